@@ -1,0 +1,118 @@
+/**
+ * The contact form's rules: one module, imported by the browser form and by the contact Lambda,
+ * so both apply the same checks, in the same order, with the same messages (spec §5, §8).
+ * Plain TypeScript with no imports: it must bundle for the browser and for Node alike.
+ */
+
+export const CONTACT_MESSAGES = {
+  invalidName: 'Please enter a valid full name.',
+  invalidEmail: 'Please enter a valid email address.',
+  invalidMessage: 'Please enter a valid message.',
+  missingCaptcha: 'Please check the reCAPTCHA box.',
+  sendFailed: 'Sorry, something went wrong. Please try again later.',
+  sent: 'Your message was sent!',
+} as const;
+
+/** Limits beyond the spec's minimums, so a message stays a message (and fits one mail). */
+export const CONTACT_LIMITS = {
+  /** The message must be longer than this many characters (spec §9). */
+  messageMinExclusive: 3,
+  messageMax: 5000,
+  nameMax: 100,
+  emailMax: 254,
+  captchaTokenMax: 4000,
+} as const;
+
+/**
+ * One part of a name: starts with a letter of any script, then letters, combining marks,
+ * apostrophes (straight or typographic) and dots; hyphens may join parts (Anne-Marie).
+ */
+const NAME_WORD = "\\p{L}[\\p{L}\\p{M}'\\u2019.]*(?:-\\p{L}[\\p{L}\\p{M}'\\u2019.]*)*";
+/** A first name, one space, a last name (spec §5). */
+export const FULL_NAME_PATTERN = new RegExp(`^${NAME_WORD} ${NAME_WORD}$`, 'u');
+
+/**
+ * A simple address whose top-level part has 2 to 4 letters (spec §5). Only characters that are
+ * safe inside a mail header are allowed, so the address can become the Reply-To as it is.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/;
+
+/** The form's state as typed, and the captcha token (null until solved). */
+export interface ContactDraft {
+  fullName: string;
+  email: string;
+  message: string;
+  captchaToken: string | null | undefined;
+}
+
+/** What is sent and mailed once every rule passes. */
+export interface ContactMessage {
+  fullName: string;
+  email: string;
+  message: string;
+  captchaToken: string;
+}
+
+export type ContactField = 'fullName' | 'email' | 'message' | 'captcha';
+
+export type ContactValidation =
+  | { ok: true; value: ContactMessage }
+  | { ok: false; field: ContactField; error: string };
+
+export function isValidFullName(fullName: string): boolean {
+  const name = fullName.trim();
+  return name.length <= CONTACT_LIMITS.nameMax && FULL_NAME_PATTERN.test(name);
+}
+
+export function isValidEmail(email: string): boolean {
+  const address = email.trim();
+  return address.length <= CONTACT_LIMITS.emailMax && EMAIL_PATTERN.test(address);
+}
+
+export function isValidMessage(message: string): boolean {
+  const text = message.trim();
+  return text.length > CONTACT_LIMITS.messageMinExclusive && text.length <= CONTACT_LIMITS.messageMax;
+}
+
+export function isValidCaptchaToken(token: string | null | undefined): token is string {
+  return typeof token === 'string' && token.length > 0 && token.length <= CONTACT_LIMITS.captchaTokenMax;
+}
+
+/**
+ * Runs the four checks in the spec's order; the first failure stops (spec §5).
+ * On success the value is trimmed and ready to send.
+ */
+export function validateContact(draft: ContactDraft): ContactValidation {
+  if (!isValidFullName(draft.fullName)) return { ok: false, field: 'fullName', error: CONTACT_MESSAGES.invalidName };
+  if (!isValidEmail(draft.email)) return { ok: false, field: 'email', error: CONTACT_MESSAGES.invalidEmail };
+  if (!isValidMessage(draft.message)) return { ok: false, field: 'message', error: CONTACT_MESSAGES.invalidMessage };
+  if (!isValidCaptchaToken(draft.captchaToken)) {
+    return { ok: false, field: 'captcha', error: CONTACT_MESSAGES.missingCaptcha };
+  }
+  return {
+    ok: true,
+    value: {
+      fullName: draft.fullName.trim(),
+      email: draft.email.trim(),
+      message: draft.message.trim(),
+      captchaToken: draft.captchaToken,
+    },
+  };
+}
+
+/** The JSON body the browser posts and the Lambda reads (spec §7). */
+export interface ContactRequestBody {
+  fullName: string;
+  email: string;
+  message: string;
+  'g-recaptcha-response': string;
+}
+
+export function toRequestBody(message: ContactMessage): ContactRequestBody {
+  return {
+    fullName: message.fullName,
+    email: message.email,
+    message: message.message,
+    'g-recaptcha-response': message.captchaToken,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The security headers of every response, defined once: the CDK stack turns this into the
+ * CloudFront response-headers policy, and the local server (infra/local) sets the same values.
+ */
+
+/** Hosts Google's services need (reCAPTCHA v2 and GA4, as their CSP guides list them). */
+export const THIRD_PARTY_SOURCES = {
+  recaptchaScripts: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  recaptchaFrames: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  analyticsScripts: ['https://www.googletagmanager.com'],
+  analyticsConnect: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://*.googletagmanager.com',
+  ],
+  analyticsImages: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+} as const;
+
+export interface CspOptions {
+  /** 'sha256-…' sources of the inline scripts the prerender writes (computed at build). */
+  scriptHashes: readonly string[];
+  /** Extra origins the browser may call, e.g. an API on another origin. */
+  extraConnectSources?: readonly string[];
+  /** Only over HTTPS: a plain-http local server must not ask for upgrades. */
+  upgradeInsecureRequests?: boolean;
+}
+
+/** The Content-Security-Policy value: no 'unsafe-inline' and no 'unsafe-eval' for scripts. */
+export function contentSecurityPolicy(options: CspOptions): string {
+  const s = THIRD_PARTY_SOURCES;
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...options.scriptHashes.map((h) => `'${h}'`), ...s.recaptchaScripts, ...s.analyticsScripts],
+    // React's prerendered style attributes and the reCAPTCHA widget set inline styles.
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:', ...s.analyticsImages],
+    ['media-src', "'self'"],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'", ...s.analyticsConnect, ...(options.extraConnectSources ?? [])],
+    ['frame-src', ...s.recaptchaFrames],
+    ['manifest-src', "'self'"],
+    ['worker-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  if (options.upgradeInsecureRequests) directives.push(['upgrade-insecure-requests']);
+  return directives.map((d) => d.join(' ')).join('; ');
+}
+
+/** Strict-Transport-Security: two years, subdomains, preload-list eligible. */
+export const HSTS = { maxAgeSeconds: 63_072_000, includeSubdomains: true, preload: true } as const;
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+export const FRAME_OPTIONS = 'DENY';
+/** Powerful features the site never uses, switched off for it and anything it embeds. */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), ' +
+  'magnetometer=(), microphone=(), midi=(), payment=(), usb=()';
+/** Headers without a dedicated field in CloudFront's policy: sent as custom headers. */
+export const CUSTOM_HEADERS = {
+  'Permissions-Policy': PERMISSIONS_POLICY,
+  'Cross-Origin-Opener-Policy': 'same-origin',
+} as const;
+
+export function hstsValue(): string {
+  return `max-age=${HSTS.maxAgeSeconds}${HSTS.includeSubdomains ? '; includeSubDomains' : ''}${HSTS.preload ? '; preload' : ''}`;
+}
+
+/** Every security header as name → value, as a server sets them on each response. */
+export function securityHeaders(options: CspOptions): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    'Strict-Transport-Security': hstsValue(),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': FRAME_OPTIONS,
+    'Referrer-Policy': REFERRER_POLICY,
+    ...CUSTOM_HEADERS,
+  };
+}

@@ -1,0 +1,7 @@
+import { redirect } from 'react-router';
+export function clientLoader() {
+  return redirect('/home');
+}
+export default function IndexRedirect() {
+  return null;
+}
