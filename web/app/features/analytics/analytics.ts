@@ -1,0 +1,107 @@
+import { env } from '../../config/env';
+import { hasStoredConsent } from '../consent/consent-store';
+
+/**
+ * Google Analytics 4 through react-ga4, loaded only after consent (spec §4, §7). The library is
+ * pulled in with a dynamic import() so it stays out of every page's first-load JS and nothing is
+ * requested from Google's hosts before consent. Every failure is logged with console.error and
+ * nothing else happens (spec §8): analytics must never break the site.
+ */
+
+/** The part of react-ga4 this module uses (the string form of event() keeps the name as written). */
+export interface AnalyticsClient {
+  initialize(measurementId: string): void;
+  event(name: string, params?: Record<string, unknown>): void;
+}
+
+interface PageEvent {
+  name: string;
+  params: { page_path: string };
+}
+
+/** Page events sent before the library finished loading wait here; bounded so it never grows forever. */
+const QUEUE_LIMIT = 20;
+const GTAG_URL_PREFIX = 'https://www.googletagmanager.com/gtag/js';
+
+let client: AnalyticsClient | null = null;
+let loading: Promise<boolean> | null = null;
+const queue: PageEvent[] = [];
+
+function reportError(what: string, error: unknown): void {
+  console.error(`Analytics: ${what} failed`, error);
+}
+
+function send(ga: AnalyticsClient, event: PageEvent): void {
+  try {
+    ga.event(event.name, event.params);
+  } catch (error) {
+    reportError(`sending "${event.name}"`, error);
+  }
+}
+
+/** Reports a blocked or failing gtag.js (ad blockers, offline) instead of failing silently. */
+function watchGtagScript(): void {
+  const script = document.querySelector<HTMLScriptElement>(`script[src^="${GTAG_URL_PREFIX}"]`);
+  script?.addEventListener('error', () => reportError('loading gtag.js', new Error(`could not load ${script.src}`)), {
+    once: true,
+  });
+}
+
+export function isAnalyticsConfigured(): boolean {
+  return env.gaMeasurementId !== '';
+}
+
+/**
+ * Loads and initialises analytics once; resolves to whether analytics are ready. Callers must
+ * only call it once consent is stored. Without a measurement id it does nothing. A failed load
+ * may be retried by a later call.
+ */
+export function loadAnalytics(): Promise<boolean> {
+  const measurementId = env.gaMeasurementId;
+  if (!measurementId || typeof window === 'undefined') return Promise.resolve(false);
+  if (client) return Promise.resolve(true);
+  if (!loading) {
+    loading = import('react-ga4')
+      .then((module) => {
+        const ga: AnalyticsClient = module.default;
+        ga.initialize(measurementId);
+        watchGtagScript();
+        client = ga;
+        queue.splice(0).forEach((event) => send(ga, event));
+        return true;
+      })
+      .catch((error: unknown) => {
+        reportError('loading analytics', error);
+        loading = null;
+        return false;
+      });
+  }
+  return loading;
+}
+
+/**
+ * Sends a page event (spec §7: homePage, projectsPage, …, or a project's title) when consent is
+ * stored and a measurement id is configured; otherwise does nothing.
+ */
+export function sendPageEvent(name: string): void {
+  if (!isAnalyticsConfigured() || typeof window === 'undefined' || !hasStoredConsent()) return;
+  if (name.trim() === '') {
+    reportError('sending a page event', new Error('the event name is empty'));
+    return;
+  }
+  // The path is taken now, so a queued event still names the page it was sent from.
+  const event: PageEvent = { name, params: { page_path: window.location.pathname } };
+  if (client) {
+    send(client, event);
+    return;
+  }
+  if (queue.length < QUEUE_LIMIT) queue.push(event);
+  void loadAnalytics();
+}
+
+/** Test hook: forgets the loaded client and the queue. */
+export function resetAnalyticsForTests(): void {
+  client = null;
+  loading = null;
+  queue.length = 0;
+}
