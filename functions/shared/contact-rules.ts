@@ -25,9 +25,12 @@ export const CONTACT_LIMITS = {
 
 /**
  * One part of a name: starts with a letter of any script, then letters, combining marks,
- * apostrophes (straight or typographic) and dots; hyphens may join parts (Anne-Marie).
+ * apostrophes (straight or typographic) and dots; hyphens may join parts (Anne-Marie). The
+ * zero-width non-joiner and joiner are allowed inside a part because Persian and Indic names
+ * are written with them (محمد‌رضا); neither can start a part.
  */
-const NAME_WORD = "\\p{L}[\\p{L}\\p{M}'\\u2019.]*(?:-\\p{L}[\\p{L}\\p{M}'\\u2019.]*)*";
+const NAME_PART = "\\p{L}[\\p{L}\\p{M}'\\u2019.\\u200C\\u200D]*";
+const NAME_WORD = `${NAME_PART}(?:-${NAME_PART})*`;
 /** A first name, one space, a last name (spec §5). */
 export const FULL_NAME_PATTERN = new RegExp(`^${NAME_WORD} ${NAME_WORD}$`, 'u');
 
@@ -59,22 +62,35 @@ export type ContactValidation =
   | { ok: true; value: ContactMessage }
   | { ok: false; field: ContactField; error: string };
 
-export function isValidFullName(fullName: string): boolean {
+/** Counts characters as a person does: one per code point, so an emoji is one, not two. */
+function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+// The checks accept unknown input: the Lambda feeds them parsed JSON, where a field may be any type.
+
+export function isValidFullName(fullName: unknown): boolean {
+  if (typeof fullName !== 'string') return false;
   const name = fullName.trim();
   return name.length <= CONTACT_LIMITS.nameMax && FULL_NAME_PATTERN.test(name);
 }
 
-export function isValidEmail(email: string): boolean {
+export function isValidEmail(email: unknown): boolean {
+  if (typeof email !== 'string') return false;
   const address = email.trim();
   return address.length <= CONTACT_LIMITS.emailMax && EMAIL_PATTERN.test(address);
 }
 
-export function isValidMessage(message: string): boolean {
+/** Longer than 3 characters once trimmed (spec §5), and at most messageMax UTF-16 units (the textarea's maxlength). */
+export function isValidMessage(message: unknown): boolean {
+  if (typeof message !== 'string') return false;
   const text = message.trim();
-  return text.length > CONTACT_LIMITS.messageMinExclusive && text.length <= CONTACT_LIMITS.messageMax;
+  return characterCount(text) > CONTACT_LIMITS.messageMinExclusive && text.length <= CONTACT_LIMITS.messageMax;
 }
 
-export function isValidCaptchaToken(token: string | null | undefined): token is string {
+export function isValidCaptchaToken(token: unknown): token is string {
   return typeof token === 'string' && token.length > 0 && token.length <= CONTACT_LIMITS.captchaTokenMax;
 }
 

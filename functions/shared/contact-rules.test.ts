@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  type ContactDraft,
+  isValidCaptchaToken,
+  isValidEmail,
+  isValidFullName,
+  isValidMessage,
+  toRequestBody,
+  validateContact,
+} from './contact-rules';
+
+const valid: ContactDraft = {
+  fullName: 'Ada Lovelace',
+  email: 'ada@example.com',
+  message: 'Hello there, I have a project for you.',
+  captchaToken: 'captcha-token',
+};
+
+describe('spec messages (§5, §8), word for word', () => {
+  it('keeps the exact texts', () => {
+    expect(CONTACT_MESSAGES).toEqual({
+      invalidName: 'Please enter a valid full name.',
+      invalidEmail: 'Please enter a valid email address.',
+      invalidMessage: 'Please enter a valid message.',
+      missingCaptcha: 'Please check the reCAPTCHA box.',
+      sendFailed: 'Sorry, something went wrong. Please try again later.',
+      sent: 'Your message was sent!',
+    });
+  });
+});
+
+describe('full name: a first name, a space and a last name, letters of any script', () => {
+  it.each([
+    'Ada Lovelace',
+    'José Álvarez',
+    "Zoë O'Brien",
+    'Zoë O\u2019Brien',
+    'Anne-Marie Dupont',
+    'Jean-Luc Picard-Smith',
+    'J. Smith',
+    'St. John',
+    "D'Angelo Russell",
+    'Søren Kierkegaard',
+    'Łukasz Żółć',
+    'Владимир Набоков',
+    'Γιώργος Σεφέρης',
+    '李 小龍',
+    'محمد علي',
+    'محمد\u200Cرضا شجریان', // Persian, written with a zero-width non-joiner
+    'राहुल शर्मा', // Devanagari vowel signs are combining marks
+    'Jose\u0301 A\u0301lvarez', // decomposed accents (NFD)
+    '  Ada Lovelace  ', // surrounding spaces are trimmed
+    `${'A'.repeat(49)} ${'B'.repeat(50)}`, // exactly nameMax (100)
+  ])('accepts %j', (name) => {
+    expect(isValidFullName(name)).toBe(true);
+  });
+
+  it.each([
+    '',
+    '   ',
+    'Ada',
+    'Ada  Lovelace', // two spaces
+    'Ada\tLovelace',
+    'Ada\u00A0Lovelace', // no-break space
+    'Ada Byron Lovelace', // three words: the spec's shape is first + last
+    'Ada Lovelace2',
+    '4da Lovelace',
+    'Ada Love_lace',
+    'Ada Lovelace!',
+    "'Ada Lovelace", // must start with a letter
+    '.Ada Lovelace',
+    '-Anne Dupont',
+    'Anne- Dupont',
+    'Anne--Marie Dupont',
+    'Anne-Marie -Dupont',
+    'Ada-',
+    '\u200CAda Lovelace', // a joiner cannot start a part
+    '\u0301Ada Lovelace', // nor a lone combining mark
+    'Ada\nLovelace',
+    'Ada Lovelace\nBcc: x@example.com',
+    '<b>Ada</b> Lovelace',
+    `${'A'.repeat(50)} ${'B'.repeat(50)}`, // 101 characters
+  ])('rejects %j', (name) => {
+    expect(isValidFullName(name)).toBe(false);
+  });
+
+  it.each([null, undefined, 42, ['Ada Lovelace'], { name: 'Ada Lovelace' }])('rejects non-strings (%j)', (name) => {
+    expect(isValidFullName(name)).toBe(false);
+  });
+});
+
+describe('email: a simple address whose top-level part has 2 to 4 characters', () => {
+  it.each([
+    'ada@example.com',
+    'a@b.co',
+    'ADA@EXAMPLE.COM',
+    'first.last+tag@mail.example.co.uk',
+    'user_name%x@sub-domain.example.info',
+    'x@example.io',
+    '  ada@example.com  ',
+  ])('accepts %j', (email) => {
+    expect(isValidEmail(email)).toBe(true);
+  });
+
+  it.each([
+    '',
+    'ada',
+    'ada@',
+    '@example.com',
+    'ada@example',
+    'ada@example.c', // 1-character top-level part
+    'ada@example.museum', // 6 characters
+    'ada@example.co1',
+    'ada@@example.com',
+    'ada lovelace@example.com',
+    'ada@exa mple.com',
+    'ada@example..com',
+    'ada@.example.com',
+    'josé@example.com',
+    'ada@example.com\nBcc: victim@example.com',
+    'ada@example.com, eve@example.com',
+    '<ada@example.com>',
+    `${'a'.repeat(CONTACT_LIMITS.emailMax)}@example.com`,
+  ])('rejects %j', (email) => {
+    expect(isValidEmail(email)).toBe(false);
+  });
+
+  it.each([null, 7, {}])('rejects non-strings (%j)', (email) => {
+    expect(isValidEmail(email)).toBe(false);
+  });
+});
+
+describe('message: longer than 3 characters', () => {
+  it.each([
+    'abcd',
+    '  abcd  ',
+    'Hello, I would like to talk about a project.',
+    'Line one\nLine two',
+    '😀😀😀😀',
+    'x'.repeat(CONTACT_LIMITS.messageMax),
+  ])('accepts %j', (message) => {
+    expect(isValidMessage(message)).toBe(true);
+  });
+
+  it.each([
+    '',
+    'abc',
+    '   abc   ',
+    '      ',
+    '\n\n\n\n',
+    '😀😀😀', // 3 characters, though 6 UTF-16 units
+    'x'.repeat(CONTACT_LIMITS.messageMax + 1),
+  ])('rejects %j', (message) => {
+    expect(isValidMessage(message)).toBe(false);
+  });
+
+  it.each([null, 1234, ['abcd']])('rejects non-strings (%j)', (message) => {
+    expect(isValidMessage(message)).toBe(false);
+  });
+});
+
+describe('captcha token', () => {
+  it('needs a non-empty string within the limit', () => {
+    expect(isValidCaptchaToken('t')).toBe(true);
+    expect(isValidCaptchaToken('t'.repeat(CONTACT_LIMITS.captchaTokenMax))).toBe(true);
+    expect(isValidCaptchaToken('t'.repeat(CONTACT_LIMITS.captchaTokenMax + 1))).toBe(false);
+    expect(isValidCaptchaToken('')).toBe(false);
+    expect(isValidCaptchaToken(null)).toBe(false);
+    expect(isValidCaptchaToken(undefined)).toBe(false);
+    expect(isValidCaptchaToken(5)).toBe(false);
+  });
+});
+
+describe('validateContact: the order of the checks (spec §5)', () => {
+  const bad = { fullName: 'Ada', email: 'nope', message: 'no', captchaToken: null };
+
+  it.each([
+    ['every field bad', bad, 'fullName', CONTACT_MESSAGES.invalidName],
+    ['name fixed', { ...bad, fullName: valid.fullName }, 'email', CONTACT_MESSAGES.invalidEmail],
+    ['name and email fixed', { ...bad, fullName: valid.fullName, email: valid.email }, 'message', CONTACT_MESSAGES.invalidMessage],
+    [
+      'only the captcha missing',
+      { ...valid, captchaToken: null },
+      'captcha',
+      CONTACT_MESSAGES.missingCaptcha,
+    ],
+    ['captcha solved but name bad', { ...valid, fullName: 'Ada' }, 'fullName', CONTACT_MESSAGES.invalidName],
+    ['only the message bad', { ...valid, message: 'abc' }, 'message', CONTACT_MESSAGES.invalidMessage],
+    ['only the email bad', { ...valid, email: 'a@b.c' }, 'email', CONTACT_MESSAGES.invalidEmail],
+  ] as const)('%s → %s', (_label, draft, field, error) => {
+    expect(validateContact(draft)).toEqual({ ok: false, field, error });
+  });
+
+  it('returns the trimmed value when every rule passes', () => {
+    const result = validateContact({
+      fullName: '  José Álvarez ',
+      email: ' jose@example.com ',
+      message: '  Hola, ¿qué tal?  ',
+      captchaToken: 'tok',
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: { fullName: 'José Álvarez', email: 'jose@example.com', message: 'Hola, ¿qué tal?', captchaToken: 'tok' },
+    });
+  });
+});
+
+describe('toRequestBody', () => {
+  it('has exactly the four fields of spec §7', () => {
+    const body = toRequestBody({ fullName: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello', captchaToken: 'tok' });
+    expect(body).toStrictEqual({
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      message: 'Hello',
+      'g-recaptcha-response': 'tok',
+    });
+    expect(Object.keys(body)).toEqual(['fullName', 'email', 'message', 'g-recaptcha-response']);
+  });
+});
