@@ -1,0 +1,285 @@
+/**
+ * POST /api/contact: check the request, apply the form's rules, verify the captcha, mail the
+ * owner once through SES. Every bad input ends as a 4xx {error}; only our own dependencies
+ * (configuration, SSM, siteverify, SES) can cause a 5xx, always with the spec's failure message,
+ * always within the request budget (under 10 s), never after a mail was sent.
+ */
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { SSMClient } from '@aws-sdk/client-ssm';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { CONTACT_MESSAGES, validateContact, type ContactMessage } from '../shared/contact-rules';
+import {
+  errorResponse,
+  hasAcceptedContentType,
+  jsonResponse,
+  parseJsonObject,
+  pickStringFields,
+  readBody,
+  requestMethod,
+  type HttpResult,
+} from '../shared/http';
+import {
+  createLogger,
+  createMetricsSink,
+  describeError,
+  requestIds,
+  serviceName,
+  withFields,
+  type LoggerLike,
+  type MetricsSink,
+} from '../shared/observability';
+import { loadContactConfig, type ContactConfig } from './config';
+import { buildContactEmail } from './email';
+import { verifyCaptcha, type FetchLike } from './recaptcha';
+import { ssmSecret, staticSecret, type SecretProvider } from './secret';
+
+export const MAX_BODY_BYTES = 32 * 1024;
+export const CONTACT_FIELDS = ['fullName', 'email', 'message', 'g-recaptcha-response'] as const;
+
+export const METRIC_SENT = 'ContactMessageSent';
+export const METRIC_REJECTED = 'ContactMessageRejected';
+export const METRIC_FAILED = 'ContactMessageFailed';
+
+export interface ContactTimeouts {
+  /** siteverify, body included (the issue asks for 5 s). */
+  verifyMs: number;
+  /** One SES SendEmail call. */
+  sesMs: number;
+  /** The whole request, from arrival to answer: every step gets at most what is left of it. */
+  totalMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ContactTimeouts = { verifyMs: 5_000, sesMs: 3_000, totalMs: 9_000 };
+/** The SSM read on a cold start: short, and outside the request budget only in theory (it is capped by totalMs too). */
+export const SSM_TIMEOUT_MS = 2_500;
+/** Below this, an SES call is not started: it could not finish, and might still send after we gave up. */
+const MIN_SES_WINDOW_MS = 250;
+
+/** The part of SESClient the handler uses; tests pass a fake that records calls. */
+export interface SesLike {
+  send(command: SendEmailCommand, options?: { abortSignal?: AbortSignal }): Promise<unknown>;
+}
+
+export interface ContactDeps {
+  config: Pick<ContactConfig, 'ownerEmail' | 'senderEmail' | 'verifyUrl'>;
+  secret: SecretProvider;
+  ses: SesLike;
+  fetch: FetchLike;
+  /** Milliseconds since the epoch; injected so tests control the mail's timestamp. */
+  now: () => number;
+  timeouts: ContactTimeouts;
+  logger: LoggerLike;
+  metrics: MetricsSink;
+}
+
+export type ContactHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
+
+type Checked = { ok: true; message: ContactMessage } | { ok: false; response: HttpResult; reason: string };
+
+const SHAPE_ERROR =
+  'The request body must be a JSON object with exactly the string fields fullName, email, message and g-recaptcha-response.';
+
+/** Everything that can be decided from the request alone, in order: method, type, size, JSON, shape, rules. */
+export function checkContactRequest(event: APIGatewayProxyEventV2): Checked {
+  const reject = (statusCode: number, error: string, reason: string, headers?: Record<string, string>): Checked => ({
+    ok: false,
+    response: errorResponse(statusCode, error, headers),
+    reason,
+  });
+  if (requestMethod(event) !== 'POST') {
+    return reject(405, 'Only POST is allowed.', 'method', { allow: 'POST' });
+  }
+  if (!hasAcceptedContentType(event, ['application/json'])) {
+    return reject(415, 'The request must be sent as application/json (UTF-8).', 'content-type');
+  }
+  const body = readBody(event, MAX_BODY_BYTES);
+  if (!body.ok) return reject(body.statusCode, body.error, body.statusCode === 413 ? 'too-large' : 'body');
+  const parsed = parseJsonObject(body.text);
+  if (!parsed.ok) return reject(400, parsed.error, 'json');
+  const fields = pickStringFields(parsed.value, CONTACT_FIELDS);
+  if (!fields) return reject(400, SHAPE_ERROR, 'shape');
+  const validation = validateContact({
+    fullName: fields.fullName,
+    email: fields.email,
+    message: fields.message,
+    captchaToken: fields['g-recaptcha-response'],
+  });
+  if (!validation.ok) return reject(400, validation.error, `invalid-${validation.field}`);
+  return { ok: true, message: validation.value };
+}
+
+/** Lengths only: never the text, the name or the address (they are the visitor's). */
+function describeMessage(message: ContactMessage): Record<string, number> {
+  return { nameLength: message.fullName.length, messageLength: message.message.length };
+}
+
+const failure = (statusCode: 502 | 503 | 504): HttpResult => errorResponse(statusCode, CONTACT_MESSAGES.sendFailed);
+
+function sesFailureStatus(error: unknown, deadlineHit: boolean): 502 | 503 | 504 {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (deadlineHit || name === 'AbortError' || name === 'TimeoutError' || name === 'RequestTimeout') return 504;
+  if (name === 'Throttling' || name === 'ThrottlingException' || name === 'ServiceUnavailable') return 503;
+  return 502;
+}
+
+export function createContactHandler(deps: ContactDeps): ContactHandler {
+  return async (event, context) => {
+    const started = deps.now();
+    const log = withFields(deps.logger, requestIds(event, context));
+    const finish = (response: HttpResult, outcome: string, extra: Record<string, unknown> = {}): HttpResult => {
+      const status = response.statusCode ?? 200;
+      deps.metrics.count(status >= 500 ? METRIC_FAILED : status >= 400 ? METRIC_REJECTED : METRIC_SENT);
+      const line = { outcome, statusCode: status, durationMs: deps.now() - started, ...extra };
+      if (status >= 500) log.error('Contact request failed', line);
+      else log.info('Contact request handled', line);
+      return response;
+    };
+
+    try {
+      const checked = checkContactRequest(event);
+      if (!checked.ok) return finish(checked.response, `rejected-${checked.reason}`);
+      const { message } = checked;
+      const details = describeMessage(message);
+      const remaining = () => deps.timeouts.totalMs - (deps.now() - started);
+
+      let secret: string;
+      try {
+        secret = await deps.secret.getSecret();
+      } catch (error) {
+        return finish(failure(503), 'secret-unavailable', { ...details, ...describeError(error) });
+      }
+
+      const verifyStarted = deps.now();
+      const verdict = await verifyCaptcha({
+        fetch: deps.fetch,
+        url: deps.config.verifyUrl,
+        secret,
+        token: message.captchaToken,
+        remoteIp: sourceIp(event),
+        timeoutMs: Math.max(1, Math.min(deps.timeouts.verifyMs, remaining())),
+      });
+      const verifyMs = deps.now() - verifyStarted;
+      switch (verdict.kind) {
+        case 'passed':
+          break;
+        case 'refused':
+          return finish(errorResponse(403, CONTACT_MESSAGES.missingCaptcha), 'captcha-refused', {
+            ...details,
+            verifyMs,
+            captchaErrorCodes: verdict.errorCodes,
+          });
+        case 'misconfigured':
+          return finish(failure(503), 'captcha-misconfigured', { ...details, verifyMs, captchaErrorCodes: verdict.errorCodes });
+        case 'unavailable':
+          return finish(failure(verdict.reason === 'timeout' ? 504 : 502), `captcha-${verdict.reason}`, {
+            ...details,
+            verifyMs,
+            ...(verdict.httpStatus === undefined ? {} : { verifierStatus: verdict.httpStatus }),
+          });
+      }
+
+      const sesWindow = Math.min(deps.timeouts.sesMs, remaining());
+      if (sesWindow < MIN_SES_WINDOW_MS) return finish(failure(504), 'budget-exhausted', { ...details, verifyMs });
+      const input = buildContactEmail(message, deps.config, new Date(deps.now()));
+      const sesStarted = deps.now();
+      const signal = AbortSignal.timeout(sesWindow);
+      try {
+        await deps.ses.send(new SendEmailCommand(input), { abortSignal: signal });
+      } catch (error) {
+        return finish(failure(sesFailureStatus(error, signal.aborted)), 'ses-failed', {
+          ...details,
+          verifyMs,
+          sesMs: deps.now() - sesStarted,
+          ...describeError(error),
+        });
+      }
+      return finish(jsonResponse(200, { ok: true }), 'sent', { ...details, verifyMs, sesMs: deps.now() - sesStarted });
+    } catch (error) {
+      // A bug, not an input: no input reaches here (the property test holds the handler to that).
+      return finish(errorResponse(500, CONTACT_MESSAGES.sendFailed), 'unexpected-error', describeError(error));
+    }
+  };
+}
+
+function sourceIp(event: APIGatewayProxyEventV2): string | undefined {
+  const ip: unknown = event?.requestContext?.http?.sourceIp;
+  return typeof ip === 'string' && ip.length > 0 && ip.length <= 64 ? ip : undefined;
+}
+
+/**
+ * The handler of a function whose environment is wrong: it still refuses bad input with the
+ * same 4xx answers, and answers 503 to the rest. The problems were logged once, at cold start.
+ */
+export function createMisconfiguredContactHandler(logger: LoggerLike, metrics: MetricsSink): ContactHandler {
+  return async (event, context) => {
+    const checked = checkContactRequest(event);
+    const response = checked.ok ? failure(503) : checked.response;
+    const status = response.statusCode ?? 503;
+    metrics.count(status >= 500 ? METRIC_FAILED : METRIC_REJECTED);
+    withFields(logger, requestIds(event, context))[status >= 500 ? 'error' : 'info']('Contact request handled', {
+      outcome: checked.ok ? 'misconfigured' : `rejected-${checked.reason}`,
+      statusCode: status,
+    });
+    return response;
+  };
+}
+
+/** Dummy credentials for the local SES emulator, which accepts any; never used against AWS. */
+const LOCAL_SES_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+/** Builds the production handler from the environment (once per cold start). */
+export function createContactHandlerFromEnv(env: NodeJS.ProcessEnv = process.env): ContactHandler {
+  const service = serviceName('portfolio-contact');
+  const logger = createLogger(service);
+  const metrics = createMetricsSink(service);
+  const loaded = loadContactConfig(env);
+  if (!loaded.ok) {
+    logger.error('The contact function is misconfigured; answering 503 until it is fixed', {
+      problems: loaded.problems,
+    });
+    return createMisconfiguredContactHandler(logger, metrics);
+  }
+  const { config } = loaded;
+  // One attempt only: a retried SendEmail whose first try reached SES would mail twice.
+  const ses = new SESClient({
+    region: config.region,
+    maxAttempts: 1,
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: DEFAULT_TIMEOUTS.sesMs },
+    ...(config.sesEndpoint
+      ? {
+          endpoint: config.sesEndpoint,
+          ...(env.AWS_ACCESS_KEY_ID ? {} : { credentials: LOCAL_SES_CREDENTIALS }),
+        }
+      : {}),
+  });
+  const secret =
+    config.secret.kind === 'ssm'
+      ? ssmSecret(
+          new SSMClient({
+            region: config.region,
+            maxAttempts: 2,
+            requestHandler: { connectionTimeout: 1_000, requestTimeout: SSM_TIMEOUT_MS },
+          }),
+          config.secret.parameterName,
+          SSM_TIMEOUT_MS,
+        )
+      : staticSecret(config.secret.value);
+  return createContactHandler({
+    config,
+    secret,
+    ses,
+    fetch: (input, init) => fetch(input, init),
+    now: Date.now,
+    timeouts: DEFAULT_TIMEOUTS,
+    logger,
+    metrics,
+  });
+}
+
+let coldStartHandler: ContactHandler | undefined;
+
+/** The Lambda entry point. The environment is read on the first invocation, never at import. */
+export const handler: ContactHandler = (event, context) => {
+  coldStartHandler ??= createContactHandlerFromEnv();
+  return coldStartHandler(event, context);
+};

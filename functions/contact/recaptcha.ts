@@ -1,0 +1,75 @@
+/**
+ * Asks reCAPTCHA's siteverify whether a token is good. The answer is classified so the handler
+ * can tell the visitor's fault (a refused token: 4xx) from ours or Google's (5xx), and a slow
+ * verifier can never hold the request: the call, body included, is bounded by timeoutMs.
+ */
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export type VerifyOutcome =
+  | { kind: 'passed' }
+  /** The token was refused: unsolved, expired, reused or forged. */
+  | { kind: 'refused'; errorCodes: string[] }
+  /** siteverify says our own request is wrong (bad secret): an operator problem. */
+  | { kind: 'misconfigured'; errorCodes: string[] }
+  | { kind: 'unavailable'; reason: 'timeout' | 'network' | 'http-status' | 'bad-response'; httpStatus?: number };
+
+export interface VerifyRequest {
+  fetch: FetchLike;
+  url: string;
+  secret: string;
+  token: string;
+  /** The visitor's IP, passed along as siteverify's optional remoteip. */
+  remoteIp?: string;
+  timeoutMs: number;
+}
+
+/** Error codes that blame our request, not the visitor's token. */
+const OPERATOR_ERROR_CODES = new Set(['missing-input-secret', 'invalid-input-secret', 'bad-request']);
+/** siteverify answers a few hundred bytes; anything far larger is not siteverify. */
+const MAX_RESPONSE_CHARS = 16_384;
+
+export async function verifyCaptcha(request: VerifyRequest): Promise<VerifyOutcome> {
+  const form = new URLSearchParams({ secret: request.secret, response: request.token });
+  if (request.remoteIp) form.set('remoteip', request.remoteIp);
+
+  let text: string;
+  let status: number;
+  try {
+    const response = await request.fetch(request.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form.toString(),
+      signal: AbortSignal.timeout(request.timeoutMs),
+      redirect: 'error',
+    });
+    status = response.status;
+    // The same signal still bounds reading the body: a verifier that stalls mid-body times out too.
+    text = await response.text();
+  } catch (error) {
+    const name = (error as { name?: unknown } | null)?.name;
+    return { kind: 'unavailable', reason: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network' };
+  }
+
+  if (status < 200 || status > 299) return { kind: 'unavailable', reason: 'http-status', httpStatus: status };
+  if (text.length > MAX_RESPONSE_CHARS) return { kind: 'unavailable', reason: 'bad-response', httpStatus: status };
+
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { kind: 'unavailable', reason: 'bad-response', httpStatus: status };
+  }
+  if (body === null || typeof body !== 'object' || typeof (body as { success?: unknown }).success !== 'boolean') {
+    return { kind: 'unavailable', reason: 'bad-response', httpStatus: status };
+  }
+  const { success } = body as { success: boolean };
+  if (success) return { kind: 'passed' };
+
+  const rawCodes: unknown = (body as { 'error-codes'?: unknown })['error-codes'];
+  const errorCodes = Array.isArray(rawCodes)
+    ? rawCodes.filter((code): code is string => typeof code === 'string').slice(0, 10)
+    : [];
+  if (errorCodes.some((code) => OPERATOR_ERROR_CODES.has(code))) return { kind: 'misconfigured', errorCodes };
+  return { kind: 'refused', errorCodes };
+}

@@ -1,0 +1,93 @@
+/**
+ * POST /api/events: a click event name from the browser's sendBeacon becomes one CloudWatch
+ * metric `ClickEvent` (namespace Portfolio) with the dimension EventName. Nothing about the
+ * visitor is kept: no IP, no cookie, no header. Bad input gets a 4xx; nothing answers 5xx.
+ */
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { isValidEventName } from '../shared/event-names';
+import {
+  emptyResponse,
+  errorResponse,
+  hasAcceptedContentType,
+  parseJsonObject,
+  pickStringFields,
+  readBody,
+  requestMethod,
+  type HttpResult,
+} from '../shared/http';
+import {
+  createLogger,
+  createMetricsSink,
+  describeError,
+  requestIds,
+  serviceName,
+  withFields,
+  type LoggerLike,
+  type MetricsSink,
+} from '../shared/observability';
+
+export const MAX_EVENT_BODY_BYTES = 1024;
+export const CLICK_METRIC = 'ClickEvent';
+export const EVENT_NAME_DIMENSION = 'EventName';
+/** sendBeacon sends a Blob's own type, or text/plain for a string: both are accepted. */
+export const EVENT_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
+
+export interface EventsDeps {
+  logger: LoggerLike;
+  metrics: MetricsSink;
+}
+
+export type EventsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
+
+type Checked = { ok: true; name: string } | { ok: false; response: HttpResult; reason: string };
+
+export function checkEventRequest(event: APIGatewayProxyEventV2): Checked {
+  const reject = (statusCode: number, error: string, reason: string, headers?: Record<string, string>): Checked => ({
+    ok: false,
+    response: errorResponse(statusCode, error, headers),
+    reason,
+  });
+  if (requestMethod(event) !== 'POST') return reject(405, 'Only POST is allowed.', 'method', { allow: 'POST' });
+  if (!hasAcceptedContentType(event, EVENT_CONTENT_TYPES)) {
+    return reject(415, 'The request must be sent as application/json or text/plain (UTF-8).', 'content-type');
+  }
+  const body = readBody(event, MAX_EVENT_BODY_BYTES);
+  if (!body.ok) return reject(body.statusCode, body.error, body.statusCode === 413 ? 'too-large' : 'body');
+  const parsed = parseJsonObject(body.text);
+  if (!parsed.ok) return reject(400, parsed.error, 'json');
+  const fields = pickStringFields(parsed.value, ['name'] as const);
+  if (!fields) return reject(400, 'The request body must be a JSON object with exactly one string field, name.', 'shape');
+  if (!isValidEventName(fields.name)) {
+    return reject(400, 'The event name must be 1 to 100 upper-case letters, digits or underscores.', 'name');
+  }
+  return { ok: true, name: fields.name };
+}
+
+export function createEventsHandler(deps: EventsDeps): EventsHandler {
+  return async (event, context) => {
+    const log = withFields(deps.logger, requestIds(event, context));
+    const checked = checkEventRequest(event);
+    if (!checked.ok) {
+      log.info('Click event rejected', { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
+      return checked.response;
+    }
+    try {
+      deps.metrics.count(CLICK_METRIC, { [EVENT_NAME_DIMENSION]: checked.name });
+    } catch (error) {
+      // The beacon's answer is never read; losing one count must not turn into a 5xx alarm.
+      log.error('Click event could not be recorded', { eventName: checked.name, ...describeError(error) });
+    }
+    return emptyResponse(204);
+  };
+}
+
+let coldStartHandler: EventsHandler | undefined;
+
+/** The Lambda entry point; Powertools objects are made on the first invocation, not at import. */
+export const handler: EventsHandler = (event, context) => {
+  if (!coldStartHandler) {
+    const service = serviceName('portfolio-events');
+    coldStartHandler = createEventsHandler({ logger: createLogger(service), metrics: createMetricsSink(service) });
+  }
+  return coldStartHandler(event, context);
+};

@@ -1,0 +1,87 @@
+/**
+ * Logging and metrics for the handlers, on Powertools for AWS Lambda.
+ *
+ * The same module instance may serve overlapping invocations (the local server calls the handler
+ * concurrently), so nothing per-request is stored on the shared Logger or Metrics objects: the
+ * request ids travel with each log line, and each metric is added and flushed in one synchronous
+ * step, so no other request can interleave its dimensions.
+ */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+
+/** The part of a logger the handlers use; Powertools' Logger fits it, so can a test double. */
+export interface LoggerLike {
+  debug(message: string, ...extra: Record<string, unknown>[]): void;
+  info(message: string, ...extra: Record<string, unknown>[]): void;
+  warn(message: string, ...extra: Record<string, unknown>[]): void;
+  error(message: string, ...extra: Record<string, unknown>[]): void;
+}
+
+/** Counts things; the production sink writes CloudWatch embedded metric format to stdout. */
+export interface MetricsSink {
+  count(name: string, dimensions?: Record<string, string>): void;
+}
+
+/** The CDK dashboard reads metrics from this namespace unless the environment says otherwise. */
+export const DEFAULT_METRICS_NAMESPACE = 'Portfolio';
+
+export function serviceName(fallback: string): string {
+  const configured = process.env.POWERTOOLS_SERVICE_NAME?.trim();
+  return configured ? configured : fallback;
+}
+
+export function createLogger(service: string): Logger {
+  return new Logger({ serviceName: service });
+}
+
+/**
+ * Powertools Metrics with namespace POWERTOOLS_METRICS_NAMESPACE (default 'Portfolio') and the
+ * default dimension `service`. Each count is flushed at once as its own EMF line.
+ */
+export function createMetricsSink(service: string): MetricsSink {
+  const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE?.trim() || DEFAULT_METRICS_NAMESPACE;
+  const metrics = new Metrics({ namespace, serviceName: service });
+  return {
+    count(name, dimensions) {
+      if (dimensions) metrics.addDimensions(dimensions);
+      metrics.addMetric(name, MetricUnit.Count, 1);
+      metrics.publishStoredMetrics();
+    },
+  };
+}
+
+/** The ids that tie a log line to a request: API Gateway's and Lambda's. */
+export function requestIds(event: APIGatewayProxyEventV2, context: Context | undefined): Record<string, string> {
+  const ids: Record<string, string> = {};
+  const apiRequestId: unknown = event?.requestContext?.requestId;
+  if (typeof apiRequestId === 'string' && apiRequestId) ids.requestId = apiRequestId;
+  const lambdaRequestId: unknown = context?.awsRequestId;
+  if (typeof lambdaRequestId === 'string' && lambdaRequestId) ids.awsRequestId = lambdaRequestId;
+  return ids;
+}
+
+/** A logger that adds the same fields (the request ids) to every line, without shared state. */
+export function withFields(logger: LoggerLike, fields: Record<string, unknown>): LoggerLike {
+  return {
+    debug: (message, ...extra) => logger.debug(message, { ...fields, ...Object.assign({}, ...extra) }),
+    info: (message, ...extra) => logger.info(message, { ...fields, ...Object.assign({}, ...extra) }),
+    warn: (message, ...extra) => logger.warn(message, { ...fields, ...Object.assign({}, ...extra) }),
+    error: (message, ...extra) => logger.error(message, { ...fields, ...Object.assign({}, ...extra) }),
+  };
+}
+
+/**
+ * What may be logged about a caught error: its name, code and HTTP status. Never its message,
+ * which for SES can quote an address, nor its stack (which repeats the message).
+ */
+export function describeError(error: unknown): Record<string, unknown> {
+  if (error === null || typeof error !== 'object') return { errorType: typeof error };
+  const e = error as { name?: unknown; code?: unknown; cause?: unknown; $metadata?: { httpStatusCode?: unknown } };
+  const described: Record<string, unknown> = { errorName: typeof e.name === 'string' ? e.name : 'Error' };
+  if (typeof e.code === 'string') described.errorCode = e.code;
+  const causeCode = (e.cause as { code?: unknown } | undefined)?.code;
+  if (typeof causeCode === 'string') described.causeCode = causeCode;
+  if (typeof e.$metadata?.httpStatusCode === 'number') described.httpStatusCode = e.$metadata.httpStatusCode;
+  return described;
+}
