@@ -1,0 +1,80 @@
+/**
+ * Runs the CloudFront Function's plain-script code in a Node vm, so the local server and the tests
+ * (which may take the code out of the synthesized CDK template) execute exactly what CloudFront runs.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+
+export const VIEWER_REQUEST_FUNCTION_FILE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'viewer-request.js',
+);
+
+/** One header, query parameter or cookie value as cloudfront-js-2.0 shapes it. */
+export interface CfValue {
+  value: string;
+  multiValue?: { value: string }[];
+}
+export type CfValues = Record<string, CfValue>;
+
+export interface CfRequest {
+  method: string;
+  uri: string;
+  querystring: CfValues;
+  headers: CfValues;
+  cookies: CfValues;
+}
+
+export interface CfResponse {
+  statusCode: number;
+  statusDescription?: string;
+  headers?: CfValues;
+  cookies?: CfValues;
+  body?: string | { data: string; encoding: 'text' | 'base64' };
+}
+
+export interface CfViewerRequestEvent {
+  version: '1.0';
+  context: { distributionDomainName: string; distributionId: string; eventType: 'viewer-request'; requestId: string };
+  viewer: { ip: string };
+  request: CfRequest;
+}
+
+export type ViewerRequestHandler = (event: CfViewerRequestEvent) => Promise<CfRequest | CfResponse>;
+
+/** CloudFront stops a function after about 1 ms of compute; far more than that here means a bug. */
+const HANDLER_TIMEOUT_MS = 100;
+
+/**
+ * Evaluates the function's code (default: the file beside this module) as a plain script in a
+ * fresh context without Node globals, and returns its `handler`. Each call of the returned
+ * function gets a deep copy of the event and returns a plain copy of the result.
+ */
+export function loadViewerRequestHandler(code?: string): ViewerRequestHandler {
+  const source = code ?? readFileSync(VIEWER_REQUEST_FUNCTION_FILE, 'utf8');
+  // Only what cloudfront-js-2.0 offers a function that uses no modules: no require, process or timers.
+  const sandbox: Record<string, unknown> = { console };
+  const context = vm.createContext(sandbox, { name: 'cloudfront-function' });
+  new vm.Script(source, { filename: VIEWER_REQUEST_FUNCTION_FILE }).runInContext(context, {
+    timeout: HANDLER_TIMEOUT_MS,
+  });
+  if (typeof sandbox.handler !== 'function') {
+    throw new Error('The CloudFront Function code defines no top-level `function handler(event)`.');
+  }
+  const call = new vm.Script('handler(JSON.parse(__eventJson))', { filename: 'cloudfront-function-call' });
+  return async (event) => {
+    sandbox.__eventJson = JSON.stringify(event);
+    const result: unknown = await call.runInContext(context, { timeout: HANDLER_TIMEOUT_MS });
+    if (result === null || typeof result !== 'object') {
+      throw new Error(`The CloudFront Function returned ${String(result)} instead of a request or a response.`);
+    }
+    // Copy out of the vm's realm so callers see ordinary objects.
+    return JSON.parse(JSON.stringify(result)) as CfRequest | CfResponse;
+  };
+}
+
+export function isCfResponse(result: CfRequest | CfResponse): result is CfResponse {
+  return typeof (result as CfResponse).statusCode === 'number';
+}
