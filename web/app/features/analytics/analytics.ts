@@ -39,10 +39,14 @@ function send(ga: AnalyticsClient, event: PageEvent): void {
   }
 }
 
+const watchedScripts = new WeakSet<HTMLScriptElement>();
+
 /** Reports a blocked or failing gtag.js (ad blockers, offline) instead of failing silently. */
 function watchGtagScript(): void {
   const script = document.querySelector<HTMLScriptElement>(`script[src^="${GTAG_URL_PREFIX}"]`);
-  script?.addEventListener('error', () => reportError('loading gtag.js', new Error(`could not load ${script.src}`)), {
+  if (!script || watchedScripts.has(script)) return;
+  watchedScripts.add(script);
+  script.addEventListener('error', () => reportError('loading gtag.js', new Error(`could not load ${script.src}`)), {
     once: true,
   });
 }
@@ -53,8 +57,8 @@ export function isAnalyticsConfigured(): boolean {
 
 /**
  * Loads and initialises analytics once; resolves to whether analytics are ready. Callers must
- * only call it once consent is stored. Without a measurement id it does nothing. A failed load
- * may be retried by a later call.
+ * only call it once consent is stored. Without a measurement id it does nothing. After a failed
+ * load, queued page events wait and a later call tries again.
  */
 export function loadAnalytics(): Promise<boolean> {
   const measurementId = env.gaMeasurementId;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { RECAPTCHA_TEST_SITE_KEY, parseEnv } from './env';
+
+describe('parseEnv (design §2 build variables)', () => {
+  it('falls back to the documented defaults', () => {
+    expect(parseEnv({})).toEqual({
+      contactEndpoint: '/api/contact',
+      eventsEndpoint: '/api/events',
+      recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
+      gaMeasurementId: '',
+    });
+  });
+
+  it('treats blank values as unset and trims the rest', () => {
+    expect(
+      parseEnv({
+        VITE_CONTACT_ENDPOINT: '  ',
+        VITE_EVENTS_ENDPOINT: ' https://api.example.com/events ',
+        VITE_GA_MEASUREMENT_ID: ' G-AB12CD34EF ',
+      }),
+    ).toMatchObject({
+      contactEndpoint: '/api/contact',
+      eventsEndpoint: 'https://api.example.com/events',
+      gaMeasurementId: 'G-AB12CD34EF',
+    });
+  });
+
+  it.each([
+    ['VITE_CONTACT_ENDPOINT', 'api/contact'],
+    ['VITE_CONTACT_ENDPOINT', '//evil.example.com/contact'],
+    ['VITE_CONTACT_ENDPOINT', 'javascript:alert(1)'],
+    ['VITE_EVENTS_ENDPOINT', 'ftp://example.com/events'],
+    ['VITE_GA_MEASUREMENT_ID', 'UA-12345-1'],
+    ['VITE_GA_MEASUREMENT_ID', 'G-'],
+    ['VITE_GA_MEASUREMENT_ID', 'g-ab12cd34ef'],
+    ['VITE_RECAPTCHA_SITE_KEY', 'short'],
+    ['VITE_RECAPTCHA_SITE_KEY', 'has spaces in the key 1234567890'],
+  ])('rejects %s=%j with a message naming it', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(name);
+  });
+});
