@@ -149,6 +149,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     AWS_ACCESS_KEY_ID: 'AKIALOCALSTACKDUMMY',
     AWS_SECRET_ACCESS_KEY: 'local-dummy-secret',
     POWERTOOLS_SERVICE_NAME: 'portfolio-local',
+    // Lambda runs nodejs24.x; the SDK's notice about Node 20 says nothing about the deployed code.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };
   if (options.recaptchaVerifyUrl) env.RECAPTCHA_VERIFY_URL = options.recaptchaVerifyUrl;
   if (options.quiet) {

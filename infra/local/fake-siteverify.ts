@@ -1,0 +1,74 @@
+/**
+ * A stand-in for reCAPTCHA's siteverify on 127.0.0.1, for tests and benchmarks: it answers as
+ * Google does (success true/false) or fails in the ways the contact handler must survive.
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type SiteverifyMode =
+  /** success: true */
+  | 'pass'
+  /** success: false with 'invalid-input-response', as for a forged or expired token */
+  | 'refuse'
+  /** accepts the request and never answers */
+  | 'hang'
+  /** HTTP 500 */
+  | 'error'
+  /** 200 with an HTML body */
+  | 'not-json';
+
+export interface SiteverifyCall {
+  secret: string | null;
+  response: string | null;
+  remoteip: string | null;
+}
+
+export interface FakeSiteverify {
+  /** The URL to use as RECAPTCHA_VERIFY_URL. */
+  url: string;
+  calls: SiteverifyCall[];
+  mode: SiteverifyMode;
+  stop(): Promise<void>;
+}
+
+export async function startFakeSiteverify(mode: SiteverifyMode = 'pass'): Promise<FakeSiteverify> {
+  const hanging = new Set<ServerResponse>();
+  const fake: FakeSiteverify = { url: '', calls: [], mode, stop: async () => undefined };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      fake.calls.push({ secret: form.get('secret'), response: form.get('response'), remoteip: form.get('remoteip') });
+      const json = (body: unknown) => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify(body));
+      };
+      switch (fake.mode) {
+        case 'pass':
+          return json({ success: true, challenge_ts: new Date().toISOString(), hostname: '127.0.0.1' });
+        case 'refuse':
+          return json({ success: false, 'error-codes': ['invalid-input-response'] });
+        case 'hang':
+          hanging.add(res);
+          res.on('close', () => hanging.delete(res));
+          return;
+        case 'error':
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          return res.end('Internal Server Error');
+        case 'not-json':
+          res.writeHead(200, { 'content-type': 'text/html' });
+          return res.end('<html><body>Not what you expected</body></html>');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/recaptcha/api/siteverify`;
+  fake.stop = () =>
+    new Promise<void>((resolve) => {
+      for (const res of hanging) res.destroy();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return fake;
+}
