@@ -1,0 +1,421 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { forwardRef, useImperativeHandle } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const mockEnv = vi.hoisted(() => ({
+  contactEndpoint: '/api/contact-under-test',
+  recaptchaSiteKey: 'test-site-key-0123456789',
+}));
+vi.mock('../../config/env', () => ({ env: mockEnv }));
+
+/** What the fake widget exposes to the tests. */
+const captcha = vi.hoisted(() => ({
+  reset: vi.fn(),
+  props: null as null | { size?: string; sitekey?: string },
+  tokens: 0,
+}));
+
+// A stand-in for react-google-recaptcha: a "Solve captcha" button calls onChange with a fresh
+// token, "Expire captcha" behaves like Google's expiry, and the ref exposes reset().
+vi.mock('react-google-recaptcha', () => {
+  interface FakeProps {
+    size?: string;
+    sitekey: string;
+    onChange?: (token: string | null) => void;
+    onExpired?: () => void;
+  }
+  const FakeReCAPTCHA = forwardRef<{ reset: () => void }, FakeProps>(function FakeReCAPTCHA(props, ref) {
+    useImperativeHandle(ref, () => ({ reset: captcha.reset }));
+    captcha.props = { size: props.size, sitekey: props.sitekey };
+    return (
+      <div data-testid="recaptcha">
+        <button type="button" onClick={() => props.onChange?.(`token-${++captcha.tokens}`)}>
+          Solve captcha
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            props.onChange?.(null);
+            props.onExpired?.();
+          }}
+        >
+          Expire captcha
+        </button>
+      </div>
+    );
+  });
+  return { default: FakeReCAPTCHA };
+});
+
+import { CONTACT_LIMITS } from '../../../../functions/shared/contact-rules';
+import { ContactForm } from './ContactForm';
+import { postContact } from './contact-api';
+
+const SENT = 'Your message was sent!';
+const FAILED = 'Sorry, something went wrong. Please try again later.';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+/** A response whose body must never be read (spec §7). */
+function response(status: number): Response {
+  const unread = () => {
+    throw new Error('the response body must not be read');
+  };
+  return { ok: status >= 200 && status < 300, status, json: unread, text: unread, body: null } as unknown as Response;
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const fields = () => ({
+  fullName: screen.getByLabelText('Full name') as HTMLInputElement,
+  email: screen.getByLabelText('Email') as HTMLInputElement,
+  message: screen.getByLabelText('Message') as HTMLTextAreaElement,
+});
+const sendButton = () => screen.getByRole('button', { name: /^(Send|Sending\.\.\.)$/ });
+
+async function fill(user: ReturnType<typeof userEvent.setup>, values: { fullName: string; email: string; message: string }) {
+  const { fullName, email, message } = fields();
+  if (values.fullName) await user.type(fullName, values.fullName);
+  if (values.email) await user.type(email, values.email);
+  if (values.message) await user.type(message, values.message);
+}
+
+const good = { fullName: 'José Álvarez', email: 'jose@example.com', message: 'Hello, can we talk about a project?' };
+
+function setup() {
+  const user = userEvent.setup();
+  render(<ContactForm />);
+  return user;
+}
+
+beforeEach(() => {
+  captcha.reset.mockReset();
+  captcha.props = null;
+  captcha.tokens = 0;
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('ContactForm fields', () => {
+  it('has labelled fields with the right types, autocomplete and limits', () => {
+    setup();
+    const { fullName, email, message } = fields();
+    expect(fullName).toHaveAttribute('type', 'text');
+    expect(fullName).toHaveAttribute('autocomplete', 'name');
+    expect(fullName).toHaveAttribute('maxlength', String(CONTACT_LIMITS.nameMax));
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toHaveAttribute('autocomplete', 'email');
+    expect(email).toHaveAttribute('maxlength', String(CONTACT_LIMITS.emailMax));
+    expect(message.tagName).toBe('TEXTAREA');
+    expect(message).toHaveAttribute('maxlength', String(CONTACT_LIMITS.messageMax));
+  });
+
+  it('renders the compact captcha with the configured site key', () => {
+    setup();
+    expect(captcha.props).toEqual({ size: 'compact', sitekey: 'test-site-key-0123456789' });
+  });
+});
+
+describe('Send and the captcha (spec §4)', () => {
+  it('is disabled until the captcha is solved, and disabled again when it expires', async () => {
+    const user = setup();
+    await fill(user, good);
+    expect(sendButton()).toBeDisabled();
+    expect(sendButton()).toHaveTextContent('Send');
+
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    expect(sendButton()).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Expire captcha' }));
+    expect(sendButton()).toBeDisabled();
+  });
+
+  it('shows the captcha message if the form is submitted without a solved captcha', async () => {
+    const user = setup();
+    await fill(user, good);
+    // Enter cannot submit while Send is disabled; a submit event still must not slip through.
+    fireEvent.submit(fields().message.closest('form')!);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please check the reCAPTCHA box.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('validation (spec §5): the first failing rule, its exact message, the field marked', () => {
+  it.each([
+    ['a one-word name', { ...good, fullName: 'José' }, 'Full name', 'Please enter a valid full name.'],
+    ['a name with digits', { ...good, fullName: 'R2 D2' }, 'Full name', 'Please enter a valid full name.'],
+    ['an email without top-level part', { ...good, email: 'jose@example' }, 'Email', 'Please enter a valid email address.'],
+    ['a 5-letter top-level part', { ...good, email: 'jose@example.abcde' }, 'Email', 'Please enter a valid email address.'],
+    ['a 3-character message', { ...good, message: 'Hey' }, 'Message', 'Please enter a valid message.'],
+    ['an empty form (name is checked first)', { fullName: '', email: '', message: '' }, 'Full name', 'Please enter a valid full name.'],
+    ['bad email and message (email before message)', { ...good, email: 'x', message: 'no' }, 'Email', 'Please enter a valid email address.'],
+  ])('%s', async (_label, values, label, text) => {
+    const user = setup();
+    await fill(user, values);
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(sendButton());
+
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    const field = screen.getByLabelText(label);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAttribute('aria-describedby', alert.id);
+    expect(field).toHaveFocus();
+    for (const other of Object.values(fields())) {
+      if (other !== field) expect(other).not.toHaveAttribute('aria-invalid');
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Reset on every submit, even a refused one: the token is gone and Send is disabled again.
+    expect(captcha.reset).toHaveBeenCalledTimes(1);
+    expect(sendButton()).toBeDisabled();
+  });
+
+  it('accepts names of any script and hyphenated names', async () => {
+    fetchMock.mockResolvedValue(response(200));
+    const user = setup();
+    for (const fullName of ['José Álvarez', "Zoë O'Brien", 'Anne-Marie Dupont', 'Владимир Набоков']) {
+      await user.type(fields().fullName, fullName);
+      await user.type(fields().email, 'x@example.com');
+      await user.type(fields().message, 'Hello there');
+      await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+      await user.click(sendButton());
+      expect(await screen.findByText(SENT)).toBeInTheDocument();
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('sending (spec §4, §7, §8)', () => {
+  it('posts exactly {fullName, email, message, g-recaptcha-response} as JSON to the configured endpoint', async () => {
+    fetchMock.mockResolvedValue(response(200));
+    const user = setup();
+    await fill(user, { ...good, fullName: '  José Álvarez ' });
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(sendButton());
+    await screen.findByText(SENT);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/contact-under-test');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
+    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    expect(body).toStrictEqual({
+      fullName: 'José Álvarez',
+      email: 'jose@example.com',
+      message: 'Hello, can we talk about a project?',
+      'g-recaptcha-response': 'token-1',
+    });
+    expect(Object.keys(body)).toEqual(['fullName', 'email', 'message', 'g-recaptcha-response']);
+  });
+
+  it("shows 'Sending...' while the request is held, blocks a second submit, then succeeds", async () => {
+    const held = deferred<Response>();
+    fetchMock.mockReturnValue(held.promise);
+    const user = setup();
+    await fill(user, good);
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(sendButton());
+
+    expect(sendButton()).toHaveTextContent('Sending...');
+    expect(sendButton()).toBeDisabled();
+    expect(fields().message.closest('form')).toHaveAttribute('aria-busy', 'true');
+    // Even with a fresh token and a forced submit event, nothing is sent twice.
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    fireEvent.submit(fields().message.closest('form')!);
+    fireEvent.submit(fields().message.closest('form')!);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await act(async () => held.resolve(response(201)));
+    expect(screen.getByRole('status')).toHaveTextContent(SENT);
+    expect(sendButton()).toHaveTextContent('Send');
+  });
+
+  it.each([200, 201, 202, 204, 299])('treats %i as success: message shown, fields and captcha cleared, body not read', async (status) => {
+    fetchMock.mockResolvedValue(response(status));
+    const user = setup();
+    await fill(user, good);
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(sendButton());
+
+    expect(await screen.findByRole('status')).toHaveTextContent(SENT);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const { fullName, email, message } = fields();
+    expect(fullName).toHaveValue('');
+    expect(email).toHaveValue('');
+    expect(message).toHaveValue('');
+    expect(captcha.reset).toHaveBeenCalledTimes(1);
+    expect(sendButton()).toBeDisabled();
+  });
+
+  it.each([
+    ['a 400', () => Promise.resolve(response(400))],
+    ['a 500', () => Promise.resolve(response(500))],
+    ['a 503', () => Promise.resolve(response(503))],
+    ['a 304', () => Promise.resolve(response(304))],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('on %s shows the failure message and keeps every typed character', async (_label, answer) => {
+    fetchMock.mockImplementation(answer);
+    const user = setup();
+    const typed = { fullName: "Zoë O'Brien", email: 'zoe@example.ie', message: '  Dear Alex,\n\nLet’s build something — 😀 ' };
+    await fill(user, typed);
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(sendButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(FAILED);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    const { fullName, email, message } = fields();
+    expect(fullName).toHaveValue(typed.fullName);
+    expect(email).toHaveValue(typed.email);
+    expect(message).toHaveValue(typed.message);
+    // The used token is gone: the visitor solves the captcha again to retry.
+    expect(captcha.reset).toHaveBeenCalledTimes(1);
+    expect(sendButton()).toBeDisabled();
+    expect(sendButton()).toHaveTextContent('Send');
+  });
+
+  it('resets the captcha on every submit', async () => {
+    fetchMock.mockResolvedValueOnce(response(500)).mockResolvedValueOnce(response(200));
+    const user = setup();
+    await fill(user, { ...good, fullName: 'Alex' });
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(sendButton()); // invalid name
+    expect(captcha.reset).toHaveBeenCalledTimes(1);
+
+    await user.type(fields().fullName, ' Example');
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(sendButton()); // server failure
+    await screen.findByText(FAILED);
+    expect(captcha.reset).toHaveBeenCalledTimes(2);
+
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(sendButton()); // success
+    await screen.findByText(SENT);
+    expect(captcha.reset).toHaveBeenCalledTimes(3);
+    // Each attempt used its own fresh token.
+    const tokens = fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as Record<string, string>)['g-recaptcha-response']);
+    expect(tokens).toEqual(['token-2', 'token-3']);
+  });
+});
+
+describe('typing clears the messages (spec §4)', () => {
+  it('clears the failure message', async () => {
+    fetchMock.mockResolvedValue(response(500));
+    const user = setup();
+    await fill(user, good);
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(sendButton());
+    await screen.findByText(FAILED);
+
+    await user.type(fields().message, '!');
+    expect(screen.queryByText(FAILED)).not.toBeInTheDocument();
+    expect(fields().message).toHaveValue(`${good.message}!`);
+  });
+
+  it('clears the success message', async () => {
+    fetchMock.mockResolvedValue(response(200));
+    const user = setup();
+    await fill(user, good);
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(sendButton());
+    await screen.findByText(SENT);
+
+    await user.type(fields().fullName, 'A');
+    expect(screen.queryByText(SENT)).not.toBeInTheDocument();
+  });
+
+  it('clears a validation message and its marking', async () => {
+    const user = setup();
+    await fill(user, { ...good, email: 'nope' });
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(sendButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address.');
+
+    await user.type(fields().email, '@example.com');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(fields().email).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+describe('timeouts and the prerender', () => {
+  it('ends a hung request as a failure after the timeout', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const body = { fullName: 'A B', email: 'a@b.co', message: 'hello', 'g-recaptcha-response': 't' };
+    await expect(postContact('/api/contact', body, 20)).resolves.toBe(false);
+  });
+
+  it('uses a 15 s timeout in the form', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let signal: AbortSignal | undefined;
+    fetchMock.mockImplementation((_url, init) => {
+      signal = init?.signal ?? undefined;
+      return new Promise<Response>((_resolve, reject) => {
+        signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(<ContactForm />);
+    await fill(user, good);
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(sendButton());
+    expect(sendButton()).toHaveTextContent('Sending...');
+
+    await act(async () => {
+      vi.advanceTimersByTime(14_000);
+    });
+    expect(signal?.aborted).toBe(false);
+    await act(async () => {
+      vi.advanceTimersByTime(1_500);
+    });
+    expect(signal?.aborted).toBe(true);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(FAILED));
+    expect(fields().message).toHaveValue(good.message);
+  });
+
+  it('prerenders the form without the captcha widget and with Send disabled', () => {
+    const html = renderToString(<ContactForm />);
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    expect(page.querySelector('[data-testid="recaptcha"]')).toBeNull();
+    expect(page.querySelector('.contact-form__captcha')).not.toBeNull();
+    expect(page.querySelector('button[type="submit"]')).toBeDisabled();
+    expect(page.textContent).toContain('Full name');
+  });
+
+  it('does not complain when it unmounts while sending', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    const held = deferred<Response>();
+    fetchMock.mockReturnValue(held.promise);
+    const user = userEvent.setup();
+    const { unmount } = render(<ContactForm />);
+    await fill(user, good);
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(sendButton());
+    unmount();
+    await act(async () => held.resolve(response(200)));
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+});
