@@ -1,17 +1,42 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, Links, Meta, Outlet, Scripts, isRouteErrorResponse, useRouteError } from 'react-router';
+import { site } from '../content/site';
+import { AppShell } from './layout/AppShell';
+import './styles/global.css';
 
-export function Layout({ children }: { children: React.ReactNode }) {
+export function links() {
+  return [
+    { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+    { rel: 'manifest', href: '/site.webmanifest' },
+  ];
+}
+
+/**
+ * Used only where no page sets its own tags: the SPA fallback page (served with status 404 for
+ * unknown paths), which must stay out of search results.
+ */
+export function meta() {
+  return [
+    { title: site.name },
+    { name: 'description', content: site.tagline },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f1b2d" />
         <Meta />
         <Links />
       </head>
       <body>
-        {children}
-        <ScrollRestoration />
+        <AppShell>{children}</AppShell>
         <Scripts />
       </body>
     </html>
@@ -20,4 +45,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+/**
+ * What the SPA fallback page shows before the client router takes over: the shared layout with an
+ * empty main area of the usual height, so the 404 page or the /error redirect appears in place.
+ */
+export function HydrateFallback() {
+  return <div className="page-placeholder" aria-hidden="true" />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : undefined;
+  if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="error-page">
+      <h1>{status === 404 ? 'Oops! Page not found.' : 'Something went wrong.'}</h1>
+      <p>Please try again, or start over from the home page.</p>
+      <Link to="/" className="button">
+        Go home
+      </Link>
+    </section>
+  );
 }

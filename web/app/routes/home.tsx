@@ -1,2 +1,33 @@
-export function meta() { return [{ title: 'Home' }]; }
-export default function Home() { return <main><h1>Home</h1></main>; }
+import { Link } from 'react-router';
+import { pages } from '../../content/pages';
+import { site } from '../../content/site';
+import { Greeting } from '../components/Greeting';
+import { usePageEvent } from '../features/analytics/page-events';
+import { trackClick } from '../features/tracking/track-click';
+import { pageMeta } from '../layout/seo';
+
+export function meta() {
+  return pageMeta({ title: '', description: pages.home.description, path: '/home', type: 'profile' });
+}
+
+export default function Home() {
+  usePageEvent('homePage');
+  return (
+    <section className="home" aria-labelledby="home-title">
+      <Greeting />
+      <h1 id="home-title" className="home-title">
+        <span className="home-name">I’m {site.name}.</span> {pages.home.headline}
+      </h1>
+      {pages.home.intro.map((paragraph) => (
+        <p key={paragraph} className="lead">
+          {paragraph}
+        </p>
+      ))}
+      <p>
+        <Link to="/projects" className="button button-large" onClick={() => trackClick('HOME_EXPLORE_PROJECTS_CLICK')}>
+          {pages.home.cta}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,1 +1,25 @@
-export default function NotFound() { return <main><h1>Oops! Page not found.</h1></main>; }
+import { Link } from 'react-router';
+import { usePageEvent } from '../features/analytics/page-events';
+import { pageMeta } from '../layout/seo';
+
+export function meta({ location }: { location: { pathname: string } }) {
+  return pageMeta({
+    title: 'Page not found',
+    description: 'There is no page at this address.',
+    path: location.pathname,
+    noindex: true,
+  });
+}
+
+export default function NotFound() {
+  usePageEvent('pageNotFoundPage');
+  return (
+    <section className="error-page" aria-labelledby="not-found-title">
+      <h1 id="not-found-title">Oops! Page not found.</h1>
+      <p>The address may be mistyped, or the page may have moved.</p>
+      <Link to="/" className="button">
+        Go home
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+/** Spec §9: the scroll-to-top button appears past this many pixels. */
+export const SCROLL_TOP_THRESHOLD = 300;
+
+export function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * Scrolls to the top, smoothly unless the visitor asked for reduced motion, and moves keyboard
+ * focus to the main region so it is not lost when the floating button disappears.
+ */
+export function scrollToTop(): void {
+  window.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  document.getElementById('main')?.focus({ preventScroll: true });
+}

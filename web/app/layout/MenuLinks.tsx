@@ -1,0 +1,25 @@
+import { NavLink } from 'react-router';
+import { trackClick } from '../features/tracking/track-click';
+import { MENU_ENTRIES, menuPath } from './menu';
+
+/** The four menu links; each click is counted as SIDEBAR_NAV_{MENU} (spec §7). */
+export function MenuLinks({ onChoose }: { onChoose?: () => void }) {
+  return (
+    <ul className="menu-links">
+      {MENU_ENTRIES.map((entry) => (
+        <li key={entry}>
+          <NavLink
+            to={menuPath(entry)}
+            className="menu-link"
+            onClick={() => {
+              trackClick('SIDEBAR_NAV', entry);
+              onChoose?.();
+            }}
+          >
+            {entry}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { about } from '../../content/about';
+import { pages } from '../../content/pages';
+import { site } from '../../content/site';
+import { usePageEvent } from '../features/analytics/page-events';
+import { trackClick } from '../features/tracking/track-click';
+import { pageMeta } from '../layout/seo';
+
+export function meta() {
+  return pageMeta({ title: 'About', description: pages.about.description, path: '/about', type: 'profile' });
+}
+
+const GROUPS = [
+  { key: 'technologies', title: 'Technologies' },
+  { key: 'tools', title: 'Tools' },
+  { key: 'practices', title: 'Practices' },
+] as const;
+
+export default function About() {
+  usePageEvent('aboutPage');
+  return (
+    <section aria-labelledby="about-title">
+      <h1 id="about-title">About me</h1>
+      {about.intro.map((paragraph) => (
+        <p key={paragraph} className="lead">
+          {paragraph}
+        </p>
+      ))}
+      <p>
+        <Link to="/contact" className="button">
+          Let&apos;s Chat!
+        </Link>
+      </p>
+      <div className="about-grid">
+        {GROUPS.map((group) => (
+          <section key={group.key} className="card" aria-labelledby={`about-${group.key}`}>
+            <h2 id={`about-${group.key}`} className="card-title">
+              {group.title}
+            </h2>
+            <ul className="tag-list">
+              {about[group.key].split(',').map((item) => (
+                <li key={item.trim()} className="tag">
+                  {item.trim()}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        <section className="card" aria-labelledby="about-education">
+          <h2 id="about-education" className="card-title">
+            Education
+          </h2>
+          <ul className="education-list">
+            {about.education.map((entry) => (
+              <li key={entry.title}>
+                <p className="education-title">{entry.title}</p>
+                <p className="education-school">
+                  {entry.school} · {entry.years}
+                </p>
+                <p>{entry.detail}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      {/* The side panel with this link is hidden on small screens, so the page offers it there. */}
+      <p className="about-profile">
+        <a
+          className="button button-secondary"
+          href={site.profileUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => trackClick('SIDEBAR_LINKEDIN_CLICK')}
+        >
+          {site.profileLabel} <span aria-hidden="true">↗</span>
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { pageMeta } from '../layout/seo';
+
+export function meta() {
+  return pageMeta({
+    title: '404 - Not Found',
+    description: 'The page you are looking for does not exist.',
+    path: '/error',
+    noindex: true,
+  });
+}
+
+/** Where an unknown project id lands (spec §2 and §8). The quote character is the spec's own. */
+export default function ErrorPage() {
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <h1 id="error-title">404 - Not Found</h1>
+      <p>The page you are looking for doesn&quot;t exist or an error occurred.</p>
+      <Link to="/projects" className="button">
+        Go Back to Projects
+      </Link>
+    </section>
+  );
+}

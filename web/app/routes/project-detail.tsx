@@ -1,0 +1,108 @@
+import { Link, Navigate, useParams } from 'react-router';
+import { findProject } from '../../content/projects';
+import type { Project } from '../../content/types';
+import { ProjectVideo } from '../components/ProjectVideo';
+import { usePageEvent } from '../features/analytics/page-events';
+import { trackClick } from '../features/tracking/track-click';
+import { pageMeta } from '../layout/seo';
+import type { Route } from './+types/project-detail';
+
+export function meta({ params }: Route.MetaArgs) {
+  const project = findProject(params.projectId);
+  if (!project) return pageMeta({ title: 'Project not found', description: 'This project does not exist.', path: '/error', noindex: true });
+  return pageMeta({
+    title: project.title,
+    description: `${project.solution} Built with ${project.tech}.`,
+    path: `/projects/${project.id}`,
+    type: 'article',
+  });
+}
+
+/**
+ * Spec §2: the project whose id equals the parameter, else a redirect to /error. The check lives
+ * in the component (not a clientLoader) so the prerendered pages keep their content: a route with
+ * only a clientLoader would be prerendered as an empty fallback.
+ */
+export default function ProjectDetailRoute() {
+  const { projectId } = useParams();
+  const project = findProject(projectId);
+  if (!project) return <Navigate to="/error" replace />;
+  return <ProjectDetail key={project.id} project={project} />;
+}
+
+/** Project 1 is private: no Website link, a Contact link instead. Project 4 has no public code. */
+export const HIDE_WEBSITE_FOR = 1;
+export const HIDE_GITHUB_FOR = 4;
+
+function ProjectDetail({ project }: { project: Project }) {
+  usePageEvent(project.title);
+  const showWebsite = project.id !== HIDE_WEBSITE_FOR && project.site !== '';
+  const showGithub = project.id !== HIDE_GITHUB_FOR && project.github !== '';
+  return (
+    <article className="project-detail" aria-labelledby="project-title">
+      <p className="breadcrumb">
+        <Link to="/projects">
+          <span aria-hidden="true">←</span> All projects
+        </Link>
+      </p>
+      <h1 id="project-title">{project.title}</h1>
+      <ProjectVideo project={project} />
+      <div className="detail-grid">
+        <section className="card" aria-labelledby="need-title">
+          <h2 id="need-title">Need</h2>
+          <p>{project.problem}</p>
+        </section>
+        <section className="card" aria-labelledby="solution-title">
+          <h2 id="solution-title">Solution</h2>
+          <p>{project.solution}</p>
+        </section>
+      </div>
+      <section aria-labelledby="tech-title">
+        <h2 id="tech-title">Technologies</h2>
+        <ul className="tag-list">
+          {project.tech.split(',').map((tech) => (
+            <li key={tech.trim()} className="tag">
+              {tech.trim()}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="description-title">
+        <h2 id="description-title">Description</h2>
+        <p>{project.description}</p>
+      </section>
+      <div className="project-links">
+        {showWebsite ? (
+          <a
+            className="button"
+            href={project.site}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => trackClick('PROJECTS_WEBSITE', project.title)}
+          >
+            Website <span aria-hidden="true">↗</span>
+          </a>
+        ) : null}
+        {showGithub ? (
+          <a
+            className="button button-secondary"
+            href={project.github}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => trackClick('PROJECTS_GITHUB', project.title)}
+          >
+            GitHub <span aria-hidden="true">↗</span>
+          </a>
+        ) : null}
+      </div>
+      {project.id === HIDE_WEBSITE_FOR ? (
+        <p className="contact-note">
+          <Link to="/contact" onClick={() => trackClick('PROJECTS_CONTACT', project.title)}>
+            Contact
+          </Link>{' '}
+          me for more information!
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,87 @@
+import type { PrivacyPolicy } from './types';
+
+/** The /privacy-policy page: eleven sections, each rendered as a <section> with an <h2>. */
+export const privacyPolicy: PrivacyPolicy = {
+  lastUpdated: 'September 27, 2024',
+  sections: [
+    {
+      heading: '1. Overview',
+      paragraphs: [
+        'This policy explains what information this website collects, why it is collected and what choices you have. The site is a personal portfolio run by its owner, who is responsible for the information described here.',
+        'You can read every page of the site without giving any personal information.',
+      ],
+    },
+    {
+      heading: '2. Information you give me',
+      paragraphs: [
+        'When you send a message through the contact form, the site sends your full name, your email address and your message to the owner by email. This information is used only to read and answer your message.',
+        'Messages are kept in the owner’s mailbox for as long as the conversation is useful and are deleted on request.',
+      ],
+    },
+    {
+      heading: '3. Information collected automatically',
+      paragraphs: [
+        'The site counts clicks on a few links and buttons, such as the menu entries and the project links, to learn which content is useful. These counts are recorded by the site’s own server as totals per button name: they contain no cookie, no IP address and nothing that identifies you.',
+        'Like most websites, the hosting provider keeps short-lived technical logs of requests to protect the service against abuse.',
+      ],
+    },
+    {
+      heading: '4. Analytics service',
+      paragraphs: [
+        'If you accept cookies, the site loads Google Analytics 4, a service provided by Google LLC, to measure which pages are visited. Google Analytics uses cookies to tell visits apart and receives information such as the pages you view, your approximate location, your browser and your device type.',
+        'Google Analytics is not loaded at all until you accept. Google’s own use of this data is described in Google’s privacy policy at policies.google.com.',
+      ],
+    },
+    {
+      heading: '5. Captcha service',
+      paragraphs: [
+        'The contact form is protected by Google reCAPTCHA to keep automated spam out of the owner’s inbox. reCAPTCHA is loaded only on the contact page. It collects hardware and software information, such as device and application data, and sends it to Google for analysis.',
+        'The reCAPTCHA check is necessary to send a message, so using the contact form means this information is processed by Google under its privacy policy and terms of service.',
+      ],
+    },
+    {
+      heading: '6. Cookies and your choice',
+      paragraphs: [
+        'The site itself sets no cookies. When you accept in the cookie banner, your choice is remembered in your browser’s local storage so the banner does not appear again, and the analytics service described above may set its cookies.',
+        'If you do not accept, no analytics are loaded and the site works exactly the same. You can withdraw your consent at any time by clearing this site’s data in your browser settings.',
+      ],
+    },
+    {
+      heading: '7. Sharing of information',
+      paragraphs: [
+        'Your information is never sold or rented. It is shared only with the service providers that make the site work, and only as far as they need it:',
+      ],
+      list: [
+        'Amazon Web Services, which hosts the site and delivers contact messages by email;',
+        'Google, for reCAPTCHA on the contact page and, with your consent, for analytics;',
+        'authorities, if the law requires it.',
+      ],
+    },
+    {
+      heading: '8. Security',
+      paragraphs: [
+        'The site is served only over encrypted HTTPS connections, with strict security headers. Contact messages travel encrypted to the owner’s mailbox, and access to the hosting account is protected by multi-factor authentication.',
+        'No method of transmission or storage is completely secure, but reasonable measures are taken to protect your information.',
+      ],
+    },
+    {
+      heading: '9. Your rights',
+      paragraphs: [
+        'Depending on where you live, you may have the right to ask for a copy of the information held about you, to have it corrected or deleted, to object to or restrict its use, and to withdraw your consent. You also have the right to complain to your local data protection authority.',
+        'To use any of these rights, send a message through the contact page.',
+      ],
+    },
+    {
+      heading: '10. Changes to this policy',
+      paragraphs: [
+        'This policy may be updated when the site or the services it uses change. The date at the top of this page shows when it was last updated; significant changes will be highlighted on the site.',
+      ],
+    },
+    {
+      heading: '11. Contact',
+      paragraphs: [
+        'If you have any questions about this policy or how your information is handled, please get in touch through the contact page of this website.',
+      ],
+    },
+  ],
+};
