@@ -1,0 +1,87 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openSession, visit, type ViewportName } from './support/browser';
+import { KNOWN_ROUTES, UNKNOWN_ROUTE } from './support/site';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every axe rule that is not experimental: WCAG 2.x A/AA plus axe's best practices. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+        .join('\n'),
+  );
+}
+
+const VIEWPORT_NAMES: ViewportName[] = ['phone', 'desktop'];
+
+describe.each(VIEWPORT_NAMES)('axe-core at %s size', (viewport) => {
+  // One page per viewport, reused across routes: the suite stays fast on 2 cores.
+  it('reports no violation on any route (cookie banner showing)', async () => {
+    const session = await openSession(browser, { viewport });
+    session.allowConsoleError(/status of 404/);
+    try {
+      const found: string[] = [];
+      for (const route of [...KNOWN_ROUTES, UNKNOWN_ROUTE]) {
+        await visit(session.page, route);
+        // The banner appears after hydration; axe checks it too.
+        await session.page.getByText('We use cookies.', { exact: true }).waitFor({ timeout: 5_000 });
+        for (const v of await violations(session.page)) found.push(`${route}: ${v}`);
+      }
+      expect(found, found.join('\n')).toEqual([]);
+      session.assertHealthy();
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('reports no violation with consent stored (no banner), the banner expanded, and the layout overlays open', async () => {
+    const session = await openSession(browser, { viewport, consent: true });
+    try {
+      const page = session.page;
+      const found: string[] = [];
+      await visit(page, '/home');
+      for (const v of await violations(page)) found.push(`/home with consent: ${v}`);
+      if (viewport === 'phone') {
+        await page.getByRole('button', { name: /menu/i }).filter({ visible: true }).click();
+        for (const v of await violations(page)) found.push(`mobile menu open: ${v}`);
+      } else {
+        await page.getByRole('button', { name: /fun fact/i }).filter({ visible: true }).click();
+        await page.getByRole('dialog').waitFor();
+        for (const v of await violations(page)) found.push(`fun-fact modal open: ${v}`);
+      }
+      expect(found, found.join('\n')).toEqual([]);
+      session.assertHealthy();
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('reports no violation with the cookie banner expanded', async () => {
+    const session = await openSession(browser, { viewport });
+    try {
+      const page = session.page;
+      await visit(page, '/contact');
+      await page.locator('button[aria-expanded]').filter({ hasText: /^\s*\+\s*$/ }).click();
+      await page.getByRole('button', { name: 'Accept' }).waitFor();
+      const found = await violations(page);
+      expect(found, found.join('\n')).toEqual([]);
+      session.assertHealthy();
+    } finally {
+      await session.close();
+    }
+  });
+});

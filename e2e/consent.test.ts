@@ -1,0 +1,204 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  ANALYTICS_HOST,
+  eventually,
+  launchBrowser,
+  openSession,
+  visit,
+  waitForHydration,
+  type Session,
+} from './support/browser';
+import { GTAG_SCRIPT_PATTERN } from './support/fakes';
+import { CONSENT_KEY, KNOWN_ROUTES, TEXT, UNKNOWN_ROUTE } from './support/site';
+
+const MEASUREMENT_ID = 'G-TEST000000';
+
+let browser: Browser;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  if (!inject('gaConfigured')) {
+    throw new Error(
+      `web/build was built without VITE_GA_MEASUREMENT_ID=${MEASUREMENT_ID}, so analytics gating cannot be tested. ` +
+        'Build with `npm run build:test` (what `npm test` does).',
+    );
+  }
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  const current = session;
+  session = undefined;
+  if (!current) return;
+  try {
+    current.assertHealthy();
+  } finally {
+    await current.close();
+  }
+});
+
+async function open(options: Parameters<typeof openSession>[1] = {}): Promise<Page> {
+  session = await openSession(browser, options);
+  return session.page;
+}
+
+function bannerText(page: Page, text: string): Locator {
+  return page.getByText(text, { exact: true });
+}
+
+/** The banner's +/- toggle: a button whose text is + or -, with aria-expanded. */
+function bannerToggle(page: Page): Locator {
+  return page.locator('button[aria-expanded]').filter({ hasText: /^\s*[+\-−]\s*$/ });
+}
+
+function storedConsent(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY);
+}
+
+function gtagRequests(s: Session): string[] {
+  return s.requests.filter((r) => GTAG_SCRIPT_PATTERN.test(r.url)).map((r) => r.url);
+}
+
+/** Every gtag(...) call react-ga4 queued, as plain arrays. */
+function dataLayer(page: Page): Promise<unknown[][] | null> {
+  return page.evaluate(() => {
+    const layer = (window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer;
+    return layer ? layer.map((entry) => Array.from(entry)) : null;
+  });
+}
+
+function hasEvent(layer: unknown[][] | null, name: string): boolean {
+  return (layer ?? []).some((call) => call[0] === 'event' && call[1] === name);
+}
+
+describe('cookie banner', () => {
+  it('starts collapsed, expands with + and collapses with -', async () => {
+    const page = await open({ viewport: 'phone' });
+    await visit(page, '/home');
+    await expect(bannerText(page, TEXT.cookieShort).isVisible()).resolves.toBe(true);
+    const toggle = bannerToggle(page);
+    await expect(toggle.count()).resolves.toBe(1);
+    await expect(toggle.innerText()).resolves.toMatch(/^\s*\+\s*$/);
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    const privacy = page.getByRole('link', { name: /privacy policy/i }).filter({ visible: true });
+    await expect(privacy.count(), 'collapsed banner has a Privacy policy link').resolves.toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole('button', { name: 'Accept' }).count()).resolves.toBe(0);
+
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(toggle.innerText()).resolves.toMatch(/^\s*[-−]\s*$/);
+    await expect(bannerText(page, TEXT.cookieLong).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Accept' }).isVisible()).resolves.toBe(true);
+    const expandedLink = page.getByRole('link', { name: /privacy policy/i }).filter({ visible: true }).last();
+    await expect(expandedLink.getAttribute('href')).resolves.toBe('/privacy-policy');
+
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(bannerText(page, TEXT.cookieShort).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Accept' }).count()).resolves.toBe(0);
+    // No decline action exists.
+    await expect(page.getByRole('button', { name: /decline|reject|refuse/i }).count()).resolves.toBe(0);
+  });
+
+  it('appears on every screen while no consent is stored, and no analytics request is ever made', async () => {
+    const page = await open({ viewport: 'desktop' });
+    session!.allowConsoleError(/status of 404/);
+    for (const route of [...KNOWN_ROUTES, UNKNOWN_ROUTE]) {
+      await visit(page, route);
+      await expect(bannerText(page, TEXT.cookieShort).isVisible(), route).resolves.toBe(true);
+    }
+    // Give late scripts a moment, then check: not one request to Google's analytics hosts,
+    // and no Google request at all outside /contact (which needs the reCAPTCHA script).
+    await page.waitForTimeout(500);
+    const analytics = session!.googleRequests().filter((r) => ANALYTICS_HOST.test(new URL(r.url).hostname));
+    expect(analytics.map((r) => r.url)).toEqual([]);
+    const google = session!.googleRequests().map((r) => r.url);
+    expect(google.every((url) => url.startsWith('https://www.google.com/recaptcha/')), google.join('\n')).toBe(true);
+    expect(await storedConsent(page)).toBeNull();
+    expect(await dataLayer(page)).toBeNull();
+  });
+
+  it('Accept stores cookieConsent=true, hides the banner and loads analytics; page events follow', async () => {
+    const page = await open({ viewport: 'desktop' });
+    await visit(page, '/home');
+    expect(session!.googleRequests()).toEqual([]);
+    await bannerToggle(page).click();
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await eventually(() => storedConsent(page), (v) => v === 'true', 'cookieConsent=true');
+    await eventually(() => bannerText(page, TEXT.cookieShort).count(), (n) => n === 0, 'banner hidden');
+    await expect(bannerText(page, TEXT.cookieLong).count()).resolves.toBe(0);
+    await eventually(() => gtagRequests(session!), (urls) => urls.length === 1, 'one gtag.js request');
+    expect(gtagRequests(session!)[0]).toContain(`id=${MEASUREMENT_ID}`);
+    await eventually(
+      () => page.evaluate(() => Boolean((window as unknown as { __fakeGtag?: { loaded: boolean } }).__fakeGtag?.loaded)),
+      Boolean,
+      'the fake gtag.js ran',
+    );
+    await eventually(
+      () => dataLayer(page),
+      (layer) => (layer ?? []).some((call) => call[0] === 'config' && call[1] === MEASUREMENT_ID),
+      `gtag('config', '${MEASUREMENT_ID}')`,
+    );
+    // Consent given: the next page sends its page event.
+    await page.getByRole('link', { name: 'Projects', exact: true }).filter({ visible: true }).first().click();
+    await page.waitForURL(/\/projects$/);
+    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, 'projectsPage'), 'projectsPage event');
+    expect(gtagRequests(session!), 'gtag.js is loaded once').toHaveLength(1);
+  });
+
+  it('with consent stored earlier: no banner, analytics load at start, page events per route', async () => {
+    const page = await open({ viewport: 'phone', consent: true });
+    await visit(page, '/home');
+    await page.waitForTimeout(300);
+    await expect(bannerText(page, TEXT.cookieShort).count()).resolves.toBe(0);
+    await eventually(() => gtagRequests(session!), (urls) => urls.length === 1, 'gtag.js loaded at start');
+    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, 'homePage'), 'homePage event');
+
+    const pageEvents: [string, string][] = [
+      ['/blogs', 'blogsPage'],
+      ['/contact', 'contactPage'],
+      ['/about', 'aboutPage'],
+    ];
+    for (const [route, name] of pageEvents) {
+      await visit(page, route);
+      await eventually(() => dataLayer(page), (layer) => hasEvent(layer, name), `${name} on ${route}`);
+    }
+    session!.allowConsoleError(/status of 404/);
+    await visit(page, UNKNOWN_ROUTE);
+    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, 'pageNotFoundPage'), 'pageNotFoundPage');
+
+    // The project detail sends the project's title.
+    await visit(page, '/projects/2');
+    const title = (await page.getByRole('main').getByRole('heading', { level: 1 }).innerText()).trim();
+    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, title), `page event "${title}"`);
+
+    // Reload: still no banner, analytics again at start.
+    await page.reload();
+    await waitForHydration(page);
+    await page.waitForTimeout(300);
+    await expect(bannerText(page, TEXT.cookieShort).count()).resolves.toBe(0);
+    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, title), 'page event after reload');
+  });
+
+  it('sends no page event without consent', async () => {
+    const page = await open({ viewport: 'desktop' });
+    await visit(page, '/home');
+    await visit(page, '/projects');
+    await page.waitForTimeout(300);
+    expect(await dataLayer(page)).toBeNull();
+    expect(gtagRequests(session!)).toEqual([]);
+  });
+
+  it('keeps working when the analytics script cannot load (errors stay in the console)', async () => {
+    const page = await open({ viewport: 'desktop', consent: true, fakeGtag: false });
+    session!.allowConsoleError(/analytics|gtag|ERR_BLOCKED_BY_CLIENT|Failed to load resource/i);
+    await visit(page, '/home');
+    await eventually(() => gtagRequests(session!), (urls) => urls.length >= 1, 'gtag.js attempted');
+    await page.getByRole('link', { name: 'About', exact: true }).filter({ visible: true }).first().click();
+    await page.waitForURL(/\/about$/);
+    expect(session!.pageErrors).toEqual([]);
+  });
+});

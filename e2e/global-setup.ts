@@ -1,0 +1,80 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalStack } from '../infra/local/stack';
+import { startFakeSiteverify } from './support/fake-siteverify';
+
+/** The GA id `npm test` builds with (package.json "build:test"). */
+export const TEST_GA_MEASUREMENT_ID = 'G-TEST000000';
+/** The secret the local stack is told to send to the fake verifier. */
+export const E2E_RECAPTCHA_SECRET = 'e2e-recaptcha-secret';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The local stack's origin, e.g. http://127.0.0.1:43123 (no trailing slash). */
+    baseUrl: string;
+    /** aws-ses-v2-local's origin; its mails are listed at GET /store. */
+    sesUrl: string;
+    /** Lists the calls the fake siteverify received. */
+    siteverifyCallsUrl: string;
+    /** The reCAPTCHA secret the stack was started with. */
+    recaptchaSecret: string;
+    /** Whether web/build was built with VITE_GA_MEASUREMENT_ID=G-TEST000000. */
+    gaConfigured: boolean;
+  }
+}
+
+/**
+ * The build under test: web/build by default. E2E_BUILD_DIR points at a copy instead, so a run is
+ * not disturbed when someone rebuilds web/build meanwhile (hashed asset names change).
+ */
+const BUILD_DIR = process.env.E2E_BUILD_DIR ? resolve(process.env.E2E_BUILD_DIR) : join(process.cwd(), 'web', 'build');
+const CLIENT_DIR = join(BUILD_DIR, 'client');
+
+/** True when some built script inlines the test measurement id, i.e. analytics are configured. */
+function buildHasTestGaId(): boolean {
+  const assets = join(CLIENT_DIR, 'assets');
+  if (!existsSync(assets)) return false;
+  return readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .some((file) => readFileSync(join(assets, file), 'utf8').includes(TEST_GA_MEASUREMENT_ID));
+}
+
+/**
+ * Starts what the browser tests drive: a fake reCAPTCHA verifier on 127.0.0.1, then the local stack
+ * (the production build behind the CDN stand-in, the real handlers, aws-ses-v2-local) on ephemeral
+ * ports. It serves the existing web/build: `npm test` builds first; this never builds.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(join(CLIENT_DIR, 'home', 'index.html'))) {
+    throw new Error(
+      `No production build at ${CLIENT_DIR} (home/index.html is missing). ` +
+        'Build first: `npm run build:test` (or `npm test`, which builds before running the tests).',
+    );
+  }
+  const siteverify = await startFakeSiteverify();
+  let stack: Awaited<ReturnType<typeof startLocalStack>>;
+  try {
+    stack = await startLocalStack({
+      port: 0,
+      sesPort: 0,
+      recaptchaVerifyUrl: siteverify.verifyUrl,
+      recaptchaSecret: E2E_RECAPTCHA_SECRET,
+      clientDir: CLIENT_DIR,
+      quiet: true,
+    });
+  } catch (error) {
+    await siteverify.stop();
+    throw error;
+  }
+  project.provide('baseUrl', stack.url.replace(/\/+$/, ''));
+  project.provide('sesUrl', stack.sesUrl.replace(/\/+$/, ''));
+  project.provide('siteverifyCallsUrl', siteverify.callsUrl);
+  project.provide('recaptchaSecret', E2E_RECAPTCHA_SECRET);
+  project.provide('gaConfigured', buildHasTestGaId());
+
+  return async () => {
+    await stack.stop();
+    await siteverify.stop();
+  };
+}

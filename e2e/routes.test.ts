@@ -1,0 +1,394 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventName } from '../functions/shared/event-names';
+import {
+  baseUrl,
+  eventually,
+  launchBrowser,
+  openSession,
+  scrollY,
+  visit,
+  waitForHydration,
+  type Session,
+} from './support/browser';
+import { KNOWN_ROUTES, normalize, TEXT, UNKNOWN_ROUTE } from './support/site';
+
+let browser: Browser;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  const current = session;
+  session = undefined;
+  if (!current) return;
+  try {
+    current.assertHealthy();
+  } finally {
+    await current.close();
+  }
+});
+
+async function open(options: Parameters<typeof openSession>[1] = {}): Promise<Page> {
+  session = await openSession(browser, options);
+  return session.page;
+}
+
+function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** The cards of /projects as a visitor sees them: title and the Read more target. */
+async function projectCards(page: Page): Promise<{ title: string; href: string }[]> {
+  const links = page.getByRole('main').getByRole('link', { name: /read more/i });
+  const count = await links.count();
+  const cards: { title: string; href: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const link = links.nth(i);
+    const href = (await link.getAttribute('href')) ?? '';
+    // The card is the closest ancestor holding a heading; its heading is the project's title.
+    const title = await link.evaluate((el) => {
+      let node: Element | null = el.parentElement;
+      while (node && !node.querySelector('h1, h2, h3, h4')) node = node.parentElement;
+      return node?.querySelector('h1, h2, h3, h4')?.textContent?.trim() ?? '';
+    });
+    cards.push({ title, href });
+  }
+  return cards;
+}
+
+describe('HTTP status and prerendered HTML through the local server', () => {
+  it('answers 200 with a prerendered page, its own title, description and OpenGraph tags for every route', async () => {
+    const titles = new Map<string, string>();
+    for (const route of KNOWN_ROUTES) {
+      const response = await fetch(`${baseUrl()}${route}`, { redirect: 'manual' });
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('content-type'), route).toMatch(/text\/html/);
+      const html = await response.text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim() ?? '';
+      expect(title, `${route} has a <title>`).not.toBe('');
+      expect(html, `${route} has a meta description`).toMatch(/<meta[^>]+name="description"[^>]+content="[^"]+"/);
+      expect(html, `${route} has og:title`).toMatch(/<meta[^>]+property="og:title"[^>]+content="[^"]+"/);
+      titles.set(route, title);
+    }
+    // Each page has its own title (the project pages name their project).
+    const distinct = new Set(titles.values());
+    expect(distinct.size, JSON.stringify(Object.fromEntries(titles))).toBe(titles.size);
+  });
+
+  it('puts the content in the HTML before any script runs', async () => {
+    const expectations: [string, string][] = [
+      ['/projects', TEXT.moreToCome],
+      ['/blogs', 'Insights &amp; Inspiration'],
+      ['/contact', TEXT.contactHeading],
+      ['/error', TEXT.errorHeading],
+      ['/privacy-policy', TEXT.privacyUpdated],
+    ];
+    for (const [route, text] of expectations) {
+      const html = await (await fetch(`${baseUrl()}${route}`)).text();
+      expect(html, route).toContain(text);
+    }
+  });
+
+  it('answers 404 for an unknown path and an unknown project id', async () => {
+    for (const path of [UNKNOWN_ROUTE, '/projects/99', '/projects/abc', '/home/extra']) {
+      const response = await fetch(`${baseUrl()}${path}`, { redirect: 'manual' });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toMatch(/text\/html/);
+    }
+  });
+});
+
+describe('routes in the browser', () => {
+  it('redirects / to /home, replacing the history entry', async () => {
+    const page = await open();
+    await visit(page, '/about');
+    await visit(page, '/');
+    expect(pathOf(page)).toBe('/home');
+    await page.goBack();
+    await waitForHydration(page);
+    // Back leads to the page before, not to "/" (which would bounce to /home again).
+    expect(pathOf(page)).toBe('/about');
+  });
+
+  it('redirects a client-side link to / (the 404 page\'s Go home) to /home, replacing history', async () => {
+    const page = await open();
+    session!.allowConsoleError(/status of 404/);
+    expect(await visit(page, UNKNOWN_ROUTE)).toBe(404);
+    const historyBefore = await page.evaluate(() => history.length);
+    await page.getByRole('link', { name: TEXT.goHome }).click();
+    await page.waitForURL(/\/home$/);
+    await expect(page.getByRole('heading', { name: /Good (Morning|Afternoon|Evening)/ }).first().isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === UNKNOWN_ROUTE);
+  });
+
+  it.each([
+    ['11:59', 'Good Morning'],
+    ['12:00', 'Good Afternoon'],
+    ['17:59', 'Good Afternoon'],
+    ['18:00', 'Good Evening'],
+    ['23:30', 'Good Evening'],
+    ['00:10', 'Good Morning'],
+  ])('greets by local hour at %s: %s (and hydrates without a mismatch)', async (time, greeting) => {
+    // The visitor's local hour, not the server's: a time zone far from UTC proves it.
+    const page = await open({ timezoneId: 'Asia/Tokyo' });
+    await page.clock.setFixedTime(new Date(`2026-03-10T${time}:00+09:00`));
+    await visit(page, '/home');
+    const main = page.getByRole('main');
+    await eventually(() => main.innerText(), (text) => text.includes(greeting), `the greeting "${greeting}"`);
+    const others = TEXT.greetings.filter((g) => g !== greeting);
+    const text = await main.innerText();
+    for (const other of others) expect(text).not.toContain(other);
+  });
+
+  it('shows the home intro and a button to /projects that sends its click event', async () => {
+    const page = await open();
+    await visit(page, '/home');
+    const main = page.getByRole('main');
+    const toProjects = main.locator('a[href="/projects"]');
+    await expect(toProjects.count()).resolves.toBeGreaterThan(0);
+    expect(normalize(await main.innerText()).length).toBeGreaterThan(60);
+    await toProjects.first().click();
+    await page.waitForURL(/\/projects$/);
+    await eventually(() => session!.clickEvents(), (names) => names.includes('HOME_EXPLORE_PROJECTS_CLICK'), 'HOME_EXPLORE_PROJECTS_CLICK');
+  });
+
+  it('shows five project cards with Need, Solution, Tech and Read more, then More to come! and a scroll-to-top button', async () => {
+    const page = await open();
+    await visit(page, '/projects');
+    const main = page.getByRole('main');
+    const cards = await projectCards(page);
+    expect(cards.map((c) => c.href).sort()).toEqual(['/projects/1', '/projects/2', '/projects/3', '/projects/4', '/projects/5']);
+    for (const card of cards) expect(card.title, card.href).not.toBe('');
+    const text = await main.innerText();
+    for (const label of ['Need', 'Solution', 'Tech']) {
+      expect(text.match(new RegExp(`\\b${label}\\b`, 'g'))?.length ?? 0, label).toBeGreaterThanOrEqual(5);
+    }
+    // At least two projects have a demo video (lazy, with a poster) and at least one has none.
+    const videos = main.locator('video');
+    const videoCount = await videos.count();
+    expect(videoCount).toBeGreaterThanOrEqual(2);
+    expect(videoCount).toBeLessThan(5);
+    for (let i = 0; i < videoCount; i++) {
+      await expect(videos.nth(i).getAttribute('poster')).resolves.toBeTruthy();
+      await expect(videos.nth(i).getAttribute('preload')).resolves.toMatch(/none|metadata/);
+    }
+    // "More to come!" comes after the grid, followed by a scroll-to-top button.
+    const order = await page.evaluate((more) => {
+      const all = [...document.querySelectorAll('main *')];
+      const moreIndex = all.findIndex((el) => el.children.length === 0 && el.textContent?.trim() === more);
+      const lastReadMore = all.map((el) => el.textContent?.trim()).lastIndexOf('Read more');
+      const topButton = all.findIndex(
+        (el, i) => i > moreIndex && el.tagName === 'BUTTON' && /top/i.test(el.getAttribute('aria-label') ?? el.textContent ?? ''),
+      );
+      return { moreIndex, lastReadMore, topButton };
+    }, TEXT.moreToCome);
+    expect(order.moreIndex).toBeGreaterThan(-1);
+    expect(order.moreIndex).toBeGreaterThan(order.lastReadMore);
+    expect(order.topButton).toBeGreaterThan(order.moreIndex);
+  });
+
+  it('the scroll-to-top button under the grid returns to the top', async () => {
+    const page = await open({ viewport: 'phone' });
+    await visit(page, '/projects');
+    const more = page.getByText(TEXT.moreToCome, { exact: true });
+    await more.scrollIntoViewIfNeeded();
+    expect(await scrollY(page)).toBeGreaterThan(300);
+    // The last button named like "top" in main is the one under the grid.
+    await page.getByRole('main').getByRole('button', { name: /top/i }).last().click();
+    await eventually(() => scrollY(page), (y) => y === 0, 'scrollY 0');
+  });
+
+  it('shows each project\'s detail with the rules for projects 1 and 4, and sends the detail click events', async () => {
+    const page = await open();
+    await visit(page, '/projects');
+    const cards = await projectCards(page);
+    for (const card of cards) {
+      const id = Number(card.href.split('/').pop());
+      await visit(page, card.href);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(card.title);
+      const text = await main.innerText();
+      for (const label of ['Need', 'Solution', 'Technologies', 'Description']) expect(text, `${id}: ${label}`).toContain(label);
+      const website = main.getByRole('link', { name: /^website$/i });
+      const github = main.getByRole('link', { name: /^github$/i });
+      expect(await website.count(), `project ${id} Website link`).toBe(id === 1 ? 0 : 1);
+      expect(await github.count(), `project ${id} GitHub link`).toBe(id === 4 ? 0 : 1);
+      const contact = main.getByRole('link', { name: /^contact$/i });
+      if (id === 1) {
+        await expect(contact.getAttribute('href')).resolves.toBe('/contact');
+        const sentence = await contact.evaluate((el) => el.parentElement?.textContent ?? '');
+        expect(normalize(sentence)).toContain(`Contact ${TEXT.contactMeFor}`);
+      } else {
+        expect(await contact.count(), `project ${id} has no Contact link`).toBe(0);
+      }
+      for (const link of [website, github]) {
+        if ((await link.count()) === 0) continue;
+        await expect(link.getAttribute('target')).resolves.toBe('_blank');
+        await expect(link.getAttribute('rel')).resolves.toMatch(/noopener/);
+      }
+    }
+    // Click events of the detail page (external links open a blocked new tab; the page stays).
+    const expected: string[] = [];
+    const two = cards.find((c) => c.href === '/projects/2')!;
+    await visit(page, '/projects/2');
+    const [popup1] = await Promise.all([page.waitForEvent('popup'), page.getByRole('main').getByRole('link', { name: /^website$/i }).click()]);
+    await popup1.close();
+    const [popup2] = await Promise.all([page.waitForEvent('popup'), page.getByRole('main').getByRole('link', { name: /^github$/i }).click()]);
+    await popup2.close();
+    expected.push(eventName('PROJECTS_WEBSITE', two.title), eventName('PROJECTS_GITHUB', two.title));
+    const one = cards.find((c) => c.href === '/projects/1')!;
+    await visit(page, '/projects/1');
+    await page.getByRole('main').getByRole('link', { name: /^contact$/i }).click();
+    await page.waitForURL(/\/contact$/);
+    expected.push(eventName('PROJECTS_CONTACT', one.title));
+    await eventually(() => session!.clickEvents(), (names) => expected.every((e) => names.includes(e)), expected.join(', '));
+  });
+
+  it('sends PROJECT_VIEW_{TITLE} from Read more, and a failing events endpoint never stops the navigation', async () => {
+    const page = await open();
+    await visit(page, '/projects');
+    const cards = await projectCards(page);
+    const first = cards[0]!;
+    await page.getByRole('main').getByRole('link', { name: /read more/i }).first().click();
+    await page.waitForURL((url) => url.pathname === first.href);
+    await eventually(() => session!.clickEvents(), (n) => n.includes(eventName('PROJECT_VIEW', first.title)), 'PROJECT_VIEW event');
+
+    session!.allowConsoleError(/status of 500|ERR_FAILED|api\/events/);
+    for (const failure of ['500', 'abort'] as const) {
+      await page.route('**/api/events', (route) =>
+        failure === '500' ? route.fulfill({ status: 500, body: 'boom' }) : route.abort('failed'),
+      );
+      await visit(page, '/projects');
+      const target = cards[cards.length - 1]!;
+      await page.getByRole('main').locator(`a[href="${target.href}"]`).filter({ hasText: /read more/i }).click();
+      await page.waitForURL((url) => url.pathname === target.href);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 }).innerText()).resolves.toBe(target.title);
+      await page.unroute('**/api/events');
+    }
+  });
+
+  it('navigates an unknown project id to /error', async () => {
+    const page = await open();
+    session!.allowConsoleError(/status of 404/);
+    await page.goto(`${baseUrl()}/projects/99`);
+    await page.waitForURL(/\/error$/);
+    await waitForHydration(page);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: TEXT.errorHeading }).isVisible()).resolves.toBe(true);
+  });
+
+  it('shows /error with its exact message and a link back to projects', async () => {
+    const page = await open();
+    expect(await visit(page, '/error')).toBe(200);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: TEXT.errorHeading }).isVisible()).resolves.toBe(true);
+    expect(normalize(await main.innerText())).toContain(TEXT.errorMessage);
+    const back = main.getByRole('link', { name: TEXT.backToProjects });
+    await expect(back.getAttribute('href')).resolves.toBe('/projects');
+    await back.click();
+    await page.waitForURL(/\/projects$/);
+  });
+
+  it('shows the 404 page for any other path, after hydration, with a Go home link to /', async () => {
+    const page = await open({ viewport: 'phone' });
+    session!.allowConsoleError(/status of 404/);
+    expect(await visit(page, '/some/deep/unknown-path')).toBe(404);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: TEXT.notFoundHeading }).isVisible()).resolves.toBe(true);
+    await expect(main.getByRole('link', { name: TEXT.goHome }).getAttribute('href')).resolves.toBe('/');
+    expect(pathOf(page)).toBe('/some/deep/unknown-path');
+  });
+
+  it('shows the blogs: heading, three article cards opening in a new tab, and the Client blogs link', async () => {
+    const page = await open();
+    await visit(page, '/blogs');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: TEXT.blogsHeading }).isVisible()).resolves.toBe(true);
+    const text = await main.innerText();
+    expect(text.match(/\d+ min read/g)?.length, 'three read lengths').toBe(3);
+    // A quoted description per card.
+    expect(text.match(/["“][^"”]{10,}["”]/g)?.length ?? 0, 'three quoted descriptions').toBeGreaterThanOrEqual(3);
+    const external = main.locator('a[target="_blank"]');
+    const hrefs = await external.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    expect(hrefs.every((h) => /^https:\/\//.test(h)), hrefs.join(' ')).toBe(true);
+    for (const rel of await external.evaluateAll((links) => links.map((a) => a.getAttribute('rel') ?? ''))) {
+      expect(rel).toMatch(/noopener/);
+    }
+    const client = main.getByRole('link', { name: /client blogs/i });
+    await expect(client.getAttribute('target')).resolves.toBe('_blank');
+    const articleLinks = external.filter({ hasNotText: /client blogs/i });
+    expect(new Set(await articleLinks.evaluateAll((ls) => ls.map((a) => (a as HTMLAnchorElement).href))).size).toBe(3);
+
+    const firstTitle = normalize(
+      await articleLinks.first().evaluate((el) => {
+        let node: Element | null = el;
+        while (node && !node.querySelector('h2, h3, h4') && !/^H[234]$/.test(node.tagName)) node = node.parentElement;
+        const heading = node && (/^H[234]$/.test(node.tagName) ? node : node.querySelector('h2, h3, h4'));
+        return heading?.textContent ?? '';
+      }),
+    );
+    expect(firstTitle).not.toBe('');
+    const [popup] = await Promise.all([page.waitForEvent('popup'), articleLinks.first().click()]);
+    await popup.close();
+    const [popup2] = await Promise.all([page.waitForEvent('popup'), client.click()]);
+    await popup2.close();
+    const expected = [eventName('BLOG_READ', firstTitle), 'BLOGS_CLIENT_BLOGS'];
+    await eventually(() => session!.clickEvents(), (n) => expected.every((e) => n.includes(e)), expected.join(', '));
+  });
+
+  it('shows the contact page heading, intro and labelled form', async () => {
+    const page = await open();
+    await visit(page, '/contact');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: TEXT.contactHeading }).isVisible()).resolves.toBe(true);
+    for (const label of ['Full name', 'Email', 'Message']) {
+      await expect(main.getByLabel(label, { exact: true }).isVisible(), label).resolves.toBe(true);
+    }
+    await expect(main.getByRole('button', { name: 'Send' }).isDisabled()).resolves.toBe(true);
+  });
+
+  it('shows the about page: intro, Let\'s Chat! to /contact, the cards, and a profile link on small screens', async () => {
+    const page = await open({ viewport: 'phone' });
+    await visit(page, '/about');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: TEXT.letsChat }).getAttribute('href')).resolves.toBe('/contact');
+    const text = (await main.innerText()).toLowerCase();
+    for (const card of ['technologies', 'tools', 'practices', 'education']) expect(text, card).toContain(card);
+    const profile = main.locator('a[target="_blank"][href^="https://"]');
+    await expect(profile.first().isVisible(), 'profile link visible on a phone').resolves.toBe(true);
+  });
+
+  it('shows the privacy policy: last updated September 27, 2024, 11 sections each with an h2', async () => {
+    const page = await open();
+    await visit(page, '/privacy-policy');
+    const main = page.getByRole('main');
+    expect(await main.innerText()).toContain(TEXT.privacyUpdated);
+    const sections = main.locator('section');
+    expect(await sections.count()).toBe(11);
+    const headings = await sections.evaluateAll((all) => all.map((s) => s.querySelectorAll(':scope h2').length));
+    expect(headings).toEqual(Array(11).fill(1));
+  });
+
+  it('starts every route at the top, on load and after client-side navigation', async () => {
+    const page = await open({ viewport: 'phone' });
+    for (const route of KNOWN_ROUTES) {
+      await visit(page, route);
+      expect(await scrollY(page), route).toBe(0);
+    }
+    // Scroll down the projects, follow a Read more far below: the detail starts at the top.
+    await visit(page, '/projects');
+    const last = page.getByRole('main').getByRole('link', { name: /read more/i }).last();
+    await last.scrollIntoViewIfNeeded();
+    expect(await scrollY(page)).toBeGreaterThan(300);
+    await last.click();
+    await page.waitForURL(/\/projects\/\d$/);
+    await eventually(() => scrollY(page), (y) => y === 0, 'scrollY 0 after navigation');
+  });
+});

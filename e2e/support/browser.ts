@@ -1,0 +1,226 @@
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { inject } from 'vitest';
+import {
+  FAKE_GTAG_JS,
+  FAKE_RECAPTCHA_JS,
+  GTAG_SCRIPT_PATTERN,
+  RECAPTCHA_SCRIPT_PATTERN,
+} from './fakes';
+
+/** Debian's Chromium (design §4); never a Playwright-downloaded browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export const VIEWPORTS = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** Hosts that belong to Google's reCAPTCHA and analytics services. */
+export const GOOGLE_HOST = /(^|\.)(google\.com|gstatic\.com|googletagmanager\.com|google-analytics\.com|analytics\.google\.com|recaptcha\.net|doubleclick\.net)$/;
+export const ANALYTICS_HOST = /(^|\.)(googletagmanager\.com|google-analytics\.com|analytics\.google\.com|doubleclick\.net)$/;
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface SessionOptions {
+  viewport?: ViewportName;
+  /** Store cookieConsent=true before the first page loads (a returning visitor who accepted). */
+  consent?: boolean;
+  /** Serve the fake reCAPTCHA api.js (default true; the real one is never reachable). */
+  fakeRecaptcha?: boolean;
+  /** Serve the fake gtag.js (default true). */
+  fakeGtag?: boolean;
+  reducedMotion?: 'reduce' | 'no-preference';
+  /** Local time zone; with `clock`, fixes the greeting's hour. */
+  timezoneId?: string;
+}
+
+/** A request the page made, kept for assertions. */
+export interface SeenRequest {
+  url: string;
+  method: string;
+  resourceType: string;
+  postData: string | null;
+  at: number;
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Every request the page made, in order. */
+  requests: SeenRequest[];
+  /** Requests to any Google host (served by a fake or blocked). */
+  googleRequests(): SeenRequest[];
+  /** Names of the click events POSTed to /api/events, in order. */
+  clickEvents(): string[];
+  consoleErrors: string[];
+  pageErrors: string[];
+  /** Console errors matching this are expected in the current test (e.g. a faked 500). */
+  allowConsoleError(pattern: RegExp): void;
+  /** Throws when the page had an uncaught error, a hydration error or an unexpected console error. */
+  assertHealthy(): void;
+  close(): Promise<void>;
+}
+
+function isLoopback(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url);
+    if (protocol === 'data:' || protocol === 'blob:' || protocol === 'about:') return true;
+    return LOOPBACK_HOSTS.has(hostname);
+  } catch {
+    return false;
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
+/** Parses an /api/events POST body: {"name": "..."} (sent as a Blob by sendBeacon). */
+function eventNameOf(request: SeenRequest): string | null {
+  try {
+    const body = JSON.parse(request.postData ?? '') as { name?: unknown };
+    return typeof body.name === 'string' ? body.name : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A fresh context and page for one test: the viewport, every non-loopback request aborted unless a
+ * fake serves it, the fake Google scripts, and every console error, page error and request recorded.
+ */
+export async function openSession(browser: Browser, options: SessionOptions = {}): Promise<Session> {
+  const origin = baseUrl();
+  const context = await browser.newContext({
+    ...VIEWPORTS[options.viewport ?? 'desktop'],
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+    timezoneId: options.timezoneId ?? 'UTC',
+    locale: 'en-US',
+    storageState: options.consent
+      ? { cookies: [], origins: [{ origin, localStorage: [{ name: 'cookieConsent', value: 'true' }] }] }
+      : undefined,
+  });
+  // Nothing leaves this machine: page-level fakes below take precedence over this catch-all.
+  await context.route('**/*', (route) =>
+    isLoopback(route.request().url()) ? route.continue() : route.abort('blockedbyclient'),
+  );
+  const page = await context.newPage();
+  if (options.fakeRecaptcha ?? true) {
+    await page.route(RECAPTCHA_SCRIPT_PATTERN, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: FAKE_RECAPTCHA_JS }),
+    );
+  }
+  if (options.fakeGtag ?? true) {
+    await page.route(GTAG_SCRIPT_PATTERN, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: FAKE_GTAG_JS }),
+    );
+  }
+
+  const requests: SeenRequest[] = [];
+  const consoleErrors: string[] = [];
+  const pageErrors: string[] = [];
+  const allowed: RegExp[] = [];
+  page.on('request', (request: Request) => {
+    requests.push({
+      url: request.url(),
+      method: request.method(),
+      resourceType: request.resourceType(),
+      postData: request.postData(),
+      at: Date.now(),
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
+
+  return {
+    context,
+    page,
+    requests,
+    googleRequests: () => requests.filter((r) => GOOGLE_HOST.test(hostOf(r.url))),
+    clickEvents: () =>
+      requests
+        .filter((r) => r.method === 'POST' && isLoopback(r.url) && new URL(r.url).pathname === '/api/events')
+        .map(eventNameOf)
+        .filter((name): name is string => name !== null),
+    consoleErrors,
+    pageErrors,
+    allowConsoleError: (pattern) => allowed.push(pattern),
+    assertHealthy() {
+      const unexpected = consoleErrors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+      const problems = [...pageErrors.map((e) => `page error: ${e}`), ...unexpected.map((e) => `console error: ${e}`)];
+      if (problems.length > 0) throw new Error(`The page was not healthy:\n${problems.join('\n')}`);
+    },
+    close: () => context.close(),
+  };
+}
+
+/**
+ * Waits until React has hydrated the prerendered page: the router is initialised, React owns the
+ * body, and two frames have passed so commit-phase effects (listeners, focus, scroll) have run.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
+      const ownedByReact = Object.keys(document.body).some((key) => key.startsWith('__reactFiber$'));
+      return Boolean(w.__reactRouterDataRouter?.state.initialized) && ownedByReact;
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/** Opens a path of the local stack and waits for hydration; returns the document's HTTP status. */
+export async function visit(page: Page, path: string): Promise<number> {
+  const response = await page.goto(`${baseUrl()}${path}`, { waitUntil: 'load' });
+  if (!response) throw new Error(`No response for ${path}`);
+  await waitForHydration(page);
+  return response.status();
+}
+
+export function scrollY(page: Page): Promise<number> {
+  return page.evaluate(() => window.scrollY);
+}
+
+/** Polls until `read` returns a value `accept`s, or fails with the last value seen. */
+export async function eventually<T>(
+  read: () => T | Promise<T>,
+  accept: (value: T) => boolean,
+  what: string,
+  timeoutMs = 5_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (!accept(last)) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    last = await read();
+  }
+  return last;
+}

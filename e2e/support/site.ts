@@ -1,0 +1,55 @@
+/** Facts from the spec (§2, §4, §8, §9) that several test files check. */
+
+/** Every route of spec §2 that has its own page (the project ids are 1 to 5, spec §3). */
+export const KNOWN_ROUTES = [
+  '/home',
+  '/projects',
+  '/projects/1',
+  '/projects/2',
+  '/projects/3',
+  '/projects/4',
+  '/projects/5',
+  '/blogs',
+  '/contact',
+  '/about',
+  '/error',
+  '/privacy-policy',
+] as const;
+
+/** A path no route matches: the 404 page, with HTTP status 404. */
+export const UNKNOWN_ROUTE = '/no-such-page';
+
+export const MENU_ENTRIES = ['Projects', 'About', 'Contact', 'Blogs'] as const;
+
+export const TEXT = {
+  greetings: ['Good Morning', 'Good Afternoon', 'Good Evening'],
+  moreToCome: 'More to come!',
+  blogsHeading: 'Insights & Inspiration',
+  contactHeading: 'Contact Me',
+  letsChat: "Let's Chat!",
+  errorHeading: '404 - Not Found',
+  errorMessage: 'The page you are looking for doesn"t exist or an error occurred.',
+  backToProjects: 'Go Back to Projects',
+  notFoundHeading: 'Oops! Page not found.',
+  goHome: 'Go home',
+  contactMeFor: 'me for more information!',
+  privacyUpdated: 'September 27, 2024',
+  cookieShort: 'We use cookies.',
+  cookieLong: 'We use cookies to enhance your experience and improve website functionality and content.',
+  sending: 'Sending...',
+  sent: 'Your message was sent!',
+  sendFailed: 'Sorry, something went wrong. Please try again later.',
+  invalidName: 'Please enter a valid full name.',
+  invalidEmail: 'Please enter a valid email address.',
+  invalidMessage: 'Please enter a valid message.',
+  missingCaptcha: 'Please check the reCAPTCHA box.',
+  gotIt: 'Got it!',
+} as const;
+
+export const CONSENT_KEY = 'cookieConsent';
+export const SCROLL_THRESHOLD_PX = 300;
+
+/** Collapses runs of whitespace, as a visitor reads text. */
+export function normalize(text: string | null | undefined): string {
+  return (text ?? '').replace(/\s+/g, ' ').trim();
+}
