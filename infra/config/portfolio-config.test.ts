@@ -1,0 +1,197 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  ConfigError,
+  deployReadinessProblems,
+  loadConfigFromCdkJson,
+  parseConfig,
+  siteUrl,
+  webBuildEnv,
+} from './portfolio-config';
+
+const VALID = {
+  ownerEmail: 'owner@portfolio.dev',
+  senderEmail: 'contact@mail.portfolio.dev',
+  recaptchaSecretParameter: '/portfolio/recaptcha-secret',
+  recaptchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1',
+};
+
+function problemsOf(raw: unknown): string[] {
+  try {
+    parseConfig(raw);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseConfig', () => {
+  it('fills the defaults around the required values', () => {
+    expect(parseConfig(VALID)).toEqual({
+      ...VALID,
+      stackName: 'Portfolio',
+      region: 'us-east-1',
+      senderIdentity: VALID.senderEmail,
+      gaMeasurementId: '',
+      contactEndpoint: '/api/contact',
+      eventsEndpoint: '/api/events',
+      logRetentionDays: 30,
+      domain: null,
+    });
+  });
+
+  it('reports a missing block', () => {
+    expect(problemsOf(undefined)).toEqual([expect.stringMatching(/^portfolio: missing/)]);
+    expect(problemsOf([])).toEqual([expect.stringMatching(/^portfolio: missing/)]);
+  });
+
+  it('names every missing required key at once', () => {
+    expect(problemsOf({})).toEqual([
+      'portfolio.ownerEmail: missing',
+      'portfolio.senderEmail: missing',
+      'portfolio.recaptchaSecretParameter: missing',
+      'portfolio.recaptchaSiteKey: missing',
+    ]);
+    expect(problemsOf({ ...VALID, ownerEmail: '   ' })).toEqual(['portfolio.ownerEmail: missing']);
+  });
+
+  it.each([
+    ['ownerEmail', 'not-an-email'],
+    ['ownerEmail', 'a@b'],
+    ['ownerEmail', 'a b@c.dev'],
+    ['senderEmail', 'x@@y.dev'],
+    ['senderEmail', 42],
+    ['senderIdentity', 'other.dev'],
+    ['recaptchaSecretParameter', 'no spaces allowed'],
+    ['recaptchaSecretParameter', '/aws/reserved'],
+    ['recaptchaSecretParameter', 'ssm-reserved'],
+    ['recaptchaSecretParameter', '/trailing/'],
+    ['recaptchaSecretParameter', 'arn:aws:ssm:us-east-1:1:parameter/x'],
+    ['recaptchaSiteKey', 'short'],
+    ['recaptchaSiteKey', 'has space in it but is long enough'],
+    ['gaMeasurementId', 'UA-12345-1'],
+    ['gaMeasurementId', 'g-abc123'],
+    ['region', 'Europe'],
+    ['stackName', '1stack'],
+    ['contactEndpoint', 'http://insecure.example.dev/api'],
+    ['eventsEndpoint', 'api/events'],
+    ['logRetentionDays', 31],
+    ['logRetentionDays', '30'],
+  ])('rejects %s = %j, naming the key', (key, value) => {
+    const problems = problemsOf({ ...VALID, [key]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^portfolio\\.${key}: `));
+  });
+
+  it('rejects unknown keys, so a typo does not silently fall back to a default', () => {
+    expect(problemsOf({ ...VALID, ownerEmial: 'x@y.dev' })).toEqual([
+      expect.stringMatching(/^portfolio\.ownerEmial: unknown key/),
+    ]);
+  });
+
+  it('accepts the sender domain as the SES identity, and good optional values', () => {
+    const config = parseConfig({
+      ...VALID,
+      senderIdentity: 'mail.portfolio.dev',
+      gaMeasurementId: 'G-AB12CD34EF',
+      region: 'eu-west-1',
+      recaptchaSecretParameter: 'recaptcha_secret.v2',
+      eventsEndpoint: 'https://api.portfolio.dev/events',
+      logRetentionDays: 90,
+    });
+    expect(config.senderIdentity).toBe('mail.portfolio.dev');
+    expect(config.logRetentionDays).toBe(90);
+  });
+
+  describe('domain', () => {
+    const domain = { domainName: 'www.portfolio.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'portfolio.dev' };
+
+    it('is optional: null or absent means the CloudFront domain', () => {
+      expect(parseConfig({ ...VALID, domain: null }).domain).toBeNull();
+      expect(siteUrl(parseConfig(VALID))).toBe('');
+    });
+
+    it('normalizes a complete domain and gives the site URL', () => {
+      const config = parseConfig({ ...VALID, domain: { ...domain, domainName: 'WWW.Portfolio.dev.' } });
+      expect(config.domain).toEqual(domain);
+      expect(siteUrl(config)).toBe('https://www.portfolio.dev');
+    });
+
+    it.each([
+      [{ ...domain, hostedZoneId: undefined }, 'portfolio.domain.hostedZoneId: missing'],
+      [{ ...domain, hostedZoneId: 'not-a-zone' }, 'portfolio.domain.hostedZoneId: '],
+      [{ ...domain, domainName: 'under_score.portfolio.dev' }, 'portfolio.domain.domainName: '],
+      [{ ...domain, domainName: 'www.elsewhere.dev' }, 'portfolio.domain.domainName: "www.elsewhere.dev" is not inside'],
+      [{ ...domain, extra: 1 }, 'portfolio.domain.extra: unknown key'],
+      ['www.portfolio.dev', 'portfolio.domain: must be null or'],
+    ])('names the bad domain key (%j)', (value, message) => {
+      const problems = problemsOf({ ...VALID, domain: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain(message);
+    });
+  });
+});
+
+describe('webBuildEnv', () => {
+  it('injects the endpoints, keys and site URL the web build reads', () => {
+    const config = parseConfig({
+      ...VALID,
+      gaMeasurementId: 'G-AB12CD34EF',
+      domain: { domainName: 'portfolio.dev', hostedZoneId: 'Z123', hostedZoneName: 'portfolio.dev' },
+    });
+    expect(webBuildEnv(config)).toEqual({
+      VITE_CONTACT_ENDPOINT: '/api/contact',
+      VITE_EVENTS_ENDPOINT: '/api/events',
+      VITE_RECAPTCHA_SITE_KEY: VALID.recaptchaSiteKey,
+      VITE_GA_MEASUREMENT_ID: 'G-AB12CD34EF',
+      VITE_SITE_URL: 'https://portfolio.dev',
+    });
+  });
+});
+
+describe('deployReadinessProblems', () => {
+  it('refuses the example addresses and domain that make offline synth work', () => {
+    const config = parseConfig({
+      ...VALID,
+      ownerEmail: 'owner@example.com',
+      senderEmail: 'no-reply@mail.example.org',
+      domain: { domainName: 'www.example.net', hostedZoneId: 'Z123', hostedZoneName: 'example.net' },
+    });
+    expect(deployReadinessProblems(config)).toEqual([
+      expect.stringMatching(/^portfolio\.ownerEmail: /),
+      expect.stringMatching(/^portfolio\.senderEmail: /),
+      expect.stringMatching(/^portfolio\.domain\.domainName: /),
+    ]);
+  });
+
+  it('accepts real values', () => {
+    expect(deployReadinessProblems(parseConfig(VALID))).toEqual([]);
+  });
+});
+
+describe('loadConfigFromCdkJson', () => {
+  const write = (content: string) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'cdk-json-')), 'cdk.json');
+    writeFileSync(file, content);
+    return file;
+  };
+
+  it('reads the repository cdk.json, whose example values are valid for offline synth', () => {
+    const config = loadConfigFromCdkJson();
+    expect(config.ownerEmail).toMatch(/@/);
+    expect(deployReadinessProblems(config).length).toBeGreaterThan(0);
+  });
+
+  it('names the file when it is not JSON, and the block when it is missing', () => {
+    expect(() => loadConfigFromCdkJson(write('{ nope'))).toThrow(/cdk\.json: cannot be read as JSON/);
+    expect(() => loadConfigFromCdkJson(write('{"context": {}}'))).toThrow(/portfolio: missing/);
+  });
+
+  it('reports bad values inside cdk.json by key', () => {
+    const file = write(JSON.stringify({ context: { portfolio: { ...VALID, gaMeasurementId: 'UA-1' } } }));
+    expect(() => loadConfigFromCdkJson(file)).toThrow(/portfolio\.gaMeasurementId: "UA-1" is not a GA4 measurement id/);
+  });
+});

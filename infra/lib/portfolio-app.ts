@@ -1,0 +1,53 @@
+import { type App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { type PortfolioConfig, REPO_ROOT } from '../config/portfolio-config';
+import { CertificateStack } from './domain';
+import { PortfolioStack } from './portfolio-stack';
+
+export interface PortfolioAppOptions {
+  /** The AWS account, when known (the CDK CLI passes CDK_DEFAULT_ACCOUNT from the credentials). */
+  readonly account?: string;
+  /** See PortfolioStackProps.prebuiltSiteDir. */
+  readonly prebuiltSiteDir?: string;
+  readonly projectRoot?: string;
+}
+
+export interface PortfolioStacks {
+  readonly main: PortfolioStack;
+  readonly certificate?: CertificateStack;
+}
+
+/**
+ * Adds the portfolio's stacks to an app and turns on cdk-nag's AWS Solutions checks (an
+ * unacknowledged finding fails synth). The certificate must live in us-east-1: with a custom domain
+ * and the stack elsewhere, a small certificate stack there is referenced across regions.
+ */
+export function addPortfolioStacks(app: App, config: PortfolioConfig, options: PortfolioAppOptions = {}): PortfolioStacks {
+  const env = { account: options.account, region: config.region };
+  let certificate: CertificateStack | undefined;
+  if (config.domain && config.region !== 'us-east-1') {
+    if (!options.account) {
+      throw new Error(
+        `portfolio.region is ${config.region} and a domain is configured, so the certificate lives in a us-east-1 ` +
+          'stack referenced across regions, which needs the account: run with AWS credentials (the CDK CLI sets ' +
+          'CDK_DEFAULT_ACCOUNT) or set portfolio.region to "us-east-1".',
+      );
+    }
+    certificate = new CertificateStack(app, `${config.stackName}-Certificate`, config.domain, {
+      env: { account: options.account, region: 'us-east-1' },
+      description: `TLS certificate for ${config.domain.domainName} (CloudFront needs it in us-east-1)`,
+    });
+  }
+  const main = new PortfolioStack(app, config.stackName, {
+    env,
+    config,
+    projectRoot: options.projectRoot ?? REPO_ROOT,
+    prebuiltSiteDir: options.prebuiltSiteDir,
+    certificate: certificate?.certificate,
+    crossRegionReferences: certificate !== undefined,
+    description: 'Portfolio site: S3 + CloudFront, contact/events API on Lambda, alarms and dashboard',
+  });
+  if (certificate) main.addDependency(certificate);
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { main, certificate };
+}

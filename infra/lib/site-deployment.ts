@@ -1,0 +1,112 @@
+import { type CfnElement, RemovalPolicy, Size, Stack, Token, Validations } from 'aws-cdk-lib';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as s3assets from 'aws-cdk-lib/aws-s3-assets';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { RegionInfo } from 'aws-cdk-lib/region-info';
+import { Construct } from 'constructs';
+import { cacheControlFor } from '../shared/cache-control';
+
+export interface SiteDeploymentProps {
+  readonly asset: s3assets.Asset;
+  readonly bucket: s3.IBucket;
+  readonly distribution: cloudfront.IDistribution;
+  /** Paths to invalidate after the upload: pages and named files, never assets/. */
+  readonly invalidationPaths: readonly string[];
+  readonly logRetention: logs.RetentionDays;
+}
+
+/**
+ * Uploads the build in three passes so each kind of object carries its own Cache-Control
+ * (infra/shared/cache-control.ts, the rule the local server uses too):
+ *   1. assets/ (content-hashed): a year, immutable; never pruned, so tabs opened before a deploy can
+ *      still load the chunks they reference;
+ *   2. pages (*.html): revalidated on every visit; pruned, so a removed page disappears;
+ *   3. everything else (videos, robots.txt, sitemap, manifest, icons): a day; pruned.
+ * Pages go up only after the assets they reference, and one invalidation at the end clears the
+ * pages and named files at the edge; hashed assets never need one.
+ */
+export class SiteDeployment extends Construct {
+  readonly assets: s3deploy.BucketDeployment;
+  readonly pages: s3deploy.BucketDeployment;
+  readonly others: s3deploy.BucketDeployment;
+
+  constructor(scope: Construct, id: string, props: SiteDeploymentProps) {
+    super(scope, id);
+    const source = s3deploy.Source.bucket(props.asset.bucket, props.asset.s3ObjectKey);
+    // The three deployments share one handler function and therefore this one log group.
+    const logGroup = new logs.LogGroup(this, 'DeployLogs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const common = {
+      sources: [source],
+      destinationBucket: props.bucket,
+      memoryLimit: 512,
+      ephemeralStorageSize: Size.mebibytes(1024),
+      logGroup,
+      // The handler would return every key written: over CloudFormation's 4 KB response limit for a big site.
+      outputObjectKeys: false,
+    };
+
+    this.assets = new s3deploy.BucketDeployment(this, 'Assets', {
+      ...common,
+      include: ['assets/*'],
+      exclude: ['*'],
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('assets/any.js'))],
+    });
+    this.pages = new s3deploy.BucketDeployment(this, 'Pages', {
+      ...common,
+      exclude: ['*'],
+      include: ['*.html'],
+      prune: true,
+      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('index.html'))],
+    });
+    this.others = new s3deploy.BucketDeployment(this, 'Others', {
+      ...common,
+      exclude: ['assets/*', '*.html'],
+      prune: true,
+      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('robots.txt'))],
+      distribution: props.distribution,
+      distributionPaths: [...props.invalidationPaths],
+    });
+    this.pages.node.addDependency(this.assets);
+    this.others.node.addDependency(this.pages);
+
+    // The deployments share one singleton handler created at stack level by CDK; its grants come from
+    // CDK, so each of their wildcard findings is acknowledged by name.
+    const stack = Stack.of(this);
+    const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
+    // The partition shows as a literal when the region is known, else as a token.
+    const partitions = ['<AWS::Partition>'];
+    if (!Token.isUnresolved(stack.region)) partitions.push(RegionInfo.get(stack.region).partition ?? 'aws');
+    const assetBuckets = partitions.map(
+      (partition) => `arn:${partition}:s3:::cdk-hnb659fds-assets-${account}-${stack.region}/*`,
+    );
+    const siteBucket = `<${stack.getLogicalId(props.bucket.node.defaultChild as CfnElement)}.Arn>/*`;
+    const findings: Record<string, string> = {
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]':
+        'The CDK BucketDeployment handler writes its own logs with the basic execution role; it runs only during deploys.',
+      'AwsSolutions-IAM5[Action::s3:GetBucket*]': 'CDK BucketDeployment reads the CDK asset bucket holding the site zip.',
+      'AwsSolutions-IAM5[Action::s3:GetObject*]': 'CDK BucketDeployment reads the site zip from the CDK asset bucket.',
+      'AwsSolutions-IAM5[Action::s3:List*]': 'CDK BucketDeployment lists the asset and site buckets to sync them.',
+      ...Object.fromEntries(
+        assetBuckets.map((arn) => [
+          `AwsSolutions-IAM5[Resource::${arn}]`,
+          'The site zip is one object of the CDK bootstrap asset bucket; CDK grants read on its objects.',
+        ]),
+      ),
+      'AwsSolutions-IAM5[Action::s3:Abort*]': 'CDK BucketDeployment aborts its own failed multipart uploads to the site bucket.',
+      'AwsSolutions-IAM5[Action::s3:DeleteObject*]': 'Pruning removes pages and files that left the site (never assets/).',
+      [`AwsSolutions-IAM5[Resource::${siteBucket}]`]: 'BucketDeployment writes every object of the site bucket, which holds only the site.',
+      'AwsSolutions-L1': 'The BucketDeployment handler runtime is chosen and upgraded by aws-cdk-lib, not by this stack.',
+      'AwsSolutions-IAM5[Resource::*]':
+        'CDK grants cloudfront:CreateInvalidation/GetInvalidation on * for the post-deploy invalidation of pages.',
+    };
+    for (const handler of stack.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'))) {
+      for (const [id, reason] of Object.entries(findings)) Validations.of(handler).acknowledge({ id, reason });
+    }
+  }
+}

@@ -1,0 +1,223 @@
+import { Annotations, Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { VIEWER_REQUEST_FUNCTION_FILE } from '../cloudfront/viewer-request-loader';
+import { SPA_FALLBACK_FILE } from '../shared/build-output';
+import {
+  contentSecurityPolicy,
+  CUSTOM_HEADERS,
+  FRAME_OPTIONS,
+  HSTS,
+  REFERRER_POLICY,
+} from '../shared/security-headers';
+
+/** CloudFront's limit on the Content-Security-Policy value of a response-headers policy. */
+export const CLOUDFRONT_CSP_MAX_LENGTH = 1783;
+const ONE_YEAR = Duration.days(365);
+
+export interface SiteDistributionProps {
+  readonly bucket: s3.IBucket;
+  readonly api: apigwv2.IHttpApi;
+  /** 'sha256-…' sources of the prerender's inline scripts. */
+  readonly scriptHashes: readonly string[];
+  /** Origins of an API on another host, if the configuration points the site there. */
+  readonly extraConnectSources?: readonly string[];
+  /** With a custom domain: its name and a us-east-1 certificate for it. */
+  readonly domain?: { readonly domainName: string; readonly certificate: acm.ICertificate };
+}
+
+/**
+ * The CDN in front of everything (design §1): the site from the private bucket through origin access
+ * control, /api/* to the HTTP API uncached, the viewer-request function that maps routes to their
+ * prerendered files, the shared security headers, and 404 alone mapped to the app's fallback page.
+ */
+export class SiteDistribution extends Construct {
+  readonly distribution: cloudfront.Distribution;
+  readonly viewerRequestFunction: cloudfront.Function;
+  readonly headersPolicy: cloudfront.ResponseHeadersPolicy;
+  readonly pagesCachePolicy: cloudfront.CachePolicy;
+  readonly assetsCachePolicy: cloudfront.CachePolicy;
+
+  constructor(scope: Construct, id: string, props: SiteDistributionProps) {
+    super(scope, id);
+
+    this.viewerRequestFunction = new cloudfront.Function(this, 'ViewerRequest', {
+      // The very file the local server runs (infra/local), so both decide paths the same way.
+      code: cloudfront.FunctionCode.fromFile({ filePath: VIEWER_REQUEST_FUNCTION_FILE }),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Routes to prerendered files: /projects/3 -> /projects/3/index.html; / -> 302 /home',
+    });
+
+    const csp = contentSecurityPolicy({
+      scriptHashes: props.scriptHashes,
+      extraConnectSources: props.extraConnectSources,
+      upgradeInsecureRequests: true,
+    });
+    if (csp.length > CLOUDFRONT_CSP_MAX_LENGTH) {
+      throw new Error(
+        `The Content-Security-Policy is ${csp.length} characters; CloudFront accepts at most ` +
+          `${CLOUDFRONT_CSP_MAX_LENGTH}. The build wrote ${props.scriptHashes.length} inline-script hashes: ` +
+          'fewer distinct inline scripts (or moving them to files) brings it under the limit.',
+      );
+    }
+    this.headersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Security headers from infra/shared/security-headers.ts (the local server sends the same)',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds),
+          includeSubdomains: HSTS.includeSubdomains,
+          preload: HSTS.preload,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: frameOption(FRAME_OPTIONS), override: true },
+        referrerPolicy: { referrerPolicy: referrerPolicy(REFERRER_POLICY), override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: Object.entries(CUSTOM_HEADERS).map(([header, value]) => ({ header, value, override: true })),
+      },
+      removeHeaders: ['Server'],
+    });
+
+    // Pages and other named files: the object's own Cache-Control rules (max-age=0, must-revalidate
+    // for HTML, a day for the rest); min TTL 0 so a revalidation can reach the origin at once.
+    this.pagesCachePolicy = new cloudfront.CachePolicy(this, 'PagesCache', {
+      comment: 'Honours the Cache-Control of each object; HTML is revalidated',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.days(1),
+      maxTtl: ONE_YEAR,
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    });
+    // Content-hashed files never change under their name: a year at the edge, whatever happens.
+    this.assetsCachePolicy = new cloudfront.CachePolicy(this, 'AssetsCache', {
+      comment: 'Content-hashed build assets: one year, immutable',
+      minTtl: ONE_YEAR,
+      defaultTtl: ONE_YEAR,
+      maxTtl: ONE_YEAR,
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    });
+
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.bucket, {
+      // LIST lets S3 answer 404 (not 403) for a missing key, which the 404 mapping below relies on.
+      originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
+    });
+    const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    const apiOrigin = new origins.HttpOrigin(apiHost, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Portfolio site (${Stack.of(this).stackName})`,
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableIpv6: true,
+      domainNames: props.domain ? [props.domain.domainName] : undefined,
+      certificate: props.domain?.certificate,
+      // Only meaningful with an own certificate; the *.cloudfront.net one is fixed by CloudFront.
+      minimumProtocolVersion: props.domain ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      // The function already redirects "/" to /home; this keeps a bare "/" from ever listing the bucket.
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: siteOrigin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+        compress: true,
+        cachePolicy: this.pagesCachePolicy,
+        responseHeadersPolicy: this.headersPolicy,
+        functionAssociations: [
+          { function: this.viewerRequestFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: {
+        'assets/*': {
+          origin: siteOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          compress: true,
+          cachePolicy: this.assetsCachePolicy,
+          responseHeadersPolicy: this.headersPolicy,
+        },
+        'api/*': {
+          origin: apiOrigin,
+          // A POST must not be redirected (browsers turn it into a GET): HTTPS only.
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // API Gateway routes by its own Host; the visitor's IP arrives as X-Forwarded-For.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.headersPolicy,
+          compress: true,
+        },
+      },
+      // 404 alone: a missing page gets the app's fallback with a real 404 status. 403 is never mapped,
+      // so a permission fault shows as what it is instead of a fake page.
+      errorResponses: [
+        {
+          httpStatus: 404,
+          responseHttpStatus: 404,
+          responsePagePath: `/${SPA_FALLBACK_FILE}`,
+          ttl: Duration.seconds(60),
+        },
+      ],
+    });
+
+    Annotations.of(this.distribution).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+      'LIST is granted so missing keys answer 404 (design §1); the bucket holds only public build output, ' +
+        'defaultRootObject is set and the viewer-request function never forwards a bare "/".',
+    );
+    const ack = (id: string, reason: string) => Validations.of(this.distribution).acknowledge({ id, reason });
+    ack(
+      'AwsSolutions-CFR1',
+      'A public portfolio is meant for visitors from every country; there is no legal reason to block any.',
+    );
+    ack(
+      'AwsSolutions-CFR2',
+      'WAF costs at least $5 a month plus per-request fees, more than the whole site; the only writable paths ' +
+        '(/api/*) are throttled at the API stage (5 req/s, burst 10) and the contact form verifies a reCAPTCHA.',
+    );
+    ack(
+      'AwsSolutions-CFR3',
+      'No CloudFront access logs on purpose: they would store every visitor IP address, which the privacy policy ' +
+        'does not announce; traffic figures come from CloudFront metrics and the click-event dashboard.',
+    );
+    if (!props.domain) {
+      ack(
+        'AwsSolutions-CFR4',
+        'Without a custom domain the site uses the default *.cloudfront.net certificate, whose minimum protocol ' +
+          'CloudFront fixes; with domain configured the distribution enforces TLSv1.2_2021.',
+      );
+    }
+  }
+}
+
+function frameOption(value: string): cloudfront.HeadersFrameOption {
+  const options: Record<string, cloudfront.HeadersFrameOption> = {
+    DENY: cloudfront.HeadersFrameOption.DENY,
+    SAMEORIGIN: cloudfront.HeadersFrameOption.SAMEORIGIN,
+  };
+  const option = options[value];
+  if (!option) throw new Error(`X-Frame-Options "${value}" has no CloudFront equivalent`);
+  return option;
+}
+
+function referrerPolicy(value: string): cloudfront.HeadersReferrerPolicy {
+  const policy = Object.values(cloudfront.HeadersReferrerPolicy).find((p) => p === value);
+  if (!policy) throw new Error(`Referrer-Policy "${value}" has no CloudFront equivalent`);
+  return policy as cloudfront.HeadersReferrerPolicy;
+}

@@ -1,0 +1,87 @@
+/**
+ * Test helpers: a fast App (design §4: no bundling, no asset staging, no CloudFormation validation) and
+ * a small prebuilt site, so the stacks synthesize in seconds without running the web build.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { CDK_JSON_FILE, type PortfolioConfig, parseConfig } from '../config/portfolio-config';
+import { addPortfolioStacks, type PortfolioStacks } from './portfolio-app';
+
+/** Two well-formed CSP hashes, as scripts/postbuild.ts writes them. */
+export const FIXTURE_SCRIPT_HASHES = [
+  'sha256-7mu4H06fwDCjmnxxr/xNHyuQC6pLTHr4M2E4jXw5WZs=',
+  'sha256-9NQTORVhBFi6U+RzCzuob62BynMWfwiPKOGaJd3nBM0=',
+];
+
+export const FIXTURE_CONFIG_INPUT = {
+  region: 'eu-west-1',
+  ownerEmail: 'owner@portfolio.dev',
+  senderEmail: 'contact@mail.portfolio.dev',
+  recaptchaSecretParameter: '/portfolio/recaptcha-secret',
+  recaptchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1',
+  gaMeasurementId: 'G-TEST000000',
+  domain: null,
+} as const;
+
+export function fixtureConfig(overrides: Record<string, unknown> = {}): PortfolioConfig {
+  return parseConfig({ ...FIXTURE_CONFIG_INPUT, ...overrides });
+}
+
+/** A directory shaped like web/build: client/ with pages, a fallback, named files and hashed assets. */
+export function makeFixtureSite(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portfolio-site-'));
+  const files: Record<string, string> = {
+    'client/index.html': '<!doctype html><title>home</title>',
+    'client/home/index.html': '<!doctype html><title>home</title>',
+    'client/projects/index.html': '<!doctype html><title>projects</title>',
+    'client/projects/3/index.html': '<!doctype html><title>project 3</title>',
+    'client/__spa-fallback.html': '<!doctype html><title>not found</title>',
+    'client/robots.txt': 'User-agent: *\n',
+    'client/sitemap.xml': '<urlset/>',
+    'client/assets/entry-AbC123.js': 'console.log(1)',
+    'client/videos/demo.mp4': 'not really a video',
+    'csp-hashes.json': JSON.stringify({ scriptHashes: FIXTURE_SCRIPT_HASHES }),
+  };
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), content);
+  }
+  return dir;
+}
+
+/** The feature flags pinned in cdk.json, so tests synthesize what `cdk synth` does. */
+export function featureFlags(): Record<string, unknown> {
+  const json = JSON.parse(readFileSync(CDK_JSON_FILE, 'utf8')) as { context?: Record<string, unknown> };
+  return Object.fromEntries(Object.entries(json.context ?? {}).filter(([key]) => key.startsWith('@aws-cdk')));
+}
+
+export function fastApp(): App {
+  return new App({
+    builtinCloudFormationValidation: false,
+    context: { ...featureFlags(), 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-asset-staging': true },
+  } as ConstructorParameters<typeof App>[0]);
+}
+
+export interface Synthesized {
+  stacks: PortfolioStacks;
+  template: Template;
+  certificateTemplate?: Template;
+  siteDir: string;
+}
+
+/** Synthesizes the app once (cdk-nag included) and returns the main template. */
+export function synthPortfolio(config: PortfolioConfig = fixtureConfig(), account = '123456789012'): Synthesized {
+  const app = fastApp();
+  const siteDir = makeFixtureSite();
+  const stacks = addPortfolioStacks(app, config, { account, prebuiltSiteDir: siteDir });
+  app.synth();
+  return {
+    stacks,
+    template: Template.fromStack(stacks.main),
+    certificateTemplate: stacks.certificate ? Template.fromStack(stacks.certificate) : undefined,
+    siteDir,
+  };
+}
