@@ -1,7 +1,8 @@
 /**
  * `npm start` (after `npm run build`): the production build served the way CloudFront, S3 and API
  * Gateway serve it, with aws-ses-v2-local as the mailbox. Settings: PORT (8080), SES_PORT (8005),
- * RECAPTCHA_VERIFY_URL, RECAPTCHA_SECRET (Google's public test secret), OWNER_EMAIL, SENDER_EMAIL.
+ * RECAPTCHA_VERIFY_URL, RECAPTCHA_SECRET (Google's public test secret), OWNER_EMAIL, SENDER_EMAIL,
+ * CLIENT_DIR (another build's client directory; its parent must hold csp-hashes.json).
  */
 import { portFromEnv, stopOnSignals, textFromEnv, urlFromEnv } from './env-options';
 import { startLocalStack } from './stack';
@@ -11,6 +12,7 @@ async function main() {
   const recaptchaSecret = textFromEnv('RECAPTCHA_SECRET');
   const ownerEmail = textFromEnv('OWNER_EMAIL');
   const senderEmail = textFromEnv('SENDER_EMAIL');
+  const clientDir = textFromEnv('CLIENT_DIR');
   const stack = await startLocalStack({
     port: portFromEnv('PORT', 8080),
     sesPort: portFromEnv('SES_PORT', 8005),
@@ -18,6 +20,7 @@ async function main() {
     ...(recaptchaSecret ? { recaptchaSecret } : {}),
     ...(ownerEmail ? { ownerEmail } : {}),
     ...(senderEmail ? { senderEmail } : {}),
+    ...(clientDir ? { clientDir } : {}),
   });
   stopOnSignals(stack.stop);
   console.log(`
