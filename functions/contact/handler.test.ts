@@ -439,3 +439,16 @@ describe('contact handler: misconfigured function', () => {
     expect(logger.text()).not.toContain(VALID_BODY.email);
   });
 });
+
+describe('contact handler: a broken metrics sink', () => {
+  it('still answers 200 for a sent mail, and logs the lost count', async () => {
+    const f = contactFixture();
+    f.metrics.count = () => {
+      throw new RangeError('metrics store full');
+    };
+    const result = await f.handler(contactEvent(VALID_BODY), ctx);
+    expect(result.statusCode).toBe(200);
+    expect(f.sesCalls).toHaveLength(1);
+    expect(f.logger.lines.some((line) => line.message === 'Contact metric could not be recorded')).toBe(true);
+  });
+});

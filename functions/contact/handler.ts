@@ -31,7 +31,7 @@ import {
 import { loadContactConfig, type ContactConfig } from './config';
 import { buildContactEmail } from './email';
 import { verifyCaptcha, type FetchLike } from './recaptcha';
-import { ssmSecret, staticSecret, type SecretProvider } from './secret';
+import { ssmSecret, staticSecret, type SecretProvider, type SsmLike } from './secret';
 
 export const MAX_BODY_BYTES = 32 * 1024;
 export const CONTACT_FIELDS = ['fullName', 'email', 'message', 'g-recaptcha-response'] as const;
@@ -128,7 +128,12 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
     const log = withFields(deps.logger, requestIds(event, context));
     const finish = (response: HttpResult, outcome: string, extra: Record<string, unknown> = {}): HttpResult => {
       const status = response.statusCode ?? 200;
-      deps.metrics.count(status >= 500 ? METRIC_FAILED : status >= 400 ? METRIC_REJECTED : METRIC_SENT);
+      try {
+        deps.metrics.count(status >= 500 ? METRIC_FAILED : status >= 400 ? METRIC_REJECTED : METRIC_SENT);
+      } catch (error) {
+        // A lost count must not change the answer (a sent mail stays a 200).
+        log.error('Contact metric could not be recorded', describeError(error));
+      }
       const line = { outcome, statusCode: status, durationMs: deps.now() - started, ...extra };
       if (status >= 500) log.error('Contact request failed', line);
       else log.info('Contact request handled', line);
@@ -227,8 +232,17 @@ export function createMisconfiguredContactHandler(logger: LoggerLike, metrics: M
 /** Dummy credentials for the local SES emulator, which accepts any; never used against AWS. */
 const LOCAL_SES_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
+/** Clients a test may put in place of the real ones; production passes none. */
+export interface ClientOverrides {
+  ssm?: SsmLike;
+  ses?: SesLike;
+}
+
 /** Builds the production handler from the environment (once per cold start). */
-export function createContactHandlerFromEnv(env: NodeJS.ProcessEnv = process.env): ContactHandler {
+export function createContactHandlerFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: ClientOverrides = {},
+): ContactHandler {
   const service = serviceName('portfolio-contact');
   const logger = createLogger(service);
   const metrics = createMetricsSink(service);
@@ -241,25 +255,28 @@ export function createContactHandlerFromEnv(env: NodeJS.ProcessEnv = process.env
   }
   const { config } = loaded;
   // One attempt only: a retried SendEmail whose first try reached SES would mail twice.
-  const ses = new SESClient({
-    region: config.region,
-    maxAttempts: 1,
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: DEFAULT_TIMEOUTS.sesMs },
-    ...(config.sesEndpoint
-      ? {
-          endpoint: config.sesEndpoint,
-          ...(env.AWS_ACCESS_KEY_ID ? {} : { credentials: LOCAL_SES_CREDENTIALS }),
-        }
-      : {}),
-  });
+  const ses =
+    overrides.ses ??
+    new SESClient({
+      region: config.region,
+      maxAttempts: 1,
+      requestHandler: { connectionTimeout: 1_000, requestTimeout: DEFAULT_TIMEOUTS.sesMs },
+      ...(config.sesEndpoint
+        ? {
+            endpoint: config.sesEndpoint,
+            ...(env.AWS_ACCESS_KEY_ID ? {} : { credentials: LOCAL_SES_CREDENTIALS }),
+          }
+        : {}),
+    });
   const secret =
     config.secret.kind === 'ssm'
       ? ssmSecret(
-          new SSMClient({
-            region: config.region,
-            maxAttempts: 2,
-            requestHandler: { connectionTimeout: 1_000, requestTimeout: SSM_TIMEOUT_MS },
-          }),
+          overrides.ssm ??
+            new SSMClient({
+              region: config.region,
+              maxAttempts: 2,
+              requestHandler: { connectionTimeout: 1_000, requestTimeout: SSM_TIMEOUT_MS },
+            }),
           config.secret.parameterName,
           SSM_TIMEOUT_MS,
         )

@@ -183,6 +183,42 @@ describe('contact handler built from the environment', () => {
     expect(bodyOf(result)).toEqual({ error: CONTACT_MESSAGES.sendFailed });
   });
 
+  it('in Lambda mode reads the secret from SSM once per cold start, decrypted, and never from the environment', async () => {
+    sesReply = okReply();
+    const reads: { Name?: string; WithDecryption?: boolean }[] = [];
+    let fail = true;
+    const ssm = {
+      send: (command: { input: { Name?: string; WithDecryption?: boolean } }) => {
+        reads.push(command.input);
+        if (fail) {
+          fail = false;
+          return Promise.reject(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }));
+        }
+        return Promise.resolve({ Parameter: { Value: 'local-test-secret' } });
+      },
+    };
+    const lambdaEnv = {
+      ...env,
+      RECAPTCHA_SECRET: 'a-secret-that-must-be-ignored',
+      RECAPTCHA_SECRET_PARAMETER: '/portfolio/recaptcha-secret',
+      AWS_LAMBDA_FUNCTION_NAME: 'contact',
+    };
+    captureStdout();
+    const handler = createContactHandlerFromEnv(lambdaEnv, { ssm });
+    const first = await handler(contactEvent(VALID_BODY), lambdaContext());
+    const second = await handler(contactEvent(VALID_BODY), lambdaContext());
+    const third = await handler(contactEvent(VALID_BODY), lambdaContext());
+    vi.restoreAllMocks();
+    // The first read fails (503, not cached); the second succeeds and serves every later request.
+    expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([503, 200, 200]);
+    expect(reads).toEqual([
+      { Name: '/portfolio/recaptcha-secret', WithDecryption: true },
+      { Name: '/portfolio/recaptcha-secret', WithDecryption: true },
+    ]);
+    expect(sesRequests).toHaveLength(2);
+    expect(stdout.join('')).not.toContain('local-test-secret');
+  });
+
   it('logs a missing configuration once, names the variables, and answers 503 to valid input', async () => {
     captureStdout();
     const handler = createContactHandlerFromEnv({ SES_ENDPOINT: env.SES_ENDPOINT });
