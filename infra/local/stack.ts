@@ -227,6 +227,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     throw error;
   }
 
+  if (serveSite) site.warm().catch((error: unknown) => onError(error));
+
   let stopped = false;
   return {
     url: `http://${host}:${sitePort}`,

@@ -1,6 +1,6 @@
 // The part of autocannon 9's API the benchmark uses (the package ships no types).
 declare module 'autocannon' {
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     stddev: number;
@@ -12,10 +12,10 @@ declare module 'autocannon' {
     p99: number;
     sent?: number;
   }
-  interface Client {
+  export interface Client {
     setBody(body: string): void;
   }
-  interface Options {
+  export interface Options {
     url: string;
     method?: string;
     headers?: Record<string, string>;
@@ -27,7 +27,7 @@ declare module 'autocannon' {
     setupClient?: (client: Client) => void;
     requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }[];
   }
-  interface Result {
+  export interface Result {
     duration: number;
     errors: number;
     timeouts: number;
