@@ -1,0 +1,77 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MobileBar } from './MobileBar';
+
+const trackClick = vi.hoisted(() => vi.fn());
+vi.mock('../features/tracking/track-click', () => ({ trackClick }));
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderBar(path = '/home') {
+  const Page = () => (
+    <>
+      <MobileBar />
+      <Where />
+    </>
+  );
+  const Stub = createRoutesStub([{ path: '*', Component: Page }]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+describe('mobile top bar', () => {
+  beforeEach(() => trackClick.mockClear());
+
+  it('shows the owner name and a closed menu button', async () => {
+    renderBar();
+    expect(await screen.findByRole('link', { name: 'Alex Example' })).toHaveAttribute('href', '/home');
+    const button = screen.getByRole('button', { name: /menu/i });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('opens the menu with the four entries linking to their lowercase paths', async () => {
+    renderBar();
+    await userEvent.click(await screen.findByRole('button', { name: /menu/i }));
+    expect(screen.getByRole('button', { name: /menu/i })).toHaveAttribute('aria-expanded', 'true');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Projects', '/projects'],
+      ['About', '/about'],
+      ['Contact', '/contact'],
+      ['Blogs', '/blogs'],
+    ]);
+  });
+
+  it('closes when an entry is chosen, navigates and counts the click', async () => {
+    renderBar();
+    await userEvent.click(await screen.findByRole('button', { name: /menu/i }));
+    await userEvent.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Contact' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/contact');
+    expect(screen.getByRole('button', { name: /menu/i })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(trackClick).toHaveBeenCalledWith('SIDEBAR_NAV', 'Contact');
+  });
+
+  it('closes on Escape and gives focus back to the menu button', async () => {
+    renderBar();
+    const button = await screen.findByRole('button', { name: /menu/i });
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('toggles closed with the same button', async () => {
+    renderBar();
+    const button = await screen.findByRole('button', { name: /menu/i });
+    await userEvent.click(button);
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+});

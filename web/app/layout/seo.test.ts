@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { robotsTxt } from '../routes/robots-txt';
+import { sitemapXml } from '../routes/sitemap-xml';
+import { indexablePaths, prerenderPaths } from '../prerender-paths';
+import { pageMeta, resolveSiteUrl, siteUrl } from './seo';
+
+describe('resolveSiteUrl', () => {
+  it('prefers the VITE_SITE_URL override and drops trailing slashes', () => {
+    expect(resolveSiteUrl('https://staging.example.org/', 'https://example.com')).toBe('https://staging.example.org');
+    expect(resolveSiteUrl('  ', 'https://example.com/')).toBe('https://example.com');
+    expect(resolveSiteUrl(undefined, 'https://example.com/base/')).toBe('https://example.com/base');
+    expect(resolveSiteUrl(undefined, '')).toBe('');
+  });
+
+  it.each(['example.com', 'ftp://example.com', 'https://example.com/?a=1', 'https://example.com/#top'])(
+    'rejects %s with a clear message',
+    (bad) => {
+      expect(() => resolveSiteUrl(bad, '')).toThrow(/Site URL/);
+    },
+  );
+});
+
+describe('pageMeta', () => {
+  it('gives a title, description, OpenGraph tags with absolute URLs and a canonical link', () => {
+    const tags = pageMeta({ title: 'Blogs', description: 'Articles.', path: '/blogs' });
+    expect(tags).toContainEqual({ title: 'Blogs | Alex Example' });
+    expect(tags).toContainEqual({ name: 'description', content: 'Articles.' });
+    expect(tags).toContainEqual({ property: 'og:title', content: 'Blogs | Alex Example' });
+    expect(tags).toContainEqual({ property: 'og:description', content: 'Articles.' });
+    expect(tags).toContainEqual({ property: 'og:type', content: 'website' });
+    expect(tags).toContainEqual({ property: 'og:url', content: `${siteUrl}/blogs` });
+    expect(tags).toContainEqual({ property: 'og:image', content: expect.stringMatching(/^https?:\/\/.+\/images\/og-image\.jpg$/) });
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${siteUrl}/blogs` });
+    expect(tags).not.toContainEqual(expect.objectContaining({ name: 'robots' }));
+  });
+
+  it('marks utility pages noindex and gives them no canonical link', () => {
+    const tags = pageMeta({ title: 'x', description: 'y', path: '/error', noindex: true });
+    expect(tags).toContainEqual({ name: 'robots', content: 'noindex' });
+    expect(tags).not.toContainEqual(expect.objectContaining({ rel: 'canonical' }));
+  });
+});
+
+describe('prerender paths, sitemap and robots', () => {
+  it('prerenders every route and every project', () => {
+    expect(prerenderPaths()).toEqual(
+      expect.arrayContaining(['/', '/home', '/projects', '/projects/1', '/projects/5', '/blogs', '/contact', '/about', '/error', '/privacy-policy', '/robots.txt', '/sitemap.xml']),
+    );
+    expect(new Set(prerenderPaths()).size).toBe(prerenderPaths().length);
+  });
+
+  it('lists the indexable pages in the sitemap, and not the redirect or /error', () => {
+    const xml = sitemapXml();
+    for (const path of indexablePaths()) expect(xml).toContain(`<loc>${siteUrl}${path}</loc>`);
+    expect(xml).not.toContain('/error<');
+    expect(xml).not.toContain(`<loc>${siteUrl}/</loc>`);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  });
+
+  it('escapes XML special characters in addresses', () => {
+    expect(sitemapXml(['/a&b'])).toContain('/a&#38;b</loc>');
+  });
+
+  it('points robots.txt at the sitemap and keeps crawlers off the API', () => {
+    const text = robotsTxt();
+    expect(text).toContain('User-agent: *');
+    expect(text).toContain('Disallow: /api/');
+    expect(text).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
+  });
+});

@@ -1,0 +1,187 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { about as aboutContent } from '../../content/about';
+import { blogs as blogContent } from '../../content/blogs';
+import { projects as projectContent } from '../../content/projects';
+import { site } from '../../content/site';
+import About from './about';
+import Blogs from './blogs';
+import ErrorPage from './error';
+import Home from './home';
+import IndexRedirect, { clientLoader } from './index-redirect';
+import NotFound from './not-found';
+import PrivacyPolicy from './privacy-policy';
+import Projects from './projects';
+
+const trackClick = vi.hoisted(() => vi.fn());
+const usePageEvent = vi.hoisted(() => vi.fn());
+vi.mock('../features/tracking/track-click', () => ({ trackClick }));
+vi.mock('../features/analytics/page-events', () => ({ usePageEvent }));
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderRoute(path: string, Component: React.ComponentType, extra: { path: string; Component: React.ComponentType }[] = []) {
+  const Stub = createRoutesStub([{ path, Component }, ...extra, { path: '*', Component: Where }]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+beforeEach(() => {
+  trackClick.mockClear();
+  usePageEvent.mockClear();
+});
+
+describe('/ redirect', () => {
+  it('replaces / with /home', async () => {
+    const Stub = createRoutesStub([
+      { path: '/', Component: IndexRedirect, loader: clientLoader, HydrateFallback: () => null },
+      { path: '/home', Component: Where },
+    ]);
+    render(<Stub initialEntries={['/']} />);
+    expect(await screen.findByTestId('where')).toHaveTextContent('/home');
+    const response = clientLoader();
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/home');
+  });
+});
+
+describe('/home', () => {
+  it('greets, introduces and links to /projects, counting the click', async () => {
+    renderRoute('/home', Home);
+    expect(await screen.findByTestId('greeting')).toHaveTextContent(/^Good (Morning|Afternoon|Evening)$/);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(site.name);
+    const cta = screen.getByRole('link', { name: /projects/i });
+    expect(cta).toHaveAttribute('href', '/projects');
+    await userEvent.click(cta);
+    expect(trackClick).toHaveBeenCalledWith('HOME_EXPLORE_PROJECTS_CLICK');
+    expect(usePageEvent).toHaveBeenCalledWith('homePage');
+  });
+});
+
+describe('/projects', () => {
+  it('shows a card per project with Need, Solution, Tech and Read more', async () => {
+    renderRoute('/projects', Projects);
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(5);
+    projectContent.forEach((project, i) => {
+      const card = within(cards[i] as HTMLElement);
+      expect(card.getByRole('heading', { name: project.title })).toBeInTheDocument();
+      expect(card.getByText('Need')).toBeInTheDocument();
+      expect(card.getByText('Solution')).toBeInTheDocument();
+      expect(card.getByText('Tech')).toBeInTheDocument();
+      expect(card.getByText(project.tech)).toBeInTheDocument();
+      expect(card.getByRole('link', { name: /read more/i })).toHaveAttribute('href', `/projects/${project.id}`);
+      // A video only for projects that have one.
+      expect(Boolean(cards[i]?.querySelector('video'))).toBe(project.url !== '');
+    });
+    expect(usePageEvent).toHaveBeenCalledWith('projectsPage');
+  });
+
+  it('counts Read more as PROJECT_VIEW_{TITLE}', async () => {
+    renderRoute('/projects', Projects);
+    const first = (await screen.findAllByRole('link', { name: /read more/i }))[0] as HTMLElement;
+    await userEvent.click(first);
+    expect(trackClick).toHaveBeenCalledWith('PROJECT_VIEW', projectContent[0]?.title);
+    expect(screen.getByTestId('where')).toHaveTextContent(`/projects/${projectContent[0]?.id}`);
+  });
+
+  it('ends with "More to come!" and a scroll-to-top button', async () => {
+    renderRoute('/projects', Projects);
+    const more = await screen.findByText('More to come!');
+    expect(within(more.parentElement as HTMLElement).getByRole('button', { name: /top/i })).toBeInTheDocument();
+  });
+
+  it('loads videos lazily behind a poster in a fixed 16:9 frame', async () => {
+    renderRoute('/projects', Projects);
+    await screen.findAllByRole('article');
+    const videos = document.querySelectorAll('video');
+    expect(videos.length).toBeGreaterThanOrEqual(2);
+    videos.forEach((video) => {
+      expect(video).toHaveAttribute('preload', 'none');
+      expect(video.muted).toBe(true);
+      expect(video.getAttribute('poster')).toMatch(/^\/videos\/.+\.(webp|jpg)$/);
+      expect(video.parentElement).toHaveClass('video-frame');
+    });
+  });
+});
+
+describe('/blogs', () => {
+  it('has the heading, three cards opening in a new tab and a Client blogs link', async () => {
+    renderRoute('/blogs', Blogs);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Insights & Inspiration' })).toBeInTheDocument();
+    const articles = screen.getAllByRole('heading', { level: 2 });
+    expect(articles.map((h) => h.textContent)).toEqual(blogContent.map((b) => b.title));
+    for (const blog of blogContent) {
+      const link = screen.getByRole('link', { name: new RegExp(blog.title) });
+      expect(link).toHaveAttribute('href', blog.url);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      expect(link).toHaveTextContent(`“${blog.description}”`);
+      expect(link).toHaveTextContent(blog.published);
+      expect(link).toHaveTextContent(blog.length);
+    }
+    const client = screen.getByRole('link', { name: 'Client blogs' });
+    expect(client).toHaveAttribute('href', site.clientBlogsUrl);
+    expect(client).toHaveAttribute('rel', 'noopener noreferrer');
+    client.addEventListener('click', (e) => e.preventDefault());
+    await userEvent.click(client);
+    expect(trackClick).toHaveBeenCalledWith('BLOGS_CLIENT_BLOGS');
+    const card = screen.getByRole('link', { name: new RegExp(blogContent[1]?.title ?? '') });
+    card.addEventListener('click', (e) => e.preventDefault());
+    await userEvent.click(card);
+    expect(trackClick).toHaveBeenCalledWith('BLOG_READ', blogContent[1]?.title);
+    expect(usePageEvent).toHaveBeenCalledWith('blogsPage');
+  });
+});
+
+describe('/about', () => {
+  it('shows the intro, a Let\'s Chat! link, the three groups, education and the profile link', async () => {
+    renderRoute('/about', About);
+    expect(await screen.findByRole('link', { name: "Let's Chat!" })).toHaveAttribute('href', '/contact');
+    for (const name of ['Technologies', 'Tools', 'Practices', 'Education']) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    const technologies = screen.getByRole('heading', { name: 'Technologies' }).parentElement as HTMLElement;
+    expect(within(technologies).getAllByRole('listitem')).toHaveLength(aboutContent.technologies.split(',').length);
+    for (const entry of aboutContent.education) expect(screen.getByText(entry.title)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /linkedin/i })).toHaveAttribute('href', site.profileUrl);
+    expect(usePageEvent).toHaveBeenCalledWith('aboutPage');
+  });
+});
+
+describe('/error', () => {
+  it('shows the spec texts word for word and links back to /projects', async () => {
+    renderRoute('/error', ErrorPage);
+    expect(await screen.findByRole('heading', { level: 1, name: '404 - Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('The page you are looking for doesn"t exist or an error occurred.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Back to Projects' })).toHaveAttribute('href', '/projects');
+  });
+});
+
+describe('404 page', () => {
+  it('says "Oops! Page not found." with a Go home link to /', async () => {
+    const Stub = createRoutesStub([{ path: '*', Component: NotFound }]);
+    render(<Stub initialEntries={['/no/such/page']} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');
+    expect(usePageEvent).toHaveBeenCalledWith('pageNotFoundPage');
+  });
+});
+
+describe('/privacy-policy', () => {
+  it('has 11 sections, each with an h2, and the last-updated date', async () => {
+    const { container } = renderRoute('/privacy-policy', PrivacyPolicy);
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    expect(screen.getByText(/last updated September 27, 2024/)).toBeInTheDocument();
+    const sections = container.querySelectorAll('section');
+    expect(sections).toHaveLength(11);
+    sections.forEach((section) => expect(section.querySelector(':scope > h2')).not.toBeNull());
+    const text = container.textContent ?? '';
+    for (const topic of [/analytics/i, /reCAPTCHA/, /cookie/i, /shar/i, /secur/i, /rights/i, /changes/i, /contact/i]) {
+      expect(text).toMatch(topic);
+    }
+  });
+});

@@ -1,0 +1,106 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { projects } from '../../content/projects';
+import ErrorPage from './error';
+import ProjectDetailRoute, { meta } from './project-detail';
+
+const trackClick = vi.hoisted(() => vi.fn());
+const usePageEvent = vi.hoisted(() => vi.fn());
+vi.mock('../features/tracking/track-click', () => ({ trackClick }));
+vi.mock('../features/analytics/page-events', () => ({ usePageEvent }));
+
+function Contact() {
+  return <h1>Contact page at {useLocation().pathname}</h1>;
+}
+
+function renderAt(path: string) {
+  const Stub = createRoutesStub([
+    { path: '/projects/:projectId', Component: ProjectDetailRoute },
+    { path: '/error', Component: ErrorPage },
+    { path: '/contact', Component: Contact },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+const project = (id: number) => {
+  const found = projects.find((p) => p.id === id);
+  if (!found) throw new Error(`no project ${id}`);
+  return found;
+};
+
+describe('/projects/:projectId', () => {
+  beforeEach(() => {
+    trackClick.mockClear();
+    usePageEvent.mockClear();
+  });
+
+  it('shows the project whose id matches: title, need, solution, technologies, description', async () => {
+    const p = project(3);
+    renderAt('/projects/3');
+    expect(await screen.findByRole('heading', { level: 1, name: p.title })).toBeInTheDocument();
+    for (const heading of ['Need', 'Solution', 'Technologies', 'Description']) {
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+    }
+    expect(screen.getByText(p.problem)).toBeInTheDocument();
+    expect(screen.getByText(p.solution)).toBeInTheDocument();
+    expect(screen.getByText(p.description)).toBeInTheDocument();
+    expect(screen.getByLabelText(`Demo video of ${p.title}`)).toHaveAttribute('preload', 'none');
+    expect(usePageEvent).toHaveBeenCalledWith(p.title);
+  });
+
+  it('project 1: no Website link, a GitHub link, and "Contact" to /contact followed by "me for more information!"', async () => {
+    const p = project(1);
+    renderAt('/projects/1');
+    await screen.findByRole('heading', { level: 1, name: p.title });
+    expect(screen.queryByRole('link', { name: /website/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /github/i })).toHaveAttribute('href', p.github);
+    const contact = screen.getByRole('link', { name: 'Contact' });
+    expect(contact).toHaveAttribute('href', '/contact');
+    expect(contact.parentElement).toHaveTextContent(/^Contact me for more information!$/);
+    await userEvent.click(contact);
+    expect(trackClick).toHaveBeenCalledWith('PROJECTS_CONTACT', p.title);
+    expect(await screen.findByText('Contact page at /contact')).toBeInTheDocument();
+  });
+
+  it('project 4: a Website link and no GitHub link, and no contact line', async () => {
+    const p = project(4);
+    renderAt('/projects/4');
+    await screen.findByRole('heading', { level: 1, name: p.title });
+    const website = screen.getByRole('link', { name: /website/i });
+    expect(website).toHaveAttribute('href', p.site);
+    expect(website).toHaveAttribute('target', '_blank');
+    expect(website).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByRole('link', { name: /github/i })).not.toBeInTheDocument();
+    expect(screen.queryByText(/me for more information!/)).not.toBeInTheDocument();
+    expect(document.querySelector('video')).toBeNull();
+  });
+
+  it('other projects show both links and count their clicks', async () => {
+    const p = project(2);
+    renderAt('/projects/2');
+    await screen.findByRole('heading', { level: 1, name: p.title });
+    const website = screen.getByRole('link', { name: /website/i });
+    const github = screen.getByRole('link', { name: /github/i });
+    website.addEventListener('click', (e) => e.preventDefault());
+    github.addEventListener('click', (e) => e.preventDefault());
+    await userEvent.click(website);
+    await userEvent.click(github);
+    expect(trackClick).toHaveBeenCalledWith('PROJECTS_WEBSITE', p.title);
+    expect(trackClick).toHaveBeenCalledWith('PROJECTS_GITHUB', p.title);
+  });
+
+  it.each(['99', '0', 'abc', '1.0', '01', '-1'])('an unknown id (%s) goes to /error', async (id) => {
+    renderAt(`/projects/${id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: '404 - Not Found' })).toBeInTheDocument();
+  });
+
+  it('gives each project its own title, description and canonical URL', () => {
+    const tags = meta({ params: { projectId: '5' } } as Parameters<typeof meta>[0]);
+    expect(tags).toContainEqual({ title: `${project(5).title} | Alex Example` });
+    expect(tags).toContainEqual(expect.objectContaining({ tagName: 'link', rel: 'canonical', href: expect.stringMatching(/\/projects\/5$/) }));
+    const unknown = meta({ params: { projectId: '42' } } as Parameters<typeof meta>[0]);
+    expect(unknown).toContainEqual({ name: 'robots', content: 'noindex' });
+  });
+});
