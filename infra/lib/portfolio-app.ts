@@ -47,7 +47,6 @@ export function addPortfolioStacks(app: App, config: PortfolioConfig, options: P
     crossRegionReferences: certificate !== undefined,
     description: 'Portfolio site: S3 + CloudFront, contact/events API on Lambda, alarms and dashboard',
   });
-  if (certificate) main.addDependency(certificate);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { main, certificate };
 }

@@ -1,0 +1,65 @@
+/**
+ * The one test that bundles for real: both handlers through NodejsFunction with the local esbuild
+ * (no Docker), checked in the staged asset as Lambda will receive it.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config/portfolio-config';
+import { ContactApi, ESM_REQUIRE_BANNER } from './contact-api';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let outdir: string;
+let functions: Json[];
+
+beforeAll(() => {
+  outdir = mkdtempSync(path.join(tmpdir(), 'portfolio-bundling-'));
+  const app = new App({ outdir });
+  const stack = new Stack(app, 'Bundling', { env: { account: '123456789012', region: 'eu-west-1' } });
+  new ContactApi(stack, 'Api', {
+    projectRoot: REPO_ROOT,
+    ownerEmail: 'owner@portfolio.dev',
+    senderEmail: 'contact@portfolio.dev',
+    senderIdentity: 'portfolio.dev',
+    recaptchaSecretParameter: '/portfolio/recaptcha-secret',
+    logRetention: logs.RetentionDays.ONE_MONTH,
+  });
+  const assembly = app.synth();
+  const template = assembly.getStackByName('Bundling').template as { Resources: Record<string, Json> };
+  functions = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+}, 120_000);
+
+/** The staged bundle of a function: cdk.out/asset.<hash>, the hash being the code's S3 key. */
+function assetDir(fn: Json): string {
+  const key = fn.Properties.Code.S3Key as string;
+  return path.join(outdir, `asset.${key.replace(/\.zip$/, '')}`);
+}
+
+describe('Lambda bundles', () => {
+  it('are ESM with the createRequire banner, minified, with a source map, for both handlers', () => {
+    expect(functions).toHaveLength(2);
+    for (const fn of functions) {
+      const dir = assetDir(fn);
+      const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
+      expect(code.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
+      expect(code).toMatch(/export\s*\{[^}]*\bhandler\b/);
+      // Minified: very long lines on average (the few breaks left sit inside template literals).
+      expect(code.length / code.split('\n').length).toBeGreaterThan(2000);
+      expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+      expect(existsSync(path.join(dir, 'index.mjs.map'))).toBe(true);
+      expect(fn.Properties.Handler).toBe('index.handler');
+    }
+  });
+
+  it('carry the SDK clients the contact handler uses, so the runtime’s copy does not matter', () => {
+    const contact = functions.find((fn) => /api\/contact/.test(fn.Properties.Description))!;
+    const code = readFileSync(path.join(assetDir(contact), 'index.mjs'), 'utf8');
+    expect(code).toContain('SendEmail');
+    expect(code).toContain('GetParameter');
+    expect(Buffer.byteLength(code)).toBeLessThan(3 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,375 @@
+/**
+ * The main stack without a custom domain, synthesized once (bundling off, design §4) with cdk-nag on:
+ * reaching beforeAll's end already proves there is no unacknowledged finding.
+ */
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SPA_FALLBACK_FILE } from '../shared/build-output';
+import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
+import { API_THROTTLE } from './contact-api';
+import { FIXTURE_CONFIG_INPUT, FIXTURE_SCRIPT_HASHES, type Synthesized, synthPortfolio } from './testing';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let synth: Synthesized;
+let template: Template;
+let resources: Record<string, Json>;
+
+const ofType = (type: string): [string, Json][] => Object.entries(resources).filter(([, r]) => r.Type === type);
+const only = (type: string): Json => {
+  const found = ofType(type);
+  expect(found, type).toHaveLength(1);
+  return found[0]![1].Properties;
+};
+const idOf = (type: string, predicate: (props: Json) => boolean): string => {
+  const found = ofType(type).filter(([, r]) => predicate(r.Properties));
+  expect(found, type).toHaveLength(1);
+  return found[0]![0];
+};
+
+beforeAll(() => {
+  synth = synthPortfolio();
+  template = synth.template;
+  resources = template.toJSON().Resources;
+});
+
+describe('site bucket', () => {
+  it('is private, encrypted, owner-enforced and never public', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+    });
+    expect(ofType('AWS::S3::Bucket')).toHaveLength(1);
+    expect(JSON.stringify(only('AWS::S3::Bucket'))).not.toMatch(/WebsiteConfiguration|PublicRead/);
+  });
+
+  it('refuses any request without TLS', () => {
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Principal: { AWS: '*' },
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('lets only this distribution read and list it, through origin access control', () => {
+    const distributionId = idOf('AWS::CloudFront::Distribution', () => true);
+    const statements: Json[] = only('AWS::S3::BucketPolicy').PolicyDocument.Statement;
+    const allows = statements.filter((s) => s.Effect === 'Allow');
+    expect(allows).toHaveLength(1);
+    const grant = allows[0]!;
+    expect(grant.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+    // ListBucket makes S3 answer 404 (not 403) for a missing key.
+    expect([grant.Action].flat().sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
+    expect(JSON.stringify(grant.Condition.StringEquals['AWS:SourceArn'])).toContain(`"Ref":"${distributionId}"`);
+    const oac = only('AWS::CloudFront::OriginAccessControl').OriginAccessControlConfig;
+    expect(oac).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' });
+  });
+});
+
+describe('distribution', () => {
+  let config: Json;
+  beforeAll(() => {
+    config = only('AWS::CloudFront::Distribution').DistributionConfig;
+  });
+
+  it('serves HTTP/2 and HTTP/3 over IPv4 and IPv6, price class 100, on the CloudFront domain', () => {
+    expect(config).toMatchObject({ HttpVersion: 'http2and3', IPV6Enabled: true, PriceClass: 'PriceClass_100', Enabled: true });
+    expect(config.Aliases).toBeUndefined();
+    expect(config.ViewerCertificate).toBeUndefined();
+  });
+
+  it('redirects HTTP to HTTPS, compresses, and runs the viewer-request function on the default behavior', () => {
+    const functionId = idOf('AWS::CloudFront::Function', () => true);
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      Compress: true,
+      AllowedMethods: ['GET', 'HEAD'],
+      FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } }],
+    });
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      AutoPublish: true,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
+  });
+
+  it('maps 404 alone, to the fallback page with status 404 (403 never)', () => {
+    expect(config.CustomErrorResponses).toEqual([
+      { ErrorCode: 404, ResponseCode: 404, ResponsePagePath: `/${SPA_FALLBACK_FILE}`, ErrorCachingMinTTL: 60 },
+    ]);
+  });
+
+  it('attaches the security headers policy to every behavior', () => {
+    const policyId = idOf('AWS::CloudFront::ResponseHeadersPolicy', () => true);
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    }
+  });
+
+  it('caches hashed assets a year and revalidates pages', () => {
+    const assets = config.CacheBehaviors.find((b: Json) => b.PathPattern === 'assets/*');
+    const assetsPolicy = resources[assets.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
+    expect(assetsPolicy).toMatchObject({ MinTTL: 31_536_000, DefaultTTL: 31_536_000, MaxTTL: 31_536_000 });
+    expect(assets).toMatchObject({ Compress: true, ViewerProtocolPolicy: 'redirect-to-https' });
+
+    const pagesPolicy = resources[config.DefaultCacheBehavior.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
+    // MinTTL 0: "max-age=0, must-revalidate" on the pages is honoured, so a deploy shows at once.
+    expect(pagesPolicy.MinTTL).toBe(0);
+    expect(pagesPolicy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      EnableAcceptEncodingGzip: true,
+      EnableAcceptEncodingBrotli: true,
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'none' },
+      HeadersConfig: { HeaderBehavior: 'none' },
+    });
+  });
+
+  it('sends /api/* uncached with every viewer header but Host to the HTTP API, HTTPS only', () => {
+    const api = config.CacheBehaviors.find((b: Json) => b.PathPattern === 'api/*');
+    expect(api).toMatchObject({
+      CachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
+      OriginRequestPolicyId: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect([...api.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    const origin = config.Origins.find((o: Json) => o.Id === api.TargetOriginId);
+    const apiId = idOf('AWS::ApiGatewayV2::Api', () => true);
+    expect(origin.DomainName).toEqual({ 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }] }] });
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+});
+
+describe('upload', () => {
+  const deployments = () => ofType('Custom::CDKBucketDeployment').map(([id, r]) => ({ id, ...r.Properties, DependsOn: r.DependsOn ?? [] }));
+  const byInclude = (include: string | undefined) => deployments().filter((d) => d.Include?.[0] === include);
+
+  it('sets Cache-Control per kind of object', () => {
+    expect(deployments()).toHaveLength(3);
+    const [assets] = byInclude('assets/*');
+    const [pages] = byInclude('*.html');
+    const [others] = byInclude(undefined);
+    expect(assets).toMatchObject({ Exclude: ['*'], SystemMetadata: { 'cache-control': CACHE_IMMUTABLE } });
+    expect(pages).toMatchObject({ Exclude: ['*'], SystemMetadata: { 'cache-control': CACHE_REVALIDATE } });
+    expect(others).toMatchObject({ Exclude: ['assets/*', '*.html'], SystemMetadata: { 'cache-control': CACHE_ONE_DAY } });
+  });
+
+  it('keeps old hashed assets for open tabs, prunes pages and named files', () => {
+    expect(byInclude('assets/*')[0]!.Prune).toBe(false);
+    expect(byInclude('*.html')[0]!.Prune).toBe(true);
+    expect(byInclude(undefined)[0]!.Prune).toBe(true);
+  });
+
+  it('uploads pages after assets and invalidates once, at the end, only pages and named files', () => {
+    const [assets] = byInclude('assets/*');
+    const [pages] = byInclude('*.html');
+    const [others] = byInclude(undefined);
+    expect(pages!.DependsOn).toContain(assets!.id);
+    expect(others!.DependsOn).toContain(pages!.id);
+    expect(assets!.DistributionId).toBeUndefined();
+    expect(pages!.DistributionId).toBeUndefined();
+    expect(others!.DistributionPaths).toEqual([
+      '/__spa-fallback.html',
+      '/home/*',
+      '/index.html',
+      '/projects/*',
+      '/robots.txt',
+      '/sitemap.xml',
+      '/videos/*',
+    ]);
+    expect(others!.DistributionPaths).not.toContain('/*');
+    expect(others!.DistributionPaths.some((p: string) => p.startsWith('/assets'))).toBe(false);
+  });
+});
+
+describe('API', () => {
+  it('throttles the default stage and writes JSON access logs without IP addresses', () => {
+    const stage = only('AWS::ApiGatewayV2::Stage');
+    expect(stage).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+    });
+    const accessLogsId = stage.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
+    expect(resources[accessLogsId]!.Type).toBe('AWS::Logs::LogGroup');
+    const format = JSON.parse(stage.AccessLogSettings.Format);
+    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+    expect(stage.AccessLogSettings.Format).not.toContain('sourceIp');
+  });
+
+  it('routes POST /api/contact and POST /api/events to their own functions, and nothing else', () => {
+    const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual(['POST /api/contact', 'POST /api/events']);
+    for (const [route, fnDescription] of [
+      ['POST /api/contact', /^POST \/api\/contact/],
+      ['POST /api/events', /^POST \/api\/events/],
+    ] as const) {
+      const integrationId = routes.find((r) => r.RouteKey === route)!.Target['Fn::Join'][1][1].Ref;
+      const integration = resources[integrationId]!.Properties;
+      expect(integration).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+      const functionId = integration.IntegrationUri['Fn::GetAtt'][0];
+      expect(resources[functionId]!.Properties.Description).toMatch(fnDescription);
+    }
+  });
+});
+
+describe('functions', () => {
+  const contactId = () => idOf('AWS::Lambda::Function', (p) => /^POST \/api\/contact/.test(p.Description ?? ''));
+  const eventsId = () => idOf('AWS::Lambda::Function', (p) => /^POST \/api\/events/.test(p.Description ?? ''));
+
+  it('run on nodejs24.x arm64 with bounded timeouts', () => {
+    for (const id of [contactId(), eventsId()]) {
+      expect(resources[id]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
+    }
+    expect(resources[contactId()]!.Properties.Timeout).toBeLessThanOrEqual(15);
+    expect(resources[eventsId()]!.Properties.Timeout).toBeLessThanOrEqual(15);
+  });
+
+  it('get the configuration they read, and the secret only by its parameter name', () => {
+    expect(resources[contactId()]!.Properties.Environment.Variables).toEqual({
+      NODE_OPTIONS: '--enable-source-maps',
+      OWNER_EMAIL: FIXTURE_CONFIG_INPUT.ownerEmail,
+      SENDER_EMAIL: FIXTURE_CONFIG_INPUT.senderEmail,
+      RECAPTCHA_SECRET_PARAMETER: FIXTURE_CONFIG_INPUT.recaptchaSecretParameter,
+      POWERTOOLS_SERVICE_NAME: 'contact',
+      POWERTOOLS_METRICS_NAMESPACE: 'Portfolio',
+    });
+    expect(resources[eventsId()]!.Properties.Environment.Variables).toEqual({
+      NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: 'events',
+      POWERTOOLS_METRICS_NAMESPACE: 'Portfolio',
+    });
+    expect(JSON.stringify(template.toJSON())).not.toMatch(/RECAPTCHA_SECRET"|6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe/);
+  });
+});
+
+describe('IAM', () => {
+  const policyOfRole = (roleId: string): Json[] =>
+    ofType('AWS::IAM::Policy')
+      .filter(([, r]) => r.Properties.Roles.some((role: Json) => role.Ref === roleId))
+      .flatMap(([, r]) => r.Properties.PolicyDocument.Statement);
+  const roleOf = (fnDescription: RegExp) =>
+    ofType('AWS::Lambda::Function').find(([, r]) => fnDescription.test(r.Properties.Description ?? ''))![1].Properties.Role[
+      'Fn::GetAtt'
+    ][0] as string;
+
+  it('lets the contact function send only as the sender identity, and read only its parameter', () => {
+    const statements = policyOfRole(roleOf(/^POST \/api\/contact/));
+    const ses = statements.find((s) => [s.Action].flat().includes('ses:SendEmail'))!;
+    expect([ses.Action].flat().sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+    expect(JSON.stringify(ses.Resource)).toContain(`:ses:eu-west-1:123456789012:identity/${FIXTURE_CONFIG_INPUT.senderEmail}"`);
+    expect(ses.Condition).toEqual({ StringEquals: { 'ses:FromAddress': FIXTURE_CONFIG_INPUT.senderEmail } });
+    const ssm = statements.find((s) => [s.Action].flat().some((a: string) => a.startsWith('ssm:')))!;
+    expect(ssm.Action).toBe('ssm:GetParameter');
+    expect(JSON.stringify(ssm.Resource)).toContain(':ssm:eu-west-1:123456789012:parameter/portfolio/recaptcha-secret"');
+    expect(statements).toHaveLength(3); // + its own log group
+  });
+
+  it('has no wildcard resource for any function of the app, and no managed policy on them', () => {
+    for (const role of [roleOf(/^POST \/api\/contact/), roleOf(/^POST \/api\/events/)]) {
+      for (const statement of policyOfRole(role)) {
+        for (const resource of [statement.Resource].flat()) {
+          expect(JSON.stringify(resource)).not.toMatch(/^"\*"$|identity\/\*|parameter\/\*/);
+        }
+      }
+      expect(resources[role]!.Properties.ManagedPolicyArns).toBeUndefined();
+    }
+    expect(policyOfRole(roleOf(/^POST \/api\/events/)).map((s) => s.Action)).toEqual([
+      ['logs:CreateLogStream', 'logs:PutLogEvents'],
+    ]);
+  });
+
+  it('grants SES and SSM nowhere on "*"', () => {
+    for (const [, policy] of ofType('AWS::IAM::Policy')) {
+      for (const statement of policy.Properties.PolicyDocument.Statement) {
+        const actions: string[] = [statement.Action].flat();
+        if (actions.some((a) => /^(ses|ssm|kms):/.test(a))) expect([statement.Resource].flat()).not.toContain('*');
+      }
+    }
+  });
+});
+
+describe('logs', () => {
+  it('sets retention on every log group, and every function logs to one of them', () => {
+    const groups = ofType('AWS::Logs::LogGroup');
+    expect(groups.length).toBe(4); // contact, events, API access, deploy handler
+    for (const [, group] of groups) expect(group.Properties.RetentionInDays).toBe(30);
+    const groupIds = new Set(groups.map(([id]) => id));
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
+      expect(groupIds.has(fn.Properties.LoggingConfig?.LogGroup?.Ref), id).toBe(true);
+    }
+  });
+});
+
+describe('operations', () => {
+  it('e-mails the owner through an SSL-only topic', () => {
+    const topicId = idOf('AWS::SNS::Topic', () => true);
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: FIXTURE_CONFIG_INPUT.ownerEmail,
+      TopicArn: { Ref: topicId },
+    });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('alarms on contact function errors and API 5xx, to the topic', () => {
+    const topicId = idOf('AWS::SNS::Topic', () => true);
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    expect(alarms).toHaveLength(2);
+    const errors = alarms.find((a) => a.MetricName === 'Errors')!;
+    expect(errors).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    const contactFn = idOf('AWS::Lambda::Function', (p) => /^POST \/api\/contact/.test(p.Description ?? ''));
+    expect(errors.Dimensions).toEqual([{ Name: 'FunctionName', Value: { Ref: contactFn } }]);
+    const serverErrors = alarms.find((a) => a.MetricName === '5xx')!;
+    expect(serverErrors).toMatchObject({ Namespace: 'AWS/ApiGateway', Threshold: 1 });
+    for (const alarm of alarms) {
+      expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.TreatMissingData).toBe('notBreaching');
+    }
+  });
+
+  it('has a dashboard with messages sent, errors, latency and click events by name', () => {
+    const body = JSON.stringify(only('AWS::CloudWatch::Dashboard').DashboardBody);
+    for (const text of ['ContactMessageSent', 'ContactMessageFailed', 'Errors', 'Latency', 'Duration', '5xx']) {
+      expect(body).toContain(text);
+    }
+    expect(body).toContain(`SEARCH('{Portfolio,EventName,service} MetricName=\\\\\\"ClickEvent\\\\\\" service=\\\\\\"events\\\\\\"', 'Sum', 3600)`);
+  });
+});
+
+describe('outputs', () => {
+  it('gives the site URL on the CloudFront domain, and no DNS records without a domain', () => {
+    const outputs = template.toJSON().Outputs;
+    const distributionId = idOf('AWS::CloudFront::Distribution', () => true);
+    expect(outputs.SiteUrl.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] });
+    expect(ofType('AWS::Route53::RecordSet')).toHaveLength(0);
+    expect(ofType('AWS::CertificateManager::Certificate')).toHaveLength(0);
+    expect(synth.certificateTemplate).toBeUndefined();
+  });
+});
+
+describe('fixture', () => {
+  it('used the hashes of the prebuilt site', () => {
+    expect(synth.stacks.main.web.scriptHashes).toEqual(FIXTURE_SCRIPT_HASHES);
+  });
+});
