@@ -50,7 +50,7 @@ export interface ContactTimeouts {
 }
 
 export const DEFAULT_TIMEOUTS: ContactTimeouts = { verifyMs: 5_000, sesMs: 3_000, totalMs: 9_000 };
-/** The SSM read on a cold start: short, and outside the request budget only in theory (it is capped by totalMs too). */
+/** The SSM read on a cold start counts against the request budget, so it is kept short. */
 export const SSM_TIMEOUT_MS = 2_500;
 /** Below this, an SES call is not started: it could not finish, and might still send after we gave up. */
 const MIN_SES_WINDOW_MS = 250;
@@ -220,8 +220,13 @@ export function createMisconfiguredContactHandler(logger: LoggerLike, metrics: M
     const checked = checkContactRequest(event);
     const response = checked.ok ? failure(503) : checked.response;
     const status = response.statusCode ?? 503;
-    metrics.count(status >= 500 ? METRIC_FAILED : METRIC_REJECTED);
-    withFields(logger, requestIds(event, context))[status >= 500 ? 'error' : 'info']('Contact request handled', {
+    const log = withFields(logger, requestIds(event, context));
+    try {
+      metrics.count(status >= 500 ? METRIC_FAILED : METRIC_REJECTED);
+    } catch (error) {
+      log.error('Contact metric could not be recorded', describeError(error));
+    }
+    log[status >= 500 ? 'error' : 'info']('Contact request handled', {
       outcome: checked.ok ? 'misconfigured' : `rejected-${checked.reason}`,
       statusCode: status,
     });
