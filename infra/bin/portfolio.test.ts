@@ -1,0 +1,56 @@
+/** The CDK app entry and `npm run deploy` stop on a bad configuration, naming the key, before any build. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config/portfolio-config';
+
+const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+
+function run(script: string, env: Record<string, string> = {}) {
+  const result = spawnSync(TSX, [path.join(REPO_ROOT, script)], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 110_000,
+    env: { ...process.env, CDK_OUTDIR: mkdtempSync(path.join(tmpdir(), 'cdk-out-')), ...env },
+  });
+  return { status: result.status, stderr: result.stderr, stdout: result.stdout };
+}
+
+describe('infra/bin/portfolio.ts (what `cdk synth` / `cdk deploy` run)', () => {
+  it('stops with every bad key named when the CLI passes a malformed portfolio block', () => {
+    const context = {
+      portfolio: {
+        ownerEmail: 'nope',
+        senderEmail: 'contact@portfolio.dev',
+        recaptchaSecretParameter: 'has spaces',
+        recaptchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1',
+        gaMeasurementId: 'UA-1',
+      },
+    };
+    const { status, stderr } = run('infra/bin/portfolio.ts', { CDK_CONTEXT_JSON: JSON.stringify(context) });
+    expect(status).toBe(1);
+    expect(stderr).toContain('portfolio.ownerEmail: "nope" is not an e-mail address');
+    expect(stderr).toContain('portfolio.recaptchaSecretParameter: "has spaces" is not an SSM parameter name');
+    expect(stderr).toContain('portfolio.gaMeasurementId: "UA-1" is not a GA4 measurement id');
+    expect(stderr).not.toContain('Building the site');
+  }, 120_000);
+
+  it('stops when the block is missing', () => {
+    const { status, stderr } = run('infra/bin/portfolio.ts', { CDK_CONTEXT_JSON: '{}' });
+    expect(status).toBe(1);
+    expect(stderr).toContain('portfolio: missing');
+  }, 120_000);
+});
+
+describe('npm run deploy (infra/scripts/deploy.ts)', () => {
+  it('refuses the example addresses shipped in cdk.json before running cdk', () => {
+    const { status, stderr } = run('infra/scripts/deploy.ts');
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/portfolio\.ownerEmail: "owner@example\.com" is an example address/);
+    expect(stderr).toMatch(/portfolio\.senderEmail: .* is an example address/);
+    expect(stderr).toContain('Edit cdk.json');
+    expect(stderr).not.toMatch(/^Deploying /m);
+  }, 120_000);
+});
