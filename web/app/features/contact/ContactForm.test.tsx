@@ -354,6 +354,25 @@ describe('typing clears the messages (spec §4)', () => {
   });
 });
 
+describe('solving the captcha', () => {
+  it('clears the captcha message, but not the message of a field still to fix', async () => {
+    const user = setup();
+    await fill(user, good);
+    fireEvent.submit(fields().message.closest('form')!);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please check the reCAPTCHA box.');
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.clear(fields().fullName);
+    await user.type(fields().fullName, 'Ada');
+    await user.click(sendButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid full name.');
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid full name.');
+    expect(fields().fullName).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
 describe('timeouts and the prerender', () => {
   it('ends a hung request as a failure after the timeout', async () => {
     fetchMock.mockImplementation(

@@ -76,7 +76,10 @@ export function ContactForm() {
   function handleCaptchaChange(token: string | null) {
     // Called with null when the token expires: Send is disabled again.
     setCaptchaToken(token && token.length > 0 ? token : null);
-    if (token && !sendingRef.current) setStatus((current) => (current.kind === 'invalid' ? { kind: 'idle' } : current));
+    // Solving the captcha answers only the captcha's own message; other messages wait for typing.
+    if (token && !sendingRef.current) {
+      setStatus((current) => (current.kind === 'invalid' && current.field === 'captcha' ? { kind: 'idle' } : current));
+    }
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
