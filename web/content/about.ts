@@ -8,7 +8,7 @@ export const about: AboutContent = {
     'If you are planning a website, an internal tool or a cloud migration, I would be glad to hear about it.',
   ],
   technologies: 'React, TypeScript, JavaScript, Node.js, HTML, CSS, GraphQL, PostgreSQL, DynamoDB',
-  tools: 'AWS (Lambda, S3, CloudFront, SES), AWS CDK, Vite, Git, GitHub Actions, Docker, Figma',
+  tools: 'AWS Lambda, Amazon S3, CloudFront, Amazon SES, AWS CDK, Vite, Git, GitHub Actions, Docker, Figma',
   practices:
     'Accessibility (WCAG 2.2), Test-driven development, Continuous delivery, Code review, Performance budgets, Agile',
   education: [
