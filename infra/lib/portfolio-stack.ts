@@ -90,6 +90,10 @@ export class PortfolioStack extends Stack {
         : `https://${this.cdn.distribution.distributionDomainName}`,
     });
     new CfnOutput(this, 'DistributionDomainName', { value: this.cdn.distribution.distributionDomainName });
+    new CfnOutput(this, 'SiteBucketName', {
+      description: 'Kept by cdk destroy; README "Teardown" removes it',
+      value: this.site.bucket.bucketName,
+    });
     new CfnOutput(this, 'DistributionId', { value: this.cdn.distribution.distributionId });
     new CfnOutput(this, 'ApiUrl', { description: 'The API stage (the site calls it as /api/*)', value: this.api.url });
     new CfnOutput(this, 'DashboardUrl', {
