@@ -7,6 +7,7 @@ import {
   openSession,
   visit,
   waitForHydration,
+  textOf,
   type Session,
 } from './support/browser';
 import { GTAG_SCRIPT_PATTERN } from './support/fakes';
@@ -81,7 +82,7 @@ describe('cookie banner', () => {
     await expect(bannerText(page, TEXT.cookieShort).isVisible()).resolves.toBe(true);
     const toggle = bannerToggle(page);
     await expect(toggle.count()).resolves.toBe(1);
-    await expect(toggle.innerText()).resolves.toMatch(/^\s*\+\s*$/);
+    await expect(textOf(toggle)).resolves.toMatch(/^\s*\+\s*$/);
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     const privacy = page.getByRole('link', { name: /privacy policy/i }).filter({ visible: true });
     await expect(privacy.count(), 'collapsed banner has a Privacy policy link').resolves.toBeGreaterThanOrEqual(1);
@@ -89,7 +90,7 @@ describe('cookie banner', () => {
 
     await toggle.click();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(toggle.innerText()).resolves.toMatch(/^\s*[-−]\s*$/);
+    await expect(textOf(toggle)).resolves.toMatch(/^\s*[-−]\s*$/);
     await expect(bannerText(page, TEXT.cookieLong).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Accept' }).isVisible()).resolves.toBe(true);
     const expandedLink = page.getByRole('link', { name: /privacy policy/i }).filter({ visible: true }).last();
@@ -172,7 +173,7 @@ describe('cookie banner', () => {
 
     // The project detail sends the project's title.
     await visit(page, '/projects/2');
-    const title = (await page.getByRole('main').getByRole('heading', { level: 1 }).innerText()).trim();
+    const title = (await textOf(page.getByRole('main').getByRole('heading', { level: 1 }))).trim();
     await eventually(() => dataLayer(page), (layer) => hasEvent(layer, title), `page event "${title}"`);
 
     // Reload: still no banner, analytics again at start.

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eventually, launchBrowser, openSession, visit, type Session } from './support/browser';
+import { eventually, launchBrowser, openSession, visit, textOf, type Session } from './support/browser';
 import { FAKE_CAPTCHA_LABEL } from './support/fakes';
 import { REFUSED_TOKEN, type SiteverifyCall } from './support/fake-siteverify';
 import { TEXT } from './support/site';
@@ -75,7 +75,7 @@ function contactPosts(s: Session) {
 }
 
 function mainText(page: Page): Promise<string> {
-  return page.getByRole('main').innerText();
+  return textOf(page.getByRole('main'));
 }
 
 /** A name only letters: unique per test, so mails in the shared mailbox are told apart. */
@@ -167,7 +167,7 @@ describe('contact form', () => {
     const resetsBefore = await captchaResets(form.page);
     await form.send.click();
     await eventually(() => held !== undefined, Boolean, 'the request reached the network');
-    await eventually(() => form.send.innerText(), (t) => t.trim() === TEXT.sending, '"Sending..." on the button');
+    await eventually(() => textOf(form.send), (t) => t.trim() === TEXT.sending, '"Sending..." on the button');
     await expect(form.send.isDisabled(), 'no second submit while sending').resolves.toBe(true);
 
     const request = held!.request();
@@ -184,7 +184,7 @@ describe('contact form', () => {
     release();
     await eventually(() => mainText(form.page), (text) => text.includes(TEXT.sent), `"${TEXT.sent}"`);
     for (const field of [form.name, form.email, form.message]) await expect(field.inputValue()).resolves.toBe('');
-    await expect(form.send.innerText()).resolves.toMatch(/^\s*Send\s*$/);
+    await expect(textOf(form.send)).resolves.toMatch(/^\s*Send\s*$/);
     await expect(form.send.isDisabled(), 'captcha cleared: Send disabled again').resolves.toBe(true);
     expect(await captchaResets(form.page)).toBeGreaterThan(resetsBefore);
     expect(contactPosts(session!)).toHaveLength(1);
@@ -211,7 +211,7 @@ describe('contact form', () => {
     await expect(form.name.inputValue()).resolves.toBe(values.name);
     await expect(form.email.inputValue()).resolves.toBe(values.email);
     await expect(form.message.inputValue()).resolves.toBe(values.message);
-    await expect(form.send.innerText()).resolves.toMatch(/^\s*Send\s*$/);
+    await expect(textOf(form.send)).resolves.toMatch(/^\s*Send\s*$/);
     expect(await captchaResets(form.page), 'captcha reset on submit').toBeGreaterThan(resetsBefore);
     // Typing clears the failure message.
     await form.message.type('!');

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, launchBrowser, openSession, scrollY, visit, type Session } from './support/browser';
+import { eventually, launchBrowser, openSession, scrollY, visit, textOf, type Session } from './support/browser';
 import { MENU_ENTRIES, normalize, SCROLL_THRESHOLD_PX, TEXT } from './support/site';
 
 let browser: Browser;
@@ -145,7 +145,7 @@ describe('desktop layout (1440x900)', () => {
     for (const [way, close] of ways) {
       await headshot(page).click();
       await expect(dialog.isVisible(), `open before ${way}`).resolves.toBe(true);
-      expect(normalize(await dialog.innerText()).length).toBeGreaterThan(20);
+      expect(normalize(await textOf(dialog)).length).toBeGreaterThan(20);
       const focusInside = await dialog.evaluate((el) => el.contains(document.activeElement));
       expect(focusInside, `focus moves into the dialog (${way})`).toBe(true);
       await close();
@@ -172,7 +172,7 @@ describe('desktop layout (1440x900)', () => {
     const facts = new Set<string>();
     for (let i = 0; i < 20; i++) {
       await headshot(page).click();
-      facts.add(normalize(await dialog.innerText()));
+      facts.add(normalize(await textOf(dialog)));
       await page.keyboard.press('Escape');
       await eventually(() => dialog.isVisible(), (v) => !v, 'dialog closed');
     }
@@ -218,7 +218,7 @@ describe('scroll-to-top', () => {
     // Sample scrollY each frame after the click: a smooth scroll shows positions between start and 0.
     const samples = await page.evaluate(async () => {
       const button = [...document.querySelectorAll('button')].find(
-        (b) => /top/i.test(b.getAttribute('aria-label') ?? b.textContent ?? '') && b.offsetParent !== null,
+        (b) => /top/i.test(b.getAttribute('aria-label') ?? b.textContent ?? '') && b.checkVisibility(),
       );
       if (!button) return [];
       const seen: number[] = [];

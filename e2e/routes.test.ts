@@ -9,6 +9,7 @@ import {
   scrollY,
   visit,
   waitForHydration,
+  textOf,
   type Session,
 } from './support/browser';
 import { KNOWN_ROUTES, normalize, TEXT, UNKNOWN_ROUTE } from './support/site';
@@ -122,7 +123,7 @@ describe('routes in the browser', () => {
     const historyBefore = await page.evaluate(() => history.length);
     await page.getByRole('link', { name: TEXT.goHome }).click();
     await page.waitForURL(/\/home$/);
-    await expect(page.getByRole('heading', { name: /Good (Morning|Afternoon|Evening)/ }).first().isVisible()).resolves.toBe(true);
+    await eventually(() => textOf(page.getByRole('main')), (t) => /Good (Morning|Afternoon|Evening)/.test(t), 'the greeting');
     expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
     await page.goBack();
     await page.waitForURL((url) => url.pathname === UNKNOWN_ROUTE);
@@ -141,9 +142,9 @@ describe('routes in the browser', () => {
     await page.clock.setFixedTime(new Date(`2026-03-10T${time}:00+09:00`));
     await visit(page, '/home');
     const main = page.getByRole('main');
-    await eventually(() => main.innerText(), (text) => text.includes(greeting), `the greeting "${greeting}"`);
+    await eventually(() => textOf(main), (text) => text.includes(greeting), `the greeting "${greeting}"`);
     const others = TEXT.greetings.filter((g) => g !== greeting);
-    const text = await main.innerText();
+    const text = await textOf(main);
     for (const other of others) expect(text).not.toContain(other);
   });
 
@@ -153,7 +154,7 @@ describe('routes in the browser', () => {
     const main = page.getByRole('main');
     const toProjects = main.locator('a[href="/projects"]');
     await expect(toProjects.count()).resolves.toBeGreaterThan(0);
-    expect(normalize(await main.innerText()).length).toBeGreaterThan(60);
+    expect(normalize(await textOf(main)).length).toBeGreaterThan(60);
     await toProjects.first().click();
     await page.waitForURL(/\/projects$/);
     await eventually(() => session!.clickEvents(), (names) => names.includes('HOME_EXPLORE_PROJECTS_CLICK'), 'HOME_EXPLORE_PROJECTS_CLICK');
@@ -166,7 +167,7 @@ describe('routes in the browser', () => {
     const cards = await projectCards(page);
     expect(cards.map((c) => c.href).sort()).toEqual(['/projects/1', '/projects/2', '/projects/3', '/projects/4', '/projects/5']);
     for (const card of cards) expect(card.title, card.href).not.toBe('');
-    const text = await main.innerText();
+    const text = await textOf(main);
     for (const label of ['Need', 'Solution', 'Tech']) {
       expect(text.match(new RegExp(`\\b${label}\\b`, 'g'))?.length ?? 0, label).toBeGreaterThanOrEqual(5);
     }
@@ -183,7 +184,7 @@ describe('routes in the browser', () => {
     const order = await page.evaluate((more) => {
       const all = [...document.querySelectorAll('main *')];
       const moreIndex = all.findIndex((el) => el.children.length === 0 && el.textContent?.trim() === more);
-      const lastReadMore = all.map((el) => el.textContent?.trim()).lastIndexOf('Read more');
+      const lastReadMore = all.map((el) => el.tagName === 'A' && /^Read more/.test(el.textContent?.trim() ?? '')).lastIndexOf(true);
       const topButton = all.findIndex(
         (el, i) => i > moreIndex && el.tagName === 'BUTTON' && /top/i.test(el.getAttribute('aria-label') ?? el.textContent ?? ''),
       );
@@ -213,8 +214,8 @@ describe('routes in the browser', () => {
       const id = Number(card.href.split('/').pop());
       await visit(page, card.href);
       const main = page.getByRole('main');
-      await expect(main.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(card.title);
-      const text = await main.innerText();
+      expect(normalize(await textOf(main.getByRole('heading', { level: 1 })))).toBe(normalize(card.title));
+      const text = await textOf(main);
       for (const label of ['Need', 'Solution', 'Technologies', 'Description']) expect(text, `${id}: ${label}`).toContain(label);
       const website = main.getByRole('link', { name: /^website$/i });
       const github = main.getByRole('link', { name: /^github$/i });
@@ -269,7 +270,11 @@ describe('routes in the browser', () => {
       const target = cards[cards.length - 1]!;
       await page.getByRole('main').locator(`a[href="${target.href}"]`).filter({ hasText: /read more/i }).click();
       await page.waitForURL((url) => url.pathname === target.href);
-      await expect(page.getByRole('main').getByRole('heading', { level: 1 }).innerText()).resolves.toBe(target.title);
+      await eventually(
+        async () => normalize(await textOf(page.getByRole('main').getByRole('heading', { level: 1 }))),
+        (title) => title === normalize(target.title),
+        `the detail of ${target.title}`,
+      );
       await page.unroute('**/api/events');
     }
   });
@@ -289,7 +294,7 @@ describe('routes in the browser', () => {
     expect(await visit(page, '/error')).toBe(200);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: TEXT.errorHeading }).isVisible()).resolves.toBe(true);
-    expect(normalize(await main.innerText())).toContain(TEXT.errorMessage);
+    expect(normalize(await textOf(main))).toContain(TEXT.errorMessage);
     const back = main.getByRole('link', { name: TEXT.backToProjects });
     await expect(back.getAttribute('href')).resolves.toBe('/projects');
     await back.click();
@@ -311,7 +316,7 @@ describe('routes in the browser', () => {
     await visit(page, '/blogs');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: TEXT.blogsHeading }).isVisible()).resolves.toBe(true);
-    const text = await main.innerText();
+    const text = await textOf(main);
     expect(text.match(/\d+ min read/g)?.length, 'three read lengths').toBe(3);
     // A quoted description per card.
     expect(text.match(/["“][^"”]{10,}["”]/g)?.length ?? 0, 'three quoted descriptions').toBeGreaterThanOrEqual(3);
@@ -359,7 +364,7 @@ describe('routes in the browser', () => {
     await visit(page, '/about');
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: TEXT.letsChat }).getAttribute('href')).resolves.toBe('/contact');
-    const text = (await main.innerText()).toLowerCase();
+    const text = (await textOf(main)).toLowerCase();
     for (const card of ['technologies', 'tools', 'practices', 'education']) expect(text, card).toContain(card);
     const profile = main.locator('a[target="_blank"][href^="https://"]');
     await expect(profile.first().isVisible(), 'profile link visible on a phone').resolves.toBe(true);
@@ -369,7 +374,7 @@ describe('routes in the browser', () => {
     const page = await open();
     await visit(page, '/privacy-policy');
     const main = page.getByRole('main');
-    expect(await main.innerText()).toContain(TEXT.privacyUpdated);
+    expect(await textOf(main)).toContain(TEXT.privacyUpdated);
     const sections = main.locator('section');
     expect(await sections.count()).toBe(11);
     const headings = await sections.evaluateAll((all) => all.map((s) => s.querySelectorAll(':scope h2').length));

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
 import {
   FAKE_GTAG_JS,
@@ -223,4 +223,21 @@ export async function eventually<T>(
     last = await read();
   }
   return last;
+}
+
+/**
+ * The text a visitor reads (innerText: hidden parts left out, blocks on their own lines) but in
+ * the DOM's letter case: CSS text-transform (e.g. an uppercase greeting) is presentation only.
+ */
+export function textOf(locator: Locator): Promise<string> {
+  return locator.evaluate((el) => {
+    const style = document.createElement('style');
+    style.textContent = '* { text-transform: none !important; }';
+    document.head.append(style);
+    try {
+      return (el as HTMLElement).innerText;
+    } finally {
+      style.remove();
+    }
+  });
 }
