@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCspHashes } from '../../scripts/postbuild';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
@@ -20,7 +20,8 @@ const page = (title: string, inline = `console.log(${JSON.stringify(title)})`) =
 
 const VIDEO = Buffer.alloc(50_000);
 for (let i = 0; i < VIDEO.length; i++) VIDEO[i] = (i * 7919) % 256;
-const APP_JS = `export const x = ${JSON.stringify('a'.repeat(4000))};\n`;
+// Varied enough that brotli's levels give different sizes (the warm-up test tells them apart).
+const APP_JS = Array.from({ length: 300 }, (_, i) => `export function f${i}(a, b) { return a * ${i} + b - ${(i * 7) % 13}; }\n`).join('');
 
 let root: string;
 let stack: LocalStack;
@@ -230,6 +231,17 @@ describe('compression', () => {
     const none = await get('/assets/app-abc123.js', { 'accept-encoding': 'br;q=0, gzip;q=0' });
     expect(none.headers['content-encoding']).toBeUndefined();
     expect(none.body.toString()).toBe(APP_JS);
+  });
+
+  it('serves the maximum-quality brotli body once the start-up warm-up has run', async () => {
+    const best = brotliCompressSync(Buffer.from(APP_JS), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+    const deadline = Date.now() + 5000;
+    let body = (await get('/assets/app-abc123.js', { 'accept-encoding': 'br' })).body;
+    while (!body.equals(best) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      body = (await get('/assets/app-abc123.js', { 'accept-encoding': 'br' })).body;
+    }
+    expect(body.length).toBe(best.length);
   });
 
   it('compresses the 404 fallback page too, keeping its status', async () => {
