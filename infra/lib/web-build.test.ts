@@ -1,8 +1,8 @@
 /** The site asset: which paths a deploy invalidates, and what a synth without a build does. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Stack } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { fastApp, FIXTURE_SCRIPT_HASHES, makeFixtureSite } from './testing';
 import { invalidationPathsFor, WebBuild } from './web-build';
@@ -46,4 +46,53 @@ describe('WebBuild', () => {
       /npm run build/,
     );
   });
+});
+
+/**
+ * A stand-in project whose `npm run build` writes what the real one does (client/ and csp-hashes.json)
+ * and records the VITE_* variables it was given, so the synth-time bundling can be run for real, fast.
+ */
+function fakeProject(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'fake-project-'));
+  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'fake', private: true, scripts: { build: 'node build.mjs' } }));
+  writeFileSync(
+    path.join(root, 'build.mjs'),
+    `import { mkdirSync, writeFileSync } from 'node:fs';
+mkdirSync('web/build/client/assets', { recursive: true });
+mkdirSync('web/build/client/home', { recursive: true });
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('VITE_')));
+writeFileSync('web/build/client/home/index.html', '<!doctype html>' + JSON.stringify(env));
+writeFileSync('web/build/client/assets/app-1a2b.js', '');
+writeFileSync('web/build/client/robots.txt', '');
+writeFileSync('web/build/csp-hashes.json', JSON.stringify({ scriptHashes: ['sha256-${'A'.repeat(43)}='] }));
+`,
+  );
+  return root;
+}
+
+describe('building the site at synth (local asset bundling, no Docker)', () => {
+  it('runs the build with the configuration injected and stages its client files', () => {
+    const root = fakeProject();
+    const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-out-'));
+    const app = new App({ outdir }); // bundling on
+    const stack = new Stack(app, 'Site', { env: { account: '123456789012', region: 'eu-west-1' } });
+    const buildEnv = { VITE_CONTACT_ENDPOINT: '/api/contact', VITE_RECAPTCHA_SITE_KEY: 'site-key-from-config' };
+    const web = new WebBuild(stack, 'Web', { projectRoot: root, buildEnv });
+
+    // Hashes and invalidation paths come from the build that just ran.
+    expect(web.scriptHashes).toEqual([`sha256-${'A'.repeat(43)}=`]);
+    expect(web.invalidationPaths).toEqual(['/home/*', '/robots.txt']);
+    const staged = path.join(outdir, web.asset.assetPath);
+    const page = readFileSync(path.join(staged, 'home', 'index.html'), 'utf8');
+    expect(JSON.parse(page.replace('<!doctype html>', ''))).toMatchObject(buildEnv);
+    expect(existsSync(path.join(staged, 'assets', 'app-1a2b.js'))).toBe(true);
+    expect(existsSync(path.join(staged, 'csp-hashes.json'))).toBe(false); // never uploaded
+  }, 120_000);
+
+  it('fails synth, with the cause, when the build fails', () => {
+    const root = fakeProject();
+    writeFileSync(path.join(root, 'build.mjs'), 'process.exit(3);');
+    const stack = new Stack(new App({ outdir: mkdtempSync(path.join(tmpdir(), 'cdk-out-')) }), 'Site');
+    expect(() => new WebBuild(stack, 'Web', { projectRoot: root, buildEnv: {} })).toThrow(/Failed to bundle asset[\s\S]*npm run build/);
+  }, 120_000);
 });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { AssetHashType, DockerImage, Stack } from 'aws-cdk-lib';
 import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import { Construct } from 'constructs';
-import { CSP_HASHES_FILE, readScriptHashes, SPA_FALLBACK_FILE, WEB_BUILD_DIR } from '../shared/build-output';
+import { REPO_ROOT } from '../config/portfolio-config';
+import { CSP_HASHES_FILE, readScriptHashes, SPA_FALLBACK_FILE, WEB_BUILD_DIR, WEB_CLIENT_DIR } from '../shared/build-output';
 
 export interface WebBuildProps {
   /** Build variables injected into `npm run build` (VITE_*), from the deploy configuration. */
@@ -38,7 +39,8 @@ export class WebBuild extends Construct {
       buildDir = props.prebuiltDir;
       this.asset = new s3assets.Asset(this, 'Site', { path: path.join(buildDir, 'client') });
     } else {
-      buildDir = WEB_BUILD_DIR;
+      // web/build under the project root (WEB_BUILD_DIR for this repository).
+      buildDir = path.join(props.projectRoot, path.relative(REPO_ROOT, WEB_BUILD_DIR));
       this.asset = new s3assets.Asset(this, 'Site', {
         path: props.projectRoot,
         // Hash what was built, not the source tree (which includes node_modules).
@@ -79,7 +81,7 @@ export function buildSite(projectRoot: string, buildEnv: Record<string, string>,
     // The CDK CLI reads the app's stdout for nothing, but keep it clean: all build output to stderr.
     stdio: ['ignore', 2, 2],
   });
-  cpSync(path.join(projectRoot, 'web', 'build', 'client'), outputDir, { recursive: true });
+  cpSync(path.join(projectRoot, path.relative(REPO_ROOT, WEB_CLIENT_DIR)), outputDir, { recursive: true });
 }
 
 /**
