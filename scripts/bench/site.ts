@@ -1,0 +1,336 @@
+/**
+ * `npm run bench`: the site's weight and Lighthouse scores, per route, against the local stack.
+ *
+ * It builds nothing: it measures the existing production build in web/build (run `npm run build`
+ * first; it stops with a message when the build is missing). It starts the local stack on
+ * ephemeral ports, then for every route prints:
+ *   - the HTML size, raw and gzip;
+ *   - the gzip size of the JS and the CSS a first load fetches, read from the HTML (modulepreload
+ *     links, module scripts and the imports of the inline module script; stylesheet links);
+ *   - Lighthouse mobile scores (performance, accessibility, best practices, SEO) with LCP, TBT and
+ *     CLS: the median of N runs (default 3), each figure's median taken on its own.
+ * Google's hosts are blocked in Lighthouse, so an offline machine's failures never count.
+ * Results: a table on stdout and JSON in .bench/site-latest.json (plus a timestamped copy).
+ *
+ * Options: --runs N (1..9), --routes /home,/blogs (default: every known route; a 404 page would fail SEO by design),
+ *          --no-lighthouse (sizes only).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium';
+import { KNOWN_ROUTES } from '../../e2e/support/site';
+import { startLocalStack } from '../../infra/local/stack';
+import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
+
+/** The goals of issue 2 ("How it is checked"). */
+const GOALS = { firstLoadJsGzipKb: 110, performance: 95, accessibility: 100, bestPractices: 100, seo: 100, cls: 0 };
+const BLOCKED_URL_PATTERNS = [
+  '*://*.google.com/*',
+  '*://*.gstatic.com/*',
+  '*://*.googletagmanager.com/*',
+  '*://*.google-analytics.com/*',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface Options {
+  runs: number;
+  routes: string[];
+  lighthouse: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { runs: 3, routes: [...KNOWN_ROUTES], lighthouse: true };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === '--runs') {
+      const runs = Number(value());
+      if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error('--runs must be a whole number from 1 to 9');
+      options.runs = runs;
+    } else if (arg === '--routes') {
+      const routes = value().split(',').map((r) => r.trim()).filter(Boolean);
+      if (routes.length === 0 || !routes.every((r) => r.startsWith('/'))) {
+        throw new Error('--routes takes paths starting with "/", separated by commas, e.g. --routes /home,/blogs');
+      }
+      options.routes = routes;
+    } else if (arg === '--no-lighthouse') {
+      options.lighthouse = false;
+    } else {
+      throw new Error(`Unknown option ${arg}. Options: --runs N, --routes /a,/b, --no-lighthouse`);
+    }
+  }
+  return options;
+}
+
+const gzipSize = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The same-origin JS and CSS a first load of this HTML fetches, as absolute paths. */
+function firstLoadAssets(html: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const attr = (tag: string, name: string) => new RegExp(`\\s${name}=["']([^"']+)["']`, 'i').exec(tag)?.[1];
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    const rel = (attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/);
+    const href = attr(tag, 'href');
+    if (!href) continue;
+    if (rel.includes('modulepreload')) js.add(href);
+    if (rel.includes('stylesheet')) css.add(href);
+  }
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attrs = '', body = ''] = match;
+    const src = attr(`<script ${attrs}>`, 'src');
+    if (src && /\.m?js(\?|$)/.test(src)) js.add(src);
+    // React Router's inline module script imports the entry and the route modules.
+    if (/type=["']module["']/i.test(attrs)) {
+      for (const imp of body.matchAll(/(?:import\s*(?:[\w*{}\s,]+from\s*)?|import\()\s*["']([^"']+\.m?js)["']/g)) js.add(imp[1]!);
+    }
+  }
+  const local = (list: Set<string>) => [...list].filter((p) => p.startsWith('/') && !p.startsWith('//'));
+  return { js: local(js), css: local(css) };
+}
+
+interface RouteSizes {
+  route: string;
+  status: number;
+  htmlBytes: number;
+  htmlGzipBytes: number;
+  jsFiles: number;
+  jsGzipBytes: number;
+  cssFiles: number;
+  cssGzipBytes: number;
+}
+
+async function fetchBytes(url: string): Promise<{ status: number; bytes: Uint8Array }> {
+  const response = await fetch(url);
+  return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+async function measureSizes(origin: string, route: string, assetCache: Map<string, number>): Promise<RouteSizes> {
+  const page = await fetchBytes(`${origin}${route}`);
+  const html = new TextDecoder().decode(page.bytes);
+  const assets = firstLoadAssets(html);
+  const sum = async (paths: string[]) => {
+    let total = 0;
+    for (const asset of paths) {
+      if (!assetCache.has(asset)) {
+        const file = await fetchBytes(`${origin}${asset}`);
+        if (file.status !== 200) throw new Error(`${route} references ${asset}, which answers ${file.status}`);
+        assetCache.set(asset, gzipSize(file.bytes));
+      }
+      total += assetCache.get(asset)!;
+    }
+    return total;
+  };
+  return {
+    route,
+    status: page.status,
+    htmlBytes: page.bytes.length,
+    htmlGzipBytes: gzipSize(page.bytes),
+    jsFiles: assets.js.length,
+    jsGzipBytes: await sum(assets.js),
+    cssFiles: assets.css.length,
+    cssGzipBytes: await sum(assets.css),
+  };
+}
+
+/** Starts Chromium with a DevTools port for Lighthouse; resolves once the port is known. */
+async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));
+  const child: ChildProcess = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let log = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium (${CHROMIUM_PATH}) did not start:\n${log}`)), 20_000);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`Cannot start Chromium at ${CHROMIUM_PATH} (set CHROME_PATH): ${error.message}`));
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+  });
+  return {
+    port,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Audits that failed in a category other than performance (why a score is below 100). */
+  failing: string[];
+}
+
+async function runLighthouse(url: string, port: number): Promise<LighthouseRun> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    formFactor: 'mobile',
+    blockedUrlPatterns: BLOCKED_URL_PATTERNS,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${category}:${ref.id}`),
+  );
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(numeric('largest-contentful-paint')),
+    tbtMs: Math.round(numeric('total-blocking-time')),
+    cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+    failing,
+  };
+}
+
+function medianRun(runs: LighthouseRun[]): LighthouseRun {
+  const pick = (key: Exclude<keyof LighthouseRun, 'failing'>) => median(runs.map((r) => r[key]));
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    seo: pick('seo'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    failing: [...new Set(runs.flatMap((r) => r.failing))],
+  };
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
+  const line = (row: string[]) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ');
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  if (!existsSync(path.join(WEB_CLIENT_DIR, 'home', 'index.html'))) {
+    throw new Error(`No production build in ${WEB_CLIENT_DIR}: run \`npm run build\` first (the bench builds nothing).`);
+  }
+  console.log(`Measuring the existing build in ${WEB_CLIENT_DIR} (npm run bench builds nothing).`);
+  const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true });
+  const chromium = options.lighthouse ? await startChromium() : undefined;
+  const started = Date.now();
+  try {
+    const assetCache = new Map<string, number>();
+    const results: { sizes: RouteSizes; lighthouse?: LighthouseRun; runs?: LighthouseRun[] }[] = [];
+    for (const route of options.routes) {
+      const sizes = await measureSizes(stack.url, route, assetCache);
+      let runs: LighthouseRun[] | undefined;
+      if (chromium) {
+        runs = [];
+        for (let i = 0; i < options.runs; i++) runs.push(await runLighthouse(`${stack.url}${route}`, chromium.port));
+      }
+      const entry = { sizes, runs, lighthouse: runs ? medianRun(runs) : undefined };
+      results.push(entry);
+      const lh = entry.lighthouse;
+      console.log(
+        `${route}: html ${kb(sizes.htmlGzipBytes)} KB gz, js ${kb(sizes.jsGzipBytes)} KB gz` +
+          (lh ? `, perf ${lh.performance}, a11y ${lh.accessibility}, bp ${lh.bestPractices}, seo ${lh.seo}` : ''),
+      );
+    }
+
+    const header = ['route', 'status', 'HTML KB', 'HTML gz', 'JS gz (files)', 'CSS gz', 'perf', 'a11y', 'BP', 'SEO', 'LCP ms', 'TBT ms', 'CLS'];
+    const rows = results.map(({ sizes: s, lighthouse: lh }) => [
+      s.route,
+      String(s.status),
+      kb(s.htmlBytes).toFixed(1),
+      kb(s.htmlGzipBytes).toFixed(1),
+      `${kb(s.jsGzipBytes).toFixed(1)} (${s.jsFiles})`,
+      kb(s.cssGzipBytes).toFixed(1),
+      ...(lh
+        ? [lh.performance, lh.accessibility, lh.bestPractices, lh.seo, lh.lcpMs, lh.tbtMs, lh.cls].map(String)
+        : ['-', '-', '-', '-', '-', '-', '-']),
+    ]);
+    console.log(`\n${table([header, ...rows])}`);
+    console.log(
+      `\nSizes in KB (1024 bytes); gzip -9 computed here. Lighthouse ${options.lighthouse ? `${options.runs} run(s) per route, median, ` : 'skipped, '}` +
+        `mobile, simulated throttling, Google hosts blocked.`,
+    );
+
+    const misses: string[] = [];
+    for (const { sizes: s, lighthouse: lh } of results) {
+      if (kb(s.jsGzipBytes) > GOALS.firstLoadJsGzipKb) misses.push(`${s.route}: first-load JS ${kb(s.jsGzipBytes)} KB > ${GOALS.firstLoadJsGzipKb}`);
+      if (!lh) continue;
+      if (lh.performance < GOALS.performance) misses.push(`${s.route}: performance ${lh.performance} < ${GOALS.performance}`);
+      if (lh.accessibility < GOALS.accessibility) misses.push(`${s.route}: accessibility ${lh.accessibility}`);
+      if (lh.bestPractices < GOALS.bestPractices) misses.push(`${s.route}: best practices ${lh.bestPractices}`);
+      if (lh.seo < GOALS.seo) misses.push(`${s.route}: SEO ${lh.seo}`);
+      if (lh.cls > GOALS.cls) misses.push(`${s.route}: CLS ${lh.cls}`);
+      if (lh.failing.length) misses.push(`${s.route}: failing audits ${lh.failing.join(', ')}`);
+    }
+    console.log(misses.length ? `\nBelow the goals:\n  ${misses.join('\n  ')}` : '\nEvery goal met.');
+
+    const report = {
+      at: new Date().toISOString(),
+      seconds: Math.round((Date.now() - started) / 1000),
+      node: process.version,
+      build: WEB_CLIENT_DIR,
+      goals: GOALS,
+      options,
+      blockedUrlPatterns: BLOCKED_URL_PATTERNS,
+      routes: results,
+      misses,
+    };
+    const dir = path.join(process.cwd(), '.bench');
+    mkdirSync(dir, { recursive: true });
+    const json = `${JSON.stringify(report, null, 2)}\n`;
+    writeFileSync(path.join(dir, 'site-latest.json'), json);
+    writeFileSync(path.join(dir, `site-${report.at.replace(/[:.]/g, '-')}.json`), json);
+    console.log(`\nJSON: .bench/site-latest.json (${report.seconds} s)`);
+  } finally {
+    await chromium?.stop();
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
