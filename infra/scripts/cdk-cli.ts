@@ -6,6 +6,7 @@ import {
   deployReadinessProblems,
   loadConfigFromCdkJson,
   type PortfolioConfig,
+  RECAPTCHA_TEST_SITE_KEY,
   REPO_ROOT,
 } from '../config/portfolio-config';
 
@@ -15,6 +16,13 @@ export function checkedConfig(options: { forDeploy: boolean }): PortfolioConfig 
     const config = loadConfigFromCdkJson();
     const problems = options.forDeploy ? deployReadinessProblems(config) : [];
     if (problems.length > 0) throw new ConfigError(problems);
+    if (options.forDeploy && config.recaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY) {
+      // Allowed for a trial deploy, but every visitor would see Google's "for testing purposes only" banner.
+      console.warn(
+        'Warning: portfolio.recaptchaSiteKey is Google\'s public test key: the captcha accepts everyone and shows a ' +
+          'test banner. Put your own site key (and its secret in SSM) before going live.',
+      );
+    }
     return config;
   } catch (error) {
     if (error instanceof ConfigError) {
