@@ -32,7 +32,8 @@ export function SidePanel() {
         aria-haspopup="dialog"
         onClick={() => setFact(pickFunFact(funFacts))}
       >
-        <img src={site.headshot} alt="" width={144} height={144} className="headshot" />
+        {/* Lazy: the panel is hidden on phones, where the image is then never fetched. */}
+        <img src={site.headshot} alt="" width={144} height={144} className="headshot" loading="lazy" decoding="async" />
         <span className="headshot-hint" aria-hidden="true">
           Fun fact?
         </span>

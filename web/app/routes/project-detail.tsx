@@ -10,12 +10,15 @@ import type { Route } from './+types/project-detail';
 export function meta({ params }: Route.MetaArgs) {
   const project = findProject(params.projectId);
   if (!project) return pageMeta({ title: 'Project not found', description: 'This project does not exist.', path: '/error', noindex: true });
-  return pageMeta({
+  const tags = pageMeta({
     title: project.title,
     description: `${project.solution} Built with ${project.tech}.`,
     path: `/projects/${project.id}`,
     type: 'article',
   });
+  // The video poster is the page's largest paint: fetch it early, at high priority.
+  if (project.poster) tags.push({ tagName: 'link', rel: 'preload', as: 'image', href: project.poster, fetchPriority: 'high' });
+  return tags;
 }
 
 /**

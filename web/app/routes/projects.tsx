@@ -7,6 +7,12 @@ import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { pageMeta } from '../layout/seo';
 
+/** The first poster is the largest paint on phones: fetch it early, at high priority. */
+export function links() {
+  const first = projects.find((p) => p.poster);
+  return first ? [{ rel: 'preload', as: 'image', href: first.poster, fetchPriority: 'high' as const }] : [];
+}
+
 export function meta() {
   return pageMeta({ title: 'Projects', description: pages.projects.description, path: '/projects' });
 }
