@@ -4,6 +4,8 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type SiteverifyMode =
   /** success: true */
@@ -31,7 +33,7 @@ export interface FakeSiteverify {
   stop(): Promise<void>;
 }
 
-export async function startFakeSiteverify(mode: SiteverifyMode = 'pass'): Promise<FakeSiteverify> {
+export async function startFakeSiteverify(mode: SiteverifyMode = 'pass', port = 0): Promise<FakeSiteverify> {
   const hanging = new Set<ServerResponse>();
   const fake: FakeSiteverify = { url: '', calls: [], mode, stop: async () => undefined };
   const server = createServer((req, res) => {
@@ -62,7 +64,10 @@ export async function startFakeSiteverify(mode: SiteverifyMode = 'pass'): Promis
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/recaptcha/api/siteverify`;
   fake.stop = () =>
     new Promise<void>((resolve) => {
@@ -71,4 +76,30 @@ export async function startFakeSiteverify(mode: SiteverifyMode = 'pass'): Promis
       server.closeAllConnections();
     });
   return fake;
+}
+
+/**
+ * Run alone for an offline walk-through: `npx tsx infra/local/fake-siteverify.ts [mode] [port]`
+ * prints the URL to pass as RECAPTCHA_VERIFY_URL to `npm start`.
+ */
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const modes: SiteverifyMode[] = ['pass', 'refuse', 'hang', 'error', 'not-json'];
+  const mode = (process.argv[2] ?? 'pass') as SiteverifyMode;
+  const port = Number(process.argv[3] ?? 8006);
+  if (!modes.includes(mode) || !Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`usage: fake-siteverify.ts [${modes.join('|')}] [port 0-65535]`);
+    process.exit(1);
+  }
+  startFakeSiteverify(mode, port).then(
+    (fake) => {
+      console.log(`Fake siteverify (${mode}): ${fake.url}`);
+      const stop = () => void fake.stop().then(() => process.exit(0));
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    },
+    (error: unknown) => {
+      console.error(`fake siteverify failed: ${(error as Error).message}`);
+      process.exit(1);
+    },
+  );
 }
