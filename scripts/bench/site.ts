@@ -228,6 +228,18 @@ async function runLighthouse(url: string, port: number): Promise<LighthouseRun> 
   };
 }
 
+/** Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is retried, twice at most. */
+async function runLighthouseWithRetry(url: string, port: number): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url, port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`  retrying ${url}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
 function medianRun(runs: LighthouseRun[]): LighthouseRun {
   const pick = (key: Exclude<keyof LighthouseRun, 'failing'>) => median(runs.map((r) => r[key]));
   return {
@@ -265,7 +277,7 @@ async function main(): Promise<void> {
       let runs: LighthouseRun[] | undefined;
       if (chromium) {
         runs = [];
-        for (let i = 0; i < options.runs; i++) runs.push(await runLighthouse(`${stack.url}${route}`, chromium.port));
+        for (let i = 0; i < options.runs; i++) runs.push(await runLighthouseWithRetry(`${stack.url}${route}`, chromium.port));
       }
       const entry = { sizes, runs, lighthouse: runs ? medianRun(runs) : undefined };
       results.push(entry);
