@@ -139,6 +139,7 @@ describe('message: longer than 3 characters', () => {
     'Hello, I would like to talk about a project.',
     'Line one\nLine two',
     '😀😀😀😀',
+    'ab\tcd',
     'x'.repeat(CONTACT_LIMITS.messageMax),
   ])('accepts %j', (message) => {
     expect(isValidMessage(message)).toBe(true);
@@ -151,6 +152,9 @@ describe('message: longer than 3 characters', () => {
     '      ',
     '\n\n\n\n',
     '😀😀😀', // 3 characters, though 6 UTF-16 units
+    '\u0000\u0000\u0000\u0000', // invisible: nothing would reach the owner
+    '\u200b\u200b\u200b\u200b',
+    'ab\u0007\u0007c',
     'x'.repeat(CONTACT_LIMITS.messageMax + 1),
   ])('rejects %j', (message) => {
     expect(isValidMessage(message)).toBe(false);

@@ -83,11 +83,18 @@ export function isValidEmail(email: unknown): boolean {
   return address.length <= CONTACT_LIMITS.emailMax && EMAIL_PATTERN.test(address);
 }
 
-/** Longer than 3 characters once trimmed (spec §5), and at most messageMax UTF-16 units (the textarea's maxlength). */
+/** Control and invisible format characters (NUL, zero-width space…), but not line breaks or tabs. */
+const INVISIBLE = /(?![\n\t])[\p{Cc}\p{Cf}]/gu;
+
+/**
+ * Longer than 3 characters once trimmed (spec §5), counting only characters a reader sees (four NULs or
+ * zero-width spaces are not a message), and at most messageMax UTF-16 units (the textarea's maxlength).
+ */
 export function isValidMessage(message: unknown): boolean {
   if (typeof message !== 'string') return false;
   const text = message.trim();
-  return characterCount(text) > CONTACT_LIMITS.messageMinExclusive && text.length <= CONTACT_LIMITS.messageMax;
+  const visible = text.replace(INVISIBLE, '').trim();
+  return characterCount(visible) > CONTACT_LIMITS.messageMinExclusive && text.length <= CONTACT_LIMITS.messageMax;
 }
 
 export function isValidCaptchaToken(token: unknown): token is string {
