@@ -8,7 +8,12 @@ describe('parseEnv (design §2 build variables)', () => {
       eventsEndpoint: '/api/events',
       recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
       gaMeasurementId: '',
+      siteUrl: '',
     });
+  });
+
+  it('passes VITE_SITE_URL on, trimmed, for the SEO module to check and merge', () => {
+    expect(parseEnv({ VITE_SITE_URL: ' https://www.example.dev ' }).siteUrl).toBe('https://www.example.dev');
   });
 
   it('treats blank values as unset and trims the rest', () => {

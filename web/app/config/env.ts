@@ -13,6 +13,11 @@ export interface WebEnv {
   recaptchaSiteKey: string;
   /** Empty: analytics never load. */
   gaMeasurementId: string;
+  /**
+   * The site's public address (canonical links, OpenGraph, sitemap); empty: the content's siteUrl.
+   * Checked in full by resolveSiteUrl (layout/seo.ts), which merges it with the content.
+   */
+  siteUrl: string;
 }
 
 type Source = Record<string, string | boolean | undefined>;
@@ -69,6 +74,7 @@ export function parseEnv(source: Source): WebEnv {
             GA_MEASUREMENT_ID_PATTERN,
             'a GA4 measurement id such as G-AB12CD34EF, or empty',
           ),
+    siteUrl: read(source, 'VITE_SITE_URL', ''),
   };
 }
 

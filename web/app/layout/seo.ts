@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { site } from '../../content/site';
+import { env } from '../config/env';
 
 /**
  * The site's public address without a trailing slash. VITE_SITE_URL (a build variable) overrides
@@ -21,10 +22,7 @@ export function resolveSiteUrl(override: string | undefined, fallback: string): 
   return url.href.replace(/\/+$/, '');
 }
 
-export const siteUrl = resolveSiteUrl(
-  (import.meta.env as Record<string, string | undefined>).VITE_SITE_URL,
-  site.siteUrl,
-);
+export const siteUrl = resolveSiteUrl(env.siteUrl, site.siteUrl);
 
 /** Absolute address of a path when the site URL is known, else the path itself. */
 export function absoluteUrl(path: string): string {
