@@ -124,7 +124,7 @@ describe('events handler entry point (Powertools Metrics, EMF on stdout)', () =>
       out.push(String(chunk));
       return true;
     });
-    const result = await handler(beacon('{"name":"BLOG_READ_MY_POST"}', { sourceIp: '198.51.100.5' }), ctx);
+    const result = await handler(beacon('{"name":"BLOGS_CLIENT_BLOGS"}', { sourceIp: '198.51.100.5' }), ctx);
     vi.restoreAllMocks();
     expect(result.statusCode).toBe(204);
     const records = out
@@ -144,10 +144,23 @@ describe('events handler entry point (Powertools Metrics, EMF on stdout)', () =>
         ],
       },
       service: 'portfolio-events',
-      EventName: 'BLOG_READ_MY_POST',
+      EventName: 'BLOGS_CLIENT_BLOGS',
       ClickEvent: 1,
     });
     expect(out.join('')).not.toContain('198.51.100.5');
+  });
+
+  it('counts a well-formed name the site never sends as OTHER_EVENT, so strangers cannot mint metrics', async () => {
+    const out: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      out.push(String(chunk));
+      return true;
+    });
+    const result = await handler(beacon('{"name":"NOT_A_SITE_EVENT_123"}'), ctx);
+    vi.restoreAllMocks();
+    expect(result.statusCode).toBe(204);
+    const record = out.join('').split('\n').find((line) => line.includes('"_aws"'));
+    expect(JSON.parse(record ?? '{}')).toMatchObject({ EventName: 'OTHER_EVENT', ClickEvent: 1 });
   });
 
   it('does not carry one event name into the next record', async () => {
@@ -156,7 +169,7 @@ describe('events handler entry point (Powertools Metrics, EMF on stdout)', () =>
       out.push(String(chunk));
       return true;
     });
-    await Promise.all([handler(beacon('{"name":"FIRST"}'), ctx), handler(beacon('{"name":"SECOND"}'), ctx)]);
+    await Promise.all([handler(beacon('{"name":"SIDEBAR_NAV_ABOUT"}'), ctx), handler(beacon('{"name":"SIDEBAR_NAV_BLOGS"}'), ctx)]);
     vi.restoreAllMocks();
     const records = out
       .join('')
@@ -164,8 +177,8 @@ describe('events handler entry point (Powertools Metrics, EMF on stdout)', () =>
       .filter((line) => line.includes('"_aws"'))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records.map((r) => [r.EventName, r.ClickEvent])).toEqual([
-      ['FIRST', 1],
-      ['SECOND', 1],
+      ['SIDEBAR_NAV_ABOUT', 1],
+      ['SIDEBAR_NAV_BLOGS', 1],
     ]);
   });
 });

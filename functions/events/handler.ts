@@ -5,6 +5,7 @@
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { isValidEventName } from '../shared/event-names';
+import { OTHER_EVENT, siteEventNames } from './event-catalog';
 import {
   emptyResponse,
   errorResponse,
@@ -35,6 +36,11 @@ export const EVENT_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
 export interface EventsDeps {
   logger: LoggerLike;
   metrics: MetricsSink;
+  /**
+   * Names that get their own EventName dimension; others are counted as OTHER_EVENT.
+   * Left out (unit tests), every well-formed name is its own dimension.
+   */
+  knownNames?: ReadonlySet<string>;
 }
 
 export type EventsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
@@ -71,8 +77,10 @@ export function createEventsHandler(deps: EventsDeps): EventsHandler {
       log.info('Click event rejected', { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
       return checked.response;
     }
+    const known = !deps.knownNames || deps.knownNames.has(checked.name);
+    if (!known) log.info('Unknown click event counted as other', { outcome: 'other', eventName: checked.name });
     try {
-      deps.metrics.count(CLICK_METRIC, { [EVENT_NAME_DIMENSION]: checked.name });
+      deps.metrics.count(CLICK_METRIC, { [EVENT_NAME_DIMENSION]: known ? checked.name : OTHER_EVENT });
     } catch (error) {
       // The beacon's answer is never read; losing one count must not turn into a 5xx alarm.
       log.error('Click event could not be recorded', { eventName: checked.name, ...describeError(error) });
@@ -87,7 +95,11 @@ let coldStartHandler: EventsHandler | undefined;
 export const handler: EventsHandler = (event, context) => {
   if (!coldStartHandler) {
     const service = serviceName('portfolio-events');
-    coldStartHandler = createEventsHandler({ logger: createLogger(service), metrics: createMetricsSink(service) });
+    coldStartHandler = createEventsHandler({
+      logger: createLogger(service),
+      metrics: createMetricsSink(service),
+      knownNames: siteEventNames(),
+    });
   }
   return coldStartHandler(event, context);
 };

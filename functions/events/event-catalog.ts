@@ -1,0 +1,28 @@
+/**
+ * Every click-event name the site can send (spec §7), derived from the owner's content, so the
+ * events function knows them without a list to keep in step by hand. Each known name gets its own
+ * metric dimension; any other well-formed name is still answered 204 but counted as OTHER_EVENT:
+ * CloudWatch bills per distinct dimension value, and a stranger must not be able to mint metrics.
+ */
+import { blogs } from '../../web/content/blogs';
+import { projects } from '../../web/content/projects';
+import { MENU_ENTRIES } from '../../web/app/layout/menu';
+import { eventName } from '../shared/event-names';
+
+/** The dimension value for well-formed names the site never sends. */
+export const OTHER_EVENT = 'OTHER_EVENT';
+
+export function siteEventNames(): ReadonlySet<string> {
+  return new Set([
+    ...MENU_ENTRIES.map((entry) => eventName('SIDEBAR_NAV', entry)),
+    eventName('SIDEBAR_LINKEDIN_CLICK'),
+    eventName('HOME_EXPLORE_PROJECTS_CLICK'),
+    ...projects.flatMap((project) =>
+      ['PROJECT_VIEW', 'PROJECTS_WEBSITE', 'PROJECTS_GITHUB', 'PROJECTS_CONTACT'].map((prefix) =>
+        eventName(prefix, project.title),
+      ),
+    ),
+    ...blogs.map((blog) => eventName('BLOG_READ', blog.title)),
+    eventName('BLOGS_CLIENT_BLOGS'),
+  ]);
+}
