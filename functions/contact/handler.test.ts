@@ -214,6 +214,25 @@ describe('contact handler: captcha verification', () => {
     expect(call.init.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it.each([
+    ['203.0.113.7:46532', '203.0.113.7'],
+    ['[2001:db8::1]:443', '2001:db8::1'],
+  ])('behind CloudFront, passes the viewer address %s as remoteip %s, not the edge IP', async (header, ip) => {
+    const f = contactFixture();
+    const event = contactEvent(VALID_BODY, { sourceIp: '130.176.0.10' });
+    event.headers['cloudfront-viewer-address'] = header;
+    await f.handler(event, ctx);
+    expect(f.verifyCalls[0]!.form.get('remoteip')).toBe(ip);
+  });
+
+  it('ignores a malformed viewer address and falls back to the source IP', async () => {
+    const f = contactFixture();
+    const event = contactEvent(VALID_BODY, { sourceIp: '198.51.100.23' });
+    event.headers['cloudfront-viewer-address'] = 'not-an-ip:80';
+    await f.handler(event, ctx);
+    expect(f.verifyCalls[0]!.form.get('remoteip')).toBe('198.51.100.23');
+  });
+
   it('answers a refused token with 403 and the captcha message, and mails nothing', async () => {
     const f = contactFixture({ verify: () => verifier.refuses(['timeout-or-duplicate']) });
     const result = await f.handler(contactEvent(VALID_BODY), ctx);

@@ -6,10 +6,12 @@
  */
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { SSMClient } from '@aws-sdk/client-ssm';
+import { isIP } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { CONTACT_MESSAGES, validateContact, type ContactMessage } from '../shared/contact-rules';
 import {
   errorResponse,
+  getHeader,
   hasAcceptedContentType,
   jsonResponse,
   parseJsonObject,
@@ -206,9 +208,22 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
   };
 }
 
+/**
+ * The visitor's IP for siteverify's optional remoteip. Behind CloudFront, API Gateway's sourceIp is
+ * the edge's address; CloudFront's own CloudFront-Viewer-Address header ("ip:port", "[v6]:port")
+ * carries the visitor's. Only a hint to Google, so a forged header gains nothing.
+ */
 function sourceIp(event: APIGatewayProxyEventV2): string | undefined {
+  const viewer = viewerAddressIp(getHeader(event, 'cloudfront-viewer-address'));
+  if (viewer) return viewer;
   const ip: unknown = event?.requestContext?.http?.sourceIp;
-  return typeof ip === 'string' && ip.length > 0 && ip.length <= 64 ? ip : undefined;
+  return typeof ip === 'string' && isIP(ip) !== 0 ? ip : undefined;
+}
+
+function viewerAddressIp(value: string | undefined): string | undefined {
+  if (!value || value.length > 64) return undefined;
+  const ip = value.startsWith('[') ? value.slice(1, value.indexOf(']')) : value.slice(0, value.lastIndexOf(':'));
+  return isIP(ip) !== 0 ? ip : undefined;
 }
 
 /**
