@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLOUDFRONT_CSP_MAX_CHARS, inlineScripts, scriptHash, writeCspHashes } from './postbuild';
+import { existsSync } from 'node:fs';
+import { CLOUDFRONT_CSP_MAX_CHARS, inlineScripts, removeResourceRouteData, scriptHash, writeCspHashes } from './postbuild';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -67,5 +68,25 @@ describe('writeCspHashes', () => {
   it('fails when there is no HTML at all', () => {
     const dir = build({ 'assets/x.js': '' });
     expect(() => writeCspHashes(dir)).toThrow(/No HTML file/);
+  });
+});
+
+describe('removeResourceRouteData', () => {
+  it('removes the single-fetch copies of robots.txt and sitemap.xml, and keeps page payloads', () => {
+    const dir = build({
+      'robots.txt': 'User-agent: *',
+      'robots.txt.data': '[]',
+      'sitemap.xml': '<urlset/>',
+      'sitemap.xml.data': '[]',
+      'home.data': '[]',
+      'home/index.html': '<p>home</p>',
+      'orphan.txt.data': '[]',
+    });
+    const client = path.join(dir, 'client');
+    expect(removeResourceRouteData(client).sort()).toEqual(['robots.txt.data', 'sitemap.xml.data']);
+    expect(existsSync(path.join(client, 'robots.txt'))).toBe(true);
+    expect(existsSync(path.join(client, 'robots.txt.data'))).toBe(false);
+    expect(existsSync(path.join(client, 'home.data'))).toBe(true);
+    expect(existsSync(path.join(client, 'orphan.txt.data'))).toBe(true);
   });
 });

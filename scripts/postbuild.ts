@@ -5,7 +5,7 @@
  * never uploaded), failing the build if the CSP would outgrow CloudFront's header limit.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSP_HASHES_FILE, WEB_BUILD_DIR, type CspHashesFile } from '../infra/shared/build-output';
@@ -79,8 +79,28 @@ export function writeCspHashes(buildDir: string = WEB_BUILD_DIR): { hashes: stri
   return { hashes, files, cspLength };
 }
 
+/**
+ * The prerender of a resource route (robots.txt, sitemap.xml) also writes "<file>.data", the
+ * single-fetch payload a client navigation would ask for. Nothing navigates to those files in the
+ * browser, so the copies are removed rather than uploaded. Page payloads (e.g. home.data) are kept.
+ */
+export function removeResourceRouteData(clientDir: string): string[] {
+  const removed: string[] = [];
+  for (const name of readdirSync(clientDir)) {
+    if (!name.endsWith('.data')) continue;
+    const resource = name.slice(0, -'.data'.length);
+    if (path.extname(resource) !== '' && !resource.endsWith('.html') && existsSync(path.join(clientDir, resource))) {
+      rmSync(path.join(clientDir, name));
+      removed.push(name);
+    }
+  }
+  return removed;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
+    const removed = removeResourceRouteData(path.join(WEB_BUILD_DIR, 'client'));
+    if (removed.length > 0) console.log(`postbuild: removed resource-route payloads ${removed.join(', ')}`);
     const { hashes, files, cspLength } = writeCspHashes();
     console.log(
       `postbuild: ${hashes.length} inline-script hashes from ${files} HTML files → ` +
