@@ -1,49 +1,23 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  ANALYTICS_HOST,
-  eventually,
-  launchBrowser,
-  openSession,
-  visit,
-  waitForHydration,
-  textOf,
-  type Session,
-} from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { ANALYTICS_HOST, eventually, visit, waitForHydration, textOf, type Session, type SessionOptions } from './support/browser';
 import { GTAG_SCRIPT_PATTERN } from './support/fakes';
 import { CONSENT_KEY, KNOWN_ROUTES, TEXT, UNKNOWN_ROUTE } from './support/site';
+import { useBrowserSessions } from './support/sessions';
 
 const MEASUREMENT_ID = 'G-TEST000000';
 
-let browser: Browser;
-let session: Session | undefined;
-
-beforeAll(async () => {
+const sessions = useBrowserSessions(() => {
   if (!inject('gaConfigured')) {
     throw new Error(
       `web/build was built without VITE_GA_MEASUREMENT_ID=${MEASUREMENT_ID}, so analytics gating cannot be tested. ` +
         'Build with `npm run build:test` (what `npm test` does).',
     );
   }
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const current = session;
-  session = undefined;
-  if (!current) return;
-  try {
-    current.assertHealthy();
-  } finally {
-    await current.close();
-  }
 });
 
-async function open(options: Parameters<typeof openSession>[1] = {}): Promise<Page> {
-  session = await openSession(browser, options);
-  return session.page;
+async function open(options: SessionOptions = {}): Promise<Page> {
+  return (await sessions.open(options)).page;
 }
 
 function bannerText(page: Page, text: string): Locator {
@@ -106,7 +80,7 @@ describe('cookie banner', () => {
 
   it('appears on every screen while no consent is stored, and no analytics request is ever made', async () => {
     const page = await open({ viewport: 'desktop' });
-    session!.allowConsoleError(/status of 404/);
+    sessions.current.allowConsoleError(/status of 404/);
     for (const route of [...KNOWN_ROUTES, UNKNOWN_ROUTE]) {
       await visit(page, route);
       await expect(bannerText(page, TEXT.cookieShort).isVisible(), route).resolves.toBe(true);
@@ -114,9 +88,9 @@ describe('cookie banner', () => {
     // Give late scripts a moment, then check: not one request to Google's analytics hosts,
     // and no Google request at all outside /contact (which needs the reCAPTCHA script).
     await page.waitForTimeout(500);
-    const analytics = session!.googleRequests().filter((r) => ANALYTICS_HOST.test(new URL(r.url).hostname));
+    const analytics = sessions.current.googleRequests().filter((r) => ANALYTICS_HOST.test(new URL(r.url).hostname));
     expect(analytics.map((r) => r.url)).toEqual([]);
-    const google = session!.googleRequests().map((r) => r.url);
+    const google = sessions.current.googleRequests().map((r) => r.url);
     expect(google.every((url) => url.startsWith('https://www.google.com/recaptcha/')), google.join('\n')).toBe(true);
     expect(await storedConsent(page)).toBeNull();
     expect(await dataLayer(page)).toBeNull();
@@ -125,14 +99,14 @@ describe('cookie banner', () => {
   it('Accept stores cookieConsent=true, hides the banner and loads analytics; page events follow', async () => {
     const page = await open({ viewport: 'desktop' });
     await visit(page, '/home');
-    expect(session!.googleRequests()).toEqual([]);
+    expect(sessions.current.googleRequests()).toEqual([]);
     await bannerToggle(page).click();
     await page.getByRole('button', { name: 'Accept' }).click();
     await eventually(() => storedConsent(page), (v) => v === 'true', 'cookieConsent=true');
     await eventually(() => bannerText(page, TEXT.cookieShort).count(), (n) => n === 0, 'banner hidden');
     await expect(bannerText(page, TEXT.cookieLong).count()).resolves.toBe(0);
-    await eventually(() => gtagRequests(session!), (urls) => urls.length === 1, 'one gtag.js request');
-    expect(gtagRequests(session!)[0]).toContain(`id=${MEASUREMENT_ID}`);
+    await eventually(() => gtagRequests(sessions.current), (urls) => urls.length === 1, 'one gtag.js request');
+    expect(gtagRequests(sessions.current)[0]).toContain(`id=${MEASUREMENT_ID}`);
     await eventually(
       () => page.evaluate(() => Boolean((window as unknown as { __fakeGtag?: { loaded: boolean } }).__fakeGtag?.loaded)),
       Boolean,
@@ -147,7 +121,7 @@ describe('cookie banner', () => {
     await page.getByRole('link', { name: 'Projects', exact: true }).filter({ visible: true }).first().click();
     await page.waitForURL(/\/projects$/);
     await eventually(() => dataLayer(page), (layer) => hasEvent(layer, 'projectsPage'), 'projectsPage event');
-    expect(gtagRequests(session!), 'gtag.js is loaded once').toHaveLength(1);
+    expect(gtagRequests(sessions.current), 'gtag.js is loaded once').toHaveLength(1);
   });
 
   it('with consent stored earlier: no banner, analytics load at start, page events per route', async () => {
@@ -155,7 +129,7 @@ describe('cookie banner', () => {
     await visit(page, '/home');
     await page.waitForTimeout(300);
     await expect(bannerText(page, TEXT.cookieShort).count()).resolves.toBe(0);
-    await eventually(() => gtagRequests(session!), (urls) => urls.length === 1, 'gtag.js loaded at start');
+    await eventually(() => gtagRequests(sessions.current), (urls) => urls.length === 1, 'gtag.js loaded at start');
     await eventually(() => dataLayer(page), (layer) => hasEvent(layer, 'homePage'), 'homePage event');
 
     const pageEvents: [string, string][] = [
@@ -167,7 +141,7 @@ describe('cookie banner', () => {
       await visit(page, route);
       await eventually(() => dataLayer(page), (layer) => hasEvent(layer, name), `${name} on ${route}`);
     }
-    session!.allowConsoleError(/status of 404/);
+    sessions.current.allowConsoleError(/status of 404/);
     await visit(page, UNKNOWN_ROUTE);
     await eventually(() => dataLayer(page), (layer) => hasEvent(layer, 'pageNotFoundPage'), 'pageNotFoundPage');
 
@@ -190,16 +164,16 @@ describe('cookie banner', () => {
     await visit(page, '/projects');
     await page.waitForTimeout(300);
     expect(await dataLayer(page)).toBeNull();
-    expect(gtagRequests(session!)).toEqual([]);
+    expect(gtagRequests(sessions.current)).toEqual([]);
   });
 
   it('keeps working when the analytics script cannot load (errors stay in the console)', async () => {
     const page = await open({ viewport: 'desktop', consent: true, fakeGtag: false });
-    session!.allowConsoleError(/analytics|gtag|ERR_BLOCKED_BY_CLIENT|Failed to load resource/i);
+    sessions.current.allowConsoleError(/analytics|gtag|ERR_BLOCKED_BY_CLIENT|Failed to load resource/i);
     await visit(page, '/home');
-    await eventually(() => gtagRequests(session!), (urls) => urls.length >= 1, 'gtag.js attempted');
+    await eventually(() => gtagRequests(sessions.current), (urls) => urls.length >= 1, 'gtag.js attempted');
     await page.getByRole('link', { name: 'About', exact: true }).filter({ visible: true }).first().click();
     await page.waitForURL(/\/about$/);
-    expect(session!.pageErrors).toEqual([]);
+    expect(sessions.current.pageErrors).toEqual([]);
   });
 });

@@ -1,29 +1,12 @@
-import type { Browser, Locator, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eventually, launchBrowser, openSession, visit, textOf, type Session } from './support/browser';
+import type { Locator, Page, Route } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { eventually, visit, textOf, type Session } from './support/browser';
 import { FAKE_CAPTCHA_LABEL } from './support/fakes';
 import { REFUSED_TOKEN, type SiteverifyCall } from './support/fake-siteverify';
 import { TEXT } from './support/site';
+import { useBrowserSessions } from './support/sessions';
 
-let browser: Browser;
-let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const current = session;
-  session = undefined;
-  if (!current) return;
-  try {
-    current.assertHealthy();
-  } finally {
-    await current.close();
-  }
-});
+const sessions = useBrowserSessions();
 
 interface Form {
   page: Page;
@@ -36,8 +19,7 @@ interface Form {
 
 /** Opens /contact with the fake reCAPTCHA script and waits for its widget to render. */
 async function openContact(viewport: 'phone' | 'desktop' = 'desktop'): Promise<Form> {
-  session = await openSession(browser, { viewport });
-  const page = session.page;
+  const page = (await sessions.open({ viewport })).page;
   await visit(page, '/contact');
   const main = page.getByRole('main');
   const form: Form = {
@@ -131,7 +113,7 @@ describe('contact form', () => {
       await expect(form.name.inputValue()).resolves.toBe(values.name);
       await expect(form.message.inputValue()).resolves.toBe(values.message);
     }
-    expect(contactPosts(session!), 'no request while a check fails').toEqual([]);
+    expect(contactPosts(sessions.current), 'no request while a check fails').toEqual([]);
     // Names of any script and hyphenated names pass the name check.
     for (const name of ["Zoë O'Brien", 'Anne-Marie Dupont']) {
       await fill(form, { name, email: 'bad', message: 'no' });
@@ -187,7 +169,7 @@ describe('contact form', () => {
     await expect(textOf(form.send)).resolves.toMatch(/^\s*Send\s*$/);
     await expect(form.send.isDisabled(), 'captcha cleared: Send disabled again').resolves.toBe(true);
     expect(await captchaResets(form.page)).toBeGreaterThan(resetsBefore);
-    expect(contactPosts(session!)).toHaveLength(1);
+    expect(contactPosts(sessions.current)).toHaveLength(1);
     // Typing clears the success message.
     await form.name.type('A');
     await eventually(() => mainText(form.page), (text) => !text.includes(TEXT.sent), 'success cleared by typing');
@@ -195,7 +177,7 @@ describe('contact form', () => {
 
   it.each(['500', 'abort'] as const)('shows the failure message and keeps every field when the request fails (%s)', async (failure) => {
     const form = await openContact();
-    session!.allowConsoleError(/status of 500|ERR_FAILED|api\/contact/);
+    sessions.current.allowConsoleError(/status of 500|ERR_FAILED|api\/contact/);
     await form.page.route('**/api/contact', (route) =>
       failure === '500'
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' })
@@ -274,7 +256,7 @@ describe('contact form, the real path: local API, fake siteverify, aws-ses-v2-lo
 
   it('sends no mail and shows the failure message when the captcha is refused', async () => {
     const form = await openContact();
-    session!.allowConsoleError(/status of 4\d\d/);
+    sessions.current.allowConsoleError(/status of 4\d\d/);
     const lastName = uniqueLastName();
     const values = { name: `Bob ${lastName}`, email: 'bob@example.org', message: `Refused ${lastName} message` };
     await fill(form, values);

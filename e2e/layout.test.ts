@@ -1,31 +1,13 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, launchBrowser, openSession, scrollY, visit, textOf, type Session } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { eventually, scrollY, visit, textOf, type SessionOptions } from './support/browser';
 import { MENU_ENTRIES, normalize, SCROLL_THRESHOLD_PX, TEXT } from './support/site';
+import { useBrowserSessions } from './support/sessions';
 
-let browser: Browser;
-let session: Session | undefined;
+const sessions = useBrowserSessions();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const current = session;
-  session = undefined;
-  if (!current) return;
-  try {
-    current.assertHealthy();
-  } finally {
-    await current.close();
-  }
-});
-
-async function open(options: Parameters<typeof openSession>[1] = {}): Promise<Page> {
-  session = await openSession(browser, options);
-  return session.page;
+async function open(options: SessionOptions = {}): Promise<Page> {
+  return (await sessions.open(options)).page;
 }
 
 /** The visible menu entry links, wherever the layout shows them. */
@@ -109,7 +91,7 @@ describe('desktop layout (1440x900)', () => {
     await expect(profile.getAttribute('rel')).resolves.toMatch(/noopener/);
     const [popup] = await Promise.all([page.waitForEvent('popup'), profile.click()]);
     await popup.close();
-    await eventually(() => session!.clickEvents(), (n) => n.includes('SIDEBAR_LINKEDIN_CLICK'), 'SIDEBAR_LINKEDIN_CLICK');
+    await eventually(() => sessions.current.clickEvents(), (n) => n.includes('SIDEBAR_LINKEDIN_CLICK'), 'SIDEBAR_LINKEDIN_CLICK');
     const year = String(new Date().getFullYear());
     const footer = page.getByText(new RegExp(`${year}.*rights|rights.*${year}`, 'i')).filter({ visible: true });
     await expect(footer.count()).resolves.toBeGreaterThanOrEqual(1);
@@ -123,7 +105,7 @@ describe('desktop layout (1440x900)', () => {
       await page.waitForURL((url) => url.pathname === `/${entry.toLowerCase()}`);
     }
     const expected = MENU_ENTRIES.map((e) => `SIDEBAR_NAV_${e.toUpperCase()}`);
-    await eventually(() => session!.clickEvents(), (n) => expected.every((e) => n.includes(e)), expected.join(', '));
+    await eventually(() => sessions.current.clickEvents(), (n) => expected.every((e) => n.includes(e)), expected.join(', '));
     // Beacons reach the real events handler, which accepts them.
     const response = await page.request.post(new URL('/api/events', page.url()).toString(), {
       data: { name: 'SIDEBAR_NAV_PROJECTS' },

@@ -1,42 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { eventName } from '../functions/shared/event-names';
-import {
-  baseUrl,
-  eventually,
-  launchBrowser,
-  openSession,
-  scrollY,
-  visit,
-  waitForHydration,
-  textOf,
-  type Session,
-} from './support/browser';
+import { baseUrl, eventually, scrollY, visit, waitForHydration, textOf, type SessionOptions } from './support/browser';
 import { KNOWN_ROUTES, normalize, TEXT, UNKNOWN_ROUTE } from './support/site';
+import { useBrowserSessions } from './support/sessions';
 
-let browser: Browser;
-let session: Session | undefined;
+const sessions = useBrowserSessions();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const current = session;
-  session = undefined;
-  if (!current) return;
-  try {
-    current.assertHealthy();
-  } finally {
-    await current.close();
-  }
-});
-
-async function open(options: Parameters<typeof openSession>[1] = {}): Promise<Page> {
-  session = await openSession(browser, options);
-  return session.page;
+async function open(options: SessionOptions = {}): Promise<Page> {
+  return (await sessions.open(options)).page;
 }
 
 function pathOf(page: Page): string {
@@ -118,7 +90,7 @@ describe('routes in the browser', () => {
 
   it('redirects a client-side link to / (the 404 page\'s Go home) to /home, replacing history', async () => {
     const page = await open();
-    session!.allowConsoleError(/status of 404/);
+    sessions.current.allowConsoleError(/status of 404/);
     expect(await visit(page, UNKNOWN_ROUTE)).toBe(404);
     const historyBefore = await page.evaluate(() => history.length);
     await page.getByRole('link', { name: TEXT.goHome }).click();
@@ -157,7 +129,7 @@ describe('routes in the browser', () => {
     expect(normalize(await textOf(main)).length).toBeGreaterThan(60);
     await toProjects.first().click();
     await page.waitForURL(/\/projects$/);
-    await eventually(() => session!.clickEvents(), (names) => names.includes('HOME_EXPLORE_PROJECTS_CLICK'), 'HOME_EXPLORE_PROJECTS_CLICK');
+    await eventually(() => sessions.current.clickEvents(), (names) => names.includes('HOME_EXPLORE_PROJECTS_CLICK'), 'HOME_EXPLORE_PROJECTS_CLICK');
   });
 
   it('shows five project cards with Need, Solution, Tech and Read more, then More to come! and a scroll-to-top button', async () => {
@@ -249,7 +221,7 @@ describe('routes in the browser', () => {
     await page.getByRole('main').getByRole('link', { name: /^contact$/i }).click();
     await page.waitForURL(/\/contact$/);
     expected.push(eventName('PROJECTS_CONTACT', one.title));
-    await eventually(() => session!.clickEvents(), (names) => expected.every((e) => names.includes(e)), expected.join(', '));
+    await eventually(() => sessions.current.clickEvents(), (names) => expected.every((e) => names.includes(e)), expected.join(', '));
   });
 
   it('sends PROJECT_VIEW_{TITLE} from Read more, and a failing events endpoint never stops the navigation', async () => {
@@ -259,9 +231,9 @@ describe('routes in the browser', () => {
     const first = cards[0]!;
     await page.getByRole('main').getByRole('link', { name: /read more/i }).first().click();
     await page.waitForURL((url) => url.pathname === first.href);
-    await eventually(() => session!.clickEvents(), (n) => n.includes(eventName('PROJECT_VIEW', first.title)), 'PROJECT_VIEW event');
+    await eventually(() => sessions.current.clickEvents(), (n) => n.includes(eventName('PROJECT_VIEW', first.title)), 'PROJECT_VIEW event');
 
-    session!.allowConsoleError(/status of 500|ERR_FAILED|api\/events/);
+    sessions.current.allowConsoleError(/status of 500|ERR_FAILED|api\/events/);
     for (const failure of ['500', 'abort'] as const) {
       await page.route('**/api/events', (route) =>
         failure === '500' ? route.fulfill({ status: 500, body: 'boom' }) : route.abort('failed'),
@@ -281,7 +253,7 @@ describe('routes in the browser', () => {
 
   it('navigates an unknown project id to /error', async () => {
     const page = await open();
-    session!.allowConsoleError(/status of 404/);
+    sessions.current.allowConsoleError(/status of 404/);
     await page.goto(`${baseUrl()}/projects/99`);
     await page.waitForURL(/\/error$/);
     await waitForHydration(page);
@@ -303,7 +275,7 @@ describe('routes in the browser', () => {
 
   it('shows the 404 page for any other path, after hydration, with a Go home link to /', async () => {
     const page = await open({ viewport: 'phone' });
-    session!.allowConsoleError(/status of 404/);
+    sessions.current.allowConsoleError(/status of 404/);
     expect(await visit(page, '/some/deep/unknown-path')).toBe(404);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: TEXT.notFoundHeading }).isVisible()).resolves.toBe(true);
@@ -345,7 +317,7 @@ describe('routes in the browser', () => {
     const [popup2] = await Promise.all([page.waitForEvent('popup'), client.click()]);
     await popup2.close();
     const expected = [eventName('BLOG_READ', firstTitle), 'BLOGS_CLIENT_BLOGS'];
-    await eventually(() => session!.clickEvents(), (n) => expected.every((e) => n.includes(e)), expected.join(', '));
+    await eventually(() => sessions.current.clickEvents(), (n) => expected.every((e) => n.includes(e)), expected.join(', '));
   });
 
   it('shows the contact page heading, intro and labelled form', async () => {
