@@ -2,7 +2,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { eventually, visit, textOf, type Session } from './support/browser';
 import { FAKE_CAPTCHA_LABEL } from './support/fakes';
-import { REFUSED_TOKEN, type SiteverifyCall } from './support/fake-siteverify';
+import { REFUSED_TOKEN, type SiteverifyCall } from '../infra/local/fake-siteverify';
 import { TEXT } from './support/site';
 import { useBrowserSessions } from './support/sessions';
 

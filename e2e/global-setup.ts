@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../infra/local/stack';
-import { startFakeSiteverify } from './support/fake-siteverify';
+import { startFakeSiteverify } from '../infra/local/fake-siteverify';
 
 /** The GA id `npm test` builds with (package.json "build:test"). */
 export const TEST_GA_MEASUREMENT_ID = 'G-TEST000000';
@@ -58,7 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stack = await startLocalStack({
       port: 0,
       sesPort: 0,
-      recaptchaVerifyUrl: siteverify.verifyUrl,
+      recaptchaVerifyUrl: siteverify.url,
       recaptchaSecret: E2E_RECAPTCHA_SECRET,
       clientDir: CLIENT_DIR,
       quiet: true,

@@ -7,8 +7,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** In 'pass' mode this one token is still refused, as Google refuses a forged or spent token. */
+export const REFUSED_TOKEN = 'refused-token';
+
 export type SiteverifyMode =
-  /** success: true */
+  /** success: true (but for REFUSED_TOKEN or a missing secret or token, as Google answers) */
   | 'pass'
   /** success: false with 'invalid-input-response', as for a forged or expired token */
   | 'refuse'
@@ -28,6 +31,8 @@ export interface SiteverifyCall {
 export interface FakeSiteverify {
   /** The URL to use as RECAPTCHA_VERIFY_URL. */
   url: string;
+  /** GET here lists the calls received so far as JSON, for tests in another process. */
+  callsUrl: string;
   calls: SiteverifyCall[];
   mode: SiteverifyMode;
   stop(): Promise<void>;
@@ -35,20 +40,33 @@ export interface FakeSiteverify {
 
 export async function startFakeSiteverify(mode: SiteverifyMode = 'pass', port = 0): Promise<FakeSiteverify> {
   const hanging = new Set<ServerResponse>();
-  const fake: FakeSiteverify = { url: '', calls: [], mode, stop: async () => undefined };
+  const fake: FakeSiteverify = { url: '', callsUrl: '', calls: [], mode, stop: async () => undefined };
   const server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/calls') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(fake.calls));
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      fake.calls.push({ secret: form.get('secret'), response: form.get('response'), remoteip: form.get('remoteip') });
+      const call = { secret: form.get('secret'), response: form.get('response'), remoteip: form.get('remoteip') };
+      fake.calls.push(call);
       const json = (body: unknown) => {
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify(body));
       };
       switch (fake.mode) {
-        case 'pass':
-          return json({ success: true, challenge_ts: new Date().toISOString(), hostname: '127.0.0.1' });
+        case 'pass': {
+          const errors = [
+            ...(call.secret ? [] : ['missing-input-secret']),
+            ...(!call.response ? ['missing-input-response'] : call.response === REFUSED_TOKEN ? ['invalid-input-response'] : []),
+          ];
+          return errors.length > 0
+            ? json({ success: false, 'error-codes': errors })
+            : json({ success: true, challenge_ts: new Date().toISOString(), hostname: '127.0.0.1' });
+        }
         case 'refuse':
           return json({ success: false, 'error-codes': ['invalid-input-response'] });
         case 'hang':
@@ -68,7 +86,9 @@ export async function startFakeSiteverify(mode: SiteverifyMode = 'pass', port = 
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/recaptcha/api/siteverify`;
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = `${origin}/recaptcha/api/siteverify`;
+  fake.callsUrl = `${origin}/calls`;
   fake.stop = () =>
     new Promise<void>((resolve) => {
       for (const res of hanging) res.destroy();
