@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react';
+import { ArrowUp } from './BackToTopButton';
 import { SCROLL_TOP_THRESHOLD, scrollToTop } from './scroll';
 
-function ArrowUp() {
-  return (
-    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
-      <path d="M12 5l-7 7m7-7l7 7M12 5v14" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
+// In its own module so the layout can load the floating button on demand, while the projects
+// page imports only the in-page one. Re-exported so both buttons can be imported from here.
+export { BackToTopButton } from './BackToTopButton';
 
 /** Floating button, shown once the page is scrolled more than 300 px (spec §2). */
 export function ScrollToTopButton() {
@@ -24,15 +21,6 @@ export function ScrollToTopButton() {
   return (
     <button type="button" className="scroll-top-fab" aria-label="Scroll to top" onClick={scrollToTop}>
       <ArrowUp />
-    </button>
-  );
-}
-
-/** The in-page button under the projects grid: always visible, same behaviour. */
-export function BackToTopButton() {
-  return (
-    <button type="button" className="button button-secondary" onClick={scrollToTop}>
-      <ArrowUp /> Back to top
     </button>
   );
 }

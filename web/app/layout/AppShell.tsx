@@ -1,10 +1,20 @@
 import type { ReactNode } from 'react';
-import { ScrollToTopButton } from '../components/ScrollToTopButton';
-import { CookieBanner } from '../features/consent/CookieBanner';
+import { onDemand } from '../components/on-demand';
+import { useHydrated } from '../components/use-hydrated';
+import { ConsentGate } from '../features/consent/ConsentGate';
 import { Footer } from './Footer';
 import { MobileBar } from './MobileBar';
 import { ScrollReset } from './ScrollReset';
 import { SidePanel } from './SidePanel';
+
+// Hidden until the page is scrolled, so it is not needed to hydrate: fetched right after hydration.
+const scrollToTopButton = onDemand('scroll-to-top button', () =>
+  import('../components/ScrollToTopButton').then((module) => module.ScrollToTopButton),
+);
+
+function FloatingScrollToTop() {
+  return useHydrated() ? <scrollToTopButton.Render /> : null;
+}
 
 /** The layout every page shares: skip link, mobile bar, side panel, main, footer, banner. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -21,9 +31,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         </main>
         <Footer />
       </div>
-      <ScrollToTopButton />
+      <FloatingScrollToTop />
       <ScrollReset />
-      <CookieBanner />
+      <ConsentGate />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { pages } from '../../content/pages';
 import { projects } from '../../content/projects';
 import { ProjectVideo } from '../components/ProjectVideo';
-import { BackToTopButton } from '../components/ScrollToTopButton';
+import { BackToTopButton } from '../components/BackToTopButton';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { pageMeta } from '../layout/seo';

@@ -2,9 +2,10 @@ import { env } from '../../config/env';
 import { hasStoredConsent } from '../consent/consent-store';
 
 /**
- * Google Analytics 4 through react-ga4, loaded only after consent (spec §4, §7). The library is
- * pulled in with a dynamic import() so it stays out of every page's first-load JS and nothing is
- * requested from Google's hosts before consent. Every failure is logged with console.error and
+ * Google Analytics 4 through react-ga4, loaded only after consent (spec §4, §7). This module is
+ * itself loaded on demand (analytics-loader.ts) and pulls in the library with a dynamic import(),
+ * so neither is in any page's first-load JS and nothing is requested from Google's hosts before
+ * consent. Every failure is logged with console.error and
  * nothing else happens (spec §8): analytics must never break the site.
  */
 
@@ -85,16 +86,17 @@ export function loadAnalytics(): Promise<boolean> {
 
 /**
  * Sends a page event (spec §7: homePage, projectsPage, …, or a project's title) when consent is
- * stored and a measurement id is configured; otherwise does nothing.
+ * stored and a measurement id is configured; otherwise does nothing. `path` is the page the event
+ * belongs to (default: the current one).
  */
-export function sendPageEvent(name: string): void {
+export function sendPageEvent(name: string, path?: string): void {
   if (!isAnalyticsConfigured() || typeof window === 'undefined' || !hasStoredConsent()) return;
   if (name.trim() === '') {
     reportError('sending a page event', new Error('the event name is empty'));
     return;
   }
   // The path is taken now, so a queued event still names the page it was sent from.
-  const event: PageEvent = { name, params: { page_path: window.location.pathname } };
+  const event: PageEvent = { name, params: { page_path: path ?? window.location.pathname } };
   if (client) {
     send(client, event);
     return;

@@ -65,7 +65,8 @@ describe('usePageEvent (spec §7 page events)', () => {
     localStorage.setItem('cookieConsent', 'true');
     await loadAnalytics();
     render(<Page name="Hotel Booking Manager" />);
-    expect(ga.event).toHaveBeenCalledWith('Hotel Booking Manager', { page_path: '/home' });
+    // The analytics code is fetched on demand, so the event leaves a moment after the render.
+    await waitFor(() => expect(ga.event).toHaveBeenCalledWith('Hotel Booking Manager', { page_path: '/home' }));
   });
 
   it('sends nothing and loads nothing without consent', async () => {
@@ -108,16 +109,19 @@ describe('usePageEvent (spec §7 page events)', () => {
         <Page name="Photography Portfolio" />
       </StrictMode>,
     );
+    await settle();
     expect(ga.event).toHaveBeenCalledTimes(1);
     rerender(
       <StrictMode>
         <Page name="Dining Tracker" />
       </StrictMode>,
     );
-    expect(ga.event).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(ga.event).toHaveBeenCalledTimes(2));
     expect(ga.event).toHaveBeenLastCalledWith('Dining Tracker', { page_path: '/home' });
     unmount();
     render(<Page name="Dining Tracker" />);
+    await waitFor(() => expect(ga.event).toHaveBeenCalledTimes(3));
+    await settle();
     expect(ga.event).toHaveBeenCalledTimes(3);
   });
 
@@ -130,7 +134,10 @@ describe('usePageEvent (spec §7 page events)', () => {
     await loadAnalytics();
     const { getByText } = render(<Page name="aboutPage" />);
     expect(getByText('aboutPage')).toBeInTheDocument();
+    await waitFor(() => expect(consoleError).toHaveBeenCalledTimes(1));
+    await settle();
     expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(getByText('aboutPage')).toBeInTheDocument();
     expect(String(consoleError.mock.calls[0]?.[0])).toContain('aboutPage');
   });
 

@@ -1,16 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { sendPageEvent } from './analytics';
+import { queuePageEvent } from './analytics-loader';
 
 /**
  * Sends the page's analytics event once per mount and again when the name changes (a project
  * page showing another project). It sends only with stored consent and a configured measurement
- * id. The ref keeps React's development double-run of effects from sending twice.
+ * id; the analytics code is fetched only then. The ref keeps React's development double-run of
+ * effects from sending twice.
  */
 export function usePageEvent(name: string): void {
   const lastSent = useRef<string | null>(null);
   useEffect(() => {
     if (lastSent.current === name) return;
     lastSent.current = name;
-    sendPageEvent(name);
+    queuePageEvent(name);
   }, [name]);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { loadAnalytics } from '../analytics/analytics';
+import { startAnalytics } from '../analytics/analytics-loader';
 import { hasStoredConsent, storeConsent, subscribeToConsent } from './consent-store';
 import './CookieBanner.css';
 
@@ -18,7 +18,8 @@ export const COOKIE_TEXT_LONG =
 /**
  * The cookie-consent banner (spec §4): shown unless consent is stored; collapsed, or expanded with
  * Accept. Accept stores consent and loads analytics; stored consent loads analytics at start.
- * Fixed at the bottom of the viewport, so appearing after hydration shifts no layout.
+ * Fixed at the bottom of the viewport, so appearing after hydration shifts no layout. The layout
+ * mounts it through ConsentGate, which keeps the banner's code from running for consented visitors.
  */
 export function CookieBanner() {
   const consent = useSyncExternalStore(subscribeToConsent, readConsent, serverConsent);
@@ -26,7 +27,7 @@ export function CookieBanner() {
   const detailsId = useId();
 
   useEffect(() => {
-    if (consent === 'granted') void loadAnalytics();
+    if (consent === 'granted') startAnalytics();
   }, [consent]);
 
   if (consent !== 'none') return null;

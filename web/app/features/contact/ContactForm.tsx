@@ -1,5 +1,6 @@
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import ReCAPTCHA from 'react-google-recaptcha';
+import { type ChangeEvent, type FormEvent, type Ref, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import type ReCAPTCHA from 'react-google-recaptcha';
+import type { ReCAPTCHAProps } from 'react-google-recaptcha';
 import {
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
@@ -8,8 +9,16 @@ import {
   validateContact,
 } from '../../../../functions/shared/contact-rules';
 import { env } from '../../config/env';
+import { onDemand } from '../../components/on-demand';
 import { postContact } from './contact-api';
 import './ContactForm.css';
+
+// The widget (react-google-recaptcha and its helpers) mounts only after hydration, in a box the
+// stylesheet reserves: it is fetched on demand, starting while the page hydrates.
+const captchaWidget = onDemand<ReCAPTCHAProps & { ref?: Ref<ReCAPTCHA> }>('captcha', () =>
+  import('react-google-recaptcha').then((module) => module.default),
+);
+if (typeof window !== 'undefined') captchaWidget.preload();
 
 type TextField = Exclude<ContactField, 'captcha'>;
 type Fields = Record<TextField, string>;
@@ -187,7 +196,7 @@ export function ContactForm() {
 
       <div className="contact-form__captcha" ref={captchaRef} tabIndex={-1} aria-describedby={describedBy('captcha')}>
         {isClient && (
-          <ReCAPTCHA
+          <captchaWidget.Render
             ref={recaptchaRef}
             size="compact"
             sitekey={env.recaptchaSiteKey}

@@ -1,0 +1,18 @@
+import { scrollToTop } from './scroll';
+
+export function ArrowUp() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
+      <path d="M12 5l-7 7m7-7l7 7M12 5v14" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** The in-page button under the projects grid: always visible, same behaviour as the floating one. */
+export function BackToTopButton() {
+  return (
+    <button type="button" className="button button-secondary" onClick={scrollToTop}>
+      <ArrowUp /> Back to top
+    </button>
+  );
+}

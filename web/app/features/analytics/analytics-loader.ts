@@ -1,0 +1,48 @@
+import { env } from '../../config/env';
+import { hasStoredConsent } from '../consent/consent-store';
+
+/**
+ * The first-load side of analytics: a tiny consent check. The analytics module (and react-ga4
+ * behind it) is fetched only once a visitor has consented and a measurement id is configured, so
+ * it stays out of every page's first-load JS.
+ */
+
+type AnalyticsModule = typeof import('./analytics');
+
+let analyticsModule: Promise<AnalyticsModule> | null = null;
+
+function loadModule(): Promise<AnalyticsModule> {
+  analyticsModule ??= import('./analytics').catch((error: unknown) => {
+    // Spec §8: analytics errors are logged only. A later page event tries again.
+    analyticsModule = null;
+    console.error('Analytics: loading analytics failed', error);
+    throw error;
+  });
+  return analyticsModule;
+}
+
+function analyticsAllowed(): boolean {
+  return env.gaMeasurementId !== '' && typeof window !== 'undefined' && hasStoredConsent();
+}
+
+/** With stored consent: loads and initialises analytics (spec §4, "analytics load at start"). */
+export function startAnalytics(): void {
+  if (!analyticsAllowed()) return;
+  loadModule().then(
+    (analytics) => analytics.loadAnalytics(),
+    () => {},
+  );
+}
+
+/**
+ * Sends a page event once the analytics code is there; without consent it loads nothing. The path
+ * is read now, so the event names the page it was sent from even if the visitor moves on first.
+ */
+export function queuePageEvent(name: string): void {
+  if (!analyticsAllowed()) return;
+  const path = window.location.pathname;
+  loadModule().then(
+    (analytics) => analytics.sendPageEvent(name, path),
+    () => {},
+  );
+}
