@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
-import { type Plugin, defineConfig } from 'vite';
+import { defineConfig } from 'vite';
 
 /**
  * Client-bundle shaping for the first-load JS budget (issue 2: ≤ 110 KB gzip per route). Every
@@ -37,60 +37,10 @@ function rootGraph(ctx: ChunkingContext): Set<string> {
   return graph;
 }
 
-/**
- * Vite's dynamic-import helper (~0.5 KB gzip in every page's first load) replaced by a minimal
- * one with the same contract: preload a chunk's dependencies (modulepreload links; stylesheets
- * awaited, so on-demand CSS is applied before the component renders), then import it. Left out:
- * CSP nonces (the CSP here uses hashes) and the vite:preloadError event (unused; on-demand
- * components handle a failed load themselves). If Vite ever renames its helper module, this
- * plugin stops matching and Vite's own helper is used again.
- */
-function smallPreloadHelper(): Plugin {
-  const HELPER_ID = '\0vite/preload-helper.js';
-  let base = '/';
-  return {
-    name: 'portfolio:small-preload-helper',
-    apply: 'build',
-    enforce: 'pre',
-    configResolved(config) {
-      base = config.base;
-    },
-    load(id) {
-      if (id !== HELPER_ID || this.environment.name !== 'client') return null;
-      return `const seen = {};
-export const __vitePreload = (load, deps) =>
-  Promise.all(
-    (deps || []).map((dep) => {
-      const href = ${JSON.stringify(base)} + dep;
-      if (!(href in seen)) {
-        const link = document.createElement('link');
-        const css = dep.endsWith('.css');
-        link.rel = css ? 'stylesheet' : 'modulepreload';
-        link.href = href;
-        seen[href] = css
-          ? new Promise((resolve, reject) => {
-              link.onload = resolve;
-              link.onerror = () => {
-                // Forget the failure, so a later import tries again.
-                delete seen[href];
-                link.remove();
-                reject(new Error('Unable to preload CSS for ' + href));
-              };
-            })
-          : 0;
-        document.head.append(link);
-      }
-      return seen[href];
-    }),
-  ).then(load);`;
-    },
-  };
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
   // Favicon, manifest, images and videos live beside the app, in web/public.
   publicDir: 'web/public',
-  plugins: [reactRouter(), smallPreloadHelper()],
+  plugins: [reactRouter()],
   build: isSsrBuild
     ? {}
     : {
