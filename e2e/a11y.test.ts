@@ -15,6 +15,9 @@ afterAll(async () => {
 
 /** Every axe rule that is not experimental: WCAG 2.x A/AA plus axe's best practices. */
 async function violations(page: Page): Promise<string[]> {
+  // Judge the settled page: mid-way through an entrance animation, text is partly transparent
+  // and its contrast is not what a reader sees once it is there.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map(
     (v) =>

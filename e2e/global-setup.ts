@@ -1,7 +1,9 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { TestProject } from 'vitest/node';
-import { startLocalStack } from '../infra/local/stack';
 import { startFakeSiteverify } from '../infra/local/fake-siteverify';
 
 /** The GA id `npm test` builds with (package.json "build:test"). */
@@ -53,15 +55,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
   }
   const siteverify = await startFakeSiteverify();
-  let stack: Awaited<ReturnType<typeof startLocalStack>>;
+  let stack: { url: string; sesUrl: string; process: ChildProcess };
   try {
-    stack = await startLocalStack({
-      port: 0,
-      sesPort: 0,
-      recaptchaVerifyUrl: siteverify.url,
-      recaptchaSecret: E2E_RECAPTCHA_SECRET,
-      clientDir: CLIENT_DIR,
-      quiet: true,
+    stack = await startStackProcess({
+      E2E_VERIFY_URL: siteverify.url,
+      E2E_RECAPTCHA_SECRET,
+      E2E_CLIENT_DIR: CLIENT_DIR,
     });
   } catch (error) {
     await siteverify.stop();
@@ -74,7 +73,36 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('gaConfigured', buildHasTestGaId());
 
   return async () => {
-    await stack.stop();
+    stack.process.kill('SIGTERM');
+    if (stack.process.exitCode === null) await once(stack.process, 'exit');
     await siteverify.stop();
   };
+}
+
+/** Starts e2e/support/local-stack-process.ts and waits for the line with its addresses. */
+async function startStackProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'support', 'local-stack-process.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`The local stack process exited early (code ${String(code)}); its errors are printed above.`);
+  });
+  const firstLine = (async () => {
+    for await (const line of createInterface({ input: child.stdout })) {
+      const parsed = JSON.parse(line) as { url: string; sesUrl: string };
+      child.stdout.resume(); // whatever it prints later must not fill the pipe and block it
+      return { ...parsed, process: child };
+    }
+    throw new Error('The local stack process printed nothing.');
+  })();
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error('The local stack did not start within 60 s.')), 60_000).unref(),
+  );
+  try {
+    return await Promise.race([firstLine, exited, timeout]);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
 }

@@ -1,0 +1,21 @@
+/**
+ * The local stack for the browser tests, in a process of its own: the stack sets the handlers'
+ * environment (secret, SES endpoint, quiet logs) on process.env, as a Lambda's is set, and that must
+ * not leak into the test workers, which vitest forks from the process that runs global setup.
+ * Prints one JSON line {url, sesUrl} once serving; stops on SIGTERM or SIGINT.
+ */
+import { startLocalStack } from '../../infra/local/stack';
+
+const stack = await startLocalStack({
+  port: 0,
+  sesPort: 0,
+  recaptchaVerifyUrl: process.env.E2E_VERIFY_URL,
+  recaptchaSecret: process.env.E2E_RECAPTCHA_SECRET,
+  clientDir: process.env.E2E_CLIENT_DIR,
+  quiet: true,
+});
+process.stdout.write(`${JSON.stringify({ url: stack.url, sesUrl: stack.sesUrl })}\n`);
+
+const stop = () => void stack.stop().finally(() => process.exit(0));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
