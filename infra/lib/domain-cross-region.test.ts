@@ -2,9 +2,8 @@
 import { App } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPortfolioStacks } from './portfolio-app';
-import { fixtureConfig, makeFixtureSite, synthPortfolio, type Synthesized } from './testing';
+import { fixtureConfig, makeFixtureSite, synthPortfolio, type Synthesized, type Json } from './testing';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const DOMAIN = { domainName: 'portfolio.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'portfolio.dev' };
 let synth: Synthesized;

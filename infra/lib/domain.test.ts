@@ -1,9 +1,8 @@
 /** Custom domain with the stack in us-east-1: certificate, aliases, TLS 1.2 and DNS records in one stack. */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixtureConfig, synthPortfolio, type Synthesized } from './testing';
+import { fixtureConfig, synthPortfolio, type Synthesized, type Json } from './testing';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const DOMAIN = { domainName: 'www.portfolio.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'portfolio.dev' };
 let synth: Synthesized;

@@ -10,8 +10,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config/portfolio-config';
 import { ContactApi, ESM_REQUIRE_BANNER } from './contact-api';
+import type { Json } from './testing';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let outdir: string;
 let functions: Json[];

@@ -8,9 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
 import { API_THROTTLE } from './contact-api';
-import { FIXTURE_CONFIG_INPUT, FIXTURE_SCRIPT_HASHES, type Synthesized, synthPortfolio } from './testing';
+import { FIXTURE_CONFIG_INPUT, FIXTURE_SCRIPT_HASHES, type Synthesized, synthPortfolio, type Json } from './testing';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let synth: Synthesized;
 let template: Template;

@@ -11,6 +11,10 @@ import { CDK_JSON_FILE, type PortfolioConfig, parseConfig } from '../config/port
 import { addPortfolioStacks, type PortfolioStacks } from './portfolio-app';
 
 /** Two well-formed CSP hashes, as scripts/postbuild.ts writes them. */
+/** A CloudFormation template fragment, as the assertion tests walk it (shapes vary by resource). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- template JSON is untyped by nature
+export type Json = Record<string, any>;
+
 export const FIXTURE_SCRIPT_HASHES = [
   'sha256-7mu4H06fwDCjmnxxr/xNHyuQC6pLTHr4M2E4jXw5WZs=',
   'sha256-9NQTORVhBFi6U+RzCzuob62BynMWfwiPKOGaJd3nBM0=',

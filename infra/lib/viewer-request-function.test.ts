@@ -16,9 +16,8 @@ import {
   type ViewerRequestHandler,
 } from '../cloudfront/viewer-request-loader';
 import { securityHeaders } from '../shared/security-headers';
-import { synthPortfolio, FIXTURE_SCRIPT_HASHES } from './testing';
+import { synthPortfolio, FIXTURE_SCRIPT_HASHES, type Json } from './testing';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let templateCode: string;
 let headersPolicy: Json;
