@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['contract/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
         },
       },

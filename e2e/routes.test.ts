@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { eventName } from '../functions/shared/event-names';
+import { eventName } from '../contract/event-names';
 import { baseUrl, eventually, scrollY, visit, waitForHydration, textOf, type SessionOptions } from './support/browser';
 import { KNOWN_ROUTES, normalize, TEXT, UNKNOWN_ROUTE } from './support/site';
 import { useBrowserSessions } from './support/sessions';

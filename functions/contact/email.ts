@@ -9,7 +9,7 @@
  * only cleaned of control characters.
  */
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses';
-import type { ContactMessage } from '../shared/contact-rules';
+import type { ContactMessage } from '../../contract/contact-rules';
 
 /** How many characters of the visitor's name the subject may carry. */
 export const SUBJECT_NAME_MAX = 80;

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateContact } from '../shared/contact-rules';
+import { validateContact } from '../../contract/contact-rules';
 import { apiEvent, lambdaContext } from '../shared/test-support';
 import { contactFixture, jsonResponse, sesBehaviour, VALID_BODY, verifier } from './fixtures';
 import { MAX_BODY_BYTES } from './handler';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES } from '../shared/contact-rules';
+import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { lambdaContext, sleep } from '../shared/test-support';
 import {
   bodyOf,

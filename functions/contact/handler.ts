@@ -8,7 +8,7 @@ import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { CONTACT_MESSAGES, validateContact, type ContactMessage } from '../shared/contact-rules';
+import { CONTACT_MESSAGES, validateContact, type ContactMessage } from '../../contract/contact-rules';
 import {
   errorResponse,
   getHeader,

@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONTACT_MESSAGES } from '../shared/contact-rules';
+import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { lambdaContext } from '../shared/test-support';
 import { bodyOf, contactEvent, VALID_BODY } from './fixtures';
 import { createContactHandlerFromEnv } from './handler';

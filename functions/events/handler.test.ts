@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, lambdaContext, RecordingLogger, RecordingMetrics } from '../shared/test-support';
+import { OTHER_EVENT, siteEventNames } from '../../contract/event-catalog';
 import { createEventsHandler, handler, MAX_EVENT_BODY_BYTES } from './handler';
 
 const ctx = lambdaContext();
@@ -179,6 +180,23 @@ describe('events handler entry point (Powertools Metrics, EMF on stdout)', () =>
     expect(records.map((r) => [r.EventName, r.ClickEvent])).toEqual([
       ['SIDEBAR_NAV_ABOUT', 1],
       ['SIDEBAR_NAV_BLOGS', 1],
+    ]);
+  });
+});
+
+describe('events handler with the catalog', () => {
+  const send = (name: string) =>
+    apiEvent({ path: '/api/events', body: JSON.stringify({ name }), headers: { 'content-type': 'application/json' } });
+
+  it('counts a known name under its own dimension and any other well-formed name as OTHER_EVENT', async () => {
+    const metrics = new RecordingMetrics();
+    const logger = new RecordingLogger();
+    const handler = createEventsHandler({ logger, metrics, knownNames: siteEventNames() });
+    expect((await handler(send('SIDEBAR_NAV_ABOUT'), lambdaContext())).statusCode).toBe(204);
+    expect((await handler(send('MADE_UP_NAME_42'), lambdaContext())).statusCode).toBe(204);
+    expect(metrics.counts).toEqual([
+      { name: 'ClickEvent', dimensions: { EventName: 'SIDEBAR_NAV_ABOUT' } },
+      { name: 'ClickEvent', dimensions: { EventName: OTHER_EVENT } },
     ]);
   });
 });

@@ -4,8 +4,8 @@
  * visitor is kept: no IP, no cookie, no header. Bad input gets a 4xx; nothing answers 5xx.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { isValidEventName } from '../shared/event-names';
-import { OTHER_EVENT, siteEventNames } from './event-catalog';
+import { isValidEventName } from '../../contract/event-names';
+import { OTHER_EVENT, siteEventNames } from '../../contract/event-catalog';
 import {
   emptyResponse,
   errorResponse,

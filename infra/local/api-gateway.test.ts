@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiRoute } from '../shared/api-routes';
+import type { ApiRoute } from '../../contract/api-routes';
 import { createApiGateway, MAX_API_BODY_BYTES, toHttpResponse, type ApiCall, type LambdaHandler } from './api-gateway';
 import { send } from './test-support';
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import type { ApiRoute } from '../shared/api-routes';
+import type { ApiRoute } from '../../contract/api-routes';
 
 /** Read at most this much request body, then answer 413 without calling the handler. */
 export const MAX_API_BODY_BYTES = 1024 * 1024;

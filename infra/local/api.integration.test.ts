@@ -6,7 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES } from '../../functions/shared/contact-rules';
+import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { startFakeSiteverify, type FakeSiteverify, type SiteverifyMode } from './fake-siteverify';
 import { fetchMails } from './mailbox';
 import { RECAPTCHA_TEST_SECRET, startLocalStack, type LocalStack } from './stack';

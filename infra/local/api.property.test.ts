@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { validateContact } from '../../functions/shared/contact-rules';
+import { validateContact } from '../../contract/contact-rules';
 import { startFakeSiteverify, type FakeSiteverify } from './fake-siteverify';
 import { fetchMails } from './mailbox';
 import { startLocalStack, type LocalStack } from './stack';

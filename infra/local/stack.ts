@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadViewerRequestHandler } from '../cloudfront/viewer-request-loader';
-import { API_ROUTES } from '../shared/api-routes';
+import { API_ROUTES } from '../../contract/api-routes';
 import { readScriptHashes, WEB_CLIENT_DIR } from '../shared/build-output';
 import { securityHeaders } from '../shared/security-headers';
 import { createApiGateway, type ApiCall, type LambdaHandler, type LoadedRoute } from './api-gateway';

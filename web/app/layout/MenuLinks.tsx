@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { trackClick } from '../features/tracking/track-click';
-import { MENU_ENTRIES, menuPath } from './menu';
+import { MENU_ENTRIES, menuPath } from '../../../contract/menu';
 
 /** The four menu links; each click is counted as SIDEBAR_NAV_{MENU} (spec §7). */
 export function MenuLinks({ onChoose }: { onChoose?: () => void }) {

@@ -49,7 +49,7 @@ vi.mock('react-google-recaptcha', () => {
   return { default: FakeReCAPTCHA };
 });
 
-import { CONTACT_LIMITS } from '../../../../functions/shared/contact-rules';
+import { CONTACT_LIMITS } from '../../../../contract/contact-rules';
 import { ContactForm } from './ContactForm';
 import { postContact } from './contact-api';
 

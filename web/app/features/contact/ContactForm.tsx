@@ -7,7 +7,7 @@ import {
   type ContactField,
   toRequestBody,
   validateContact,
-} from '../../../../functions/shared/contact-rules';
+} from '../../../../contract/contact-rules';
 import { env } from '../../config/env';
 import { onDemand } from '../../components/on-demand';
 import { postContact } from './contact-api';

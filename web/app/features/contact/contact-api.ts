@@ -1,4 +1,4 @@
-import type { ContactRequestBody } from '../../../../functions/shared/contact-rules';
+import type { ContactRequestBody } from '../../../../contract/contact-rules';
 
 /** A request that hangs longer than this ends as a failure (the API itself answers within 10 s). */
 export const CONTACT_TIMEOUT_MS = 15_000;

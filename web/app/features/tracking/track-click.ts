@@ -1,4 +1,4 @@
-import { eventName, isValidEventName } from '../../../../functions/shared/event-names';
+import { eventName, isValidEventName } from '../../../../contract/event-names';
 import { env } from '../../config/env';
 
 /**

@@ -4,10 +4,10 @@
  * metric dimension; any other well-formed name is still answered 204 but counted as OTHER_EVENT:
  * CloudWatch bills per distinct dimension value, and a stranger must not be able to mint metrics.
  */
-import { blogs } from '../../web/content/blogs';
-import { projects } from '../../web/content/projects';
-import { MENU_ENTRIES } from '../../web/app/layout/menu';
-import { eventName } from '../shared/event-names';
+import { blogs } from '../web/content/blogs';
+import { projects } from '../web/content/projects';
+import { MENU_ENTRIES } from './menu';
+import { eventName } from './event-names';
 
 /** The dimension value for well-formed names the site never sends. */
 export const OTHER_EVENT = 'OTHER_EVENT';

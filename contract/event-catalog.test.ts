@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { blogs } from '../web/content/blogs';
+import { projects } from '../web/content/projects';
+import { isValidEventName } from './event-names';
+import { siteEventNames } from './event-catalog';
+
+describe('the catalog of click events the site sends (spec §7)', () => {
+  const names = siteEventNames();
+
+  it('holds the fixed names, one per menu entry, four per project and one per article', () => {
+    for (const name of [
+      'SIDEBAR_NAV_PROJECTS',
+      'SIDEBAR_NAV_ABOUT',
+      'SIDEBAR_NAV_CONTACT',
+      'SIDEBAR_NAV_BLOGS',
+      'SIDEBAR_LINKEDIN_CLICK',
+      'HOME_EXPLORE_PROJECTS_CLICK',
+      'BLOGS_CLIENT_BLOGS',
+    ]) {
+      expect(names).toContain(name);
+    }
+    expect(names.size).toBe(4 + 3 + projects.length * 4 + blogs.length);
+  });
+
+  it('derives project and article names from the content', () => {
+    const first = projects[0]!;
+    const slug = first.title.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
+    expect(names).toContain(`PROJECT_VIEW_${slug}`);
+    expect(names).toContain(`PROJECTS_GITHUB_${slug}`);
+    expect([...names].filter((n) => n.startsWith('BLOG_READ_'))).toHaveLength(blogs.length);
+  });
+
+  it('only holds names the events API accepts', () => {
+    for (const name of names) expect(isValidEventName(name), name).toBe(true);
+  });
+});
