@@ -1,0 +1,36 @@
+/**
+ * The CloudWatch metrics the handlers emit and the stack's dashboard and alarms read: one list, so
+ * renaming a metric here renames it everywhere (a test checks that every metric the stack reads is
+ * one a handler emits).
+ */
+
+/** The namespace the handlers write to (Powertools' POWERTOOLS_METRICS_NAMESPACE) and the stack reads. */
+export const METRICS_NAMESPACE = 'Portfolio';
+
+/** Powertools adds this dimension to every metric, with the function's service name as its value. */
+export const SERVICE_DIMENSION = 'service';
+
+/** Service names of the two functions (the `service` dimension and the log field). */
+export const SERVICE_NAMES = { contact: 'contact', events: 'events' } as const;
+
+export const CONTACT_METRICS = {
+  /** A message was mailed to the owner. */
+  sent: 'ContactMessageSent',
+  /** The request was refused with a 4xx other than a refused captcha (bad input, wrong method, …). */
+  rejected: 'ContactMessageRejected',
+  /** reCAPTCHA refused the token (403): many of these mean a mismatched site key and secret. */
+  captchaRefused: 'ContactCaptchaRefused',
+  /** The verifier or SES failed (5xx); nothing was sent. */
+  failed: 'ContactMessageFailed',
+} as const;
+
+export const EVENT_METRICS = {
+  /** One click event; dimension EventName. */
+  click: 'ClickEvent',
+} as const;
+
+/** The dimension that files a click under its event name (or OTHER_EVENT). */
+export const EVENT_NAME_DIMENSION = 'EventName';
+
+export type ContactMetric = (typeof CONTACT_METRICS)[keyof typeof CONTACT_METRICS];
+export type EventMetric = (typeof EVENT_METRICS)[keyof typeof EVENT_METRICS];
