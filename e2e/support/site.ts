@@ -1,6 +1,6 @@
 /** Facts from the spec (§2, §4, §8, §9) that several test files check. */
 
-/** Every route of spec §2 that has its own page (the project ids are 1 to 5, spec §3). */
+/** Every route that has its own page (the project ids are 1 to 5). */
 export const KNOWN_ROUTES = [
   '/home',
   '/projects',

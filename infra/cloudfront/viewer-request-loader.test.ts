@@ -1,6 +1,6 @@
 /**
  * The CloudFront Function's own code, run the way the local server runs it (node:vm, no Node
- * globals): the path decisions of design §1 and the loader's guards.
+ * globals): its path decisions (redirect, index.html rewrite, files left alone) and the loader's guards.
  */
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';

@@ -10,7 +10,10 @@ export function meta() {
   });
 }
 
-/** Where an unknown project id lands (spec §2 and §8). The quote character is the spec's own. */
+/**
+ * Where an unknown project id lands. The message writes "doesn"t" with a double quote: that is the
+ * product's wording, kept exactly.
+ */
 export default function ErrorPage() {
   return (
     <section className="error-page" aria-labelledby="error-title">

@@ -25,7 +25,7 @@ function analyticsAllowed(): boolean {
   return env.gaMeasurementId !== '' && typeof window !== 'undefined' && hasStoredConsent();
 }
 
-/** With stored consent: loads and initialises analytics (spec §4, "analytics load at start"). */
+/** With stored consent: loads and initialises analytics (consent stored on an earlier visit: analytics load at start). */
 export function startAnalytics(): void {
   if (!analyticsAllowed()) return;
   loadModule().then(

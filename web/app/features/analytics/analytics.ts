@@ -2,11 +2,11 @@ import { env } from '../../config/env';
 import { hasStoredConsent } from '../consent/consent-store';
 
 /**
- * Google Analytics 4 through react-ga4, loaded only after consent (spec §4, §7). This module is
+ * Google Analytics 4 through react-ga4, loaded only after consent. This module is
  * itself loaded on demand (analytics-loader.ts) and pulls in the library with a dynamic import(),
  * so neither is in any page's first-load JS and nothing is requested from Google's hosts before
  * consent. Every failure is logged with console.error and
- * nothing else happens (spec §8): analytics must never break the site.
+ * nothing else happens: analytics must never break the site.
  */
 
 /** The part of react-ga4 this module uses (the string form of event() keeps the name as written). */
@@ -85,7 +85,7 @@ export function loadAnalytics(): Promise<boolean> {
 }
 
 /**
- * Sends a page event (spec §7: homePage, projectsPage, …, or a project's title) when consent is
+ * Sends a page event (homePage, projectsPage, …, or a project's title) when consent is
  * stored and a measurement id is configured; otherwise does nothing. `path` is the page the event
  * belongs to (default: the current one).
  */

@@ -36,7 +36,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('usePageEvent (spec §7 page events)', () => {
+describe('usePageEvent', () => {
   it('sends the event with the string form of ReactGA.event once consent is stored', async () => {
     localStorage.setItem('cookieConsent', 'true');
     render(<Page name="homePage" />);

@@ -5,7 +5,7 @@ import { CookieBanner } from './CookieBanner';
 import { hasStoredConsent } from './consent-store';
 
 /**
- * What the layout mounts for spec §4: nothing in the prerendered HTML and while hydrating (no
+ * What the layout mounts for cookie consent: nothing in the prerendered HTML and while hydrating (no
  * flash for consented visitors, no mismatch); then, with stored consent, analytics start (their
  * code is fetched only now, see analytics-loader.ts); without it, the cookie banner shows.
  *

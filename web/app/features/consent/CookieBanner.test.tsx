@@ -45,7 +45,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('CookieBanner (spec §4)', () => {
+describe('CookieBanner', () => {
   it('starts collapsed: the short text, a Privacy policy link and a "+" toggle, no Accept', () => {
     renderBanner();
     const banner = screen.getByRole('region', { name: 'Cookie consent' });

@@ -16,7 +16,7 @@ export const COOKIE_TEXT_LONG =
   'We use cookies to enhance your experience and improve website functionality and content.';
 
 /**
- * The cookie-consent banner (spec §4): shown unless consent is stored; collapsed, or expanded with
+ * The cookie-consent banner: shown unless consent is stored; collapsed, or expanded with
  * Accept. Accept stores consent and loads analytics; stored consent loads analytics at start.
  * Fixed at the bottom of the viewport, so appearing after hydration shifts no layout. The layout
  * mounts it through ConsentGate, which keeps the banner's code from running for consented visitors.

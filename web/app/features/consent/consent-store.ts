@@ -1,5 +1,5 @@
 /**
- * The visitor's cookie consent (spec §4): localStorage key `cookieConsent` holds the string `true`
+ * The visitor's cookie consent: localStorage key `cookieConsent` holds the string `true`
  * after Accept. Storage may be missing or throw (privacy modes, blocked storage, prerender in Node):
  * every failure reads as "no consent" and never crashes the page.
  */

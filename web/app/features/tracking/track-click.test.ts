@@ -19,7 +19,7 @@ function blobText(blob: Blob): Promise<string> {
   });
 }
 
-describe('trackClick (spec §7 click events, design §1)', () => {
+describe('trackClick (first-party click events)', () => {
   const fetchMock = vi.fn();
 
   beforeEach(() => {

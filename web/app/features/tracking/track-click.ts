@@ -16,8 +16,8 @@ function contentTypeFor(endpoint: string): string {
 }
 
 /**
- * Sends a click event (spec §7) such as PROJECT_VIEW_{TITLE} to the first-party events endpoint
- * (design §1): cookieless, no consent needed. sendBeacon survives the navigation a click often
+ * Sends a click event such as PROJECT_VIEW_{TITLE} to the first-party events endpoint
+ * (`/api/events`, counted as a CloudWatch metric): cookieless, no consent needed. sendBeacon survives the navigation a click often
  * starts; when it is missing, refuses or throws, fetch with keepalive takes over. Nothing here may
  * break the click, so every failure is swallowed.
  */
