@@ -1,4 +1,4 @@
-import { type FormEvent, type Ref, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type ComponentType, type FormEvent, type Ref, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type ReCAPTCHA from 'react-google-recaptcha';
 import type { ReCAPTCHAProps } from 'react-google-recaptcha';
 import {
@@ -15,13 +15,17 @@ import './ContactForm.css';
 
 // The widget (react-google-recaptcha and its helpers) mounts only after hydration, in a box the
 // stylesheet reserves: it is fetched on demand, starting while the page hydrates.
-type CaptchaWidgetProps = ReCAPTCHAProps & {
+type CaptchaWidgetProps = Omit<ReCAPTCHAProps, 'asyncScriptOnLoad'> & {
   ref?: Ref<ReCAPTCHA>;
   /** react-async-script calls this once Google's script has loaded, or failed to (`errored`). */
   asyncScriptOnLoad?: (script: { errored?: boolean }) => void;
 };
 const captchaWidget = onDemand<CaptchaWidgetProps>('captcha', () =>
-  import('react-google-recaptcha').then((module) => module.default),
+  import('react-google-recaptcha').then(
+    // The package's types declare asyncScriptOnLoad without its argument; at run time
+    // react-async-script passes its script state, whose `errored` tells a failed load apart.
+    (module) => module.default as unknown as ComponentType<CaptchaWidgetProps>,
+  ),
 );
 if (typeof window !== 'undefined') captchaWidget.preload();
 
