@@ -251,14 +251,18 @@ describe('with JavaScript turned off', () => {
   });
 
   it('the contact form says why it cannot send, and the headshot shows it is not available', async () => {
-    const phone = (await sessions.open({ viewport: 'desktop', javaScriptEnabled: false })).page;
-    await phone.goto(`${baseUrl()}/contact`, { waitUntil: 'load' });
-    const main = phone.getByRole('main');
+    const page = (await sessions.open({ viewport: 'desktop', javaScriptEnabled: false })).page;
+    await page.goto(`${baseUrl()}/contact`, { waitUntil: 'load' });
+    const main = page.getByRole('main');
     await expect(main.getByText(/needs JavaScript/).isVisible()).resolves.toBe(true);
     await expect(main.getByText('Loading the captcha…').isVisible(), 'no endless loading note').resolves.toBe(false);
     await expect(main.getByRole('button', { name: 'Send' }).isDisabled()).resolves.toBe(true);
-    const headshot = phone.getByRole('button', { name: /fun fact/i }).filter({ visible: true });
+    const headshot = page.getByRole('button', { name: /fun fact/i }).filter({ visible: true });
     await expect(headshot.isDisabled()).resolves.toBe(true);
     await expect(headshot.getByText('Needs JavaScript').isVisible()).resolves.toBe(true);
+    // A button that could never work is not offered: the in-page back-to-top under the projects.
+    await page.goto(`${baseUrl()}/projects`, { waitUntil: 'load' });
+    await page.getByText(TEXT.moreToCome).waitFor();
+    await expect(page.getByRole('main').getByRole('button', { name: /top/i }).filter({ visible: true }).count()).resolves.toBe(0);
   });
 });
