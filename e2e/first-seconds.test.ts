@@ -257,6 +257,12 @@ describe('with JavaScript turned off', () => {
     await expect(main.getByText(/needs JavaScript/).isVisible()).resolves.toBe(true);
     await expect(main.getByText('Loading the captcha…').isVisible(), 'no endless loading note').resolves.toBe(false);
     await expect(main.getByRole('button', { name: 'Send' }).isDisabled()).resolves.toBe(true);
+    // Enter in a field cannot submit the form behind the visitor's back (its Send is disabled).
+    await main.getByLabel('Full name', { exact: true }).fill('Ada Lovelace');
+    await main.getByLabel('Full name', { exact: true }).press('Enter');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(new URL(page.url()).pathname).toBe('/contact');
+    expect(sessions.current.requests.filter((r) => r.method === 'POST')).toEqual([]);
     const headshot = page.getByRole('button', { name: /fun fact/i }).filter({ visible: true });
     await expect(headshot.isDisabled()).resolves.toBe(true);
     await expect(headshot.getByText('Needs JavaScript').isVisible()).resolves.toBe(true);
