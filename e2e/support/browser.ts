@@ -40,6 +40,8 @@ export interface SessionOptions {
   reducedMotion?: 'reduce' | 'no-preference';
   /** Local time zone; with `clock`, fixes the greeting's hour. */
   timezoneId?: string;
+  /** Run the page's scripts (default true); false is a visitor with JavaScript turned off. */
+  javaScriptEnabled?: boolean;
 }
 
 /** A request the page made, kept for assertions. */
@@ -108,6 +110,7 @@ export async function openSession(browser: Browser, options: SessionOptions = {}
     reducedMotion: options.reducedMotion ?? 'no-preference',
     timezoneId: options.timezoneId ?? 'UTC',
     locale: 'en-US',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     storageState: options.consent
       ? { cookies: [], origins: [{ origin, localStorage: [{ name: 'cookieConsent', value: 'true' }] }] }
       : undefined,
@@ -169,15 +172,17 @@ export async function openSession(browser: Browser, options: SessionOptions = {}
 }
 
 /**
- * Waits until React has hydrated the prerendered page: the router is initialised, React owns the
- * body, and two frames have passed so commit-phase effects (listeners, focus, scroll) have run.
+ * Waits until React has hydrated the prerendered page: the router is initialised, the layout has
+ * marked `<html data-hydrated>` from its effect (so every effect of the first render has run), and
+ * two frames have passed so what those effects started (listeners, focus, scroll) has settled.
+ * An observable signal, not a timing: hydration may start late (after the first paint, or when a
+ * test holds the scripts back).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
-      const ownedByReact = Object.keys(document.body).some((key) => key.startsWith('__reactFiber$'));
-      return Boolean(w.__reactRouterDataRouter?.state.initialized) && ownedByReact;
+      return Boolean(w.__reactRouterDataRouter?.state.initialized) && document.documentElement.dataset.hydrated === 'true';
     },
     undefined,
     { timeout: 15_000 },

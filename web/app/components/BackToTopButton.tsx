@@ -1,4 +1,5 @@
 import { scrollToTop } from './scroll';
+import { useHydrated } from './use-hydrated';
 
 export function ArrowUp() {
   return (
@@ -8,10 +9,15 @@ export function ArrowUp() {
   );
 }
 
-/** The in-page button under the projects grid: always visible, same behaviour as the floating one. */
+/**
+ * The in-page button under the projects grid, same behaviour as the floating one. It needs the
+ * scripts: disabled (visibly not ready) until the page has hydrated, and left out by the
+ * stylesheet when scripts are off, where it could never work.
+ */
 export function BackToTopButton() {
+  const ready = useHydrated();
   return (
-    <button type="button" className="button button-secondary" onClick={scrollToTop}>
+    <button type="button" className="button button-secondary needs-scripts" disabled={!ready} onClick={scrollToTop}>
       <ArrowUp /> Back to top
     </button>
   );

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BackToTopButton, ScrollToTopButton } from './ScrollToTopButton';
 
@@ -64,5 +65,13 @@ describe('scroll to top', () => {
     render(<BackToTopButton />);
     fireEvent.click(screen.getByRole('button', { name: /top/i }));
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'auto' });
+  });
+
+  it('prerenders the in-page button disabled: it cannot scroll before the scripts have hydrated the page', () => {
+    const page = document.createElement('div');
+    page.innerHTML = renderToString(<BackToTopButton />);
+    expect(page.querySelector('button')).toBeDisabled();
+    render(<BackToTopButton />);
+    expect(screen.getByRole('button', { name: /top/i })).toBeEnabled();
   });
 });

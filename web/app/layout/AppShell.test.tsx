@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, createRoutesStub } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppShell } from './AppShell';
+import { takeOverScrollRestoration } from './ScrollReset';
 
 vi.mock('../features/tracking/track-click', () => ({ trackClick: vi.fn() }));
 
@@ -30,19 +31,38 @@ describe('shared layout', () => {
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Alex Example. All rights reserved.`);
   });
 
-  it('starts every route at the top, on load and after each navigation', async () => {
+  it('leaves the first render where it is, starts each navigation at the top, ', async () => {
     const Page = () => (
       <AppShell>
         <Link to="/blogs">next page</Link>
+        <Link to="/blogs#intro">same page</Link>
       </AppShell>
     );
     const Stub = createRoutesStub([{ path: '*', Component: Page }]);
     render(<Stub initialEntries={['/projects']} />);
     await screen.findByRole('main');
+    // The first render is the page's load (or hydration): a visitor who scrolled keeps reading.
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('link', { name: 'next page' }));
     expect(window.scrollTo).toHaveBeenCalledTimes(1);
     expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
-    await userEvent.click(screen.getByRole('link', { name: 'next page' }));
-    expect(window.scrollTo).toHaveBeenCalledTimes(2);
-    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
+    // A change of hash alone is not a new page.
+    await userEvent.click(screen.getByRole('link', { name: 'same page' }));
+    expect(window.scrollTo).toHaveBeenCalledTimes(1);
+  });
+
+  it('switches the browser\'s own scroll restoration off, so a reload starts at the top', () => {
+    // jsdom has no scrollRestoration: give its history one, as browsers have.
+    Object.defineProperty(window.history, 'scrollRestoration', { value: 'auto', writable: true, configurable: true });
+    takeOverScrollRestoration();
+    expect(window.history.scrollRestoration).toBe('manual');
+  });
+
+  it('marks the document as hydrated once its effects have run', async () => {
+    delete document.documentElement.dataset.hydrated;
+    const Stub = createRoutesStub([{ path: '*', Component: () => <AppShell>page</AppShell> }]);
+    render(<Stub initialEntries={['/home']} />);
+    await screen.findByRole('main');
+    expect(document.documentElement).toHaveAttribute('data-hydrated', 'true');
   });
 });

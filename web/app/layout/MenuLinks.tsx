@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { trackClick } from '../features/tracking/track-click';
 import { MENU_ENTRIES, menuPath } from '../../../contract/menu';
 
-/** The four menu links; each click is counted as SIDEBAR_NAV_{MENU} (spec §7). */
+/** The four menu links, real links that work without scripts; each click is counted as SIDEBAR_NAV_{MENU}. */
 export function MenuLinks({ onChoose }: { onChoose?: () => void }) {
   return (
     <ul className="menu-links">

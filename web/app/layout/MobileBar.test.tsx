@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, useLocation } from 'react-router';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, createRoutesStub, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MobileBar } from './MobileBar';
 
@@ -73,5 +74,28 @@ describe('mobile top bar', () => {
     await userEvent.click(button);
     await userEvent.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('prerenders a native popover menu that opens without scripts, its state left to the browser', () => {
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/home']}>
+        <MobileBar />
+      </MemoryRouter>,
+    );
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    const button = page.querySelector('button')!;
+    const nav = page.querySelector('nav')!;
+    expect(nav).toHaveAttribute('popover', 'auto');
+    expect(nav).not.toHaveAttribute('hidden');
+    expect(button).toHaveAttribute('popovertarget', nav.id);
+    // The browser derives the expanded state from the popover until React takes over.
+    expect(button).not.toHaveAttribute('aria-expanded');
+    expect(Array.from(nav.querySelectorAll('a'), (a) => a.getAttribute('href'))).toEqual([
+      '/projects',
+      '/about',
+      '/contact',
+      '/blogs',
+    ]);
   });
 });

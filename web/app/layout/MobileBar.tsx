@@ -1,32 +1,79 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { site } from '../../content/site';
+import { useHydrated } from '../components/use-hydrated';
 import { MenuLinks } from './MenuLinks';
 
+const noSubscription = () => () => {};
 /**
- * The mobile top bar (hidden on wide screens by CSS): the owner's name and a menu button that
- * opens the menu. Choosing an entry, pressing Escape or navigating anywhere closes it.
+ * Whether the browser has the popover API. The prerendered HTML assumes it (the browser opens the
+ * menu by itself, scripts or not); a browser without it (or jsdom) gets, once hydrated, a menu
+ * driven by React state and the `hidden` attribute.
+ */
+function useNativePopover(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => typeof HTMLElement !== 'undefined' && Object.prototype.hasOwnProperty.call(HTMLElement.prototype, 'popover'),
+    () => true,
+  );
+}
+
+function isShowing(menu: HTMLElement): boolean {
+  return menu.matches(':popover-open');
+}
+
+/** Shows or hides the menu's popover, if the browser has one and it is not already so. */
+function setShowing(menu: HTMLElement | null, open: boolean): void {
+  if (!menu || typeof menu.showPopover !== 'function') return;
+  if (open && !isShowing(menu)) menu.showPopover();
+  else if (!open && isShowing(menu)) menu.hidePopover();
+}
+
+/**
+ * The mobile top bar (hidden on wide screens by CSS): the owner's name and a menu button.
+ *
+ * The menu is a native popover opened by the button's `popovertarget`: it works in the prerendered
+ * page before the scripts arrive and with JavaScript turned off (a menu link then loads the page,
+ * which starts with the menu closed). Once hydrated, React mirrors the popover's state into
+ * `aria-expanded` and the label, keeps a menu opened before hydration open, and closes it when
+ * an entry is chosen, on Escape (focus back on the button) or on any navigation. Clicking outside
+ * closes it too (the popover's light dismiss).
  */
 export function MobileBar() {
+  const native = useNativePopover();
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
 
-  // A navigation from anywhere (the name link, browser back) closes the menu too.
-  const [lastPath, setLastPath] = useState(pathname);
-  if (lastPath !== pathname) {
-    setLastPath(pathname);
+  // A menu the visitor opened before hydration stays open, and the button says so.
+  useEffect(() => {
+    if (menuRef.current && native && isShowing(menuRef.current)) setOpen(true);
+  }, [native]);
+
+  const close = () => {
+    setShowing(menuRef.current, false);
     setOpen(false);
-  }
+  };
+
+  // A navigation from anywhere (the name link, browser back) closes the menu too; not the first render.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    setShowing(menuRef.current, false);
+    setOpen(false);
+  }, [pathname]);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
+      if (event.key !== 'Escape') return;
+      setShowing(menuRef.current, false);
+      setOpen(false);
+      buttonRef.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -42,16 +89,27 @@ export function MobileBar() {
           ref={buttonRef}
           type="button"
           className="menu-button"
-          aria-expanded={open}
+          popoverTarget={native ? menuId : undefined}
+          // Left out of the prerendered HTML, where the browser derives it from the popover itself.
+          aria-expanded={hydrated ? open : undefined}
           aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
+          // With a native popover the browser toggles it and onToggle below follows.
+          onClick={native ? undefined : () => setOpen((value) => !value)}
         >
           <span className="menu-icon" aria-hidden="true" data-open={open} />
           <span>{open ? 'Close menu' : 'Menu'}</span>
         </button>
       </div>
-      <nav id={menuId} className="mobile-menu" aria-label="Main" hidden={!open}>
-        <MenuLinks onChoose={() => setOpen(false)} />
+      <nav
+        ref={menuRef}
+        id={menuId}
+        className="mobile-menu"
+        aria-label="Main"
+        popover={native ? 'auto' : undefined}
+        hidden={native ? undefined : !open}
+        onToggle={(event) => setOpen(event.newState === 'open')}
+      >
+        <MenuLinks onChoose={close} />
       </nav>
     </header>
   );

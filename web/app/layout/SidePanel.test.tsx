@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { funFacts } from '../../content/fun-facts';
 import { site } from '../../content/site';
@@ -115,5 +116,25 @@ describe('desktop side panel', () => {
     }
     expect(shown).toEqual([funFacts[0], funFacts[4], funFacts[2]]);
     expect(random).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('before hydration', () => {
+  it('prerenders the headshot visibly not ready (disabled, "Loading…"), ready once hydrated', () => {
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/home']}>
+        <SidePanel />
+      </MemoryRouter>,
+    );
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    const button = page.querySelector('button.headshot-button');
+    expect(button).toBeDisabled();
+    expect(button).toHaveTextContent('Loading…');
+
+    renderPanel();
+    const headshot = screen.getByRole('button', { name: /fun fact/i });
+    expect(headshot).toBeEnabled();
+    expect(headshot).toHaveTextContent('Fun fact?');
   });
 });

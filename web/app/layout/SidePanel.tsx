@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { funFacts } from '../../content/fun-facts';
 import { site } from '../../content/site';
+import { useHydrated } from '../components/use-hydrated';
 import { trackClick } from '../features/tracking/track-click';
 // Static on purpose: loaded on demand it saved ~0.6 KB gzip, but the modal's opening then raced its
 // own pop-in animation in the browser tests' axe check (contrast measured mid-fade).
@@ -20,6 +21,8 @@ export function SidePanel() {
   const [fact, setFact] = useState<string | null>(null);
   const headshotRef = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setFact(null), []);
+  // The modal needs the scripts: until they have hydrated the page, the headshot is visibly not ready.
+  const ready = useHydrated();
 
   return (
     <aside className="side-panel" aria-label="Profile and menu">
@@ -32,13 +35,22 @@ export function SidePanel() {
         className="headshot-button"
         aria-label={`Show a fun fact about ${site.name}`}
         aria-haspopup="dialog"
+        disabled={!ready}
         onClick={() => setFact(pickFunFact(funFacts))}
       >
         {/* Lazy: the panel is hidden on phones, where the image is then never fetched. */}
         <img src={site.headshot} alt="" width={144} height={144} className="headshot" loading="lazy" decoding="async" />
-        <span className="headshot-hint" aria-hidden="true">
-          Fun fact?
-        </span>
+        {ready ? (
+          <span className="headshot-hint" aria-hidden="true">
+            Fun fact?
+          </span>
+        ) : (
+          // Shown while the scripts load; the stylesheet swaps in the second line when scripts are off.
+          <span className="headshot-hint headshot-hint--waiting" aria-hidden="true">
+            <span className="when-scripting">Loading…</span>
+            <span className="when-no-scripting">Needs JavaScript</span>
+          </span>
+        )}
       </button>
       <p className="side-role">{site.role}</p>
       <nav aria-label="Main" className="side-nav">

@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forwardRef, useImperativeHandle } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -15,6 +16,8 @@ const captcha = vi.hoisted(() => ({
   reset: vi.fn(),
   props: null as null | { size?: string; sitekey?: string },
   tokens: 0,
+  /** What the form gave react-async-script to call once Google's script has loaded or failed. */
+  scriptLoaded: null as null | ((script: { errored?: boolean }) => void),
 }));
 
 // A stand-in for react-google-recaptcha: a "Solve captcha" button calls onChange with a fresh
@@ -25,10 +28,12 @@ vi.mock('react-google-recaptcha', () => {
     sitekey: string;
     onChange?: (token: string | null) => void;
     onExpired?: () => void;
+    asyncScriptOnLoad?: (script: { errored?: boolean }) => void;
   }
   const FakeReCAPTCHA = forwardRef<{ reset: () => void }, FakeProps>(function FakeReCAPTCHA(props, ref) {
     useImperativeHandle(ref, () => ({ reset: captcha.reset }));
     captcha.props = { size: props.size, sitekey: props.sitekey };
+    captcha.scriptLoaded = props.asyncScriptOnLoad ?? null;
     return (
       <div data-testid="recaptcha">
         <button type="button" onClick={() => props.onChange?.(`token-${++captcha.tokens}`)}>
@@ -50,7 +55,7 @@ vi.mock('react-google-recaptcha', () => {
 });
 
 import { CONTACT_LIMITS } from '../../../../contract/contact-rules';
-import { ContactForm } from './ContactForm';
+import { CAPTCHA_FAILED, CAPTCHA_LOADING, CAPTCHA_NEEDS_SCRIPTS, ContactForm } from './ContactForm';
 import { postContact } from './contact-api';
 
 const SENT = 'Your message was sent!';
@@ -58,7 +63,7 @@ const FAILED = 'Sorry, something went wrong. Please try again later.';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-/** A response whose body must never be read (spec §7). */
+/** A response whose body must never be read: any 2xx is success. */
 function response(status: number): Response {
   const unread = () => {
     throw new Error('the response body must not be read');
@@ -102,6 +107,7 @@ beforeEach(() => {
   captcha.reset.mockReset();
   captcha.props = null;
   captcha.tokens = 0;
+  captcha.scriptLoaded = null;
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -131,7 +137,7 @@ describe('ContactForm fields', () => {
   });
 });
 
-describe('Send and the captcha (spec §4)', () => {
+describe('Send and the captcha', () => {
   it('is disabled until the captcha is solved, and disabled again when it expires', async () => {
     const user = setup();
     await fill(user, good);
@@ -155,7 +161,7 @@ describe('Send and the captcha (spec §4)', () => {
   });
 });
 
-describe('validation (spec §5): the first failing rule, its exact message, the field marked', () => {
+describe('validation: the first failing rule in order, its exact message, the field marked', () => {
   it.each([
     ['a one-word name', { ...good, fullName: 'José' }, 'Full name', 'Please enter a valid full name.'],
     ['a name with digits', { ...good, fullName: 'R2 D2' }, 'Full name', 'Please enter a valid full name.'],
@@ -201,7 +207,7 @@ describe('validation (spec §5): the first failing rule, its exact message, the 
   });
 });
 
-describe('sending (spec §4, §7, §8)', () => {
+describe('sending', () => {
   it('posts exactly {fullName, email, message, g-recaptcha-response} as JSON to the configured endpoint', async () => {
     fetchMock.mockResolvedValue(response(200));
     const user = setup();
@@ -315,7 +321,7 @@ describe('sending (spec §4, §7, §8)', () => {
   });
 });
 
-describe('typing clears the messages (spec §4)', () => {
+describe('typing clears the messages', () => {
   it('clears the failure message', async () => {
     fetchMock.mockResolvedValue(response(500));
     const user = setup();
@@ -373,6 +379,25 @@ describe('solving the captcha', () => {
   });
 });
 
+describe('while the captcha loads', () => {
+  it('says the captcha is loading until its script is there, then shows only the widget', async () => {
+    setup();
+    expect(screen.getByText(CAPTCHA_LOADING)).toBeInTheDocument();
+    expect(sendButton()).toBeDisabled();
+    act(() => captcha.scriptLoaded?.({}));
+    expect(screen.queryByText(CAPTCHA_LOADING)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says why the form cannot be sent when the captcha script fails to load', () => {
+    setup();
+    act(() => captcha.scriptLoaded?.({ errored: true }));
+    expect(screen.getByRole('alert')).toHaveTextContent(CAPTCHA_FAILED);
+    expect(screen.queryByText(CAPTCHA_LOADING)).not.toBeInTheDocument();
+    expect(sendButton()).toBeDisabled();
+  });
+});
+
 describe('timeouts and the prerender', () => {
   it('ends a hung request as a failure after the timeout', async () => {
     fetchMock.mockImplementation(
@@ -413,14 +438,45 @@ describe('timeouts and the prerender', () => {
     expect(fields().message).toHaveValue(good.message);
   });
 
-  it('prerenders the form without the captcha widget and with Send disabled', () => {
+  it('prerenders the form without the captcha widget, with Send disabled and the reason shown', () => {
     const html = renderToString(<ContactForm />);
     const page = document.createElement('div');
     page.innerHTML = html;
     expect(page.querySelector('[data-testid="recaptcha"]')).toBeNull();
-    expect(page.querySelector('.contact-form__captcha')).not.toBeNull();
+    expect(page.querySelector('.contact-form__captcha')).toHaveTextContent(CAPTCHA_LOADING);
     expect(page.querySelector('button[type="submit"]')).toBeDisabled();
     expect(page.textContent).toContain('Full name');
+    // For visitors without JavaScript: a <noscript> line says why the form cannot be sent.
+    expect(html).toMatch(new RegExp(`<noscript>.*${CAPTCHA_NEEDS_SCRIPTS}.*</noscript>`));
+  });
+
+  it('keeps what was typed before hydration, through hydration and the renders after it', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ContactForm />);
+    document.body.append(container);
+    const typedBefore = { fullName: 'Ada Lovelace', email: 'ada@example.org', message: 'Typed while the scripts were on their way.' };
+    const field = (name: keyof typeof typedBefore) =>
+      container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
+    for (const [name, value] of Object.entries(typedBefore)) field(name as keyof typeof typedBefore).value = value;
+    field('message').focus();
+    const consoleError = vi.spyOn(console, 'error');
+
+    const root = await act(async () => hydrateRoot(container, <ContactForm />));
+    // Hydrated, and re-rendered since: the captcha widget is mounted (a client-only render).
+    expect(within(container).getByTestId('recaptcha')).toBeInTheDocument();
+    for (const [name, value] of Object.entries(typedBefore)) expect(field(name as keyof typeof typedBefore)).toHaveValue(value);
+    expect(document.activeElement).toBe(field('message'));
+    expect(consoleError, 'no hydration mismatch').not.toHaveBeenCalled();
+
+    // And the typed text is what gets sent.
+    fetchMock.mockResolvedValue(response(200));
+    await act(async () => within(container).getByRole('button', { name: 'Solve captcha' }).click());
+    await act(async () => within(container).getByRole('button', { name: 'Send' }).click());
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, string>;
+    expect(body).toMatchObject(typedBefore);
+    consoleError.mockRestore();
+    act(() => root.unmount());
+    container.remove();
   });
 
   it('does not complain when it unmounts while sending', async () => {

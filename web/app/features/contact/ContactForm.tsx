@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, type Ref, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type ComponentType, type FormEvent, type Ref, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type ReCAPTCHA from 'react-google-recaptcha';
 import type { ReCAPTCHAProps } from 'react-google-recaptcha';
 import {
@@ -15,13 +15,21 @@ import './ContactForm.css';
 
 // The widget (react-google-recaptcha and its helpers) mounts only after hydration, in a box the
 // stylesheet reserves: it is fetched on demand, starting while the page hydrates.
-const captchaWidget = onDemand<ReCAPTCHAProps & { ref?: Ref<ReCAPTCHA> }>('captcha', () =>
-  import('react-google-recaptcha').then((module) => module.default),
+type CaptchaWidgetProps = Omit<ReCAPTCHAProps, 'asyncScriptOnLoad'> & {
+  ref?: Ref<ReCAPTCHA>;
+  /** react-async-script calls this once Google's script has loaded, or failed to (`errored`). */
+  asyncScriptOnLoad?: (script: { errored?: boolean }) => void;
+};
+const captchaWidget = onDemand<CaptchaWidgetProps>('captcha', () =>
+  import('react-google-recaptcha').then(
+    // The package's types declare asyncScriptOnLoad without its argument; at run time
+    // react-async-script passes its script state, whose `errored` tells a failed load apart.
+    (module) => module.default as unknown as ComponentType<CaptchaWidgetProps>,
+  ),
 );
 if (typeof window !== 'undefined') captchaWidget.preload();
 
-type TextField = Exclude<ContactField, 'captcha'>;
-type Fields = Record<TextField, string>;
+type CaptchaScript = 'loading' | 'ready' | 'failed';
 
 type Status =
   | { kind: 'idle' }
@@ -30,7 +38,10 @@ type Status =
   | { kind: 'sent' }
   | { kind: 'failed' };
 
-const EMPTY_FIELDS: Fields = { fullName: '', email: '', message: '' };
+/** Shown in the captcha's box until Google's script has loaded (hidden by CSS when scripts are off). */
+export const CAPTCHA_LOADING = 'Loading the captcha…';
+export const CAPTCHA_FAILED = 'The captcha could not load, so the form cannot be sent. Please check your connection and reload the page.';
+export const CAPTCHA_NEEDS_SCRIPTS = 'Sending a message needs JavaScript for the captcha. Please turn JavaScript on to send this form.';
 
 const subscribeToNothing = () => () => {};
 /** False in the prerender and while hydrating, true after: the captcha widget only exists in a browser. */
@@ -43,12 +54,16 @@ function useIsClient(): boolean {
 }
 
 /**
- * The contact form (spec §4, §5, §7, §8). Send stays disabled until the captcha is solved; the
- * rules run in the spec's order and the first failure is shown; the captcha is reset on every
- * submit; success clears everything, failure keeps every typed character.
+ * The contact form. Send stays disabled until the captcha is solved; the rules run in their fixed
+ * order and the first failure is shown; the captcha is reset on every submit; success clears
+ * everything, failure keeps every typed character.
+ *
+ * The text fields are uncontrolled: the browser owns what is typed and the form reads it on
+ * submit. A visitor on a slow phone can type before the scripts arrive, and hydration (and every
+ * render after it) leaves that text alone; controlled fields would be reset to React's empty state.
  */
 export function ContactForm() {
-  const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
+  const [captchaScript, setCaptchaScript] = useState<CaptchaScript>('loading');
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const isClient = useIsClient();
@@ -73,13 +88,21 @@ export function ContactForm() {
   const invalidField = status.kind === 'invalid' ? status.field : null;
   const errorId = (field: ContactField) => `${id}-${field}-error`;
 
-  function handleChange(field: TextField) {
-    return (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const { value } = event.target;
-      setFields((current) => ({ ...current, [field]: value }));
-      // Any typing clears the success and error messages (spec §4).
-      if (!sendingRef.current) setStatus({ kind: 'idle' });
+  function handleTyping() {
+    // Any typing clears the success and error messages.
+    if (!sendingRef.current) setStatus({ kind: 'idle' });
+  }
+
+  function typedValues() {
+    return {
+      fullName: fullNameRef.current?.value ?? '',
+      email: emailRef.current?.value ?? '',
+      message: messageRef.current?.value ?? '',
     };
+  }
+
+  function clearFields() {
+    for (const field of [fullNameRef, emailRef, messageRef]) if (field.current) field.current.value = '';
   }
 
   function handleCaptchaChange(token: string | null) {
@@ -96,11 +119,11 @@ export function ContactForm() {
     if (sendingRef.current) return;
 
     const token = captchaToken;
-    // A reCAPTCHA token is single-use: reset the widget on every submit (spec §4).
+    // A reCAPTCHA token is single-use: reset the widget on every submit.
     recaptchaRef.current?.reset();
     setCaptchaToken(null);
 
-    const result = validateContact({ ...fields, captchaToken: token });
+    const result = validateContact({ ...typedValues(), captchaToken: token });
     if (!result.ok) {
       setStatus({ kind: 'invalid', field: result.field, error: result.error });
       const target = { fullName: fullNameRef, email: emailRef, message: messageRef, captcha: captchaRef }[result.field];
@@ -114,7 +137,7 @@ export function ContactForm() {
     sendingRef.current = false;
     if (!mountedRef.current) return;
     if (sent) {
-      setFields(EMPTY_FIELDS);
+      clearFields();
       setStatus({ kind: 'sent' });
     } else {
       setStatus({ kind: 'failed' });
@@ -146,11 +169,10 @@ export function ContactForm() {
           autoComplete="name"
           required
           maxLength={CONTACT_LIMITS.nameMax}
-          value={fields.fullName}
           readOnly={sending}
           aria-invalid={invalidField === 'fullName' || undefined}
           aria-describedby={describedBy('fullName')}
-          onChange={handleChange('fullName')}
+          onChange={handleTyping}
         />
         {fieldError('fullName')}
       </div>
@@ -167,11 +189,10 @@ export function ContactForm() {
           spellCheck={false}
           required
           maxLength={CONTACT_LIMITS.emailMax}
-          value={fields.email}
           readOnly={sending}
           aria-invalid={invalidField === 'email' || undefined}
           aria-describedby={describedBy('email')}
-          onChange={handleChange('email')}
+          onChange={handleTyping}
         />
         {fieldError('email')}
       </div>
@@ -185,16 +206,20 @@ export function ContactForm() {
           rows={6}
           required
           maxLength={CONTACT_LIMITS.messageMax}
-          value={fields.message}
           readOnly={sending}
           aria-invalid={invalidField === 'message' || undefined}
           aria-describedby={describedBy('message')}
-          onChange={handleChange('message')}
+          onChange={handleTyping}
         />
         {fieldError('message')}
       </div>
 
       <div className="contact-form__captcha" ref={captchaRef} tabIndex={-1} aria-describedby={describedBy('captcha')}>
+        {captchaScript !== 'ready' && (
+          <p className="contact-form__captcha-note" role={captchaScript === 'failed' ? 'alert' : undefined}>
+            {captchaScript === 'failed' ? CAPTCHA_FAILED : CAPTCHA_LOADING}
+          </p>
+        )}
         {isClient && (
           <captchaWidget.Render
             ref={recaptchaRef}
@@ -203,9 +228,13 @@ export function ContactForm() {
             onChange={handleCaptchaChange}
             onExpired={() => setCaptchaToken(null)}
             onErrored={() => setCaptchaToken(null)}
+            asyncScriptOnLoad={(script) => setCaptchaScript(script.errored ? 'failed' : 'ready')}
           />
         )}
       </div>
+      <noscript>
+        <p className="contact-form__captcha-note contact-form__noscript">{CAPTCHA_NEEDS_SCRIPTS}</p>
+      </noscript>
       {fieldError('captcha')}
 
       <div className="contact-form__footer">
