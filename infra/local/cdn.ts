@@ -43,6 +43,7 @@ export function createCdn(clientDir: string): Cdn {
       .on('directory', onMissing) // S3 has keys, not directories
       .on('error', (error: { status?: number; headers?: Record<string, string> }) => {
         // 403 is send's answer to a path climbing out of the root: S3 has no such key either.
+        if (res.headersSent) return res.destroy(); // the file failed mid-stream (a rebuild replaced it)
         if (error.status === 404 || error.status === 403) return onMissing();
         sendPlain(res, error.status ?? 500, String(error), error.headers);
       })
