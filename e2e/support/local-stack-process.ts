@@ -1,7 +1,6 @@
 /**
- * The local stack for the browser tests, in a process of its own: the stack sets the handlers'
- * environment (secret, SES endpoint, quiet logs) on process.env, as a Lambda's is set, and that must
- * not leak into the test workers, which vitest forks from the process that runs global setup.
+ * The local stack for the browser tests, in a process of its own, so serving pages and running the
+ * handlers never competes with the test runner's own event loop.
  * Prints one JSON line {url, sesUrl} once serving; stops on SIGTERM or SIGINT.
  */
 import { startLocalStack } from '../../infra/local/stack';

@@ -8,26 +8,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { portFromEnv, stopOnSignals, textFromEnv, urlFromEnv } from './env-options';
+import { portFromEnv, stackOptionsFromEnv, stopOnSignals } from './env-options';
 import { startLocalStack } from './stack';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main() {
-  const recaptchaVerifyUrl = urlFromEnv('RECAPTCHA_VERIFY_URL');
-  const recaptchaSecret = textFromEnv('RECAPTCHA_SECRET');
-  const ownerEmail = textFromEnv('OWNER_EMAIL');
-  const senderEmail = textFromEnv('SENDER_EMAIL');
   const port = portFromEnv('PORT', 5173);
-  const stack = await startLocalStack({
-    port: 0, // internal: only the Vite proxy talks to it
-    sesPort: portFromEnv('SES_PORT', 8005),
-    staticSite: false,
-    ...(recaptchaVerifyUrl ? { recaptchaVerifyUrl } : {}),
-    ...(recaptchaSecret ? { recaptchaSecret } : {}),
-    ...(ownerEmail ? { ownerEmail } : {}),
-    ...(senderEmail ? { senderEmail } : {}),
-  });
+  // internal port: only the Vite proxy talks to it
+  const stack = await startLocalStack({ ...stackOptionsFromEnv(), port: 0, staticSite: false });
   // Same as `react-router dev`: Vite with the project's config (and its reactRouter() plugin).
   const vite = await createServer({
     root: ROOT,

@@ -1,4 +1,5 @@
-/** Reads the local stack's settings from environment variables, with clear errors for bad values. */
+/** `npm start` and `npm run dev` settings from environment variables, with clear errors for bad values. */
+import type { LocalStackOptions } from './stack';
 
 export function portFromEnv(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[name]?.trim();
@@ -9,32 +10,24 @@ export function portFromEnv(name: string, fallback: number, env: NodeJS.ProcessE
   return Number(raw);
 }
 
-export function urlFromEnv(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
-  }
-  return url.toString();
+/**
+ * The stack settings both commands share: SES_PORT, RECAPTCHA_VERIFY_URL, RECAPTCHA_SECRET, OWNER_EMAIL,
+ * SENDER_EMAIL. The stack checks the values with the Lambda's own rules and names any bad one.
+ */
+export function stackOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalStackOptions {
+  const text = (name: string) => env[name]?.trim() || undefined;
+  return {
+    sesPort: portFromEnv('SES_PORT', 8005, env),
+    recaptchaVerifyUrl: text('RECAPTCHA_VERIFY_URL'),
+    recaptchaSecret: text('RECAPTCHA_SECRET'),
+    ownerEmail: text('OWNER_EMAIL'),
+    senderEmail: text('SENDER_EMAIL'),
+  };
 }
 
-export function textFromEnv(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const raw = env[name]?.trim();
-  return raw ? raw : undefined;
-}
-
-/** Stops the servers once on SIGINT/SIGTERM, then exits (a second signal exits at once). */
+/** Stops the servers on SIGINT/SIGTERM, then exits; a second signal meets no handler and ends the process at once. */
 export function stopOnSignals(stop: () => Promise<void>): void {
-  let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1);
-    stopping = true;
     console.log(`\n${signal}: stopping the local stack…`);
     stop().then(
       () => process.exit(0),
@@ -44,6 +37,6 @@ export function stopOnSignals(stop: () => Promise<void>): void {
       },
     );
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
 }

@@ -1,51 +1,42 @@
 /**
- * The local stand-in for the whole AWS stack (design §1 "The local stack"): one Node HTTP server
- * that behaves like CloudFront (the CloudFront Function's own code, the shared security headers,
- * compression, the 404 fallback page) in front of S3 (the build's client directory) and API
- * Gateway (/api/* into the same handler modules Lambda runs), plus aws-ses-v2-local as the mailbox.
- *
- * One API configuration per process: the handlers read their environment once per cold start, as
- * in Lambda, and a module is imported once per process. A second stack in the same process must
- * use the same configuration (fixed ports), or be started in another process (e.g. another test file).
+ * The local stand-in for the whole AWS stack: one Node HTTP server that behaves like CloudFront
+ * (the CloudFront Function's own code, the shared security headers, compression, the 404 fallback
+ * page) in front of S3 (the build's client directory, cdn.ts) and API Gateway (/api/* into the same
+ * handlers Lambda runs, api-gateway.ts), plus aws-ses-v2-local as the mailbox. A stack keeps all
+ * its state to itself and never touches process.env.
  */
+import compression from 'compression';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadViewerRequestHandler } from '../cloudfront/viewer-request-loader';
-import { API_ROUTES } from '../../contract/api-routes';
 import { readScriptHashes, WEB_CLIENT_DIR } from '../shared/build-output';
 import { securityHeaders } from '../shared/security-headers';
-import { createApiGateway, type ApiCall, type LambdaHandler, type LoadedRoute } from './api-gateway';
-import { startMailbox, type Mailbox } from './mailbox';
-import { createStaticSite } from './static-site';
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { createApiGateway, createLocalHandlers } from './api-gateway';
+import { createCdn, sendPlain } from './cdn';
+import { startMailbox } from './mailbox';
 
 /** Google's public reCAPTCHA v2 test secret: every token passes (pairs with the public test site key). */
 export const RECAPTCHA_TEST_SECRET = '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe';
-export const DEFAULT_OWNER_EMAIL = 'owner@example.com';
-export const DEFAULT_SENDER_EMAIL = 'portfolio@example.com';
 
 export interface LocalStackOptions {
   /** Site port; 0 picks a free one. Default 8080. */
   port?: number;
-  host?: '127.0.0.1';
   /** Mailbox port; 0 picks a free one. Default 8005. */
   sesPort?: number;
   /** siteverify URL; default Google's. */
-  recaptchaVerifyUrl?: string;
+  recaptchaVerifyUrl?: string | undefined;
   /** Default: Google's public test secret. */
-  recaptchaSecret?: string;
-  ownerEmail?: string;
-  senderEmail?: string;
-  /** The static site root; default web/build/client (its parent holds csp-hashes.json). */
-  clientDir?: string;
+  recaptchaSecret?: string | undefined;
+  /** Default owner@example.com. */
+  ownerEmail?: string | undefined;
+  /** Default portfolio@example.com. */
+  senderEmail?: string | undefined;
+  /** The static site root; default web/build/client. */
+  clientDir?: string | undefined;
   /** Serve the static site (default true). `npm run dev` turns it off: Vite serves the pages. */
   staticSite?: boolean;
-  /** Overrides every route's Lambda timeout (tests). */
-  lambdaTimeoutMs?: number;
-  /** No request or handler logs on stdout. */
+  /** No request, handler or metric lines on stdout. */
   quiet?: boolean;
 }
 
@@ -54,206 +45,85 @@ export interface LocalStack {
   url: string;
   /** The mailbox (aws-ses-v2-local): viewer at /, mails as JSON at /store. */
   sesUrl: string;
-  /** Every API request, oldest first (at most the last 1000). */
-  apiCalls: ApiCall[];
-  /** Stops or restarts the mailbox alone, on the same port (to test SES outages). */
-  mailbox: { stop(): Promise<void>; start(): Promise<void> };
   stop(): Promise<void>;
 }
 
-/** The configuration the handlers were imported with in this process (they read it once). */
-let loadedApi: { fingerprint: string; routes: LoadedRoute[] } | undefined;
+const HOST = '127.0.0.1';
 
-function validatePort(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new Error(`${name} must be a port number from 0 to 65535, got ${value}`);
-  }
-  return value;
-}
-
-async function loadHandlers(env: Record<string, string>): Promise<LoadedRoute[]> {
-  const fingerprint = JSON.stringify(env);
-  if (loadedApi) {
-    if (loadedApi.fingerprint !== fingerprint) {
-      throw new Error(
-        'The API handlers were already loaded in this process with another configuration (they read it ' +
-          'once per cold start, as in Lambda). Start one local stack per process, or reuse the same ports and settings.',
-      );
-    }
-    return loadedApi.routes;
-  }
-  // Set before the first import: the handlers read their environment once, like a Lambda cold start.
-  for (const name of ['RECAPTCHA_SECRET_PARAMETER', 'AWS_LAMBDA_FUNCTION_NAME', 'AWS_SESSION_TOKEN', 'AWS_PROFILE']) {
-    delete process.env[name];
-  }
-  Object.assign(process.env, env);
-  const routes: LoadedRoute[] = [];
-  for (const route of API_ROUTES) {
-    const file = path.join(REPO_ROOT, route.entry);
-    let mod: { handler?: unknown };
+/**
+ * The shared security headers for a build (plain http: no upgrade-insecure-requests). The one place
+ * that knows where the CSP's inputs come from: the build's inline-script hashes, read at start (a
+ * missing build fails here, naming `npm run build`) and again per response, so a rebuild while the
+ * server runs applies at once; mid-rebuild the last good list stays.
+ */
+function securityHeadersFor(buildDir: string | undefined): () => Record<string, string> {
+  let scriptHashes = buildDir ? readScriptHashes(buildDir) : [];
+  return () => {
     try {
-      mod = (await import(pathToFileURL(file).href)) as { handler?: unknown };
-    } catch (error) {
-      throw new Error(`Could not import the ${route.name} handler ${route.entry}: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
-    if (typeof mod.handler !== 'function') throw new Error(`${route.entry} exports no \`handler\` function`);
-    routes.push({ route, handler: mod.handler as LambdaHandler });
-  }
-  loadedApi = { fingerprint, routes };
-  return routes;
-}
-
-function listen(server: Server, port: number, host: string, what: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`${what} port ${port} on ${host} is in use: choose another (PORT / SES_PORT) or stop the other process.`)
-          : error,
-      );
-    };
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
-  const host = options.host ?? '127.0.0.1';
-  const port = validatePort('port', options.port ?? 8080);
-  const sesPort = validatePort('sesPort', options.sesPort ?? 8005);
-  const serveSite = options.staticSite ?? true;
-  const clientDir = path.resolve(options.clientDir ?? WEB_CLIENT_DIR);
-  const buildDir = path.dirname(clientDir);
-  const log = options.quiet ? () => undefined : (message: string) => console.log(message);
-
-  // Fail before starting anything when the build is missing.
-  let scriptHashes = serveSite ? readScriptHashes(buildDir) : [];
-  const viewerRequest = loadViewerRequestHandler();
-
-  let mailbox: Mailbox | undefined = await startMailbox(host, sesPort);
-  const mailboxPort = mailbox.port;
-  const sesUrl = mailbox.url;
-
-  const env: Record<string, string> = {
-    OWNER_EMAIL: options.ownerEmail ?? DEFAULT_OWNER_EMAIL,
-    SENDER_EMAIL: options.senderEmail ?? DEFAULT_SENDER_EMAIL,
-    RECAPTCHA_SECRET: options.recaptchaSecret ?? RECAPTCHA_TEST_SECRET,
-    SES_ENDPOINT: sesUrl,
-    AWS_REGION: 'us-east-1',
-    // aws-ses-v2-local wants some signature; these credentials are never valid anywhere.
-    AWS_ACCESS_KEY_ID: 'AKIALOCALSTACKDUMMY',
-    AWS_SECRET_ACCESS_KEY: 'local-dummy-secret',
-    POWERTOOLS_SERVICE_NAME: 'portfolio-local',
-    // Lambda runs nodejs24.x; the SDK's notice about Node 20 says nothing about the deployed code.
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  };
-  if (options.recaptchaVerifyUrl) env.RECAPTCHA_VERIFY_URL = options.recaptchaVerifyUrl;
-  if (options.quiet) {
-    env.POWERTOOLS_LOG_LEVEL = 'SILENT';
-    env.POWERTOOLS_METRICS_DISABLED = 'true';
-  }
-  let routes: LoadedRoute[];
-  try {
-    routes = await loadHandlers(env);
-  } catch (error) {
-    await mailbox.stop();
-    throw error;
-  }
-
-  // A rebuild while the server runs writes new hashes: re-read them at most once a second.
-  let hashesReadAt = Date.now();
-  const headers = () => {
-    if (serveSite && Date.now() - hashesReadAt > 1000) {
-      hashesReadAt = Date.now();
-      try {
-        scriptHashes = readScriptHashes(buildDir);
-      } catch {
-        // mid-rebuild: keep the last good hashes
-      }
+      if (buildDir) scriptHashes = readScriptHashes(buildDir);
+    } catch {
+      // keep the last good hashes
     }
     return securityHeaders({ scriptHashes, upgradeInsecureRequests: false });
   };
+}
 
-  const onError = (error: unknown) => console.error('local stack:', error);
-  const site = createStaticSite({ clientDir, viewerRequest, headers, onError });
-  const notFound = serveSite
-    ? site.sendNotFound
-    : async (_req: IncomingMessage, res: ServerResponse) => {
-        for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('Not Found\n');
-      };
-  const apiCalls: ApiCall[] = [];
-  const api = createApiGateway({
-    routes,
-    notFound,
-    headers,
-    calls: apiCalls,
-    ...(options.lambdaTimeoutMs !== undefined ? { timeoutMs: options.lambdaTimeoutMs } : {}),
-    log: (message) => console.error(message),
-  });
-
-  const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
-    const started = performance.now();
-    const url = req.url ?? '/';
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-    const work = isApi ? api(req, res) : serveSite ? site.handle(req, res) : notFound(req, res);
-    work
-      .catch((error: unknown) => {
-        onError(error);
-        if (!res.headersSent) {
-          res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-          res.end('Internal Server Error\n');
-        } else {
-          res.destroy();
-        }
-      })
-      .finally(() => {
-        log(`${req.method} ${url.length > 120 ? `${url.slice(0, 120)}…` : url} → ${res.statusCode} (${(performance.now() - started).toFixed(1)} ms)`);
-      });
-  });
-  server.keepAliveTimeout = 5000;
-
-  let sitePort: number;
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const clientDir = options.staticSite === false ? undefined : path.resolve(options.clientDir ?? WEB_CLIENT_DIR);
+  const headers = securityHeadersFor(clientDir && path.dirname(clientDir));
+  const cdn = clientDir ? createCdn(clientDir) : undefined;
+  const mailbox = await startMailbox(HOST, options.sesPort ?? 8005);
+  let server: Server;
   try {
-    sitePort = await listen(server, port, host, 'The site');
+    const api = createApiGateway(
+      createLocalHandlers({
+        sesEndpoint: mailbox.url,
+        ownerEmail: options.ownerEmail ?? 'owner@example.com',
+        senderEmail: options.senderEmail ?? 'portfolio@example.com',
+        recaptchaVerifyUrl: options.recaptchaVerifyUrl,
+        recaptchaSecret: options.recaptchaSecret ?? RECAPTCHA_TEST_SECRET,
+        quiet: options.quiet ?? false,
+      }),
+    );
+    // CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
+    const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
+    const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+      const notFound = () => (cdn ? cdn.notFound(req, res) : sendPlain(res, 404, 'Not Found'));
+      if (/^\/api(\/|\?|$)/.test(req.url ?? '/')) return api(req, res, notFound);
+      return cdn ? cdn.handle(req, res) : notFound();
+    };
+    server = createServer((req, res) => {
+      const started = performance.now();
+      for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
+      if (!options.quiet) {
+        res.on('close', () =>
+          console.log(`${req.method} ${req.url?.slice(0, 120)} → ${res.statusCode} (${(performance.now() - started).toFixed(1)} ms)`),
+        );
+      }
+      // compression is Express middleware; Node's request and response are what it works on.
+      compress(req as never, res as never, () =>
+        route(req, res).catch((error: unknown) => {
+          console.error('local stack:', error);
+          if (res.headersSent) res.destroy();
+          else sendPlain(res, 500, 'Internal Server Error');
+        }),
+      );
+    });
+    server.listen(options.port ?? 8080, HOST);
+    await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'EADDRINUSE' ? new Error(`${error.message}: set PORT to a free port`) : error;
+    });
   } catch (error) {
     await mailbox.stop();
     throw error;
   }
-
-  if (serveSite) site.warm().catch((error: unknown) => onError(error));
-
-  let stopped = false;
   return {
-    url: `http://${host}:${sitePort}`,
-    sesUrl,
-    apiCalls,
-    mailbox: {
-      async stop() {
-        await mailbox?.stop();
-        mailbox = undefined;
-      },
-      async start() {
-        mailbox ??= await startMailbox(host, mailboxPort);
-      },
-    },
+    url: `http://${HOST}:${(server.address() as AddressInfo).port}`,
+    sesUrl: mailbox.url,
     async stop() {
-      if (stopped) return;
-      stopped = true;
-      await Promise.all([
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-        mailbox?.stop(),
-      ]);
-      mailbox = undefined;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await Promise.all([closed, mailbox.stop()]);
     },
   };
 }

@@ -9,46 +9,36 @@ export interface RawReply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
-  ms: number;
 }
 
-/** One HTTP request with nothing normalized (fetch would refuse some methods and headers). */
+/** One HTTP request with nothing normalized or decoded (fetch would clean the path and unpack bodies). */
 export function send(
   baseUrl: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number },
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
 ): Promise<RawReply> {
   const { hostname, port } = new URL(baseUrl);
-  const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: hostname, port, path: options.path, method: options.method ?? 'GET', headers: options.headers ?? {} },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.setTimeout(options.timeoutMs ?? 20_000, () => req.destroy(new Error(`no answer within ${options.timeoutMs ?? 20_000} ms`)));
+    const req = request({ host: hostname, port, path: options.path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.setTimeout(20_000, () => req.destroy(new Error('no answer within 20 s')));
     req.on('error', reject);
     req.end(options.body);
   });
 }
 
-/** A build directory with only the fallback page: enough for API tests that must not depend on web/build. */
-export function fixtureBuild(): { buildDir: string; clientDir: string } {
+/** A build with the given client files (default: only the fallback page), for tests that must not depend on web/build. */
+export function fixtureBuild(files: Record<string, string | Buffer> = {}): { buildDir: string; clientDir: string } {
   const buildDir = mkdtempSync(path.join(os.tmpdir(), 'local-stack-'));
   const clientDir = path.join(buildDir, 'client');
-  mkdirSync(clientDir);
-  writeFileSync(path.join(clientDir, SPA_FALLBACK_FILE), '<!DOCTYPE html><title>Fallback</title><h1>Not found</h1>');
-  writeFileSync(path.join(clientDir, 'ok.txt'), 'ok');
+  const all = { [SPA_FALLBACK_FILE]: '<!DOCTYPE html><title>Fallback</title><h1>Not found</h1>', 'ok.txt': 'ok', ...files };
+  for (const [name, content] of Object.entries(all)) {
+    mkdirSync(path.dirname(path.join(clientDir, name)), { recursive: true });
+    writeFileSync(path.join(clientDir, name), content);
+  }
   writeFileSync(path.join(buildDir, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: [] }));
   return { buildDir, clientDir };
-}
-
-export async function clearMailbox(sesUrl: string): Promise<void> {
-  const response = await fetch(`${sesUrl}/clear-store`, { method: 'POST' });
-  if (!response.ok) throw new Error(`clearing the mailbox answered ${response.status}`);
 }

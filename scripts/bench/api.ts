@@ -12,9 +12,9 @@ import { Agent, request } from 'node:http';
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { startFakeSiteverify } from '../../infra/local/fake-siteverify';
-import { fetchMails } from '../../infra/local/mailbox';
+import { clearMailbox, fetchMails } from '../../infra/local/mailbox';
 import { startLocalStack } from '../../infra/local/stack';
-import { clearMailbox, fixtureBuild } from '../../infra/local/test-support';
+import { fixtureBuild } from '../../infra/local/test-support';
 
 function setting(name: string, fallback: number, max: number): number {
   const raw = process.env[name]?.trim();
