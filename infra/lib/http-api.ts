@@ -1,4 +1,4 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -50,6 +50,7 @@ export class HttpApi extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.api = new apigwv2.HttpApi(this, 'Api', {
+      apiName: `${Stack.of(this).stackName}-api`,
       description: 'Portfolio contact and events API (reached through CloudFront /api/*)',
       createDefaultStage: false,
     });

@@ -57,7 +57,8 @@ export class Monitoring extends Construct {
     const period = Duration.minutes(5);
 
     this.topic = new sns.Topic(this, 'AlarmTopic', {
-      displayName: 'Portfolio alarms',
+      // The sender name of the alarm mails: says which copy of the site (live or a preview stage) alarmed.
+      displayName: `${Stack.of(this).stackName} alarms`,
       enforceSSL: true,
     });
     // The owner confirms the subscription from the first e-mail AWS sends after the deploy.
