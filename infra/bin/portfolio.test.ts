@@ -53,8 +53,11 @@ describe('infra/bin/portfolio.ts (what `cdk synth` / `cdk deploy` run)', () => {
     expect(configFromContext((key) => context[key])).toMatchObject({ trial: true, recaptchaSiteKey: portfolio.recaptchaSiteKey });
     expect(() => configFromContext((key) => ({ portfolio })[key as 'portfolio'])).toThrow(/public test key/);
     // The shipped example (example.com addresses) synthesizes offline; npm run deploy refuses it.
-    const example = { ...portfolio, ownerEmail: 'owner@example.com' };
+    const example = { ...portfolio, ownerEmail: 'owner@example.com', senderEmail: 'portfolio@example.com' };
     expect(configFromContext((key) => ({ portfolio: example })[key as 'portfolio']).trial).toBe(false);
+    // One real address means a configuration meant for AWS: the key is checked again.
+    const halfDone = { ...portfolio, ownerEmail: 'owner@example.com' };
+    expect(() => configFromContext((key) => ({ portfolio: halfDone })[key as 'portfolio'])).toThrow(/public test key/);
   }, 120_000);
 
   it('stops when the block is missing', () => {

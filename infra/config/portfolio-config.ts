@@ -265,9 +265,9 @@ export function webBuildEnv(config: PortfolioConfig): Record<string, string> {
 // RFC 2606 reserved names: the shipped example values use them, so a real deploy must replace them.
 const RESERVED = /(^|[.@])(example\.(com|org|net)|[a-z0-9-]+\.(example|test|invalid|localhost))$/i;
 
-/** True while the addresses are still the shipped examples: an offline example, never deployed. */
+/** True while both addresses are still the shipped examples: an offline example, never deployed. */
 export function isShippedExample(config: PortfolioConfig): boolean {
-  return RESERVED.test(config.ownerEmail) || RESERVED.test(config.senderEmail);
+  return RESERVED.test(config.ownerEmail) && RESERVED.test(config.senderEmail);
 }
 
 /**
