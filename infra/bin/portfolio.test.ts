@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../config/portfolio-config';
+import { configFromContext, REPO_ROOT } from '../config/portfolio-config';
 
 const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 
@@ -35,6 +35,29 @@ describe('infra/bin/portfolio.ts (what `cdk synth` / `cdk deploy` run)', () => {
     expect(stderr).toContain('portfolio.recaptchaSecretParameter: "has spaces" is not an SSM parameter name');
     expect(stderr).toContain('portfolio.gaMeasurementId: "UA-1" is not a GA4 measurement id');
     expect(stderr).not.toContain('Building the site');
+  }, 120_000);
+
+  it("refuses Google's test site key for a real configuration unless the owner asks for a trial", () => {
+    const portfolio = {
+      ownerEmail: 'owner@portfolio.dev',
+      senderEmail: 'contact@portfolio.dev',
+      recaptchaSecretParameter: '/portfolio/recaptcha-secret',
+      recaptchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1',
+    };
+    const refused = run('infra/bin/portfolio.ts', { CDK_CONTEXT_JSON: JSON.stringify({ portfolio }) });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("portfolio.recaptchaSiteKey: \"6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1\" is Google's public test key");
+    expect(refused.stderr).not.toContain('Building the site');
+    // A trial (what `npm run deploy -- --trial` passes) gets through the same check, in process.
+    const context: Record<string, unknown> = { portfolio, 'portfolio:trial': 'true' };
+    expect(configFromContext((key) => context[key])).toMatchObject({ trial: true, recaptchaSiteKey: portfolio.recaptchaSiteKey });
+    expect(() => configFromContext((key) => ({ portfolio })[key as 'portfolio'])).toThrow(/public test key/);
+    // The shipped example (example.com addresses) synthesizes offline; npm run deploy refuses it.
+    const example = { ...portfolio, ownerEmail: 'owner@example.com', senderEmail: 'portfolio@example.com' };
+    expect(configFromContext((key) => ({ portfolio: example })[key as 'portfolio']).trial).toBe(false);
+    // One real address means a configuration meant for AWS: the key is checked again.
+    const halfDone = { ...portfolio, ownerEmail: 'owner@example.com' };
+    expect(() => configFromContext((key) => ({ portfolio: halfDone })[key as 'portfolio'])).toThrow(/public test key/);
   }, 120_000);
 
   it('stops when the block is missing', () => {

@@ -7,7 +7,11 @@ import {
   deployReadinessProblems,
   loadConfigFromCdkJson,
   parseConfig,
+  RECAPTCHA_TEST_SECRET,
+  RECAPTCHA_TEST_SITE_KEY,
   siteUrl,
+  trialNotice,
+  trialProblems,
   webBuildEnv,
 } from './portfolio-config';
 
@@ -40,6 +44,9 @@ describe('parseConfig', () => {
       eventsEndpoint: '/api/events',
       logRetentionDays: 30,
       domain: null,
+      stage: '',
+      trial: false,
+      siteUrl: '',
     });
   });
 
@@ -80,10 +87,24 @@ describe('parseConfig', () => {
     ['eventsEndpoint', 'api/events'],
     ['logRetentionDays', 31],
     ['logRetentionDays', '30'],
+    ['stage', 'Preview'],
+    ['stage', 'a-very-long-stage-name-indeed'],
+    ['trial', 'yes'],
+    ['siteUrl', 'http://d111.cloudfront.net'],
+    ['siteUrl', 'https://d111.cloudfront.net/path'],
   ])('rejects %s = %j, naming the key', (key, value) => {
     const problems = problemsOf({ ...VALID, [key]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^portfolio\\.${key}: `));
+  });
+
+  it('reports every problem at once, cross-key checks included', () => {
+    expect(problemsOf({ ...VALID, ownerEmail: 'nope', senderIdentity: 'other.dev', logRetentionDays: 2, typo: 1 })).toEqual([
+      'portfolio.ownerEmail: "nope" is not an e-mail address',
+      expect.stringMatching(/^portfolio\.logRetentionDays: 2 is not one of 1, 3, 5/),
+      expect.stringMatching(/^portfolio\.typo: unknown key \(known: stackName, region, /),
+      'portfolio.senderIdentity: "other.dev" is not the sender address or its domain ("contact@mail.portfolio.dev" or "mail.portfolio.dev")',
+    ]);
   });
 
   it('rejects unknown keys, so a typo does not silently fall back to a default', () => {
@@ -104,6 +125,45 @@ describe('parseConfig', () => {
     });
     expect(config.senderIdentity).toBe('mail.portfolio.dev');
     expect(config.logRetentionDays).toBe(90);
+  });
+
+  describe('stage', () => {
+    const domain = { domainName: 'www.portfolio.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'portfolio.dev' };
+
+    it('is the live site by default, under the configured stack name and domain', () => {
+      const config = parseConfig({ ...VALID, stackName: 'Site', domain });
+      expect(config).toMatchObject({ stage: '', stackName: 'Site', domain, siteUrl: 'https://www.portfolio.dev' });
+    });
+
+    it('names a preview its own stack and serves it on its own CloudFront domain, never the live domain', () => {
+      const config = parseConfig({ ...VALID, stackName: 'Site', domain, stage: 'preview-2' });
+      expect(config).toMatchObject({ stage: 'preview-2', stackName: 'Site-preview-2', domain: null, siteUrl: '' });
+    });
+  });
+
+  describe('trial', () => {
+    it('accepts true/false, as JSON or as the strings cdk -c passes', () => {
+      expect(parseConfig({ ...VALID, trial: true }).trial).toBe(true);
+      expect(parseConfig({ ...VALID, trial: 'true' }).trial).toBe(true);
+      expect(parseConfig({ ...VALID, trial: 'false' }).trial).toBe(false);
+    });
+
+    it("refuses Google's test site key unless the owner asks for a trial", () => {
+      expect(trialProblems(parseConfig({ ...VALID, recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY }))).toEqual([
+        expect.stringMatching(/^portfolio\.recaptchaSiteKey: .*Google's public test key.*--trial/),
+      ]);
+      expect(trialProblems(parseConfig({ ...VALID, recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY, trial: true }))).toEqual([]);
+      expect(trialProblems(parseConfig({ ...VALID, recaptchaSiteKey: '6LcOwnKeyOwnKeyOwnKeyOwnKey' }))).toEqual([]);
+    });
+
+    it("says which secret a trial needs: Google's public test secret, in the configured parameter and region", () => {
+      const notice = trialNotice(parseConfig({ ...VALID, region: 'eu-west-1', trial: true }))!;
+      expect(notice).toContain(RECAPTCHA_TEST_SECRET);
+      expect(notice).toContain(
+        `aws ssm put-parameter --region eu-west-1 --name /portfolio/recaptcha-secret --type SecureString --overwrite --value ${RECAPTCHA_TEST_SECRET}`,
+      );
+      expect(trialNotice(parseConfig({ ...VALID, recaptchaSiteKey: '6LcOwnKeyOwnKeyOwnKeyOwnKey' }))).toBeUndefined();
+    });
   });
 
   describe('domain', () => {
@@ -160,15 +220,17 @@ describe('deployReadinessProblems', () => {
       senderEmail: 'no-reply@mail.example.org',
       domain: { domainName: 'www.example.net', hostedZoneId: 'Z123', hostedZoneName: 'example.net' },
     });
-    expect(deployReadinessProblems(config)).toEqual([
+    expect(deployReadinessProblems({ ...config, trial: true })).toEqual([
       expect.stringMatching(/^portfolio\.ownerEmail: /),
       expect.stringMatching(/^portfolio\.senderEmail: /),
       expect.stringMatching(/^portfolio\.domain\.domainName: /),
     ]);
   });
 
-  it('accepts real values', () => {
-    expect(deployReadinessProblems(parseConfig(VALID))).toEqual([]);
+  it('accepts real values, the test site key only for a trial', () => {
+    expect(deployReadinessProblems(parseConfig({ ...VALID, trial: true }))).toEqual([]);
+    expect(deployReadinessProblems(parseConfig({ ...VALID, recaptchaSiteKey: '6LcOwnKeyOwnKeyOwnKeyOwnKey' }))).toEqual([]);
+    expect(deployReadinessProblems(parseConfig(VALID))).toEqual([expect.stringMatching(/^portfolio\.recaptchaSiteKey: /)]);
   });
 });
 

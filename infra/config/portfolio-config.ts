@@ -1,16 +1,27 @@
 /**
  * The deploy configuration: the "portfolio" block of cdk.json's context, the one place an owner edits
- * (documented in README "Deploying to AWS"). It is checked before anything is built or deployed; every
+ * (documented in README "Deploy to AWS"). It is checked before anything is built or deployed; every
  * missing or malformed value is reported with its key, all at once.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { AWS_REGION_PATTERN, emailDomain, isEmail } from './patterns';
+
+export { isEmail } from './patterns';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CDK_JSON_FILE = path.join(REPO_ROOT, 'cdk.json');
+/** What the scripts check: cdk.json, or PORTFOLIO_CDK_JSON in tests (cdk itself always reads cdk.json). */
+const scriptConfigFile = () => process.env.PORTFOLIO_CDK_JSON || CDK_JSON_FILE;
 /** The context key in cdk.json that holds the configuration. */
 export const CONFIG_CONTEXT_KEY = 'portfolio';
+/**
+ * Context keys the scripts pass on the command line (`cdk -c portfolio:stage=NAME`), each overriding
+ * the block's key of the same name: the stage, a trial deploy and the site's address learned from AWS.
+ */
+export const CONTEXT_OVERRIDES = { stage: 'portfolio:stage', trial: 'portfolio:trial', siteUrl: 'portfolio:siteUrl' } as const;
 
 export interface DomainConfig {
   /** The site's host name, e.g. "www.example.dev" or the zone apex "example.dev". */
@@ -20,8 +31,150 @@ export interface DomainConfig {
   hostedZoneName: string;
 }
 
-export interface PortfolioConfig {
-  /** CloudFormation stack name. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid deploy configuration (cdk.json → context.${CONFIG_CONTEXT_KEY}):\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Google's public reCAPTCHA v2 test key (always passes); fine for a trial deploy, not for real visitors. */
+export const RECAPTCHA_TEST_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1';
+/** The secret that belongs to the test key (public too: Google documents both). */
+export const RECAPTCHA_TEST_SECRET = '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe';
+
+/** Retention values CloudWatch Logs accepts. */
+export const LOG_RETENTION_DAYS = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+] as const;
+
+const HOSTNAME = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+// SSM: letters, digits, . - _ and "/" hierarchy levels; names starting with aws or ssm are reserved.
+const SSM_NAME = /^(\/[A-Za-z0-9_.-]+){1,15}$|^[A-Za-z0-9_.-]+$/;
+const SITE_KEY = /^[A-Za-z0-9_-]{20,100}$/;
+const GA_ID = /^G-[A-Z0-9]{4,20}$/;
+const HOSTED_ZONE_ID = /^Z[A-Z0-9]{1,31}$/;
+const STACK_NAME = /^[A-Za-z][A-Za-z0-9-]{0,127}$/;
+const ENDPOINT = /^(\/[A-Za-z0-9._~\-/]*|https:\/\/[^\s"'<>]+)$/;
+// Short, so "<stackName>-<stage>" stays readable in the console and within every name limit.
+const STAGE = /^[a-z][a-z0-9-]{0,19}$/;
+const SITE_URL = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
+
+/** For a cross-key check that runs despite other keys' problems: both values parsed as expected. */
+function bothValid(value: unknown, keys: [string, string], pattern: RegExp): boolean {
+  const record = value as Record<string, unknown> | null;
+  return keys.every((key) => typeof record?.[key] === 'string' && pattern.test(record[key] as string));
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const quoted = (value: unknown) => JSON.stringify(value);
+
+/** A string, trimmed; blank or absent gives `fallback`, or "missing" when there is none. */
+function text(options: { fallback?: string; valid?: (value: string) => boolean; expected?: string; missing?: string }) {
+  const missing = options.missing ?? 'missing';
+  const base = z
+    .unknown()
+    .optional()
+    .transform((value) => (isBlank(value) ? options.fallback : value))
+    .pipe(
+      z
+        .string({ error: (issue) => (issue.input === undefined ? missing : `must be a string, got ${quoted(issue.input)}`) })
+        .trim(),
+    );
+  const { valid, expected } = options;
+  if (!valid) return base;
+  // The fallback ("" for optional values) is always acceptable.
+  return base.refine((value) => value === options.fallback || valid(value), {
+    error: (issue) => `${quoted(issue.input)} is not ${expected}`,
+  });
+}
+
+const domainField = (normalize: (value: string) => string, valid: (value: string) => boolean, expected: string) =>
+  text({ missing: 'missing (a custom domain needs domainName, hostedZoneId and hostedZoneName)' })
+    .transform((value) => normalize(value.replace(/\.$/, '')))
+    .refine(valid, { error: (issue) => `${quoted(issue.input)} is not ${expected}` });
+
+const DomainSchema = z
+  .strictObject(
+    {
+      domainName: domainField((v) => v.toLowerCase(), (v) => HOSTNAME.test(v) && v.length <= 253, 'a host name such as "www.example.dev"'),
+      hostedZoneId: domainField((v) => v.toUpperCase(), (v) => HOSTED_ZONE_ID.test(v), 'a Route 53 hosted zone id such as "Z0123456789ABCDEFGHIJ"'),
+      hostedZoneName: domainField((v) => v.toLowerCase(), (v) => HOSTNAME.test(v), 'a zone name such as "example.dev"'),
+    },
+    { error: () => 'must be null or {"domainName", "hostedZoneId", "hostedZoneName"}' },
+  )
+  .superRefine(
+    ({ domainName, hostedZoneName }, ctx) => {
+      if (domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
+        ctx.addIssue({
+          code: 'custom',
+          input: domainName,
+          path: ['domainName'],
+          message: `"${domainName}" is not inside the hosted zone "${hostedZoneName}"`,
+        });
+      }
+    },
+    // Also when another key is wrong: every problem at once. Needs both names well-formed.
+    { when: ({ value }) => bothValid(value, ['domainName', 'hostedZoneName'], HOSTNAME) },
+  );
+
+const ConfigSchema = z
+  .strictObject(
+    {
+      stackName: text({ fallback: 'Portfolio', valid: (v) => STACK_NAME.test(v), expected: 'a stack name (letters, digits, "-"; starts with a letter)' }),
+      region: text({ fallback: 'us-east-1', valid: (v) => AWS_REGION_PATTERN.test(v), expected: 'an AWS region such as "eu-west-1"' }),
+      ownerEmail: text({ valid: isEmail, expected: 'an e-mail address' }),
+      senderEmail: text({ valid: isEmail, expected: 'an e-mail address' }),
+      senderIdentity: text({ fallback: '' }),
+      recaptchaSecretParameter: text({
+        valid: isSsmParameterName,
+        expected: 'an SSM parameter name such as "/portfolio/recaptcha-secret" (letters, digits, . - _ and /; not starting with aws or ssm)',
+      }),
+      recaptchaSiteKey: text({ valid: (v) => SITE_KEY.test(v), expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)' }),
+      gaMeasurementId: text({ fallback: '', valid: (v) => GA_ID.test(v), expected: 'a GA4 measurement id like "G-AB12CD34EF" (or "" for no analytics)' }),
+      contactEndpoint: text({ fallback: '/api/contact', valid: (v) => ENDPOINT.test(v), expected: 'a same-origin path ("/api/contact") or an https:// URL' }),
+      eventsEndpoint: text({ fallback: '/api/events', valid: (v) => ENDPOINT.test(v), expected: 'a same-origin path ("/api/events") or an https:// URL' }),
+      // A refinement, not a type: a wrong value here must not hide the cross-key checks below.
+      logRetentionDays: z
+        .unknown()
+        .optional()
+        .transform((value) => value ?? 30)
+        .refine((value) => (LOG_RETENTION_DAYS as readonly unknown[]).includes(value), {
+          error: (issue) => `${quoted(issue.input)} is not one of ${LOG_RETENTION_DAYS.join(', ')}`,
+        })
+        .transform((value) => value as number),
+      domain: z.unknown().optional().transform((value) => value ?? null).pipe(DomainSchema.nullable()),
+      stage: text({ fallback: '', valid: (v) => STAGE.test(v), expected: 'a stage name (lower-case letters, digits and "-", up to 20, starting with a letter)' }),
+      trial: z
+        .unknown()
+        .optional()
+        .transform((value) => (isBlank(value) ? false : value === 'true' ? true : value === 'false' ? false : value))
+        .pipe(z.boolean({ error: (issue) => `must be true or false, got ${quoted(issue.input)}` })),
+      siteUrl: text({ fallback: '', valid: (v) => SITE_URL.test(v), expected: 'the site\'s https:// origin, such as "https://d111111abcdef8.cloudfront.net"' }),
+    },
+    { error: () => `missing; add a "${CONFIG_CONTEXT_KEY}" object to the "context" of cdk.json` },
+  )
+  .superRefine(
+    ({ senderEmail, senderIdentity }, ctx) => {
+      // The identity the owner verified in SES: the sender address itself or its domain.
+      if (!senderIdentity || !senderEmail) return;
+      const allowed = [senderEmail.toLowerCase(), emailDomain(senderEmail)];
+      if (!allowed.includes(senderIdentity.toLowerCase())) {
+        ctx.addIssue({
+          code: 'custom',
+          input: senderIdentity,
+          path: ['senderIdentity'],
+          message: `${quoted(senderIdentity)} is not the sender address or its domain (${allowed.map(quoted).join(' or ')})`,
+        });
+      }
+    },
+    { when: ({ value }) => bothValid(value, ['senderEmail', 'senderIdentity'], /^\S+$/) },
+  );
+
+type ParsedConfig = z.output<typeof ConfigSchema>;
+
+export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
+  /** CloudFormation stack name: the block's stackName, with "-<stage>" for a preview stage. */
   stackName: string;
   /** Region of the stack (API, Lambda, SES, SSM). The certificate is always made in us-east-1. */
   region: string;
@@ -29,7 +182,7 @@ export interface PortfolioConfig {
   ownerEmail: string;
   /** The From address of contact mails; must be verified in SES (itself or its domain). */
   senderEmail: string;
-  /** The SES identity the Lambda may send as: senderEmail itself or its domain (default senderEmail). */
+  /** The SES identity the owner verified for the sender: senderEmail itself or its domain (default senderEmail). */
   senderIdentity: string;
   /** Name of the SSM SecureString that holds the reCAPTCHA secret (never the secret itself). */
   recaptchaSecretParameter: string;
@@ -42,54 +195,26 @@ export interface PortfolioConfig {
   eventsEndpoint: string;
   /** Days CloudWatch keeps the Lambda and API logs. */
   logRetentionDays: number;
-  /** Optional custom domain; null: the site is served on its *.cloudfront.net name. */
+  /** Optional custom domain (live stage only); null: the site is served on its *.cloudfront.net name. */
   domain: DomainConfig | null;
+  /** "" for the live site; a name for an independent preview copy (its own stack and resources). */
+  stage: string;
+  /** The owner asked for a trial deploy: Google's test reCAPTCHA key is allowed. */
+  trial: boolean;
+  /** The site's public origin when known (custom domain, or the CloudFront domain the deploy learned); else "". */
+  siteUrl: string;
 }
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid deploy configuration (cdk.json → context.${CONFIG_CONTEXT_KEY}):\n  - ${problems.join('\n  - ')}`);
-    this.name = 'ConfigError';
-  }
-}
-
-/** Google's public reCAPTCHA v2 test key (always passes); fine for a trial deploy, not for real visitors. */
-export const RECAPTCHA_TEST_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1';
-
-/** Retention values CloudWatch Logs accepts. */
-export const LOG_RETENTION_DAYS = [
-  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
-] as const;
-
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
-const HOSTNAME = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-// SSM: letters, digits, . - _ and "/" hierarchy levels; names starting with aws or ssm are reserved.
-const SSM_NAME = /^(\/[A-Za-z0-9_.-]+){1,15}$|^[A-Za-z0-9_.-]+$/;
-const SITE_KEY = /^[A-Za-z0-9_-]{20,100}$/;
-const GA_ID = /^G-[A-Z0-9]{4,20}$/;
-const REGION = /^[a-z]{2}(-[a-z]+)+-\d$/;
-const HOSTED_ZONE_ID = /^Z[A-Z0-9]{1,31}$/;
-const STACK_NAME = /^[A-Za-z][A-Za-z0-9-]{0,127}$/;
-const ENDPOINT = /^(\/[A-Za-z0-9._~\-/]*|https:\/\/[^\s"'<>]+)$/;
-
-const KNOWN_KEYS = new Set([
-  'stackName',
-  'region',
-  'ownerEmail',
-  'senderEmail',
-  'senderIdentity',
-  'recaptchaSecretParameter',
-  'recaptchaSiteKey',
-  'gaMeasurementId',
-  'contactEndpoint',
-  'eventsEndpoint',
-  'logRetentionDays',
-  'domain',
-]);
-const DOMAIN_KEYS = new Set(['domainName', 'hostedZoneId', 'hostedZoneName']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** One problem line per zod issue, each starting with the key it concerns. */
+function problemsOf(error: z.ZodError, known: Record<string, readonly string[]>): string[] {
+  return error.issues.flatMap((issue) => {
+    const at = [CONFIG_CONTEXT_KEY, ...issue.path.map(String)].join('.');
+    if (issue.code === 'unrecognized_keys') {
+      const list = (known[issue.path.join('.')] ?? []).join(', ');
+      return issue.keys.map((name) => `${at}.${name}: unknown key (known: ${list})`);
+    }
+    return [issue.path.length === 0 ? `${CONFIG_CONTEXT_KEY}: ${issue.message}` : `${at}: ${issue.message}`];
+  });
 }
 
 /**
@@ -97,125 +222,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * Throws ConfigError listing every problem, each starting with the key it concerns.
  */
 export function parseConfig(raw: unknown): PortfolioConfig {
-  const problems: string[] = [];
-  const key = (name: string) => `${CONFIG_CONTEXT_KEY}.${name}`;
-  if (!isRecord(raw)) {
-    throw new ConfigError([
-      `${CONFIG_CONTEXT_KEY}: missing; add a "${CONFIG_CONTEXT_KEY}" object to the "context" of cdk.json`,
-    ]);
+  const result = ConfigSchema.safeParse(raw);
+  if (!result.success) {
+    throw new ConfigError(
+      problemsOf(result.error, { '': Object.keys(ConfigSchema.shape), domain: Object.keys(DomainSchema.shape) }),
+    );
   }
-  for (const name of Object.keys(raw)) {
-    if (!KNOWN_KEYS.has(name)) problems.push(`${key(name)}: unknown key (known: ${[...KNOWN_KEYS].join(', ')})`);
-  }
-
-  /** A string value: trimmed; missing/empty gives the fallback or, without one, a "missing" problem. */
-  const text = (name: string, fallback?: string): string => {
-    const value = raw[name];
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-      if (fallback === undefined) problems.push(`${key(name)}: missing`);
-      return fallback ?? '';
-    }
-    if (typeof value !== 'string') {
-      problems.push(`${key(name)}: must be a string, got ${JSON.stringify(value)}`);
-      return '';
-    }
-    return value.trim();
-  };
-  const check = (name: string, value: string, ok: boolean, expected: string) => {
-    if (value !== '' && !ok) problems.push(`${key(name)}: ${JSON.stringify(value)} is not ${expected}`);
-  };
-
-  const stackName = text('stackName', 'Portfolio');
-  check('stackName', stackName, STACK_NAME.test(stackName), 'a stack name (letters, digits, "-"; starts with a letter)');
-  const region = text('region', 'us-east-1');
-  check('region', region, REGION.test(region), 'an AWS region such as "eu-west-1"');
-
-  const ownerEmail = text('ownerEmail');
-  check('ownerEmail', ownerEmail, isEmail(ownerEmail), 'an e-mail address');
-  const senderEmail = text('senderEmail');
-  check('senderEmail', senderEmail, isEmail(senderEmail), 'an e-mail address');
-  const senderDomain = senderEmail.slice(senderEmail.lastIndexOf('@') + 1).toLowerCase();
-  const senderIdentity = text('senderIdentity', senderEmail);
-  check(
-    'senderIdentity',
-    senderIdentity,
-    senderIdentity.toLowerCase() === senderEmail.toLowerCase() || senderIdentity.toLowerCase() === senderDomain,
-    `the sender address or its domain (${JSON.stringify(senderEmail)} or ${JSON.stringify(senderDomain)})`,
-  );
-
-  const recaptchaSecretParameter = text('recaptchaSecretParameter');
-  check(
-    'recaptchaSecretParameter',
-    recaptchaSecretParameter,
-    isSsmParameterName(recaptchaSecretParameter),
-    'an SSM parameter name such as "/portfolio/recaptcha-secret" (letters, digits, . - _ and /; not starting with aws or ssm)',
-  );
-  const recaptchaSiteKey = text('recaptchaSiteKey');
-  check('recaptchaSiteKey', recaptchaSiteKey, SITE_KEY.test(recaptchaSiteKey), 'a reCAPTCHA site key (20-100 letters, digits, - or _)');
-  const gaMeasurementId = text('gaMeasurementId', '');
-  check('gaMeasurementId', gaMeasurementId, GA_ID.test(gaMeasurementId), 'a GA4 measurement id like "G-AB12CD34EF" (or "" for no analytics)');
-
-  const contactEndpoint = text('contactEndpoint', '/api/contact');
-  check('contactEndpoint', contactEndpoint, ENDPOINT.test(contactEndpoint), 'a same-origin path ("/api/contact") or an https:// URL');
-  const eventsEndpoint = text('eventsEndpoint', '/api/events');
-  check('eventsEndpoint', eventsEndpoint, ENDPOINT.test(eventsEndpoint), 'a same-origin path ("/api/events") or an https:// URL');
-
-  let logRetentionDays = 30;
-  if (raw.logRetentionDays !== undefined) {
-    const days = raw.logRetentionDays;
-    if (typeof days === 'number' && (LOG_RETENTION_DAYS as readonly number[]).includes(days)) logRetentionDays = days;
-    else problems.push(`${key('logRetentionDays')}: ${JSON.stringify(days)} is not one of ${LOG_RETENTION_DAYS.join(', ')}`);
-  }
-
-  let domain: DomainConfig | null = null;
-  if (raw.domain !== undefined && raw.domain !== null) {
-    if (!isRecord(raw.domain)) {
-      problems.push(`${key('domain')}: must be null or {"domainName", "hostedZoneId", "hostedZoneName"}`);
-    } else {
-      const d = raw.domain;
-      for (const name of Object.keys(d)) {
-        if (!DOMAIN_KEYS.has(name)) problems.push(`${key(`domain.${name}`)}: unknown key (known: ${[...DOMAIN_KEYS].join(', ')})`);
-      }
-      const field = (name: string): string => {
-        const value = d[name];
-        if (typeof value !== 'string' || value.trim() === '') {
-          problems.push(`${key(`domain.${name}`)}: missing (a custom domain needs domainName, hostedZoneId and hostedZoneName)`);
-          return '';
-        }
-        return value.trim().replace(/\.$/, '').toLowerCase();
-      };
-      const domainName = field('domainName');
-      const hostedZoneId = field('hostedZoneId').toUpperCase();
-      const hostedZoneName = field('hostedZoneName');
-      check('domain.domainName', domainName, HOSTNAME.test(domainName) && domainName.length <= 253, 'a host name such as "www.example.dev"');
-      check('domain.hostedZoneId', hostedZoneId, HOSTED_ZONE_ID.test(hostedZoneId), 'a Route 53 hosted zone id such as "Z0123456789ABCDEFGHIJ"');
-      check('domain.hostedZoneName', hostedZoneName, HOSTNAME.test(hostedZoneName), 'a zone name such as "example.dev"');
-      if (domainName && hostedZoneName && domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
-        problems.push(`${key('domain.domainName')}: "${domainName}" is not inside the hosted zone "${hostedZoneName}"`);
-      }
-      domain = { domainName, hostedZoneId, hostedZoneName };
-    }
-  }
-
-  if (problems.length > 0) throw new ConfigError(problems);
+  const parsed = result.data;
+  const preview = parsed.stage !== '';
+  // The custom domain stays with the live site: a preview is served on its own CloudFront domain.
+  const domain = preview ? null : parsed.domain;
   return {
-    stackName,
-    region,
-    ownerEmail,
-    senderEmail,
-    senderIdentity,
-    recaptchaSecretParameter,
-    recaptchaSiteKey,
-    gaMeasurementId,
-    contactEndpoint,
-    eventsEndpoint,
-    logRetentionDays,
+    ...parsed,
+    stackName: preview ? `${parsed.stackName}-${parsed.stage}` : parsed.stackName,
+    senderIdentity: parsed.senderIdentity || parsed.senderEmail,
     domain,
+    siteUrl: domain ? `https://${domain.domainName}` : parsed.siteUrl,
   };
-}
-
-export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value);
 }
 
 export function isSsmParameterName(value: string): boolean {
@@ -223,12 +246,12 @@ export function isSsmParameterName(value: string): boolean {
   return value.length <= 1011 && SSM_NAME.test(value) && !bare.startsWith('aws') && !bare.startsWith('ssm');
 }
 
-/** The site's public URL when it is known before deploy (custom domain), else "". */
+/** The site's public URL when it is known before the build (custom domain or learned address), else "". */
 export function siteUrl(config: PortfolioConfig): string {
-  return config.domain ? `https://${config.domain.domainName}` : '';
+  return config.siteUrl;
 }
 
-/** The build variables the web app reads (design §2), taken from the configuration. */
+/** The build variables the web app reads, taken from the configuration. */
 export function webBuildEnv(config: PortfolioConfig): Record<string, string> {
   return {
     VITE_CONTACT_ENDPOINT: config.contactEndpoint,
@@ -242,9 +265,39 @@ export function webBuildEnv(config: PortfolioConfig): Record<string, string> {
 // RFC 2606 reserved names: the shipped example values use them, so a real deploy must replace them.
 const RESERVED = /(^|[.@])(example\.(com|org|net)|[a-z0-9-]+\.(example|test|invalid|localhost))$/i;
 
+/** True while both addresses are still the shipped examples: an offline example, never deployed. */
+export function isShippedExample(config: PortfolioConfig): boolean {
+  return RESERVED.test(config.ownerEmail) && RESERVED.test(config.senderEmail);
+}
+
+/**
+ * Google's test site key passes every captcha and shows a "for testing purposes only" banner: refused
+ * unless the owner asks for a trial deploy. Returns the problem naming the key, or none.
+ */
+export function trialProblems(config: PortfolioConfig): string[] {
+  if (config.trial || config.recaptchaSiteKey !== RECAPTCHA_TEST_SITE_KEY) return [];
+  return [
+    `${CONFIG_CONTEXT_KEY}.recaptchaSiteKey: "${RECAPTCHA_TEST_SITE_KEY}" is Google's public test key (every captcha ` +
+      'passes, visitors see a test banner). Put your own site key and store its secret in SSM, or ask for a trial ' +
+      `deploy: npm run deploy -- --trial (or "trial": true in the ${CONFIG_CONTEXT_KEY} block).`,
+  ];
+}
+
+/** What a trial deploy must tell the owner: the test key needs Google's test secret in the parameter. */
+export function trialNotice(config: PortfolioConfig): string | undefined {
+  if (config.recaptchaSiteKey !== RECAPTCHA_TEST_SITE_KEY) return undefined;
+  return (
+    `Trial deploy: the site uses Google's public test reCAPTCHA key, so the SSM parameter ` +
+    `${config.recaptchaSecretParameter} must hold Google's public test secret ${RECAPTCHA_TEST_SECRET} ` +
+    '(any other secret refuses every message):\n' +
+    `  aws ssm put-parameter --region ${config.region} --name ${config.recaptchaSecretParameter} ` +
+    `--type SecureString --overwrite --value ${RECAPTCHA_TEST_SECRET}`
+  );
+}
+
 /**
  * Extra checks before a real deploy (npm run deploy): the example values that make offline synth work
- * must be replaced. Returns problems naming the key; empty when ready.
+ * must be replaced, and the test site key needs a trial. Returns problems naming the key; empty when ready.
  */
 export function deployReadinessProblems(config: PortfolioConfig): string[] {
   const problems: string[] = [];
@@ -255,17 +308,46 @@ export function deployReadinessProblems(config: PortfolioConfig): string[] {
   if (config.domain && RESERVED.test(config.domain.domainName)) {
     problems.push(`${key('domain.domainName')}: "${config.domain.domainName}" is an example domain; put yours or set domain to null`);
   }
-  return problems;
+  return [...problems, ...trialProblems(config)];
 }
 
-/** Reads and checks the "portfolio" block of a cdk.json file. */
-export function loadConfigFromCdkJson(file: string = CDK_JSON_FILE): PortfolioConfig {
+/** The override context keys present in a context lookup (cdk's -c values arrive as strings). */
+export function contextOverrides(get: (key: string) => unknown): Record<string, unknown> {
+  const overrides: Record<string, unknown> = {};
+  for (const [name, contextKey] of Object.entries(CONTEXT_OVERRIDES)) {
+    const value = get(contextKey);
+    if (value !== undefined) overrides[name] = value;
+  }
+  return overrides;
+}
+
+/** The block with overrides applied; a missing block stays missing so the error says so. */
+export function withOverrides(raw: unknown, overrides: Record<string, unknown>): unknown {
+  const isRecord = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+  return isRecord && Object.keys(overrides).length > 0 ? { ...raw, ...overrides } : raw;
+}
+
+/**
+ * The configuration the CDK app synthesizes, from its context: the block with the scripts' overrides.
+ * A plain `npx cdk deploy` runs only the app, so Google's test site key is refused here too unless the
+ * owner asked for a trial. The shipped example (example.com addresses, which `npm run deploy` refuses)
+ * is exempt: it exists to synthesize offline.
+ */
+export function configFromContext(get: (key: string) => unknown): PortfolioConfig {
+  const config = parseConfig(withOverrides(get(CONFIG_CONTEXT_KEY), contextOverrides(get)));
+  const problems = isShippedExample(config) ? [] : trialProblems(config);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** Reads and checks the "portfolio" block of a cdk.json file, with the scripts' overrides (stage, trial, siteUrl). */
+export function loadConfigFromCdkJson(file: string = scriptConfigFile(), overrides: Record<string, unknown> = {}): PortfolioConfig {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new ConfigError([`${file}: cannot be read as JSON (${(error as Error).message})`]);
   }
-  const context = isRecord(json) && isRecord(json.context) ? json.context : {};
-  return parseConfig(context[CONFIG_CONTEXT_KEY]);
+  const context = (json as { context?: Record<string, unknown> } | null)?.context;
+  return parseConfig(withOverrides(context?.[CONFIG_CONTEXT_KEY], overrides));
 }

@@ -9,7 +9,8 @@ import { App, Stack } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config/portfolio-config';
-import { ContactApi, ESM_REQUIRE_BANNER } from './contact-api';
+import { API_ROUTES } from '../../contract/api-routes';
+import { ESM_REQUIRE_BANNER, RouteFunctions } from './route-functions';
 import type { Json } from './testing';
 
 
@@ -20,13 +21,10 @@ beforeAll(() => {
   outdir = mkdtempSync(path.join(tmpdir(), 'portfolio-bundling-'));
   const app = new App({ outdir });
   const stack = new Stack(app, 'Bundling', { env: { account: '123456789012', region: 'eu-west-1' } });
-  new ContactApi(stack, 'Api', {
+  new RouteFunctions(stack, 'Functions', {
     projectRoot: REPO_ROOT,
-    ownerEmail: 'owner@portfolio.dev',
-    senderEmail: 'contact@portfolio.dev',
-    senderIdentity: 'portfolio.dev',
-    recaptchaSecretParameter: '/portfolio/recaptcha-secret',
     logRetention: logs.RetentionDays.ONE_MONTH,
+    options: { contact: { memorySize: 256 }, events: { memorySize: 128 } },
   });
   const assembly = app.synth();
   const template = assembly.getStackByName('Bundling').template as { Resources: Record<string, Json> };
@@ -40,8 +38,8 @@ function assetDir(fn: Json): string {
 }
 
 describe('Lambda bundles', () => {
-  it('are ESM with the createRequire banner, minified, with a source map, for both handlers', () => {
-    expect(functions).toHaveLength(2);
+  it('are ESM with the createRequire banner, minified, with a source map, one per API route', () => {
+    expect(functions).toHaveLength(API_ROUTES.length);
     for (const fn of functions) {
       const dir = assetDir(fn);
       const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');

@@ -1,36 +1,55 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import {
+  CONTACT_METRICS,
+  type ContactMetric,
+  EVENT_METRICS,
+  EVENT_NAME_DIMENSION,
+  METRICS_NAMESPACE,
+  SERVICE_DIMENSION,
+  SERVICE_NAMES,
+} from '../../contract/metrics';
 
 export interface MonitoringProps {
   readonly ownerEmail: string;
   readonly api: apigwv2.HttpApi;
   readonly contactFunction: lambda.IFunction;
   readonly eventsFunction: lambda.IFunction;
-  /** Namespace and Powertools service names the handlers write their metrics with. */
-  readonly namespace: string;
-  readonly contactService: string;
-  readonly eventsService: string;
 }
 
-/** Metric names the handlers emit (functions/contact, functions/events). */
-export const CONTACT_METRICS = ['ContactMessageSent', 'ContactMessageRejected', 'ContactMessageFailed'] as const;
-export const CLICK_METRIC = 'ClickEvent';
-export const CLICK_DIMENSION = 'EventName';
+/**
+ * Refused captchas that make the owner look: a visitor retrying a few times, or every send refused
+ * because the site key and the stored secret do not belong together. A bot's stray refusal stays below.
+ */
+export const CAPTCHA_REFUSALS_ALARM = { threshold: 3, period: Duration.hours(1) } as const;
+
+/** A metric the contact handler emits (namespace, name and dimension from contract/metrics.ts). */
+export function contactMetric(name: ContactMetric, options: cloudwatch.MetricOptions = {}): cloudwatch.Metric {
+  return new cloudwatch.Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName: name,
+    dimensionsMap: { [SERVICE_DIMENSION]: SERVICE_NAMES.contact },
+    statistic: 'Sum',
+    ...options,
+  });
+}
 
 /**
- * What the owner watches: an e-mail when the contact function fails or the API answers 5xx, and one
- * dashboard with messages, errors, latency and click counts by event name.
+ * What the owner watches: an e-mail when the contact function fails, the API answers 5xx or captchas
+ * are refused, and one dashboard with messages, errors, latency and click counts by event name.
  */
 export class Monitoring extends Construct {
   readonly topic: sns.Topic;
   readonly contactErrorsAlarm: cloudwatch.Alarm;
   readonly apiServerErrorsAlarm: cloudwatch.Alarm;
+  readonly captchaRefusedAlarm: cloudwatch.Alarm;
   readonly dashboard: cloudwatch.Dashboard;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
@@ -38,7 +57,8 @@ export class Monitoring extends Construct {
     const period = Duration.minutes(5);
 
     this.topic = new sns.Topic(this, 'AlarmTopic', {
-      displayName: 'Portfolio alarms',
+      // The sender name of the alarm mails: says which copy of the site (live or a preview stage) alarmed.
+      displayName: `${Stack.of(this).stackName} alarms`,
       enforceSSL: true,
     });
     // The owner confirms the subscription from the first e-mail AWS sends after the deploy.
@@ -51,7 +71,6 @@ export class Monitoring extends Construct {
         'would cost more than the rest of the stack.',
     });
 
-    const notify = new actions.SnsAction(this.topic);
     this.contactErrorsAlarm = new cloudwatch.Alarm(this, 'ContactErrors', {
       alarmDescription: 'The contact function failed (a visitor message may not have reached you). See its logs.',
       metric: props.contactFunction.metricErrors({ period, statistic: 'Sum' }),
@@ -68,20 +87,40 @@ export class Monitoring extends Construct {
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
-    for (const alarm of [this.contactErrorsAlarm, this.apiServerErrorsAlarm]) {
+    this.captchaRefusedAlarm = new cloudwatch.Alarm(this, 'CaptchaRefused', {
+      alarmDescription:
+        `reCAPTCHA refused ${CAPTCHA_REFUSALS_ALARM.threshold} or more contact sends within an hour: visitors ` +
+        'cannot reach you. If every send is refused, the site key (cdk.json recaptchaSiteKey) and the secret in SSM ' +
+        'are not a pair, or the site\'s domain is missing from the key\'s domain list.',
+      metric: contactMetric(CONTACT_METRICS.captchaRefused, { period: CAPTCHA_REFUSALS_ALARM.period }),
+      threshold: CAPTCHA_REFUSALS_ALARM.threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    const alarms = [this.contactErrorsAlarm, this.apiServerErrorsAlarm, this.captchaRefusedAlarm];
+    const notify = new actions.SnsAction(this.topic);
+    for (const alarm of alarms) {
       alarm.addAlarmAction(notify);
       alarm.addOkAction(notify);
     }
+    // A topic policy replaces SNS's default one, and enforceSSL's holds only a Deny: without this
+    // statement CloudWatch is refused when an alarm publishes. Only this account's alarms of this stack
+    // may publish (no cycle: the policy depends on the alarms, the alarms only on the topic).
+    this.topic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'AllowThisStacksAlarmsToPublish',
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Stack.of(this).account },
+          ArnEquals: { 'aws:SourceArn': alarms.map((alarm) => alarm.alarmArn) },
+        },
+      }),
+    );
 
-    const contactMetric = (metricName: string, label: string) =>
-      new cloudwatch.Metric({
-        namespace: props.namespace,
-        metricName,
-        dimensionsMap: { service: props.contactService },
-        statistic: 'Sum',
-        period,
-        label,
-      });
+    const contactLine = (name: ContactMetric, label: string) => contactMetric(name, { period, label });
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
       defaultInterval: Duration.days(7),
       widgets: [
@@ -90,9 +129,10 @@ export class Monitoring extends Construct {
             title: 'Contact messages',
             width: 12,
             left: [
-              contactMetric('ContactMessageSent', 'sent'),
-              contactMetric('ContactMessageRejected', 'rejected (bad input or captcha)'),
-              contactMetric('ContactMessageFailed', 'failed (verifier or SES)'),
+              contactLine(CONTACT_METRICS.sent, 'sent'),
+              contactLine(CONTACT_METRICS.rejected, 'rejected (bad input)'),
+              contactLine(CONTACT_METRICS.captchaRefused, 'captcha refused'),
+              contactLine(CONTACT_METRICS.failed, 'failed (verifier or SES)'),
             ],
           }),
           new cloudwatch.GraphWidget({
@@ -124,8 +164,8 @@ export class Monitoring extends Construct {
             left: [
               new cloudwatch.MathExpression({
                 expression:
-                  `SEARCH('{${props.namespace},${CLICK_DIMENSION},service} MetricName="${CLICK_METRIC}" ` +
-                  `service="${props.eventsService}"', 'Sum', 3600)`,
+                  `SEARCH('{${METRICS_NAMESPACE},${EVENT_NAME_DIMENSION},${SERVICE_DIMENSION}} ` +
+                  `MetricName="${EVENT_METRICS.click}" ${SERVICE_DIMENSION}="${SERVICE_NAMES.events}"', 'Sum', 3600)`,
                 label: '',
                 period: Duration.hours(1),
               }),

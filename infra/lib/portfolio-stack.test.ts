@@ -1,5 +1,5 @@
 /**
- * The main stack without a custom domain, synthesized once (bundling off, design §4) with cdk-nag on:
+ * The main stack without a custom domain, synthesized once (bundling off, asset staging off) with cdk-nag on:
  * reaching beforeAll's end already proves there is no unacknowledged finding.
  */
 import { Match, type Template } from 'aws-cdk-lib/assertions';
@@ -7,7 +7,10 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
-import { API_THROTTLE } from './contact-api';
+import { API_ROUTES } from '../../contract/api-routes';
+import { CONTACT_METRICS, EVENT_METRICS, METRICS_NAMESPACE } from '../../contract/metrics';
+import { DEFAULT_THROTTLE, ROUTE_THROTTLES } from './http-api';
+import { CAPTCHA_REFUSALS_ALARM } from './monitoring';
 import { FIXTURE_CONFIG_INPUT, FIXTURE_SCRIPT_HASHES, type Synthesized, synthPortfolio, type Json } from './testing';
 
 
@@ -196,13 +199,28 @@ describe('upload', () => {
 });
 
 describe('API', () => {
-  it('throttles the default stage and writes JSON access logs without IP addresses', () => {
-    const stage = only('AWS::ApiGatewayV2::Stage');
-    expect(stage).toMatchObject({
-      StageName: '$default',
-      AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+  it('throttles contact and events apart, contact tighter, and waits for the routes it throttles', () => {
+    const stageEntry = ofType('AWS::ApiGatewayV2::Stage');
+    expect(stageEntry).toHaveLength(1);
+    const [, stage] = stageEntry[0]!;
+    expect(stage.Properties.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: DEFAULT_THROTTLE.rateLimit,
+      ThrottlingBurstLimit: DEFAULT_THROTTLE.burstLimit,
     });
+    expect(stage.Properties.RouteSettings).toEqual({
+      'POST /api/contact': { ThrottlingRateLimit: 1, ThrottlingBurstLimit: 5 },
+      'POST /api/events': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 },
+    });
+    expect(ROUTE_THROTTLES.contact.burstLimit).toBeLessThan(ROUTE_THROTTLES.events.burstLimit);
+    // Each routed key must exist when the stage names it ("Unable to find Route by key" otherwise).
+    const routeIds = ofType('AWS::ApiGatewayV2::Route').map(([id]) => id);
+    expect(routeIds).toHaveLength(API_ROUTES.length);
+    expect([stage.DependsOn].flat()).toEqual(expect.arrayContaining(routeIds));
+  });
+
+  it('writes JSON access logs without IP addresses', () => {
+    const stage = only('AWS::ApiGatewayV2::Stage');
+    expect(stage).toMatchObject({ StageName: '$default', AutoDeploy: true });
     const accessLogsId = stage.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
     expect(resources[accessLogsId]!.Type).toBe('AWS::Logs::LogGroup');
     const format = JSON.parse(stage.AccessLogSettings.Format);
@@ -230,12 +248,15 @@ describe('functions', () => {
   const contactId = () => idOf('AWS::Lambda::Function', (p) => /^POST \/api\/contact/.test(p.Description ?? ''));
   const eventsId = () => idOf('AWS::Lambda::Function', (p) => /^POST \/api\/events/.test(p.Description ?? ''));
 
-  it('run on nodejs24.x arm64 with bounded timeouts', () => {
+  it('run on nodejs24.x arm64, one per route of the contract, with its entry and timeout', () => {
     for (const id of [contactId(), eventsId()]) {
       expect(resources[id]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
     }
-    expect(resources[contactId()]!.Properties.Timeout).toBeLessThanOrEqual(15);
-    expect(resources[eventsId()]!.Properties.Timeout).toBeLessThanOrEqual(15);
+    for (const route of API_ROUTES) {
+      const id = idOf('AWS::Lambda::Function', (p) => (p.Description ?? '').startsWith(`${route.routeKey} `));
+      expect(resources[id]!.Properties.Description).toContain(route.entry);
+      expect(resources[id]!.Properties.Timeout).toBe(route.timeoutSeconds);
+    }
   });
 
   it('get the configuration they read, and the secret only by its parameter name', () => {
@@ -266,11 +287,20 @@ describe('IAM', () => {
       'Fn::GetAtt'
     ][0] as string;
 
-  it('lets the contact function send only as the sender identity, and read only its parameter', () => {
+  it('lets the contact function send only from the sender address, on the address and domain identities', () => {
     const statements = policyOfRole(roleOf(/^POST \/api\/contact/));
     const ses = statements.find((s) => [s.Action].flat().includes('ses:SendEmail'))!;
     expect([ses.Action].flat().sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
-    expect(JSON.stringify(ses.Resource)).toContain(`:ses:eu-west-1:123456789012:identity/${FIXTURE_CONFIG_INPUT.senderEmail}"`);
+    // SES authorizes against the identity it matched: the address if verified itself, else its domain;
+    // in the sandbox also the recipient's (owner@portfolio.dev or portfolio.dev).
+    const identities = [ses.Resource].flat().map((arn: Json) => {
+      const text = JSON.stringify(arn);
+      expect(text).toContain(':ses:eu-west-1:123456789012:identity/');
+      return /identity\/([^"]+)"/.exec(text)![1];
+    });
+    expect(identities.sort()).toEqual(
+      [FIXTURE_CONFIG_INPUT.senderEmail, 'mail.portfolio.dev', FIXTURE_CONFIG_INPUT.ownerEmail, 'portfolio.dev'].sort(),
+    );
     expect(ses.Condition).toEqual({ StringEquals: { 'ses:FromAddress': FIXTURE_CONFIG_INPUT.senderEmail } });
     const ssm = statements.find((s) => [s.Action].flat().some((a: string) => a.startsWith('ssm:')))!;
     expect(ssm.Action).toBe('ssm:GetParameter');
@@ -331,10 +361,81 @@ describe('operations', () => {
     });
   });
 
+  it('lets CloudWatch publish to the topic for this account and these alarms only', () => {
+    // An explicit topic policy replaces SNS's default one: without an Allow, alarm mails never arrive.
+    const topicId = idOf('AWS::SNS::Topic', () => true);
+    const policy = only('AWS::SNS::TopicPolicy');
+    expect(policy.Topics).toEqual([{ Ref: topicId }]);
+    const allows = (policy.PolicyDocument.Statement as Json[]).filter((s) => s.Effect === 'Allow');
+    expect(allows).toHaveLength(1);
+    const allow = allows[0]!;
+    expect(allow).toMatchObject({
+      Principal: { Service: 'cloudwatch.amazonaws.com' },
+      Action: 'sns:Publish',
+      Resource: { Ref: topicId },
+    });
+    expect(allow.Condition.StringEquals).toEqual({ 'aws:SourceAccount': '123456789012' });
+    const alarmIds = ofType('AWS::CloudWatch::Alarm').map(([id]) => id).sort();
+    expect(alarmIds).toHaveLength(3);
+    const sourceArns: Json[] = allow.Condition.ArnEquals['aws:SourceArn'];
+    expect(sourceArns.map((arn) => arn['Fn::GetAtt'][0]).sort()).toEqual(alarmIds);
+    expect(sourceArns.every((arn) => arn['Fn::GetAtt'][1] === 'Arn')).toBe(true);
+  });
+
+  it('alarms on captcha refusals above a threshold, to the topic', () => {
+    const topicId = idOf('AWS::SNS::Topic', () => true);
+    const alarm = ofType('AWS::CloudWatch::Alarm')
+      .map(([, a]) => a.Properties)
+      .find((a) => a.MetricName === CONTACT_METRICS.captchaRefused)!;
+    expect(alarm).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      Dimensions: [{ Name: 'service', Value: 'contact' }],
+      Statistic: 'Sum',
+      Period: 3600,
+      Threshold: CAPTCHA_REFUSALS_ALARM.threshold,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: topicId }],
+      OKActions: [{ Ref: topicId }],
+    });
+    expect(CAPTCHA_REFUSALS_ALARM.threshold).toBeGreaterThan(1);
+    expect(alarm.AlarmDescription).toMatch(/site key .* secret/);
+  });
+
+  it('reads only metric names the contract lists, in its namespace, on the dashboard and in alarms', () => {
+    const contractNames = new Set<string>([...Object.values(CONTACT_METRICS), ...Object.values(EVENT_METRICS)]);
+    const ours: string[] = [];
+    for (const alarm of ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties)) {
+      if (!String(alarm.Namespace).startsWith('AWS/')) {
+        expect(alarm.Namespace).toBe(METRICS_NAMESPACE);
+        ours.push(alarm.MetricName);
+      }
+    }
+    // The body is a Fn::Join around tokens (function names, region): stand-ins make it plain JSON.
+    const join = only('AWS::CloudWatch::Dashboard').DashboardBody['Fn::Join'][1] as (string | Json)[];
+    const body = JSON.parse(join.map((part) => (typeof part === 'string' ? part : 'TOKEN')).join(''));
+    for (const widget of body.widgets as Json[]) {
+      for (const metric of (widget.properties.metrics ?? []) as Json[][]) {
+        const expression = metric.find((part): part is Json => typeof part === 'object' && 'expression' in part);
+        if (expression) {
+          const search = /^SEARCH\('\{([^,}]+)[^}]*\} MetricName="([^"]+)"/.exec(expression.expression)!;
+          expect(search[1]).toBe(METRICS_NAMESPACE);
+          ours.push(search[2]!);
+        } else if (!String(metric[0]).startsWith('AWS/')) {
+          expect(metric[0]).toBe(METRICS_NAMESPACE);
+          ours.push(String(metric[1]));
+        }
+      }
+    }
+    expect(ours.length).toBeGreaterThanOrEqual(6);
+    for (const name of ours) expect(contractNames, name).toContain(name);
+  });
+
   it('alarms on contact function errors and API 5xx, to the topic', () => {
     const topicId = idOf('AWS::SNS::Topic', () => true);
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(2);
+    expect(alarms).toHaveLength(3);
     const errors = alarms.find((a) => a.MetricName === 'Errors')!;
     expect(errors).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     const contactFn = idOf('AWS::Lambda::Function', (p) => /^POST \/api\/contact/.test(p.Description ?? ''));

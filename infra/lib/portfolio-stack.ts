@@ -3,9 +3,11 @@ import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { type PortfolioConfig, webBuildEnv } from '../config/portfolio-config';
-import { CONTACT_SERVICE_NAME, ContactApi, EVENTS_SERVICE_NAME, METRICS_NAMESPACE } from './contact-api';
+import { grantContactPermissions } from './contact-permissions';
 import { SiteCertificate, SiteDnsRecords } from './domain';
+import { HttpApi } from './http-api';
 import { Monitoring } from './monitoring';
+import { RouteFunctions } from './route-functions';
 import { SiteBucket } from './site-bucket';
 import { SiteDeployment } from './site-deployment';
 import { SiteDistribution } from './site-distribution';
@@ -20,10 +22,11 @@ export interface PortfolioStackProps extends StackProps {
   readonly certificate?: acm.ICertificate;
 }
 
-/** The whole product on AWS (design §1): site bucket, CDN, API, deploy, alarms and dashboard. */
+/** The whole product on AWS: site bucket, CDN, API, deploy, alarms and dashboard. */
 export class PortfolioStack extends Stack {
   readonly site: SiteBucket;
-  readonly api: ContactApi;
+  readonly functions: RouteFunctions;
+  readonly api: HttpApi;
   readonly web: WebBuild;
   readonly cdn: SiteDistribution;
   readonly deployment: SiteDeployment;
@@ -35,14 +38,24 @@ export class PortfolioStack extends Stack {
     const logRetention = config.logRetentionDays as logs.RetentionDays;
 
     this.site = new SiteBucket(this, 'Site');
-    this.api = new ContactApi(this, 'Api', {
+    this.functions = new RouteFunctions(this, 'Functions', {
       projectRoot: props.projectRoot,
-      ownerEmail: config.ownerEmail,
-      senderEmail: config.senderEmail,
-      senderIdentity: config.senderIdentity,
-      recaptchaSecretParameter: config.recaptchaSecretParameter,
       logRetention,
+      options: {
+        contact: {
+          memorySize: 256,
+          environment: {
+            OWNER_EMAIL: config.ownerEmail,
+            SENDER_EMAIL: config.senderEmail,
+            // Only the parameter's name: the secret itself is read at cold start, never stored here.
+            RECAPTCHA_SECRET_PARAMETER: config.recaptchaSecretParameter,
+          },
+        },
+        events: { memorySize: 128 },
+      },
     });
+    grantContactPermissions(this.functions.functions.contact, config);
+    this.api = new HttpApi(this, 'Api', { functions: this.functions.functions, logRetention });
     // Built (or taken prebuilt) before the distribution: the CSP needs the build's inline-script hashes.
     this.web = new WebBuild(this, 'Web', {
       projectRoot: props.projectRoot,
@@ -76,11 +89,8 @@ export class PortfolioStack extends Stack {
     this.monitoring = new Monitoring(this, 'Monitoring', {
       ownerEmail: config.ownerEmail,
       api: this.api.api,
-      contactFunction: this.api.contactFunction,
-      eventsFunction: this.api.eventsFunction,
-      namespace: METRICS_NAMESPACE,
-      contactService: CONTACT_SERVICE_NAME,
-      eventsService: EVENTS_SERVICE_NAME,
+      contactFunction: this.functions.functions.contact,
+      eventsFunction: this.functions.functions.events,
     });
 
     new CfnOutput(this, 'SiteUrl', {

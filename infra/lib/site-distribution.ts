@@ -31,7 +31,7 @@ export interface SiteDistributionProps {
 }
 
 /**
- * The CDN in front of everything (design §1): the site from the private bucket through origin access
+ * The CDN in front of everything: the site from the private bucket through origin access
  * control, /api/* to the HTTP API uncached, the viewer-request function that maps routes to their
  * prerendered files, the shared security headers, and 404 alone mapped to the app's fallback page.
  */
@@ -178,7 +178,7 @@ export class SiteDistribution extends Construct {
 
     Annotations.of(this.distribution).acknowledgeWarning(
       '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
-      'LIST is granted so missing keys answer 404 (design §1); the bucket holds only public build output, ' +
+      'LIST is granted so missing keys answer 404 (not 403) for the 404 page mapping; the bucket holds only public build output, ' +
         'defaultRootObject is set and the viewer-request function never forwards a bare "/".',
     );
     const ack = (id: string, reason: string) => Validations.of(this.distribution).acknowledge({ id, reason });
@@ -189,7 +189,7 @@ export class SiteDistribution extends Construct {
     ack(
       'AwsSolutions-CFR2',
       'WAF costs at least $5 a month plus per-request fees, more than the whole site; the only writable paths ' +
-        '(/api/*) are throttled at the API stage (5 req/s, burst 10) and the contact form verifies a reCAPTCHA.',
+        '(/api/*) are throttled per route at the API stage and the contact form verifies a reCAPTCHA.',
     );
     ack(
       'AwsSolutions-CFR3',

@@ -1,5 +1,5 @@
 /**
- * Test helpers: a fast App (design §4: no bundling, no asset staging, no CloudFormation validation) and
+ * Test helpers: a fast App (no bundling, no asset staging, no CloudFormation validation) and
  * a small prebuilt site, so the stacks synthesize in seconds without running the web build.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,11 +10,11 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { CDK_JSON_FILE, type PortfolioConfig, parseConfig } from '../config/portfolio-config';
 import { addPortfolioStacks, type PortfolioStacks } from './portfolio-app';
 
-/** Two well-formed CSP hashes, as scripts/postbuild.ts writes them. */
 /** A CloudFormation template fragment, as the assertion tests walk it (shapes vary by resource). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- template JSON is untyped by nature
 export type Json = Record<string, any>;
 
+/** Two well-formed CSP hashes, as scripts/postbuild.ts writes them. */
 export const FIXTURE_SCRIPT_HASHES = [
   'sha256-7mu4H06fwDCjmnxxr/xNHyuQC6pLTHr4M2E4jXw5WZs=',
   'sha256-9NQTORVhBFi6U+RzCzuob62BynMWfwiPKOGaJd3nBM0=',

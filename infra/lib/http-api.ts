@@ -1,0 +1,113 @@
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { API_ROUTES } from '../../contract/api-routes';
+import type { RouteName } from './route-functions';
+
+export interface Throttle {
+  /** Steady requests per second. */
+  readonly rateLimit: number;
+  /** Requests accepted at once above the rate. */
+  readonly burstLimit: number;
+}
+
+/**
+ * Each route has its own bucket, so a burst of click beacons never makes a contact send fail with 429.
+ * Contact: a person types a message; one a second with a burst of 5 is far above real use and caps
+ * what abuse can cost in SES and Lambda. Events: a page view sends a few beacons at once, and a class
+ * of visitors may arrive together; 25 a second, burst 50.
+ */
+export const ROUTE_THROTTLES: Readonly<Record<RouteName, Throttle>> = {
+  contact: { rateLimit: 1, burstLimit: 5 },
+  events: { rateLimit: 25, burstLimit: 50 },
+};
+/** Any route without its own settings (none today): the old stage-wide cap. */
+export const DEFAULT_THROTTLE: Throttle = { rateLimit: 5, burstLimit: 10 };
+
+export interface HttpApiProps {
+  /** The function behind each route of contract/api-routes.ts. */
+  readonly functions: Readonly<Record<RouteName, lambda.IFunction>>;
+  readonly logRetention: logs.RetentionDays;
+}
+
+/**
+ * The HTTP API behind CloudFront's /api/* behavior: the routes of contract/api-routes.ts, each to its
+ * function and throttled on its own, on one auto-deployed stage with JSON access logs.
+ */
+export class HttpApi extends Construct {
+  readonly api: apigwv2.HttpApi;
+  readonly stage: apigwv2.HttpStage;
+  readonly accessLogs: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: HttpApiProps) {
+    super(scope, id);
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.api = new apigwv2.HttpApi(this, 'Api', {
+      apiName: `${Stack.of(this).stackName}-api`,
+      description: 'Portfolio contact and events API (reached through CloudFront /api/*)',
+      createDefaultStage: false,
+    });
+    this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: DEFAULT_THROTTLE,
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(this.accessLogs),
+        // No source IP: the site promises not to store visitors' addresses.
+        format: apigateway.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            method: '$context.httpMethod',
+            path: '$context.path',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    for (const route of API_ROUTES) {
+      const routes = this.api.addRoutes({
+        path: route.path,
+        methods: [apigwv2.HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.name}Integration`, props.functions[route.name]),
+      });
+      // CloudFormation rejects route settings for a route that does not exist yet ("Unable to find
+      // Route by key"): the stage waits for its routes.
+      for (const created of routes) this.stage.node.addDependency(created);
+      const throttle = ROUTE_THROTTLES[route.name];
+      routeSettings[route.routeKey] = {
+        ThrottlingRateLimit: throttle.rateLimit,
+        ThrottlingBurstLimit: throttle.burstLimit,
+      };
+    }
+    (this.stage.node.defaultChild as apigwv2.CfnStage).routeSettings = routeSettings;
+
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Both routes are public by design: anonymous visitors send the contact form (guarded by reCAPTCHA in the ' +
+        'handler) and click events (a fixed name pattern); each route has its own throttle.',
+    });
+  }
+
+  /** The stage's URL (execute-api), also reachable directly; CloudFront forwards /api/* to it. */
+  get url(): string {
+    return this.stage.url;
+  }
+}

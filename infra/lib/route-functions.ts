@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { API_ROUTES, type ApiRoute } from '../../contract/api-routes';
+import { METRICS_NAMESPACE, SERVICE_NAMES } from '../../contract/metrics';
+
+/** ESM bundles need `require` for the CommonJS parts of their dependencies. */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire } from 'module';const require = createRequire(import.meta.url);";
+
+export type RouteName = ApiRoute['name'];
+
+// aws-cdk-lib 2.276 knows nodejs24.x; the fallback keeps older libraries working with the same runtime.
+const NODEJS_24 =
+  (lambda.Runtime as { NODEJS_24_X?: lambda.Runtime }).NODEJS_24_X ??
+  new lambda.Runtime('nodejs24.x', lambda.RuntimeFamily.NODEJS);
+
+/** What the stack adds to a route's function beyond what the contract fixes (entry, path, timeout). */
+export interface RouteFunctionOptions {
+  readonly memorySize: number;
+  /** Variables the handler reads besides the Powertools ones. */
+  readonly environment?: Record<string, string>;
+}
+
+export interface RouteFunctionsProps {
+  readonly projectRoot: string;
+  readonly logRetention: logs.RetentionDays;
+  /** One entry per route of contract/api-routes.ts. */
+  readonly options: Readonly<Record<RouteName, RouteFunctionOptions>>;
+}
+
+/**
+ * One Lambda function per route of contract/api-routes.ts (its entry, path and timeout come from
+ * there), each with its own role and log group. Grants beyond logging are the caller's business.
+ */
+export class RouteFunctions extends Construct {
+  readonly functions: Readonly<Record<RouteName, nodejs.NodejsFunction>>;
+  readonly logGroups: logs.LogGroup[] = [];
+
+  constructor(scope: Construct, id: string, props: RouteFunctionsProps) {
+    super(scope, id);
+    const functions: Partial<Record<RouteName, nodejs.NodejsFunction>> = {};
+    for (const route of API_ROUTES) functions[route.name] = this.createFunction(route, props);
+    this.functions = functions as Record<RouteName, nodejs.NodejsFunction>;
+  }
+
+  private createFunction(route: ApiRoute, props: RouteFunctionsProps): nodejs.NodejsFunction {
+    const options = props.options[route.name];
+    const id = route.name.charAt(0).toUpperCase() + route.name.slice(1);
+    const logGroup = new logs.LogGroup(this, `${id}Logs`, {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.logGroups.push(logGroup);
+    // An own role instead of the AWSLambdaBasicExecutionRole managed policy: writes to its log group only.
+    const role = new iam.Role(this, `${id}Role`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `${route.routeKey}: its own log group and what the function needs, nothing else`,
+    });
+    const fn = new nodejs.NodejsFunction(this, `${id}Function`, {
+      entry: path.join(props.projectRoot, route.entry),
+      handler: 'handler',
+      projectRoot: props.projectRoot,
+      depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
+      runtime: NODEJS_24,
+      architecture: lambda.Architecture.ARM_64,
+      description: `${route.routeKey} (${route.entry})`,
+      timeout: Duration.seconds(route.timeoutSeconds),
+      memorySize: options.memorySize,
+      role,
+      logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        ...options.environment,
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAMES[route.name],
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      },
+      bundling: {
+        format: nodejs.OutputFormat.ESM,
+        banner: ESM_REQUIRE_BANNER,
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        target: 'node22',
+        forceDockerBundling: false,
+        // Ship the SDK version the tests ran against instead of whatever the runtime carries.
+        bundleAwsSDK: true,
+      },
+    });
+    logGroup.grantWrite(role);
+    return fn;
+  }
+}
