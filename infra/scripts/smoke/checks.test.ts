@@ -13,7 +13,7 @@ import { SPA_FALLBACK_FILE, WEB_CLIENT_DIR } from '../../shared/build-output';
 import { startLocalStack, type LocalStack } from '../../local/stack';
 import type { CheckResult } from '../report';
 import { runSmoke } from './checks';
-import { smokeExitCode } from './cli';
+import { smokeExitCode } from './run';
 
 if (!existsSync(path.join(WEB_CLIENT_DIR, 'home', 'index.html'))) {
   throw new Error(`No production build at ${WEB_CLIENT_DIR}: run \`npm run build:test\` first (\`npm test\` does).`);

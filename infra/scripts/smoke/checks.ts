@@ -64,6 +64,12 @@ function appScripts(html: string): Set<string> {
   return found;
 }
 
+/** fetch's own message is "fetch failed": the cause says why (ECONNREFUSED, ENOTFOUND, a timeout). */
+function reason(error: unknown): string {
+  const e = error as { message?: string; cause?: { code?: string; message?: string } };
+  return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error);
+}
+
 const short = (text: string, max = 48) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status);
 const isHtml = (a: Answer) => /text\/html/i.test(a.headers.get('content-type') ?? '');
@@ -124,7 +130,8 @@ export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
         : failure('sitemap.xml', `answered ${sitemap.status} with ${fromSitemap.length} <loc> URLs`),
     );
   } catch (error) {
-    results.push(failure('sitemap.xml', `no answer (${(error as Error).message})`));
+    // Nothing answers at all: one line says so instead of a table of the same failure.
+    return [failure('Site reachable', `no answer from ${base} (${reason(error)})`, 'Check the address; right after a first deploy, DNS can take a few minutes.')];
   }
   const paths = [...new Set<string>([...FIXED_ROUTES, ...fromSitemap])];
   const pages: PageResult[] = [];
@@ -133,7 +140,7 @@ export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
       const answer = await request(`${base}${path}`);
       pages.push({ path, answer, title: titleOf(answer.body) });
     } catch (error) {
-      pages.push({ path, error: (error as Error).message, title: '' });
+      pages.push({ path, error: reason(error), title: '' });
     }
   }
   const titleCount = new Map<string, number>();
@@ -190,7 +197,7 @@ export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
         : failure('Deep link', `${deepPath}: status ${answer.status}, title "${short(title)}"${sameAsHome ? ' (the home page’s)' : ''}`),
     );
   } catch (error) {
-    results.push(failure('Deep link', `${deep.path}: no answer (${(error as Error).message})`));
+    results.push(failure('Deep link', `${deep.path}: no answer (${reason(error)})`));
   }
 
   // 3. An unknown path: status 404 with the app's not-found page (it loads the same app as /home).
@@ -210,7 +217,7 @@ export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
         : failure('Unknown path', `${unknown}: ${problems.join('; ')}`),
     );
   } catch (error) {
-    results.push(failure('Unknown path', `no answer (${(error as Error).message})`));
+    results.push(failure('Unknown path', `no answer (${reason(error)})`));
   }
 
   // 4. Security headers (on /home) and the third-party hosts the pages need.
@@ -262,7 +269,7 @@ export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
         : failure('POST /api/contact', `malformed body → ${answer.status} ${short(answer.body.replace(/\s+/g, ' '), 40)} (expected 4xx with JSON {error})`),
     );
   } catch (error) {
-    results.push(failure('POST /api/contact', `no answer (${(error as Error).message})`));
+    results.push(failure('POST /api/contact', `no answer (${reason(error)})`));
   }
   try {
     const answer = await request(`${base}/api/events`, {
@@ -276,7 +283,7 @@ export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
         : failure('POST /api/events', `${SMOKE_EVENT_NAME} → ${answer.status}, expected 204`),
     );
   } catch (error) {
-    results.push(failure('POST /api/events', `no answer (${(error as Error).message})`));
+    results.push(failure('POST /api/events', `no answer (${reason(error)})`));
   }
   return results;
 }
