@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../../infra/local/chromium';
 import {
   FAKE_GTAG_JS,
   FAKE_RECAPTCHA_JS,
@@ -8,7 +8,7 @@ import {
   RECAPTCHA_SCRIPT_PATTERN,
 } from './fakes';
 
-export { CHROMIUM_ARGS, CHROMIUM_PATH };
+export { CHROMIUM_ARGS, chromiumPath };
 
 export const VIEWPORTS = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
@@ -26,7 +26,7 @@ export function baseUrl(): string {
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
 }
 
 export interface SessionOptions {

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../../infra/local/chromium';
 import { KNOWN_ROUTES } from '../../e2e/support/site';
 import { startLocalStack } from '../../infra/local/stack';
 import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
@@ -150,18 +150,19 @@ async function measureSizes(origin: string, route: string, assetCache: Map<strin
 
 /** Starts Chromium with a DevTools port for Lighthouse; resolves once the port is known. */
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
+  const executable = chromiumPath();
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));
   const child: ChildProcess = spawn(
-    CHROMIUM_PATH,
+    executable,
     [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {
     let log = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium (${CHROMIUM_PATH}) did not start:\n${log}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`Chromium (${executable}) did not start:\n${log}`)), 20_000);
     child.once('error', (error) => {
       clearTimeout(timer);
-      reject(new Error(`Cannot start Chromium at ${CHROMIUM_PATH} (set CHROME_PATH): ${error.message}`));
+      reject(new Error(`Cannot start Chromium at ${executable} (set CHROMIUM_PATH): ${error.message}`));
     });
     child.stderr!.on('data', (chunk: Buffer) => {
       log += chunk.toString();

@@ -1,0 +1,293 @@
+/**
+ * The doctor against the AWS SDK clients faked at their boundary (aws-sdk-client-mock): a ready
+ * account passes; each problem alone gives its own message, its own fix and exit code 1.
+ */
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { GetHostedZoneCommand, ListHostedZonesByNameCommand, Route53Client } from '@aws-sdk/client-route-53';
+import { GetDomainDetailCommand, Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
+import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { DescribeParametersCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { parseConfig, type PortfolioConfig } from '../../config/portfolio-config';
+import type { DoctorClients } from './checks';
+import { runDoctor } from './run';
+
+const ACCOUNT = '123456789012';
+const ZONE_ID = 'Z0123456789ABCDEFGHIJ';
+const ZONE_NS = ['ns-1.awsdns-01.org', 'ns-2.awsdns-02.co.uk', 'ns-3.awsdns-03.com', 'ns-4.awsdns-04.net'];
+
+const baseConfig = {
+  stackName: 'Portfolio',
+  region: 'eu-west-1',
+  ownerEmail: 'me@owner-mail.dev',
+  senderEmail: 'portfolio@jane.dev',
+  recaptchaSecretParameter: '/portfolio/recaptcha-secret',
+  recaptchaSiteKey: 'a-real-looking-site-key-0123456789',
+  domain: { domainName: 'www.jane.dev', hostedZoneId: ZONE_ID, hostedZoneName: 'jane.dev' },
+};
+const config = (overrides: Record<string, unknown> = {}): PortfolioConfig => parseConfig({ ...baseConfig, ...overrides });
+
+const sts = mockClient(STSClient);
+const ses = mockClient(SESv2Client);
+const ssm = mockClient(SSMClient);
+const cfn = mockClient(CloudFormationClient);
+const r53 = mockClient(Route53Client);
+const domains = mockClient(Route53DomainsClient);
+const bootstrappedRegions: string[] = [];
+
+function awsError(name: string, message: string): Error {
+  return Object.assign(new Error(message), { name, $metadata: {} });
+}
+
+function clients(): DoctorClients {
+  return {
+    sts: new STSClient({ region: 'eu-west-1' }),
+    sesv2: new SESv2Client({ region: 'eu-west-1' }),
+    ssm: new SSMClient({ region: 'eu-west-1' }),
+    cloudFormation: (region) => {
+      bootstrappedRegions.push(region);
+      return new CloudFormationClient({ region });
+    },
+    route53: new Route53Client({ region: 'us-east-1' }),
+    route53Domains: new Route53DomainsClient({ region: 'us-east-1' }),
+    resolveNs: () => Promise.reject(new Error('public DNS must not be asked when Route 53 Domains knows the domain')),
+  };
+}
+
+/** Everything ready: verified sender and owner in the sandbox, both regions bootstrapped, zone delegated. */
+function readyAccount() {
+  for (const m of [sts, ses, ssm, cfn, r53, domains]) m.reset();
+  bootstrappedRegions.length = 0;
+  sts.on(GetCallerIdentityCommand).resolves({ Account: ACCOUNT, Arn: `arn:aws:iam::${ACCOUNT}:user/jane` });
+  ses.on(GetAccountCommand).resolves({
+    ProductionAccessEnabled: false,
+    SendingEnabled: true,
+    SendQuota: { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 },
+  });
+  ses.on(GetEmailIdentityCommand).rejects(awsError('NotFoundException', 'Email identity does not exist.'));
+  ses.on(GetEmailIdentityCommand, { EmailIdentity: 'portfolio@jane.dev' }).resolves({
+    IdentityType: 'EMAIL_ADDRESS',
+    VerifiedForSendingStatus: true,
+    VerificationStatus: 'SUCCESS',
+  });
+  ses.on(GetEmailIdentityCommand, { EmailIdentity: 'me@owner-mail.dev' }).resolves({
+    IdentityType: 'EMAIL_ADDRESS',
+    VerifiedForSendingStatus: true,
+    VerificationStatus: 'SUCCESS',
+  });
+  cfn.on(DescribeStacksCommand, { StackName: 'CDKToolkit' }).resolves({
+    Stacks: [
+      {
+        StackName: 'CDKToolkit',
+        StackStatus: 'UPDATE_COMPLETE',
+        CreationTime: new Date(0),
+        Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: '29' }],
+      },
+    ],
+  });
+  ssm.on(DescribeParametersCommand).resolves({
+    Parameters: [{ Name: '/portfolio/recaptcha-secret', Type: 'SecureString' }],
+  });
+  r53.on(GetHostedZoneCommand, { Id: ZONE_ID }).resolves({
+    HostedZone: { Id: `/hostedzone/${ZONE_ID}`, Name: 'jane.dev.', CallerReference: 'x', Config: { PrivateZone: false } },
+    DelegationSet: { NameServers: ZONE_NS },
+  });
+  r53.on(ListHostedZonesByNameCommand).resolves({
+    HostedZones: [{ Id: `/hostedzone/${ZONE_ID}`, Name: 'jane.dev.', CallerReference: 'x', Config: { PrivateZone: false } }],
+    IsTruncated: false,
+    MaxItems: 10,
+  });
+  domains.on(GetDomainDetailCommand, { DomainName: 'jane.dev' }).resolves({
+    DomainName: 'jane.dev',
+    Nameservers: [...ZONE_NS].reverse().map((Name) => ({ Name: `${Name}.` })),
+  } as never);
+}
+
+async function doctor(cfg: PortfolioConfig = config(), c: DoctorClients = clients()) {
+  let output = '';
+  const code = await runDoctor({ config: cfg, clients: c, print: (text) => (output += text) });
+  return { code, output };
+}
+
+/** The table line of one check ("✓ detail") plus its fix lines. */
+function row(output: string, check: string): string {
+  const lines = output.split('\n');
+  const start = lines.findIndex((l) => l.slice(2).startsWith(check));
+  if (start < 0) throw new Error(`no row "${check}" in:\n${output}`);
+  let end = start + 1;
+  while (end < lines.length && /^\s+→/.test(lines[end]!)) end++;
+  // "✗ Check name   detail" → "✗ detail", so assertions read like the row.
+  const head = `${lines[start]!.slice(0, 2)}${lines[start]!.slice(2 + check.length).trimStart()}`;
+  return [head, ...lines.slice(start + 1, end)].join('\n');
+}
+
+beforeEach(readyAccount);
+
+describe('npm run doctor', () => {
+  it('passes an account with everything ready, asking both stack regions, changing nothing', async () => {
+    const { code, output } = await doctor();
+    expect(output).not.toContain('✗');
+    expect(code).toBe(0);
+    expect(row(output, 'AWS credentials')).toContain(`account ${ACCOUNT}`);
+    expect(row(output, 'CDK bootstrap eu-west-1')).toMatch(/^✓.*version 29/);
+    expect(row(output, 'CDK bootstrap us-east-1')).toMatch(/^✓/);
+    expect(bootstrappedRegions).toEqual(['eu-west-1', 'us-east-1']);
+    expect(row(output, 'SES sending')).toMatch(/^✓ .*sandbox \(200 mails a day, 1 a second\).*me@owner-mail\.dev/);
+    expect(row(output, 'reCAPTCHA secret')).toMatch(/^✓ .*SecureString \(value not read\)/);
+    expect(row(output, 'Name servers')).toMatch(/^✓ .*Route 53 Domains/);
+    // Read-only: only Describe/Get/List calls were made.
+    const commands = [sts, ses, ssm, cfn, r53, domains].flatMap((m) => m.calls().map((c) => c.args[0].constructor.name));
+    expect(commands.every((name) => /^(Get|Describe|List)/.test(name))).toBe(true);
+  });
+
+  it('asks only the stack region for bootstrap without a custom domain, and skips the zone', async () => {
+    const { code, output } = await doctor(config({ domain: null }));
+    expect(code).toBe(0);
+    expect(bootstrappedRegions).toEqual(['eu-west-1']);
+    expect(output).not.toContain('Hosted zone');
+  });
+
+  it('no credentials: one line naming how to set them, exit 1', async () => {
+    sts.on(GetCallerIdentityCommand).rejects(awsError('CredentialsProviderError', 'Could not load credentials from any providers'));
+    const { code, output } = await doctor();
+    expect(code).toBe(1);
+    expect(output.split('\n')).toHaveLength(1);
+    expect(output).toMatch(/No AWS credentials.*aws configure/);
+  });
+
+  it('no bootstrap in us-east-1 (certificate region): names the bootstrap command for that region', async () => {
+    cfn.on(DescribeStacksCommand).callsFake(async (_input, getClient) => {
+      const region = await (getClient() as CloudFormationClient).config.region();
+      if (region === 'us-east-1') throw awsError('ValidationError', 'Stack with id CDKToolkit does not exist');
+      return { Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'CREATE_COMPLETE', CreationTime: new Date(0), Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: '29' }] }] };
+    });
+    const { code, output } = await doctor();
+    expect(code).toBe(1);
+    expect(row(output, 'CDK bootstrap eu-west-1')).toMatch(/^✓/);
+    expect(row(output, 'CDK bootstrap us-east-1')).toMatch(/^✗ .*not bootstrapped/);
+    expect(row(output, 'CDK bootstrap us-east-1')).toContain(`npx cdk bootstrap aws://${ACCOUNT}/us-east-1`);
+  });
+
+  it('unverified sender: names the verification command with the configured region', async () => {
+    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'portfolio@jane.dev' }).resolves({
+      IdentityType: 'EMAIL_ADDRESS',
+      VerifiedForSendingStatus: false,
+      VerificationStatus: 'PENDING',
+    });
+    const { code, output } = await doctor();
+    expect(code).toBe(1);
+    expect(row(output, 'SES sender')).toMatch(/^✗ portfolio@jane\.dev is not verified yet \(PENDING\)/);
+    expect(row(output, 'SES sender')).toContain('Click the link in the verification mail sent to portfolio@jane.dev');
+    expect(row(output, 'SES sender')).toContain('--region eu-west-1');
+    expect(row(output, 'SES owner')).toMatch(/^✓/);
+  });
+
+  it('sender address missing but its domain verified: says to set senderIdentity to the domain', async () => {
+    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'portfolio@jane.dev' }).rejects(awsError('NotFoundException', 'no'));
+    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'jane.dev' }).resolves({
+      IdentityType: 'DOMAIN',
+      VerifiedForSendingStatus: true,
+      DkimAttributes: { Status: 'SUCCESS' },
+    });
+    const { code, output } = await doctor();
+    expect(code).toBe(1);
+    expect(row(output, 'SES sender')).toContain('"senderIdentity": "jane.dev"');
+  });
+
+  it('a sender domain is reported with its DKIM status', async () => {
+    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'jane.dev' }).resolves({
+      IdentityType: 'DOMAIN',
+      VerifiedForSendingStatus: false,
+      VerificationStatus: 'PENDING',
+      DkimAttributes: { Status: 'PENDING' },
+    });
+    const pending = await doctor(config({ senderIdentity: 'jane.dev' }));
+    expect(pending.code).toBe(1);
+    expect(row(pending.output, 'SES sender')).toMatch(/^✗ jane\.dev is not verified yet \(DKIM PENDING\)/);
+    expect(row(pending.output, 'SES sender')).toContain('DKIM CNAME records');
+
+    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'jane.dev' }).resolves({
+      IdentityType: 'DOMAIN',
+      VerifiedForSendingStatus: true,
+      DkimAttributes: { Status: 'SUCCESS' },
+    });
+    const ready = await doctor(config({ senderIdentity: 'jane.dev' }));
+    expect(row(ready.output, 'SES sender')).toMatch(/^✓ jane\.dev verified \(domain, DKIM SUCCESS\)/);
+  });
+
+  it('unverified owner in the sandbox: fails with the verification command', async () => {
+    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'me@owner-mail.dev' }).rejects(awsError('NotFoundException', 'no'));
+    const { code, output } = await doctor();
+    expect(code).toBe(1);
+    expect(row(output, 'SES owner')).toMatch(/^✗ me@owner-mail\.dev is not an SES identity: in the sandbox SES refuses to mail it/);
+    expect(row(output, 'SES owner')).toContain('aws sesv2 create-email-identity --email-identity me@owner-mail.dev --region eu-west-1');
+  });
+
+  it('the same unverified owner is fine with production access', async () => {
+    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'me@owner-mail.dev' }).rejects(awsError('NotFoundException', 'no'));
+    ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: true, SendingEnabled: true, SendQuota: { Max24HourSend: 50000, MaxSendRate: 14 } });
+    const { code, output } = await doctor();
+    expect(code).toBe(0);
+    expect(row(output, 'SES owner')).toMatch(/^✓ .*production access/);
+  });
+
+  it('missing reCAPTCHA parameter: names the put-parameter command', async () => {
+    ssm.on(DescribeParametersCommand).resolves({ Parameters: [] });
+    const { code, output } = await doctor();
+    expect(code).toBe(1);
+    expect(row(output, 'reCAPTCHA secret')).toMatch(/^✗ no SSM parameter \/portfolio\/recaptcha-secret in eu-west-1/);
+    expect(row(output, 'reCAPTCHA secret')).toContain(
+      'aws ssm put-parameter --region eu-west-1 --name /portfolio/recaptcha-secret --type SecureString',
+    );
+  });
+
+  it('a String instead of a SecureString: names delete then put as SecureString', async () => {
+    ssm.on(DescribeParametersCommand).resolves({ Parameters: [{ Name: '/portfolio/recaptcha-secret', Type: 'String' }] });
+    const { code, output } = await doctor();
+    expect(code).toBe(1);
+    expect(row(output, 'reCAPTCHA secret')).toMatch(/^✗ \/portfolio\/recaptcha-secret is a String, not a SecureString/);
+    expect(row(output, 'reCAPTCHA secret')).toContain('aws ssm delete-parameter --region eu-west-1 --name /portfolio/recaptcha-secret');
+  });
+
+  it('wrong hosted zone: says which zone the id is and suggests the right id', async () => {
+    r53.on(GetHostedZoneCommand, { Id: ZONE_ID }).resolves({
+      HostedZone: { Id: `/hostedzone/${ZONE_ID}`, Name: 'other.dev.', CallerReference: 'x' },
+      DelegationSet: { NameServers: ZONE_NS },
+    });
+    r53.on(ListHostedZonesByNameCommand).resolves({
+      HostedZones: [{ Id: '/hostedzone/ZRIGHTZONE123', Name: 'jane.dev.', CallerReference: 'y' }],
+      IsTruncated: false,
+      MaxItems: 10,
+    });
+    const { code, output } = await doctor();
+    expect(code).toBe(1);
+    expect(row(output, 'Hosted zone')).toMatch(new RegExp(`^✗ ${ZONE_ID} is the zone other\\.dev, not jane\\.dev`));
+    expect(row(output, 'Hosted zone')).toContain('"hostedZoneId": "ZRIGHTZONE123"');
+  });
+
+  it('a domain registered elsewhere that delegates to other name servers: asks DNS and names the registrar step', async () => {
+    domains.on(GetDomainDetailCommand).rejects(awsError('InvalidInput', 'Domain jane.dev not found in account'));
+    const c = { ...clients(), resolveNs: async () => ['ns1.registrar.example', 'ns2.registrar.example'] };
+    const { code, output } = await doctor(config(), c);
+    expect(code).toBe(1);
+    expect(row(output, 'Name servers')).toMatch(/^✗ jane\.dev delegates to ns1\.registrar\.example, ns2\.registrar\.example \(public DNS\)/);
+    expect(row(output, 'Name servers')).toContain(`At your registrar, set the name servers of jane.dev to ${[...ZONE_NS].sort().join(', ')}`);
+  });
+
+  it('a region without SES: says so and names the setting', async () => {
+    ses.on(GetAccountCommand).rejects(Object.assign(new Error('getaddrinfo ENOTFOUND email.ap-east-9.amazonaws.com'), { code: 'ENOTFOUND' }));
+    const { code, output } = await doctor();
+    expect(code).toBe(1);
+    expect(row(output, 'SES in region')).toMatch(/^✗ SES is not offered in eu-west-1/);
+    expect(row(output, 'SES in region')).toContain('"region"');
+    expect(row(output, 'SES sender')).toMatch(/^– /);
+  });
+
+  it('example addresses in cdk.json are a configuration failure', async () => {
+    const { code, output } = await doctor(config({ ownerEmail: 'owner@example.com' }));
+    expect(code).toBe(1);
+    expect(row(output, 'Configuration')).toMatch(/^✗ .*ownerEmail.*example address/);
+  });
+});

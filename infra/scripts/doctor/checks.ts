@@ -1,0 +1,487 @@
+/**
+ * `npm run doctor`'s checks: read-only questions to the owner's AWS account, each answered with a
+ * result row and, for a problem, the exact command or console step that fixes it. The clients are
+ * passed in (tests fake them at the SDK boundary); nothing here changes anything in the account, and
+ * the reCAPTCHA secret's value is never read (DescribeParameters returns metadata only).
+ */
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { GetHostedZoneCommand, ListHostedZonesByNameCommand, type Route53Client } from '@aws-sdk/client-route-53';
+import { GetDomainDetailCommand, type Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
+import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { DescribeParametersCommand, type SSMClient } from '@aws-sdk/client-ssm';
+import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
+import type { DomainConfig, PortfolioConfig } from '../../config/portfolio-config';
+import type { CheckResult } from '../report';
+
+export interface DoctorClients {
+  sts: STSClient;
+  /** In the configured region. */
+  sesv2: SESv2Client;
+  /** In the configured region. */
+  ssm: SSMClient;
+  cloudFormation: (region: string) => CloudFormationClient;
+  route53: Route53Client;
+  /** Route 53 Domains answers in us-east-1 only. */
+  route53Domains: Route53DomainsClient;
+  /** The name servers public DNS lists for a domain (delegation of domains registered elsewhere). */
+  resolveNs: (domain: string) => Promise<string[]>;
+}
+
+export type DoctorOutcome =
+  | { kind: 'no-credentials'; message: string }
+  | { kind: 'checked'; account: string; results: CheckResult[] };
+
+/** The region CloudFront certificates must live in (the stack's cross-region part, with a domain). */
+export const CERTIFICATE_REGION = 'us-east-1';
+/** The oldest bootstrap stack CDK v2 templates accept (their BootstrapVersion rule). */
+export const MIN_BOOTSTRAP_VERSION = 6;
+const TOOLKIT_STACK = 'CDKToolkit';
+/** States in which the bootstrap stack's bucket and roles are in place. */
+const USABLE_STACK_STATUS = new Set(['CREATE_COMPLETE', 'UPDATE_COMPLETE', 'UPDATE_ROLLBACK_COMPLETE', 'IMPORT_COMPLETE']);
+
+export const NO_CREDENTIALS_MESSAGE =
+  '✗ No AWS credentials found: run `aws configure` (access key) or `aws configure sso` and ' +
+  '`export AWS_PROFILE=<profile>`, then `npm run doctor` again.';
+
+function errorName(error: unknown): string {
+  return (error as { name?: string })?.name ?? '';
+}
+function errorText(error: unknown): string {
+  const e = error as { name?: string; message?: string };
+  return `${e?.name ?? 'Error'}: ${e?.message ?? String(error)}`;
+}
+function isNoCredentials(error: unknown): boolean {
+  return errorName(error) === 'CredentialsProviderError' || /could not load credentials/i.test(String((error as Error)?.message));
+}
+/** The region's endpoint does not exist (the service is not offered there). */
+function isUnknownEndpoint(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; cause?: { code?: string } };
+  return e?.code === 'ENOTFOUND' || e?.cause?.code === 'ENOTFOUND' || /ENOTFOUND|getaddrinfo/.test(String(e?.message));
+}
+const bareName = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
+const isAddress = (identity: string) => identity.includes('@');
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+
+/** Every region the stack deploys into: its own, plus us-east-1 for the certificate with a domain. */
+export function stackRegions(config: PortfolioConfig): string[] {
+  return [...new Set([config.region, ...(config.domain ? [CERTIFICATE_REGION] : [])])];
+}
+
+export async function checkCredentials(sts: STSClient): Promise<
+  { ok: true; account: string; result: CheckResult } | { ok: false; noCredentials: boolean; result: CheckResult }
+> {
+  try {
+    const id = await sts.send(new GetCallerIdentityCommand({}));
+    const account = id.Account ?? '';
+    return { ok: true, account, result: { check: 'AWS credentials', status: 'pass', detail: `account ${account} as ${id.Arn ?? '?'}` } };
+  } catch (error) {
+    if (isNoCredentials(error)) {
+      return { ok: false, noCredentials: true, result: { check: 'AWS credentials', status: 'fail', detail: NO_CREDENTIALS_MESSAGE } };
+    }
+    const expired = /expired/i.test(errorText(error));
+    return {
+      ok: false,
+      noCredentials: false,
+      result: {
+        check: 'AWS credentials',
+        status: 'fail',
+        detail: `refused (${errorText(error)})`,
+        fix: expired
+          ? 'The session expired: `aws sso login` (or fetch new keys), then `npm run doctor` again.'
+          : 'Check the keys or profile in use (`aws configure list`), then `npm run doctor` again.',
+      },
+    };
+  }
+}
+
+interface SesAccount {
+  sandbox: boolean;
+  sendingEnabled: boolean;
+  max24h: number;
+  maxRate: number;
+}
+
+export async function checkSesRegion(
+  sesv2: SESv2Client,
+  region: string,
+): Promise<{ account?: SesAccount; result: CheckResult }> {
+  const check = 'SES in region';
+  try {
+    const a = await sesv2.send(new GetAccountCommand({}));
+    const account: SesAccount = {
+      sandbox: a.ProductionAccessEnabled !== true,
+      sendingEnabled: a.SendingEnabled !== false,
+      max24h: a.SendQuota?.Max24HourSend ?? 0,
+      maxRate: a.SendQuota?.MaxSendRate ?? 0,
+    };
+    return { account, result: { check, status: 'pass', detail: `SES answers in ${region}` } };
+  } catch (error) {
+    if (isUnknownEndpoint(error)) {
+      return {
+        result: {
+          check,
+          status: 'fail',
+          detail: `SES is not offered in ${region}`,
+          fix:
+            'Set "region" in cdk.json (context.portfolio) to a region with SES, e.g. us-east-1 or eu-west-1 ' +
+            '(list: https://docs.aws.amazon.com/general/latest/gr/ses.html).',
+        },
+      };
+    }
+    return {
+      result: {
+        check,
+        status: 'fail',
+        detail: `SES GetAccount failed in ${region} (${errorText(error)})`,
+        fix: 'Let these credentials call ses:GetAccount (read-only), then `npm run doctor` again.',
+      },
+    };
+  }
+}
+
+export async function checkBootstrap(
+  cloudFormation: (region: string) => CloudFormationClient,
+  account: string,
+  region: string,
+): Promise<CheckResult> {
+  const check = `CDK bootstrap ${region}`;
+  const bootstrap = `npx cdk bootstrap aws://${account}/${region}`;
+  try {
+    const answer = await cloudFormation(region).send(new DescribeStacksCommand({ StackName: TOOLKIT_STACK }));
+    const stack = answer.Stacks?.[0];
+    const status = stack?.StackStatus ?? 'UNKNOWN';
+    if (!USABLE_STACK_STATUS.has(status)) {
+      return {
+        check,
+        status: 'fail',
+        detail: `the ${TOOLKIT_STACK} stack is ${status}`,
+        fix: /IN_PROGRESS$/.test(status)
+          ? 'Wait until the CDKToolkit stack finishes (CloudFormation console), then `npm run doctor` again.'
+          : `Delete the CDKToolkit stack in the CloudFormation console (region ${region}), then \`${bootstrap}\`.`,
+      };
+    }
+    const version = Number(stack?.Outputs?.find((o) => o.OutputKey === 'BootstrapVersion')?.OutputValue);
+    if (!Number.isFinite(version) || version < MIN_BOOTSTRAP_VERSION) {
+      return {
+        check,
+        status: 'fail',
+        detail: `bootstrap version ${Number.isFinite(version) ? version : 'unknown'}, CDK v2 needs ${MIN_BOOTSTRAP_VERSION} or newer`,
+        fix: `\`${bootstrap}\` (updates the bootstrap stack in place).`,
+      };
+    }
+    return { check, status: 'pass', detail: `bootstrapped (version ${version})` };
+  } catch (error) {
+    if (errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error))) {
+      return { check, status: 'fail', detail: `not bootstrapped (no ${TOOLKIT_STACK} stack)`, fix: `\`${bootstrap}\`` };
+    }
+    return {
+      check,
+      status: 'fail',
+      detail: `could not read the ${TOOLKIT_STACK} stack (${errorText(error)})`,
+      fix: 'Let these credentials call cloudformation:DescribeStacks, then `npm run doctor` again.',
+    };
+  }
+}
+
+interface IdentityState {
+  found: boolean;
+  verified: boolean;
+  type: string;
+  verificationStatus: string;
+  dkim: string;
+}
+
+async function emailIdentity(sesv2: SESv2Client, identity: string): Promise<IdentityState> {
+  try {
+    const r = await sesv2.send(new GetEmailIdentityCommand({ EmailIdentity: identity }));
+    return {
+      found: true,
+      verified: r.VerifiedForSendingStatus === true,
+      type: r.IdentityType ?? (isAddress(identity) ? 'EMAIL_ADDRESS' : 'DOMAIN'),
+      verificationStatus: r.VerificationStatus ?? 'UNKNOWN',
+      dkim: r.DkimAttributes?.Status ?? 'NOT_STARTED',
+    };
+  } catch (error) {
+    if (errorName(error) === 'NotFoundException') {
+      return { found: false, verified: false, type: '', verificationStatus: 'NOT_FOUND', dkim: 'NOT_STARTED' };
+    }
+    throw error;
+  }
+}
+
+function createIdentityFix(identity: string, region: string): string {
+  const create = `aws sesv2 create-email-identity --email-identity ${identity} --region ${region}`;
+  return isAddress(identity)
+    ? `\`${create}\`, then click the link in the mail AWS sends to ${identity}.`
+    : `\`${create}\`, then publish the three DKIM CNAME records it prints (SES console → Identities → ${identity} → ` +
+        'Publish DNS records, one click with Route 53).';
+}
+
+function pendingFix(identity: string, state: IdentityState, region: string): string {
+  if (isAddress(identity)) {
+    return (
+      `Click the link in the verification mail sent to ${identity} (to resend: ` +
+      `\`aws sesv2 delete-email-identity --email-identity ${identity} --region ${region}\` then ` +
+      `\`aws sesv2 create-email-identity --email-identity ${identity} --region ${region}\`).`
+    );
+  }
+  return (
+    `DKIM is ${state.dkim}: publish the three DKIM CNAME records of ${identity} in its DNS ` +
+    `(SES console, region ${region} → Identities → ${identity} → DKIM), then wait for SES to see them (up to 72 h).`
+  );
+}
+
+function describeVerified(identity: string, state: IdentityState): string {
+  return isAddress(identity) ? `${identity} verified (address)` : `${identity} verified (domain, DKIM ${state.dkim})`;
+}
+
+/** The From identity the Lambda may send as (cdk.json senderIdentity: the sender address or its domain). */
+export async function checkSender(sesv2: SESv2Client, config: PortfolioConfig): Promise<CheckResult> {
+  const check = 'SES sender';
+  const identity = config.senderIdentity;
+  const region = config.region;
+  const state = await emailIdentity(sesv2, identity);
+  if (state.verified) {
+    if (!isAddress(identity) && state.dkim !== 'SUCCESS') {
+      return { check, status: 'fail', detail: `${identity} verified but DKIM is ${state.dkim}`, fix: pendingFix(identity, state, region) };
+    }
+    return { check, status: 'pass', detail: describeVerified(identity, state) };
+  }
+  if (!state.found && isAddress(identity)) {
+    // The Lambda's permission names senderIdentity: a verified domain alone does not let it send as the address.
+    const domain = domainOf(identity);
+    const domainState = await emailIdentity(sesv2, domain);
+    if (domainState.verified) {
+      return {
+        check,
+        status: 'fail',
+        detail: `${identity} is not an SES identity, but its domain ${domain} is verified`,
+        fix: `Set "senderIdentity": "${domain}" in cdk.json (context.portfolio), or ${createIdentityFix(identity, region)}`,
+      };
+    }
+  }
+  if (!state.found) {
+    return { check, status: 'fail', detail: `${identity} is not an SES identity in ${region}`, fix: createIdentityFix(identity, region) };
+  }
+  return {
+    check,
+    status: 'fail',
+    detail: `${identity} is not verified yet (${isAddress(identity) ? state.verificationStatus : `DKIM ${state.dkim}`})`,
+    fix: pendingFix(identity, state, region),
+  };
+}
+
+/** In the sandbox SES delivers only to verified identities: the owner's address, or its domain. */
+export async function checkOwner(sesv2: SESv2Client, config: PortfolioConfig, sandbox: boolean): Promise<CheckResult> {
+  const check = 'SES owner';
+  const owner = config.ownerEmail;
+  if (!sandbox) return { check, status: 'pass', detail: `${owner}: no verification needed (production access)` };
+  const address = await emailIdentity(sesv2, owner);
+  if (address.verified) return { check, status: 'pass', detail: `${owner} verified (address)` };
+  const domain = domainOf(owner);
+  const domainState = await emailIdentity(sesv2, domain);
+  if (domainState.verified) return { check, status: 'pass', detail: `${owner} covered by the verified domain ${domain}` };
+  return {
+    check,
+    status: 'fail',
+    detail: `${owner} is ${address.found ? 'not verified yet' : 'not an SES identity'}: in the sandbox SES refuses to mail it`,
+    fix: address.found ? pendingFix(owner, address, config.region) : createIdentityFix(owner, config.region),
+  };
+}
+
+export function checkSandbox(account: SesAccount, config: PortfolioConfig): CheckResult {
+  const check = 'SES sending';
+  const quota = `${account.max24h} mails a day, ${account.maxRate} a second`;
+  if (!account.sendingEnabled) {
+    return {
+      check,
+      status: 'fail',
+      detail: `sending is paused for this account in ${config.region}`,
+      fix: `SES console (region ${config.region}) → Account dashboard: read the reason and resolve it there.`,
+    };
+  }
+  if (account.sandbox) {
+    return {
+      check,
+      status: 'pass',
+      detail:
+        `sandbox (${quota}): enough for this site, which only mails the owner, as long as ${config.ownerEmail} ` +
+        'is verified; production access (SES console → Account dashboard) is optional',
+    };
+  }
+  return { check, status: 'pass', detail: `production access (${quota})` };
+}
+
+/** The secret's parameter exists and is a SecureString; its value is never read. */
+export async function checkRecaptchaParameter(ssm: SSMClient, config: PortfolioConfig): Promise<CheckResult> {
+  const check = 'reCAPTCHA secret';
+  const name = config.recaptchaSecretParameter;
+  const put = `aws ssm put-parameter --region ${config.region} --name ${name} --type SecureString --value '<your reCAPTCHA secret key>'`;
+  try {
+    const answer = await ssm.send(
+      new DescribeParametersCommand({ ParameterFilters: [{ Key: 'Name', Option: 'Equals', Values: [name] }] }),
+    );
+    const parameter = answer.Parameters?.find((p) => p.Name === name);
+    if (!parameter) {
+      return { check, status: 'fail', detail: `no SSM parameter ${name} in ${config.region}`, fix: `\`${put}\`` };
+    }
+    if (parameter.Type !== 'SecureString') {
+      return {
+        check,
+        status: 'fail',
+        detail: `${name} is a ${parameter.Type ?? 'parameter of unknown type'}, not a SecureString (the secret must be encrypted)`,
+        fix: `\`aws ssm delete-parameter --region ${config.region} --name ${name}\`, then \`${put}\``,
+      };
+    }
+    return { check, status: 'pass', detail: `${name} is a SecureString (value not read)` };
+  } catch (error) {
+    return {
+      check,
+      status: 'fail',
+      detail: `could not describe ${name} (${errorText(error)})`,
+      fix: 'Let these credentials call ssm:DescribeParameters, then `npm run doctor` again.',
+    };
+  }
+}
+
+async function zoneIdsByName(route53: Route53Client, zoneName: string): Promise<string[]> {
+  try {
+    const answer = await route53.send(new ListHostedZonesByNameCommand({ DNSName: zoneName, MaxItems: 10 }));
+    return (answer.HostedZones ?? [])
+      .filter((z) => bareName(z.Name ?? '') === zoneName && z.Config?.PrivateZone !== true)
+      .map((z) => (z.Id ?? '').replace('/hostedzone/', ''));
+  } catch {
+    return [];
+  }
+}
+
+/** The configured hosted zone exists, is public, has the configured name; returns its name servers. */
+export async function checkHostedZone(
+  route53: Route53Client,
+  domain: DomainConfig,
+): Promise<{ nameServers?: string[]; result: CheckResult }> {
+  const check = 'Hosted zone';
+  const { hostedZoneId, hostedZoneName } = domain;
+  const suggest = async () => {
+    const ids = await zoneIdsByName(route53, hostedZoneName);
+    return ids.length > 0
+      ? `Set "hostedZoneId": "${ids[0]}" in cdk.json (context.portfolio.domain): that is the public zone named ${hostedZoneName}.`
+      : `Create the public hosted zone: \`aws route53 create-hosted-zone --name ${hostedZoneName} --caller-reference portfolio-$(date +%s)\`, ` +
+          'then put its id in cdk.json (context.portfolio.domain.hostedZoneId).';
+  };
+  try {
+    const answer = await route53.send(new GetHostedZoneCommand({ Id: hostedZoneId }));
+    const name = bareName(answer.HostedZone?.Name ?? '');
+    if (name !== hostedZoneName) {
+      return { result: { check, status: 'fail', detail: `${hostedZoneId} is the zone ${name}, not ${hostedZoneName}`, fix: await suggest() } };
+    }
+    if (answer.HostedZone?.Config?.PrivateZone) {
+      return { result: { check, status: 'fail', detail: `${hostedZoneId} is a private zone; the site needs a public one`, fix: await suggest() } };
+    }
+    const nameServers = (answer.DelegationSet?.NameServers ?? []).map(bareName).sort();
+    return { nameServers, result: { check, status: 'pass', detail: `${hostedZoneId} is ${hostedZoneName} (public)` } };
+  } catch (error) {
+    if (errorName(error) === 'NoSuchHostedZone' || errorName(error) === 'InvalidInput') {
+      return { result: { check, status: 'fail', detail: `no hosted zone ${hostedZoneId} in this account`, fix: await suggest() } };
+    }
+    return {
+      result: {
+        check,
+        status: 'fail',
+        detail: `could not read hosted zone ${hostedZoneId} (${errorText(error)})`,
+        fix: 'Let these credentials call route53:GetHostedZone, then `npm run doctor` again.',
+      },
+    };
+  }
+}
+
+/** The registrar delegates the domain to the zone's name servers: asked of Route 53 Domains, else of DNS. */
+export async function checkDelegation(
+  clients: Pick<DoctorClients, 'route53Domains' | 'resolveNs'>,
+  domain: DomainConfig,
+  zoneNameServers: string[],
+): Promise<CheckResult> {
+  const check = 'Name servers';
+  const zone = domain.hostedZoneName;
+  const expected = zoneNameServers.join(', ');
+  let delegated: string[] | undefined;
+  let source = 'Route 53 Domains';
+  try {
+    const detail = await clients.route53Domains.send(new GetDomainDetailCommand({ DomainName: zone }));
+    delegated = (detail.Nameservers ?? []).map((n) => bareName(n.Name ?? '')).sort();
+  } catch {
+    // Registered elsewhere (or not a registrable name): ask public DNS instead.
+    source = 'public DNS';
+    try {
+      delegated = (await clients.resolveNs(zone)).map(bareName).sort();
+    } catch (error) {
+      return {
+        check,
+        status: 'warn',
+        detail: `could not ask who ${zone} delegates to (${errorText(error)})`,
+        fix: `At your registrar, make sure ${zone} uses the name servers ${expected}.`,
+      };
+    }
+  }
+  if (delegated.join(',') === zoneNameServers.join(',')) {
+    return { check, status: 'pass', detail: `${zone} delegates to the zone's name servers (${source})` };
+  }
+  const fix =
+    source === 'Route 53 Domains'
+      ? `\`aws route53domains update-domain-nameservers --region us-east-1 --domain-name ${zone} --nameservers ${zoneNameServers
+          .map((n) => `Name=${n}`)
+          .join(' ')}\``
+      : `At your registrar, set the name servers of ${zone} to ${expected} (changes can take up to 48 h to spread).`;
+  return {
+    check,
+    status: 'fail',
+    detail: `${zone} delegates to ${delegated.join(', ') || 'nothing'} (${source}), not to the zone's ${expected}`,
+    fix,
+  };
+}
+
+/** All checks, in the order an owner fixes them. Stops after the credentials when there are none. */
+export async function runChecks(config: PortfolioConfig, clients: DoctorClients): Promise<DoctorOutcome> {
+  const credentials = await checkCredentials(clients.sts);
+  if (!credentials.ok) {
+    if (credentials.noCredentials) return { kind: 'no-credentials', message: NO_CREDENTIALS_MESSAGE };
+    return { kind: 'checked', account: '', results: [credentials.result] };
+  }
+  const { account } = credentials;
+  const results: CheckResult[] = [credentials.result];
+
+  const ses = await checkSesRegion(clients.sesv2, config.region);
+  results.push(ses.result);
+  for (const region of stackRegions(config)) results.push(await checkBootstrap(clients.cloudFormation, account, region));
+
+  if (ses.account) {
+    const guarded = async (check: string, run: () => Promise<CheckResult>): Promise<CheckResult> => {
+      try {
+        return await run();
+      } catch (error) {
+        return {
+          check,
+          status: 'fail',
+          detail: `could not ask SES (${errorText(error)})`,
+          fix: 'Let these credentials call ses:GetEmailIdentity, then `npm run doctor` again.',
+        };
+      }
+    };
+    results.push(await guarded('SES sender', () => checkSender(clients.sesv2, config)));
+    results.push(await guarded('SES owner', () => checkOwner(clients.sesv2, config, ses.account!.sandbox)));
+    results.push(checkSandbox(ses.account, config));
+  } else {
+    for (const check of ['SES sender', 'SES owner', 'SES sending']) {
+      results.push({ check, status: 'skip', detail: 'not checked: SES does not answer in this region' });
+    }
+  }
+
+  results.push(await checkRecaptchaParameter(clients.ssm, config));
+
+  if (config.domain) {
+    const zone = await checkHostedZone(clients.route53, config.domain);
+    results.push(zone.result);
+    if (zone.nameServers) results.push(await checkDelegation(clients, config.domain, zone.nameServers));
+  }
+  return { kind: 'checked', account, results };
+}

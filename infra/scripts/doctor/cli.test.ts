@@ -1,0 +1,30 @@
+/**
+ * `npm run doctor` as a new owner runs it without AWS credentials: the real SDK, no network (no
+ * shared config files, no instance metadata), one clear line, exit 1, no stack trace.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+
+const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');
+const home = mkdtempSync(path.join(os.tmpdir(), 'doctor-home-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+it('without credentials prints one line naming how to set them and exits 1', () => {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('AWS_')) env[name] = value;
+  Object.assign(env, {
+    HOME: home,
+    USERPROFILE: home,
+    AWS_EC2_METADATA_DISABLED: 'true',
+    AWS_CONFIG_FILE: path.join(home, 'none-config'),
+    AWS_SHARED_CREDENTIALS_FILE: path.join(home, 'none-credentials'),
+  });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', CLI], { env, encoding: 'utf8', timeout: 30_000 });
+  expect(run.status).toBe(1);
+  expect(run.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^✗ No AWS credentials found: run `aws configure`/)]);
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+});
