@@ -45,7 +45,7 @@ async function main(): Promise<number> {
 
   // Hook: read-only checks of the configuration and the AWS account before anything is built.
   if (hasNpmScript('doctor')) {
-    const status = runNpmScript('doctor', stageArgs);
+    const status = runNpmScript('doctor', [...stageArgs, ...(config.trial ? ['--trial'] : [])]);
     if (status !== 0) {
       console.error('npm run doctor found problems: nothing was deployed.');
       return status;

@@ -58,12 +58,18 @@ export function configurationResults(config: PortfolioConfig): CheckResult[] {
  * Returns the exit code: 0 when nothing failed. `config` defaults to cdk.json's.
  */
 export async function runDoctor(
-  options: { config?: PortfolioConfig; clients?: DoctorClients; print?: (text: string) => void } = {},
+  options: {
+    config?: PortfolioConfig;
+    /** Overrides of cdk.json's block (the --stage and --trial flags), when `config` is not given. */
+    overrides?: Record<string, unknown>;
+    clients?: DoctorClients;
+    print?: (text: string) => void;
+  } = {},
 ): Promise<number> {
   const print = options.print ?? ((text: string) => console.log(text));
   let config: PortfolioConfig;
   try {
-    config = options.config ?? loadConfigFromCdkJson();
+    config = options.config ?? loadConfigFromCdkJson(undefined, options.overrides ?? {});
   } catch (error) {
     if (error instanceof ConfigError) {
       print(`✗ ${error.message}\n  → Edit cdk.json (README "Deploy to AWS" explains every key).`);
