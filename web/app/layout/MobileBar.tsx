@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { site } from '../../content/site';
+import { ThemeControl } from '../features/theme/ThemeControl';
 import { MenuLinks } from './MenuLinks';
 
 /**
@@ -52,6 +53,7 @@ export function MobileBar() {
       </div>
       <nav id={menuId} className="mobile-menu" aria-label="Main" hidden={!open}>
         <MenuLinks onChoose={() => setOpen(false)} />
+        <ThemeControl />
       </nav>
     </header>
   );

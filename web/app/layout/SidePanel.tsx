@@ -6,6 +6,7 @@ import { trackClick } from '../features/tracking/track-click';
 // Static on purpose: loaded on demand it saved ~0.6 KB gzip, but the modal's opening then raced its
 // own pop-in animation in the browser tests' axe check (contrast measured mid-fade).
 import { FunFactModal } from './FunFactModal';
+import { ThemeControl } from '../features/theme/ThemeControl';
 import { MenuLinks } from './MenuLinks';
 
 /** Picks one fact at random; called at every opening so each opening may show another fact. */
@@ -44,6 +45,7 @@ export function SidePanel() {
       <nav aria-label="Main" className="side-nav">
         <MenuLinks />
       </nav>
+      <ThemeControl />
       <ul className="badges" aria-label="Technologies">
         {site.badges.map((badge) => (
           <li key={badge} className="badge">
