@@ -5,9 +5,13 @@ import { site } from '../../content/site';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { pageMeta } from '../layout/seo';
+import { jsonLd, personJsonLd } from '../layout/structured-data';
 
 export function meta() {
-  return pageMeta({ title: 'About', description: pages.about.description, path: '/about', type: 'profile' });
+  return [
+    ...pageMeta({ title: 'About', description: pages.about.description, path: '/about', type: 'profile' }),
+    jsonLd(personJsonLd()),
+  ];
 }
 
 const GROUPS = [

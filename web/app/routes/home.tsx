@@ -5,9 +5,13 @@ import { Greeting } from '../components/Greeting';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { pageMeta } from '../layout/seo';
+import { jsonLd, personJsonLd } from '../layout/structured-data';
 
 export function meta() {
-  return pageMeta({ title: '', description: pages.home.description, path: '/home', type: 'profile' });
+  return [
+    ...pageMeta({ title: '', description: pages.home.description, path: '/home', type: 'profile' }),
+    jsonLd(personJsonLd()),
+  ];
 }
 
 export default function Home() {
