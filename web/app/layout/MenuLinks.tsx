@@ -10,6 +10,7 @@ export function MenuLinks({ onChoose }: { onChoose?: () => void }) {
         <li key={entry}>
           <NavLink
             to={menuPath(entry)}
+            viewTransition
             className="menu-link"
             onClick={() => {
               trackClick('SIDEBAR_NAV', entry);

@@ -8,6 +8,7 @@ import { trackClick } from '../features/tracking/track-click';
 import { FunFactModal } from './FunFactModal';
 import { ThemeControl } from '../features/theme/ThemeControl';
 import { MenuLinks } from './MenuLinks';
+import { ResumeLink } from './ResumeLink';
 
 /** Picks one fact at random; called at every opening so each opening may show another fact. */
 export function pickFunFact(facts: readonly string[], random: () => number = Math.random): string {
@@ -24,7 +25,7 @@ export function SidePanel() {
 
   return (
     <aside className="side-panel" aria-label="Profile and menu">
-      <Link to="/home" className="side-name">
+      <Link to="/home" className="side-name" viewTransition>
         {site.name}
       </Link>
       <button
@@ -69,6 +70,7 @@ export function SidePanel() {
         {site.profileLabel}
         <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
+      <ResumeLink href={site.resume} className="profile-link resume-link" />
       {fact !== null ? <FunFactModal fact={fact} onClose={close} returnFocusRef={headshotRef} /> : null}
     </aside>
   );

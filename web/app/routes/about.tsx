@@ -4,6 +4,8 @@ import { pages } from '../../content/pages';
 import { site } from '../../content/site';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
+import { PrintHeader } from '../layout/PrintHeader';
+import { ResumeLink } from '../layout/ResumeLink';
 import { pageMeta } from '../layout/seo';
 import { jsonLd, personJsonLd } from '../layout/structured-data';
 
@@ -24,16 +26,18 @@ export default function About() {
   usePageEvent('aboutPage');
   return (
     <section aria-labelledby="about-title">
+      <PrintHeader path="/about" />
       <h1 id="about-title">About me</h1>
       {about.intro.map((paragraph) => (
         <p key={paragraph} className="lead">
           {paragraph}
         </p>
       ))}
-      <p>
-        <Link to="/contact" className="button">
+      <p className="about-actions">
+        <Link to="/contact" className="button" viewTransition>
           Let&apos;s Chat!
         </Link>
+        <ResumeLink href={site.resume} className="button button-secondary" />
       </p>
       <div className="about-grid">
         {GROUPS.map((group) => (

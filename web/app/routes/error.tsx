@@ -16,7 +16,7 @@ export default function ErrorPage() {
     <section className="error-page" aria-labelledby="error-title">
       <h1 id="error-title">404 - Not Found</h1>
       <p>The page you are looking for doesn&quot;t exist or an error occurred.</p>
-      <Link to="/projects" className="button">
+      <Link to="/projects" className="button" viewTransition>
         Go Back to Projects
       </Link>
     </section>

@@ -28,7 +28,7 @@ export default function Home() {
         </p>
       ))}
       <p>
-        <Link to="/projects" className="button button-large" onClick={() => trackClick('HOME_EXPLORE_PROJECTS_CLICK')}>
+        <Link to="/projects" viewTransition className="button button-large" onClick={() => trackClick('HOME_EXPLORE_PROJECTS_CLICK')}>
           {pages.home.cta}
         </Link>
       </p>

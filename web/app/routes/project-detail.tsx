@@ -4,6 +4,7 @@ import type { Project } from '../../content/types';
 import { ProjectVideo } from '../components/ProjectVideo';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
+import { PrintHeader } from '../layout/PrintHeader';
 import { pageMeta } from '../layout/seo';
 import { jsonLd, projectJsonLd } from '../layout/structured-data';
 import type { Route } from './+types/project-detail';
@@ -50,8 +51,9 @@ function ProjectDetail({ project }: { project: Project }) {
   const showGithub = publicRepository(project) !== undefined;
   return (
     <article className="project-detail" aria-labelledby="project-title">
+      <PrintHeader path={`/projects/${project.id}`} />
       <p className="breadcrumb">
-        <Link to="/projects">
+        <Link to="/projects" viewTransition>
           <span aria-hidden="true">←</span> All projects
         </Link>
       </p>
@@ -107,7 +109,7 @@ function ProjectDetail({ project }: { project: Project }) {
       </div>
       {project.id === HIDE_WEBSITE_FOR ? (
         <p className="contact-note">
-          <Link to="/contact" onClick={() => trackClick('PROJECTS_CONTACT', project.title)}>
+          <Link to="/contact" viewTransition onClick={() => trackClick('PROJECTS_CONTACT', project.title)}>
             Contact
           </Link>{' '}
           me for more information!

@@ -41,6 +41,7 @@ export default function Projects() {
               </dl>
               <Link
                 to={`/projects/${project.id}`}
+                viewTransition
                 className="read-more"
                 aria-describedby={`project-${project.id}-title`}
                 onClick={() => trackClick('PROJECT_VIEW', project.title)}
