@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { site } from '../../content/site';
 import type { Project } from '../../content/types';
-import { absoluteUrl } from './seo';
+import { absoluteUrl } from './site-url';
 
 /**
  * Schema.org JSON-LD built from the content, so search engines can show the owner and the projects

@@ -4,10 +4,8 @@ import { pages } from '../../content/pages';
 import { site } from '../../content/site';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { PrintHeader } from '../layout/PrintHeader';
 import { ResumeLink } from '../layout/ResumeLink';
-import { pageMeta } from '../layout/seo';
-import { jsonLd, personJsonLd } from '../layout/structured-data';
+import { jsonLd, personJsonLd, pageMeta } from '../layout/seo';
 
 export function meta() {
   return [
@@ -26,7 +24,6 @@ export default function About() {
   usePageEvent('aboutPage');
   return (
     <section aria-labelledby="about-title">
-      <PrintHeader path="/about" />
       <h1 id="about-title">About me</h1>
       {about.intro.map((paragraph) => (
         <p key={paragraph} className="lead">

@@ -4,8 +4,7 @@ import { site } from '../../content/site';
 import { Greeting } from '../components/Greeting';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { pageMeta } from '../layout/seo';
-import { jsonLd, personJsonLd } from '../layout/structured-data';
+import { jsonLd, personJsonLd, pageMeta } from '../layout/seo';
 
 export function meta() {
   return [

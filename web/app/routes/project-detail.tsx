@@ -4,9 +4,7 @@ import type { Project } from '../../content/types';
 import { ProjectVideo } from '../components/ProjectVideo';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { PrintHeader } from '../layout/PrintHeader';
-import { pageMeta } from '../layout/seo';
-import { jsonLd, projectJsonLd } from '../layout/structured-data';
+import { jsonLd, projectJsonLd, pageMeta } from '../layout/seo';
 import type { Route } from './+types/project-detail';
 
 export function meta({ params }: Route.MetaArgs) {
@@ -51,7 +49,6 @@ function ProjectDetail({ project }: { project: Project }) {
   const showGithub = publicRepository(project) !== undefined;
   return (
     <article className="project-detail" aria-labelledby="project-title">
-      <PrintHeader path={`/projects/${project.id}`} />
       <p className="breadcrumb">
         <Link to="/projects" viewTransition>
           <span aria-hidden="true">←</span> All projects
