@@ -113,16 +113,22 @@ function initials(name: string): string {
     .join('');
 }
 
+const PADDING_X = 72;
+const PADDING_TOP = 60;
+const PADDING_BOTTOM = 56;
+const CONTENT_WIDTH = PREVIEW_WIDTH - 2 * PADDING_X;
+
 /** The card: the site's panel colours, the owner's name, the page title, its description, the role. */
 function card(preview: Preview): Node {
   const titleSize = preview.title.length > 48 ? 58 : 68;
   return box(
     {
-      width: '100%',
-      height: '100%',
+      // satori sizes boxes without their padding (content-box): the padded card is exactly 1200×630.
+      width: CONTENT_WIDTH,
+      height: PREVIEW_HEIGHT - PADDING_TOP - PADDING_BOTTOM,
       flexDirection: 'column',
       justifyContent: 'space-between',
-      padding: '64px 72px',
+      padding: `${PADDING_TOP}px ${PADDING_X}px ${PADDING_BOTTOM}px`,
       backgroundColor: '#0f1b2d',
       backgroundImage: 'linear-gradient(135deg, #0f1b2d 0%, #13284a 60%, #1d3b6e 100%)',
       color: '#eef2f8',
@@ -147,16 +153,17 @@ function card(preview: Preview): Node {
       box({ fontSize: 32, fontWeight: 600 }, site.name),
     ),
     box(
-      { flexDirection: 'column', gap: 20 },
+      { flexDirection: 'column', gap: 20, width: CONTENT_WIDTH },
       ...(preview.kicker
         ? [box({ color: '#8fb3ff', fontSize: 24, fontWeight: 600, letterSpacing: 3, textTransform: 'uppercase' }, preview.kicker)]
         : []),
-      box({ fontSize: titleSize, fontWeight: 800, lineHeight: 1.08, letterSpacing: -1.5 }, shorten(preview.title, 80)),
-      box({ color: '#b9c4d6', fontSize: 28, lineHeight: 1.4 }, shorten(preview.description, 130)),
+      box({ width: CONTENT_WIDTH, fontSize: titleSize, fontWeight: 800, lineHeight: 1.08, letterSpacing: -1.5 }, shorten(preview.title, 80)),
+      box({ color: '#b9c4d6', fontSize: 28, lineHeight: 1.4, width: CONTENT_WIDTH }, shorten(preview.description, 130)),
     ),
     box(
       {
         justifyContent: 'space-between',
+        width: CONTENT_WIDTH,
         paddingTop: 24,
         borderTop: '2px solid rgba(255, 255, 255, 0.16)',
         color: '#b9c4d6',
