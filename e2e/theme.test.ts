@@ -109,7 +109,7 @@ describe('the theme control', () => {
     try {
       await visit(page, '/home');
       const panel = page.locator('.side-panel');
-      await panel.getByText('Dark', { exact: true }).click();
+      await panel.getByRole('radio', { name: 'Dark' }).click();
       expect(await background(page)).toBe(BACKGROUND.dark);
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 
@@ -125,7 +125,7 @@ describe('the theme control', () => {
       expect(await panel.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
 
       // System forgets the choice: the light system setting is back.
-      await panel.getByText('System', { exact: true }).click();
+      await panel.getByRole('radio', { name: 'System' }).click();
       expect(await background(page)).toBe(BACKGROUND.light);
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
       session.assertHealthy();
@@ -158,7 +158,7 @@ describe('the theme control', () => {
       await visit(page, '/blogs');
       await page.getByRole('button', { name: /menu/i }).filter({ visible: true }).click();
       const menu = page.locator('.mobile-menu');
-      await menu.getByText('Dark', { exact: true }).click();
+      await menu.getByRole('radio', { name: 'Dark' }).click();
       expect(await background(page)).toBe(BACKGROUND.dark);
       await page.reload({ waitUntil: 'load' });
       expect(await background(page)).toBe(BACKGROUND.dark);
