@@ -78,7 +78,11 @@ try {
         await page.goto(`${stack.url}${route}`, { waitUntil: 'load' });
         await settle(page);
         const file = `${size}-${name}${scheme === 'dark' ? '-dark' : ''}.png`;
-        await page.screenshot({ path: path.join(OUT_DIR, file), fullPage: true });
+        // A window as tall as the page rather than fullPage: the fixed side panel then spans it all.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.setViewportSize({ width: device.viewport.width, height });
+        await page.screenshot({ path: path.join(OUT_DIR, file) });
+        await page.setViewportSize(device.viewport);
         count += 1;
       }
       await context.close();

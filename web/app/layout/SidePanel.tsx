@@ -10,6 +10,7 @@ import { ThemeControl } from '../features/theme/ThemeControl';
 import { MenuLinks } from './MenuLinks';
 import { PrintHeader } from './PrintHeader';
 import { ResumeLink } from './ResumeLink';
+import { useViewTransitions } from '../components/use-view-transitions';
 
 /** Picks one fact at random; called at every opening so each opening may show another fact. */
 export function pickFunFact(facts: readonly string[], random: () => number = Math.random): string {
@@ -20,6 +21,7 @@ export function pickFunFact(facts: readonly string[], random: () => number = Mat
 
 /** The desktop side panel (shown on wide screens by CSS). */
 export function SidePanel() {
+  const viewTransition = useViewTransitions();
   const [fact, setFact] = useState<string | null>(null);
   const headshotRef = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setFact(null), []);
@@ -28,7 +30,7 @@ export function SidePanel() {
     <>
       <PrintHeader />
       <aside className="side-panel" aria-label="Profile and menu">
-        <Link to="/home" className="side-name" viewTransition>
+        <Link to="/home" className="side-name" viewTransition={viewTransition}>
           {site.name}
         </Link>
         <button

@@ -6,6 +6,7 @@ import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { ResumeLink } from '../layout/ResumeLink';
 import { jsonLd, personJsonLd, pageMeta } from '../layout/seo';
+import { useViewTransitions } from '../components/use-view-transitions';
 
 export function meta() {
   return [
@@ -21,6 +22,7 @@ const GROUPS = [
 ] as const;
 
 export default function About() {
+  const viewTransition = useViewTransitions();
   usePageEvent('aboutPage');
   return (
     <section aria-labelledby="about-title">
@@ -31,7 +33,7 @@ export default function About() {
         </p>
       ))}
       <p className="about-actions">
-        <Link to="/contact" className="button" viewTransition>
+        <Link to="/contact" className="button" viewTransition={viewTransition}>
           Let&apos;s Chat!
         </Link>
         <ResumeLink href={site.resume} className="button button-secondary" />

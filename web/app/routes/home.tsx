@@ -5,6 +5,7 @@ import { Greeting } from '../components/Greeting';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { jsonLd, personJsonLd, pageMeta } from '../layout/seo';
+import { useViewTransitions } from '../components/use-view-transitions';
 
 export function meta() {
   return [
@@ -14,6 +15,7 @@ export function meta() {
 }
 
 export default function Home() {
+  const viewTransition = useViewTransitions();
   usePageEvent('homePage');
   return (
     <section className="home" aria-labelledby="home-title">
@@ -27,7 +29,7 @@ export default function Home() {
         </p>
       ))}
       <p>
-        <Link to="/projects" viewTransition className="button button-large" onClick={() => trackClick('HOME_EXPLORE_PROJECTS_CLICK')}>
+        <Link to="/projects" viewTransition={viewTransition} className="button button-large" onClick={() => trackClick('HOME_EXPLORE_PROJECTS_CLICK')}>
           {pages.home.cta}
         </Link>
       </p>

@@ -6,6 +6,7 @@ import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { jsonLd, projectJsonLd, pageMeta } from '../layout/seo';
 import type { Route } from './+types/project-detail';
+import { useViewTransitions } from '../components/use-view-transitions';
 
 export function meta({ params }: Route.MetaArgs) {
   const project = findProject(params.projectId);
@@ -44,13 +45,14 @@ function publicRepository(project: Project): string | undefined {
 }
 
 function ProjectDetail({ project }: { project: Project }) {
+  const viewTransition = useViewTransitions();
   usePageEvent(project.title);
   const showWebsite = project.id !== HIDE_WEBSITE_FOR && project.site !== '';
   const showGithub = publicRepository(project) !== undefined;
   return (
     <article className="project-detail" aria-labelledby="project-title">
       <p className="breadcrumb">
-        <Link to="/projects" viewTransition>
+        <Link to="/projects" viewTransition={viewTransition}>
           <span aria-hidden="true">←</span> All projects
         </Link>
       </p>
@@ -106,7 +108,7 @@ function ProjectDetail({ project }: { project: Project }) {
       </div>
       {project.id === HIDE_WEBSITE_FOR ? (
         <p className="contact-note">
-          <Link to="/contact" viewTransition onClick={() => trackClick('PROJECTS_CONTACT', project.title)}>
+          <Link to="/contact" viewTransition={viewTransition} onClick={() => trackClick('PROJECTS_CONTACT', project.title)}>
             Contact
           </Link>{' '}
           me for more information!
