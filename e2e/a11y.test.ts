@@ -30,11 +30,14 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 const VIEWPORT_NAMES: ViewportName[] = ['phone', 'desktop'];
+/** Both themes, chosen by the system setting (the theme control's stored choice applies the same CSS). */
+const COLOR_SCHEMES = ['light', 'dark'] as const;
+const CASES = VIEWPORT_NAMES.flatMap((viewport) => COLOR_SCHEMES.map((scheme) => [viewport, scheme] as const));
 
-describe.each(VIEWPORT_NAMES)('axe-core at %s size', (viewport) => {
+describe.each(CASES)('axe-core at %s size, %s theme', (viewport, colorScheme) => {
   // One page per viewport, reused across routes: the suite stays fast on 2 cores.
   it('reports no violation on any route (cookie banner showing)', async () => {
-    const session = await openSession(browser, { viewport });
+    const session = await openSession(browser, { viewport, colorScheme });
     session.allowConsoleError(/status of 404/);
     try {
       const found: string[] = [];
@@ -52,7 +55,7 @@ describe.each(VIEWPORT_NAMES)('axe-core at %s size', (viewport) => {
   });
 
   it('reports no violation with consent stored (no banner), the banner expanded, and the layout overlays open', async () => {
-    const session = await openSession(browser, { viewport, consent: true });
+    const session = await openSession(browser, { viewport, colorScheme, consent: true });
     try {
       const page = session.page;
       const found: string[] = [];
@@ -74,7 +77,7 @@ describe.each(VIEWPORT_NAMES)('axe-core at %s size', (viewport) => {
   });
 
   it('reports no violation with the cookie banner expanded', async () => {
-    const session = await openSession(browser, { viewport });
+    const session = await openSession(browser, { viewport, colorScheme });
     try {
       const page = session.page;
       await visit(page, '/contact');

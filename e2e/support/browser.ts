@@ -38,6 +38,10 @@ export interface SessionOptions {
   /** Serve the fake gtag.js (default true). */
   fakeGtag?: boolean;
   reducedMotion?: 'reduce' | 'no-preference';
+  /** The system's colour scheme (prefers-color-scheme); default light. */
+  colorScheme?: 'light' | 'dark';
+  /** A theme chosen earlier with the theme control, stored before the first page loads. */
+  storedTheme?: 'light' | 'dark';
   /** Local time zone; with `clock`, fixes the greeting's hour. */
   timezoneId?: string;
   /** Run the page's scripts (default true); false is a visitor with JavaScript turned off. */
@@ -99,6 +103,13 @@ function eventNameOf(request: SeenRequest): string | null {
   }
 }
 
+function storageStateFor(origin: string, options: SessionOptions) {
+  const localStorage: { name: string; value: string }[] = [];
+  if (options.consent) localStorage.push({ name: 'cookieConsent', value: 'true' });
+  if (options.storedTheme) localStorage.push({ name: 'theme', value: options.storedTheme });
+  return localStorage.length > 0 ? { cookies: [], origins: [{ origin, localStorage }] } : undefined;
+}
+
 /**
  * A fresh context and page for one test: the viewport, every non-loopback request aborted unless a
  * fake serves it, the fake Google scripts, and every console error, page error and request recorded.
@@ -111,9 +122,8 @@ export async function openSession(browser: Browser, options: SessionOptions = {}
     timezoneId: options.timezoneId ?? 'UTC',
     locale: 'en-US',
     javaScriptEnabled: options.javaScriptEnabled ?? true,
-    storageState: options.consent
-      ? { cookies: [], origins: [{ origin, localStorage: [{ name: 'cookieConsent', value: 'true' }] }] }
-      : undefined,
+    colorScheme: options.colorScheme ?? 'light',
+    storageState: storageStateFor(origin, options),
   });
   // Nothing leaves this machine: page-level fakes below take precedence over this catch-all.
   await context.route('**/*', (route) =>

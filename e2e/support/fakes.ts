@@ -47,6 +47,7 @@ export const FAKE_RECAPTCHA_JS = String.raw`(function () {
       var host = typeof container === 'string' ? document.getElementById(container) : container;
       if (!host) throw new Error('fake reCAPTCHA: no container');
       if (!params || !params.sitekey) throw new Error('fake reCAPTCHA: missing sitekey');
+      (window.__recaptchaRenders = window.__recaptchaRenders || []).push({ theme: params.theme, size: params.size });
       var id = widgets.length;
       var button = document.createElement('button');
       button.type = 'button';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Links, Meta, Outlet, Scripts, isRouteErrorResponse, useRouteError } from 'react-router';
+import { THEME_COLORS, THEME_SCRIPT } from '../../contract/theme-script';
 import { site } from '../content/site';
 import { AppShell } from './layout/AppShell';
 import './styles/global.css';
@@ -29,9 +30,13 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <head>
+        {/* Before anything paints: applies the stored theme choice (a constant, admitted by its hash). */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0f1b2d" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLORS.light} />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
         <Meta />
         <Links />
       </head>

@@ -51,6 +51,6 @@ describe('content', () => {
   });
 
   it('points at images that exist', () => {
-    for (const file of [site.headshot, site.ogImage]) expect(existsSync(publicFile(file)), file).toBe(true);
+    for (const file of [site.headshot, ...(site.resume ? [site.resume] : [])]) expect(existsSync(publicFile(file)), file).toBe(true);
   });
 });

@@ -44,6 +44,7 @@ export const privacyPolicy: PrivacyPolicy = {
       paragraphs: [
         'The site itself sets no cookies. When you accept in the cookie banner, your choice is remembered in your browser’s local storage so the banner does not appear again, and the analytics service described above may set its cookies.',
         'If you do not accept, no analytics are loaded and the site works exactly the same. You can withdraw your consent at any time by clearing this site’s data in your browser settings.',
+        'If you choose a light or dark theme with the theme control, that choice is also kept in your browser’s local storage so every page opens in it. It is a display preference, not tracking: it never leaves your browser and identifies no one. Choosing “System” removes it.',
       ],
     },
     {

@@ -15,5 +15,4 @@ export const site: SiteProfile = {
   headshot: '/images/headshot.svg',
   badges: ['React', 'TypeScript', 'Node.js', 'AWS', 'CDK', 'PostgreSQL'],
   clientBlogsUrl: 'https://medium.com/@alex-example',
-  ogImage: '/images/og-image.jpg',
 };

@@ -55,8 +55,11 @@ export interface SiteProfile {
   badges: string[];
   /** External page listing articles written for clients ("Client blogs"). */
   clientBlogsUrl: string;
-  /** Image used in link previews (OpenGraph), under web/public, 1200x630. */
-  ogImage: string;
+  /**
+   * Optional: your résumé as a PDF under web/public, e.g. '/resume.pdf'. When set, the side panel and
+   * /about show a "Résumé" link to it; leave it out for no link.
+   */
+  resume?: string;
 }
 
 export interface AboutContent {

@@ -1,15 +1,18 @@
 import { NavLink } from 'react-router';
 import { trackClick } from '../features/tracking/track-click';
 import { MENU_ENTRIES, menuPath } from '../../../contract/menu';
+import { useViewTransitions } from '../components/use-view-transitions';
 
 /** The four menu links, real links that work without scripts; each click is counted as SIDEBAR_NAV_{MENU}. */
 export function MenuLinks({ onChoose }: { onChoose?: () => void }) {
+  const viewTransition = useViewTransitions();
   return (
     <ul className="menu-links">
       {MENU_ENTRIES.map((entry) => (
         <li key={entry}>
           <NavLink
             to={menuPath(entry)}
+            viewTransition={viewTransition}
             className="menu-link"
             onClick={() => {
               trackClick('SIDEBAR_NAV', entry);

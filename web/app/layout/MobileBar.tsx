@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { Link, useLocation } from 'react-router';
 import { site } from '../../content/site';
 import { useHydrated } from '../components/use-hydrated';
+import { ThemeControl } from '../features/theme/ThemeControl';
 import { MenuLinks } from './MenuLinks';
 
 const noSubscription = () => () => {};
@@ -110,6 +111,7 @@ export function MobileBar() {
         onToggle={(event) => setOpen(event.newState === 'open')}
       >
         <MenuLinks onChoose={close} />
+        <ThemeControl />
       </nav>
     </header>
   );

@@ -7,7 +7,11 @@ import { trackClick } from '../features/tracking/track-click';
 // Static on purpose: loaded on demand it saved ~0.6 KB gzip, but the modal's opening then raced its
 // own pop-in animation in the browser tests' axe check (contrast measured mid-fade).
 import { FunFactModal } from './FunFactModal';
+import { ThemeControl } from '../features/theme/ThemeControl';
 import { MenuLinks } from './MenuLinks';
+import { PrintHeader } from './PrintHeader';
+import { ResumeLink } from './ResumeLink';
+import { useViewTransitions } from '../components/use-view-transitions';
 
 /** Picks one fact at random; called at every opening so each opening may show another fact. */
 export function pickFunFact(facts: readonly string[], random: () => number = Math.random): string {
@@ -18,6 +22,7 @@ export function pickFunFact(facts: readonly string[], random: () => number = Mat
 
 /** The desktop side panel (shown on wide screens by CSS). */
 export function SidePanel() {
+  const viewTransition = useViewTransitions();
   const [fact, setFact] = useState<string | null>(null);
   const headshotRef = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setFact(null), []);
@@ -25,61 +30,66 @@ export function SidePanel() {
   const ready = useHydrated();
 
   return (
-    <aside className="side-panel" aria-label="Profile and menu">
-      <Link to="/home" className="side-name">
-        {site.name}
-      </Link>
-      <button
-        ref={headshotRef}
-        type="button"
-        className="headshot-button"
-        aria-label={`Show a fun fact about ${site.name}`}
-        aria-haspopup="dialog"
-        disabled={!ready}
-        onClick={() => setFact(pickFunFact(funFacts))}
-      >
-        {/* Lazy: the panel is hidden on phones, where the image is then never fetched. */}
-        <img src={site.headshot} alt="" width={144} height={144} className="headshot" loading="lazy" decoding="async" />
-        {ready ? (
-          <span className="headshot-hint" aria-hidden="true">
-            Fun fact?
-          </span>
-        ) : (
-          // Shown while the scripts load; the stylesheet swaps in the second line when scripts are off.
-          <span className="headshot-hint headshot-hint--waiting" aria-hidden="true">
-            <span className="when-scripting">Loading…</span>
-            <span className="when-no-scripting">Needs JavaScript</span>
-          </span>
-        )}
-      </button>
-      <p className="side-role">{site.role}</p>
-      <nav aria-label="Main" className="side-nav">
-        <MenuLinks />
-      </nav>
-      <ul className="badges" aria-label="Technologies">
-        {site.badges.map((badge) => (
-          <li key={badge} className="badge">
-            {badge}
-          </li>
-        ))}
-      </ul>
-      <a
-        className="profile-link"
-        href={site.profileUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={() => trackClick('SIDEBAR_LINKEDIN_CLICK')}
-      >
-        <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24">
-          <path
-            fill="currentColor"
-            d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9h4v12H3zM9 9h3.8v1.7h.05c.53-1 1.83-2.05 3.77-2.05C20.6 8.65 21 11.2 21 14.5V21h-4v-5.7c0-1.36-.03-3.1-1.9-3.1-1.9 0-2.2 1.48-2.2 3V21H9z"
-          />
-        </svg>
-        {site.profileLabel}
-        <span className="visually-hidden"> (opens in a new tab)</span>
-      </a>
-      {fact !== null ? <FunFactModal fact={fact} onClose={close} returnFocusRef={headshotRef} /> : null}
-    </aside>
+    <>
+      <PrintHeader />
+      <aside className="side-panel" aria-label="Profile and menu">
+        <Link to="/home" className="side-name" viewTransition={viewTransition}>
+          {site.name}
+        </Link>
+        <button
+          ref={headshotRef}
+          type="button"
+          className="headshot-button"
+          aria-label={`Show a fun fact about ${site.name}`}
+          aria-haspopup="dialog"
+          disabled={!ready}
+          onClick={() => setFact(pickFunFact(funFacts))}
+        >
+          {/* Lazy: the panel is hidden on phones, where the image is then never fetched. */}
+          <img src={site.headshot} alt="" width={144} height={144} className="headshot" loading="lazy" decoding="async" />
+          {ready ? (
+            <span className="headshot-hint" aria-hidden="true">
+              Fun fact?
+            </span>
+          ) : (
+            // Shown while the scripts load; the stylesheet swaps in the second line when scripts are off.
+            <span className="headshot-hint headshot-hint--waiting" aria-hidden="true">
+              <span className="when-scripting">Loading…</span>
+              <span className="when-no-scripting">Needs JavaScript</span>
+            </span>
+          )}
+        </button>
+        <p className="side-role">{site.role}</p>
+        <nav aria-label="Main" className="side-nav">
+          <MenuLinks />
+        </nav>
+        <ThemeControl />
+        <ul className="badges" aria-label="Technologies">
+          {site.badges.map((badge) => (
+            <li key={badge} className="badge">
+              {badge}
+            </li>
+          ))}
+        </ul>
+        <a
+          className="profile-link"
+          href={site.profileUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => trackClick('SIDEBAR_LINKEDIN_CLICK')}
+        >
+          <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24">
+            <path
+              fill="currentColor"
+              d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9h4v12H3zM9 9h3.8v1.7h.05c.53-1 1.83-2.05 3.77-2.05C20.6 8.65 21 11.2 21 14.5V21h-4v-5.7c0-1.36-.03-3.1-1.9-3.1-1.9 0-2.2 1.48-2.2 3V21H9z"
+            />
+          </svg>
+          {site.profileLabel}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        <ResumeLink href={site.resume} className="profile-link resume-link" />
+        {fact !== null ? <FunFactModal fact={fact} onClose={close} returnFocusRef={headshotRef} /> : null}
+      </aside>
+    </>
   );
 }

@@ -29,7 +29,12 @@ describe('pageMeta', () => {
     expect(tags).toContainEqual({ property: 'og:description', content: 'Articles.' });
     expect(tags).toContainEqual({ property: 'og:type', content: 'website' });
     expect(tags).toContainEqual({ property: 'og:url', content: `${siteUrl}/blogs` });
-    expect(tags).toContainEqual({ property: 'og:image', content: expect.stringMatching(/^https?:\/\/.+\/images\/og-image\.jpg$/) });
+    expect(tags).toContainEqual({ property: 'og:image', content: `${siteUrl}/og/blogs.png` });
+    expect(tags).toContainEqual({ name: 'twitter:image', content: `${siteUrl}/og/blogs.png` });
+    expect(tags).toContainEqual({ property: 'og:image:width', content: '1200' });
+    expect(tags).toContainEqual({ property: 'og:image:height', content: '630' });
+    expect(tags).toContainEqual({ property: 'og:image:alt', content: expect.stringMatching(/^Blogs: Alex Example, /) });
+    expect(tags).toContainEqual({ name: 'twitter:image:alt', content: expect.stringMatching(/^Blogs: Alex Example, /) });
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${siteUrl}/blogs` });
     expect(tags).not.toContainEqual(expect.objectContaining({ name: 'robots' }));
   });

@@ -1,33 +1,11 @@
 import type { MetaDescriptor } from 'react-router';
 import { site } from '../../content/site';
-import { env } from '../config/env';
+import { absoluteUrl } from './site-url';
 
-/**
- * The site's public address without a trailing slash. VITE_SITE_URL (a build variable) overrides
- * the content's siteUrl so one build can target a staging or custom domain.
- */
-export function resolveSiteUrl(override: string | undefined, fallback: string): string {
-  const raw = (override ?? '').trim() || fallback.trim();
-  if (raw === '') return '';
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`Site URL must be an absolute http(s) address such as https://example.com, got "${raw}".`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new Error(`Site URL must use http or https, got "${raw}".`);
-  }
-  if (url.search || url.hash) throw new Error(`Site URL must not have a query or fragment, got "${raw}".`);
-  return url.href.replace(/\/+$/, '');
-}
-
-export const siteUrl = resolveSiteUrl(env.siteUrl, site.siteUrl);
-
-/** Absolute address of a path when the site URL is known, else the path itself. */
-export function absoluteUrl(path: string): string {
-  return siteUrl ? `${siteUrl}${path}` : path;
-}
+export { absoluteUrl, resolveSiteUrl, siteUrl } from './site-url';
+// Re-exported so pages get their structured data from the same module as their other head tags
+// (one shared chunk in the build, nothing extra to fetch on the pages that use it).
+export { jsonLd, personJsonLd, projectJsonLd } from './structured-data';
 
 export interface PageMetaInput {
   /** Page title without the owner's name; '' for the name alone. */
@@ -38,12 +16,35 @@ export interface PageMetaInput {
   type?: 'website' | 'article' | 'profile';
   /** Keep the page out of search results (fallback, error pages). */
   noindex?: boolean;
+  /** The path whose preview image the page shows, when it is not `path` (the 404 page). */
+  previewPath?: string;
+}
+
+/** Size of every link-preview image (the size OpenGraph and X/Twitter cards display best). */
+export const PREVIEW_IMAGE = { width: 1200, height: 630 } as const;
+
+/**
+ * Where the preview image of a path lives: /og/projects-3.png for /projects/3, /og/home.png for
+ * /home. The build (scripts/og-images.ts) renders one for every og:image the pages reference.
+ */
+export function previewImagePath(path: string): string {
+  const slug = path.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9]+/gi, '-').toLowerCase() || 'home';
+  return `/og/${slug}.png`;
 }
 
 /** Title, description, OpenGraph, Twitter card and canonical link of one route. */
-export function pageMeta({ title, description, path, type = 'website', noindex }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  type = 'website',
+  noindex,
+  previewPath = path,
+}: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title ? `${title} | ${site.name}` : `${site.name} | ${site.role}`;
   const url = absoluteUrl(path);
+  const image = absoluteUrl(previewImagePath(previewPath));
+  const imageAlt = title ? `${title}: ${site.name}, ${site.role}` : `${site.name}, ${site.role}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: 'description', content: description },
@@ -52,10 +53,16 @@ export function pageMeta({ title, description, path, type = 'website', noindex }
     { property: 'og:type', content: type },
     { property: 'og:url', content: url },
     { property: 'og:site_name', content: site.name },
-    { property: 'og:image', content: absoluteUrl(site.ogImage) },
-    { property: 'og:image:width', content: '1200' },
-    { property: 'og:image:height', content: '630' },
+    { property: 'og:image', content: image },
+    { property: 'og:image:type', content: 'image/png' },
+    { property: 'og:image:width', content: String(PREVIEW_IMAGE.width) },
+    { property: 'og:image:height', content: String(PREVIEW_IMAGE.height) },
+    { property: 'og:image:alt', content: imageAlt },
     { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: fullTitle },
+    { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: image },
+    { name: 'twitter:image:alt', content: imageAlt },
   ];
   if (noindex) tags.push({ name: 'robots', content: 'noindex' });
   else tags.push({ tagName: 'link', rel: 'canonical', href: url });

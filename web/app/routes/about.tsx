@@ -4,10 +4,15 @@ import { pages } from '../../content/pages';
 import { site } from '../../content/site';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { pageMeta } from '../layout/seo';
+import { ResumeLink } from '../layout/ResumeLink';
+import { jsonLd, personJsonLd, pageMeta } from '../layout/seo';
+import { useViewTransitions } from '../components/use-view-transitions';
 
 export function meta() {
-  return pageMeta({ title: 'About', description: pages.about.description, path: '/about', type: 'profile' });
+  return [
+    ...pageMeta({ title: 'About', description: pages.about.description, path: '/about', type: 'profile' }),
+    jsonLd(personJsonLd()),
+  ];
 }
 
 const GROUPS = [
@@ -17,6 +22,7 @@ const GROUPS = [
 ] as const;
 
 export default function About() {
+  const viewTransition = useViewTransitions();
   usePageEvent('aboutPage');
   return (
     <section aria-labelledby="about-title">
@@ -26,10 +32,11 @@ export default function About() {
           {paragraph}
         </p>
       ))}
-      <p>
-        <Link to="/contact" className="button">
+      <p className="about-actions">
+        <Link to="/contact" className="button" viewTransition={viewTransition}>
           Let&apos;s Chat!
         </Link>
+        <ResumeLink href={site.resume} className="button button-secondary" />
       </p>
       <div className="about-grid">
         {GROUPS.map((group) => (

@@ -4,13 +4,18 @@ import { site } from '../../content/site';
 import { Greeting } from '../components/Greeting';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { pageMeta } from '../layout/seo';
+import { jsonLd, personJsonLd, pageMeta } from '../layout/seo';
+import { useViewTransitions } from '../components/use-view-transitions';
 
 export function meta() {
-  return pageMeta({ title: '', description: pages.home.description, path: '/home', type: 'profile' });
+  return [
+    ...pageMeta({ title: '', description: pages.home.description, path: '/home', type: 'profile' }),
+    jsonLd(personJsonLd()),
+  ];
 }
 
 export default function Home() {
+  const viewTransition = useViewTransitions();
   usePageEvent('homePage');
   return (
     <section className="home" aria-labelledby="home-title">
@@ -24,7 +29,7 @@ export default function Home() {
         </p>
       ))}
       <p>
-        <Link to="/projects" className="button button-large" onClick={() => trackClick('HOME_EXPLORE_PROJECTS_CLICK')}>
+        <Link to="/projects" viewTransition={viewTransition} className="button button-large" onClick={() => trackClick('HOME_EXPLORE_PROJECTS_CLICK')}>
           {pages.home.cta}
         </Link>
       </p>

@@ -8,6 +8,8 @@ export function meta({ location }: { location: { pathname: string } }) {
     description: 'There is no page at this address.',
     path: location.pathname,
     noindex: true,
+    // Any address can land here: show the error page's preview rather than one per address.
+    previewPath: '/error',
   });
 }
 

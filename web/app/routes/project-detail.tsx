@@ -4,8 +4,9 @@ import type { Project } from '../../content/types';
 import { ProjectVideo } from '../components/ProjectVideo';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { pageMeta } from '../layout/seo';
+import { jsonLd, projectJsonLd, pageMeta } from '../layout/seo';
 import type { Route } from './+types/project-detail';
+import { useViewTransitions } from '../components/use-view-transitions';
 
 export function meta({ params }: Route.MetaArgs) {
   const project = findProject(params.projectId);
@@ -16,6 +17,7 @@ export function meta({ params }: Route.MetaArgs) {
     path: `/projects/${project.id}`,
     type: 'article',
   });
+  tags.push(jsonLd(projectJsonLd(project, publicRepository(project))));
   // The video poster is the page's largest paint: fetch it early, at high priority.
   if (project.poster) tags.push({ tagName: 'link', rel: 'preload', as: 'image', href: project.poster, fetchPriority: 'high' });
   return tags;
@@ -37,14 +39,20 @@ export default function ProjectDetailRoute() {
 export const HIDE_WEBSITE_FOR = 1;
 export const HIDE_GITHUB_FOR = 4;
 
+/** The repository the page links to, if any (the structured data names the same one). */
+function publicRepository(project: Project): string | undefined {
+  return project.id !== HIDE_GITHUB_FOR && project.github !== '' ? project.github : undefined;
+}
+
 function ProjectDetail({ project }: { project: Project }) {
+  const viewTransition = useViewTransitions();
   usePageEvent(project.title);
   const showWebsite = project.id !== HIDE_WEBSITE_FOR && project.site !== '';
-  const showGithub = project.id !== HIDE_GITHUB_FOR && project.github !== '';
+  const showGithub = publicRepository(project) !== undefined;
   return (
     <article className="project-detail" aria-labelledby="project-title">
       <p className="breadcrumb">
-        <Link to="/projects">
+        <Link to="/projects" viewTransition={viewTransition}>
           <span aria-hidden="true">←</span> All projects
         </Link>
       </p>
@@ -100,7 +108,7 @@ function ProjectDetail({ project }: { project: Project }) {
       </div>
       {project.id === HIDE_WEBSITE_FOR ? (
         <p className="contact-note">
-          <Link to="/contact" onClick={() => trackClick('PROJECTS_CONTACT', project.title)}>
+          <Link to="/contact" viewTransition={viewTransition} onClick={() => trackClick('PROJECTS_CONTACT', project.title)}>
             Contact
           </Link>{' '}
           me for more information!

@@ -6,6 +6,7 @@ import { BackToTopButton } from '../components/BackToTopButton';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { pageMeta } from '../layout/seo';
+import { useViewTransitions } from '../components/use-view-transitions';
 
 /** The first poster is the largest paint on phones: fetch it early, at high priority. */
 export function links() {
@@ -18,6 +19,7 @@ export function meta() {
 }
 
 export default function Projects() {
+  const viewTransition = useViewTransitions();
   usePageEvent('projectsPage');
   return (
     <section aria-labelledby="projects-title">
@@ -41,6 +43,7 @@ export default function Projects() {
               </dl>
               <Link
                 to={`/projects/${project.id}`}
+                viewTransition={viewTransition}
                 className="read-more"
                 aria-describedby={`project-${project.id}-title`}
                 onClick={() => trackClick('PROJECT_VIEW', project.title)}

@@ -10,6 +10,7 @@ import {
 } from '../../../../contract/contact-rules';
 import { env } from '../../config/env';
 import { onDemand } from '../../components/on-demand';
+import { useResolvedTheme } from '../theme/theme-store';
 import { postContact } from './contact-api';
 import './ContactForm.css';
 
@@ -69,6 +70,7 @@ export function ContactForm() {
   const isClient = useIsClient();
   const id = useId();
   const recaptchaRef = useRef<ReCAPTCHA>(null);
+  const theme = useResolvedTheme();
   // A ref, not state: it blocks a second submit before React has re-rendered the disabled button.
   const sendingRef = useRef(false);
   const mountedRef = useRef(true);
@@ -224,6 +226,7 @@ export function ContactForm() {
           <captchaWidget.Render
             ref={recaptchaRef}
             size="compact"
+            theme={theme}
             sitekey={env.recaptchaSiteKey}
             onChange={handleCaptchaChange}
             onExpired={() => setCaptchaToken(null)}

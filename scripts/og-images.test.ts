@@ -1,0 +1,75 @@
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pages } from '../web/content/pages';
+import { metaContent, previewOf, renderPreview, shorten, writePreviews } from './og-images';
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+function page(title: string, image: string, description = 'A page.'): string {
+  return (
+    '<!DOCTYPE html><html><head>' +
+    `<meta property="og:title" content="${title}"/><meta property="og:description" content="${description}"/>` +
+    `<meta property="og:url" content="https://me.example.org/x"/><meta property="og:image" content="${image}"/>` +
+    '</head><body></body></html>'
+  );
+}
+
+describe('reading a prerendered page', () => {
+  it('decodes the meta values React wrote', () => {
+    expect(metaContent('<meta property="og:title" content="A &amp; B &quot;C&quot; &#x27;D&#x27;"/>', 'og:title')).toBe(
+      `A & B "C" 'D'`,
+    );
+    expect(metaContent('<meta name="twitter:card" content="x"/>', 'og:title')).toBeUndefined();
+  });
+
+  it('takes the image path, page title, description and host', () => {
+    expect(previewOf(page('Blogs | Alex Example', 'https://me.example.org/og/blogs.png', 'Articles.'))).toEqual({
+      image: '/og/blogs.png',
+      kicker: '',
+      title: 'Blogs',
+      description: 'Articles.',
+      host: 'me.example.org',
+    });
+    expect(previewOf(page('Dining Tracker | Alex Example', '/og/projects-4.png'))?.kicker).toBe('Project');
+  });
+
+  it('leads the home preview with the home headline', () => {
+    expect(previewOf(page('Alex Example | Full Stack Developer', '/og/home.png'))?.title).toBe(pages.home.headline);
+  });
+
+  it('ignores pages without an image of ours', () => {
+    expect(previewOf('<html><head></head></html>')).toBeUndefined();
+    expect(previewOf(page('X | Alex Example', 'https://cdn.example.com/other.jpg'))).toBeUndefined();
+  });
+});
+
+it('shortens long text at a word boundary', () => {
+  expect(shorten('short', 10)).toBe('short');
+  const long = shorten('one two three four five six seven', 20);
+  expect(long.length).toBeLessThanOrEqual(20);
+  expect(long).toMatch(/^one two three four…$/);
+});
+
+describe('rendering', () => {
+  it('draws a 1200×630 PNG', async () => {
+    const png = await renderPreview({ image: '/og/x.png', kicker: 'Project', title: 'T', description: 'D', host: 'h' });
+    expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
+  });
+
+  it('writes one image per referenced path, once, and fails on a build without pages', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'og-'));
+    await expect(writePreviews(dir)).rejects.toThrow(/No HTML file/);
+    mkdirSync(path.join(dir, 'blogs'));
+    writeFileSync(path.join(dir, 'blogs', 'index.html'), page('Blogs | Alex Example', '/og/blogs.png'));
+    writeFileSync(path.join(dir, 'blogs.html'), page('Blogs | Alex Example', '/og/blogs.png'));
+    writeFileSync(path.join(dir, 'error.html'), page('Error | Alex Example', '/og/error.png'));
+    expect(await writePreviews(dir)).toEqual(['/og/blogs.png', '/og/error.png']);
+    expect(pngSize(readFileSync(path.join(dir, 'og', 'blogs.png')))).toEqual({ width: 1200, height: 630 });
+  });
+});

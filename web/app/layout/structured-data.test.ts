@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { projects } from '../../content/projects';
+import { site } from '../../content/site';
+import { meta as aboutMeta } from '../routes/about';
+import { meta as homeMeta } from '../routes/home';
+import { meta as projectMeta } from '../routes/project-detail';
+import type { Route } from '../routes/+types/project-detail';
+import { siteUrl } from './seo';
+import { jsonLd, personJsonLd, projectJsonLd } from './structured-data';
+
+type Descriptor = Record<string, unknown>;
+
+/** The JSON-LD blocks of a page's meta, as the browser would parse them back from the page. */
+function jsonLdBlocks(tags: Descriptor[]): Record<string, unknown>[] {
+  return tags
+    .filter((tag) => 'script:ld+json' in tag)
+    .map((tag) => JSON.parse(JSON.stringify(tag['script:ld+json'])) as Record<string, unknown>);
+}
+
+describe('Person', () => {
+  it('names the owner, the role, the about page and the profiles, from the content', () => {
+    const person = personJsonLd();
+    expect(person).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: site.name,
+      jobTitle: site.role,
+      url: `${siteUrl}/about`,
+    });
+    expect(person.sameAs).toEqual([site.profileUrl, site.clientBlogsUrl]);
+  });
+
+  it.each([
+    ['home', homeMeta],
+    ['about', aboutMeta],
+  ])('is on the %s page, once', (_name, meta) => {
+    const blocks = jsonLdBlocks(meta() as Descriptor[]);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]?.['@type']).toBe('Person');
+  });
+});
+
+describe('project pages', () => {
+  const metaOf = (id: number) => projectMeta({ params: { projectId: String(id) } } as Route.MetaArgs) as Descriptor[];
+
+  it.each(projects.map((p) => [p.id, p] as const))('project %i has one block with name, description and url', (id, project) => {
+    const blocks = jsonLdBlocks(metaOf(id));
+    expect(blocks).toHaveLength(1);
+    const block = blocks[0]!;
+    expect(block.name).toBe(project.title);
+    expect(block.description).toEqual(expect.stringContaining(project.solution));
+    expect(block.url).toBe(`${siteUrl}/projects/${id}`);
+    // Project 4's code belongs to the client: the page shows no repository, nor does its data.
+    if (id !== 4 && project.github) {
+      expect(block['@type']).toBe('SoftwareSourceCode');
+      expect(block.codeRepository).toBe(project.github);
+    } else {
+      expect(block['@type']).toBe('CreativeWork');
+      expect(block).not.toHaveProperty('codeRepository');
+    }
+  });
+
+  it('is a CreativeWork without a repository', () => {
+    const project = { ...projects[0]!, github: '' };
+    expect(projectJsonLd(project)['@type']).toBe('CreativeWork');
+    expect(projectJsonLd(project, 'https://github.com/x/y')).toMatchObject({
+      '@type': 'SoftwareSourceCode',
+      codeRepository: 'https://github.com/x/y',
+    });
+  });
+});
+
+it('renders as a JSON-LD script descriptor for React Router', () => {
+  expect(jsonLd(personJsonLd())).toEqual({ 'script:ld+json': personJsonLd() });
+});

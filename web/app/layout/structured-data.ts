@@ -1,0 +1,76 @@
+import type { MetaDescriptor } from 'react-router';
+import { site } from '../../content/site';
+import type { Project } from '../../content/types';
+import { absoluteUrl } from './site-url';
+
+/**
+ * Schema.org JSON-LD built from the content, so search engines can show the owner and the projects
+ * as entities. React Router's <Meta> writes a `script:ld+json` descriptor as
+ * <script type="application/ld+json"> and escapes `<`, `>` and `&` in the JSON: a data block the
+ * browser never executes, so the Content-Security-Policy does not apply to it.
+ */
+
+export interface PersonJsonLd {
+  '@context': 'https://schema.org';
+  '@type': 'Person';
+  name: string;
+  jobTitle: string;
+  description: string;
+  url: string;
+  image: string;
+  sameAs: string[];
+}
+
+export interface ProjectJsonLd {
+  '@context': 'https://schema.org';
+  '@type': 'CreativeWork' | 'SoftwareSourceCode';
+  name: string;
+  description: string;
+  url: string;
+  keywords: string;
+  author: { '@type': 'Person'; name: string; url: string };
+  codeRepository?: string;
+  image?: string;
+}
+
+/** The owner's public profiles: each link of the content that points at another site about them. */
+function ownerProfiles(): string[] {
+  return [site.profileUrl, site.clientBlogsUrl].filter((url) => /^https?:\/\//.test(url));
+}
+
+export function personJsonLd(): PersonJsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: site.name,
+    jobTitle: site.role,
+    description: site.tagline,
+    url: absoluteUrl('/about'),
+    image: absoluteUrl(site.headshot),
+    sameAs: ownerProfiles(),
+  };
+}
+
+/**
+ * A project as SoftwareSourceCode when its repository is public (`repository` given), else as a
+ * CreativeWork. The page decides which repository it shows, so this says the same.
+ */
+export function projectJsonLd(project: Project, repository?: string): ProjectJsonLd {
+  const data: ProjectJsonLd = {
+    '@context': 'https://schema.org',
+    '@type': repository ? 'SoftwareSourceCode' : 'CreativeWork',
+    name: project.title,
+    description: `${project.solution} ${project.description}`,
+    url: absoluteUrl(`/projects/${project.id}`),
+    keywords: project.tech,
+    author: { '@type': 'Person', name: site.name, url: absoluteUrl('/about') },
+  };
+  if (repository) data.codeRepository = repository;
+  if (project.poster) data.image = absoluteUrl(project.poster);
+  return data;
+}
+
+/** The meta descriptor that renders one JSON-LD block in the page's head. */
+export function jsonLd(data: PersonJsonLd | ProjectJsonLd): MetaDescriptor {
+  return { 'script:ld+json': data };
+}
