@@ -57,8 +57,6 @@ describe('npm run smoke against the local stack', () => {
     expect(byCheck(results, 'POST /api/contact')[0]!.detail).toMatch(/^malformed body → 400/);
     const store = (await (await fetch(`${stack.sesUrl}/store`)).json()) as { emails: unknown[] };
     expect(store.emails).toEqual([]);
-    // The API saw exactly the malformed contact request and the one smoke event.
-    expect(stack.apiCalls.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual(['POST /api/contact 400', 'POST /api/events 204']);
   });
 
   it('prints the table and exits 0', async () => {
