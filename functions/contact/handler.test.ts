@@ -239,7 +239,7 @@ describe('contact handler: captcha verification', () => {
     expect(result.statusCode).toBe(403);
     expect(bodyOf(result)).toEqual({ error: CONTACT_MESSAGES.missingCaptcha });
     expect(f.sesCalls).toHaveLength(0);
-    expect(f.metrics.names()).toEqual(['ContactMessageRejected']);
+    expect(f.metrics.names()).toEqual(['ContactCaptchaRefused']);
   });
 
   it('answers 503 when siteverify blames our secret (an operator problem, not the visitor)', async () => {

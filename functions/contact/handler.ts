@@ -9,6 +9,7 @@ import { SSMClient } from '@aws-sdk/client-ssm';
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { CONTACT_MESSAGES, validateContact, type ContactMessage } from '../../contract/contact-rules';
+import { CONTACT_METRICS, SERVICE_NAMES, type ContactMetric } from '../../contract/metrics';
 import {
   errorResponse,
   getHeader,
@@ -37,10 +38,6 @@ import { ssmSecret, staticSecret, type SecretProvider, type SsmLike } from './se
 
 export const MAX_BODY_BYTES = 32 * 1024;
 export const CONTACT_FIELDS = ['fullName', 'email', 'message', 'g-recaptcha-response'] as const;
-
-export const METRIC_SENT = 'ContactMessageSent';
-export const METRIC_REJECTED = 'ContactMessageRejected';
-export const METRIC_FAILED = 'ContactMessageFailed';
 
 export interface ContactTimeouts {
   /** siteverify, body included (the issue asks for 5 s). */
@@ -115,6 +112,15 @@ function describeMessage(message: ContactMessage): Record<string, number> {
   return { nameLength: message.fullName.length, messageLength: message.message.length };
 }
 
+/** The metric an answer counts as: a refused captcha has its own, so its alarm can tell a key mismatch. */
+export function contactMetric(status: number, outcome: string): ContactMetric {
+  if (outcome === CAPTCHA_REFUSED) return CONTACT_METRICS.captchaRefused;
+  if (status >= 500) return CONTACT_METRICS.failed;
+  return status >= 400 ? CONTACT_METRICS.rejected : CONTACT_METRICS.sent;
+}
+
+const CAPTCHA_REFUSED = 'captcha-refused';
+
 const failure = (statusCode: 502 | 503 | 504): HttpResult => errorResponse(statusCode, CONTACT_MESSAGES.sendFailed);
 
 function sesFailureStatus(error: unknown, deadlineHit: boolean): 502 | 503 | 504 {
@@ -131,7 +137,7 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
     const finish = (response: HttpResult, outcome: string, extra: Record<string, unknown> = {}): HttpResult => {
       const status = response.statusCode ?? 200;
       try {
-        deps.metrics.count(status >= 500 ? METRIC_FAILED : status >= 400 ? METRIC_REJECTED : METRIC_SENT);
+        deps.metrics.count(contactMetric(status, outcome));
       } catch (error) {
         // A lost count must not change the answer (a sent mail stays a 200).
         log.error('Contact metric could not be recorded', describeError(error));
@@ -170,7 +176,7 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
         case 'passed':
           break;
         case 'refused':
-          return finish(errorResponse(403, CONTACT_MESSAGES.missingCaptcha), 'captcha-refused', {
+          return finish(errorResponse(403, CONTACT_MESSAGES.missingCaptcha), CAPTCHA_REFUSED, {
             ...details,
             verifyMs,
             captchaErrorCodes: verdict.errorCodes,
@@ -237,7 +243,7 @@ export function createMisconfiguredContactHandler(logger: LoggerLike, metrics: M
     const status = response.statusCode ?? 503;
     const log = withFields(logger, requestIds(event, context));
     try {
-      metrics.count(status >= 500 ? METRIC_FAILED : METRIC_REJECTED);
+      metrics.count(contactMetric(status, 'misconfigured'));
     } catch (error) {
       log.error('Contact metric could not be recorded', describeError(error));
     }
@@ -263,7 +269,7 @@ export function createContactHandlerFromEnv(
   env: NodeJS.ProcessEnv = process.env,
   overrides: ClientOverrides = {},
 ): ContactHandler {
-  const service = serviceName('portfolio-contact');
+  const service = serviceName(SERVICE_NAMES.contact);
   const logger = createLogger(service);
   const metrics = createMetricsSink(service);
   const loaded = loadContactConfig(env);

@@ -134,7 +134,7 @@ describe('contact handler built from the environment', () => {
           { Namespace: 'Portfolio', Dimensions: [['service']], Metrics: [{ Name: 'ContactMessageSent', Unit: 'Count' }] },
         ],
       },
-      service: 'portfolio-contact',
+      service: 'contact',
       ContactMessageSent: 1,
     });
     const everything = stdout.join('');

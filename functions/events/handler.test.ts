@@ -144,7 +144,7 @@ describe('events handler entry point (Powertools Metrics, EMF on stdout)', () =>
           },
         ],
       },
-      service: 'portfolio-events',
+      service: 'events',
       EventName: 'BLOGS_CLIENT_BLOGS',
       ClickEvent: 1,
     });
