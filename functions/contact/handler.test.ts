@@ -15,7 +15,8 @@ import {
   verifier,
   VERIFY_URL,
 } from './fixtures';
-import { checkContactRequest, createMisconfiguredContactHandler, MAX_BODY_BYTES } from './handler';
+import { CONTACT_MAX_BODY_BYTES as MAX_BODY_BYTES } from '../../contract/limits';
+import { checkContactRequest, createMisconfiguredContactHandler } from './handler';
 import { cachedSecret } from './secret';
 import { RecordingLogger, RecordingMetrics } from '../shared/test-support';
 

@@ -6,6 +6,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { isValidEventName } from '../../contract/event-names';
 import { OTHER_EVENT, siteEventNames } from '../../contract/event-catalog';
+import { EVENT_MAX_BODY_BYTES } from '../../contract/limits';
 import { EVENT_METRICS, EVENT_NAME_DIMENSION, SERVICE_NAMES } from '../../contract/metrics';
 import {
   emptyResponse,
@@ -28,7 +29,6 @@ import {
   type MetricsSink,
 } from '../shared/observability';
 
-export const MAX_EVENT_BODY_BYTES = 1024;
 /** sendBeacon sends a Blob's own type, or text/plain for a string: both are accepted. */
 export const EVENT_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
 
@@ -56,7 +56,7 @@ export function checkEventRequest(event: APIGatewayProxyEventV2): Checked {
   if (!hasAcceptedContentType(event, EVENT_CONTENT_TYPES)) {
     return reject(415, 'The request must be sent as application/json or text/plain (UTF-8).', 'content-type');
   }
-  const body = readBody(event, MAX_EVENT_BODY_BYTES);
+  const body = readBody(event, EVENT_MAX_BODY_BYTES);
   if (!body.ok) return reject(body.statusCode, body.error, body.statusCode === 413 ? 'too-large' : 'body');
   const parsed = parseJsonObject(body.text);
   if (!parsed.ok) return reject(400, parsed.error, 'json');

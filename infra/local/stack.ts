@@ -11,19 +11,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { loadViewerRequestHandler } from '../cloudfront/viewer-request-loader';
 import { API_ROUTES } from '../../contract/api-routes';
-import { readScriptHashes, WEB_CLIENT_DIR } from '../shared/build-output';
+import { readScriptHashes, REPO_ROOT, WEB_CLIENT_DIR } from '../shared/build-output';
 import { securityHeaders } from '../shared/security-headers';
+import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
 import { createApiGateway, type ApiCall, type LambdaHandler, type LoadedRoute } from './api-gateway';
 import { startMailbox, type Mailbox } from './mailbox';
 import { createStaticSite } from './static-site';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Google's public reCAPTCHA v2 test secret: every token passes (pairs with the public test site key). */
-export const RECAPTCHA_TEST_SECRET = '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe';
+export { RECAPTCHA_TEST_SECRET };
 export const DEFAULT_OWNER_EMAIL = 'owner@example.com';
 export const DEFAULT_SENDER_EMAIL = 'portfolio@example.com';
 

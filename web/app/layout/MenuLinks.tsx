@@ -1,8 +1,9 @@
 import { NavLink } from 'react-router';
 import { trackClick } from '../features/tracking/track-click';
 import { MENU_ENTRIES, menuPath } from '../../../contract/menu';
+import { CLICK_EVENTS } from '../../../contract/event-names';
 
-/** The four menu links; each click is counted as SIDEBAR_NAV_{MENU} (spec §7). */
+/** The four menu links; each click is counted as SIDEBAR_NAV_{MENU}. */
 export function MenuLinks({ onChoose }: { onChoose?: () => void }) {
   return (
     <ul className="menu-links">
@@ -12,7 +13,7 @@ export function MenuLinks({ onChoose }: { onChoose?: () => void }) {
             to={menuPath(entry)}
             className="menu-link"
             onClick={() => {
-              trackClick('SIDEBAR_NAV', entry);
+              trackClick(CLICK_EVENTS.sidebarNav, entry);
               onChoose?.();
             }}
           >

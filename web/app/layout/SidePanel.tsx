@@ -7,6 +7,7 @@ import { trackClick } from '../features/tracking/track-click';
 // own pop-in animation in the browser tests' axe check (contrast measured mid-fade).
 import { FunFactModal } from './FunFactModal';
 import { MenuLinks } from './MenuLinks';
+import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** Picks one fact at random; called at every opening so each opening may show another fact. */
 export function pickFunFact(facts: readonly string[], random: () => number = Math.random): string {
@@ -56,7 +57,7 @@ export function SidePanel() {
         href={site.profileUrl}
         target="_blank"
         rel="noopener noreferrer"
-        onClick={() => trackClick('SIDEBAR_LINKEDIN_CLICK')}
+        onClick={() => trackClick(CLICK_EVENTS.sidebarLinkedIn)}
       >
         <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24">
           <path

@@ -5,6 +5,7 @@ import { site } from '../../content/site';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { pageMeta } from '../layout/seo';
+import { CLICK_EVENTS } from '../../../contract/event-names';
 
 export function meta() {
   return pageMeta({ title: 'About', description: pages.about.description, path: '/about', type: 'profile' });
@@ -70,7 +71,7 @@ export default function About() {
           href={site.profileUrl}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => trackClick('SIDEBAR_LINKEDIN_CLICK')}
+          onClick={() => trackClick(CLICK_EVENTS.sidebarLinkedIn)}
         >
           {site.profileLabel} <span aria-hidden="true">↗</span>
         </a>

@@ -5,6 +5,7 @@ import { Greeting } from '../components/Greeting';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { pageMeta } from '../layout/seo';
+import { CLICK_EVENTS } from '../../../contract/event-names';
 
 export function meta() {
   return pageMeta({ title: '', description: pages.home.description, path: '/home', type: 'profile' });
@@ -24,7 +25,7 @@ export default function Home() {
         </p>
       ))}
       <p>
-        <Link to="/projects" className="button button-large" onClick={() => trackClick('HOME_EXPLORE_PROJECTS_CLICK')}>
+        <Link to="/projects" className="button button-large" onClick={() => trackClick(CLICK_EVENTS.homeExploreProjects)}>
           {pages.home.cta}
         </Link>
       </p>

@@ -6,6 +6,7 @@ import { BackToTopButton } from '../components/BackToTopButton';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { pageMeta } from '../layout/seo';
+import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The first poster is the largest paint on phones: fetch it early, at high priority. */
 export function links() {
@@ -43,7 +44,7 @@ export default function Projects() {
                 to={`/projects/${project.id}`}
                 className="read-more"
                 aria-describedby={`project-${project.id}-title`}
-                onClick={() => trackClick('PROJECT_VIEW', project.title)}
+                onClick={() => trackClick(CLICK_EVENTS.projectView, project.title)}
               >
                 Read more <span aria-hidden="true">→</span>
               </Link>
