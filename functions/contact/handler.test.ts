@@ -16,7 +16,8 @@ import {
   VERIFY_URL,
 } from './fixtures';
 import { CONTACT_MAX_BODY_BYTES as MAX_BODY_BYTES } from '../../contract/limits';
-import { checkContactRequest, createMisconfiguredContactHandler } from './handler';
+import { createMisconfiguredContactHandler } from './flow';
+import { checkContactRequest } from './request';
 import { cachedSecret } from './secret';
 import { RecordingLogger, RecordingMetrics } from '../shared/test-support';
 

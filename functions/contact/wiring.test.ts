@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { lambdaContext } from '../shared/test-support';
 import { bodyOf, contactEvent, VALID_BODY } from './fixtures';
-import { createContactHandlerFromEnv } from './handler';
+import { createContactHandlerFromEnv } from './clients';
 
 interface SesRequest {
   form: URLSearchParams;
