@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { z } from 'zod';
 import { validateContact, type ContactMessage } from '../../contract/contact-rules';
 import { CONTACT_MAX_BODY_BYTES } from '../../contract/limits';
 import {
@@ -11,13 +12,22 @@ import {
   getHeader,
   hasAcceptedContentType,
   parseJsonObject,
-  pickStringFields,
   readBody,
   requestMethod,
   type HttpResult,
 } from '../shared/http';
 
-export const CONTACT_FIELDS = ['fullName', 'email', 'message', 'g-recaptcha-response'] as const;
+/**
+ * The body's shape: exactly these four string fields. Strict, so any other key (`__proto__`,
+ * `constructor`, a typo) is refused rather than ignored; zod builds a fresh object, so nothing
+ * from the body is merged into a prototype. Arrays and null never get here (parseJsonObject).
+ */
+const ContactBody = z.strictObject({
+  fullName: z.string(),
+  email: z.string(),
+  message: z.string(),
+  'g-recaptcha-response': z.string(),
+});
 
 export type CheckedContact = { ok: true; message: ContactMessage } | { ok: false; response: HttpResult; reason: string };
 
@@ -41,8 +51,9 @@ export function checkContactRequest(event: APIGatewayProxyEventV2): CheckedConta
   if (!body.ok) return reject(body.statusCode, body.error, body.statusCode === 413 ? 'too-large' : 'body');
   const parsed = parseJsonObject(body.text);
   if (!parsed.ok) return reject(400, parsed.error, 'json');
-  const fields = pickStringFields(parsed.value, CONTACT_FIELDS);
-  if (!fields) return reject(400, SHAPE_ERROR, 'shape');
+  const shaped = ContactBody.safeParse(parsed.value);
+  if (!shaped.success) return reject(400, SHAPE_ERROR, 'shape');
+  const fields = shaped.data;
   const validation = validateContact({
     fullName: fields.fullName,
     email: fields.email,
