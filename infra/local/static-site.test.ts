@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// eslint-disable-next-line import-x/no-restricted-paths -- the real post-build step makes the fixture's CSP hashes; to move with it into infra/shared
 import { writeCspHashes } from '../../scripts/postbuild';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
 import { startLocalStack, type LocalStack } from './stack';

@@ -21,8 +21,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+// eslint-disable-next-line import-x/no-restricted-paths -- until the Chromium finder moves to infra/local/chromium.ts
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium';
-import { KNOWN_ROUTES } from '../../e2e/support/site';
+import { indexablePaths } from '../../web/app/prerender-paths';
 import { startLocalStack } from '../../infra/local/stack';
 import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
 
@@ -43,7 +44,7 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { runs: 3, routes: [...KNOWN_ROUTES], lighthouse: true };
+  const options: Options = { runs: 3, routes: [...indexablePaths(), '/error'], lighthouse: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
