@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, loadEnv } from 'vite';
-import { defineWebEnv } from './web/app/config/env-schema';
+import { defineWebEnv } from './web/app/config/env-schema.ts';
 
 /**
  * Client-bundle shaping for the first-load JS budget (at most 110 KB gzip per route). Every

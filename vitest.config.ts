@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { defineWebEnv } from './web/app/config/env-schema';
+import { defineWebEnv } from './web/app/config/env-schema.ts';
 
 // One runner for every test. The React Router Vite plugin is left out on purpose: tests import
 // components directly; the prerendered build is exercised by the browser tests.

@@ -5,7 +5,7 @@
  * `define` as the constant __WEB_ENV__ (read by env.ts), so no schema code ships to visitors.
  */
 import { z } from 'zod';
-import { GA_MEASUREMENT_ID_PATTERN, RECAPTCHA_SITE_KEY_PATTERN, RECAPTCHA_TEST_SITE_KEY } from '../../../contract/settings';
+import { GA_MEASUREMENT_ID_PATTERN, RECAPTCHA_SITE_KEY_PATTERN, RECAPTCHA_TEST_SITE_KEY } from '../../../contract/settings.ts';
 
 export interface WebEnv {
   contactEndpoint: string;
