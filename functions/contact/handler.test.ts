@@ -172,7 +172,7 @@ describe('contact handler: the form rules, as the browser applies them', () => {
     ['message', { message: 'Hey' }, CONTACT_MESSAGES.invalidMessage],
     ['message', { message: '   Hey    ' }, CONTACT_MESSAGES.invalidMessage],
     ['captcha', { 'g-recaptcha-response': '' }, CONTACT_MESSAGES.missingCaptcha],
-  ])('answers 400 with the form's message for a bad %s', async (_field, change, error) => {
+  ])('answers 400 with the form message for a bad %s', async (_field, change, error) => {
     const f = contactFixture();
     const result = await f.handler(contactEvent({ ...VALID_BODY, ...change }), ctx);
     expect(result.statusCode).toBe(400);
@@ -259,7 +259,7 @@ describe('contact handler: captcha verification', () => {
     ['answers JSON without success', () => Promise.resolve(jsonResponse({ ok: true })), 502],
     ['answers success as a string', () => Promise.resolve(jsonResponse({ success: 'true' })), 502],
     ['is unreachable', () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })), 502],
-  ])('gives 5xx with the form's failure message and no mail when the verifier %s', async (_label, verify, status) => {
+  ])('gives 5xx with the form failure message and no mail when the verifier %s', async (_label, verify, status) => {
     const f = contactFixture({ verify });
     const result = await f.handler(contactEvent(VALID_BODY), ctx);
     expect(result.statusCode).toBe(status);
@@ -340,7 +340,7 @@ describe('contact handler: the mail', () => {
     ['AccessDeniedException', 403, 502],
     ['Throttling', 400, 503],
     ['ServiceUnavailable', 503, 503],
-  ])('answers SES %s with %s → %s and the form's failure message, after one attempt', async (name, http, status) => {
+  ])('answers SES %s with %s → %s and the form failure message, after one attempt', async (name, http, status) => {
     const f = contactFixture({ ses: sesBehaviour.fails(name, http) });
     const result = await f.handler(contactEvent(VALID_BODY), ctx);
     expect(result.statusCode).toBe(status);
