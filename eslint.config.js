@@ -1,8 +1,35 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Which way imports run. web, functions and infra may import contract/ (what they agree on) and
+ * web/content/ (the owner's content); none reaches into another's insides; contract/ reads only
+ * the content; nothing imports e2e/ or scripts/ but their own files (scripts may use infra, web
+ * and contract; e2e may use infra/local, contract and web/content). docs/architecture.md draws it.
+ */
+export const IMPORT_ZONES = [
+  { target: ['./functions', './infra'], from: './web/app', message: 'functions/ and infra/ never import the site (web/app); share through contract/.' },
+  { target: './web', from: ['./functions', './infra'], message: 'The site never imports functions/ or infra/; share through contract/.' },
+  { target: './functions', from: './infra', message: 'functions/ never imports infra/; share through contract/.' },
+  // The stack names handler files through contract/api-routes; only the local stand-in (infra/local), which
+  // plays Lambda on this machine, calls the handler factories directly.
+  {
+    target: ['./infra/bin', './infra/cloudfront', './infra/config', './infra/lib', './infra/scripts', './infra/shared'],
+    from: './functions',
+    message: 'infra/ never imports functions/ (it names handler files through contract/api-routes); only infra/local runs them.',
+  },
+  { target: './contract', from: './web', except: ['./content'], message: 'contract/ imports only web/content/ and itself.' },
+  { target: './contract', from: ['./functions', './infra', './e2e', './scripts'], message: 'contract/ imports only web/content/ and itself.' },
+  { target: ['./web', './functions', './infra', './contract', './scripts'], from: './e2e', message: 'Nothing imports e2e/ but its own files.' },
+  { target: ['./web', './functions', './infra', './contract', './e2e'], from: './scripts', message: 'Nothing imports scripts/ but its own files.' },
+  { target: './e2e', from: './infra', except: ['./local'], message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
+  { target: './e2e', from: './web', except: ['./content'], message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
+  { target: './e2e', from: './functions', message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/build', '.react-router', 'cdk.out', 'coverage', '.bench'] },
@@ -13,6 +40,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: IMPORT_ZONES }] },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { defineWebEnv } from './web/app/config/env-schema.ts';
 
 /**
- * Client-bundle shaping for the first-load JS budget (issue 2: ≤ 110 KB gzip per route). Every
+ * Client-bundle shaping for the first-load JS budget (at most 110 KB gzip per route). Every
  * file a page preloads costs its own gzip header and import/export glue, and separate files
  * compress worse than one, so what every page needs anyway is grouped:
  *   - vendor: React, React DOM, the scheduler and React Router (the runtime every page hydrates with);
@@ -37,7 +38,9 @@ function rootGraph(ctx: ChunkingContext): Set<string> {
   return graph;
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  // The build variables, checked here (a bad one stops the build) and inlined as one constant.
+  define: defineWebEnv(loadEnv(mode, process.cwd(), 'VITE_')),
   // Favicon, manifest, images and videos live beside the app, in web/public.
   publicDir: 'web/public',
   plugins: [reactRouter()],

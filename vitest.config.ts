@@ -1,10 +1,14 @@
 import react from '@vitejs/plugin-react';
+import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { defineWebEnv } from './web/app/config/env-schema.ts';
 
 // One runner for every test. The React Router Vite plugin is left out on purpose: tests import
 // components directly; the prerendered build is exercised by the browser tests.
 export default defineConfig({
   plugins: [react()],
+  // The same checked build variables the site gets (see vite.config.ts).
+  define: defineWebEnv(loadEnv('test', process.cwd(), 'VITE_')),
   test: {
     projects: [
       {
@@ -21,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['contract/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['*.test.ts', 'contract/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
         },
       },

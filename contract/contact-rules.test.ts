@@ -18,7 +18,7 @@ const valid: ContactDraft = {
   captchaToken: 'captcha-token',
 };
 
-describe('spec messages (§5, §8), word for word', () => {
+describe('the form\'s messages, word for word', () => {
   it('keeps the exact texts', () => {
     expect(CONTACT_MESSAGES).toEqual({
       invalidName: 'Please enter a valid full name.',
@@ -64,7 +64,7 @@ describe('full name: a first name, a space and a last name, letters of any scrip
     'Ada  Lovelace', // two spaces
     'Ada\tLovelace',
     'Ada\u00A0Lovelace', // no-break space
-    'Ada Byron Lovelace', // three words: the spec's shape is first + last
+    'Ada Byron Lovelace', // three words: the rule is first name + last name
     'Ada Lovelace2',
     '4da Lovelace',
     'Ada Love_lace',
@@ -177,7 +177,7 @@ describe('captcha token', () => {
   });
 });
 
-describe('validateContact: the order of the checks (spec §5)', () => {
+describe('validateContact: the order of the checks (name, email, message, captcha)', () => {
   const bad = { fullName: 'Ada', email: 'nope', message: 'no', captchaToken: null };
 
   it.each([
@@ -212,7 +212,7 @@ describe('validateContact: the order of the checks (spec §5)', () => {
 });
 
 describe('toRequestBody', () => {
-  it('has exactly the four fields of spec §7', () => {
+  it('has exactly the four fields the browser posts', () => {
     const body = toRequestBody({ fullName: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello', captchaToken: 'tok' });
     expect(body).toStrictEqual({
       fullName: 'Ada Lovelace',

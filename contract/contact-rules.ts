@@ -1,6 +1,6 @@
 /**
  * The contact form's rules: one module, imported by the browser form and by the contact Lambda,
- * so both apply the same checks, in the same order, with the same messages (spec §5, §8).
+ * so both apply the same checks, in the same order, with the same messages.
  * Plain TypeScript with no imports: it must bundle for the browser and for Node alike.
  */
 
@@ -13,9 +13,9 @@ export const CONTACT_MESSAGES = {
   sent: 'Your message was sent!',
 } as const;
 
-/** Limits beyond the spec's minimums, so a message stays a message (and fits one mail). */
+/** Limits beyond the form's minimums, so a message stays a message (and fits one mail). */
 export const CONTACT_LIMITS = {
-  /** The message must be longer than this many characters (spec §9). */
+  /** The message must be longer than this many characters. */
   messageMinExclusive: 3,
   messageMax: 5000,
   nameMax: 100,
@@ -31,11 +31,11 @@ export const CONTACT_LIMITS = {
  */
 const NAME_PART = "\\p{L}[\\p{L}\\p{M}'\\u2019.\\u200C\\u200D]*";
 const NAME_WORD = `${NAME_PART}(?:-${NAME_PART})*`;
-/** A first name, one space, a last name (spec §5). */
+/** A first name, one space, a last name. */
 export const FULL_NAME_PATTERN = new RegExp(`^${NAME_WORD} ${NAME_WORD}$`, 'u');
 
 /**
- * A simple address whose top-level part has 2 to 4 letters (spec §5). Only characters that are
+ * A simple address whose top-level part has 2 to 4 letters. Only characters that are
  * safe inside a mail header are allowed, so the address can become the Reply-To as it is.
  */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/;
@@ -87,7 +87,7 @@ export function isValidEmail(email: unknown): boolean {
 const INVISIBLE = /(?![\n\t])[\p{Cc}\p{Cf}]/gu;
 
 /**
- * Longer than 3 characters once trimmed (spec §5), counting only characters a reader sees (four NULs or
+ * Longer than 3 characters once trimmed, counting only characters a reader sees (four NULs or
  * zero-width spaces are not a message), and at most messageMax UTF-16 units (the textarea's maxlength).
  */
 export function isValidMessage(message: unknown): boolean {
@@ -102,7 +102,7 @@ export function isValidCaptchaToken(token: unknown): token is string {
 }
 
 /**
- * Runs the four checks in the spec's order; the first failure stops (spec §5).
+ * Runs the four checks in order (name, email, message, captcha); the first failure stops.
  * On success the value is trimmed and ready to send.
  */
 export function validateContact(draft: ContactDraft): ContactValidation {
@@ -123,7 +123,7 @@ export function validateContact(draft: ContactDraft): ContactValidation {
   };
 }
 
-/** The JSON body the browser posts and the Lambda reads (spec §7). */
+/** The JSON body the browser posts and the Lambda reads. */
 export interface ContactRequestBody {
   fullName: string;
   email: string;

@@ -4,7 +4,7 @@ import { projects } from '../web/content/projects';
 import { isValidEventName } from './event-names';
 import { siteEventNames } from './event-catalog';
 
-describe('the catalog of click events the site sends (spec §7)', () => {
+describe('the catalog of click events the site sends (menu, profile link, home button, projects, blogs)', () => {
   const names = siteEventNames();
 
   it('holds the fixed names, one per menu entry, four per project and one per article', () => {

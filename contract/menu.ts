@@ -1,4 +1,4 @@
-/** Spec §2: each menu entry links to its lowercase name. */
+/** Each menu entry links to its lowercase name (/projects, /about, …). */
 export const MENU_ENTRIES = ['Projects', 'About', 'Contact', 'Blogs'] as const;
 export type MenuEntry = (typeof MENU_ENTRIES)[number];
 

@@ -34,3 +34,5 @@ export const EVENT_NAME_DIMENSION = 'EventName';
 
 export type ContactMetric = (typeof CONTACT_METRICS)[keyof typeof CONTACT_METRICS];
 export type EventMetric = (typeof EVENT_METRICS)[keyof typeof EVENT_METRICS];
+/** Every metric a handler may emit. */
+export type MetricName = ContactMetric | EventMetric;

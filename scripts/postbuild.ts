@@ -10,9 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSP_HASHES_FILE, WEB_BUILD_DIR, type CspHashesFile } from '../infra/shared/build-output';
 import { contentSecurityPolicy } from '../infra/shared/security-headers';
+import { CLOUDFRONT_CSP_MAX_CHARS } from '../contract/limits';
 
-/** CloudFront's quota for the Content-Security-Policy value of a response headers policy. */
-export const CLOUDFRONT_CSP_MAX_CHARS = 1783;
+export { CLOUDFRONT_CSP_MAX_CHARS };
 
 const SCRIPT_PATTERN = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 /** Types a browser executes as script; other types (application/json, …) are data blocks CSP ignores. */

@@ -1,8 +1,11 @@
 /**
- * The contact function's environment, read and checked once per cold start. Problems are
- * collected (all of them, by variable name) instead of thrown, so a misconfigured function still
- * answers: 4xx for bad input, 503 for everything else, and logs what is missing once.
+ * The contact function's environment, read and checked once per cold start with one zod schema.
+ * Problems are collected (all of them, each naming its variable) instead of thrown, so a
+ * misconfigured function still answers: 4xx for bad input, 503 for everything else, and logs
+ * what is missing once.
  */
+import { z } from 'zod';
+import { AWS_REGION_PATTERN, MAILBOX_ADDRESS_PATTERN } from '../../contract/settings';
 
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 /** Region of the local stack, where SES is an emulator and any region will do. */
@@ -22,83 +25,114 @@ export interface ContactConfig {
 
 export type ConfigResult = { ok: true; config: ContactConfig } | { ok: false; problems: string[] };
 
-/** A bare address, as SES wants it for Source and ToAddresses: nothing that could split a header. */
-const ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[A-Za-z0-9-]{2,}$/;
 /** SSM parameter names (or ARNs): letters, digits and . - _ / : only. */
 const PARAMETER_NAME = /^[A-Za-z0-9_.\-/:]{1,2048}$/;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-function read(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
+/** A trimmed value; blank counts as unset. */
+const text = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
+  z.string().optional(),
+);
 
-function checkUrl(name: string, value: string, problems: string[], allowHttpAnywhere: boolean): string | undefined {
+const address = (name: string) =>
+  text.refine((value) => value === undefined || MAILBOX_ADDRESS_PATTERN.test(value), `${name} is not an email address`);
+
+/** https anywhere; plain http only on loopback unless allowHttpAnywhere (the local SES emulator). */
+function urlProblem(name: string, value: string, allowHttpAnywhere: boolean): string | undefined {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    problems.push(`${name} is not a URL`);
-    return undefined;
+    return `${name} is not a URL`;
   }
   const isHttps = url.protocol === 'https:';
   const isAllowedHttp = url.protocol === 'http:' && (allowHttpAnywhere || LOOPBACK_HOSTS.has(url.hostname));
-  if (!isHttps && !isAllowedHttp) {
-    problems.push(`${name} must be an https URL (plain http only on 127.0.0.1 or localhost)`);
-    return undefined;
-  }
-  return url.toString();
+  return isHttps || isAllowedHttp ? undefined : `${name} must be an https URL (plain http only on 127.0.0.1 or localhost)`;
 }
 
-export function loadContactConfig(env: NodeJS.ProcessEnv): ConfigResult {
-  const problems: string[] = [];
+const url = (name: string, allowHttpAnywhere: boolean) =>
+  text.superRefine((value, ctx) => {
+    const problem = value === undefined ? undefined : urlProblem(name, value, allowHttpAnywhere);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
-  const ownerEmail = read(env, 'OWNER_EMAIL');
-  if (!ownerEmail) problems.push('OWNER_EMAIL is not set');
-  else if (!ADDRESS.test(ownerEmail)) problems.push('OWNER_EMAIL is not an email address');
+const regionName = (name: string) =>
+  text.refine((value) => value === undefined || AWS_REGION_PATTERN.test(value), `${name} is not an AWS region name`);
 
-  const senderEmail = read(env, 'SENDER_EMAIL');
-  if (!senderEmail) problems.push('SENDER_EMAIL is not set');
-  else if (!ADDRESS.test(senderEmail)) problems.push('SENDER_EMAIL is not an email address');
-
-  // The SSM parameter wins: in Lambda the secret must never sit in the environment.
-  let secret: SecretSource | undefined;
-  const parameterName = read(env, 'RECAPTCHA_SECRET_PARAMETER');
-  const localSecret = read(env, 'RECAPTCHA_SECRET');
-  if (parameterName) {
-    if (PARAMETER_NAME.test(parameterName)) secret = { kind: 'ssm', parameterName };
-    else problems.push('RECAPTCHA_SECRET_PARAMETER is not a valid SSM parameter name');
-  } else if (localSecret) {
-    if (read(env, 'AWS_LAMBDA_FUNCTION_NAME')) {
-      problems.push('RECAPTCHA_SECRET is for the local stack only; in Lambda set RECAPTCHA_SECRET_PARAMETER');
-    } else {
-      secret = { kind: 'env', value: localSecret };
-    }
-  } else {
-    problems.push('RECAPTCHA_SECRET_PARAMETER is not set (the local stack may set RECAPTCHA_SECRET instead)');
-  }
-
-  const verifyUrl = checkUrl(
-    'RECAPTCHA_VERIFY_URL',
-    read(env, 'RECAPTCHA_VERIFY_URL') ?? DEFAULT_RECAPTCHA_VERIFY_URL,
-    problems,
-    false,
+const ContactEnv = z
+  .object({
+    OWNER_EMAIL: address('OWNER_EMAIL'),
+    SENDER_EMAIL: address('SENDER_EMAIL'),
+    // The SSM parameter wins: in Lambda the secret must never sit in the environment.
+    RECAPTCHA_SECRET_PARAMETER: text.refine(
+      (value) => value === undefined || PARAMETER_NAME.test(value),
+      'RECAPTCHA_SECRET_PARAMETER is not a valid SSM parameter name',
+    ),
+    RECAPTCHA_SECRET: text,
+    AWS_LAMBDA_FUNCTION_NAME: text,
+    RECAPTCHA_VERIFY_URL: url('RECAPTCHA_VERIFY_URL', false),
+    SES_ENDPOINT: url('SES_ENDPOINT', true),
+    AWS_REGION: regionName('AWS_REGION'),
+    AWS_DEFAULT_REGION: regionName('AWS_REGION'),
+  })
+  .superRefine(
+    (env, ctx) => {
+      // What depends on more than one variable; runs even when a single value was malformed,
+      // so every problem is reported at once.
+      const missing = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (env.OWNER_EMAIL === undefined) missing('OWNER_EMAIL', 'OWNER_EMAIL is not set');
+      if (env.SENDER_EMAIL === undefined) missing('SENDER_EMAIL', 'SENDER_EMAIL is not set');
+      if (env.RECAPTCHA_SECRET_PARAMETER === undefined) {
+        if (env.RECAPTCHA_SECRET === undefined) {
+          missing(
+            'RECAPTCHA_SECRET_PARAMETER',
+            'RECAPTCHA_SECRET_PARAMETER is not set (the local stack may set RECAPTCHA_SECRET instead)',
+          );
+        } else if (env.AWS_LAMBDA_FUNCTION_NAME !== undefined) {
+          missing(
+            'RECAPTCHA_SECRET',
+            'RECAPTCHA_SECRET is for the local stack only; in Lambda set RECAPTCHA_SECRET_PARAMETER',
+          );
+        }
+      }
+      if (env.AWS_REGION === undefined && env.AWS_DEFAULT_REGION === undefined && env.SES_ENDPOINT === undefined) {
+        missing('AWS_REGION', 'AWS_REGION is not set');
+      }
+    },
+    { when: () => true },
   );
 
-  let sesEndpoint: string | undefined;
-  const rawSesEndpoint = read(env, 'SES_ENDPOINT');
-  if (rawSesEndpoint) sesEndpoint = checkUrl('SES_ENDPOINT', rawSesEndpoint, problems, true);
+/** The order problems are reported in: the order of the schema's keys. */
+const KEY_ORDER = Object.keys(ContactEnv.shape);
+const rank = (path: readonly PropertyKey[]) => {
+  const index = KEY_ORDER.indexOf(String(path[0]));
+  return index === -1 ? KEY_ORDER.length : index;
+};
 
-  let region = read(env, 'AWS_REGION') ?? read(env, 'AWS_DEFAULT_REGION');
-  if (!region && rawSesEndpoint) region = LOCAL_REGION;
-  if (!region) problems.push('AWS_REGION is not set');
-  else if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) problems.push('AWS_REGION is not an AWS region name');
-
-  if (problems.length > 0 || !ownerEmail || !senderEmail || !secret || !verifyUrl || !region) {
-    return { ok: false, problems };
+export function loadContactConfig(env: NodeJS.ProcessEnv): ConfigResult {
+  const parsed = ContactEnv.safeParse(env);
+  if (!parsed.success) {
+    const issues = [...parsed.error.issues].sort((a, b) => rank(a.path) - rank(b.path));
+    return { ok: false, problems: issues.map((issue) => issue.message) };
   }
+  const e = parsed.data;
+  // The superRefine above guarantees these; the checks only narrow the types.
+  if (!e.OWNER_EMAIL || !e.SENDER_EMAIL) return { ok: false, problems: ['OWNER_EMAIL or SENDER_EMAIL is not set'] };
+  const secret: SecretSource = e.RECAPTCHA_SECRET_PARAMETER
+    ? { kind: 'ssm', parameterName: e.RECAPTCHA_SECRET_PARAMETER }
+    : { kind: 'env', value: e.RECAPTCHA_SECRET ?? '' };
+  const region = e.AWS_REGION ?? e.AWS_DEFAULT_REGION ?? LOCAL_REGION;
+  const verifyUrl = new URL(e.RECAPTCHA_VERIFY_URL ?? DEFAULT_RECAPTCHA_VERIFY_URL).toString();
   return {
     ok: true,
-    config: { ownerEmail, senderEmail, secret, verifyUrl, region, ...(sesEndpoint ? { sesEndpoint } : {}) },
+    config: {
+      ownerEmail: e.OWNER_EMAIL,
+      senderEmail: e.SENDER_EMAIL,
+      secret,
+      verifyUrl,
+      region,
+      ...(e.SES_ENDPOINT ? { sesEndpoint: new URL(e.SES_ENDPOINT).toString() } : {}),
+    },
   };
 }

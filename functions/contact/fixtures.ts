@@ -5,7 +5,7 @@
  */
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses';
 import { apiEvent, RecordingLogger, RecordingMetrics, type EventOptions } from '../shared/test-support';
-import { createContactHandler, DEFAULT_TIMEOUTS, type ContactHandler, type ContactTimeouts } from './handler';
+import { createContactHandler, DEFAULT_TIMEOUTS, type ContactHandler, type ContactTimeouts } from './flow';
 import type { FetchLike } from './recaptcha';
 import { staticSecret, type SecretProvider } from './secret';
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { validateContact } from '../../contract/contact-rules';
 import { apiEvent, lambdaContext } from '../shared/test-support';
 import { contactFixture, jsonResponse, sesBehaviour, VALID_BODY, verifier } from './fixtures';
-import { MAX_BODY_BYTES } from './handler';
+import { CONTACT_MAX_BODY_BYTES as MAX_BODY_BYTES } from '../../contract/limits';
 
 const ctx = lambdaContext();
 

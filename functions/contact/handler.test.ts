@@ -15,7 +15,9 @@ import {
   verifier,
   VERIFY_URL,
 } from './fixtures';
-import { checkContactRequest, createMisconfiguredContactHandler, MAX_BODY_BYTES } from './handler';
+import { CONTACT_MAX_BODY_BYTES as MAX_BODY_BYTES } from '../../contract/limits';
+import { createMisconfiguredContactHandler } from './flow';
+import { checkContactRequest } from './request';
 import { cachedSecret } from './secret';
 import { RecordingLogger, RecordingMetrics } from '../shared/test-support';
 
@@ -170,7 +172,7 @@ describe('contact handler: the form rules, as the browser applies them', () => {
     ['message', { message: 'Hey' }, CONTACT_MESSAGES.invalidMessage],
     ['message', { message: '   Hey    ' }, CONTACT_MESSAGES.invalidMessage],
     ['captcha', { 'g-recaptcha-response': '' }, CONTACT_MESSAGES.missingCaptcha],
-  ])('answers 400 with the spec message for a bad %s', async (_field, change, error) => {
+  ])('answers 400 with the form message for a bad %s', async (_field, change, error) => {
     const f = contactFixture();
     const result = await f.handler(contactEvent({ ...VALID_BODY, ...change }), ctx);
     expect(result.statusCode).toBe(400);
@@ -179,7 +181,7 @@ describe('contact handler: the form rules, as the browser applies them', () => {
     expect(f.sesCalls).toHaveLength(0);
   });
 
-  it('applies the rules in the spec order: the first failure wins', async () => {
+  it('applies the rules in order (name, email, message, captcha): the first failure wins', async () => {
     const f = contactFixture();
     const allBad = { fullName: 'x', email: 'y', message: 'z', 'g-recaptcha-response': '' };
     expect(bodyOf(await f.handler(contactEvent(allBad), ctx)).error).toBe(CONTACT_MESSAGES.invalidName);
@@ -239,7 +241,7 @@ describe('contact handler: captcha verification', () => {
     expect(result.statusCode).toBe(403);
     expect(bodyOf(result)).toEqual({ error: CONTACT_MESSAGES.missingCaptcha });
     expect(f.sesCalls).toHaveLength(0);
-    expect(f.metrics.names()).toEqual(['ContactMessageRejected']);
+    expect(f.metrics.names()).toEqual(['ContactCaptchaRefused']);
   });
 
   it('answers 503 when siteverify blames our secret (an operator problem, not the visitor)', async () => {
@@ -257,7 +259,7 @@ describe('contact handler: captcha verification', () => {
     ['answers JSON without success', () => Promise.resolve(jsonResponse({ ok: true })), 502],
     ['answers success as a string', () => Promise.resolve(jsonResponse({ success: 'true' })), 502],
     ['is unreachable', () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })), 502],
-  ])('gives 5xx with the spec failure message and no mail when the verifier %s', async (_label, verify, status) => {
+  ])('gives 5xx with the form failure message and no mail when the verifier %s', async (_label, verify, status) => {
     const f = contactFixture({ verify });
     const result = await f.handler(contactEvent(VALID_BODY), ctx);
     expect(result.statusCode).toBe(status);
@@ -338,7 +340,7 @@ describe('contact handler: the mail', () => {
     ['AccessDeniedException', 403, 502],
     ['Throttling', 400, 503],
     ['ServiceUnavailable', 503, 503],
-  ])('answers SES %s with %s → %s and the spec failure message, after one attempt', async (name, http, status) => {
+  ])('answers SES %s with %s → %s and the form failure message, after one attempt', async (name, http, status) => {
     const f = contactFixture({ ses: sesBehaviour.fails(name, http) });
     const result = await f.handler(contactEvent(VALID_BODY), ctx);
     expect(result.statusCode).toBe(status);

@@ -2,6 +2,11 @@
  * The reCAPTCHA secret: read from an SSM SecureString once per cold start and kept in memory.
  * Concurrent first requests share one read; a failed read is not cached, so the next request
  * tries again instead of failing until the next cold start.
+ *
+ * Why not Powertools Parameters: its SSMProvider caches for a max age (5 s by default) rather than
+ * for the cold start, takes no per-call deadline (the read must fit the request's budget, so it is
+ * aborted after CONTACT_TIMEOUTS_MS.ssm), and wants a real SSMClient where the tests pass a fake.
+ * These twenty lines do exactly the three things needed: decrypt, keep, never keep a failure.
  */
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
 

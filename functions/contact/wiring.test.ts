@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { lambdaContext } from '../shared/test-support';
 import { bodyOf, contactEvent, VALID_BODY } from './fixtures';
-import { createContactHandlerFromEnv } from './handler';
+import { createContactHandlerFromEnv } from './clients';
 
 interface SesRequest {
   form: URLSearchParams;
@@ -134,7 +134,7 @@ describe('contact handler built from the environment', () => {
           { Namespace: 'Portfolio', Dimensions: [['service']], Metrics: [{ Name: 'ContactMessageSent', Unit: 'Count' }] },
         ],
       },
-      service: 'portfolio-contact',
+      service: 'contact',
       ContactMessageSent: 1,
     });
     const everything = stdout.join('');

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, lambdaContext, RecordingLogger, RecordingMetrics } from '../shared/test-support';
 import { OTHER_EVENT, siteEventNames } from '../../contract/event-catalog';
-import { createEventsHandler, handler, MAX_EVENT_BODY_BYTES } from './handler';
+import { EVENT_MAX_BODY_BYTES } from '../../contract/limits';
+import { createEventsHandler, handler } from './handler';
 
 const ctx = lambdaContext();
 
@@ -86,7 +87,7 @@ describe('events handler', () => {
 
   it('answers a body over 1 KB with 413', async () => {
     const f = setup();
-    const padded = `{"name":"A"${' '.repeat(MAX_EVENT_BODY_BYTES)}}`;
+    const padded = `{"name":"A"${' '.repeat(EVENT_MAX_BODY_BYTES)}}`;
     expect((await f.handler(beacon(padded), ctx)).statusCode).toBe(413);
     const padded64 = Buffer.from(padded).toString('base64');
     expect((await f.handler(beacon(padded64, { isBase64Encoded: true }), ctx)).statusCode).toBe(413);
@@ -144,7 +145,7 @@ describe('events handler entry point (Powertools Metrics, EMF on stdout)', () =>
           },
         ],
       },
-      service: 'portfolio-events',
+      service: 'events',
       EventName: 'BLOGS_CLIENT_BLOGS',
       ClickEvent: 1,
     });

@@ -1,11 +1,13 @@
 /**
  * POST /api/events: a click event name from the browser's sendBeacon becomes one CloudWatch
- * metric `ClickEvent` (namespace Portfolio) with the dimension EventName. Nothing about the
+ * metric (the contract's click metric, with the event-name dimension). Nothing about the
  * visitor is kept: no IP, no cookie, no header. Bad input gets a 4xx; nothing answers 5xx.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { isValidEventName } from '../../contract/event-names';
 import { OTHER_EVENT, siteEventNames } from '../../contract/event-catalog';
+import { EVENT_MAX_BODY_BYTES } from '../../contract/limits';
+import { EVENT_METRICS, EVENT_NAME_DIMENSION, SERVICE_NAMES } from '../../contract/metrics';
 import {
   emptyResponse,
   errorResponse,
@@ -27,9 +29,6 @@ import {
   type MetricsSink,
 } from '../shared/observability';
 
-export const MAX_EVENT_BODY_BYTES = 1024;
-export const CLICK_METRIC = 'ClickEvent';
-export const EVENT_NAME_DIMENSION = 'EventName';
 /** sendBeacon sends a Blob's own type, or text/plain for a string: both are accepted. */
 export const EVENT_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
 
@@ -57,7 +56,7 @@ export function checkEventRequest(event: APIGatewayProxyEventV2): Checked {
   if (!hasAcceptedContentType(event, EVENT_CONTENT_TYPES)) {
     return reject(415, 'The request must be sent as application/json or text/plain (UTF-8).', 'content-type');
   }
-  const body = readBody(event, MAX_EVENT_BODY_BYTES);
+  const body = readBody(event, EVENT_MAX_BODY_BYTES);
   if (!body.ok) return reject(body.statusCode, body.error, body.statusCode === 413 ? 'too-large' : 'body');
   const parsed = parseJsonObject(body.text);
   if (!parsed.ok) return reject(400, parsed.error, 'json');
@@ -80,7 +79,7 @@ export function createEventsHandler(deps: EventsDeps): EventsHandler {
     const known = !deps.knownNames || deps.knownNames.has(checked.name);
     if (!known) log.info('Unknown click event counted as other', { outcome: 'other', eventName: checked.name });
     try {
-      deps.metrics.count(CLICK_METRIC, { [EVENT_NAME_DIMENSION]: known ? checked.name : OTHER_EVENT });
+      deps.metrics.count(EVENT_METRICS.click, { [EVENT_NAME_DIMENSION]: known ? checked.name : OTHER_EVENT });
     } catch (error) {
       // The beacon's answer is never read; losing one count must not turn into a 5xx alarm.
       log.error('Click event could not be recorded', { eventName: checked.name, ...describeError(error) });
@@ -94,7 +93,7 @@ let coldStartHandler: EventsHandler | undefined;
 /** The Lambda entry point; Powertools objects are made on the first invocation, not at import. */
 export const handler: EventsHandler = (event, context) => {
   if (!coldStartHandler) {
-    const service = serviceName('portfolio-events');
+    const service = serviceName(SERVICE_NAMES.events);
     coldStartHandler = createEventsHandler({
       logger: createLogger(service),
       metrics: createMetricsSink(service),

@@ -9,6 +9,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { METRICS_NAMESPACE, type MetricName } from '../../contract/metrics';
 
 /** The part of a logger the handlers use; Powertools' Logger fits it, so can a test double. */
 export interface LoggerLike {
@@ -18,13 +19,13 @@ export interface LoggerLike {
   error(message: string, ...extra: Record<string, unknown>[]): void;
 }
 
-/** Counts things; the production sink writes CloudWatch embedded metric format to stdout. */
+/**
+ * Counts things; the production sink writes CloudWatch embedded metric format to stdout. Only the
+ * contract's metric names are accepted, so the dashboard and alarms never read a name no one emits.
+ */
 export interface MetricsSink {
-  count(name: string, dimensions?: Record<string, string>): void;
+  count(name: MetricName, dimensions?: Record<string, string>): void;
 }
-
-/** The CDK dashboard reads metrics from this namespace unless the environment says otherwise. */
-export const DEFAULT_METRICS_NAMESPACE = 'Portfolio';
 
 export function serviceName(fallback: string): string {
   const configured = process.env.POWERTOOLS_SERVICE_NAME?.trim();
@@ -36,11 +37,11 @@ export function createLogger(service: string): Logger {
 }
 
 /**
- * Powertools Metrics with namespace POWERTOOLS_METRICS_NAMESPACE (default 'Portfolio') and the
+ * Powertools Metrics with namespace POWERTOOLS_METRICS_NAMESPACE (default: the contract's namespace) and the
  * default dimension `service`. Each count is flushed at once as its own EMF line.
  */
 export function createMetricsSink(service: string): MetricsSink {
-  const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE?.trim() || DEFAULT_METRICS_NAMESPACE;
+  const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE?.trim() || METRICS_NAMESPACE;
   const metrics = new Metrics({ namespace, serviceName: service });
   return {
     count(name, dimensions) {

@@ -3,6 +3,7 @@
  * logs and metrics. Only tests import this file.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { MetricName } from '../../contract/metrics';
 import type { LoggerLike, MetricsSink } from './observability';
 
 export interface EventOptions {
@@ -88,11 +89,11 @@ export class RecordingLogger implements LoggerLike {
 }
 
 export class RecordingMetrics implements MetricsSink {
-  readonly counts: { name: string; dimensions?: Record<string, string> }[] = [];
-  count(name: string, dimensions?: Record<string, string>): void {
+  readonly counts: { name: MetricName; dimensions?: Record<string, string> }[] = [];
+  count(name: MetricName, dimensions?: Record<string, string>): void {
     this.counts.push(dimensions ? { name, dimensions } : { name });
   }
-  names(): string[] {
+  names(): MetricName[] {
     return this.counts.map((c) => c.name);
   }
 }

@@ -7,6 +7,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { VIEWER_REQUEST_FUNCTION_FILE } from '../cloudfront/viewer-request-loader';
 import { SPA_FALLBACK_FILE } from '../shared/build-output';
+import { CLOUDFRONT_CSP_MAX_CHARS as CLOUDFRONT_CSP_MAX_LENGTH } from '../../contract/limits';
 import {
   contentSecurityPolicy,
   CUSTOM_HEADERS,
@@ -16,7 +17,7 @@ import {
 } from '../shared/security-headers';
 
 /** CloudFront's limit on the Content-Security-Policy value of a response-headers policy. */
-export const CLOUDFRONT_CSP_MAX_LENGTH = 1783;
+export { CLOUDFRONT_CSP_MAX_LENGTH };
 const ONE_YEAR = Duration.days(365);
 
 export interface SiteDistributionProps {

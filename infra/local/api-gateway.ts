@@ -13,7 +13,7 @@ import getRawBody from 'raw-body';
 import { API_ROUTES, type ApiRoute } from '../../contract/api-routes';
 import { siteEventNames } from '../../contract/event-catalog';
 import { loadContactConfig } from '../../functions/contact/config';
-import { createContactHandler, DEFAULT_TIMEOUTS } from '../../functions/contact/handler';
+import { createContactHandler, DEFAULT_TIMEOUTS } from '../../functions/contact/flow';
 import { staticSecret } from '../../functions/contact/secret';
 import { createEventsHandler } from '../../functions/events/handler';
 import { createMetricsSink, type MetricsSink } from '../../functions/shared/observability';

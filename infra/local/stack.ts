@@ -16,8 +16,9 @@ import { createApiGateway, createLocalHandlers } from './api-gateway';
 import { createCdn, sendPlain } from './cdn';
 import { startMailbox } from './mailbox';
 
-/** Google's public reCAPTCHA v2 test secret: every token passes (pairs with the public test site key). */
-export const RECAPTCHA_TEST_SECRET = '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe';
+import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
+
+export { RECAPTCHA_TEST_SECRET };
 
 export interface LocalStackOptions {
   /** Site port; 0 picks a free one. Default 8080. */

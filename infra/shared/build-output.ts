@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The repository's root directory (where package.json sits). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** react-router build output (react-router.config.ts: buildDirectory). */
 export const WEB_BUILD_DIR = path.join(REPO_ROOT, 'web', 'build');

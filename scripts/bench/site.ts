@@ -22,7 +22,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '../../infra/local/chromium';
-import { KNOWN_ROUTES } from '../../e2e/support/site';
+import { indexablePaths } from '../../web/app/prerender-paths';
 import { startLocalStack } from '../../infra/local/stack';
 import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
 
@@ -43,7 +43,7 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { runs: 3, routes: [...KNOWN_ROUTES], lighthouse: true };
+  const options: Options = { runs: 3, routes: [...indexablePaths(), '/error'], lighthouse: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {

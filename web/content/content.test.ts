@@ -12,7 +12,7 @@ import { site } from './site';
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');
 const publicFile = (path: string) => join(publicDir, path);
 
-// Guards for the owner's edits: the spec's counts and the files the content points at.
+// Guards for the owner's edits: the fixed counts (five projects, three articles, five fun facts, …) and the files the content points at.
 describe('content', () => {
   it('has five projects with ids 1 to 5 and the fields every page needs', () => {
     expect(projects.map((p) => p.id)).toEqual([1, 2, 3, 4, 5]);

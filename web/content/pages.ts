@@ -1,5 +1,5 @@
 /**
- * Owner-written copy of the pages. Headings and labels the specification fixes (such as
+ * Owner-written copy of the pages. Headings and labels that are part of the product (such as
  * "Insights & Inspiration" or "Contact Me") live in the pages themselves.
  */
 export const pages = {

@@ -2,6 +2,7 @@ import { NavLink } from 'react-router';
 import { trackClick } from '../features/tracking/track-click';
 import { MENU_ENTRIES, menuPath } from '../../../contract/menu';
 import { useViewTransitions } from '../components/use-view-transitions';
+import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The four menu links, real links that work without scripts; each click is counted as SIDEBAR_NAV_{MENU}. */
 export function MenuLinks({ onChoose }: { onChoose?: () => void }) {
@@ -15,7 +16,7 @@ export function MenuLinks({ onChoose }: { onChoose?: () => void }) {
             viewTransition={viewTransition}
             className="menu-link"
             onClick={() => {
-              trackClick('SIDEBAR_NAV', entry);
+              trackClick(CLICK_EVENTS.sidebarNav, entry);
               onChoose?.();
             }}
           >

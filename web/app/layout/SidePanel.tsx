@@ -12,6 +12,7 @@ import { MenuLinks } from './MenuLinks';
 import { PrintHeader } from './PrintHeader';
 import { ResumeLink } from './ResumeLink';
 import { useViewTransitions } from '../components/use-view-transitions';
+import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** Picks one fact at random; called at every opening so each opening may show another fact. */
 export function pickFunFact(facts: readonly string[], random: () => number = Math.random): string {
@@ -76,7 +77,7 @@ export function SidePanel() {
           href={site.profileUrl}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => trackClick('SIDEBAR_LINKEDIN_CLICK')}
+          onClick={() => trackClick(CLICK_EVENTS.sidebarLinkedIn)}
         >
           <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24">
             <path

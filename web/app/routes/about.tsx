@@ -7,6 +7,7 @@ import { trackClick } from '../features/tracking/track-click';
 import { ResumeLink } from '../layout/ResumeLink';
 import { jsonLd, personJsonLd, pageMeta } from '../layout/seo';
 import { useViewTransitions } from '../components/use-view-transitions';
+import { CLICK_EVENTS } from '../../../contract/event-names';
 
 export function meta() {
   return [
@@ -77,7 +78,7 @@ export default function About() {
           href={site.profileUrl}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => trackClick('SIDEBAR_LINKEDIN_CLICK')}
+          onClick={() => trackClick(CLICK_EVENTS.sidebarLinkedIn)}
         >
           {site.profileLabel} <span aria-hidden="true">↗</span>
         </a>

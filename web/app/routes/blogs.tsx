@@ -4,6 +4,7 @@ import { site } from '../../content/site';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { pageMeta } from '../layout/seo';
+import { CLICK_EVENTS } from '../../../contract/event-names';
 
 export function meta() {
   return pageMeta({ title: 'Blogs', description: pages.blogs.description, path: '/blogs' });
@@ -24,7 +25,7 @@ export default function Blogs() {
               href={blog.url}
               target="_blank"
               rel="noopener noreferrer"
-              onClick={() => trackClick('BLOG_READ', blog.title)}
+              onClick={() => trackClick(CLICK_EVENTS.blogRead, blog.title)}
             >
               <h2 className="card-title">{blog.title}</h2>
               <p className="blog-description">“{blog.description}”</p>
@@ -44,7 +45,7 @@ export default function Blogs() {
           href={site.clientBlogsUrl}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => trackClick('BLOGS_CLIENT_BLOGS')}
+          onClick={() => trackClick(CLICK_EVENTS.clientBlogs)}
         >
           Client blogs <span aria-hidden="true">↗</span>
         </a>

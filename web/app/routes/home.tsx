@@ -6,6 +6,7 @@ import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { jsonLd, personJsonLd, pageMeta } from '../layout/seo';
 import { useViewTransitions } from '../components/use-view-transitions';
+import { CLICK_EVENTS } from '../../../contract/event-names';
 
 export function meta() {
   return [
@@ -29,7 +30,7 @@ export default function Home() {
         </p>
       ))}
       <p>
-        <Link to="/projects" viewTransition={viewTransition} className="button button-large" onClick={() => trackClick('HOME_EXPLORE_PROJECTS_CLICK')}>
+        <Link to="/projects" viewTransition={viewTransition} className="button button-large" onClick={() => trackClick(CLICK_EVENTS.homeExploreProjects)}>
           {pages.home.cta}
         </Link>
       </p>

@@ -7,6 +7,7 @@ import { trackClick } from '../features/tracking/track-click';
 import { jsonLd, projectJsonLd, pageMeta } from '../layout/seo';
 import type { Route } from './+types/project-detail';
 import { useViewTransitions } from '../components/use-view-transitions';
+import { CLICK_EVENTS } from '../../../contract/event-names';
 
 export function meta({ params }: Route.MetaArgs) {
   const project = findProject(params.projectId);
@@ -89,7 +90,7 @@ function ProjectDetail({ project }: { project: Project }) {
             href={project.site}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => trackClick('PROJECTS_WEBSITE', project.title)}
+            onClick={() => trackClick(CLICK_EVENTS.projectWebsite, project.title)}
           >
             Website <span aria-hidden="true">↗</span>
           </a>
@@ -100,7 +101,7 @@ function ProjectDetail({ project }: { project: Project }) {
             href={project.github}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => trackClick('PROJECTS_GITHUB', project.title)}
+            onClick={() => trackClick(CLICK_EVENTS.projectGithub, project.title)}
           >
             GitHub <span aria-hidden="true">↗</span>
           </a>
@@ -108,7 +109,7 @@ function ProjectDetail({ project }: { project: Project }) {
       </div>
       {project.id === HIDE_WEBSITE_FOR ? (
         <p className="contact-note">
-          <Link to="/contact" viewTransition={viewTransition} onClick={() => trackClick('PROJECTS_CONTACT', project.title)}>
+          <Link to="/contact" viewTransition={viewTransition} onClick={() => trackClick(CLICK_EVENTS.projectContact, project.title)}>
             Contact
           </Link>{' '}
           me for more information!

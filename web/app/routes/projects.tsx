@@ -7,6 +7,7 @@ import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { pageMeta } from '../layout/seo';
 import { useViewTransitions } from '../components/use-view-transitions';
+import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The first poster is the largest paint on phones: fetch it early, at high priority. */
 export function links() {
@@ -46,7 +47,7 @@ export default function Projects() {
                 viewTransition={viewTransition}
                 className="read-more"
                 aria-describedby={`project-${project.id}-title`}
-                onClick={() => trackClick('PROJECT_VIEW', project.title)}
+                onClick={() => trackClick(CLICK_EVENTS.projectView, project.title)}
               >
                 Read more <span aria-hidden="true">→</span>
               </Link>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RECAPTCHA_TEST_SITE_KEY, parseEnv } from './env';
+import { RECAPTCHA_TEST_SITE_KEY } from '../../../contract/settings';
+import { parseEnv } from './env-schema';
 
-describe('parseEnv (design §2 build variables)', () => {
+describe('parseEnv: the build variables and their defaults', () => {
   it('falls back to the documented defaults', () => {
     expect(parseEnv({})).toEqual({
       contactEndpoint: '/api/contact',

@@ -1,6 +1,5 @@
-// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { THEME_ATTRIBUTE, THEME_SCRIPT, THEME_STORAGE_KEY } from './theme-script';
+import { THEME_ATTRIBUTE, THEME_SCRIPT, THEME_STORAGE_KEY } from '../../../../contract/theme-script';
 
 /** Runs the head script as the browser would, against this test environment's document. */
 function runScript() {

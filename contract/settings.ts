@@ -1,0 +1,28 @@
+/**
+ * Rules for the owner's settings that the site's build, the contact function and the stack's
+ * configuration all check: one pattern per kind of value, so a value one of them accepts is never
+ * refused by another.
+ */
+
+/** Google's public reCAPTCHA v2 test site key: always passes, shows a warning banner in the widget. */
+export const RECAPTCHA_TEST_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1';
+
+/** Google's public reCAPTCHA v2 test secret, the test site key's pair: every token passes. Local stack only. */
+export const RECAPTCHA_TEST_SECRET = '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe';
+
+/** A reCAPTCHA v2 site key. */
+export const RECAPTCHA_SITE_KEY_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** A GA4 measurement id, e.g. G-AB12CD34EF. */
+export const GA_MEASUREMENT_ID_PATTERN = /^G-[A-Z0-9]{4,20}$/;
+
+/**
+ * An owner or sender address, as SES wants it for Source and ToAddresses: a bare address whose
+ * characters cannot split a mail header (no spaces, <>, quotes, commas or semicolons). This is
+ * the operator's address; a visitor's address follows the contact form's rule (contact-rules.ts).
+ */
+export const MAILBOX_ADDRESS_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+/** An AWS region name such as eu-west-1 or us-gov-west-1. */
+export const AWS_REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d{1,2}$/;

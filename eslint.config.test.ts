@@ -1,0 +1,52 @@
+/**
+ * The import-direction rule of eslint.config.js bites: lint source text as if it sat in a given
+ * file, with the project's own configuration, and expect an error for every wrong direction and
+ * none for the allowed ones.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The rule's messages for one import statement placed in `file` (repository-relative). */
+async function restrictedImports(file: string, specifier: string): Promise<string[]> {
+  const code = `import * as imported from '${specifier}';\nexport const used = imported;\n`;
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message);
+}
+
+describe('import direction (eslint import-x/no-restricted-paths)', () => {
+  it.each([
+    ['functions/contact/example.ts', '../../web/app/config/env'],
+    ['infra/lib/example.ts', '../../web/app/root'],
+    ['web/app/example.ts', '../../functions/contact/flow'],
+    ['web/app/example.ts', '../../infra/shared/build-output'],
+    ['functions/events/example.ts', '../../infra/shared/build-output'],
+    ['contract/example.ts', '../web/app/config/env'],
+    ['contract/example.ts', '../functions/shared/http'],
+    ['infra/lib/example.ts', '../../e2e/support/site'],
+    ['web/app/example.ts', '../../scripts/postbuild'],
+    ['e2e/example.ts', '../infra/shared/build-output'],
+  ])('refuses, in %s, an import of %s', async (file, specifier) => {
+    const messages = await restrictedImports(file, specifier);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/Unexpected path/);
+  });
+
+  it.each([
+    ['web/app/example.ts', '../../contract/contact-rules'],
+    ['functions/contact/example.ts', '../../contract/metrics'],
+    ['infra/lib/example.ts', '../../contract/api-routes'],
+    ['contract/example.ts', '../web/content/projects'],
+    ['scripts/example.ts', '../infra/shared/build-output'],
+    ['e2e/example.ts', '../infra/local/stack'],
+    ['e2e/example.ts', '../web/content/projects'],
+  ])('allows, in %s, an import of %s', async (file, specifier) => {
+    expect(await restrictedImports(file, specifier)).toEqual([]);
+  });
+});

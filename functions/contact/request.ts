@@ -1,0 +1,84 @@
+/**
+ * What the contact function can decide from the request alone, in order: method, content type,
+ * size, JSON shape, then the form's rules. Also the visitor's IP hint for siteverify.
+ */
+import { isIP } from 'node:net';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { z } from 'zod';
+import { validateContact, type ContactMessage } from '../../contract/contact-rules';
+import { CONTACT_MAX_BODY_BYTES } from '../../contract/limits';
+import {
+  errorResponse,
+  getHeader,
+  hasAcceptedContentType,
+  parseJsonObject,
+  readBody,
+  requestMethod,
+  type HttpResult,
+} from '../shared/http';
+
+/**
+ * The body's shape: exactly these four string fields. Strict, so any other key (`__proto__`,
+ * `constructor`, a typo) is refused rather than ignored; zod builds a fresh object, so nothing
+ * from the body is merged into a prototype. Arrays and null never get here (parseJsonObject).
+ */
+const ContactBody = z.strictObject({
+  fullName: z.string(),
+  email: z.string(),
+  message: z.string(),
+  'g-recaptcha-response': z.string(),
+});
+
+export type CheckedContact = { ok: true; message: ContactMessage } | { ok: false; response: HttpResult; reason: string };
+
+const SHAPE_ERROR =
+  'The request body must be a JSON object with exactly the string fields fullName, email, message and g-recaptcha-response.';
+
+/** Everything that can be decided from the request alone, in order: method, type, size, JSON, shape, rules. */
+export function checkContactRequest(event: APIGatewayProxyEventV2): CheckedContact {
+  const reject = (statusCode: number, error: string, reason: string, headers?: Record<string, string>): CheckedContact => ({
+    ok: false,
+    response: errorResponse(statusCode, error, headers),
+    reason,
+  });
+  if (requestMethod(event) !== 'POST') {
+    return reject(405, 'Only POST is allowed.', 'method', { allow: 'POST' });
+  }
+  if (!hasAcceptedContentType(event, ['application/json'])) {
+    return reject(415, 'The request must be sent as application/json (UTF-8).', 'content-type');
+  }
+  const body = readBody(event, CONTACT_MAX_BODY_BYTES);
+  if (!body.ok) return reject(body.statusCode, body.error, body.statusCode === 413 ? 'too-large' : 'body');
+  const parsed = parseJsonObject(body.text);
+  if (!parsed.ok) return reject(400, parsed.error, 'json');
+  const shaped = ContactBody.safeParse(parsed.value);
+  if (!shaped.success) return reject(400, SHAPE_ERROR, 'shape');
+  const fields = shaped.data;
+  const validation = validateContact({
+    fullName: fields.fullName,
+    email: fields.email,
+    message: fields.message,
+    captchaToken: fields['g-recaptcha-response'],
+  });
+  if (!validation.ok) return reject(400, validation.error, `invalid-${validation.field}`);
+  return { ok: true, message: validation.value };
+}
+
+/**
+ * The visitor's IP for siteverify's optional remoteip. Behind CloudFront, API Gateway's sourceIp is
+ * the edge's address; CloudFront's own CloudFront-Viewer-Address header ("ip:port", "[v6]:port")
+ * carries the visitor's. Only a hint to Google, so a forged header gains nothing.
+ */
+export function sourceIp(event: APIGatewayProxyEventV2): string | undefined {
+  const viewer = viewerAddressIp(getHeader(event, 'cloudfront-viewer-address'));
+  if (viewer) return viewer;
+  const ip: unknown = event?.requestContext?.http?.sourceIp;
+  return typeof ip === 'string' && isIP(ip) !== 0 ? ip : undefined;
+}
+
+function viewerAddressIp(value: string | undefined): string | undefined {
+  if (!value || value.length > 64) return undefined;
+  const ip = value.startsWith('[') ? value.slice(1, value.indexOf(']')) : value.slice(0, value.lastIndexOf(':'));
+  return isIP(ip) !== 0 ? ip : undefined;
+}
+
