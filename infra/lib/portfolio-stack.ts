@@ -43,7 +43,8 @@ export class PortfolioStack extends Stack {
       recaptchaSecretParameter: config.recaptchaSecretParameter,
       logRetention,
     });
-    // Built (or taken prebuilt) before the distribution: the CSP needs the build's inline-script hashes.
+    // The CSP comes from source (contract/inline-scripts.ts), so a content change never touches the
+    // distribution's configuration; the build only has to match it (checked in WebBuild).
     this.web = new WebBuild(this, 'Web', {
       projectRoot: props.projectRoot,
       buildEnv: webBuildEnv(config),
@@ -60,7 +61,6 @@ export class PortfolioStack extends Stack {
     this.cdn = new SiteDistribution(this, 'Cdn', {
       bucket: this.site.bucket,
       api: this.api.api,
-      scriptHashes: this.web.scriptHashes,
       extraConnectSources: [...new Set(extraConnectSources)],
       domain: config.domain && certificate ? { domainName: config.domain.domainName, certificate } : undefined,
     });

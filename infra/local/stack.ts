@@ -14,8 +14,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadViewerRequestHandler } from '../cloudfront/viewer-request-loader';
 import { API_ROUTES } from '../../contract/api-routes';
-import { readScriptHashes, WEB_CLIENT_DIR } from '../shared/build-output';
-import { securityHeaders } from '../shared/security-headers';
+import { checkBuildMatchesPolicy, WEB_CLIENT_DIR } from '../shared/build-output';
+import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
 import { createApiGateway, type ApiCall, type LambdaHandler, type LoadedRoute } from './api-gateway';
 import { startMailbox, type Mailbox } from './mailbox';
 import { createStaticSite } from './static-site';
@@ -39,7 +39,7 @@ export interface LocalStackOptions {
   recaptchaSecret?: string;
   ownerEmail?: string;
   senderEmail?: string;
-  /** The static site root; default web/build/client (its parent holds csp-hashes.json). */
+  /** The static site root; default web/build/client (its parent holds postbuild.json). */
   clientDir?: string;
   /** Serve the static site (default true). `npm run dev` turns it off: Vite serves the pages. */
   staticSite?: boolean;
@@ -131,8 +131,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const buildDir = path.dirname(clientDir);
   const log = options.quiet ? () => undefined : (message: string) => console.log(message);
 
-  // Fail before starting anything when the build is missing.
-  let scriptHashes = serveSite ? readScriptHashes(buildDir) : [];
+  // Fail before starting anything when the build is missing or its pages carry inline scripts the
+  // policy (computed from source, as the stack does) would block.
+  if (serveSite) checkBuildMatchesPolicy(buildDir, INLINE_SCRIPT_HASHES);
   const viewerRequest = loadViewerRequestHandler();
 
   let mailbox: Mailbox | undefined = await startMailbox(host, sesPort);
@@ -165,19 +166,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     throw error;
   }
 
-  // A rebuild while the server runs writes new hashes: re-read them at most once a second.
-  let hashesReadAt = Date.now();
-  const headers = () => {
-    if (serveSite && Date.now() - hashesReadAt > 1000) {
-      hashesReadAt = Date.now();
-      try {
-        scriptHashes = readScriptHashes(buildDir);
-      } catch {
-        // mid-rebuild: keep the last good hashes
-      }
-    }
-    return securityHeaders({ scriptHashes, upgradeInsecureRequests: false });
-  };
+  // The same policy as the CDN's, computed from source: a rebuild never changes it.
+  const headers = () => securityHeaders({ upgradeInsecureRequests: false });
 
   const onError = (error: unknown) => console.error('local stack:', error);
   const site = createStaticSite({ clientDir, viewerRequest, headers, onError });

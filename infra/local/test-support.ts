@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { CSP_HASHES_FILE, SPA_FALLBACK_FILE } from '../shared/build-output';
+import { POSTBUILD_REPORT_FILE, SPA_FALLBACK_FILE } from '../shared/build-output';
 
 export interface RawReply {
   status: number;
@@ -44,7 +44,7 @@ export function fixtureBuild(): { buildDir: string; clientDir: string } {
   mkdirSync(clientDir);
   writeFileSync(path.join(clientDir, SPA_FALLBACK_FILE), '<!DOCTYPE html><title>Fallback</title><h1>Not found</h1>');
   writeFileSync(path.join(clientDir, 'ok.txt'), 'ok');
-  writeFileSync(path.join(buildDir, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: [] }));
+  writeFileSync(path.join(buildDir, POSTBUILD_REPORT_FILE), JSON.stringify({ inlineScriptHashes: [] }));
   return { buildDir, clientDir };
 }
 

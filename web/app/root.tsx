@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Links, Meta, Outlet, Scripts, isRouteErrorResponse, useRouteError } from 'react-router';
+import { HYDRATION_BOOT_SCRIPT } from '../../contract/inline-scripts';
 import { site } from '../content/site';
 import { AppShell } from './layout/AppShell';
 import './styles/global.css';
@@ -34,6 +35,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0f1b2d" />
         <Meta />
         <Links />
+        {/* Constant (its CSP hash comes from source): starts the page's scripts after the first paint. */}
+        <script dangerouslySetInnerHTML={{ __html: HYDRATION_BOOT_SCRIPT }} />
       </head>
       <body>
         <AppShell>{children}</AppShell>
