@@ -21,8 +21,9 @@ export const DEFERRED_PRELOAD_ATTRIBUTE = 'data-modulepreload';
 /**
  * Starts the page's scripts after its first paint: waits for the document to be parsed, then for
  * one frame to be painted (a task queued from requestAnimationFrame runs after that frame), adds the
- * deferred module preloads, then loads each placeholder's file in document order (classic scripts in
- * order, module scripts async as React Router writes them), as the parser would have run them.
+ * deferred module preloads, then loads each placeholder's file, all of them in document order (async
+ * false, module scripts too): React Router's route-module script must run after its context script,
+ * which the parser guaranteed by running that one inline first, even when the modules are cached.
  * Plain ES2015 so every browser the site supports parses it.
  */
 export const HYDRATION_BOOT_SCRIPT =
@@ -32,7 +33,7 @@ export const HYDRATION_BOOT_SCRIPT =
   "var l=d.createElement('link');l.rel='modulepreload';" +
   `l.href=p.getAttribute('${DEFERRED_PRELOAD_ATTRIBUTE}');d.head.appendChild(l)});` +
   `d.querySelectorAll('script[${MOVED_SCRIPT_ATTRIBUTE}]').forEach(function(p){` +
-  "var s=d.createElement('script');if(p.type)s.type=p.type;s.async=p.hasAttribute('async');" +
+  "var s=d.createElement('script');if(p.type)s.type=p.type;s.async=false;" +
   `s.src=p.getAttribute('${MOVED_SCRIPT_ATTRIBUTE}');d.head.appendChild(s)})}` +
   'function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}' +
   "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',afterPaint);else afterPaint()" +
