@@ -3,7 +3,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
 /**
- * Client-bundle shaping for the first-load JS budget (issue 2: ≤ 110 KB gzip per route). Every
+ * Client-bundle shaping for the first-load JS budget (≤ 110 KB gzip per route). Every
  * file a page preloads costs its own gzip header and import/export glue, and separate files
  * compress worse than one, so what every page needs anyway is grouped:
  *   - vendor: React, React DOM, the scheduler and React Router (the runtime every page hydrates with);

@@ -20,7 +20,7 @@ export interface PortfolioStackProps extends StackProps {
   readonly certificate?: acm.ICertificate;
 }
 
-/** The whole product on AWS (design §1): site bucket, CDN, API, deploy, alarms and dashboard. */
+/** The whole product on AWS: site bucket, CDN, API, deploy, alarms and dashboard. */
 export class PortfolioStack extends Stack {
   readonly site: SiteBucket;
   readonly api: ContactApi;

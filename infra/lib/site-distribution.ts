@@ -29,7 +29,7 @@ export interface SiteDistributionProps {
 }
 
 /**
- * The CDN in front of everything (design §1): the site from the private bucket through origin access
+ * The CDN in front of everything: the site from the private bucket through origin access
  * control, /api/* to the HTTP API uncached, the viewer-request function that maps routes to their
  * prerendered files, the shared security headers, and 404 alone mapped to the app's fallback page.
  */
@@ -173,7 +173,7 @@ export class SiteDistribution extends Construct {
 
     Annotations.of(this.distribution).acknowledgeWarning(
       '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
-      'LIST is granted so missing keys answer 404 (design §1); the bucket holds only public build output, ' +
+      'LIST is granted so missing keys answer 404 (not 403, which would hide unknown paths); the bucket holds only public build output, ' +
         'defaultRootObject is set and the viewer-request function never forwards a bare "/".',
     );
     const ack = (id: string, reason: string) => Validations.of(this.distribution).acknowledge({ id, reason });

@@ -1,5 +1,5 @@
 /**
- * Test helpers: a fast App (design §4: no bundling, no asset staging, no CloudFormation validation) and
+ * Test helpers: a fast App (no bundling, no asset staging, no CloudFormation validation) and
  * a small prebuilt site, so the stacks synthesize in seconds without running the web build.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The local stand-in for the whole AWS stack (design §1 "The local stack"): one Node HTTP server
+ * The local stand-in for the whole AWS stack: one Node HTTP server
  * that behaves like CloudFront (the CloudFront Function's own code, the shared security headers,
  * compression, the 404 fallback page) in front of S3 (the build's client directory) and API
  * Gateway (/api/* into the same handler modules Lambda runs), plus aws-ses-v2-local as the mailbox.
