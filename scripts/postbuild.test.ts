@@ -1,39 +1,55 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { CLOUDFRONT_CSP_MAX_CHARS, inlineScripts, removeResourceRouteData, scriptHash, writeCspHashes } from './postbuild';
+import { HYDRATION_BOOT_SCRIPT, INLINE_SCRIPTS } from '../contract/inline-scripts';
+import { contentSecurityPolicy, INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
+import { firstPaintProblems, inlineScripts, removeResourceRouteData, shapePages, transformPage } from './postbuild';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-function build(pages: Record<string, string>): string {
+function build(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'postbuild-'));
   dirs.push(dir);
-  for (const [name, html] of Object.entries(pages)) {
+  for (const [name, text] of Object.entries(files)) {
     const file = path.join(dir, 'client', name);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, html);
+    writeFileSync(file, text);
   }
   return dir;
 }
 
+const BOOT = `<script>${HYDRATION_BOOT_SCRIPT}</script>`;
+const CSS = 'body{margin:0}.a{background:url(/images/x.svg)}';
+
+/** A page shaped like React Router's prerender output (framework scripts, preloads, a stylesheet). */
+function prerendered(owner: string): string {
+  return (
+    '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>x</title>' +
+    '<link rel="modulepreload" href="/assets/entry.client-A1.js"/><link rel="modulepreload" href="/assets/vendor-B2.js"/>' +
+    `<link rel="stylesheet" href="/assets/app-C3.css"/>${BOOT}</head><body><main><h1>${owner}</h1></main>` +
+    `<script>window.__reactRouterContext = {"owner":"${owner}"};</script>` +
+    '<script type="module" async="">import "/assets/manifest-D4.js";\nwindow.__reactRouterRouteModules = {};\nimport("/assets/entry.client-A1.js");</script>' +
+    '<!--$?--><template id="B:0"></template><!--/$--><script id="_R_">requestAnimationFrame(function(){$RT=performance.now()});</script>' +
+    `<div hidden id="S:0"><script>window.__reactRouterContext.streamController.enqueue("[\\"${owner}\\"]");</script></div>` +
+    '<script>$RB=[];$RC=function(a,b){};$RC("B:0","S:0")</script></body></html>'
+  );
+}
+
 describe('inlineScripts', () => {
-  it('takes executable inline scripts, byte for byte, and skips external scripts and data blocks', () => {
+  it('takes executable, non-empty inline scripts, byte for byte, and skips files, data blocks and placeholders', () => {
     const html = [
       '<script>a()</script>',
       '<script type="module">import "/x.js";\n</script>',
       '<SCRIPT type=text/javascript>b()</SCRIPT >',
       '<script src="/assets/x.js"></script>',
-      "<script async src='/y.js'></script>",
-      '<script type="application/json">{"data":1}</script>',
       '<script type="application/ld+json">{}</script>',
-      '<script id="_R_">c()</script>',
+      '<script id="_R_" data-src="/assets/inline-x.js"></script>',
       '<script>\r\nd()\r</script>',
     ].join('');
-    expect(inlineScripts(html)).toEqual(['a()', 'import "/x.js";\n', 'b()', 'c()', '\nd()\n']);
+    expect(inlineScripts(html)).toEqual(['a()', 'import "/x.js";\n', 'b()', '\nd()\n']);
   });
 
   it('hashes as the browser does (sha256 of the UTF-8 text, base64)', () => {
@@ -43,31 +59,113 @@ describe('inlineScripts', () => {
   });
 });
 
-describe('writeCspHashes', () => {
-  it('writes sorted, unique hashes of every page (nested too) next to client/', () => {
-    const dir = build({
-      'index.html': '<script>same()</script><script>one()</script>',
-      'projects/3/index.html': '<script>same()</script><script>three()</script>',
-      '__spa-fallback.html': '<script>same()</script>',
-      'assets/not-html.js': '<script>ignored()</script>',
-    });
-    const result = writeCspHashes(dir);
-    const expected = ['same()', 'one()', 'three()'].map(scriptHash).sort();
-    expect(result.hashes).toEqual(expected);
-    expect(result.files).toBe(3);
-    expect(JSON.parse(readFileSync(path.join(dir, 'csp-hashes.json'), 'utf8'))).toEqual({ scriptHashes: expected });
+describe('the constant policy', () => {
+  it('admits exactly the registered constant scripts, and never unsafe-inline or unsafe-eval', () => {
+    expect(INLINE_SCRIPT_HASHES).toEqual(INLINE_SCRIPTS.map(scriptHash));
+    const scriptSrc = /script-src ([^;]*)/.exec(contentSecurityPolicy({ upgradeInsecureRequests: true }))![1]!;
+    expect(scriptSrc.split(' ').filter((s) => s.startsWith("'sha256-"))).toEqual(INLINE_SCRIPT_HASHES.map((h) => `'${h}'`));
+    expect(scriptSrc).not.toMatch(/unsafe-(inline|eval)|strict-dynamic/);
+  });
+});
+
+describe('transformPage', () => {
+  it('moves the framework scripts into files, leaving empty placeholders of the same element', () => {
+    const dir = build({ 'assets/app-C3.css': CSS });
+    const { html, files } = transformPage(prerendered('Alex'), path.join(dir, 'client'), 'home/index.html');
+    expect(inlineScripts(html)).toEqual([HYDRATION_BOOT_SCRIPT]);
+    expect(firstPaintProblems(html)).toEqual([]);
+    // Same elements in the same places (type, async, id kept), so hydration sees the same tree.
+    const placeholders = [...html.matchAll(/<script([^>]*)><\/script>/g)].map((m) => m[1]!.replace(/ data-src="[^"]+"/, ''));
+    expect(placeholders).toEqual(['', ' type="module" async=""', ' id="_R_"', '', '']);
+    expect(files.size).toBe(5);
+    for (const [name, text] of files) {
+      expect(name).toMatch(/^assets\/inline-[\w-]{12}\.js$/);
+      expect(html).toContain(`data-src="/${name}"`);
+      expect(prerendered('Alex')).toContain(text);
+    }
   });
 
-  it('fails with a clear message when the CSP would exceed CloudFront’s limit', () => {
-    const pages: Record<string, string> = {};
-    for (let i = 0; i < 40; i++) pages[`p${i}/index.html`] = `<script>page(${i})</script>`;
-    const dir = build(pages);
-    expect(() => writeCspHashes(dir)).toThrow(new RegExp(`over CloudFront's limit of ${CLOUDFRONT_CSP_MAX_CHARS}.*40 distinct inline scripts`));
+  it('inlines the stylesheets and keeps their links disabled, and defers the module preloads', () => {
+    const dir = build({ 'assets/app-C3.css': CSS });
+    const { html } = transformPage(prerendered('Alex'), path.join(dir, 'client'), 'home/index.html');
+    expect(html).toContain(`<link rel="stylesheet" href="/assets/app-C3.css" disabled=""/><style>${CSS}</style>`);
+    expect(html).toContain('<link data-modulepreload="/assets/entry.client-A1.js"/>');
+    expect(html).not.toMatch(/rel="modulepreload"/);
+  });
+
+  it('is idempotent', () => {
+    const dir = build({ 'assets/app-C3.css': CSS });
+    const once = transformPage(prerendered('Alex'), path.join(dir, 'client'), 'p').html;
+    expect(transformPage(once, path.join(dir, 'client'), 'p')).toEqual({ html: once, files: new Map() });
+  });
+
+  it('fails the build on an inline script that is neither the framework’s nor a registered constant one', () => {
+    const dir = build({ 'assets/app-C3.css': CSS });
+    const page = prerendered('Alex').replace('</main>', '</main><script>document.title = "Alex"</script>');
+    expect(() => transformPage(page, path.join(dir, 'client'), 'home/index.html')).toThrow(
+      /home\/index\.html has an inline script .*document\.title.*contract\/inline-scripts\.ts/,
+    );
+  });
+
+  it('refuses stylesheets it cannot inline faithfully', () => {
+    const relative = build({ 'assets/app-C3.css': '.a{background:url(./x.png)}' });
+    expect(() => transformPage(prerendered('A'), path.join(relative, 'client'), 'p')).toThrow(/relative url\(\)/);
+    const closing = build({ 'assets/app-C3.css': '.a{content:"</style>"}' });
+    expect(() => transformPage(prerendered('A'), path.join(closing, 'client'), 'p')).toThrow(/<\/style/);
+  });
+});
+
+describe('firstPaintProblems', () => {
+  it('names what would block or precede the first paint, or need the policy to change', () => {
+    const html = [
+      '<link rel="stylesheet" href="/a.css">',
+      '<link rel="stylesheet" href="/print.css" media="print">',
+      '<link rel="stylesheet" href="/off.css" disabled>',
+      '<link rel="modulepreload" href="/m.js">',
+      '<link rel="preload" as="script" href="/p.js">',
+      '<script src="/s.js" defer></script>',
+      '<script>evil()</script>',
+      BOOT,
+    ].join('');
+    expect(firstPaintProblems(html)).toEqual([
+      'inline script not admitted by the CSP: evil()',
+      'script file loaded by the parser: /s.js',
+      'render-blocking stylesheet: /a.css',
+      'script fetched before the first paint: /m.js',
+      'script fetched before the first paint: /p.js',
+    ]);
+  });
+});
+
+describe('shapePages', () => {
+  it('shapes every page, writes the moved scripts and the report, and writes nothing when a page fails', () => {
+    const dir = build({
+      'assets/app-C3.css': CSS,
+      'home/index.html': prerendered('Alex'),
+      'projects/3/index.html': prerendered('Robin'),
+      '__spa-fallback.html': prerendered('Fallback'),
+    });
+    const result = shapePages(dir);
+    expect(result.pages).toBe(3);
+    expect(result.report.inlineScriptHashes).toEqual([scriptHash(HYDRATION_BOOT_SCRIPT)]);
+    expect(JSON.parse(readFileSync(path.join(dir, 'postbuild.json'), 'utf8'))).toEqual(result.report);
+    const moved = readdirSync(path.join(dir, 'client', 'assets')).filter((n) => n.startsWith('inline-'));
+    // Shared scripts (same text on every page) are one file; per-page ones differ.
+    expect(moved.length).toBe(result.movedScripts);
+    expect(result.movedScripts).toBe(3 * 2 + 3);
+    for (const page of ['home/index.html', 'projects/3/index.html', '__spa-fallback.html']) {
+      expect(firstPaintProblems(readFileSync(path.join(dir, 'client', page), 'utf8'))).toEqual([]);
+    }
+
+    const failing = build({ 'assets/app-C3.css': CSS, 'a/index.html': prerendered('A'), 'b/index.html': '<script>x()</script>' });
+    expect(() => shapePages(failing)).toThrow(/b\/index\.html has an inline script/);
+    expect(readFileSync(path.join(failing, 'client', 'a', 'index.html'), 'utf8')).toBe(prerendered('A'));
+    expect(existsSync(path.join(failing, 'postbuild.json'))).toBe(false);
   });
 
   it('fails when there is no HTML at all', () => {
     const dir = build({ 'assets/x.js': '' });
-    expect(() => writeCspHashes(dir)).toThrow(/No HTML file/);
+    expect(() => shapePages(dir)).toThrow(/No HTML file/);
   });
 });
 

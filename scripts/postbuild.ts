@@ -1,22 +1,41 @@
 /**
- * Post-build step of `npm run build`: the CSP allows no 'unsafe-inline' scripts, so every inline
- * <script> the prerender writes must be allowed by its sha256 hash. This computes them from the
- * HTML files under web/build/client and writes web/build/csp-hashes.json (outside client/, so it is
- * never uploaded), failing the build if the CSP would outgrow CloudFront's header limit.
+ * Post-build step of `npm run build`: shapes every prerendered page so that
+ *   - the first paint needs nothing but the HTML: each stylesheet the page links is inlined in a
+ *     <style> (its <link> stays, disabled, so hydration finds the element React rendered), and the
+ *     module preloads wait (data-href) until the boot script starts them after the first paint;
+ *   - the CSP for scripts never depends on content: React Router's and React's per-page inline
+ *     scripts move into content-hashed files under assets/, each leaving an empty placeholder of the
+ *     same element (an empty inline script never runs) that the constant boot script of
+ *     contract/inline-scripts.ts loads in document order. Any other inline script fails the build
+ *     unless it is registered there as a constant one.
+ * It writes web/build/postbuild.json (outside client/, never uploaded) as proof it ran.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CSP_HASHES_FILE, WEB_BUILD_DIR, type CspHashesFile } from '../infra/shared/build-output';
-import { contentSecurityPolicy } from '../infra/shared/security-headers';
-import { CLOUDFRONT_CSP_MAX_CHARS } from '../contract/limits';
-
-export { CLOUDFRONT_CSP_MAX_CHARS };
+import { DEFERRED_PRELOAD_ATTRIBUTE, MOVED_SCRIPT_ATTRIBUTE } from '../contract/inline-scripts';
+import { POSTBUILD_REPORT_FILE, WEB_BUILD_DIR, type PostbuildReport } from '../infra/shared/build-output';
+import { INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
 
 const SCRIPT_PATTERN = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const LINK_PATTERN = /<link\b([^>]*?)\/?>/gi;
 /** Types a browser executes as script; other types (application/json, …) are data blocks CSP ignores. */
 const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript']);
+/** Media queries no screen matches: a stylesheet with one of them never delays a paint. */
+const NON_SCREEN_MEDIA = new Set(['print', 'not all', 'speech']);
+
+/**
+ * The per-page inline scripts the framework writes, which may move into files. Anything else that is
+ * not a registered constant script is refused, so no unknown inline code ever needs the policy.
+ */
+const MOVABLE_SCRIPTS: { name: string; test: (text: string, type: string) => boolean }[] = [
+  { name: "React Router's context", test: (t) => t.startsWith('window.__reactRouterContext = ') },
+  { name: "React Router's stream", test: (t) => t.startsWith('window.__reactRouterContext.streamController.') },
+  { name: "React Router's route modules", test: (t, type) => type === 'module' && t.includes('window.__reactRouterRouteModules') },
+  { name: "React's streaming instructions", test: (t) => /^\$R[A-Z]\b/.test(t) },
+  { name: "React's reveal timer", test: (t) => t === 'requestAnimationFrame(function(){$RT=performance.now()});' },
+];
 
 function attribute(attributes: string, name: string): string | undefined {
   const match = new RegExp(`(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+)))?(?=\\s|/|$)`, 'i').exec(
@@ -26,22 +45,114 @@ function attribute(attributes: string, name: string): string | undefined {
   return match[1] ?? match[2] ?? match[3] ?? '';
 }
 
+function scriptType(attributes: string): string {
+  return (attribute(attributes, 'type') ?? '').trim().toLowerCase();
+}
+
 /** The text of every executable inline script of one HTML document, as the browser hashes it. */
 export function inlineScripts(html: string): string[] {
   const scripts: string[] = [];
   for (const match of html.matchAll(SCRIPT_PATTERN)) {
     const attributes = match[1] ?? '';
-    if (attribute(attributes, 'src') !== undefined) continue;
-    const type = (attribute(attributes, 'type') ?? '').trim().toLowerCase();
-    if (!EXECUTABLE_TYPES.has(type)) continue;
+    if (attribute(attributes, 'src') !== undefined || !EXECUTABLE_TYPES.has(scriptType(attributes))) continue;
     // The HTML parser turns CRLF and lone CR into LF before the browser hashes the text.
-    scripts.push((match[2] ?? '').replace(/\r\n?/g, '\n'));
+    const text = (match[2] ?? '').replace(/\r\n?/g, '\n');
+    // An empty inline script is never run (nor checked against the CSP): it is a placeholder.
+    if (text !== '') scripts.push(text);
   }
   return scripts;
 }
 
-export function scriptHash(text: string): string {
-  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+/**
+ * Why a built page would need a script or a stylesheet request before its first paint, or carry
+ * inline code the constant policy does not admit; empty when neither is the case.
+ */
+export function firstPaintProblems(html: string, admitted: readonly string[] = INLINE_SCRIPT_HASHES): string[] {
+  const problems: string[] = [];
+  for (const text of inlineScripts(html)) {
+    if (!admitted.includes(scriptHash(text))) problems.push(`inline script not admitted by the CSP: ${text.slice(0, 80)}`);
+  }
+  for (const match of html.matchAll(SCRIPT_PATTERN)) {
+    const attributes = match[1] ?? '';
+    const src = attribute(attributes, 'src');
+    if (src !== undefined && EXECUTABLE_TYPES.has(scriptType(attributes))) {
+      problems.push(`script file loaded by the parser: ${src}`);
+    }
+  }
+  for (const match of html.matchAll(LINK_PATTERN)) {
+    const attributes = match[1] ?? '';
+    const rel = (attribute(attributes, 'rel') ?? '').toLowerCase().split(/\s+/);
+    const href = attribute(attributes, 'href');
+    if (href === undefined) continue;
+    if (rel.includes('modulepreload') || (rel.includes('preload') && attribute(attributes, 'as') === 'script')) {
+      problems.push(`script fetched before the first paint: ${href}`);
+    }
+    if (rel.includes('stylesheet') && attribute(attributes, 'disabled') === undefined) {
+      const media = (attribute(attributes, 'media') ?? '').trim().toLowerCase();
+      if (!NON_SCREEN_MEDIA.has(media)) problems.push(`render-blocking stylesheet: ${href}`);
+    }
+  }
+  return problems;
+}
+
+/** Name of the file under assets/ that holds a moved script: content-hashed, so immutable. */
+function movedScriptName(text: string): string {
+  return `inline-${createHash('sha256').update(text, 'utf8').digest('base64url').slice(0, 12)}.js`;
+}
+
+function stylesheetText(clientDir: string, href: string, page: string): string {
+  if (!href.startsWith('/assets/') || !href.endsWith('.css')) {
+    throw new Error(`${page} links the stylesheet ${href}, which is not a built asset: only /assets/*.css are inlined.`);
+  }
+  const css = readFileSync(path.join(clientDir, href), 'utf8');
+  if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style", which cannot be inlined into ${page}.`);
+  // Inlined, a relative url() would resolve against the page instead of the stylesheet.
+  const relative = /url\(\s*(['"]?)(?![a-z]+:|\/|#)[^)'"]/i.exec(css);
+  if (relative) throw new Error(`${href} has a relative url() (${relative[0]}…): make it absolute to inline it into ${page}.`);
+  return css;
+}
+
+export interface TransformedPage {
+  html: string;
+  /** Files to write under the client directory (path relative to it → content). */
+  files: Map<string, string>;
+}
+
+/** Applies the first-paint and CSP shaping to one page; `page` names it in errors. */
+export function transformPage(html: string, clientDir: string, page: string): TransformedPage {
+  const files = new Map<string, string>();
+  let out = html.replace(SCRIPT_PATTERN, (whole, attributes: string, body: string) => {
+    if (attribute(attributes, 'src') !== undefined || !EXECUTABLE_TYPES.has(scriptType(attributes))) return whole;
+    const text = body.replace(/\r\n?/g, '\n');
+    if (text === '' || INLINE_SCRIPT_HASHES.includes(scriptHash(text))) return whole;
+    if (!MOVABLE_SCRIPTS.some((kind) => kind.test(text, scriptType(attributes)))) {
+      throw new Error(
+        `${page} has an inline script that is neither one of the framework's per-page scripts nor a registered ` +
+          `constant one: ${text.slice(0, 120)}… Load it from a file, or add its constant source to ` +
+          'INLINE_SCRIPTS in contract/inline-scripts.ts.',
+      );
+    }
+    const name = `assets/${movedScriptName(text)}`;
+    files.set(name, text);
+    return `<script${attributes} ${MOVED_SCRIPT_ATTRIBUTE}="/${name}"></script>`;
+  });
+  out = out.replace(LINK_PATTERN, (whole, attributes: string) => {
+    const rel = (attribute(attributes, 'rel') ?? '').toLowerCase();
+    const href = attribute(attributes, 'href');
+    if (href === undefined) return whole;
+    if (rel === 'modulepreload') {
+      return `<link ${DEFERRED_PRELOAD_ATTRIBUTE}="${href}"/>`;
+    }
+    if (rel === 'stylesheet' && attribute(attributes, 'disabled') === undefined) {
+      // The <link> stays (React hydrates the element it rendered) but disabled: never fetched, never blocking.
+      const link = whole.replace(/\s*\/?>$/, ' disabled=""/>');
+      return `${link}<style>${stylesheetText(clientDir, href, page)}</style>`;
+    }
+    return whole;
+  });
+  const problems = firstPaintProblems(out);
+  if (problems.length > 0) throw new Error(`${page} still ${problems.join('; ')}`);
+  return { html: out, files };
 }
 
 function htmlFiles(dir: string): string[] {
@@ -50,33 +161,26 @@ function htmlFiles(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** Sorted, unique hashes of the inline scripts in every HTML file under `clientDir`. */
-export function computeScriptHashes(clientDir: string): { hashes: string[]; files: number } {
-  const files = htmlFiles(clientDir);
-  const hashes = new Set<string>();
-  for (const file of files) {
-    for (const script of inlineScripts(readFileSync(file, 'utf8'))) hashes.add(scriptHash(script));
-  }
-  return { hashes: [...hashes].sort(), files: files.length };
-}
-
-/** Writes csp-hashes.json; throws when there is no HTML or the CSP would exceed CloudFront's limit. */
-export function writeCspHashes(buildDir: string = WEB_BUILD_DIR): { hashes: string[]; files: number; cspLength: number } {
+/** Shapes every HTML page under buildDir/client and writes postbuild.json; throws on any problem. */
+export function shapePages(buildDir: string = WEB_BUILD_DIR): { pages: number; movedScripts: number; report: PostbuildReport } {
   const clientDir = path.join(buildDir, 'client');
-  const { hashes, files } = computeScriptHashes(clientDir);
-  if (files === 0) throw new Error(`No HTML file under ${clientDir}: did the prerender run?`);
-  // The deployed policy (HTTPS) is the longest variant: it adds upgrade-insecure-requests.
-  const cspLength = contentSecurityPolicy({ scriptHashes: hashes, upgradeInsecureRequests: true }).length;
-  if (cspLength > CLOUDFRONT_CSP_MAX_CHARS) {
-    throw new Error(
-      `The Content-Security-Policy would be ${cspLength} characters, over CloudFront's limit of ` +
-        `${CLOUDFRONT_CSP_MAX_CHARS}: the build has ${hashes.length} distinct inline scripts. ` +
-        'Make the inline scripts identical across pages (no per-page data inline) or move them to files.',
-    );
-  }
-  const content: CspHashesFile = { scriptHashes: hashes };
-  writeFileSync(path.join(buildDir, CSP_HASHES_FILE), `${JSON.stringify(content, null, 2)}\n`);
-  return { hashes, files, cspLength };
+  const pages = htmlFiles(clientDir);
+  if (pages.length === 0) throw new Error(`No HTML file under ${clientDir}: did the prerender run?`);
+  const moved = new Map<string, string>();
+  const kept = new Set<string>();
+  const shaped = pages.map((file) => {
+    const page = path.relative(clientDir, file);
+    const { html, files } = transformPage(readFileSync(file, 'utf8'), clientDir, page);
+    for (const [name, text] of files) moved.set(name, text);
+    for (const text of inlineScripts(html)) kept.add(scriptHash(text));
+    return { file, html };
+  });
+  // Every check passed: only now is anything written, so a failed step leaves the build as it was.
+  for (const [name, text] of moved) writeFileSync(path.join(clientDir, name), text);
+  for (const { file, html } of shaped) writeFileSync(file, html);
+  const report: PostbuildReport = { inlineScriptHashes: [...kept].sort() };
+  writeFileSync(path.join(buildDir, POSTBUILD_REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
+  return { pages: pages.length, movedScripts: moved.size, report };
 }
 
 /**
@@ -101,10 +205,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   try {
     const removed = removeResourceRouteData(path.join(WEB_BUILD_DIR, 'client'));
     if (removed.length > 0) console.log(`postbuild: removed resource-route payloads ${removed.join(', ')}`);
-    const { hashes, files, cspLength } = writeCspHashes();
+    const { pages, movedScripts, report } = shapePages();
     console.log(
-      `postbuild: ${hashes.length} inline-script hashes from ${files} HTML files → ` +
-        `web/build/${CSP_HASHES_FILE} (CSP ${cspLength}/${CLOUDFRONT_CSP_MAX_CHARS} characters)`,
+      `postbuild: ${pages} pages shaped (CSS inlined, ${movedScripts} per-page scripts moved to assets/); ` +
+        `${report.inlineScriptHashes.length} constant inline scripts left → web/build/${POSTBUILD_REPORT_FILE}`,
     );
   } catch (error) {
     console.error(`postbuild failed: ${(error as Error).message}`);

@@ -56,7 +56,8 @@ export class PortfolioStack extends Stack {
     });
     grantContactPermissions(this.functions.functions.contact, config);
     this.api = new HttpApi(this, 'Api', { functions: this.functions.functions, logRetention });
-    // Built (or taken prebuilt) before the distribution: the CSP needs the build's inline-script hashes.
+    // The CSP comes from source (contract/inline-scripts.ts), so a content change never touches the
+    // distribution's configuration; the build only has to match it (checked in WebBuild).
     this.web = new WebBuild(this, 'Web', {
       projectRoot: props.projectRoot,
       buildEnv: webBuildEnv(config),
@@ -73,7 +74,6 @@ export class PortfolioStack extends Stack {
     this.cdn = new SiteDistribution(this, 'Cdn', {
       bucket: this.site.bucket,
       api: this.api.api,
-      scriptHashes: this.web.scriptHashes,
       extraConnectSources: [...new Set(extraConnectSources)],
       domain: config.domain && certificate ? { domainName: config.domain.domainName, certificate } : undefined,
     });

@@ -8,17 +8,12 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { CDK_JSON_FILE, type PortfolioConfig, parseConfig } from '../config/portfolio-config';
+import { INLINE_SCRIPT_HASHES } from '../shared/security-headers';
 import { addPortfolioStacks, type PortfolioStacks } from './portfolio-app';
 
 /** A CloudFormation template fragment, as the assertion tests walk it (shapes vary by resource). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- template JSON is untyped by nature
 export type Json = Record<string, any>;
-
-/** Two well-formed CSP hashes, as scripts/postbuild.ts writes them. */
-export const FIXTURE_SCRIPT_HASHES = [
-  'sha256-7mu4H06fwDCjmnxxr/xNHyuQC6pLTHr4M2E4jXw5WZs=',
-  'sha256-9NQTORVhBFi6U+RzCzuob62BynMWfwiPKOGaJd3nBM0=',
-];
 
 export const FIXTURE_CONFIG_INPUT = {
   region: 'eu-west-1',
@@ -47,7 +42,7 @@ export function makeFixtureSite(): string {
     'client/sitemap.xml': '<urlset/>',
     'client/assets/entry-AbC123.js': 'console.log(1)',
     'client/videos/demo.mp4': 'not really a video',
-    'csp-hashes.json': JSON.stringify({ scriptHashes: FIXTURE_SCRIPT_HASHES }),
+    'postbuild.json': JSON.stringify({ inlineScriptHashes: [...INLINE_SCRIPT_HASHES] }),
   };
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
@@ -76,10 +71,13 @@ export interface Synthesized {
   siteDir: string;
 }
 
-/** Synthesizes the app once (cdk-nag included) and returns the main template. */
-export function synthPortfolio(config: PortfolioConfig = fixtureConfig(), account = '123456789012'): Synthesized {
+/** Synthesizes the app once (cdk-nag included) with a prebuilt site (a small fixture unless given). */
+export function synthPortfolio(
+  config: PortfolioConfig = fixtureConfig(),
+  account = '123456789012',
+  siteDir: string = makeFixtureSite(),
+): Synthesized {
   const app = fastApp();
-  const siteDir = makeFixtureSite();
   const stacks = addPortfolioStacks(app, config, { account, prebuiltSiteDir: siteDir });
   app.synth();
   return {

@@ -15,8 +15,8 @@ import {
   VIEWER_REQUEST_FUNCTION_FILE,
   type ViewerRequestHandler,
 } from '../cloudfront/viewer-request-loader';
-import { securityHeaders } from '../shared/security-headers';
-import { synthPortfolio, FIXTURE_SCRIPT_HASHES, type Json } from './testing';
+import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
+import { synthPortfolio, type Json } from './testing';
 
 
 let templateCode: string;
@@ -165,14 +165,14 @@ function headersFromPolicy(config: Json): Record<string, string> {
 }
 
 describe('security headers: one definition for the stack and the local server', () => {
-  it('adds exactly the headers securityHeaders() gives, for the build’s script hashes, over HTTPS', () => {
+  it('adds exactly the headers securityHeaders() gives, computed from source, over HTTPS', () => {
     expect(headersFromPolicy(headersPolicy)).toEqual(
-      securityHeaders({ scriptHashes: FIXTURE_SCRIPT_HASHES, upgradeInsecureRequests: true }),
+      securityHeaders({ upgradeInsecureRequests: true }),
     );
   });
 
   it('differs from the plain-http local server only by upgrade-insecure-requests', () => {
-    const local = securityHeaders({ scriptHashes: FIXTURE_SCRIPT_HASHES, upgradeInsecureRequests: false });
+    const local = securityHeaders({ upgradeInsecureRequests: false });
     const cdn = headersFromPolicy(headersPolicy);
     expect(cdn['Content-Security-Policy']).toBe(`${local['Content-Security-Policy']}; upgrade-insecure-requests`);
     expect({ ...cdn, 'Content-Security-Policy': '' }).toEqual({ ...local, 'Content-Security-Policy': '' });
@@ -181,7 +181,7 @@ describe('security headers: one definition for the stack and the local server', 
   it('has the properties the issue asks for', () => {
     const headers = headersFromPolicy(headersPolicy);
     const csp = headers['Content-Security-Policy']!;
-    for (const hash of FIXTURE_SCRIPT_HASHES) expect(csp).toContain(`'${hash}'`);
+    for (const hash of INLINE_SCRIPT_HASHES) expect(csp).toContain(`'${hash}'`);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(headers['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains; preload');

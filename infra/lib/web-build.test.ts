@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { fastApp, FIXTURE_SCRIPT_HASHES, makeFixtureSite } from './testing';
+import { fastApp, makeFixtureSite } from './testing';
 import { invalidationPathsFor, WebBuild } from './web-build';
 
 describe('invalidationPathsFor', () => {
@@ -30,14 +30,22 @@ describe('invalidationPathsFor', () => {
 });
 
 describe('WebBuild', () => {
-  it('reads the hashes and paths of a prebuilt site', () => {
+  it('reads the paths of a prebuilt site', () => {
     const stack = new Stack(fastApp(), 'S');
     const web = new WebBuild(stack, 'Web', { projectRoot: '/nowhere', buildEnv: {}, prebuiltDir: makeFixtureSite() });
-    expect(web.scriptHashes).toEqual(FIXTURE_SCRIPT_HASHES);
     expect(web.invalidationPaths).toContain('/home/*');
   });
 
-  it('names `npm run build` when a prebuilt site has no CSP hashes', () => {
+  it('refuses a prebuilt site whose pages carry inline scripts the policy does not admit', () => {
+    const dir = makeFixtureSite();
+    writeFileSync(path.join(dir, 'postbuild.json'), JSON.stringify({ inlineScriptHashes: [`sha256-${'B'.repeat(43)}=`] }));
+    const stack = new Stack(fastApp(), 'S');
+    expect(() => new WebBuild(stack, 'Web', { projectRoot: '/nowhere', buildEnv: {}, prebuiltDir: dir })).toThrow(
+      /does not admit.*npm run build/,
+    );
+  });
+
+  it('names `npm run build` when a prebuilt site did not go through the post-build step', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'unbuilt-'));
     mkdirSync(path.join(dir, 'client'));
     writeFileSync(path.join(dir, 'client', 'index.html'), '');
@@ -49,7 +57,7 @@ describe('WebBuild', () => {
 });
 
 /**
- * A stand-in project whose `npm run build` writes what the real one does (client/ and csp-hashes.json)
+ * A stand-in project whose `npm run build` writes what the real one does (client/ and postbuild.json)
  * and records the VITE_* variables it was given, so the synth-time bundling can be run for real, fast.
  */
 function fakeProject(): string {
@@ -64,7 +72,7 @@ const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.sta
 writeFileSync('web/build/client/home/index.html', '<!doctype html>' + JSON.stringify(env));
 writeFileSync('web/build/client/assets/app-1a2b.js', '');
 writeFileSync('web/build/client/robots.txt', '');
-writeFileSync('web/build/csp-hashes.json', JSON.stringify({ scriptHashes: ['sha256-${'A'.repeat(43)}='] }));
+writeFileSync('web/build/postbuild.json', JSON.stringify({ inlineScriptHashes: [] }));
 `,
   );
   return root;
@@ -79,14 +87,13 @@ describe('building the site at synth (local asset bundling, no Docker)', () => {
     const buildEnv = { VITE_CONTACT_ENDPOINT: '/api/contact', VITE_RECAPTCHA_SITE_KEY: 'site-key-from-config' };
     const web = new WebBuild(stack, 'Web', { projectRoot: root, buildEnv });
 
-    // Hashes and invalidation paths come from the build that just ran.
-    expect(web.scriptHashes).toEqual([`sha256-${'A'.repeat(43)}=`]);
+    // Invalidation paths come from the build that just ran.
     expect(web.invalidationPaths).toEqual(['/home/*', '/robots.txt']);
     const staged = path.join(outdir, web.asset.assetPath);
     const page = readFileSync(path.join(staged, 'home', 'index.html'), 'utf8');
     expect(JSON.parse(page.replace('<!doctype html>', ''))).toMatchObject(buildEnv);
     expect(existsSync(path.join(staged, 'assets', 'app-1a2b.js'))).toBe(true);
-    expect(existsSync(path.join(staged, 'csp-hashes.json'))).toBe(false); // never uploaded
+    expect(existsSync(path.join(staged, 'postbuild.json'))).toBe(false); // never uploaded
   }, 120_000);
 
   it('fails synth, with the cause, when the build fails', () => {

@@ -5,13 +5,14 @@ import { AssetHashType, DockerImage, Stack } from 'aws-cdk-lib';
 import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import { Construct } from 'constructs';
 import { REPO_ROOT } from '../config/portfolio-config';
-import { CSP_HASHES_FILE, readScriptHashes, SPA_FALLBACK_FILE, WEB_BUILD_DIR, WEB_CLIENT_DIR } from '../shared/build-output';
+import { checkBuildMatchesPolicy, POSTBUILD_REPORT_FILE, SPA_FALLBACK_FILE, WEB_BUILD_DIR, WEB_CLIENT_DIR } from '../shared/build-output';
+import { INLINE_SCRIPT_HASHES } from '../shared/security-headers';
 
 export interface WebBuildProps {
   /** Build variables injected into `npm run build` (VITE_*), from the deploy configuration. */
   readonly buildEnv: Record<string, string>;
   /**
-   * A directory shaped like web/build (client/ and csp-hashes.json) to use as is, instead of
+   * A directory shaped like web/build (client/ and postbuild.json) to use as is, instead of
    * building at synth. Tests use it; a real deploy leaves it out so every synth ships a fresh build.
    */
   readonly prebuiltDir?: string;
@@ -22,13 +23,12 @@ export interface WebBuildProps {
 /**
  * The built site as a CDK asset. Without prebuiltDir the site is built during synth by local asset
  * bundling (no Docker), with the configuration's endpoint, keys and ids injected, so a plain
- * `npx cdk deploy` ships what the repository holds now. The CSP hashes and the list of top-level
- * objects are read only after that build ran.
+ * `npx cdk deploy` ships what the repository holds now. The build's pages are checked against the
+ * CSP (which comes from source, never from the build) and the list of top-level objects is read only
+ * after that build ran.
  */
 export class WebBuild extends Construct {
   readonly asset: s3assets.Asset;
-  /** 'sha256-…' of the inline scripts the prerender wrote (for the CSP). */
-  readonly scriptHashes: string[];
   /** CloudFront paths to invalidate after a deploy: everything but the content-hashed assets/. */
   readonly invalidationPaths: string[];
 
@@ -59,15 +59,15 @@ export class WebBuild extends Construct {
       });
     }
 
-    const built = existsSync(path.join(buildDir, CSP_HASHES_FILE));
+    const built = existsSync(path.join(buildDir, POSTBUILD_REPORT_FILE));
     if (!built && !props.prebuiltDir && !Stack.of(this).bundlingRequired) {
       // `cdk deploy OtherStack` or tests with bundling off: this stack's template is not deployed,
       // so it must synthesize without a build; a deploy of this stack always bundles first.
-      this.scriptHashes = [];
       this.invalidationPaths = [`/${SPA_FALLBACK_FILE}`];
       return;
     }
-    this.scriptHashes = readScriptHashes(buildDir);
+    // The pages must carry no inline script the source's policy would block (a stale build).
+    checkBuildMatchesPolicy(buildDir, INLINE_SCRIPT_HASHES);
     this.invalidationPaths = invalidationPathsFor(path.join(buildDir, 'client'));
   }
 }

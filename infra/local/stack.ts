@@ -10,8 +10,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { readScriptHashes, WEB_CLIENT_DIR } from '../shared/build-output';
-import { securityHeaders } from '../shared/security-headers';
+import { checkBuildMatchesPolicy, WEB_CLIENT_DIR } from '../shared/build-output';
+import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
 import { createApiGateway, createLocalHandlers } from './api-gateway';
 import { createCdn, sendPlain } from './cdn';
 import { startMailbox } from './mailbox';
@@ -52,21 +52,15 @@ export interface LocalStack {
 const HOST = '127.0.0.1';
 
 /**
- * The shared security headers for a build (plain http: no upgrade-insecure-requests). The one place
- * that knows where the CSP's inputs come from: the build's inline-script hashes, read at start (a
- * missing build fails here, naming `npm run build`) and again per response, so a rebuild while the
- * server runs applies at once; mid-rebuild the last good list stays.
+ * The shared security headers (plain http: no upgrade-insecure-requests). The CSP comes from source
+ * (contract/inline-scripts.ts), as the stack's does, so a rebuild never changes it; at start the build
+ * is checked against it (a missing build, or a page whose inline scripts the policy would block,
+ * fails here naming `npm run build`).
  */
 function securityHeadersFor(buildDir: string | undefined): () => Record<string, string> {
-  let scriptHashes = buildDir ? readScriptHashes(buildDir) : [];
-  return () => {
-    try {
-      if (buildDir) scriptHashes = readScriptHashes(buildDir);
-    } catch {
-      // keep the last good hashes
-    }
-    return securityHeaders({ scriptHashes, upgradeInsecureRequests: false });
-  };
+  if (buildDir) checkBuildMatchesPolicy(buildDir, INLINE_SCRIPT_HASHES);
+  const headers = securityHeaders({ upgradeInsecureRequests: false });
+  return () => headers;
 }
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {

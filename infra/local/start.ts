@@ -2,7 +2,7 @@
  * `npm start` (after `npm run build`): the production build served the way CloudFront, S3 and API
  * Gateway serve it, with aws-ses-v2-local as the mailbox. Settings: PORT (8080), SES_PORT (8005),
  * RECAPTCHA_VERIFY_URL, RECAPTCHA_SECRET (Google's public test secret), OWNER_EMAIL, SENDER_EMAIL,
- * CLIENT_DIR (another build's client directory).
+ * CLIENT_DIR (another build's client directory; its parent must hold postbuild.json).
  */
 import { portFromEnv, stackOptionsFromEnv, stopOnSignals } from './env-options';
 import { startLocalStack } from './stack';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { CSP_HASHES_FILE, SPA_FALLBACK_FILE } from '../shared/build-output';
+import { POSTBUILD_REPORT_FILE, SPA_FALLBACK_FILE } from '../shared/build-output';
 
 export interface RawReply {
   status: number;
@@ -39,6 +39,6 @@ export function fixtureBuild(files: Record<string, string | Buffer> = {}): { bui
     mkdirSync(path.dirname(path.join(clientDir, name)), { recursive: true });
     writeFileSync(path.join(clientDir, name), content);
   }
-  writeFileSync(path.join(buildDir, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: [] }));
+  writeFileSync(path.join(buildDir, POSTBUILD_REPORT_FILE), JSON.stringify({ inlineScriptHashes: [] }));
   return { buildDir, clientDir };
 }

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CSP_HASHES_FILE, readScriptHashes, SPA_FALLBACK_FILE, WEB_BUILD_DIR, WEB_CLIENT_DIR } from './build-output';
+import { checkBuildMatchesPolicy, POSTBUILD_REPORT_FILE, SPA_FALLBACK_FILE, WEB_BUILD_DIR, WEB_CLIENT_DIR } from './build-output';
+import { INLINE_SCRIPT_HASHES } from './security-headers';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE, cacheControlFor } from './cache-control';
 
 const dirs: string[] = [];
@@ -21,20 +22,28 @@ describe('build output', () => {
     expect(SPA_FALLBACK_FILE).toBe('__spa-fallback.html');
   });
 
-  it('reads the hashes the post-build step wrote', () => {
+  it('accepts a build whose inline scripts the policy admits', () => {
     const dir = tempDir();
-    const hash = `sha256-${'A'.repeat(43)}=`;
-    writeFileSync(path.join(dir, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: [hash] }));
-    expect(readScriptHashes(dir)).toEqual([hash]);
+    writeFileSync(path.join(dir, POSTBUILD_REPORT_FILE), JSON.stringify({ inlineScriptHashes: [...INLINE_SCRIPT_HASHES] }));
+    expect(checkBuildMatchesPolicy(dir, INLINE_SCRIPT_HASHES).inlineScriptHashes).toEqual(INLINE_SCRIPT_HASHES);
   });
 
-  it('names `npm run build` when the file is missing or broken', () => {
+  it('refuses a build made from other inline-script sources', () => {
     const dir = tempDir();
-    expect(() => readScriptHashes(dir)).toThrow(/is missing: run `npm run build`/);
-    writeFileSync(path.join(dir, CSP_HASHES_FILE), '{not json');
-    expect(() => readScriptHashes(dir)).toThrow(/not valid JSON.*npm run build/);
-    writeFileSync(path.join(dir, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: ["'unsafe-inline'"] }));
-    expect(() => readScriptHashes(dir)).toThrow(/sha256-<base64>/);
+    const stale = `sha256-${'A'.repeat(43)}=`;
+    writeFileSync(path.join(dir, POSTBUILD_REPORT_FILE), JSON.stringify({ inlineScriptHashes: [stale] }));
+    expect(() => checkBuildMatchesPolicy(dir, INLINE_SCRIPT_HASHES)).toThrow(
+      new RegExp(`does not admit \\(${stale.replace(/[+/=]/g, '\\$&')}\\).*npm run build`),
+    );
+  });
+
+  it('names `npm run build` when the report is missing or broken', () => {
+    const dir = tempDir();
+    expect(() => checkBuildMatchesPolicy(dir, INLINE_SCRIPT_HASHES)).toThrow(/is missing: run `npm run build`/);
+    writeFileSync(path.join(dir, POSTBUILD_REPORT_FILE), '{not json');
+    expect(() => checkBuildMatchesPolicy(dir, INLINE_SCRIPT_HASHES)).toThrow(/not valid JSON.*npm run build/);
+    writeFileSync(path.join(dir, POSTBUILD_REPORT_FILE), JSON.stringify({ inlineScriptHashes: ["'unsafe-inline'"] }));
+    expect(() => checkBuildMatchesPolicy(dir, INLINE_SCRIPT_HASHES)).toThrow(/sha256-<base64>/);
   });
 });
 

@@ -15,43 +15,59 @@ export const WEB_BUILD_DIR = path.join(REPO_ROOT, 'web', 'build');
 export const WEB_CLIENT_DIR = path.join(WEB_BUILD_DIR, 'client');
 /** The page React Router writes for paths it did not prerender; served with status 404. */
 export const SPA_FALLBACK_FILE = '__spa-fallback.html';
-/** Written by scripts/postbuild.ts next to client/ (not inside it, so it is never uploaded). */
-export const CSP_HASHES_FILE = 'csp-hashes.json';
+/**
+ * Written by scripts/postbuild.ts next to client/ (never uploaded): proof that the post-build step
+ * ran, and the hashes of the inline scripts its pages still carry (all of them constant ones).
+ */
+export const POSTBUILD_REPORT_FILE = 'postbuild.json';
 
-export interface CspHashesFile {
-  scriptHashes: string[];
+export interface PostbuildReport {
+  /** 'sha256-…' of every inline script left in the pages (each one from contract/inline-scripts.ts). */
+  inlineScriptHashes: string[];
 }
 
 const HASH_PATTERN = /^sha256-[A-Za-z0-9+/]{43}=$/;
 
-/** Parses and checks the content of csp-hashes.json; `source` names the file in errors. */
-export function parseScriptHashes(text: string, source: string): string[] {
+/** Parses and checks the content of postbuild.json; `source` names the file in errors. */
+export function parsePostbuildReport(text: string, source: string): PostbuildReport {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
     throw new Error(`${source} is not valid JSON (${(error as Error).message}); run \`npm run build\` again.`);
   }
-  const hashes = (data as Partial<CspHashesFile> | null)?.scriptHashes;
+  const hashes = (data as Partial<PostbuildReport> | null)?.inlineScriptHashes;
   if (!Array.isArray(hashes) || !hashes.every((h) => typeof h === 'string' && HASH_PATTERN.test(h))) {
-    throw new Error(`${source} must be {"scriptHashes": ["sha256-<base64>", …]}; run \`npm run build\` again.`);
+    throw new Error(`${source} must be {"inlineScriptHashes": ["sha256-<base64>", …]}; run \`npm run build\` again.`);
   }
-  return hashes;
+  return { inlineScriptHashes: hashes };
 }
 
-/** The CSP hashes of the build's inline scripts. Throws, naming `npm run build`, when missing. */
-export function readScriptHashes(buildDir: string = WEB_BUILD_DIR): string[] {
-  const file = path.join(buildDir, CSP_HASHES_FILE);
+/**
+ * Checks that the build in `buildDir` went through the post-build step and that every inline script
+ * its pages carry is admitted by the policy this source computes (a build made from another version
+ * of contract/inline-scripts.ts is refused). Throws, naming `npm run build`, otherwise.
+ */
+export function checkBuildMatchesPolicy(buildDir: string, policyHashes: readonly string[]): PostbuildReport {
+  const file = path.join(buildDir, POSTBUILD_REPORT_FILE);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new Error(
-        `${file} is missing: run \`npm run build\` first (its post-build step computes the CSP hashes of the inline scripts).`,
+        `${file} is missing: run \`npm run build\` first (its post-build step moves the pages' inline scripts into files).`,
       );
     }
     throw error;
   }
-  return parseScriptHashes(text, file);
+  const report = parsePostbuildReport(text, file);
+  const unknown = report.inlineScriptHashes.filter((h) => !policyHashes.includes(h));
+  if (unknown.length > 0) {
+    throw new Error(
+      `The build in ${buildDir} has inline scripts the Content-Security-Policy does not admit (${unknown.join(', ')}): ` +
+        'it was built from another version of contract/inline-scripts.ts; run `npm run build` again.',
+    );
+  }
+  return report;
 }

@@ -1,7 +1,19 @@
 /**
  * The security headers of every response, defined once: the CDK stack turns this into the
  * CloudFront response-headers policy, and the local server (infra/local) sets the same values.
+ * Both compute them from source alone, never from build output, so a content-only deploy leaves
+ * the policy unchanged and no edge can pair a page with a policy from another build.
  */
+import { createHash } from 'node:crypto';
+import { INLINE_SCRIPTS } from '../../contract/inline-scripts';
+
+/** The CSP source of an inline script: sha256 of its text as the browser hashes it (UTF-8). */
+export function scriptHash(text: string): string {
+  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+}
+
+/** 'sha256-…' of every constant inline script (contract/inline-scripts.ts), in its order. */
+export const INLINE_SCRIPT_HASHES: readonly string[] = INLINE_SCRIPTS.map(scriptHash);
 
 /** Hosts Google's services need (reCAPTCHA v2 and GA4, as their CSP guides list them). */
 export const THIRD_PARTY_SOURCES = {
@@ -17,8 +29,6 @@ export const THIRD_PARTY_SOURCES = {
 } as const;
 
 export interface CspOptions {
-  /** 'sha256-…' sources of the inline scripts the prerender writes (computed at build). */
-  scriptHashes: readonly string[];
   /** Extra origins the browser may call, e.g. an API on another origin. */
   extraConnectSources?: readonly string[];
   /** Only over HTTPS: a plain-http local server must not ask for upgrades. */
@@ -26,11 +36,11 @@ export interface CspOptions {
 }
 
 /** The Content-Security-Policy value: no 'unsafe-inline' and no 'unsafe-eval' for scripts. */
-export function contentSecurityPolicy(options: CspOptions): string {
+export function contentSecurityPolicy(options: CspOptions = {}): string {
   const s = THIRD_PARTY_SOURCES;
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...options.scriptHashes.map((h) => `'${h}'`), ...s.recaptchaScripts, ...s.analyticsScripts],
+    ['script-src', "'self'", ...INLINE_SCRIPT_HASHES.map((h) => `'${h}'`), ...s.recaptchaScripts, ...s.analyticsScripts],
     // React's prerendered style attributes and the reCAPTCHA widget set inline styles.
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', ...s.analyticsImages],
@@ -68,7 +78,7 @@ export function hstsValue(): string {
 }
 
 /** Every security header as name → value, as a server sets them on each response. */
-export function securityHeaders(options: CspOptions): Record<string, string> {
+export function securityHeaders(options: CspOptions = {}): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(options),
     'Strict-Transport-Security': hstsValue(),

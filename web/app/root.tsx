@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Links, Meta, Outlet, Scripts, isRouteErrorResponse, useRouteError } from 'react-router';
 import { THEME_COLORS, THEME_SCRIPT } from '../../contract/theme-script';
+import { HYDRATION_BOOT_SCRIPT } from '../../contract/inline-scripts';
 import { site } from '../content/site';
 import { AppShell } from './layout/AppShell';
 import './styles/global.css';
@@ -39,6 +40,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
         <Meta />
         <Links />
+        {/* Constant (its CSP hash comes from source): starts the page's scripts after the first paint. */}
+        <script dangerouslySetInnerHTML={{ __html: HYDRATION_BOOT_SCRIPT }} />
       </head>
       <body>
         <AppShell>{children}</AppShell>

@@ -1,0 +1,51 @@
+/**
+ * The only inline scripts a page may carry. Their text never depends on content, so the CSP admits
+ * them by a hash computed from this source (infra/shared/security-headers.ts), and a content-only
+ * deploy leaves the CloudFront response-headers policy byte-for-byte as it was.
+ *
+ * Everything else a page runs comes from a file: the post-build step (scripts/postbuild.ts) moves
+ * React Router's and React's per-page inline scripts into content-hashed files under assets/ and
+ * leaves an empty placeholder of the same element in their place (empty inline scripts never run),
+ * and fails the build on any other inline script. To add a constant inline script (e.g. a theme
+ * script), add its source to INLINE_SCRIPTS: that is the whole change.
+ */
+import { THEME_SCRIPT } from './theme-script';
+
+/** Attribute of a moved script's placeholder: the file that holds its code. */
+export const MOVED_SCRIPT_ATTRIBUTE = 'data-src';
+/**
+ * Attribute of a module preload the page starts only after its first paint: the module's URL. The
+ * placeholder <link> has neither rel nor href, so the browser neither fetches nor warns about it.
+ */
+export const DEFERRED_PRELOAD_ATTRIBUTE = 'data-modulepreload';
+
+/**
+ * Starts the page's scripts after its first paint: waits for the document to be parsed, then for
+ * one frame to be painted (a task queued from requestAnimationFrame runs after that frame), adds the
+ * deferred module preloads, then loads each placeholder's file, all of them in document order (async
+ * false, module scripts too): React Router's route-module script must run after its context script,
+ * which the parser guaranteed by running that one inline first, even when the modules are cached.
+ * It first switches off the browser's own scroll restoration, before the browser could restore a
+ * reload's old position: a reload starts at the top, and hydration never scrolls (the layout scrolls
+ * only when the visitor navigates). Plain ES2015 so every browser the site supports parses it.
+ */
+export const HYDRATION_BOOT_SCRIPT =
+  '(function(){var d=document;' +
+  "if('scrollRestoration' in history)history.scrollRestoration='manual';" +
+  'function start(){' +
+  `d.querySelectorAll('link[${DEFERRED_PRELOAD_ATTRIBUTE}]').forEach(function(p){` +
+  "var l=d.createElement('link');l.rel='modulepreload';" +
+  `l.href=p.getAttribute('${DEFERRED_PRELOAD_ATTRIBUTE}');d.head.appendChild(l)});` +
+  `d.querySelectorAll('script[${MOVED_SCRIPT_ATTRIBUTE}]').forEach(function(p){` +
+  "var s=d.createElement('script');if(p.type)s.type=p.type;s.async=false;" +
+  `s.src=p.getAttribute('${MOVED_SCRIPT_ATTRIBUTE}');d.head.appendChild(s)})}` +
+  'function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}' +
+  "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',afterPaint);else afterPaint()" +
+  '})()';
+
+/** Every constant inline script, by source text. One line per script. */
+export const INLINE_SCRIPTS: readonly string[] = [
+  // Sets the stored light/dark choice before the first paint, so a reload never flashes the other theme.
+  THEME_SCRIPT,
+  HYDRATION_BOOT_SCRIPT,
+];

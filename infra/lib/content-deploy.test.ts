@@ -1,0 +1,81 @@
+/**
+ * A content-only change must leave the distribution's configuration byte-for-byte as it was, so no
+ * edge ever pairs a page with a policy from another build. This builds the real site twice (from
+ * copies of the repository: once as is, once with another owner name and project title), runs the
+ * real post-build step on each, synthesizes the stack with each build and compares.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config/portfolio-config';
+import { fixtureConfig, synthPortfolio, type Json } from './testing';
+
+const COPIED = ['contract', 'web', 'infra', 'scripts', 'package.json', 'tsconfig.json', 'vite.config.ts', 'react-router.config.ts'];
+const SKIPPED = new Set(['build', 'node_modules', 'cdk.out', '.react-router']);
+
+/** Builds a copy of the repository, with `edit` applied to its content folder; returns its web/build. */
+function buildCopy(edit: (contentDir: string) => void): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'content-deploy-'));
+  for (const name of COPIED) {
+    cpSync(path.join(REPO_ROOT, name), path.join(root, name), {
+      recursive: true,
+      filter: (source) => !SKIPPED.has(path.basename(source)),
+    });
+  }
+  symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  edit(path.join(root, 'web', 'content'));
+  const bin = (name: string) => path.join(REPO_ROOT, 'node_modules', '.bin', name);
+  execFileSync(bin('react-router'), ['build'], { cwd: root, stdio: 'pipe' });
+  execFileSync(bin('tsx'), ['scripts/postbuild.ts'], { cwd: root, stdio: 'pipe' });
+  return path.join(root, 'web', 'build');
+}
+
+function replaceIn(file: string, from: string, to: string): void {
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} does not contain ${from}: update this test's content edit`);
+  writeFileSync(file, text.split(from).join(to));
+}
+
+/** The resources of one type in a synthesized template, as the exact JSON CloudFormation receives. */
+function resourcesJson(template: Json, type: string): string {
+  const resources = Object.values(template.Resources as Record<string, Json>).filter((r) => r.Type === type);
+  expect(resources.length).toBeGreaterThan(0);
+  return JSON.stringify(resources);
+}
+
+function movedScripts(buildDir: string): string[] {
+  return readdirSync(path.join(buildDir, 'client', 'assets')).filter((name) => name.startsWith('inline-')).sort();
+}
+
+let before: string;
+let after: string;
+beforeAll(() => {
+  before = buildCopy(() => undefined);
+  after = buildCopy((content) => {
+    replaceIn(path.join(content, 'site.ts'), "name: 'Alex Example'", "name: 'Robin Quill-Other'");
+    replaceIn(path.join(content, 'projects.ts'), "title: 'Hotel Booking Manager'", "title: 'Guest House Planner'");
+  });
+}, 300_000);
+
+describe('a content-only deploy', () => {
+  it('changes the pages and their per-page scripts', () => {
+    const home = (dir: string) => readFileSync(path.join(dir, 'client', 'home', 'index.html'), 'utf8');
+    expect(home(before)).toContain('Alex Example');
+    expect(home(after)).toContain('Robin Quill-Other');
+    // The moved scripts are content-hashed files: some change with content, and a page never
+    // names a file of another build.
+    expect(movedScripts(after)).not.toEqual(movedScripts(before));
+  });
+
+  it('leaves the response-headers policy and the CloudFront Function byte-for-byte as they were', () => {
+    const one = synthPortfolio(fixtureConfig(), '123456789012', before).template.toJSON();
+    const two = synthPortfolio(fixtureConfig(), '123456789012', after).template.toJSON();
+    for (const type of ['AWS::CloudFront::ResponseHeadersPolicy', 'AWS::CloudFront::Function']) {
+      expect(resourcesJson(two, type)).toBe(resourcesJson(one, type));
+    }
+    // The distribution itself changes only through the site asset it deploys, never its headers.
+    expect(resourcesJson(two, 'AWS::CloudFront::Distribution')).toBe(resourcesJson(one, 'AWS::CloudFront::Distribution'));
+  });
+});
