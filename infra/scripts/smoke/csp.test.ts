@@ -25,7 +25,8 @@ describe('CSP reading', () => {
   it('finds executable inline scripts only and hashes their exact text', () => {
     const html =
       '<script>window.a=1;</script><script type="module" async="">import "/x.js";</script>' +
-      '<script src="/b.js"></script><script type="application/ld+json">{"a":1}</script><script id="_R_">b()</script>';
+      '<script src="/b.js"></script><script type="application/ld+json">{"a":1}</script><script id="_R_">b()</script>' +
+      '<script data-src="/assets/inline-1.js"></script>'; // an empty placeholder never runs
     const scripts = inlineScripts(html);
     expect(scripts.map((s) => s.hash)).toEqual([sha('window.a=1;'), sha('import "/x.js";'), sha('b()')]);
   });

@@ -73,7 +73,7 @@ export interface InlineScript {
 // Types a browser runs (or, for import maps and speculation rules, treats as inline script for CSP).
 const EXECUTABLE_TYPES = new Set(['', 'module', 'importmap', 'speculationrules', 'text/javascript', 'application/javascript']);
 
-/** The page's inline scripts that CSP governs (no src; an executable type), in document order. */
+/** The page's inline scripts that CSP governs (no src; an executable type; not empty), in document order. */
 export function inlineScripts(html: string): InlineScript[] {
   const scripts: InlineScript[] = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
@@ -82,6 +82,9 @@ export function inlineScripts(html: string): InlineScript[] {
     const type = (/\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '').toLowerCase();
     if (!EXECUTABLE_TYPES.has(type)) continue;
     const text = m[2] ?? '';
+    // An inline script with no text never runs, so CSP never judges it (the build leaves such
+    // placeholders where it moved a page's scripts into files).
+    if (text === '') continue;
     scripts.push({ type, hash: `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`, length: text.length });
   }
   return scripts;

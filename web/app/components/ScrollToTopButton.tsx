@@ -6,7 +6,7 @@ import { SCROLL_TOP_THRESHOLD, scrollToTop } from './scroll';
 // page imports only the in-page one. Re-exported so both buttons can be imported from here.
 export { BackToTopButton } from './BackToTopButton';
 
-/** Floating button, shown once the page is scrolled more than 300 px (spec §2). */
+/** Floating button, shown once the page is scrolled more than 300 px. */
 export function ScrollToTopButton() {
   const [visible, setVisible] = useState(false);
 

@@ -4,7 +4,7 @@ import type { ContactRequestBody } from '../../../../contract/contact-rules';
 export const CONTACT_TIMEOUT_MS = 15_000;
 
 /**
- * Posts the contact message as JSON (spec §7). Any 2xx is success and the body is never read;
+ * Posts the contact message as JSON. Any 2xx is success and the body is never read;
  * a network failure, a timeout or any other status is failure. Never throws.
  */
 export async function postContact(
