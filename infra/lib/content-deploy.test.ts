@@ -12,7 +12,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config/portfolio-config';
 import { fixtureConfig, synthPortfolio, type Json } from './testing';
 
-const COPIED = ['contract', 'web', 'infra', 'scripts', 'package.json', 'tsconfig.json', 'vite.config.ts', 'react-router.config.ts'];
+const COPIED = [
+  ...['contract', 'web', 'infra', 'scripts', 'package.json', 'vite.config.ts', 'react-router.config.ts'],
+  // every area's TypeScript settings (vite reads tsconfig.json, which refers to the others)
+  ...readdirSync(REPO_ROOT).filter((name) => /^tsconfig(\..+)?\.json$/.test(name)),
+];
 const SKIPPED = new Set(['build', 'node_modules', 'cdk.out', '.react-router']);
 
 /** Builds a copy of the repository, with `edit` applied to its content folder; returns its web/build. */
