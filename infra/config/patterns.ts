@@ -1,17 +1,16 @@
 /**
- * Rules the deploy configuration and the owner's scripts share (the one place for them in infra/).
- * The mailbox rule is broader than the contact form's visitor rule (contract/contact-rules.ts): an
- * owner's address may have a long top-level domain such as .email or .studio.
+ * Address helpers for the deploy configuration and the owner's scripts. The patterns themselves live in
+ * contract/settings.ts, shared with the contact function and the site's build. The mailbox rule is
+ * broader than the contact form's visitor rule (contract/contact-rules.ts): an owner's address may have
+ * a long top-level domain such as .email or .studio.
  */
+import { AWS_REGION_PATTERN, MAILBOX_ADDRESS_PATTERN } from '../../contract/settings';
 
-/** An AWS region name such as "eu-west-1" or "us-gov-west-1". */
-export const AWS_REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d$/;
-
-const MAILBOX = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+export { AWS_REGION_PATTERN };
 
 /** An address SES can send from or to (RFC 5321 length limit). */
 export function isEmail(value: string): boolean {
-  return value.length <= 254 && MAILBOX.test(value);
+  return value.length <= 254 && MAILBOX_ADDRESS_PATTERN.test(value);
 }
 
 /** The domain part of an address, lower-cased: the SES domain identity that covers it. */

@@ -7,6 +7,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  GA_MEASUREMENT_ID_PATTERN,
+  RECAPTCHA_SITE_KEY_PATTERN,
+  RECAPTCHA_TEST_SECRET,
+  RECAPTCHA_TEST_SITE_KEY,
+} from '../../contract/settings';
 import { AWS_REGION_PATTERN, emailDomain, isEmail } from './patterns';
 
 export { isEmail } from './patterns';
@@ -38,10 +44,8 @@ export class ConfigError extends Error {
   }
 }
 
-/** Google's public reCAPTCHA v2 test key (always passes); fine for a trial deploy, not for real visitors. */
-export const RECAPTCHA_TEST_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1';
-/** The secret that belongs to the test key (public too: Google documents both). */
-export const RECAPTCHA_TEST_SECRET = '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe';
+// Google's public reCAPTCHA v2 test key and its secret (always pass): fine for a trial deploy, not for real visitors.
+export { RECAPTCHA_TEST_SECRET, RECAPTCHA_TEST_SITE_KEY };
 
 /** Retention values CloudWatch Logs accepts. */
 export const LOG_RETENTION_DAYS = [
@@ -51,8 +55,8 @@ export const LOG_RETENTION_DAYS = [
 const HOSTNAME = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 // SSM: letters, digits, . - _ and "/" hierarchy levels; names starting with aws or ssm are reserved.
 const SSM_NAME = /^(\/[A-Za-z0-9_.-]+){1,15}$|^[A-Za-z0-9_.-]+$/;
-const SITE_KEY = /^[A-Za-z0-9_-]{20,100}$/;
-const GA_ID = /^G-[A-Z0-9]{4,20}$/;
+const SITE_KEY = RECAPTCHA_SITE_KEY_PATTERN;
+const GA_ID = GA_MEASUREMENT_ID_PATTERN;
 const HOSTED_ZONE_ID = /^Z[A-Z0-9]{1,31}$/;
 const STACK_NAME = /^[A-Za-z][A-Za-z0-9-]{0,127}$/;
 const ENDPOINT = /^(\/[A-Za-z0-9._~\-/]*|https:\/\/[^\s"'<>]+)$/;

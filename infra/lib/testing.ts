@@ -8,6 +8,7 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { CDK_JSON_FILE, type PortfolioConfig, parseConfig } from '../config/portfolio-config';
+import { RECAPTCHA_TEST_SITE_KEY } from '../../contract/settings';
 import { INLINE_SCRIPT_HASHES } from '../shared/security-headers';
 import { addPortfolioStacks, type PortfolioStacks } from './portfolio-app';
 
@@ -20,7 +21,7 @@ export const FIXTURE_CONFIG_INPUT = {
   ownerEmail: 'owner@portfolio.dev',
   senderEmail: 'contact@mail.portfolio.dev',
   recaptchaSecretParameter: '/portfolio/recaptcha-secret',
-  recaptchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1',
+  recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
   gaMeasurementId: 'G-TEST000000',
   domain: null,
 } as const;
