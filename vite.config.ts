@@ -14,6 +14,8 @@ import { defineWebEnv } from './web/app/config/env-schema.ts';
  * analytics, captcha widget) stay separate. Measured with `npm run bench -- --no-lighthouse`.
  */
 const VENDOR = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
+const REACT_ROUTER_PRODUCTION = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 const ROOT_ROUTE = fileURLToPath(new URL('./web/app/root.tsx', import.meta.url));
 const SHARED_BY_PAGES = [
   fileURLToPath(new URL('./web/app/layout/seo.ts', import.meta.url)),
@@ -44,6 +46,17 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   // Favicon, manifest, images and videos live beside the app, in web/public.
   publicDir: 'web/public',
   plugins: [reactRouter()],
+  // React Router's package exports always resolve its development build, which keeps its dev
+  // warnings on in production (remix-run/react-router#14102, open). The two builds differ only in
+  // that flag, so the browser bundle takes the production one; the prerender is unaffected.
+  resolve: isSsrBuild
+    ? {}
+    : {
+        alias: [
+          { find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION('index.mjs') },
+          { find: /^react-router\/dom$/, replacement: REACT_ROUTER_PRODUCTION('dom-export.mjs') },
+        ],
+      },
   build: isSsrBuild
     ? {}
     : {

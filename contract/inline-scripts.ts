@@ -20,8 +20,10 @@ export const MOVED_SCRIPT_ATTRIBUTE = 'data-src';
 export const DEFERRED_PRELOAD_ATTRIBUTE = 'data-modulepreload';
 
 /**
- * Starts the page's scripts after its first paint: waits for the document to be parsed, then for
- * one frame to be painted (a task queued from requestAnimationFrame runs after that frame), adds the
+ * Starts the page's scripts after its first paint: waits for the document to be parsed and for the
+ * images the page preloads (its largest element, such as the first video poster) to arrive, at most
+ * IMAGE_WAIT_MS, so the scripts never compete with them for the network; then for one frame to be
+ * painted (a task queued from requestAnimationFrame runs after that frame); then adds the
  * deferred module preloads, then loads each placeholder's file, all of them in document order (async
  * false, module scripts too): React Router's route-module script must run after its context script,
  * which the parser guaranteed by running that one inline first, even when the modules are cached.
@@ -29,6 +31,12 @@ export const DEFERRED_PRELOAD_ATTRIBUTE = 'data-modulepreload';
  * reload's old position: a reload starts at the top, and hydration never scrolls (the layout scrolls
  * only when the visitor navigates). Plain ES2015 so every browser the site supports parses it.
  */
+/**
+ * The longest the scripts wait for the preloaded images: on a slow link the page is already usable
+ * without them (real links, the menu, typed text), but the form and the theme control need them.
+ */
+export const IMAGE_WAIT_MS = 1000;
+
 export const HYDRATION_BOOT_SCRIPT =
   '(function(){var d=document;' +
   "if('scrollRestoration' in history)history.scrollRestoration='manual';" +
@@ -39,8 +47,16 @@ export const HYDRATION_BOOT_SCRIPT =
   `d.querySelectorAll('script[${MOVED_SCRIPT_ATTRIBUTE}]').forEach(function(p){` +
   "var s=d.createElement('script');if(p.type)s.type=p.type;s.async=false;" +
   `s.src=p.getAttribute('${MOVED_SCRIPT_ATTRIBUTE}');d.head.appendChild(s)})}` +
-  'function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}' +
-  "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',afterPaint);else afterPaint()" +
+  'var started=0;function afterPaint(){if(started)return;started=1;' +
+  'requestAnimationFrame(function(){setTimeout(start,0)})}' +
+  'function parsed(){' +
+  "var ls=d.querySelectorAll('link[rel=preload][as=image]'),n=ls.length;" +
+  'if(!n)return afterPaint();' +
+  `setTimeout(afterPaint,${IMAGE_WAIT_MS});` +
+  'ls.forEach(function(l){var i=new Image();' +
+  'i.onload=i.onerror=function(){if(--n===0)afterPaint()};' +
+  'if(l.imageSrcset){i.sizes=l.imageSizes;i.srcset=l.imageSrcset}i.src=l.href})}' +
+  "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',parsed);else parsed()" +
   '})()';
 
 /** Every constant inline script, by source text. One line per script. */

@@ -143,15 +143,24 @@ describe('routes in the browser', () => {
     for (const label of ['Need', 'Solution', 'Tech']) {
       expect(text.match(new RegExp(`\\b${label}\\b`, 'g'))?.length ?? 0, label).toBeGreaterThanOrEqual(5);
     }
-    // At least two projects have a demo video (lazy, with a poster) and at least one has none.
-    const videos = main.locator('video');
+    // At least two projects have a demo video (a poster linking to the file) and at least one has none.
+    const videos = main.getByRole('link', { name: /^Play: Demo video of / });
     const videoCount = await videos.count();
     expect(videoCount).toBeGreaterThanOrEqual(2);
     expect(videoCount).toBeLessThan(5);
     for (let i = 0; i < videoCount; i++) {
-      await expect(videos.nth(i).getAttribute('poster')).resolves.toBeTruthy();
-      await expect(videos.nth(i).getAttribute('preload')).resolves.toMatch(/none|metadata/);
+      await expect(videos.nth(i).getAttribute('href')).resolves.toMatch(/^\/videos\/.+\.mp4$/);
+      await expect(videos.nth(i).locator('img').getAttribute('src')).resolves.toMatch(/^\/videos\/.+\.(webp|jpg)$/);
     }
+    // No player is built until the visitor asks for one; a click plays the video in place.
+    expect(await main.locator('video').count()).toBe(0);
+    const frame = await videos.first().boundingBox();
+    await videos.first().click();
+    const player = main.locator('video');
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.autoplay && v.muted && v.controls)).toBe(true);
+    expect(await player.evaluate((v) => v === document.activeElement)).toBe(true);
+    expect(await player.boundingBox()).toEqual(frame);
+    expect(page.url()).toMatch(/\/projects$/);
     // "More to come!" comes after the grid, followed by a scroll-to-top button.
     const order = await page.evaluate((more) => {
       const all = [...document.querySelectorAll('main *')];

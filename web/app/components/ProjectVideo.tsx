@@ -1,26 +1,69 @@
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import type { Project } from '../../content/types';
 
 /**
- * A project's demo video: muted, loaded only when played (preload none) behind a poster, in a
- * 16:9 frame whose size is known before anything loads (no layout shift).
+ * A project's demo video, behind its poster until the visitor asks for it.
+ *
+ * The page first shows a plain link to the video file with the poster as an image: a browser's
+ * built-in player costs far more to lay out than an image (five of them took most of /projects'
+ * main-thread time on a throttled phone), and the link plays the video even before the scripts
+ * arrive or without them. After hydration, a click swaps in the player in place (same 16:9 frame,
+ * no layout shift), playing, muted, with focus moved to it. Posters below the fold load lazily;
+ * the page's largest one (`priority`) is fetched at once, at high priority.
  */
-export function ProjectVideo({ project }: { project: Project }) {
+export function ProjectVideo({ project, priority = false }: { project: Project; priority?: boolean }) {
+  const [playing, setPlaying] = useState(false);
+  const player = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    if (playing) player.current?.focus();
+  }, [playing]);
+
   if (!project.url) return null;
+  const label = `Demo video of ${project.title}`;
+
+  const play = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A modified click (new tab, download) keeps the link's own behaviour.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setPlaying(true);
+  };
+
   return (
     <div className="video-frame">
-      <video
-        controls
-        muted
-        playsInline
-        preload="none"
-        poster={project.poster || undefined}
-        width={640}
-        height={360}
-        aria-label={`Demo video of ${project.title}`}
-      >
-        {project.webm ? <source src={project.webm} type="video/webm" /> : null}
-        <source src={project.url} type="video/mp4" />
-      </video>
+      {playing ? (
+        <video
+          ref={player}
+          controls
+          autoPlay
+          muted
+          playsInline
+          poster={project.poster || undefined}
+          width={640}
+          height={360}
+          aria-label={label}
+          // Focusable in every browser, so focus can move here from the link it replaces.
+          tabIndex={0}
+        >
+          {project.webm ? <source src={project.webm} type="video/webm" /> : null}
+          <source src={project.url} type="video/mp4" />
+        </video>
+      ) : (
+        <a className="video-poster" href={project.url} aria-label={`Play: ${label}`} onClick={play}>
+          {project.poster ? (
+            <img
+              src={project.poster}
+              alt=""
+              width={640}
+              height={360}
+              decoding="async"
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
+            />
+          ) : null}
+          <span className="video-play" aria-hidden="true" />
+        </a>
+      )}
     </div>
   );
 }

@@ -74,8 +74,8 @@ describe('/projects', () => {
       expect(card.getByText('Tech')).toBeInTheDocument();
       expect(card.getByText(project.tech)).toBeInTheDocument();
       expect(card.getByRole('link', { name: /read more/i })).toHaveAttribute('href', `/projects/${project.id}`);
-      // A video only for projects that have one.
-      expect(Boolean(cards[i]?.querySelector('video'))).toBe(project.url !== '');
+      // A video (behind its poster link) only for projects that have one.
+      expect(Boolean(cards[i]?.querySelector('.video-frame'))).toBe(project.url !== '');
     });
     expect(usePageEvent).toHaveBeenCalledWith('projectsPage');
   });
@@ -94,18 +94,38 @@ describe('/projects', () => {
     expect(within(more.parentElement as HTMLElement).getByRole('button', { name: /top/i })).toBeInTheDocument();
   });
 
-  it('loads videos lazily behind a poster in a fixed 16:9 frame', async () => {
+  it('shows each video as a link to its file behind the poster, only the first poster loaded at once', async () => {
     renderRoute('/projects', Projects);
     await screen.findAllByRole('article');
-    const videos = document.querySelectorAll('video');
-    expect(videos.length).toBeGreaterThanOrEqual(2);
-    videos.forEach((video) => {
-      expect(video).toHaveAttribute('preload', 'none');
-      expect(video.muted).toBe(true);
-      expect(video.getAttribute('poster')).toMatch(/^\/videos\/.+\.(webp|jpg)$/);
-      expect(video.parentElement).toHaveClass('video-frame');
+    const withVideo = projectContent.filter((project) => project.url);
+    expect(withVideo.length).toBeGreaterThanOrEqual(2);
+    expect(document.querySelector('video')).toBeNull();
+    withVideo.forEach((project, i) => {
+      const link = screen.getByRole('link', { name: `Play: Demo video of ${project.title}` });
+      expect(link).toHaveAttribute('href', project.url);
+      expect(link.parentElement).toHaveClass('video-frame');
+      const poster = link.querySelector('img');
+      expect(poster).toHaveAttribute('src', project.poster);
+      expect(poster).toHaveAttribute('loading', i === 0 ? 'eager' : 'lazy');
+      expect(poster).toHaveAttribute('fetchpriority', i === 0 ? 'high' : 'auto');
     });
   });
+
+  it('swaps the poster for the playing, muted player on a click, with focus on it', async () => {
+    renderRoute('/projects', Projects);
+    const project = projectContent.find((p) => p.url)!;
+    await userEvent.click(await screen.findByRole('link', { name: `Play: Demo video of ${project.title}` }));
+    const video = screen.getByLabelText(`Demo video of ${project.title}`) as HTMLVideoElement;
+    expect(video.tagName).toBe('VIDEO');
+    expect(video.autoplay).toBe(true);
+    expect(video.muted).toBe(true);
+    expect(video.controls).toBe(true);
+    expect(video).toHaveAttribute('poster', project.poster);
+    expect([...video.querySelectorAll('source')].map((s) => s.getAttribute('src'))).toContain(project.url);
+    expect(video).toHaveFocus();
+    expect(screen.queryByRole('link', { name: `Play: Demo video of ${project.title}` })).not.toBeInTheDocument();
+  });
+
 });
 
 describe('/blogs', () => {

@@ -46,7 +46,9 @@ describe('/projects/:projectId', () => {
     expect(screen.getByText(p.problem)).toBeInTheDocument();
     expect(screen.getByText(p.solution)).toBeInTheDocument();
     expect(screen.getByText(p.description)).toBeInTheDocument();
-    expect(screen.getByLabelText(`Demo video of ${p.title}`)).toHaveAttribute('preload', 'none');
+    const video = screen.getByRole('link', { name: `Play: Demo video of ${p.title}` });
+    expect(video).toHaveAttribute('href', p.url);
+    expect(video.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
     expect(usePageEvent).toHaveBeenCalledWith(p.title);
   });
 
@@ -74,7 +76,7 @@ describe('/projects/:projectId', () => {
     expect(website).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.queryByRole('link', { name: /github/i })).not.toBeInTheDocument();
     expect(screen.queryByText(/me for more information!/)).not.toBeInTheDocument();
-    expect(document.querySelector('video')).toBeNull();
+    expect(document.querySelector('.video-frame')).toBeNull();
   });
 
   it('other projects show both links and count their clicks', async () => {

@@ -20,7 +20,7 @@ export function meta({ params }: Route.MetaArgs) {
   });
   tags.push(jsonLd(projectJsonLd(project, publicRepository(project))));
   // The video poster is the page's largest paint: fetch it early, at high priority.
-  if (project.poster) tags.push({ tagName: 'link', rel: 'preload', as: 'image', href: project.poster, fetchPriority: 'high' });
+  if (project.url && project.poster) tags.push({ tagName: 'link', rel: 'preload', as: 'image', href: project.poster, fetchPriority: 'high' });
   return tags;
 }
 
@@ -58,7 +58,7 @@ function ProjectDetail({ project }: { project: Project }) {
         </Link>
       </p>
       <h1 id="project-title">{project.title}</h1>
-      <ProjectVideo project={project} />
+      <ProjectVideo project={project} priority />
       <div className="detail-grid">
         <section className="card" aria-labelledby="need-title">
           <h2 id="need-title">Need</h2>

@@ -10,9 +10,10 @@ import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The first poster is the largest paint on phones: fetch it early, at high priority. */
+const firstPoster = projects.find((p) => p.url && p.poster);
+
 export function links() {
-  const first = projects.find((p) => p.poster);
-  return first ? [{ rel: 'preload', as: 'image', href: first.poster, fetchPriority: 'high' as const }] : [];
+  return firstPoster ? [{ rel: 'preload', as: 'image', href: firstPoster.poster, fetchPriority: 'high' as const }] : [];
 }
 
 export function meta() {
@@ -33,7 +34,7 @@ export default function Projects() {
               <h2 id={`project-${project.id}-title`} className="card-title">
                 {project.title}
               </h2>
-              <ProjectVideo project={project} />
+              <ProjectVideo project={project} priority={project === firstPoster} />
               <dl className="facts">
                 <dt>Need</dt>
                 <dd>{project.problem}</dd>
