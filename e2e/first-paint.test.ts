@@ -95,4 +95,32 @@ describe('the first paint', () => {
     release();
     await waitForHydration(page);
   });
+
+  it("starts the scripts only once the page's largest image (its preloaded poster) has arrived, or after a second at most", async () => {
+    const { page } = await sessions.open({ viewport: 'phone' });
+    const scriptRequests: number[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/[^/]+\.js$/.test(new URL(request.url()).pathname)) scriptRequests.push(Date.now());
+    });
+    // The preloaded poster arrives 600 ms late: no script may be asked for before it is in.
+    const html = await (await fetch(`${baseUrl()}/projects`)).text();
+    const preloaded = /<link rel="preload" as="image" href="([^"]+)"/.exec(html)?.[1];
+    expect(preloaded).toMatch(/^\/videos\/.+\.webp$/);
+    let posterServedAt = 0;
+    await page.route(`${baseUrl()}${preloaded}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      posterServedAt = Date.now();
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/projects`, { waitUntil: 'domcontentloaded' });
+    await waitForHydration(page);
+    expect(posterServedAt).toBeGreaterThan(0);
+    expect(Math.min(...scriptRequests)).toBeGreaterThanOrEqual(posterServedAt);
+
+    // A poster that never arrives holds the scripts back one second, not for good.
+    const { page: stalled } = await sessions.open({ viewport: 'phone' });
+    await stalled.route(/\/videos\/[^/]+\.webp$/, () => new Promise<void>(() => {}));
+    await stalled.goto(`${baseUrl()}/projects`, { waitUntil: 'domcontentloaded' });
+    await waitForHydration(stalled);
+  });
 });
