@@ -2,13 +2,15 @@
  * `npx tsx scripts/screenshots.ts` (after `npm run build`): full-page screenshots of every page at
  * phone (390×844) and desktop (1440×900) sizes, in the light and the dark theme, into
  * docs/screenshots/ as {size}-{page}.png and {size}-{page}-dark.png. It serves the build with the
- * local stack on free ports and drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+ * local stack on free ports and drives the Chromium the tests use
+ * (infra/local/chromium.ts: CHROMIUM_PATH, else an installed one).
  * Nothing leaves the machine: requests to other hosts are aborted (the captcha box stays empty).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../infra/local/chromium';
 import { startLocalStack } from '../infra/local/stack';
 
 const OUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');
@@ -31,15 +33,6 @@ const SIZES = {
   desktop: { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
 } as const;
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 async function settle(page: Page) {
   await page.waitForFunction(
@@ -51,7 +44,7 @@ async function settle(page: Page) {
 
 const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath(),
   args: CHROMIUM_ARGS,
   headless: true,
 });

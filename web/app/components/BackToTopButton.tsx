@@ -1,11 +1,10 @@
 import { scrollToTop } from './scroll';
 import { useHydrated } from './use-hydrated';
+import { LineIcon } from './LineIcon';
 
 export function ArrowUp() {
   return (
-    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
-      <path d="M12 5l-7 7m7-7l7 7M12 5v14" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    <LineIcon d="M12 5l-7 7m7-7l7 7M12 5v14" size={20} strokeWidth={2.2} />
   );
 }
 

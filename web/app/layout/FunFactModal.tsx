@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { LineIcon } from '../components/LineIcon';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -75,9 +76,7 @@ export function FunFactModal({ fact, onClose, returnFocusRef }: FunFactModalProp
         aria-describedby={textId}
       >
         <button ref={closeRef} type="button" className="modal-close" aria-label="Close" onClick={onClose}>
-          <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-          </svg>
+          <LineIcon d="M6 6l12 12M18 6L6 18" size={18} strokeWidth={2.2} />
         </button>
         <h2 id={titleId} className="modal-title">
           Fun fact

@@ -3,6 +3,7 @@ import type { ThemePreference } from '../../../../contract/theme-script';
 import { useHydrated } from '../../components/use-hydrated';
 import { setThemePreference, useThemePreference } from './theme-store';
 import './ThemeControl.css';
+import { LineIcon } from '../../components/LineIcon';
 
 const OPTIONS: { value: ThemePreference; label: string; icon: string }[] = [
   {
@@ -36,16 +37,7 @@ export function ThemeControl() {
               checked={preference === option.value}
               onChange={() => setThemePreference(option.value)}
             />
-            <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24">
-              <path
-                d={option.icon}
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <LineIcon d={option.icon} size={16} />
             <span>{option.label}</span>
           </label>
         ))}
