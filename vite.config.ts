@@ -11,7 +11,8 @@ import { defineWebEnv } from './web/app/config/env-schema.ts';
  *   - app: the root route and what it imports statically (the layout, consent gate, click
  *     tracking, build variables), plus the two helpers nearly every page route imports.
  * Route modules and on-demand chunks (floating scroll-to-top button, analytics, captcha widget)
- * stay separate; the cookie banner (why: ConsentGate.tsx) and the fun-fact modal are in `app`. Measured with `npm run bench -- --no-lighthouse`.
+ * stay separate; the cookie banner (why: ConsentGate.tsx) and the fun-fact modal are in `app`.
+ * Measured with `npm run bench -- --no-lighthouse`.
  */
 const VENDOR = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
 const REACT_ROUTER_PRODUCTION = (file: string) =>

@@ -11,6 +11,16 @@ import type { Project } from '../../content/types';
  * no layout shift), playing, muted, with focus moved to it. Posters below the fold load lazily;
  * the page's largest one (`priority`) is fetched at once, at high priority.
  */
+/**
+ * The preload for a project's poster when it is the page's largest element, or null when the
+ * project shows no poster: the same condition the component renders by.
+ */
+export function posterPreload(project: Project) {
+  return project.url && project.poster
+    ? { rel: 'preload', as: 'image', href: project.poster, fetchPriority: 'high' as const }
+    : null;
+}
+
 export function ProjectVideo({ project, priority = false }: { project: Project; priority?: boolean }) {
   const [playing, setPlaying] = useState(false);
   const player = useRef<HTMLVideoElement>(null);

@@ -1,7 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { findProject } from '../../content/projects';
 import type { Project } from '../../content/types';
-import { ProjectVideo } from '../components/ProjectVideo';
+import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { jsonLd, projectJsonLd, pageMeta } from '../layout/seo';
@@ -20,7 +20,8 @@ export function meta({ params }: Route.MetaArgs) {
   });
   tags.push(jsonLd(projectJsonLd(project, publicRepository(project))));
   // The video poster is the page's largest paint: fetch it early, at high priority.
-  if (project.url && project.poster) tags.push({ tagName: 'link', rel: 'preload', as: 'image', href: project.poster, fetchPriority: 'high' });
+  const preload = posterPreload(project);
+  if (preload) tags.push({ tagName: 'link', ...preload });
   return tags;
 }
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { pages } from '../../content/pages';
 import { projects } from '../../content/projects';
-import { ProjectVideo } from '../components/ProjectVideo';
+import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { BackToTopButton } from '../components/BackToTopButton';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
@@ -10,10 +10,11 @@ import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The first poster is the largest paint on phones: fetch it early, at high priority. */
-const firstPoster = projects.find((p) => p.url && p.poster);
+const firstPoster = projects.find((p) => posterPreload(p));
 
 export function links() {
-  return firstPoster ? [{ rel: 'preload', as: 'image', href: firstPoster.poster, fetchPriority: 'high' as const }] : [];
+  const preload = firstPoster && posterPreload(firstPoster);
+  return preload ? [preload] : [];
 }
 
 export function meta() {
