@@ -11,7 +11,7 @@ export const METRICS_NAMESPACE = 'Portfolio';
 export const SERVICE_DIMENSION = 'service';
 
 /** Service names of the two functions (the `service` dimension and the log field). */
-export const SERVICE_NAMES = { contact: 'contact', events: 'events' } as const;
+export const SERVICE_NAMES = { contact: 'contact', events: 'events', redelivery: 'redelivery', mailEvents: 'mail-events' } as const;
 
 export const CONTACT_METRICS = {
   /** A message was mailed to the owner. */
@@ -24,6 +24,20 @@ export const CONTACT_METRICS = {
   failed: 'ContactMessageFailed',
 } as const;
 
+/** The message archive: the contact, redelivery and mail-event functions emit these; alarms read them. */
+export const ARCHIVE_METRICS = {
+  /** The archive could not be written, and the message was mailed without it. */
+  archiveUnavailable: 'ArchiveUnavailable',
+  /** The redelivery mailed a message that was pending. */
+  redelivered: 'MessageRedelivered',
+  /** A message was marked failed (SES refused it for good, or it stayed pending past the give-up time). */
+  failed: 'MessageFailed',
+  /** SES's word on a mail (from the configuration set's event destination). */
+  delivered: 'MailDelivered',
+  bounced: 'MailBounced',
+  complained: 'MailComplained',
+} as const;
+
 export const EVENT_METRICS = {
   /** One click event; dimension EventName. */
   click: 'ClickEvent',
@@ -34,5 +48,6 @@ export const EVENT_NAME_DIMENSION = 'EventName';
 
 export type ContactMetric = (typeof CONTACT_METRICS)[keyof typeof CONTACT_METRICS];
 export type EventMetric = (typeof EVENT_METRICS)[keyof typeof EVENT_METRICS];
+export type ArchiveMetric = (typeof ARCHIVE_METRICS)[keyof typeof ARCHIVE_METRICS];
 /** Every metric a handler may emit. */
-export type MetricName = ContactMetric | EventMetric;
+export type MetricName = ContactMetric | EventMetric | ArchiveMetric;

@@ -1,0 +1,70 @@
+/**
+ * The message archive: what the contact function, the redelivery and mail-event functions, the
+ * CDK stack, the local stack and the owner's `npm run messages` agree on. One DynamoDB table, one
+ * item per accepted contact message.
+ */
+
+/** Every state a message can be in. `pending` is waiting for (re)delivery; the rest are final unless resent. */
+export const MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'bounced', 'complained', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** Attribute names of an archived message. */
+export const ARCHIVE_ATTRIBUTES = {
+  /** Partition key (S): the message id, a UUID. */
+  id: 'id',
+  /** S, ISO 8601: when the contact function accepted the message. */
+  receivedAt: 'receivedAt',
+  name: 'name',
+  email: 'email',
+  message: 'message',
+  /** S, optional: the page's language (a BCP 47 tag such as `es`) when the form said it. */
+  language: 'language',
+  /** S: one of MESSAGE_STATUSES. */
+  status: 'status',
+  /** N: SES SendEmail attempts so far. */
+  attempts: 'attempts',
+  /** S, optional: the last failure (an error name and SES's reason), never the visitor's text. */
+  lastError: 'lastError',
+  /** S, optional: SES's MessageId once SES accepted the mail. */
+  sesMessageId: 'sesMessageId',
+  /** N, epoch seconds: the table's time-to-live attribute. */
+  expiresAt: 'expiresAt',
+  /** S, optional: sha256 of the Idempotency-Key header and the body, to answer a repeat with the first answer. */
+  idempotencyHash: 'idempotencyHash',
+  /** N, optional, epoch ms: a sender's claim on the message; no other sender sends it before this passes. */
+  claimedUntil: 'claimedUntil',
+} as const;
+
+/** Global secondary index for the redelivery: partition `status`, sort `receivedAt`. */
+export const ARCHIVE_STATUS_INDEX = 'byStatus';
+
+/** The SES message tag that carries the archive id, so SES's events find their message. */
+export const ARCHIVE_ID_MESSAGE_TAG = 'archiveId';
+
+/** Environment variables the archive's functions read. */
+export const ARCHIVE_ENV = {
+  /** The DynamoDB table's name. */
+  table: 'ARCHIVE_TABLE',
+  /** Days a message is kept (the owner's `messageRetentionDays`). */
+  retentionDays: 'MESSAGE_RETENTION_DAYS',
+  /** The SES configuration set named on every send (absent locally). */
+  configurationSet: 'SES_CONFIGURATION_SET',
+} as const;
+
+/** The owner's default retention, in days. */
+export const DEFAULT_MESSAGE_RETENTION_DAYS = 365;
+
+/** How often the redelivery runs: on AWS (EventBridge schedule) and inside `npm start`. */
+export const REDELIVERY_INTERVAL = { awsMinutes: 5, localMs: 5_000 } as const;
+
+/** After this long a message still pending is marked `failed` and the owner is alarmed. */
+export const REDELIVERY_GIVE_UP_MS = 24 * 60 * 60 * 1000;
+
+/** The archive's scheduled and event-driven functions (the HTTP ones are in api-routes.ts). */
+export const ARCHIVE_FUNCTIONS = {
+  redelivery: { name: 'redelivery', entry: 'functions/redelivery/handler.ts', timeoutSeconds: 60 },
+  mailEvents: { name: 'mail-events', entry: 'functions/mail-events/handler.ts', timeoutSeconds: 10 },
+} as const;
+
+/** Table name of the local stack's archive (dynalite); the deployed one is named by CloudFormation. */
+export const LOCAL_ARCHIVE_TABLE = 'portfolio-messages';
