@@ -9,6 +9,10 @@ import path from 'node:path';
 export interface RepoView {
   /** Names of package.json's scripts. */
   scripts: ReadonlySet<string>;
+  /** package.json's scripts: name → command. */
+  scriptCommands: Readonly<Record<string, string>>;
+  /** Names of the files in a directory relative to the root (empty when there is none). */
+  list(relDir: string): string[];
   /** Whether a path relative to the repository root exists (file or directory). */
   exists(relPath: string): boolean;
   /** Text of a file relative to the root. */
@@ -32,6 +36,8 @@ export function repoView(root: string): RepoView {
   );
   return {
     scripts: new Set(Object.keys(pkg.scripts ?? {})),
+    scriptCommands: pkg.scripts ?? {},
+    list: (relDir) => (existsSync(path.join(root, relDir)) ? readdirSync(path.join(root, relDir)) : []),
     exists: (relPath) => existsSync(path.join(root, relPath)),
     read: (relPath) => readFileSync(path.join(root, relPath), 'utf8'),
     topLevel,
@@ -146,4 +152,47 @@ export function linkedFiles(file: string, repo: RepoView): Set<string> {
       .filter(Boolean)
       .map((target) => path.posix.normalize(path.posix.join(dir, decodeURI(target)))),
   );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * How CI or a test runs an npm script, or undefined when nothing does: CI names it (or reaches it
+ * through other scripts' `npm run`), it is a Vitest run itself, or a test beside its entry file runs
+ * that file (or, for a thin entry, the one module it delegates to).
+ */
+export function howScriptIsRun(name: string, repo: RepoView, ciFile = '.ci/run'): string | undefined {
+  const ci = repo.exists(ciFile) ? repo.read(ciFile) : '';
+  const reached = new Set<string>();
+  const queue = [...repo.scripts].filter((script) => new RegExp(`\\bnpm (?:run )?${escapeRegExp(script)}(?![\\w:-])`).test(ci));
+  while (queue.length) {
+    const script = queue.pop()!;
+    if (reached.has(script)) continue;
+    reached.add(script);
+    for (const m of (repo.scriptCommands[script] ?? '').matchAll(/\bnpm run ([\w-]+(?::[\w-]+)*)/g)) queue.push(m[1] ?? '');
+  }
+  if (reached.has(name)) return `CI (${ciFile})`;
+  const command = repo.scriptCommands[name] ?? '';
+  if (/^vitest\b/.test(command)) return 'Vitest itself';
+  const entry = /\btsx (\S+\.ts)\b/.exec(command)?.[1];
+  if (!entry || !repo.exists(entry)) return undefined;
+  const dir = path.posix.dirname(entry);
+  const base = path.posix.basename(entry, '.ts');
+  const tests = repo.list(dir).filter((file) => file.endsWith('.test.ts'));
+  const testNaming = (marks: string[]) =>
+    tests.find((file) => marks.some((mark) => repo.read(`${dir}/${file}`).includes(mark)));
+  // A thin entry (one relative import) counts as run when its one delegate is tested.
+  const delegates = [...repo.read(entry).matchAll(/from '(\.\/[^']+)'/g)].map((m) => m[1] ?? '');
+  const test =
+    testNaming([`${base}.ts'`, `'./${base}'`]) ?? (delegates.length === 1 ? testNaming([`'${delegates[0]}'`]) : undefined);
+  return test ? `${dir}/${test}` : undefined;
+}
+
+/** The npm scripts a Markdown file shows in its code. */
+export function scriptsShown(file: string, repo: RepoView): Set<string> {
+  const shown = new Set<string>();
+  for (const piece of splitMarkdown(repo.read(file)).code) {
+    for (const script of namedInCode(piece, repo).scripts) shown.add(script);
+  }
+  return shown;
 }

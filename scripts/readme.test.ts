@@ -2,7 +2,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { headingAnchors, linkedFiles, markdownProblems, repoView, splitMarkdown, type RepoView } from './readme-check';
+import {
+  headingAnchors,
+  howScriptIsRun,
+  linkedFiles,
+  markdownProblems,
+  repoView,
+  scriptsShown,
+  splitMarkdown,
+  type RepoView,
+} from './readme-check';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repo = repoView(ROOT);
@@ -27,6 +36,12 @@ describe('README and docs', () => {
     expect(DOCS.length).toBeGreaterThan(0);
     const linked = linkedFiles('README.md', repo);
     expect(DOCS.filter((doc) => !linked.has(doc))).toEqual([]);
+  });
+
+  it('every npm script README.md shows is run by CI or by a test', () => {
+    const shown = [...scriptsShown('README.md', repo)];
+    expect(shown.length).toBeGreaterThan(5);
+    expect(shown.filter((script) => !howScriptIsRun(script, repo))).toEqual([]);
   });
 
   it('README.md shows how to install, run and test', () => {
@@ -56,6 +71,8 @@ describe('the checker', () => {
   };
   const fake: RepoView = {
     scripts: new Set(['start', 'test', 'bench:api']),
+    scriptCommands: {},
+    list: () => [],
     exists: (p) => p in files || ['infra', 'infra/local', 'scripts', 'docs', 'node_modules/.bin/tsx'].includes(p),
     read: (p) => files[p] ?? '',
     topLevel: new Set(['infra', 'scripts', 'docs', 'web']),
@@ -85,5 +102,44 @@ describe('the checker', () => {
       'run-it',
       'run-it-1',
     ]);
+  });
+
+  it('finds how a script is run: CI and what it calls, Vitest, a test beside its entry', () => {
+    const project: Record<string, string> = {
+      '.ci/run': 'npm ci\nnpm test\n',
+      'tools/a.ts': "import { go } from './a-core';\n",
+      'tools/a-core.test.ts': "import { go } from './a-core';\n",
+      'tools/b.ts': "import { go } from './b-core';\nimport { a } from './other';\n",
+      'tools/b-other.test.ts': "import { x } from './other';\n",
+      'tools/c.ts': '',
+      'tools/c.test.ts': "spawn(tsx, [join(dir, 'c.ts')])\n",
+    };
+    const commands: Record<string, string> = {
+      test: 'npm run lint && vitest run',
+      lint: 'eslint .',
+      unit: 'vitest run --project node',
+      a: 'tsx tools/a.ts',
+      b: 'tsx tools/b.ts',
+      c: 'npm run lint && tsx tools/c.ts',
+      testing: 'tsx tools/missing.ts',
+    };
+    const view: RepoView = {
+      scripts: new Set(Object.keys(commands)),
+      scriptCommands: commands,
+      list: (dir) => Object.keys(project).filter((f) => path.posix.dirname(f) === dir).map((f) => path.posix.basename(f)),
+      exists: (p) => p in project,
+      read: (p) => project[p] ?? '',
+      topLevel: new Set(['tools']),
+      generated: [],
+    };
+    expect(Object.fromEntries(Object.keys(commands).map((name) => [name, howScriptIsRun(name, view)]))).toEqual({
+      test: 'CI (.ci/run)',
+      lint: 'CI (.ci/run)',
+      unit: 'Vitest itself',
+      a: 'tools/a-core.test.ts',
+      b: undefined,
+      c: 'tools/c.test.ts',
+      testing: undefined,
+    });
   });
 });
