@@ -134,7 +134,12 @@ const ConfigSchema = z
         valid: isSsmParameterName,
         expected: 'an SSM parameter name such as "/portfolio/recaptcha-secret" (letters, digits, . - _ and /; not starting with aws or ssm)',
       }),
-      recaptchaSiteKey: text({ valid: (v) => SITE_KEY.test(v), expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)' }),
+      // Absent or null: Google's test key, so cdk.json never carries a copy of it (a trial or `npm start` only).
+      recaptchaSiteKey: text({
+        fallback: RECAPTCHA_TEST_SITE_KEY,
+        valid: (v) => SITE_KEY.test(v),
+        expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)',
+      }),
       gaMeasurementId: text({ fallback: '', valid: (v) => GA_ID.test(v), expected: 'a GA4 measurement id like "G-AB12CD34EF" (or "" for no analytics)' }),
       contactEndpoint: text({ fallback: '/api/contact', valid: (v) => ENDPOINT.test(v), expected: 'a same-origin path ("/api/contact") or an https:// URL' }),
       eventsEndpoint: text({ fallback: '/api/events', valid: (v) => ENDPOINT.test(v), expected: 'a same-origin path ("/api/events") or an https:// URL' }),
@@ -190,7 +195,7 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   senderIdentity: string;
   /** Name of the SSM SecureString that holds the reCAPTCHA secret (never the secret itself). */
   recaptchaSecretParameter: string;
-  /** reCAPTCHA v2 site key, public, built into the page. */
+  /** reCAPTCHA v2 site key, public, built into the page; absent or null in cdk.json: Google's test key. */
   recaptchaSiteKey: string;
   /** GA4 measurement id, or "" for no analytics. */
   gaMeasurementId: string;
@@ -281,8 +286,9 @@ export function isShippedExample(config: PortfolioConfig): boolean {
 export function trialProblems(config: PortfolioConfig): string[] {
   if (config.trial || config.recaptchaSiteKey !== RECAPTCHA_TEST_SITE_KEY) return [];
   return [
-    `${CONFIG_CONTEXT_KEY}.recaptchaSiteKey: "${RECAPTCHA_TEST_SITE_KEY}" is Google's public test key (every captcha ` +
-      'passes, visitors see a test banner). Put your own site key and store its secret in SSM, or ask for a trial ' +
+    `${CONFIG_CONTEXT_KEY}.recaptchaSiteKey: "${RECAPTCHA_TEST_SITE_KEY}" is Google's public test key, the one used ` +
+      'when the key is absent or null (every captcha passes, visitors see a test banner). Put your own site key ' +
+      'and store its secret in SSM, or ask for a trial ' +
       `deploy: npm run deploy -- --trial (or "trial": true in the ${CONFIG_CONTEXT_KEY} block).`,
   ];
 }
