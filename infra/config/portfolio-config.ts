@@ -47,13 +47,25 @@ export class ConfigError extends Error {
 // Google's public reCAPTCHA v2 test key and its secret (always pass): fine for a trial deploy, not for real visitors.
 export { RECAPTCHA_TEST_SECRET, RECAPTCHA_TEST_SITE_KEY };
 
-/** Retention values CloudWatch Logs accepts. */
+/**
+ * CloudFront takes ACM certificates from this region only, wherever the stack lives. Source: AWS
+ * Certificate Manager User Guide, "Supported Regions": https://docs.aws.amazon.com/acm/latest/userguide/acm-regions.html
+ */
+export const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
+
+/**
+ * Retention values CloudWatch Logs accepts (infra/lib/cdk-facts.test.ts holds them to aws-cdk-lib's
+ * RetentionDays). Source: CloudWatch Logs API Reference, PutRetentionPolicy, retentionInDays:
+ * https://docs.aws.amazon.com/AmazonCloudWatchLogs/latest/APIReference/API_PutRetentionPolicy.html
+ */
 export const LOG_RETENTION_DAYS = [
   1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
 ] as const;
 
 const HOSTNAME = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-// SSM: letters, digits, . - _ and "/" hierarchy levels; names starting with aws or ssm are reserved.
+// SSM: letters, digits, . - _ and "/" hierarchy levels (at most 15), at most 1011 characters; names starting
+// with aws or ssm are reserved. Source: Systems Manager API Reference, PutParameter, Name:
+// https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_PutParameter.html
 const SSM_NAME = /^(\/[A-Za-z0-9_.-]+){1,15}$|^[A-Za-z0-9_.-]+$/;
 const SITE_KEY = RECAPTCHA_SITE_KEY_PATTERN;
 const GA_ID = GA_MEASUREMENT_ID_PATTERN;
