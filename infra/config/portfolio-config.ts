@@ -1,6 +1,6 @@
 /**
  * The deploy configuration: the "portfolio" block of cdk.json's context, the one place an owner edits
- * (documented in README "Deploy to AWS"). It is checked before anything is built or deployed; every
+ * (documented in docs/deploy.md, "Configure"). It is checked before anything is built or deployed; every
  * missing or malformed value is reported with its key, all at once.
  */
 import { readFileSync } from 'node:fs';
