@@ -26,10 +26,14 @@ export class ArchiveTable extends Construct {
       partitionKey: { name: ARCHIVE_ATTRIBUTES.id, type: dynamodb.AttributeType.STRING },
       // A few messages a week: paying per request costs cents, provisioned capacity dollars.
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      // Restores any second of the last 35 days (the default recovery period; DynamoDB Developer Guide,
+      // "Point-in-time recovery for DynamoDB"); the owner's erasure text relies on that bound.
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // Encrypted at rest with an AWS owned key: free, no key policy to get wrong, and only this
       // account's principals with a DynamoDB grant can read the items anyway.
       encryption: dynamodb.TableEncryption.DEFAULT,
+      // Epoch seconds; DynamoDB deletes expired items in the background, typically within a few days
+      // (DynamoDB Developer Guide, "Time to Live (TTL)").
       timeToLiveAttribute: ARCHIVE_ATTRIBUTES.expiresAt,
       removalPolicy: props.deleteOnDestroy ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
       // A kept archive is also safe from a stray delete in the console; the owner who asked for

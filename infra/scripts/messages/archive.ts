@@ -147,7 +147,11 @@ export async function resendFailed(archive: Archive): Promise<string[]> {
   return resent;
 }
 
-/** Erases one message for good (erasure on request); point-in-time backups age out within 35 days. */
+/**
+ * Erases one message for good (erasure on request). The table's point-in-time recovery can restore
+ * any second of the last 35 days (its default recovery period; DynamoDB Developer Guide,
+ * "Point-in-time recovery for DynamoDB"), so a copy ages out of the backups within 35 days.
+ */
 export async function deleteMessage(archive: Archive, id: string): Promise<void> {
   try {
     await archive.doc.send(
