@@ -27,6 +27,8 @@ export default defineConfig({
           environment: 'node',
           include: ['*.test.ts', 'contract/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
+          // The CDK tests synthesize the whole app in beforeAll: seconds alone, more beside other test runs.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -44,6 +44,8 @@ describe('parseConfig', () => {
       contactEndpoint: '/api/contact',
       eventsEndpoint: '/api/events',
       logRetentionDays: 30,
+      messageRetentionDays: 365,
+      deleteArchiveOnDestroy: false,
       domain: null,
       stage: '',
       trial: false,
@@ -98,6 +100,11 @@ describe('parseConfig', () => {
     ['eventsEndpoint', 'api/events'],
     ['logRetentionDays', 31],
     ['logRetentionDays', '30'],
+    ['messageRetentionDays', 0],
+    ['messageRetentionDays', 3651],
+    ['messageRetentionDays', 30.5],
+    ['messageRetentionDays', '365'],
+    ['deleteArchiveOnDestroy', 'yes'],
     ['stage', 'Preview'],
     ['stage', 'a-very-long-stage-name-indeed'],
     ['trial', 'yes'],
@@ -136,6 +143,15 @@ describe('parseConfig', () => {
     });
     expect(config.senderIdentity).toBe('mail.portfolio.dev');
     expect(config.logRetentionDays).toBe(90);
+  });
+
+  it('takes the archive settings, and names the key and the range when a retention is wrong', () => {
+    const config = parseConfig({ ...VALID, messageRetentionDays: 30, deleteArchiveOnDestroy: true });
+    expect(config).toMatchObject({ messageRetentionDays: 30, deleteArchiveOnDestroy: true });
+    expect(parseConfig({ ...VALID, messageRetentionDays: 3650 }).messageRetentionDays).toBe(3650);
+    expect(problemsOf({ ...VALID, messageRetentionDays: -7 })).toEqual([
+      'portfolio.messageRetentionDays: -7 is not a whole number of days from 1 to 3650 (default 365)',
+    ]);
   });
 
   describe('stage', () => {

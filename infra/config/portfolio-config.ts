@@ -13,6 +13,7 @@ import {
   RECAPTCHA_TEST_SECRET,
   RECAPTCHA_TEST_SITE_KEY,
 } from '../../contract/settings';
+import { DEFAULT_MESSAGE_RETENTION_DAYS } from '../../contract/archive';
 import { AWS_REGION_PATTERN, emailDomain, isEmail } from './patterns';
 
 export { isEmail } from './patterns';
@@ -52,6 +53,12 @@ export { RECAPTCHA_TEST_SECRET, RECAPTCHA_TEST_SITE_KEY };
  * Certificate Manager User Guide, "Supported Regions": https://docs.aws.amazon.com/acm/latest/userguide/acm-regions.html
  */
 export const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
+
+/**
+ * How long the archive keeps a message: at least a day (DynamoDB's time-to-live deletes within days
+ * of the expiry, so less means nothing), at most ten years (longer is no retention policy at all).
+ */
+export const MESSAGE_RETENTION_LIMITS = { min: 1, max: 3650 } as const;
 
 /**
  * Retention values CloudWatch Logs accepts (infra/lib/cdk-facts.test.ts holds them to aws-cdk-lib's
@@ -164,6 +171,27 @@ const ConfigSchema = z
           error: (issue) => `${quoted(issue.input)} is not one of ${LOG_RETENTION_DAYS.join(', ')}`,
         })
         .transform((value) => value as number),
+      messageRetentionDays: z
+        .unknown()
+        .optional()
+        .transform((value) => value ?? DEFAULT_MESSAGE_RETENTION_DAYS)
+        .refine(
+          (value) =>
+            Number.isInteger(value) &&
+            (value as number) >= MESSAGE_RETENTION_LIMITS.min &&
+            (value as number) <= MESSAGE_RETENTION_LIMITS.max,
+          {
+            error: (issue) =>
+              `${quoted(issue.input)} is not a whole number of days from ${MESSAGE_RETENTION_LIMITS.min} to ` +
+              `${MESSAGE_RETENTION_LIMITS.max} (default ${DEFAULT_MESSAGE_RETENTION_DAYS})`,
+          },
+        )
+        .transform((value) => value as number),
+      deleteArchiveOnDestroy: z
+        .unknown()
+        .optional()
+        .transform((value) => value ?? false)
+        .pipe(z.boolean({ error: (issue) => `must be true or false, got ${quoted(issue.input)}` })),
       domain: z.unknown().optional().transform((value) => value ?? null).pipe(DomainSchema.nullable()),
       stage: text({ fallback: '', valid: (v) => STAGE.test(v), expected: 'a stage name (lower-case letters, digits and "-", up to 20, starting with a letter)' }),
       trial: z
@@ -216,6 +244,10 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   eventsEndpoint: string;
   /** Days CloudWatch keeps the Lambda and API logs. */
   logRetentionDays: number;
+  /** Days the message archive keeps a contact message (DynamoDB time-to-live). */
+  messageRetentionDays: number;
+  /** true: `cdk destroy` deletes the message archive with the stack; default false keeps it. */
+  deleteArchiveOnDestroy: boolean;
   /** Optional custom domain (live stage only); null: the site is served on its *.cloudfront.net name. */
   domain: DomainConfig | null;
   /** "" for the live site; a name for an independent preview copy (its own stack and resources). */

@@ -1,5 +1,5 @@
 /**
- * The one test that bundles for real: both handlers through NodejsFunction with the local esbuild
+ * The one test that bundles for real: every handler through NodejsFunction with the local esbuild
  * (no Docker), checked in the staged asset as Lambda will receive it.
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -10,7 +10,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config/portfolio-config';
 import { API_ROUTES } from '../../contract/api-routes';
-import { ESM_REQUIRE_BANNER, RouteFunctions } from './route-functions';
+import { ARCHIVE_FUNCTIONS } from '../../contract/archive';
+import { createPortfolioFunction, ESM_REQUIRE_BANNER, RouteFunctions } from './route-functions';
 import type { Json } from './testing';
 
 
@@ -26,10 +27,23 @@ beforeAll(() => {
     logRetention: logs.RetentionDays.ONE_MONTH,
     options: { contact: { memorySize: 256 }, events: { memorySize: 128 } },
   });
+  // The archive's scheduled and event-driven functions, made the same way.
+  for (const spec of Object.values(ARCHIVE_FUNCTIONS)) {
+    createPortfolioFunction(stack, spec.name, {
+      projectRoot: REPO_ROOT,
+      logRetention: logs.RetentionDays.ONE_MONTH,
+      entry: spec.entry,
+      description: `archive: ${spec.entry}`,
+      roleDescription: spec.name,
+      timeoutSeconds: spec.timeoutSeconds,
+      serviceName: spec.name,
+      memorySize: 128,
+    });
+  }
   const assembly = app.synth();
   const template = assembly.getStackByName('Bundling').template as { Resources: Record<string, Json> };
   functions = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
-}, 120_000);
+}, 240_000);
 
 /** The staged bundle of a function: cdk.out/asset.<hash>, the hash being the code's S3 key. */
 function assetDir(fn: Json): string {
@@ -39,8 +53,9 @@ function assetDir(fn: Json): string {
 
 describe('Lambda bundles', () => {
   it('are ESM with the createRequire banner, minified, with a source map, one per API route', () => {
-    expect(functions).toHaveLength(API_ROUTES.length);
-    for (const fn of functions) {
+    const routes = functions.filter((fn) => /^(POST|GET) \/api\//.test(fn.Properties.Description));
+    expect(routes).toHaveLength(API_ROUTES.length);
+    for (const fn of routes) {
       const dir = assetDir(fn);
       const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
       expect(code.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
@@ -48,6 +63,19 @@ describe('Lambda bundles', () => {
       // Minified: very long lines on average (the few breaks left sit inside template literals).
       expect(code.length / code.split('\n').length).toBeGreaterThan(2000);
       expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+      expect(existsSync(path.join(dir, 'index.mjs.map'))).toBe(true);
+      expect(fn.Properties.Handler).toBe('index.handler');
+    }
+  });
+
+  it('bundle the archive functions the same way: ESM with the banner, a handler export, a source map', () => {
+    const archive = functions.filter((fn) => /^archive: /.test(fn.Properties.Description));
+    expect(archive).toHaveLength(Object.keys(ARCHIVE_FUNCTIONS).length);
+    for (const fn of archive) {
+      const dir = assetDir(fn);
+      const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
+      expect(code.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
+      expect(code).toMatch(/export\s*\{[^}]*\bhandler\b/);
       expect(existsSync(path.join(dir, 'index.mjs.map'))).toBe(true);
       expect(fn.Properties.Handler).toBe('index.handler');
     }

@@ -8,6 +8,8 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import {
+  ARCHIVE_METRICS,
+  type ArchiveMetric,
   CONTACT_METRICS,
   type ContactMetric,
   EVENT_METRICS,
@@ -22,6 +24,43 @@ export interface MonitoringProps {
   readonly api: apigwv2.HttpApi;
   readonly contactFunction: lambda.IFunction;
   readonly eventsFunction: lambda.IFunction;
+  /** The archive's scheduled and event-driven functions (redelivery, mail events): their errors alarm too. */
+  readonly archiveFunctions: readonly lambda.IFunction[];
+}
+
+/** The functions that may count an archive metric: each adds its own `service` dimension. */
+const ARCHIVE_METRIC_SERVICES = [SERVICE_NAMES.contact, SERVICE_NAMES.redelivery, SERVICE_NAMES.mailEvents] as const;
+
+/**
+ * Archive metrics summed over every function that may emit them (the contact function marks a
+ * refused message failed, the redelivery one that stayed pending too long, the mail-events function a
+ * rejected one), so an alarm does not depend on which of them counted it. SUM over an array of
+ * series ignores the ones without data.
+ */
+export function archiveMetricSum(
+  names: readonly ArchiveMetric[],
+  options: { period: Duration; label: string },
+): cloudwatch.MathExpression {
+  const usingMetrics: Record<string, cloudwatch.IMetric> = {};
+  // Ids from the metric's name, so two sums on one graph share (not clash on) the same series.
+  const idOf = (name: string, service: number) => `${name.charAt(0).toLowerCase()}${name.slice(1)}_${service}`;
+  names.forEach((name) =>
+    ARCHIVE_METRIC_SERVICES.forEach((service, s) => {
+      usingMetrics[idOf(name, s)] = new cloudwatch.Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: name,
+        dimensionsMap: { [SERVICE_DIMENSION]: service },
+        statistic: 'Sum',
+        period: options.period,
+      });
+    }),
+  );
+  return new cloudwatch.MathExpression({
+    expression: `SUM([${Object.keys(usingMetrics).join(',')}])`,
+    usingMetrics,
+    period: options.period,
+    label: options.label,
+  });
 }
 
 /**
@@ -50,6 +89,10 @@ export class Monitoring extends Construct {
   readonly contactErrorsAlarm: cloudwatch.Alarm;
   readonly apiServerErrorsAlarm: cloudwatch.Alarm;
   readonly captchaRefusedAlarm: cloudwatch.Alarm;
+  readonly messageFailedAlarm: cloudwatch.Alarm;
+  readonly mailBouncedAlarm: cloudwatch.Alarm;
+  readonly archiveUnavailableAlarm: cloudwatch.Alarm;
+  readonly archiveFunctionErrorsAlarm: cloudwatch.Alarm;
   readonly dashboard: cloudwatch.Dashboard;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
@@ -98,7 +141,59 @@ export class Monitoring extends Construct {
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
-    const alarms = [this.contactErrorsAlarm, this.apiServerErrorsAlarm, this.captchaRefusedAlarm];
+    const atLeastOnce = {
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    };
+    this.messageFailedAlarm = new cloudwatch.Alarm(this, 'MessageFailed', {
+      alarmDescription:
+        'A contact message was marked failed: SES refused it for good, or it could not be sent for 24 hours. It is ' +
+        'kept in the archive with the reason: `npm run messages` lists it; fix SES, then `npm run messages -- resend ID`.',
+      metric: archiveMetricSum([ARCHIVE_METRICS.failed], { period, label: 'messages failed' }),
+      ...atLeastOnce,
+    });
+    this.mailBouncedAlarm = new cloudwatch.Alarm(this, 'MailBouncedOrComplained', {
+      alarmDescription:
+        'A contact mail to you bounced or was reported as spam, so you may not have read it. `npm run messages` ' +
+        'shows it (status bounced or complained); check your mailbox and its spam filter.',
+      metric: archiveMetricSum([ARCHIVE_METRICS.bounced, ARCHIVE_METRICS.complained], {
+        period,
+        label: 'mails bounced or complained',
+      }),
+      ...atLeastOnce,
+    });
+    this.archiveUnavailableAlarm = new cloudwatch.Alarm(this, 'ArchiveUnavailable', {
+      alarmDescription:
+        'The message archive could not be written: a message was mailed to you but is not in `npm run messages`. ' +
+        'See the contact function\'s logs (DynamoDB throttled, or its permissions changed?).',
+      metric: archiveMetricSum([ARCHIVE_METRICS.archiveUnavailable], { period, label: 'archive unavailable' }),
+      ...atLeastOnce,
+    });
+    this.archiveFunctionErrorsAlarm = new cloudwatch.Alarm(this, 'ArchiveFunctionErrors', {
+      alarmDescription:
+        'The redelivery or the mail-events function failed: pending messages may wait, or a mail\'s status was not ' +
+        'recorded. See their logs.',
+      metric: new cloudwatch.MathExpression({
+        expression: `SUM([${props.archiveFunctions.map((_, i) => `e${i}`).join(',')}])`,
+        usingMetrics: Object.fromEntries(
+          props.archiveFunctions.map((fn, i) => [`e${i}`, fn.metricErrors({ period, statistic: 'Sum' })]),
+        ),
+        period,
+        label: 'archive function errors',
+      }),
+      ...atLeastOnce,
+    });
+    const alarms = [
+      this.contactErrorsAlarm,
+      this.apiServerErrorsAlarm,
+      this.captchaRefusedAlarm,
+      this.messageFailedAlarm,
+      this.mailBouncedAlarm,
+      this.archiveUnavailableAlarm,
+      this.archiveFunctionErrorsAlarm,
+    ];
     const notify = new actions.SnsAction(this.topic);
     for (const alarm of alarms) {
       alarm.addAlarmAction(notify);
@@ -171,6 +266,20 @@ export class Monitoring extends Construct {
               }),
             ],
             legendPosition: cloudwatch.LegendPosition.RIGHT,
+          }),
+        ],
+        [
+          new cloudwatch.GraphWidget({
+            title: 'Message archive',
+            width: 24,
+            left: [
+              archiveMetricSum([ARCHIVE_METRICS.redelivered], { period, label: 'redelivered' }),
+              archiveMetricSum([ARCHIVE_METRICS.delivered], { period, label: 'delivered (SES)' }),
+              archiveMetricSum([ARCHIVE_METRICS.bounced], { period, label: 'bounced' }),
+              archiveMetricSum([ARCHIVE_METRICS.complained], { period, label: 'complained' }),
+              archiveMetricSum([ARCHIVE_METRICS.failed], { period, label: 'failed' }),
+              archiveMetricSum([ARCHIVE_METRICS.archiveUnavailable], { period, label: 'archive unavailable' }),
+            ],
           }),
         ],
       ],

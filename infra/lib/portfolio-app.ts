@@ -45,7 +45,7 @@ export function addPortfolioStacks(app: App, config: PortfolioConfig, options: P
     prebuiltSiteDir: options.prebuiltSiteDir,
     certificate: certificate?.certificate,
     crossRegionReferences: certificate !== undefined,
-    description: 'Portfolio site: S3 + CloudFront, contact/events API on Lambda, alarms and dashboard',
+    description: 'Portfolio site: S3 + CloudFront, contact/events API on Lambda, message archive, alarms and dashboard',
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { main, certificate };

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
 import { API_ROUTES } from '../../contract/api-routes';
-import { CONTACT_METRICS, EVENT_METRICS, METRICS_NAMESPACE } from '../../contract/metrics';
+import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, METRICS_NAMESPACE } from '../../contract/metrics';
 import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
 import { DEFAULT_THROTTLE, ROUTE_THROTTLES } from './http-api';
 import { CAPTCHA_REFUSALS_ALARM } from './monitoring';
@@ -266,6 +266,9 @@ describe('functions', () => {
       OWNER_EMAIL: FIXTURE_CONFIG_INPUT.ownerEmail,
       SENDER_EMAIL: FIXTURE_CONFIG_INPUT.senderEmail,
       RECAPTCHA_SECRET_PARAMETER: FIXTURE_CONFIG_INPUT.recaptchaSecretParameter,
+      ARCHIVE_TABLE: { Ref: idOf('AWS::DynamoDB::Table', () => true) },
+      MESSAGE_RETENTION_DAYS: '365',
+      SES_CONFIGURATION_SET: { Ref: idOf('AWS::SES::ConfigurationSet', () => true) },
       POWERTOOLS_SERVICE_NAME: 'contact',
       POWERTOOLS_METRICS_NAMESPACE: 'Portfolio',
     });
@@ -305,10 +308,17 @@ describe('IAM', () => {
       [FIXTURE_CONFIG_INPUT.senderEmail, 'mail.portfolio.dev', FIXTURE_CONFIG_INPUT.ownerEmail, 'portfolio.dev'].sort(),
     );
     expect(ses.Condition).toEqual({ StringEquals: { 'ses:FromAddress': FIXTURE_CONFIG_INPUT.senderEmail } });
+    // A send that names a configuration set is authorized against the set too, under the same condition.
+    const configurationSet = statements.find((s) => JSON.stringify(s.Resource).includes(':configuration-set/'))!;
+    expect([configurationSet.Action].flat().sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+    expect(configurationSet.Condition).toEqual(ses.Condition);
+    expect(configurationSet.Resource).toEqual({
+      'Fn::Join': ['', ['arn:aws:ses:eu-west-1:123456789012:configuration-set/', { Ref: idOf('AWS::SES::ConfigurationSet', () => true) }]],
+    });
     const ssm = statements.find((s) => [s.Action].flat().some((a: string) => a.startsWith('ssm:')))!;
     expect(ssm.Action).toBe('ssm:GetParameter');
     expect(JSON.stringify(ssm.Resource)).toContain(':ssm:eu-west-1:123456789012:parameter/portfolio/recaptcha-secret"');
-    expect(statements).toHaveLength(3); // + its own log group
+    expect(statements).toHaveLength(5); // + its own log group, + the archive (its own test)
   });
 
   it('has no wildcard resource for any function of the app, and no managed policy on them', () => {
@@ -338,7 +348,7 @@ describe('IAM', () => {
 describe('logs', () => {
   it('sets retention on every log group, and every function logs to one of them', () => {
     const groups = ofType('AWS::Logs::LogGroup');
-    expect(groups.length).toBe(4); // contact, events, API access, deploy handler
+    expect(groups.length).toBe(6); // contact, events, redelivery, mail events, API access, deploy handler
     for (const [, group] of groups) expect(group.Properties.RetentionInDays).toBe(30);
     const groupIds = new Set(groups.map(([id]) => id));
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
@@ -379,7 +389,7 @@ describe('operations', () => {
     });
     expect(allow.Condition.StringEquals).toEqual({ 'aws:SourceAccount': '123456789012' });
     const alarmIds = ofType('AWS::CloudWatch::Alarm').map(([id]) => id).sort();
-    expect(alarmIds).toHaveLength(3);
+    expect(alarmIds).toHaveLength(7);
     const sourceArns: Json[] = allow.Condition.ArnEquals['aws:SourceArn'];
     expect(sourceArns.map((arn) => arn['Fn::GetAtt'][0]).sort()).toEqual(alarmIds);
     expect(sourceArns.every((arn) => arn['Fn::GetAtt'][1] === 'Arn')).toBe(true);
@@ -407,12 +417,22 @@ describe('operations', () => {
   });
 
   it('reads only metric names the contract lists, in its namespace, on the dashboard and in alarms', () => {
-    const contractNames = new Set<string>([...Object.values(CONTACT_METRICS), ...Object.values(EVENT_METRICS)]);
+    const contractNames = new Set<string>([
+      ...Object.values(CONTACT_METRICS),
+      ...Object.values(EVENT_METRICS),
+      ...Object.values(ARCHIVE_METRICS),
+    ]);
     const ours: string[] = [];
     for (const alarm of ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties)) {
-      if (!String(alarm.Namespace).startsWith('AWS/')) {
-        expect(alarm.Namespace).toBe(METRICS_NAMESPACE);
-        ours.push(alarm.MetricName);
+      // A plain metric, or metric math over several (each in Metrics[].MetricStat).
+      const metrics: Json[] = alarm.Metrics
+        ? (alarm.Metrics as Json[]).filter((m) => m.MetricStat).map((m) => m.MetricStat.Metric)
+        : [alarm];
+      for (const metric of metrics) {
+        if (!String(metric.Namespace).startsWith('AWS/')) {
+          expect(metric.Namespace).toBe(METRICS_NAMESPACE);
+          ours.push(metric.MetricName);
+        }
       }
     }
     // The body is a Fn::Join around tokens (function names, region): stand-ins make it plain JSON.
@@ -421,10 +441,13 @@ describe('operations', () => {
     for (const widget of body.widgets as Json[]) {
       for (const metric of (widget.properties.metrics ?? []) as Json[][]) {
         const expression = metric.find((part): part is Json => typeof part === 'object' && 'expression' in part);
-        if (expression) {
+        if (expression && String(expression.expression).startsWith('SEARCH(')) {
           const search = /^SEARCH\('\{([^,}]+)[^}]*\} MetricName="([^"]+)"/.exec(expression.expression)!;
           expect(search[1]).toBe(METRICS_NAMESPACE);
           ours.push(search[2]!);
+        } else if (expression) {
+          // Metric math (SUM over services): the series it reads are listed beside it.
+          expect(expression.expression).toMatch(/^SUM\(\[[a-zA-Z0-9_,]+\]\)$/);
         } else if (!String(metric[0]).startsWith('AWS/')) {
           expect(metric[0]).toBe(METRICS_NAMESPACE);
           ours.push(String(metric[1]));
@@ -433,12 +456,14 @@ describe('operations', () => {
     }
     expect(ours.length).toBeGreaterThanOrEqual(6);
     for (const name of ours) expect(contractNames, name).toContain(name);
+    // The archive's alarms and dashboard row read every archive metric.
+    for (const name of Object.values(ARCHIVE_METRICS)) expect(ours, name).toContain(name);
   });
 
   it('alarms on contact function errors and API 5xx, to the topic', () => {
     const topicId = idOf('AWS::SNS::Topic', () => true);
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(3);
+    expect(alarms).toHaveLength(7); // + the archive's four (their own test)
     const errors = alarms.find((a) => a.MetricName === 'Errors')!;
     expect(errors).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     const contactFn = idOf('AWS::Lambda::Function', (p) => /^POST \/api\/contact/.test(p.Description ?? ''));

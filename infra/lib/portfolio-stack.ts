@@ -2,11 +2,16 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { ARCHIVE_ENV } from '../../contract/archive';
 import { type PortfolioConfig, webBuildEnv } from '../config/portfolio-config';
+import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
+import { ArchiveTable } from './archive-table';
 import { grantContactPermissions } from './contact-permissions';
 import { SiteCertificate, SiteDnsRecords } from './domain';
 import { HttpApi } from './http-api';
+import { MailEvents } from './mail-events';
 import { Monitoring } from './monitoring';
+import { Redelivery } from './redelivery';
 import { RouteFunctions } from './route-functions';
 import { SiteBucket } from './site-bucket';
 import { SiteDeployment } from './site-deployment';
@@ -25,6 +30,9 @@ export interface PortfolioStackProps extends StackProps {
 /** The whole product on AWS: site bucket, CDN, API, deploy, alarms and dashboard. */
 export class PortfolioStack extends Stack {
   readonly site: SiteBucket;
+  readonly archive: ArchiveTable;
+  readonly mailEvents: MailEvents;
+  readonly redelivery: Redelivery;
   readonly functions: RouteFunctions;
   readonly api: HttpApi;
   readonly web: WebBuild;
@@ -38,6 +46,28 @@ export class PortfolioStack extends Stack {
     const logRetention = config.logRetentionDays as logs.RetentionDays;
 
     this.site = new SiteBucket(this, 'Site');
+
+    // The message archive and what SES says about each mail sent from it.
+    this.archive = new ArchiveTable(this, 'Archive', { deleteOnDestroy: config.deleteArchiveOnDestroy });
+    const archiveEnvironment = (configurationSetName: string): Record<string, string> => ({
+      [ARCHIVE_ENV.table]: this.archive.table.tableName,
+      [ARCHIVE_ENV.retentionDays]: String(config.messageRetentionDays),
+      [ARCHIVE_ENV.configurationSet]: configurationSetName,
+    });
+    this.mailEvents = new MailEvents(this, 'MailEvents', {
+      projectRoot: props.projectRoot,
+      logRetention,
+      archive: this.archive,
+      environment: archiveEnvironment,
+    });
+    const configurationSetName = this.mailEvents.configurationSet.configurationSetName;
+    const mailEnvironment = {
+      OWNER_EMAIL: config.ownerEmail,
+      SENDER_EMAIL: config.senderEmail,
+      ...archiveEnvironment(configurationSetName),
+    };
+    const send = { ownerEmail: config.ownerEmail, senderEmail: config.senderEmail, configurationSetName };
+
     this.functions = new RouteFunctions(this, 'Functions', {
       projectRoot: props.projectRoot,
       logRetention,
@@ -45,8 +75,7 @@ export class PortfolioStack extends Stack {
         contact: {
           memorySize: 256,
           environment: {
-            OWNER_EMAIL: config.ownerEmail,
-            SENDER_EMAIL: config.senderEmail,
+            ...mailEnvironment,
             // Only the parameter's name: the secret itself is read at cold start, never stored here.
             RECAPTCHA_SECRET_PARAMETER: config.recaptchaSecretParameter,
           },
@@ -54,7 +83,17 @@ export class PortfolioStack extends Stack {
         events: { memorySize: 128 },
       },
     });
-    grantContactPermissions(this.functions.functions.contact, config);
+    const contact = this.functions.functions.contact;
+    grantContactPermissions(contact, { ...send, recaptchaSecretParameter: config.recaptchaSecretParameter });
+    // Put a message, read it back (idempotency), update its status: never scan, query or delete.
+    this.archive.grantItems(contact, ['PutItem', 'GetItem', 'UpdateItem'], 'ArchiveSingleMessagesNoScanNoDelete');
+    this.redelivery = new Redelivery(this, 'Redelivery', {
+      projectRoot: props.projectRoot,
+      logRetention,
+      archive: this.archive,
+      send,
+      environment: mailEnvironment,
+    });
     this.api = new HttpApi(this, 'Api', { functions: this.functions.functions, logRetention });
     // The CSP comes from source (contract/inline-scripts.ts), so a content change never touches the
     // distribution's configuration; the build only has to match it (checked in WebBuild).
@@ -91,9 +130,10 @@ export class PortfolioStack extends Stack {
       api: this.api.api,
       contactFunction: this.functions.functions.contact,
       eventsFunction: this.functions.functions.events,
+      archiveFunctions: [this.redelivery.fn, this.mailEvents.fn],
     });
 
-    new CfnOutput(this, 'SiteUrl', {
+    new CfnOutput(this, STACK_OUTPUT_KEYS.siteUrl, {
       description: 'The site',
       value: config.domain
         ? `https://${config.domain.domainName}`
@@ -106,6 +146,10 @@ export class PortfolioStack extends Stack {
     });
     new CfnOutput(this, 'DistributionId', { value: this.cdn.distribution.distributionId });
     new CfnOutput(this, 'ApiUrl', { description: 'The API stage (the site calls it as /api/*)', value: this.api.url });
+    new CfnOutput(this, STACK_OUTPUT_KEYS.archiveTable, {
+      description: `The message archive (npm run messages reads it); ${config.deleteArchiveOnDestroy ? 'deleted' : 'kept'} by cdk destroy`,
+      value: this.archive.table.tableName,
+    });
     new CfnOutput(this, 'DashboardUrl', {
       value: `https://console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards:name=${this.monitoring.dashboard.dashboardName}`,
     });

@@ -21,7 +21,7 @@ const NODEJS_24 =
   (lambda.Runtime as { NODEJS_24_X?: lambda.Runtime }).NODEJS_24_X ??
   new lambda.Runtime('nodejs24.x', lambda.RuntimeFamily.NODEJS);
 
-/** What the stack adds to a route's function beyond what the contract fixes (entry, path, timeout). */
+/** What the stack adds to a function beyond what the contract fixes (entry, path, timeout). */
 export interface RouteFunctionOptions {
   readonly memorySize: number;
   /** Variables the handler reads besides the Powertools ones. */
@@ -53,49 +53,84 @@ export class RouteFunctions extends Construct {
   private createFunction(route: ApiRoute, props: RouteFunctionsProps): nodejs.NodejsFunction {
     const options = props.options[route.name];
     const id = route.name.charAt(0).toUpperCase() + route.name.slice(1);
-    const logGroup = new logs.LogGroup(this, `${id}Logs`, {
-      retention: props.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
+    const { fn, logGroup } = createPortfolioFunction(this, id, {
+      projectRoot: props.projectRoot,
+      logRetention: props.logRetention,
+      entry: route.entry,
+      description: `${route.routeKey} (${route.entry})`,
+      roleDescription: `${route.routeKey}: its own log group and what the function needs, nothing else`,
+      timeoutSeconds: route.timeoutSeconds,
+      serviceName: SERVICE_NAMES[route.name],
+      ...options,
     });
     this.logGroups.push(logGroup);
-    // An own role instead of the AWSLambdaBasicExecutionRole managed policy: writes to its log group only.
-    const role = new iam.Role(this, `${id}Role`, {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `${route.routeKey}: its own log group and what the function needs, nothing else`,
-    });
-    const fn = new nodejs.NodejsFunction(this, `${id}Function`, {
-      entry: path.join(props.projectRoot, route.entry),
-      handler: 'handler',
-      projectRoot: props.projectRoot,
-      depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
-      runtime: NODEJS_24,
-      architecture: lambda.Architecture.ARM_64,
-      description: `${route.routeKey} (${route.entry})`,
-      timeout: Duration.seconds(route.timeoutSeconds),
-      memorySize: options.memorySize,
-      role,
-      logGroup,
-      loggingFormat: lambda.LoggingFormat.JSON,
-      environment: {
-        NODE_OPTIONS: '--enable-source-maps',
-        ...options.environment,
-        POWERTOOLS_SERVICE_NAME: SERVICE_NAMES[route.name],
-        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
-      },
-      bundling: {
-        format: nodejs.OutputFormat.ESM,
-        banner: ESM_REQUIRE_BANNER,
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        target: 'node22',
-        forceDockerBundling: false,
-        // Ship the SDK version the tests ran against instead of whatever the runtime carries.
-        bundleAwsSDK: true,
-      },
-    });
-    logGroup.grantWrite(role);
     return fn;
   }
+}
+
+/** What one function of the app is made of; the rest (runtime, bundling, logs, role) is the same for all. */
+export interface PortfolioFunctionProps extends RouteFunctionOptions {
+  readonly projectRoot: string;
+  readonly logRetention: logs.RetentionDays;
+  /** The handler module (exports `handler`), relative to the repository root. */
+  readonly entry: string;
+  readonly description: string;
+  readonly roleDescription: string;
+  readonly timeoutSeconds: number;
+  /** Powertools' service name: the metrics' `service` dimension and the log field. */
+  readonly serviceName: string;
+}
+
+/**
+ * One function of the app: nodejs24.x on arm64, an ESM bundle with the SDK inside, its own log group
+ * and its own role that may write to that log group only. Grants beyond logging are the caller's business.
+ */
+export function createPortfolioFunction(
+  scope: Construct,
+  id: string,
+  props: PortfolioFunctionProps,
+): { fn: nodejs.NodejsFunction; logGroup: logs.LogGroup } {
+  const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
+    retention: props.logRetention,
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  // An own role instead of the AWSLambdaBasicExecutionRole managed policy: writes to its log group only.
+  const role = new iam.Role(scope, `${id}Role`, {
+    assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+    description: props.roleDescription,
+  });
+  const fn = new nodejs.NodejsFunction(scope, `${id}Function`, {
+    entry: path.join(props.projectRoot, props.entry),
+    handler: 'handler',
+    projectRoot: props.projectRoot,
+    depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
+    runtime: NODEJS_24,
+    architecture: lambda.Architecture.ARM_64,
+    description: props.description,
+    timeout: Duration.seconds(props.timeoutSeconds),
+    memorySize: props.memorySize,
+    role,
+    logGroup,
+    loggingFormat: lambda.LoggingFormat.JSON,
+    environment: {
+      NODE_OPTIONS: '--enable-source-maps',
+      ...props.environment,
+      POWERTOOLS_SERVICE_NAME: props.serviceName,
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+    },
+    bundling: {
+      format: nodejs.OutputFormat.ESM,
+      banner: ESM_REQUIRE_BANNER,
+      mainFields: ['module', 'main'],
+      minify: true,
+      sourceMap: true,
+      sourcesContent: false,
+      target: 'node22',
+      forceDockerBundling: false,
+      // Ship the SDK version the tests ran against instead of whatever the runtime carries.
+      bundleAwsSDK: true,
+    },
+  });
+  logGroup.grantWrite(role);
+  return { fn, logGroup };
 }

@@ -1,0 +1,175 @@
+/**
+ * The owner's operations on the message archive, on a DynamoDB document client: list (a Scan: only
+ * the owner's tool reads the whole table), show, resend and delete one message by id.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  ScanCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  ARCHIVE_ATTRIBUTES as A,
+  ARCHIVE_STATUS_INDEX,
+  MESSAGE_STATUSES,
+  type MessageStatus,
+} from '../../../contract/archive';
+
+/** A message as the archive holds it (the attributes `npm run messages` shows). */
+export interface ArchivedMessage {
+  id: string;
+  receivedAt: string;
+  name: string;
+  email: string;
+  message: string;
+  status: MessageStatus | string;
+  attempts: number;
+  /** Epoch seconds (the table's time-to-live). */
+  expiresAt?: number;
+  language?: string;
+  lastError?: string;
+  sesMessageId?: string;
+}
+
+/** The id names no message (never written, expired, or deleted). */
+export class UnknownMessageError extends Error {
+  constructor(readonly id: string) {
+    super(`No message with id ${id} in the archive (\`npm run messages\` lists the ids).`);
+    this.name = 'UnknownMessageError';
+  }
+}
+
+export interface Archive {
+  readonly doc: DynamoDBDocumentClient;
+  readonly table: string;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+}
+
+/** An item read from the table, with the types the CLI relies on (a malformed attribute never throws). */
+export function toMessage(item: Record<string, unknown>): ArchivedMessage {
+  const message: ArchivedMessage = {
+    id: text(item[A.id]),
+    receivedAt: text(item[A.receivedAt]),
+    name: text(item[A.name]),
+    email: text(item[A.email]),
+    message: text(item[A.message]),
+    status: text(item[A.status]),
+    attempts: Number(item[A.attempts] ?? 0) || 0,
+  };
+  const expiresAt = Number(item[A.expiresAt]);
+  if (item[A.expiresAt] !== undefined && Number.isFinite(expiresAt)) message.expiresAt = expiresAt;
+  for (const key of ['language', 'lastError', 'sesMessageId'] as const) {
+    if (typeof item[A[key]] === 'string' && item[A[key]]) message[key] = item[A[key]] as string;
+  }
+  return message;
+}
+
+/** Every message, newest first. */
+export async function listMessages(archive: Archive): Promise<ArchivedMessage[]> {
+  const messages: ArchivedMessage[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await archive.doc.send(new ScanCommand({ TableName: archive.table, ExclusiveStartKey: start }));
+    for (const item of page.Items ?? []) messages.push(toMessage(item));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  // ISO 8601 in UTC sorts as text; the id breaks ties so the order is stable.
+  return messages.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || a.id.localeCompare(b.id));
+}
+
+export async function getMessage(archive: Archive, id: string): Promise<ArchivedMessage> {
+  const { Item } = await archive.doc.send(new GetCommand({ TableName: archive.table, Key: { [A.id]: id }, ConsistentRead: true }));
+  if (!Item) throw new UnknownMessageError(id);
+  return toMessage(Item);
+}
+
+/**
+ * Puts a message back in the redelivery's queue: status pending, attempts kept, any sender's claim
+ * dropped. Returns the status it had. A message that is pending already is left as it is.
+ */
+export async function resendMessage(archive: Archive, id: string): Promise<MessageStatus | string> {
+  try {
+    const { Attributes } = await archive.doc.send(
+      new UpdateCommand({
+        TableName: archive.table,
+        Key: { [A.id]: id },
+        UpdateExpression: 'SET #status = :pending REMOVE #claimedUntil',
+        ConditionExpression: 'attribute_exists(#id)',
+        ExpressionAttributeNames: { '#id': A.id, '#status': A.status, '#claimedUntil': A.claimedUntil },
+        ExpressionAttributeValues: { ':pending': 'pending' satisfies MessageStatus },
+        ReturnValues: 'UPDATED_OLD',
+      }),
+    );
+    return text(Attributes?.[A.status]);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException') {
+      throw new UnknownMessageError(id);
+    }
+    throw error;
+  }
+}
+
+/** Every failed message back to pending (through the status index); returns their ids. */
+export async function resendFailed(archive: Archive): Promise<string[]> {
+  const failed: MessageStatus = 'failed';
+  const ids: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await archive.doc.send(
+      new QueryCommand({
+        TableName: archive.table,
+        IndexName: ARCHIVE_STATUS_INDEX,
+        KeyConditionExpression: '#status = :failed',
+        ExpressionAttributeNames: { '#status': A.status },
+        ExpressionAttributeValues: { ':failed': failed },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) ids.push(text(item[A.id]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const resent: string[] = [];
+  for (const id of ids) {
+    try {
+      await resendMessage(archive, id);
+      resent.push(id);
+    } catch (error) {
+      // Deleted between the query and the update: nothing to resend.
+      if (!(error instanceof UnknownMessageError)) throw error;
+    }
+  }
+  return resent;
+}
+
+/**
+ * Erases one message for good (erasure on request). The table's point-in-time recovery can restore
+ * any second of the last 35 days (its default recovery period; DynamoDB Developer Guide,
+ * "Point-in-time recovery for DynamoDB"), so a copy ages out of the backups within 35 days.
+ */
+export async function deleteMessage(archive: Archive, id: string): Promise<void> {
+  try {
+    await archive.doc.send(
+      new DeleteCommand({
+        TableName: archive.table,
+        Key: { [A.id]: id },
+        ConditionExpression: 'attribute_exists(#id)',
+        ExpressionAttributeNames: { '#id': A.id },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException') {
+      throw new UnknownMessageError(id);
+    }
+    throw error;
+  }
+}
+
+export function isKnownStatus(status: string): status is MessageStatus {
+  return (MESSAGE_STATUSES as readonly string[]).includes(status);
+}
