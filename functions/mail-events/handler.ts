@@ -1,0 +1,25 @@
+/**
+ * SES's events for each mail (the configuration set's SNS destination) set the archived message's
+ * status: functions/archive/mail-events.ts. One line per notification, no address logged.
+ */
+import type { SNSEvent } from 'aws-lambda';
+import { CONTACT_TIMEOUTS_MS } from '../../contract/limits';
+import { SERVICE_NAMES } from '../../contract/metrics';
+import { archiveFromEnv } from '../archive/env';
+import { createMailEventsHandler, type MailEventsReport } from '../archive/mail-events';
+import { createLogger, createMetricsSink, serviceName } from '../shared/observability';
+
+let coldStartHandler: ((event: SNSEvent) => Promise<MailEventsReport>) | undefined;
+
+export const handler = (event: SNSEvent): Promise<MailEventsReport> => {
+  if (!coldStartHandler) {
+    const service = serviceName(SERVICE_NAMES.mailEvents);
+    coldStartHandler = createMailEventsHandler({
+      archive: archiveFromEnv(),
+      logger: createLogger(service),
+      metrics: createMetricsSink(service),
+      archiveTimeoutMs: CONTACT_TIMEOUTS_MS.archive,
+    });
+  }
+  return coldStartHandler(event);
+};
