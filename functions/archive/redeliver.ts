@@ -115,3 +115,41 @@ export async function redeliverPending(deps: RedeliveryDeps): Promise<Redelivery
   await Promise.all(workers);
   return report;
 }
+
+export interface RedeliveryLoop {
+  /** Runs one redelivery now (or waits for the one running) and returns its report. */
+  runNow(): Promise<RedeliveryReport | undefined>;
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The schedule outside AWS (`npm start`): one run at start, then one every intervalMs, never two at
+ * once. A failed run is logged and the next one tries again.
+ */
+export function startRedeliveryLoop(deps: RedeliveryDeps, intervalMs: number): RedeliveryLoop {
+  let running: Promise<RedeliveryReport | undefined> | undefined;
+  let stopped = false;
+  const run = (): Promise<RedeliveryReport | undefined> => {
+    running ??= redeliverPending(deps)
+      .catch((error: unknown) => {
+        deps.logger.error('Redelivery run failed', describeError(error));
+        return undefined;
+      })
+      .finally(() => (running = undefined));
+    return running;
+  };
+  const timer = setInterval(() => {
+    if (!stopped) void run();
+  }, intervalMs);
+  timer.unref();
+  void run();
+  return {
+    runNow: () => (stopped ? Promise.resolve(undefined) : run()),
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -4,7 +4,8 @@
  * with a message naming the variable.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,11 +13,15 @@ import { fixtureBuild } from './test-support';
 
 const START = path.join(path.dirname(fileURLToPath(import.meta.url)), 'start.ts');
 const fixture = fixtureBuild();
-afterAll(() => rmSync(fixture.buildDir, { recursive: true, force: true }));
+const archiveDir = mkdtempSync(path.join(os.tmpdir(), 'start-archive-'));
+afterAll(() => {
+  rmSync(fixture.buildDir, { recursive: true, force: true });
+  rmSync(archiveDir, { recursive: true, force: true });
+});
 
 function run(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', START], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ARCHIVE_PORT: '0', ARCHIVE_DIR: archiveDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
