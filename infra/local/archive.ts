@@ -1,4 +1,3 @@
-/// <reference path="./dynalite.d.ts" />
 /**
  * The local message archive: dynalite (a DynamoDB-compatible server) with its data on disk, or an
  * outside server named by AWS_ENDPOINT_URL_DYNAMODB; either way the table (with its status index)
