@@ -69,10 +69,10 @@ function post(s: LocalStack, body: unknown, headers: Record<string, string> = {}
 }
 
 async function archived(s: LocalStack): Promise<Record<string, unknown>[]> {
-  const client = createDynamoClient({ endpoint: s.archive.url, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const client = createDynamoClient({ endpoint: s.archive!.url, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   try {
     const doc = DynamoDBDocumentClient.from(client);
-    return ((await doc.send(new ScanCommand({ TableName: s.archive.table }))).Items ?? []) as Record<string, unknown>[];
+    return ((await doc.send(new ScanCommand({ TableName: s.archive!.table }))).Items ?? []) as Record<string, unknown>[];
   } finally {
     client.destroy();
   }
@@ -146,8 +146,8 @@ describe('the local archive through the local stack', () => {
     await second.redeliver(); // the run at start, or this one: either way one send
     await second.redeliver();
     expect(await mailsWith('Marker five')).toHaveLength(1);
-    const client = createDynamoClient({ endpoint: second.archive.url, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-    const after = (await DynamoDBDocumentClient.from(client).send(new GetCommand({ TableName: second.archive.table, Key: { id: before!.id } }))).Item;
+    const client = createDynamoClient({ endpoint: second.archive!.url, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    const after = (await DynamoDBDocumentClient.from(client).send(new GetCommand({ TableName: second.archive!.table, Key: { id: before!.id } }))).Item;
     client.destroy();
     expect(after).toMatchObject({ status: 'sent', attempts: 2 });
   });

@@ -34,7 +34,7 @@ async function main() {
   await vite.listen();
   vite.printUrls();
   console.log(
-    `  Archive:  ${stack.archive.url}   (${stack.archive.dataDir ?? 'outside server'})\n  Mailbox:  ${stack.sesUrl}   (JSON at ${stack.sesUrl}/store)\n  API:      /api/* → ${stack.url}\n`,
+    `  Archive:  ${stack.archive?.url}   (${stack.archive?.dataDir ?? 'outside server'})\n  Mailbox:  ${stack.sesUrl}   (JSON at ${stack.sesUrl}/store)\n  API:      /api/* → ${stack.url}\n`,
   );
 }
 

@@ -56,6 +56,8 @@ export interface LocalStackOptions {
   sesEndpoint?: string | undefined;
   /** How often the redelivery runs; default REDELIVERY_INTERVAL.localMs. */
   redeliveryIntervalMs?: number;
+  /** false: no archive and no redelivery, the contact function mails only (the benchmark's baseline). */
+  archive?: boolean;
 }
 
 export interface LocalStack {
@@ -64,7 +66,7 @@ export interface LocalStack {
   /** The mailbox (aws-ses-v2-local): viewer at /, mails as JSON at /store; or the outside SES. */
   sesUrl: string;
   /** The archive's DynamoDB endpoint and table, and dynalite's data folder (none in memory or outside). */
-  archive: { url: string; table: string; dataDir: string | undefined };
+  archive: { url: string; table: string; dataDir: string | undefined } | undefined;
   /** Runs the redelivery now (tests, the benchmark); it also runs on its own every few seconds. */
   redeliver(): Promise<RedeliveryReport | undefined>;
   stop(): Promise<void>;
@@ -91,7 +93,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const mailbox = options.sesEndpoint
     ? { url: options.sesEndpoint.replace(/\/+$/, ''), stop: () => Promise.resolve() }
     : await startMailbox(HOST, options.sesPort ?? 8005);
-  const archive = await startLocalArchive({
+  const archive = options.archive === false ? undefined : await startLocalArchive({
     host: HOST,
     port: options.archivePort ?? 0,
     dataDir: options.archiveDir,
@@ -116,7 +118,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         recaptchaVerifyUrl: options.recaptchaVerifyUrl,
         recaptchaSecret: options.recaptchaSecret ?? RECAPTCHA_TEST_SECRET,
         quiet,
-        archive: archive.store,
+        archive: archive?.store,
         ses,
       }),
     );
@@ -149,7 +151,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       throw error.code === 'EADDRINUSE' ? new Error(`${error.message}: set PORT to a free port`) : error;
     });
     // The same redelivery code the scheduled function runs: a restart sends on what was pending.
-    redelivery = startRedeliveryLoop(
+    redelivery = archive && startRedeliveryLoop(
       {
         archive: archive.store,
         ses,
@@ -163,21 +165,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       options.redeliveryIntervalMs ?? REDELIVERY_INTERVAL.localMs,
     );
   } catch (error) {
-    await Promise.all([mailbox.stop(), archive.stop()]);
+    await Promise.all([mailbox.stop(), archive?.stop()]);
     throw error;
   }
   const loop = redelivery;
   return {
     url: `http://${HOST}:${(server.address() as AddressInfo).port}`,
     sesUrl: mailbox.url,
-    archive: { url: archive.url, table: archive.table, dataDir: archive.dataDir },
-    redeliver: () => loop.runNow(),
+    archive: archive ? { url: archive.url, table: archive.table, dataDir: archive.dataDir } : undefined,
+    redeliver: () => (loop ? loop.runNow() : Promise.resolve(undefined)),
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await Promise.all([closed, loop.stop()]);
+      await Promise.all([closed, loop?.stop()]);
       ses.destroy();
-      await Promise.all([mailbox.stop(), archive.stop()]);
+      await Promise.all([mailbox.stop(), archive?.stop()]);
     },
   };
 }

@@ -16,9 +16,10 @@ async function main() {
     clientDir: process.env.CLIENT_DIR?.trim() || undefined,
   });
   stopOnSignals(stack.stop);
-  const archiveAt = stack.archive.dataDir ? `data in ${stack.archive.dataDir}` : 'outside server';
+  const { archive } = stack;
+  const archiveAt = archive?.dataDir ? `data in ${archive.dataDir}` : 'outside server';
   console.log(`
-  Archive:  ${stack.archive.url}   (table ${stack.archive.table}, ${archiveAt}; list it with npm run messages -- --local)
+  Archive:  ${archive?.url}   (table ${archive?.table}, ${archiveAt}; list it with npm run messages -- --local)
   Site:     ${stack.url}   (API on the same origin: POST /api/contact, POST /api/events)
   Mailbox:  ${stack.sesUrl}   (mails sent from the contact page; JSON at ${stack.sesUrl}/store)
   Captcha:  ${options.recaptchaVerifyUrl ?? 'Google siteverify'} with ${options.recaptchaSecret ? 'RECAPTCHA_SECRET' : "Google's public test secret"}
