@@ -265,3 +265,19 @@ describe('contact flow: Idempotency-Key', () => {
     expect(f.sesCalls).toHaveLength(1);
   });
 });
+
+describe('contact flow: a duplicate token with nothing archived', () => {
+  it('waits a bounded time for a twin request, then answers 403 as for any refused token', async () => {
+    const archive = new FakeArchive();
+    const f = contactFixture({
+      archive,
+      now: () => Date.UTC(2026, 10, 25), // a frozen clock must not make the wait endless
+      verify: () => verifier.refuses(['timeout-or-duplicate']),
+    });
+    const started = Date.now();
+    const result = await f.handler(contactEvent(VALID_BODY, withKey()), ctx);
+    expect(result.statusCode).toBe(403);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(archive.items.size).toBe(0);
+  });
+});

@@ -188,8 +188,8 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
           // The same token twice at once: Google passes one and calls the other a duplicate. With a
           // key, the other is the same message, so wait for the first to be archived and repeat its answer.
           if (archive && key && verdict.errorCodes.includes('timeout-or-duplicate')) {
-            const waitUntil = deps.now() + Math.min(DUPLICATE_WAIT_MS, remaining() - MIN_SES_WINDOW_MS);
-            while (deps.now() < waitUntil) {
+            const polls = Math.floor(Math.min(DUPLICATE_WAIT_MS, remaining() - MIN_SES_WINDOW_MS) / DUPLICATE_POLL_MS);
+            for (let poll = 0; poll < polls; poll++) {
               const earlier = await archived('get', archiveWindow(), (options) => archive.get(id, options));
               if (earlier.ok && earlier.value) return repeat(earlier.value);
               await new Promise((resolve) => setTimeout(resolve, DUPLICATE_POLL_MS));
