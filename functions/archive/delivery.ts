@@ -56,7 +56,18 @@ const PERMANENT_SES_ERRORS = new Set([
 export type SendResult =
   | { kind: 'sent'; sesMessageId: string }
   | { kind: 'refused'; reason: string; error: unknown }
-  | { kind: 'unavailable'; reason: string; error: unknown };
+  | { kind: 'unavailable'; reason: string; error: unknown }
+  /** No answer (a timeout, a dropped connection): SES may have sent it. Sending again could mail twice. */
+  | { kind: 'unknown'; reason: string; error: unknown };
+
+/** Errors after which the request may have reached SES and been sent: no answer is not a "no". */
+const OUTCOME_UNKNOWN = new Set(['AbortError', 'TimeoutError', 'RequestTimeout', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+export function isOutcomeUnknown(error: unknown): boolean {
+  const e = error as { name?: unknown; code?: unknown; cause?: { code?: unknown } } | null;
+  if (e?.code === 'ECONNREFUSED' || e?.cause?.code === 'ECONNREFUSED') return false; // never reached SES
+  return [e?.name, e?.code, e?.cause?.code].some((v) => typeof v === 'string' && OUTCOME_UNKNOWN.has(v));
+}
 
 /** An error's name and SES's message, for the archive's `lastError` (the owner's view, never a log line). */
 export function reasonOf(error: unknown): string {
@@ -85,13 +96,16 @@ export async function sendArchived(
     return { kind: 'sent', sesMessageId: typeof output?.MessageId === 'string' ? output.MessageId : 'unknown' };
   } catch (error) {
     const reason = reasonOf(error);
-    return isPermanentSesError(error) ? { kind: 'refused', reason, error } : { kind: 'unavailable', reason, error };
+    if (isPermanentSesError(error)) return { kind: 'refused', reason, error };
+    if (signal.aborted || isOutcomeUnknown(error)) return { kind: 'unknown', reason, error };
+    return { kind: 'unavailable', reason, error };
   }
 }
 
 /**
- * How long a sender's claim lasts: longer than any one send and its settling write (the contact
- * function's whole budget is 15 s), so a claim runs out only when its sender died; then the
- * redelivery takes the message over.
+ * How long a sender's claim lasts. A send that got an answer settles or releases the message at
+ * once; a claim runs out only when its sender died or SES did not answer (a timeout: it may have
+ * sent). Then the claim is kept, long enough for SES's Delivery event (seconds, usually) to mark the
+ * message delivered, and only after that does the redelivery send it again.
  */
-export const CLAIM_MS = 60_000;
+export const CLAIM_MS = 10 * 60_000;

@@ -97,6 +97,16 @@ describe('redelivery', () => {
     expect(metrics.names()).toEqual([ARCHIVE_METRICS.failed]);
   });
 
+  it('SES not answering (a timeout) holds the message: not sent again by the next run', async () => {
+    const archive = new FakeArchive();
+    await archive.put(pending('u', 1));
+    const { ses, sent } = fakeSes(() => Promise.reject(Object.assign(new Error('timed out'), { name: 'TimeoutError' })));
+    expect(await redeliverPending(deps(archive, ses).d)).toMatchObject({ unknown: 1 });
+    expect(archive.items.get('u')).toMatchObject({ status: 'pending', claimedUntil: NOW + CLAIM_MS });
+    expect(await redeliverPending(deps(archive, ses, { now: () => NOW + 60_000 }).d)).toMatchObject({ skipped: 1 });
+    expect(sent).toHaveLength(1);
+  });
+
   it('never sends a message another sender holds (the contact function mid-send), and takes it over once that claim ran out', async () => {
     const archive = new FakeArchive();
     await archive.put(pending('held', 1, { claimedUntil: NOW + 30_000 }));

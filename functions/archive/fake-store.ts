@@ -72,6 +72,14 @@ export class FakeArchive implements ArchiveStore {
     return this.settle(id, claim, { status: 'pending', lastError: clipReason(reason) });
   }
 
+  async hold(id: string, claim: number, reason: string): Promise<boolean> {
+    await this.enter('hold');
+    const item = this.items.get(id);
+    if (!item || item.claimedUntil !== claim) return false;
+    item.lastError = clipReason(reason);
+    return true;
+  }
+
   async setEventStatus(id: string, status: Parameters<ArchiveStore['setEventStatus']>[1], detail: string | undefined): Promise<boolean> {
     await this.enter('setEventStatus');
     const item = this.items.get(id);

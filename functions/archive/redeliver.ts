@@ -35,6 +35,8 @@ export interface RedeliveryReport {
   refused: number;
   gaveUp: number;
   stillPending: number;
+  /** SES did not answer (it may have sent): held until its events tell or the claim ends. */
+  unknown: number;
   /** Claimed by another sender, or settled meanwhile. */
   skipped: number;
 }
@@ -46,7 +48,7 @@ const DEFAULT_CONCURRENCY = 4;
 export async function redeliverPending(deps: RedeliveryDeps): Promise<RedeliveryReport> {
   const giveUpMs = deps.giveUpMs ?? REDELIVERY_GIVE_UP_MS;
   const timeout = () => ({ abortSignal: AbortSignal.timeout(deps.archiveTimeoutMs) });
-  const report: RedeliveryReport = { pending: 0, sent: 0, refused: 0, gaveUp: 0, stillPending: 0, skipped: 0 };
+  const report: RedeliveryReport = { pending: 0, sent: 0, refused: 0, gaveUp: 0, stillPending: 0, unknown: 0, skipped: 0 };
   const count = (name: (typeof ARCHIVE_METRICS)[keyof typeof ARCHIVE_METRICS]) => {
     try {
       deps.metrics.count(name);
@@ -90,6 +92,11 @@ export async function redeliverPending(deps: RedeliveryDeps): Promise<Redelivery
         report.refused += 1;
         count(ARCHIVE_METRICS.failed);
         deps.logger.warn('SES refused a message for good', { archiveId: id, attempts: message.attempts, ...describeError(result.error) });
+        return;
+      case 'unknown':
+        await deps.archive.hold(id, claim, `No answer from SES: ${result.reason}`, timeout());
+        report.unknown += 1;
+        deps.logger.warn('SES did not answer; the message waits for its events', { archiveId: id, ...describeError(result.error) });
         return;
       case 'unavailable':
         await deps.archive.release(id, claim, result.reason, timeout());

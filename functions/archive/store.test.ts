@@ -128,6 +128,10 @@ describe.each([
     expect(await store.get('r')).toMatchObject({ status: 'pending', lastError: 'Throttling: Maximum sending rate exceeded.' });
     expect((await store.get('r'))?.claimedUntil).toBeUndefined();
     expect(await store.claim('r', NOW + 2, NOW + 3)).toBeDefined(); // free again at once
+    // A hold keeps the claim: nobody else sends it before the claim runs out.
+    expect(await store.hold('r', NOW + 3, 'No answer from SES: TimeoutError')).toBe(true);
+    expect(await store.get('r')).toMatchObject({ status: 'pending', claimedUntil: NOW + 3, lastError: 'No answer from SES: TimeoutError' });
+    expect(await store.hold('r', NOW + 999, 'not ours')).toBe(false);
     await store.claim('f', NOW, NOW + 1);
     expect(await store.markFailed('f', NOW + 1, `MessageRejected: ${'x'.repeat(1000)}`)).toBe(true);
     const failed = await store.get('f');

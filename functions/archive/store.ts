@@ -54,6 +54,8 @@ export interface ArchiveStore {
   markFailed(id: string, claim: number, reason: string, options?: CallOptions): Promise<boolean>;
   /** Gives the claim up: the message stays pending for the redelivery, with the reason it was not sent. */
   release(id: string, claim: number, reason: string, options?: CallOptions): Promise<boolean>;
+  /** Keeps the claim (SES may have sent it): pending, with the reason, until SES's event or the claim's end. */
+  hold(id: string, claim: number, reason: string, options?: CallOptions): Promise<boolean>;
   /**
    * SES's word on a mail. `delivered` never replaces a later word (bounced, complained); false when the
    * message is unknown or already has a word that outranks this one.
@@ -170,6 +172,20 @@ export function dynamoArchive({ table, client }: DynamoArchiveOptions): ArchiveS
     markSent: (id, claim, sesMessageId, options) => settle(id, claim, 'sent', { sesMessageId }, options),
     markFailed: (id, claim, reason, options) => settle(id, claim, 'failed', { lastError: clipReason(reason) }, options),
     release: (id, claim, reason, options) => settle(id, claim, 'pending', { lastError: clipReason(reason) }, options),
+    hold: (id, claim, reason, options) =>
+      conditional(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: { id },
+            UpdateExpression: 'SET lastError = :reason',
+            ConditionExpression: '#claim = :claim',
+            ExpressionAttributeNames: { '#claim': 'claimedUntil' },
+            ExpressionAttributeValues: { ':reason': clipReason(reason), ':claim': claim },
+          }),
+          options,
+        ),
+      ),
 
     setEventStatus(id, status, detail, options) {
       const from = EVENT_STATUS_FROM[status];

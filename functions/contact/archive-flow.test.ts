@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ARCHIVE_ID_MESSAGE_TAG } from '../../contract/archive';
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { ARCHIVE_METRICS, CONTACT_METRICS } from '../../contract/metrics';
+import { CLAIM_MS } from '../archive/delivery';
 import { FakeArchive } from '../archive/fake-store';
 import { archiveIdForKey } from '../archive/idempotency';
 import { lambdaContext } from '../shared/test-support';
@@ -66,8 +67,7 @@ describe('contact flow with the archive: the answer and what is kept', () => {
   it.each([
     ['throttled', sesBehaviour.fails('Throttling', 400)],
     ['failing (500)', sesBehaviour.fails('InternalFailure', 500)],
-    ['unreachable', sesBehaviour.fails('TimeoutError', 0)],
-    ['hanging past its window', sesBehaviour.hangs],
+    ['unreachable (connection refused)', () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))],
   ])('SES %s: the message stays pending for the redelivery and the visitor is told it was sent', async (_label, ses) => {
     const archive = new FakeArchive();
     const f = contactFixture({ archive, ses, timeouts: { sesMs: 300 } });
@@ -77,10 +77,24 @@ describe('contact flow with the archive: the answer and what is kept', () => {
     const item = only(archive.items.values());
     expect(item.status).toBe('pending');
     expect(item.claimedUntil).toBeUndefined(); // released: the next redelivery run may take it
-    expect(item.lastError).toMatch(/^(Throttling|InternalFailure|TimeoutError|AbortError)/);
+    expect(item.lastError).toMatch(/^(Throttling|InternalFailure|Error: connect ECONNREFUSED)/);
     expect(f.sesCalls).toHaveLength(1);
     expect(f.metrics.names()).toEqual([CONTACT_METRICS.sent]);
     expectNoVisitorText(f);
+  });
+
+  it.each([
+    ['timing out', sesBehaviour.fails('TimeoutError', 0)],
+    ['hanging past its window', sesBehaviour.hangs],
+  ])('SES %s (it may have sent it): 200, pending, and the claim is kept so nothing resends it before SES could tell', async (_label, ses) => {
+    const archive = new FakeArchive();
+    const now = Date.UTC(2026, 10, 25, 9, 0, 0);
+    const f = contactFixture({ archive, ses, timeouts: { sesMs: 300 }, now: () => now });
+    expect((await f.handler(contactEvent(VALID_BODY), ctx)).statusCode).toBe(200);
+    const item = only(archive.items.values());
+    expect(item).toMatchObject({ status: 'pending', claimedUntil: now + CLAIM_MS });
+    expect(item.lastError).toMatch(/^No answer from SES: (TimeoutError|AbortError)/);
+    expect(await archive.claim(item.id, now + 1_000, now + 2_000)).toBeUndefined();
   });
 
   it.each(['MessageRejected', 'MailFromDomainNotVerifiedException'])(

@@ -284,6 +284,17 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
           }
           await settle('release', (options) => archive!.release(id, claim, result.reason, options));
           return finish(accepted(), 'archived-pending', { ...archiveNote, sesMs, ...describeError(result.error) });
+        case 'unknown':
+          if (!isArchived) {
+            return finish(failure(sesFailureStatus(result.error, signal.aborted)), 'ses-failed', {
+              ...archiveNote,
+              sesMs,
+              ...describeError(result.error),
+            });
+          }
+          // SES may have sent it: keep the claim, so nothing sends it again before SES's events could tell.
+          await settle('hold', (options) => archive!.hold(id, claim, `No answer from SES: ${result.reason}`, options));
+          return finish(accepted(), 'archived-outcome-unknown', { ...archiveNote, sesMs, ...describeError(result.error) });
       }
     } catch (error) {
       // A bug, not an input: no input reaches here (the property test holds the handler to that).
