@@ -11,7 +11,7 @@ import { CLAIM_MS, type SesLike } from './delivery';
 import { FakeArchive } from './fake-store';
 import { createMailEventsHandler } from './mail-events';
 import { redeliverPending, type RedeliveryDeps } from './redeliver';
-import { SES_EVENT_SAMPLES, snsEnvelope, snsEvent } from './ses-event-samples';
+import { eventBridgeEvent, SES_EVENT_SAMPLES, snsEnvelope, snsEvent } from './ses-event-samples';
 import type { ArchivedMessage } from './store';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
@@ -215,6 +215,18 @@ describe("mail events: SES's documented samples set the status", () => {
     expect(await handler(snsEnvelope('{"eventType": 5}'))).toEqual({ applied: 0, skipped: 1 });
     expect(archive.items.get('msg-1')?.status).toBe('bounced');
     expect(archive.items.has('no-such-message')).toBe(false);
+  });
+
+  it('reads the same records from EventBridge (the record in detail)', async () => {
+    const archive = new FakeArchive();
+    await archive.put(pending('eb-1', 1, { status: 'sent' }));
+    const metrics = new RecordingMetrics();
+    const handler = createMailEventsHandler({ archive, logger: new RecordingLogger(), metrics, archiveTimeoutMs: 500 });
+    expect(await handler(eventBridgeEvent('Delivery', 'eb-1'))).toEqual({ applied: 1, skipped: 0 });
+    expect(await handler(eventBridgeEvent('Bounce', 'eb-1'))).toEqual({ applied: 1, skipped: 0 });
+    expect(archive.items.get('eb-1')).toMatchObject({ status: 'bounced', lastError: 'Bounce: Permanent/General' });
+    expect(metrics.names()).toEqual([ARCHIVE_METRICS.delivered, ARCHIVE_METRICS.bounced]);
+    expect(await handler({ ...eventBridgeEvent('Delivery', 'eb-1'), detail: 'nonsense' })).toEqual({ applied: 0, skipped: 1 });
   });
 
   it('throws when the archive is down, so SNS delivers the event again', async () => {

@@ -1,10 +1,11 @@
 /**
- * SES's own word on each mail, from the configuration set's SNS event destination: the event's
+ * SES's own word on each mail, from the configuration set's event destination (EventBridge, the
+ * event record in `detail`; or SNS, the record as JSON in `Records[].Sns.Message`): the event's
  * `archiveId` tag names the message, and Delivery, Bounce, Complaint and Reject set its status
  * (`delivered`, `bounced`, `complained`, `failed`). Other event types, events for mails we did not
  * tag and unknown ids are skipped. Only event types and ids are logged, never an address.
  */
-import type { SNSEvent } from 'aws-lambda';
+import type { EventBridgeEvent, SNSEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { ARCHIVE_ID_MESSAGE_TAG } from '../../contract/archive';
 import { ARCHIVE_METRICS, type ArchiveMetric } from '../../contract/metrics';
@@ -58,19 +59,30 @@ export interface MailEventsReport {
   skipped: number;
 }
 
-export function createMailEventsHandler(deps: MailEventsDeps): (event: SNSEvent) => Promise<MailEventsReport> {
+/** What SES's event destinations deliver: EventBridge's event (one record) or SNS's notification (a batch). */
+export type MailEvent = SNSEvent | EventBridgeEvent<string, unknown>;
+
+/** The SES records in either shape, unparsed. */
+function recordsOf(event: MailEvent): { id: unknown; read: () => unknown }[] {
+  if (event && 'Records' in event && Array.isArray(event.Records)) {
+    return event.Records.map((r) => ({ id: r?.Sns?.MessageId, read: () => JSON.parse(r?.Sns?.Message ?? '') as unknown }));
+  }
+  if (event && 'detail' in event) return [{ id: event.id, read: () => event.detail }];
+  return [];
+}
+
+export function createMailEventsHandler(deps: MailEventsDeps): (event: MailEvent) => Promise<MailEventsReport> {
   return async (event) => {
     const report: MailEventsReport = { applied: 0, skipped: 0 };
-    for (const record of event?.Records ?? []) {
-      const snsMessageId = record?.Sns?.MessageId;
+    for (const record of recordsOf(event)) {
       let parsed: SesEvent;
       try {
-        const result = SesEvent.safeParse(JSON.parse(record?.Sns?.Message ?? ''));
+        const result = SesEvent.safeParse(record.read());
         if (!result.success) throw new Error('not an SES event record');
         parsed = result.data;
       } catch {
         report.skipped += 1;
-        deps.logger.warn('Skipped a notification that is not an SES event record', { snsMessageId });
+        deps.logger.warn('Skipped a notification that is not an SES event record', { notificationId: record.id });
         continue;
       }
       const outcome = outcomeOf(parsed);

@@ -6,7 +6,7 @@
  * list is shortened to the From/To/Subject entries, and the samples' custom tag is replaced by the
  * tag our sends carry (`archiveId`), whose value each test sets. Only tests import this file.
  */
-import type { SNSEvent } from 'aws-lambda';
+import type { EventBridgeEvent, SNSEvent } from 'aws-lambda';
 
 const mail = {
   timestamp: '2017-08-05T00:40:02.012Z',
@@ -84,6 +84,26 @@ export function snsEvent(name: SampleName, archiveId: string | undefined): SNSEv
   const sample = structuredClone(SES_EVENT_SAMPLES[name]) as { mail: { tags: Record<string, string[]> } };
   if (archiveId !== undefined) sample.mail.tags.archiveId = [archiveId];
   return snsEnvelope(JSON.stringify(sample));
+}
+
+/**
+ * The sample as EventBridge hands it to Lambda: the same record in `detail` (EventBridge's SES events,
+ * source `aws.ses`, detail-type e.g. "Email Delivered").
+ */
+export function eventBridgeEvent(name: SampleName, archiveId: string | undefined): EventBridgeEvent<string, unknown> {
+  const sample = structuredClone(SES_EVENT_SAMPLES[name]) as { mail: { tags: Record<string, string[]> } };
+  if (archiveId !== undefined) sample.mail.tags.archiveId = [archiveId];
+  return {
+    version: '0',
+    id: 'f8ab0cbc-0000-4000-8000-000000000000',
+    'detail-type': `Email ${name}`,
+    source: 'aws.ses',
+    account: '123456789012',
+    time: '2017-08-05T00:41:03Z',
+    region: 'us-east-1',
+    resources: ['arn:aws:ses:us-east-1:123456789012:configuration-set/ConfigSet'],
+    detail: sample,
+  };
 }
 
 export function snsEnvelope(message: string): SNSEvent {

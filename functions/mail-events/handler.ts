@@ -1,17 +1,16 @@
 /**
- * SES's events for each mail (the configuration set's SNS destination) set the archived message's
+ * SES's events for each mail (the configuration set's EventBridge or SNS destination) set the archived message's
  * status: functions/archive/mail-events.ts. One line per notification, no address logged.
  */
-import type { SNSEvent } from 'aws-lambda';
 import { CONTACT_TIMEOUTS_MS } from '../../contract/limits';
 import { SERVICE_NAMES } from '../../contract/metrics';
 import { archiveFromEnv } from '../archive/env';
-import { createMailEventsHandler, type MailEventsReport } from '../archive/mail-events';
+import { createMailEventsHandler, type MailEvent, type MailEventsReport } from '../archive/mail-events';
 import { createLogger, createMetricsSink, serviceName } from '../shared/observability';
 
-let coldStartHandler: ((event: SNSEvent) => Promise<MailEventsReport>) | undefined;
+let coldStartHandler: ((event: MailEvent) => Promise<MailEventsReport>) | undefined;
 
-export const handler = (event: SNSEvent): Promise<MailEventsReport> => {
+export const handler = (event: MailEvent): Promise<MailEventsReport> => {
   if (!coldStartHandler) {
     const service = serviceName(SERVICE_NAMES.mailEvents);
     coldStartHandler = createMailEventsHandler({
