@@ -31,6 +31,8 @@ export const ARCHIVE_ATTRIBUTES = {
   expiresAt: 'expiresAt',
   /** S, optional: sha256 of the Idempotency-Key header and the body, to answer a repeat with the first answer. */
   idempotencyHash: 'idempotencyHash',
+  /** S, optional, ISO 8601: when the owner put the message back in the queue (`resend`); the give-up counts from it, else from receivedAt. */
+  pendingSince: 'pendingSince',
   /** N, optional, epoch ms: a sender's claim on the message; no other sender sends it before this passes. */
   claimedUntil: 'claimedUntil',
 } as const;
@@ -65,6 +67,9 @@ export const ARCHIVE_FUNCTIONS = {
   redelivery: { name: 'redelivery', entry: 'functions/redelivery/handler.ts', timeoutSeconds: 60 },
   mailEvents: { name: 'mail-events', entry: 'functions/mail-events/handler.ts', timeoutSeconds: 10 },
 } as const;
+
+/** The local archive's default port (`ARCHIVE_PORT`): `npm start` listens there, `npm run messages -- --local` reads there. */
+export const LOCAL_ARCHIVE_PORT = 8006;
 
 /** Table name of the local stack's archive (dynalite); the deployed one is named by CloudFormation. */
 export const LOCAL_ARCHIVE_TABLE = 'portfolio-messages';

@@ -41,6 +41,8 @@ export const CONTACT_TIMEOUTS_MS = {
   ses: 3_000,
   /** The whole request, from arrival to answer: below API Gateway's 30 s (above) and the Lambda timeout. */
   total: 9_000,
+  /** One call to the message archive (DynamoDB): a put, a get or an update. */
+  archive: 1_000,
   /** The SSM read on a cold start counts against the request budget, so it is kept short. */
   ssm: 2_500,
 } as const;

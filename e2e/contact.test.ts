@@ -258,6 +258,44 @@ describe('contact form, the real path: local API, fake siteverify, aws-ses-v2-lo
     expect(calls[0]!.secret).toBe(inject('recaptchaSecret'));
   });
 
+  it('a retry after a network failure reuses the Idempotency-Key: the message is stored and mailed once', async () => {
+    const form = await openContact();
+    sessions.current.allowConsoleError(/ERR_FAILED|api\/contact/);
+    const lastName = uniqueLastName();
+    const values = { name: `Eve ${lastName}`, email: 'eve@example.org', message: `Retry ${lastName}: hello twice?` };
+    const keys: (string | undefined)[] = [];
+    const languages: (string | undefined)[] = [];
+    let first = true;
+    // The first request reaches the server (stored and mailed), but its answer is lost on the way back.
+    await form.page.route('**/api/contact', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      languages.push(route.request().headers()['content-language']);
+      if (first) {
+        first = false;
+        await route.fetch();
+        await route.abort('failed');
+      } else {
+        await route.continue();
+      }
+    });
+    await fill(form, values);
+    await solveCaptcha(form, `e2e-token-a-${lastName}`);
+    await form.send.click();
+    await eventually(() => mainText(form.page), (text) => text.includes(TEXT.sendFailed), `"${TEXT.sendFailed}"`, 15_000);
+    await eventually(() => mailsContaining(lastName), (m) => m.length === 1, 'the first request was mailed', 10_000);
+    // The visitor solves the captcha again and presses Send, text untouched.
+    await solveCaptcha(form, `e2e-token-b-${lastName}`);
+    await form.send.click();
+    await eventually(() => mainText(form.page), (text) => text.includes(TEXT.sent), `"${TEXT.sent}"`, 15_000);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(languages).toEqual([await form.page.evaluate(() => document.documentElement.lang), languages[0]]);
+    expect(languages[0]).toMatch(/^[a-z]{2}/);
+    await new Promise((resolve) => setTimeout(resolve, 750));
+    expect(await mailsContaining(lastName)).toHaveLength(1);
+  });
+
   it('sends no mail and shows the failure message when the captcha is refused', async () => {
     const form = await openContact();
     sessions.current.allowConsoleError(/status of 4\d\d/);

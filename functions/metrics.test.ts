@@ -4,7 +4,11 @@
  * watch a name nothing writes.
  */
 import { describe, expect, it } from 'vitest';
-import { CONTACT_METRICS, EVENT_METRICS, type MetricName } from '../contract/metrics';
+import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, type MetricName } from '../contract/metrics';
+import { FakeArchive } from './archive/fake-store';
+import { createMailEventsHandler } from './archive/mail-events';
+import { redeliverPending } from './archive/redeliver';
+import { snsEvent, type SampleName } from './archive/ses-event-samples';
 import { contactEvent, contactFixture, sesBehaviour, VALID_BODY, verifier } from './contact/fixtures';
 import { createEventsHandler } from './events/handler';
 import { apiEvent, lambdaContext, RecordingLogger, RecordingMetrics } from './shared/test-support';
@@ -31,7 +35,44 @@ async function eventScenarios(): Promise<MetricName[]> {
   return metrics.names();
 }
 
+async function archiveScenarios(): Promise<MetricName[]> {
+  const metrics = new RecordingMetrics();
+  const down = new FakeArchive();
+  down.down = true;
+  for (const [archive, ses] of [
+    [down, sesBehaviour.accepts],
+    [new FakeArchive(), sesBehaviour.fails('MessageRejected')],
+  ] as const) {
+    const fixture = contactFixture({ archive, ses });
+    await fixture.handler(contactEvent(VALID_BODY), ctx);
+    metrics.counts.push(...fixture.metrics.counts);
+  }
+  const archive = new FakeArchive();
+  const receivedAt = new Date().toISOString();
+  await archive.put({ id: 'm1', receivedAt, name: 'A B', email: 'a@b.co', message: 'hello', status: 'pending', attempts: 1, expiresAt: 0 });
+  const logger = new RecordingLogger();
+  const ses = { send: () => Promise.resolve({ MessageId: 'ses-1' }) };
+  await redeliverPending({
+    archive,
+    ses,
+    mail: { ownerEmail: 'o@example.com', senderEmail: 's@example.com' },
+    now: Date.now,
+    logger,
+    metrics,
+    sesTimeoutMs: 500,
+    archiveTimeoutMs: 500,
+  });
+  const events = createMailEventsHandler({ archive, logger, metrics, archiveTimeoutMs: 500 });
+  for (const sample of ['Delivery', 'Bounce', 'Complaint'] as SampleName[]) await events(snsEvent(sample, 'm1'));
+  return metrics.names();
+}
+
 describe('contract metrics', () => {
+  it('every archive metric is emitted by the contact, redelivery or mail-event code in some scenario', async () => {
+    const emitted = new Set(await archiveScenarios());
+    for (const name of Object.values(ARCHIVE_METRICS)) expect(emitted, name).toContain(name);
+  });
+
   it('every contact metric is emitted by the contact handler in some scenario', async () => {
     const emitted = new Set(await contactScenarios());
     for (const name of Object.values(CONTACT_METRICS)) expect(emitted, name).toContain(name);

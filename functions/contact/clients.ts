@@ -4,6 +4,8 @@
  */
 import { SESClient } from '@aws-sdk/client-ses';
 import { SSMClient } from '@aws-sdk/client-ssm';
+import { CONTACT_TIMEOUTS_MS } from '../../contract/limits';
+import { createDynamoClient, dynamoArchive, type ArchiveStore } from '../archive/store';
 import { SERVICE_NAMES } from '../../contract/metrics';
 import { createLogger, createMetricsSink, serviceName } from '../shared/observability';
 import { loadContactConfig } from './config';
@@ -24,6 +26,7 @@ const LOCAL_SES_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' }
 export interface ClientOverrides {
   ssm?: SsmLike;
   ses?: SesLike;
+  archive?: ArchiveStore;
 }
 
 /** Builds the production handler from the environment (once per cold start). */
@@ -69,10 +72,29 @@ export function createContactHandlerFromEnv(
           SSM_TIMEOUT_MS,
         )
       : staticSecret(config.secret.value);
+  // The archive is optional: without ARCHIVE_TABLE the function mails only, as before the archive.
+  const archive =
+    overrides.archive ??
+    (config.archiveTable
+      ? dynamoArchive({
+          table: config.archiveTable,
+          client: createDynamoClient({
+            region: config.region,
+            requestTimeoutMs: CONTACT_TIMEOUTS_MS.archive,
+            ...(config.archiveEndpoint
+              ? {
+                  endpoint: config.archiveEndpoint,
+                  ...(env.AWS_ACCESS_KEY_ID ? {} : { credentials: LOCAL_SES_CREDENTIALS }),
+                }
+              : {}),
+          }),
+        })
+      : undefined);
   return createContactHandler({
     config,
     secret,
     ses,
+    ...(archive ? { archive } : {}),
     fetch: (input, init) => fetch(input, init),
     now: Date.now,
     timeouts: DEFAULT_TIMEOUTS,

@@ -32,8 +32,38 @@ describe('loadContactConfig', () => {
         secret: { kind: 'ssm', parameterName: '/portfolio/recaptcha-secret' },
         verifyUrl: DEFAULT_RECAPTCHA_VERIFY_URL,
         region: 'eu-west-1',
+        retentionDays: 365,
       },
     });
+  });
+
+  it('reads the archive settings: table, retention, configuration set, a local DynamoDB endpoint', () => {
+    const result = loadContactConfig({
+      ...lambdaEnv,
+      ARCHIVE_TABLE: 'portfolio-messages',
+      MESSAGE_RETENTION_DAYS: '30',
+      SES_CONFIGURATION_SET: 'portfolio-mail',
+      AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8006',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        archiveTable: 'portfolio-messages',
+        retentionDays: 30,
+        configurationSet: 'portfolio-mail',
+        archiveEndpoint: 'http://127.0.0.1:8006/',
+      },
+    });
+  });
+
+  it('names bad archive settings', () => {
+    expect(
+      problems({ ...lambdaEnv, ARCHIVE_TABLE: 'ab', MESSAGE_RETENTION_DAYS: '0', SES_CONFIGURATION_SET: 'has space' }),
+    ).toEqual([
+      'ARCHIVE_TABLE is not a DynamoDB table name',
+      'MESSAGE_RETENTION_DAYS must be a whole number of days, at least 1',
+      'SES_CONFIGURATION_SET is not an SES configuration set name',
+    ]);
   });
 
   it('reads the local configuration: secret from the environment, SES emulator, a default region', () => {

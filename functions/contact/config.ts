@@ -5,6 +5,7 @@
  * what is missing once.
  */
 import { z } from 'zod';
+import { DEFAULT_MESSAGE_RETENTION_DAYS } from '../../contract/archive';
 import { AWS_REGION_PATTERN, MAILBOX_ADDRESS_PATTERN } from '../../contract/settings';
 
 /**
@@ -25,12 +26,24 @@ export interface ContactConfig {
   region: string;
   /** Set only for the local stack (aws-ses-v2-local). */
   sesEndpoint?: string;
+  /** The archive's table (ARCHIVE_TABLE); without one, messages are mailed only, as before the archive. */
+  archiveTable?: string;
+  /** A DynamoDB-compatible server (AWS_ENDPOINT_URL_DYNAMODB), for the local stack. */
+  archiveEndpoint?: string;
+  /** Days a message is kept (MESSAGE_RETENTION_DAYS). */
+  retentionDays: number;
+  /** SES configuration set named on every send (SES_CONFIGURATION_SET). */
+  configurationSet?: string;
 }
 
 export type ConfigResult = { ok: true; config: ContactConfig } | { ok: false; problems: string[] };
 
 /** SSM parameter names (or ARNs): letters, digits and . - _ / : only. */
 const PARAMETER_NAME = /^[A-Za-z0-9_.\-/:]{1,2048}$/;
+/** DynamoDB table names: 3 to 255 of letters, digits, `_`, `-` and `.` (DynamoDB Developer Guide, naming rules). */
+const TABLE_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
+/** SES configuration set names: letters, digits, `_` and `-`, at most 64 (SES API Reference, ConfigurationSet). */
+const CONFIGURATION_SET_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** A trimmed value; blank counts as unset. */
@@ -79,6 +92,16 @@ const ContactEnv = z
     SES_ENDPOINT: url('SES_ENDPOINT', true),
     AWS_REGION: regionName('AWS_REGION'),
     AWS_DEFAULT_REGION: regionName('AWS_REGION'),
+    ARCHIVE_TABLE: text.refine((value) => value === undefined || TABLE_NAME.test(value), 'ARCHIVE_TABLE is not a DynamoDB table name'),
+    AWS_ENDPOINT_URL_DYNAMODB: url('AWS_ENDPOINT_URL_DYNAMODB', true),
+    MESSAGE_RETENTION_DAYS: text.refine(
+      (value) => value === undefined || (/^\d{1,5}$/.test(value) && Number(value) >= 1),
+      'MESSAGE_RETENTION_DAYS must be a whole number of days, at least 1',
+    ),
+    SES_CONFIGURATION_SET: text.refine(
+      (value) => value === undefined || CONFIGURATION_SET_NAME.test(value),
+      'SES_CONFIGURATION_SET is not an SES configuration set name',
+    ),
   })
   .superRefine(
     (env, ctx) => {
@@ -137,6 +160,10 @@ export function loadContactConfig(env: NodeJS.ProcessEnv): ConfigResult {
       verifyUrl,
       region,
       ...(e.SES_ENDPOINT ? { sesEndpoint: new URL(e.SES_ENDPOINT).toString() } : {}),
+      ...(e.ARCHIVE_TABLE ? { archiveTable: e.ARCHIVE_TABLE } : {}),
+      ...(e.AWS_ENDPOINT_URL_DYNAMODB ? { archiveEndpoint: new URL(e.AWS_ENDPOINT_URL_DYNAMODB).toString() } : {}),
+      retentionDays: e.MESSAGE_RETENTION_DAYS ? Number(e.MESSAGE_RETENTION_DAYS) : DEFAULT_MESSAGE_RETENTION_DAYS,
+      ...(e.SES_CONFIGURATION_SET ? { configurationSet: e.SES_CONFIGURATION_SET } : {}),
     },
   };
 }

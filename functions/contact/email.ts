@@ -69,10 +69,23 @@ export interface MailAddresses {
   senderEmail: string;
 }
 
+/** "Written from the Spanish page (es)": the page's language in English, with the tag itself. */
+export function languageLine(language: string | undefined): string | undefined {
+  if (!language) return undefined;
+  let name: string | undefined;
+  try {
+    name = new Intl.DisplayNames(['en'], { type: 'language' }).of(language);
+  } catch {
+    name = undefined; // a well-formed tag Intl does not know: name the tag alone
+  }
+  return name && name !== language ? `Written from the ${name} page (${language})` : `Written from the page in ${language}`;
+}
+
 export function buildContactEmail(
   message: ContactMessage,
   addresses: MailAddresses,
   receivedAt: Date,
+  language?: string,
 ): SendEmailCommandInput {
   if (!REPLY_TO_SAFE.test(message.email)) {
     // Unreachable after validateContact; refusing here keeps a future rule change from opening headers.
@@ -81,6 +94,8 @@ export function buildContactEmail(
   const name = bodySafe(message.fullName).replace(/\n/g, ' ');
   const text = bodySafe(message.message);
   const received = receivedAt.toISOString();
+  // The tag passed the header pattern (letters, digits, hyphens); escaped all the same.
+  const written = languageLine(language);
 
   const textBody = [
     'New message from your portfolio contact form.',
@@ -88,6 +103,7 @@ export function buildContactEmail(
     `Name: ${name}`,
     `Email: ${message.email}`,
     `Received: ${received}`,
+    ...(written ? [written] : []),
     '',
     'Message:',
     text,
@@ -105,6 +121,7 @@ export function buildContactEmail(
     `<tr><th style="text-align:left;padding-right:12px">Name</th><td>${escapeHtml(name)}</td></tr>`,
     `<tr><th style="text-align:left;padding-right:12px">Email</th><td>${escapeHtml(message.email)}</td></tr>`,
     `<tr><th style="text-align:left;padding-right:12px">Received</th><td>${received}</td></tr>`,
+    ...(written ? [`<tr><th style="text-align:left;padding-right:12px">Language</th><td>${escapeHtml(written)}</td></tr>`] : []),
     '</table>',
     '<h2 style="font-size:16px">Message</h2>',
     `<div style="white-space:pre-wrap;border-left:3px solid #ccc;padding-left:12px">${escapeHtml(text)}</div>`,

@@ -4,6 +4,7 @@
  * Only tests import this file.
  */
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses';
+import type { ArchiveStore } from '../archive/store';
 import { apiEvent, RecordingLogger, RecordingMetrics, type EventOptions } from '../shared/test-support';
 import { createContactHandler, DEFAULT_TIMEOUTS, type ContactHandler, type ContactTimeouts } from './flow';
 import type { FetchLike } from './recaptcha';
@@ -68,6 +69,10 @@ export interface FixtureOptions {
   secret?: SecretProvider;
   timeouts?: Partial<ContactTimeouts>;
   now?: () => number;
+  /** The message archive (a FakeArchive); none: mail only, as before the archive. */
+  archive?: ArchiveStore;
+  retentionDays?: number;
+  configurationSet?: string;
 }
 
 export interface Fixture {
@@ -86,7 +91,14 @@ export function contactFixture(options: FixtureOptions = {}): Fixture {
   const verifyCalls: Fixture['verifyCalls'] = [];
   const verify = options.verify ?? verifier.passes;
   const handler = createContactHandler({
-    config: { ownerEmail: OWNER, senderEmail: SENDER, verifyUrl: VERIFY_URL },
+    config: {
+      ownerEmail: OWNER,
+      senderEmail: SENDER,
+      verifyUrl: VERIFY_URL,
+      ...(options.retentionDays ? { retentionDays: options.retentionDays } : {}),
+      ...(options.configurationSet ? { configurationSet: options.configurationSet } : {}),
+    },
+    ...(options.archive ? { archive: options.archive } : {}),
     secret: options.secret ?? staticSecret(SECRET),
     ses: {
       send(command, sendOptions) {

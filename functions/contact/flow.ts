@@ -1,27 +1,37 @@
 /**
- * The contact flow: checked request → secret → verify the captcha → one SES SendEmail. Every bad
- * input ends as a 4xx {error}; only our own dependencies (configuration, SSM, siteverify, SES) can
- * cause a 5xx, always with the form's failure message, always within the request budget, never
- * after a mail was sent. The dependencies come in through a factory, so tests pass fakes.
+ * The contact flow: checked request → secret → verify the captcha → archive the message → one SES
+ * SendEmail → mark it sent. Every bad input ends as a 4xx {error} and stores nothing. The visitor is
+ * told "sent" when the message is in the archive or SES took it, or both: SES failing or refusing
+ * leaves an archived message `pending` (the redelivery sends it) or `failed` (kept, with SES's
+ * reason); an unreachable archive leaves SES alone to take it. Only when neither does is the answer
+ * a 5xx, always with the form's failure message, always within the request budget. The
+ * dependencies come in through a factory, so tests pass fakes.
  */
-import { SendEmailCommand } from '@aws-sdk/client-ses';
+import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { CONTACT_MESSAGES, type ContactMessage } from '../../contract/contact-rules';
 import { CONTACT_TIMEOUTS_MS } from '../../contract/limits';
-import { CONTACT_METRICS, type ContactMetric } from '../../contract/metrics';
+import { ARCHIVE_METRICS, CONTACT_METRICS, type ContactMetric, type MetricName } from '../../contract/metrics';
+import { DEFAULT_MESSAGE_RETENTION_DAYS } from '../../contract/archive';
+import { CLAIM_MS, sendArchived, type MailSettings, type SesLike } from '../archive/delivery';
+import { archiveIdForKey, idempotencyHash } from '../archive/idempotency';
+import type { ArchivedMessage, ArchiveStore } from '../archive/store';
 import { errorResponse, jsonResponse, type HttpResult } from '../shared/http';
 import { describeError, requestIds, withFields, type LoggerLike, type MetricsSink } from '../shared/observability';
 import type { ContactConfig } from './config';
-import { buildContactEmail } from './email';
 import { verifyCaptcha, type FetchLike } from './recaptcha';
-import { checkContactRequest, sourceIp } from './request';
+import { checkContactRequest, readIdempotencyKey, readLanguage, sourceIp } from './request';
 import type { SecretProvider } from './secret';
+
+export type { SesLike };
 
 export interface ContactTimeouts {
   /** siteverify, body included. */
   verifyMs: number;
   /** One SES SendEmail call. */
   sesMs: number;
+  /** One archive call (put, get, update). */
+  archiveMs: number;
   /** The whole request, from arrival to answer: every step gets at most what is left of it. */
   totalMs: number;
 }
@@ -29,21 +39,24 @@ export interface ContactTimeouts {
 export const DEFAULT_TIMEOUTS: ContactTimeouts = {
   verifyMs: CONTACT_TIMEOUTS_MS.verify,
   sesMs: CONTACT_TIMEOUTS_MS.ses,
+  archiveMs: CONTACT_TIMEOUTS_MS.archive,
   totalMs: CONTACT_TIMEOUTS_MS.total,
 };
 export const SSM_TIMEOUT_MS = CONTACT_TIMEOUTS_MS.ssm;
 /** Below this, an SES call is not started: it could not finish, and might still send after we gave up. */
 const MIN_SES_WINDOW_MS = 250;
-
-/** The part of SESClient the handler uses; tests pass a fake that records calls. */
-export interface SesLike {
-  send(command: SendEmailCommand, options?: { abortSignal?: AbortSignal }): Promise<unknown>;
-}
+/** A settling write after the mail went out still gets this long, even past the answer budget. */
+const MIN_SETTLE_MS = 300;
 
 export interface ContactDeps {
-  config: Pick<ContactConfig, 'ownerEmail' | 'senderEmail' | 'verifyUrl'>;
+  config: Pick<ContactConfig, 'ownerEmail' | 'senderEmail' | 'verifyUrl'> &
+    Partial<Pick<ContactConfig, 'retentionDays' | 'configurationSet'>>;
   secret: SecretProvider;
   ses: SesLike;
+  /** The message archive; without one, messages are only mailed (and SES failing is a 5xx). */
+  archive?: ArchiveStore;
+  /** New message ids; injected so tests can tell messages apart. */
+  newId?: () => string;
   fetch: FetchLike;
   /** Milliseconds since the epoch; injected so tests control the mail's timestamp. */
   now: () => number;
@@ -69,6 +82,14 @@ export function contactMetric(status: number, outcome: string): ContactMetric {
 }
 
 const failure = (statusCode: 502 | 503 | 504): HttpResult => errorResponse(statusCode, CONTACT_MESSAGES.sendFailed);
+const accepted = (): HttpResult => jsonResponse(200, { ok: true });
+
+export const IDEMPOTENCY_CONFLICT =
+  'This Idempotency-Key was already used for a different message. Send the new message with a new key.';
+export const IDEMPOTENCY_IN_PROGRESS = 'A request with this Idempotency-Key is still being handled. Try again in a moment.';
+/** A duplicate token while a request with the same key is in flight: how long to wait for it to be archived. */
+const DUPLICATE_WAIT_MS = 2_000;
+const DUPLICATE_POLL_MS = 100;
 
 function sesFailureStatus(error: unknown, deadlineHit: boolean): 502 | 503 | 504 {
   const name = (error as { name?: unknown } | null)?.name;
@@ -95,12 +116,53 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
       return response;
     };
 
+    const count = (name: MetricName) => {
+      try {
+        deps.metrics.count(name);
+      } catch (error) {
+        log.error('Archive metric could not be recorded', describeError(error));
+      }
+    };
+    /** An archive call within its own timeout and what is left of the request; undefined when it failed. */
+    const archived = async <T>(
+      what: string,
+      windowMs: number,
+      run: (options: { abortSignal: AbortSignal }) => Promise<T>,
+    ): Promise<{ ok: true; value: T } | { ok: false }> => {
+      try {
+        return { ok: true, value: await run({ abortSignal: AbortSignal.timeout(Math.max(1, windowMs)) }) };
+      } catch (error) {
+        log.warn('The message archive did not answer', { call: what, ...describeError(error) });
+        return { ok: false };
+      }
+    };
+
     try {
       const checked = checkContactRequest(event);
       if (!checked.ok) return finish(checked.response, `rejected-${checked.reason}`);
+      const idempotency = readIdempotencyKey(event);
+      if (!idempotency.ok) return finish(idempotency.response, 'rejected-idempotency-key');
       const { message } = checked;
-      const details = describeMessage(message);
+      const key = idempotency.key;
+      const language = readLanguage(event);
+      const details = { ...describeMessage(message), ...(key ? { idempotent: true } : {}) };
       const remaining = () => deps.timeouts.totalMs - (deps.now() - started);
+      const archiveWindow = () => Math.min(deps.timeouts.archiveMs, remaining() - MIN_SES_WINDOW_MS);
+      const archive = deps.archive;
+      const id = key ? archiveIdForKey(key) : (deps.newId ?? randomUUID)();
+      const hash = key ? idempotencyHash(key, message) : undefined;
+
+      /** The answer to a request whose key is already in the archive. */
+      const repeat = (earlier: ArchivedMessage): HttpResult =>
+        earlier.idempotencyHash === hash
+          ? finish(accepted(), 'repeat', { ...details, archiveId: id, status: earlier.status })
+          : finish(errorResponse(422, IDEMPOTENCY_CONFLICT), 'rejected-idempotency-conflict', { ...details, archiveId: id });
+
+      // A repeat of a message already archived gets the first answer: no second captcha, no second mail.
+      if (archive && key) {
+        const earlier = await archived('get', archiveWindow(), (options) => archive.get(id, options));
+        if (earlier.ok && earlier.value) return repeat(earlier.value);
+      }
 
       let secret: string;
       try {
@@ -122,12 +184,23 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
       switch (verdict.kind) {
         case 'passed':
           break;
-        case 'refused':
+        case 'refused': {
+          // The same token twice at once: Google passes one and calls the other a duplicate. With a
+          // key, the other is the same message, so wait for the first to be archived and repeat its answer.
+          if (archive && key && verdict.errorCodes.includes('timeout-or-duplicate')) {
+            const polls = Math.floor(Math.min(DUPLICATE_WAIT_MS, remaining() - MIN_SES_WINDOW_MS) / DUPLICATE_POLL_MS);
+            for (let poll = 0; poll < polls; poll++) {
+              const earlier = await archived('get', archiveWindow(), (options) => archive.get(id, options));
+              if (earlier.ok && earlier.value) return repeat(earlier.value);
+              await new Promise((resolve) => setTimeout(resolve, DUPLICATE_POLL_MS));
+            }
+          }
           return finish(errorResponse(403, CONTACT_MESSAGES.missingCaptcha), CAPTCHA_REFUSED, {
             ...details,
             verifyMs,
             captchaErrorCodes: verdict.errorCodes,
           });
+        }
         case 'misconfigured':
           return finish(failure(503), 'captcha-misconfigured', { ...details, verifyMs, captchaErrorCodes: verdict.errorCodes });
         case 'unavailable':
@@ -138,22 +211,91 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
           });
       }
 
-      const sesWindow = Math.min(deps.timeouts.sesMs, remaining());
-      if (sesWindow < MIN_SES_WINDOW_MS) return finish(failure(504), 'budget-exhausted', { ...details, verifyMs });
-      const input = buildContactEmail(message, deps.config, new Date(deps.now()));
-      const sesStarted = deps.now();
-      const signal = AbortSignal.timeout(sesWindow);
-      try {
-        await deps.ses.send(new SendEmailCommand(input), { abortSignal: signal });
-      } catch (error) {
-        return finish(failure(sesFailureStatus(error, signal.aborted)), 'ses-failed', {
-          ...details,
-          verifyMs,
-          sesMs: deps.now() - sesStarted,
-          ...describeError(error),
-        });
+      if (remaining() < MIN_SES_WINDOW_MS) return finish(failure(504), 'budget-exhausted', { ...details, verifyMs });
+
+      // Archive first, holding the claim to send it: no redelivery touches it while this request sends.
+      const now = deps.now();
+      const claim = now + CLAIM_MS;
+      const retentionDays = deps.config.retentionDays ?? DEFAULT_MESSAGE_RETENTION_DAYS;
+      const item: ArchivedMessage = {
+        id,
+        receivedAt: new Date(now).toISOString(),
+        name: message.fullName,
+        email: message.email,
+        message: message.message,
+        ...(language ? { language } : {}),
+        status: 'pending',
+        attempts: 1,
+        expiresAt: Math.floor(now / 1000) + retentionDays * 24 * 60 * 60,
+        ...(hash ? { idempotencyHash: hash } : {}),
+        claimedUntil: claim,
+      };
+      let isArchived = false;
+      if (archive) {
+        const put = archiveWindow() > 0 ? await archived('put', archiveWindow(), (options) => archive.put(item, options)) : { ok: false as const };
+        if (put.ok && put.value === 'exists') {
+          // Another request with this key won the race: its answer is this one's.
+          const earlier = await archived('get', archiveWindow(), (options) => archive.get(id, options));
+          if (earlier.ok && earlier.value) return repeat(earlier.value);
+          return finish(errorResponse(409, IDEMPOTENCY_IN_PROGRESS), 'idempotency-in-progress', { ...details, archiveId: id });
+        }
+        isArchived = put.ok;
+        if (!put.ok) count(ARCHIVE_METRICS.archiveUnavailable);
       }
-      return finish(jsonResponse(200, { ok: true }), 'sent', { ...details, verifyMs, sesMs: deps.now() - sesStarted });
+      const archiveNote = { ...details, verifyMs, archiveId: id, archived: isArchived };
+      /** A settling write after SES answered: failing it only delays the message (the claim runs out). */
+      const settle = async (what: string, run: (options: { abortSignal: AbortSignal }) => Promise<boolean>) => {
+        if (!archive || !isArchived) return;
+        const done = await archived(what, Math.max(MIN_SETTLE_MS, Math.min(deps.timeouts.archiveMs, remaining())), run);
+        if (done.ok && !done.value) log.warn('The message archive refused a settling write', { call: what, archiveId: id });
+      };
+
+      const sesWindow = Math.min(deps.timeouts.sesMs, remaining());
+      const mail: MailSettings = {
+        ownerEmail: deps.config.ownerEmail,
+        senderEmail: deps.config.senderEmail,
+        ...(deps.config.configurationSet ? { configurationSet: deps.config.configurationSet } : {}),
+      };
+      const sesStarted = deps.now();
+      const signal = AbortSignal.timeout(Math.max(1, sesWindow));
+      const result =
+        sesWindow >= MIN_SES_WINDOW_MS
+          ? await sendArchived(deps.ses, item, mail, signal)
+          : ({ kind: 'unavailable', reason: 'Not sent: the request budget ran out', error: { name: 'TimeoutError' } } as const);
+      const sesMs = deps.now() - sesStarted;
+      switch (result.kind) {
+        case 'sent':
+          await settle('markSent', (options) => archive!.markSent(id, claim, result.sesMessageId, options));
+          return finish(accepted(), 'sent', { ...archiveNote, sesMs });
+        case 'refused':
+          if (!isArchived) {
+            return finish(failure(502), 'ses-failed', { ...archiveNote, sesMs, ...describeError(result.error) });
+          }
+          await settle('markFailed', (options) => archive!.markFailed(id, claim, result.reason, options));
+          count(ARCHIVE_METRICS.failed);
+          return finish(accepted(), 'archived-ses-refused', { ...archiveNote, sesMs, ...describeError(result.error) });
+        case 'unavailable':
+          if (!isArchived) {
+            return finish(failure(sesFailureStatus(result.error, signal.aborted)), 'ses-failed', {
+              ...archiveNote,
+              sesMs,
+              ...describeError(result.error),
+            });
+          }
+          await settle('release', (options) => archive!.release(id, claim, result.reason, options));
+          return finish(accepted(), 'archived-pending', { ...archiveNote, sesMs, ...describeError(result.error) });
+        case 'unknown':
+          if (!isArchived) {
+            return finish(failure(sesFailureStatus(result.error, signal.aborted)), 'ses-failed', {
+              ...archiveNote,
+              sesMs,
+              ...describeError(result.error),
+            });
+          }
+          // SES may have sent it: keep the claim, so nothing sends it again before SES's events could tell.
+          await settle('hold', (options) => archive!.hold(id, claim, `No answer from SES: ${result.reason}`, options));
+          return finish(accepted(), 'archived-outcome-unknown', { ...archiveNote, sesMs, ...describeError(result.error) });
+      }
     } catch (error) {
       // A bug, not an input: no input reaches here (the property test holds the handler to that).
       return finish(errorResponse(500, CONTACT_MESSAGES.sendFailed), 'unexpected-error', describeError(error));

@@ -82,3 +82,43 @@ function viewerAddressIp(value: string | undefined): string | undefined {
   return isIP(ip) !== 0 ? ip : undefined;
 }
 
+
+/**
+ * Idempotency-Key (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a Structured
+ * Field String, e.g. `"8e03978e-40d5-43e8-bc93-6894a57f9324"`. The bare form many clients send is
+ * accepted too. Printable ASCII without quotes or backslashes, 1 to 255 characters; anything else
+ * is a 400, so a broken client learns it at once rather than losing its protection silently.
+ */
+const IDEMPOTENCY_KEY = /^[\x20-\x21\x23-\x5B\x5D-\x7E]{1,255}$/;
+export const MAX_IDEMPOTENCY_KEY_CHARS = 255;
+
+export type IdempotencyKeyResult = { ok: true; key: string | undefined } | { ok: false; response: HttpResult };
+
+export function readIdempotencyKey(event: APIGatewayProxyEventV2): IdempotencyKeyResult {
+  const raw = getHeader(event, 'idempotency-key');
+  if (raw === undefined) return { ok: true, key: undefined };
+  const trimmed = raw.trim();
+  const quoted = /^"(.*)"$/s.exec(trimmed);
+  const key = quoted ? quoted[1]! : trimmed;
+  if (!IDEMPOTENCY_KEY.test(key) || key.trim() === '') {
+    return {
+      ok: false,
+      response: errorResponse(
+        400,
+        `The Idempotency-Key header must be a quoted string of 1 to ${MAX_IDEMPOTENCY_KEY_CHARS} printable ASCII characters without quotes or backslashes, such as a UUID.`,
+      ),
+    };
+  }
+  return { ok: true, key };
+}
+
+/** A BCP 47-looking language tag (`en`, `es`, `pt-BR`); anything else is ignored, never refused. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+const MAX_LANGUAGE_CHARS = 35;
+
+/** The page's language from Content-Language, when it is one plain tag. */
+export function readLanguage(event: APIGatewayProxyEventV2): string | undefined {
+  const raw = getHeader(event, 'content-language')?.trim();
+  if (!raw || raw.length > MAX_LANGUAGE_CHARS || !LANGUAGE_TAG.test(raw)) return undefined;
+  return raw;
+}

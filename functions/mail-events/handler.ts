@@ -1,4 +1,24 @@
-// Placeholder so the stack can name this entry before the real handler lands: replaced by archive-core.
-export async function handler(): Promise<never> {
-  throw new Error('replaced by archive-core');
-}
+/**
+ * SES's events for each mail (the configuration set's EventBridge or SNS destination) set the archived message's
+ * status: functions/archive/mail-events.ts. One line per notification, no address logged.
+ */
+import { CONTACT_TIMEOUTS_MS } from '../../contract/limits';
+import { SERVICE_NAMES } from '../../contract/metrics';
+import { archiveFromEnv } from '../archive/env';
+import { createMailEventsHandler, type MailEvent, type MailEventsReport } from '../archive/mail-events';
+import { createLogger, createMetricsSink, serviceName } from '../shared/observability';
+
+let coldStartHandler: ((event: MailEvent) => Promise<MailEventsReport>) | undefined;
+
+export const handler = (event: MailEvent): Promise<MailEventsReport> => {
+  if (!coldStartHandler) {
+    const service = serviceName(SERVICE_NAMES.mailEvents);
+    coldStartHandler = createMailEventsHandler({
+      archive: archiveFromEnv(),
+      logger: createLogger(service),
+      metrics: createMetricsSink(service),
+      archiveTimeoutMs: CONTACT_TIMEOUTS_MS.archive,
+    });
+  }
+  return coldStartHandler(event);
+};

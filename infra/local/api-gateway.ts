@@ -13,7 +13,8 @@ import getRawBody from 'raw-body';
 import { API_ROUTES, type ApiRoute } from '../../contract/api-routes';
 import { siteEventNames } from '../../contract/event-catalog';
 import { loadContactConfig } from '../../functions/contact/config';
-import { createContactHandler, DEFAULT_TIMEOUTS } from '../../functions/contact/flow';
+import type { ArchiveStore } from '../../functions/archive/store';
+import { createContactHandler, DEFAULT_TIMEOUTS, type SesLike } from '../../functions/contact/flow';
 import { staticSecret } from '../../functions/contact/secret';
 import { createEventsHandler } from '../../functions/events/handler';
 import { createMetricsSink, type MetricsSink } from '../../functions/shared/observability';
@@ -33,6 +34,10 @@ export interface LocalApiConfig {
   recaptchaSecret: string;
   /** No handler logs and no metric lines (tests, benchmarks). */
   quiet: boolean;
+  /** The message archive (the local dynalite or an outside server); none: mail only. */
+  archive?: ArchiveStore | undefined;
+  /** An SES client in place of the one built for sesEndpoint (the stack shares one with the redelivery). */
+  ses?: SesLike | undefined;
 }
 
 /** Every route's handler, built as Lambda builds it but from explicit settings. Throws naming bad settings. */
@@ -54,7 +59,10 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
       config: loaded.config,
       secret: staticSecret(config.recaptchaSecret),
       // One attempt, as in Lambda: a retried SendEmail could mail twice. The emulator takes any credentials.
-      ses: new SESClient({ region, endpoint: sesEndpoint, maxAttempts: 1, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      ses:
+        config.ses ??
+        new SESClient({ region, endpoint: sesEndpoint, maxAttempts: 1, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      ...(config.archive ? { archive: config.archive } : {}),
       fetch: (input, init) => fetch(input, init),
       now: Date.now,
       timeouts: DEFAULT_TIMEOUTS,

@@ -33,7 +33,9 @@ async function main() {
   });
   await vite.listen();
   vite.printUrls();
-  console.log(`  Mailbox:  ${stack.sesUrl}   (JSON at ${stack.sesUrl}/store)\n  API:      /api/* → ${stack.url}\n`);
+  console.log(
+    `  Archive:  ${stack.archive?.url}   (${stack.archive?.dataDir ?? 'outside server'})\n  Mailbox:  ${stack.sesUrl}   (JSON at ${stack.sesUrl}/store)\n  API:      /api/* → ${stack.url}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

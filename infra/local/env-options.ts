@@ -1,5 +1,10 @@
 /** `npm start` and `npm run dev` settings from environment variables, with clear errors for bad values. */
+import path from 'node:path';
 import type { LocalStackOptions } from './stack';
+import { LOCAL_ARCHIVE_PORT } from '../../contract/archive';
+
+/** Where `npm start` keeps the archive (git ignores .local/). */
+export const DEFAULT_ARCHIVE_DIR = '.local/archive';
 
 export function portFromEnv(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[name]?.trim();
@@ -10,14 +15,34 @@ export function portFromEnv(name: string, fallback: number, env: NodeJS.ProcessE
   return Number(raw);
 }
 
+/** An endpoint variable: an http(s) URL, or a clear error naming it. */
+function endpointFromEnv(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw;
+}
+
 /**
- * The stack settings both commands share: SES_PORT, RECAPTCHA_VERIFY_URL, RECAPTCHA_SECRET, OWNER_EMAIL,
- * SENDER_EMAIL. The stack checks the values with the Lambda's own rules and names any bad one.
+ * The stack settings both commands share: SES_PORT, ARCHIVE_PORT, ARCHIVE_DIR, the AWS SDK's
+ * AWS_ENDPOINT_URL_DYNAMODB and AWS_ENDPOINT_URL_SES (an outside server instead of our own),
+ * RECAPTCHA_VERIFY_URL, RECAPTCHA_SECRET, OWNER_EMAIL, SENDER_EMAIL. The stack checks the values
+ * with the Lambda's own rules and names any bad one.
  */
 export function stackOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalStackOptions {
   const text = (name: string) => env[name]?.trim() || undefined;
   return {
     sesPort: portFromEnv('SES_PORT', 8005, env),
+    archivePort: portFromEnv('ARCHIVE_PORT', LOCAL_ARCHIVE_PORT, env),
+    archiveDir: path.resolve(env.ARCHIVE_DIR?.trim() || DEFAULT_ARCHIVE_DIR),
+    dynamoEndpoint: endpointFromEnv('AWS_ENDPOINT_URL_DYNAMODB', env),
+    sesEndpoint: endpointFromEnv('AWS_ENDPOINT_URL_SES', env),
     recaptchaVerifyUrl: text('RECAPTCHA_VERIFY_URL'),
     recaptchaSecret: text('RECAPTCHA_SECRET'),
     ownerEmail: text('OWNER_EMAIL'),

@@ -5,6 +5,8 @@
  * handlers Lambda runs, api-gateway.ts), plus aws-ses-v2-local as the mailbox. A stack keeps all
  * its state to itself and never touches process.env.
  */
+import { SESClient } from '@aws-sdk/client-ses';
+import { Logger } from '@aws-lambda-powertools/logger';
 import compression from 'compression';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -15,6 +17,11 @@ import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-header
 import { createApiGateway, createLocalHandlers } from './api-gateway';
 import { createCdn, sendPlain } from './cdn';
 import { startMailbox } from './mailbox';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalArchive } from './archive';
+import { REDELIVERY_INTERVAL } from '../../contract/archive';
+import { CONTACT_TIMEOUTS_MS } from '../../contract/limits';
+import { startRedeliveryLoop, type RedeliveryReport } from '../../functions/archive/redeliver';
+import { createMetricsSink } from '../../functions/shared/observability';
 
 import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
 
@@ -39,13 +46,29 @@ export interface LocalStackOptions {
   staticSite?: boolean;
   /** No request, handler or metric lines on stdout. */
   quiet?: boolean;
+  /** The archive's (dynalite's) port; 0 (the default) picks a free one. `npm start` uses 8006. */
+  archivePort?: number;
+  /** dynalite's data folder; in memory when absent (tests). `npm start` uses .local/archive. */
+  archiveDir?: string | undefined;
+  /** An outside DynamoDB-compatible server (AWS_ENDPOINT_URL_DYNAMODB): no dynalite is started. */
+  dynamoEndpoint?: string | undefined;
+  /** An outside SES-compatible server (AWS_ENDPOINT_URL_SES): no mailbox is started. */
+  sesEndpoint?: string | undefined;
+  /** How often the redelivery runs; default REDELIVERY_INTERVAL.localMs. */
+  redeliveryIntervalMs?: number;
+  /** false: no archive and no redelivery, the contact function mails only (the benchmark's baseline). */
+  archive?: boolean;
 }
 
 export interface LocalStack {
   /** http://127.0.0.1:PORT: the site, with the API at /api/*. */
   url: string;
-  /** The mailbox (aws-ses-v2-local): viewer at /, mails as JSON at /store. */
+  /** The mailbox (aws-ses-v2-local): viewer at /, mails as JSON at /store; or the outside SES. */
   sesUrl: string;
+  /** The archive's DynamoDB endpoint and table, and dynalite's data folder (none in memory or outside). */
+  archive: { url: string; table: string; dataDir: string | undefined } | undefined;
+  /** Runs the redelivery now (tests, the benchmark); it also runs on its own every few seconds. */
+  redeliver(): Promise<RedeliveryReport | undefined>;
   stop(): Promise<void>;
 }
 
@@ -67,17 +90,36 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const clientDir = options.staticSite === false ? undefined : path.resolve(options.clientDir ?? WEB_CLIENT_DIR);
   const headers = securityHeadersFor(clientDir && path.dirname(clientDir));
   const cdn = clientDir ? createCdn(clientDir) : undefined;
-  const mailbox = await startMailbox(HOST, options.sesPort ?? 8005);
+  const mailbox = options.sesEndpoint
+    ? { url: options.sesEndpoint.replace(/\/+$/, ''), stop: () => Promise.resolve() }
+    : await startMailbox(HOST, options.sesPort ?? 8005);
+  const archive = options.archive === false ? undefined : await startLocalArchive({
+    host: HOST,
+    port: options.archivePort ?? 0,
+    dataDir: options.archiveDir,
+    endpoint: options.dynamoEndpoint,
+  }).catch(async (error: unknown) => {
+    await mailbox.stop();
+    throw error;
+  });
+  const quiet = options.quiet ?? false;
+  const ownerEmail = options.ownerEmail ?? 'owner@example.com';
+  const senderEmail = options.senderEmail ?? 'portfolio@example.com';
+  // One attempt, as in Lambda: a retried SendEmail could mail twice.
+  const ses = new SESClient({ region: LOCAL_REGION, endpoint: mailbox.url, maxAttempts: 1, credentials: LOCAL_CREDENTIALS });
   let server: Server;
+  let redelivery: ReturnType<typeof startRedeliveryLoop> | undefined;
   try {
     const api = createApiGateway(
       createLocalHandlers({
         sesEndpoint: mailbox.url,
-        ownerEmail: options.ownerEmail ?? 'owner@example.com',
-        senderEmail: options.senderEmail ?? 'portfolio@example.com',
+        ownerEmail,
+        senderEmail,
         recaptchaVerifyUrl: options.recaptchaVerifyUrl,
         recaptchaSecret: options.recaptchaSecret ?? RECAPTCHA_TEST_SECRET,
-        quiet: options.quiet ?? false,
+        quiet,
+        archive: archive?.store,
+        ses,
       }),
     );
     // CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
@@ -108,17 +150,36 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'EADDRINUSE' ? new Error(`${error.message}: set PORT to a free port`) : error;
     });
+    // The same redelivery code the scheduled function runs: a restart sends on what was pending.
+    redelivery = archive && startRedeliveryLoop(
+      {
+        archive: archive.store,
+        ses,
+        mail: { ownerEmail, senderEmail },
+        now: Date.now,
+        logger: new Logger({ serviceName: 'portfolio-redelivery', ...(quiet ? { logLevel: 'SILENT' } : {}) }),
+        metrics: quiet ? { count: () => undefined } : createMetricsSink('portfolio-redelivery'),
+        sesTimeoutMs: CONTACT_TIMEOUTS_MS.ses,
+        archiveTimeoutMs: 5_000,
+      },
+      options.redeliveryIntervalMs ?? REDELIVERY_INTERVAL.localMs,
+    );
   } catch (error) {
-    await mailbox.stop();
+    await Promise.all([mailbox.stop(), archive?.stop()]);
     throw error;
   }
+  const loop = redelivery;
   return {
     url: `http://${HOST}:${(server.address() as AddressInfo).port}`,
     sesUrl: mailbox.url,
+    archive: archive ? { url: archive.url, table: archive.table, dataDir: archive.dataDir } : undefined,
+    redeliver: () => (loop ? loop.runNow() : Promise.resolve(undefined)),
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await Promise.all([closed, mailbox.stop()]);
+      await Promise.all([closed, loop?.stop()]);
+      ses.destroy();
+      await Promise.all([mailbox.stop(), archive?.stop()]);
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * `npm start` (after `npm run build`): the production build served the way CloudFront, S3 and API
- * Gateway serve it, with aws-ses-v2-local as the mailbox. Settings: PORT (8080), SES_PORT (8005),
- * RECAPTCHA_VERIFY_URL, RECAPTCHA_SECRET (Google's public test secret), OWNER_EMAIL, SENDER_EMAIL,
+ * Gateway serve it, with aws-ses-v2-local as the mailbox and dynalite as the message archive. Settings:
+ * PORT (8080), SES_PORT (8005), ARCHIVE_PORT (8006), ARCHIVE_DIR (.local/archive),
+ * AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL_SES (an outside server instead), RECAPTCHA_VERIFY_URL, RECAPTCHA_SECRET (Google's public test secret), OWNER_EMAIL, SENDER_EMAIL,
  * CLIENT_DIR (another build's client directory; its parent must hold postbuild.json).
  */
 import { portFromEnv, stackOptionsFromEnv, stopOnSignals } from './env-options';
@@ -15,7 +16,10 @@ async function main() {
     clientDir: process.env.CLIENT_DIR?.trim() || undefined,
   });
   stopOnSignals(stack.stop);
+  const { archive } = stack;
+  const archiveAt = archive?.dataDir ? `data in ${archive.dataDir}` : 'outside server';
   console.log(`
+  Archive:  ${archive?.url}   (table ${archive?.table}, ${archiveAt}; list it with npm run messages -- --local)
   Site:     ${stack.url}   (API on the same origin: POST /api/contact, POST /api/events)
   Mailbox:  ${stack.sesUrl}   (mails sent from the contact page; JSON at ${stack.sesUrl}/store)
   Captcha:  ${options.recaptchaVerifyUrl ?? 'Google siteverify'} with ${options.recaptchaSecret ? 'RECAPTCHA_SECRET' : "Google's public test secret"}

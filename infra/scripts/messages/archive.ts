@@ -90,26 +90,35 @@ export async function getMessage(archive: Archive, id: string): Promise<Archived
 }
 
 /**
- * Puts a message back in the redelivery's queue: status pending, attempts kept, any sender's claim
- * dropped. Returns the status it had. A message that is pending already is left as it is.
+ * Puts a message back in the redelivery's queue: status pending, attempts kept, any old claim
+ * dropped, and the give-up time counted afresh from now (`pendingSince`). Returns the status it had.
+ * A message that is pending already is left as it is: it may be in a sender's hands right now, and
+ * dropping that claim could mail it twice.
  */
-export async function resendMessage(archive: Archive, id: string): Promise<MessageStatus | string> {
+export async function resendMessage(archive: Archive, id: string, now: Date = new Date()): Promise<MessageStatus | string> {
   try {
     const { Attributes } = await archive.doc.send(
       new UpdateCommand({
         TableName: archive.table,
         Key: { [A.id]: id },
-        UpdateExpression: 'SET #status = :pending REMOVE #claimedUntil',
-        ConditionExpression: 'attribute_exists(#id)',
-        ExpressionAttributeNames: { '#id': A.id, '#status': A.status, '#claimedUntil': A.claimedUntil },
-        ExpressionAttributeValues: { ':pending': 'pending' satisfies MessageStatus },
+        UpdateExpression: 'SET #status = :pending, #pendingSince = :now REMOVE #claimedUntil',
+        ConditionExpression: 'attribute_exists(#id) AND #status <> :pending',
+        ExpressionAttributeNames: {
+          '#id': A.id,
+          '#status': A.status,
+          '#claimedUntil': A.claimedUntil,
+          '#pendingSince': A.pendingSince,
+        },
+        ExpressionAttributeValues: { ':pending': 'pending' satisfies MessageStatus, ':now': now.toISOString() },
         ReturnValues: 'UPDATED_OLD',
       }),
     );
     return text(Attributes?.[A.status]);
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException') {
-      throw new UnknownMessageError(id);
+      // Either no such message, or it is pending already: tell the two apart.
+      const current = await getMessage(archive, id);
+      return current.status;
     }
     throw error;
   }

@@ -193,11 +193,13 @@ describe('show, resend, delete', () => {
     expect(update).toMatchObject({
       TableName: TABLE,
       Key: { id: NEW.id },
-      UpdateExpression: 'SET #status = :pending REMOVE #claimedUntil',
-      ConditionExpression: 'attribute_exists(#id)',
-      ExpressionAttributeNames: { '#id': 'id', '#status': 'status', '#claimedUntil': 'claimedUntil' },
+      UpdateExpression: 'SET #status = :pending, #pendingSince = :now REMOVE #claimedUntil',
+      // A pending message may be in a sender's hands: its claim is never dropped.
+      ConditionExpression: 'attribute_exists(#id) AND #status <> :pending',
+      ExpressionAttributeNames: { '#id': 'id', '#status': 'status', '#claimedUntil': 'claimedUntil', '#pendingSince': 'pendingSince' },
       ExpressionAttributeValues: { ':pending': 'pending' },
     });
+    expect(Date.parse(update.ExpressionAttributeValues![':now'] as string)).toBeGreaterThan(Date.now() - 60_000);
     expect(JSON.stringify(update)).not.toContain('attempts');
   });
 

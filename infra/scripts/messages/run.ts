@@ -6,7 +6,7 @@
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { LOCAL_ARCHIVE_TABLE, REDELIVERY_INTERVAL } from '../../../contract/archive';
+import { LOCAL_ARCHIVE_PORT, LOCAL_ARCHIVE_TABLE, REDELIVERY_INTERVAL } from '../../../contract/archive';
 import { ConfigError, loadConfigFromCdkJson, type PortfolioConfig } from '../../config/portfolio-config';
 import { STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
 import { overridesOf, parseScriptArgs } from '../cdk-cli';
@@ -23,7 +23,7 @@ import {
 import { formatList, formatMessage, toJson } from './format';
 
 /** The local archive's port when ARCHIVE_PORT is not set (the same default as `npm start`). */
-export const DEFAULT_ARCHIVE_PORT = 8006;
+export const DEFAULT_ARCHIVE_PORT = LOCAL_ARCHIVE_PORT;
 
 export const USAGE = `Usage: npm run messages -- [command] [options]
 

@@ -232,6 +232,38 @@ describe('sending', () => {
     expect(Object.keys(body)).toEqual(['fullName', 'email', 'message', 'g-recaptcha-response']);
   });
 
+  it('sends one Idempotency-Key per message: kept after a failure, new after a success or an edit; and the page language', async () => {
+    document.documentElement.lang = 'es';
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(response(503))
+      .mockResolvedValueOnce(response(200))
+      .mockResolvedValueOnce(response(500))
+      .mockResolvedValueOnce(response(500));
+    const user = setup();
+    const send = async () => {
+      await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+      await user.click(sendButton());
+      await waitFor(() => expect(sendButton()).toHaveTextContent(/^Send$/));
+    };
+    const keys = () => fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    await fill(user, good);
+    await send(); // network failure
+    await send(); // 503: the same message again
+    await send(); // success
+    expect(keys()[0]).toMatch(/^"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"$/);
+    expect(keys()[1]).toBe(keys()[0]);
+    expect(keys()[2]).toBe(keys()[0]);
+    await fill(user, good);
+    await send(); // a new message after the success: a new key
+    expect(keys()[3]).not.toBe(keys()[0]);
+    await user.type(fields().message, '!');
+    await send(); // edited after the failure: a new message, a new key
+    expect(keys()[4]).not.toBe(keys()[3]);
+    expect(fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('content-language'))).toEqual(Array(5).fill('es'));
+    document.documentElement.lang = '';
+  });
+
   it("shows 'Sending...' while the request is held, blocks a second submit, then succeeds", async () => {
     const held = deferred<Response>();
     fetchMock.mockReturnValue(held.promise);
@@ -407,7 +439,7 @@ describe('timeouts and the prerender', () => {
         }),
     );
     const body = { fullName: 'A B', email: 'a@b.co', message: 'hello', 'g-recaptcha-response': 't' };
-    await expect(postContact('/api/contact', body, 20)).resolves.toBe(false);
+    await expect(postContact('/api/contact', body, { timeoutMs: 20 })).resolves.toBe(false);
   });
 
   it('uses a 15 s timeout in the form', async () => {

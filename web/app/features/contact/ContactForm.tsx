@@ -11,7 +11,7 @@ import {
 import { env } from '../../config/env';
 import { onDemand } from '../../components/on-demand';
 import { useResolvedTheme } from '../theme/theme-store';
-import { postContact } from './contact-api';
+import { newIdempotencyKey, postContact } from './contact-api';
 import './ContactForm.css';
 
 // The widget (react-google-recaptcha and its helpers) mounts only after hydration, in a box the
@@ -73,6 +73,9 @@ export function ContactForm() {
   const theme = useResolvedTheme();
   // A ref, not state: it blocks a second submit before React has re-rendered the disabled button.
   const sendingRef = useRef(false);
+  // One Idempotency-Key per message: kept when sending fails (pressing Send again is the same
+  // message, stored and mailed once), dropped after a success or any edit (a new message).
+  const idempotencyKeyRef = useRef<string | null>(null);
   const mountedRef = useRef(true);
   const fullNameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -91,8 +94,11 @@ export function ContactForm() {
   const errorId = (field: ContactField) => `${id}-${field}-error`;
 
   function handleTyping() {
-    // Any typing clears the success and error messages.
-    if (!sendingRef.current) setStatus({ kind: 'idle' });
+    // Any typing clears the success and error messages, and makes it a new message.
+    if (!sendingRef.current) {
+      setStatus({ kind: 'idle' });
+      idempotencyKeyRef.current = null;
+    }
   }
 
   function typedValues() {
@@ -135,8 +141,13 @@ export function ContactForm() {
 
     sendingRef.current = true;
     setStatus({ kind: 'sending' });
-    const sent = await postContact(env.contactEndpoint, toRequestBody(result.value));
+    idempotencyKeyRef.current ??= newIdempotencyKey();
+    const sent = await postContact(env.contactEndpoint, toRequestBody(result.value), {
+      idempotencyKey: idempotencyKeyRef.current,
+      language: document.documentElement.lang,
+    });
     sendingRef.current = false;
+    if (sent) idempotencyKeyRef.current = null;
     if (!mountedRef.current) return;
     if (sent) {
       clearFields();
