@@ -9,7 +9,9 @@ import tseslint from 'typescript-eslint';
  * Which way imports run. web, functions and infra may import contract/ (what they agree on) and
  * web/content/ (the owner's content); none reaches into another's insides; contract/ reads only
  * the content; nothing imports e2e/ or scripts/ but their own files (scripts may use infra, web
- * and contract; e2e may use infra/local, contract and web/content). docs/architecture.md draws it.
+ * and contract; e2e may use infra/local, contract and web/content). tools/ is the test tooling
+ * (the browser finder) that e2e/ and scripts/ share: it imports none of the project, and only
+ * they import it. docs/architecture.md draws it.
  */
 export const IMPORT_ZONES = [
   { target: ['./functions', './infra'], from: './web/app', message: 'functions/ and infra/ never import the site (web/app); share through contract/.' },
@@ -29,6 +31,12 @@ export const IMPORT_ZONES = [
   { target: './e2e', from: './infra', except: ['./local'], message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
   { target: './e2e', from: './web', except: ['./content'], message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
   { target: './e2e', from: './functions', message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
+  { target: ['./web', './functions', './infra', './contract'], from: './tools', message: 'Only e2e/ and scripts/ import tools/ (test tooling).' },
+  {
+    target: './tools',
+    from: ['./web', './functions', './infra', './contract', './e2e', './scripts'],
+    message: 'tools/ imports none of the project: e2e/ and scripts/ both use it.',
+  },
 ];
 
 export default tseslint.config(
