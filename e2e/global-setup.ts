@@ -23,6 +23,8 @@ declare module 'vitest' {
     recaptchaSecret: string;
     /** Whether web/build was built with VITE_GA_MEASUREMENT_ID=G-TEST000000. */
     gaConfigured: boolean;
+    /** The client directory of the build under test (its prerendered pages and assets). */
+    clientDir: string;
   }
 }
 
@@ -71,6 +73,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('siteverifyCallsUrl', siteverify.callsUrl);
   project.provide('recaptchaSecret', E2E_RECAPTCHA_SECRET);
   project.provide('gaConfigured', buildHasTestGaId());
+  project.provide('clientDir', CLIENT_DIR);
 
   return async () => {
     stack.process.kill('SIGTERM');
