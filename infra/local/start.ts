@@ -4,10 +4,11 @@
  * RECAPTCHA_VERIFY_URL, RECAPTCHA_SECRET (Google's public test secret), OWNER_EMAIL, SENDER_EMAIL,
  * CLIENT_DIR (another build's client directory; its parent must hold postbuild.json).
  */
-import { portFromEnv, stackOptionsFromEnv, stopOnSignals } from './env-options';
+import { nodeVersionNote, portFromEnv, stackOptionsFromEnv, stopOnSignals } from './env-options';
 import { startLocalStack } from './stack';
 
 async function main() {
+  const nodeNote = nodeVersionNote(); // before any AWS SDK client exists
   const options = stackOptionsFromEnv();
   const stack = await startLocalStack({
     ...options,
@@ -19,7 +20,7 @@ async function main() {
   Site:     ${stack.url}   (API on the same origin: POST /api/contact, POST /api/events)
   Mailbox:  ${stack.sesUrl}   (mails sent from the contact page; JSON at ${stack.sesUrl}/store)
   Captcha:  ${options.recaptchaVerifyUrl ?? 'Google siteverify'} with ${options.recaptchaSecret ? 'RECAPTCHA_SECRET' : "Google's public test secret"}
-
+${nodeNote ? `\n  ${nodeNote}\n` : ''}
   Press Ctrl-C to stop.
 `);
 }
