@@ -9,7 +9,9 @@ import tseslint from 'typescript-eslint';
  * Which way imports run. web, functions and infra may import contract/ (what they agree on) and
  * web/content/ (the owner's content); none reaches into another's insides; contract/ reads only
  * the content; nothing imports e2e/ or scripts/ but their own files (scripts may use infra, web
- * and contract; e2e may use infra/local, contract and web/content). docs/architecture.md draws it.
+ * and contract; e2e may use infra/local, contract and web/content). tools/ is the test tooling
+ * (the browser finder) that e2e/ and scripts/ share: it imports none of the project, and only
+ * they import it. docs/architecture.md draws it.
  */
 export const IMPORT_ZONES = [
   { target: ['./functions', './infra'], from: './web/app', message: 'functions/ and infra/ never import the site (web/app); share through contract/.' },
@@ -29,7 +31,16 @@ export const IMPORT_ZONES = [
   { target: './e2e', from: './infra', except: ['./local'], message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
   { target: './e2e', from: './web', except: ['./content'], message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
   { target: './e2e', from: './functions', message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
+  { target: ['./web', './functions', './infra', './contract'], from: './tools', message: 'Only tests, e2e/ and scripts/ import tools/ (test tooling).' },
+  {
+    target: './tools',
+    from: ['./web', './functions', './infra', './contract', './e2e', './scripts'],
+    message: 'tools/ imports none of the project: e2e/ and scripts/ both use it.',
+  },
 ];
+
+/** Test files anywhere may also use the test tooling in tools/ (fakes of Google and SES, the browser finder). */
+export const TEST_IMPORT_ZONES = IMPORT_ZONES.filter((zone) => zone.from !== './tools');
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/build', '.react-router', 'cdk.out', 'coverage', '.bench'] },
@@ -48,6 +59,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
     },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: IMPORT_ZONES }] },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: TEST_IMPORT_ZONES }] },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -32,6 +32,11 @@ describe('import direction (eslint import-x/no-restricted-paths)', () => {
     ['infra/lib/example.ts', '../../e2e/support/site'],
     ['web/app/example.ts', '../../scripts/postbuild'],
     ['e2e/example.ts', '../infra/shared/build-output'],
+    ['infra/local/example.ts', '../../tools/chromium'],
+    ['web/app/example.ts', '../../tools/chromium'],
+    ['infra/local/example.ts', '../../tools/fake-siteverify'],
+    ['tools/example.ts', '../infra/local/stack'],
+    ['tools/example.ts', '../e2e/support/site'],
   ])('refuses, in %s, an import of %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier);
     expect(messages).toHaveLength(1);
@@ -46,6 +51,10 @@ describe('import direction (eslint import-x/no-restricted-paths)', () => {
     ['scripts/example.ts', '../infra/shared/build-output'],
     ['e2e/example.ts', '../infra/local/stack'],
     ['e2e/example.ts', '../web/content/projects'],
+    ['e2e/support/example.ts', '../../tools/chromium'],
+    ['scripts/example.ts', '../tools/chromium'],
+    ['infra/local/example.test.ts', '../../tools/fake-siteverify'],
+    ['functions/contact/example.test.ts', '../../tools/flaky-ses'],
   ])('allows, in %s, an import of %s', async (file, specifier) => {
     expect(await restrictedImports(file, specifier)).toEqual([]);
   });

@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['*.test.ts', 'contract/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['*.test.ts', 'contract/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts', 'tools/**/*.test.ts'],
           testTimeout: 30_000,
           // The CDK tests synthesize the whole app in beforeAll: seconds alone, more beside other test runs.
           hookTimeout: 60_000,

@@ -14,19 +14,22 @@ import { THEME_SCRIPT } from './theme-script';
 /** Attribute of a moved script's placeholder: the file that holds its code. */
 export const MOVED_SCRIPT_ATTRIBUTE = 'data-src';
 /**
- * Attribute of a module preload the page starts only after its first paint: the module's URL. The
- * placeholder <link> has neither rel nor href, so the browser neither fetches nor warns about it.
+ * Attribute of the <template> that holds the page's module preloads until its first paint: the
+ * <link rel="modulepreload"> elements, unchanged. A template's content is inert, and the HTML
+ * standard's speculative parsing never fetches from it either (no preload scanner request); the
+ * markup stays valid HTML. The boot script appends a copy of the links to the head.
  */
-export const DEFERRED_PRELOAD_ATTRIBUTE = 'data-modulepreload';
+export const DEFERRED_PRELOADS_ATTRIBUTE = 'data-deferred-preloads';
 
 /**
  * Starts the page's scripts after its first paint: waits for the document to be parsed and for the
  * images the page preloads (its largest element, such as the first video poster) to arrive, at most
  * IMAGE_WAIT_MS, so the scripts never compete with them for the network; then for one frame to be
  * painted (a task queued from requestAnimationFrame runs after that frame); then adds the
- * deferred module preloads, then loads each placeholder's file, all of them in document order (async
- * false, module scripts too): React Router's route-module script must run after its context script,
- * which the parser guaranteed by running that one inline first, even when the modules are cached.
+ * deferred module preloads (a copy of each such template's links), then loads each placeholder's
+ * file, all of them in document order (async false, module scripts too): React Router's route-module
+ * script must run after its context script, which the parser guaranteed by running that one inline
+ * first, even when the modules are cached.
  * It first switches off the browser's own scroll restoration, before the browser could restore a
  * reload's old position: a reload starts at the top, and hydration never scrolls (the layout scrolls
  * only when the visitor navigates). Plain ES2015 so every browser the site supports parses it.
@@ -41,9 +44,8 @@ export const HYDRATION_BOOT_SCRIPT =
   '(function(){var d=document;' +
   "if('scrollRestoration' in history)history.scrollRestoration='manual';" +
   'function start(){' +
-  `d.querySelectorAll('link[${DEFERRED_PRELOAD_ATTRIBUTE}]').forEach(function(p){` +
-  "var l=d.createElement('link');l.rel='modulepreload';" +
-  `l.href=p.getAttribute('${DEFERRED_PRELOAD_ATTRIBUTE}');d.head.appendChild(l)});` +
+  `d.querySelectorAll('template[${DEFERRED_PRELOADS_ATTRIBUTE}]').forEach(function(t){` +
+  'd.head.appendChild(d.importNode(t.content,true))});' +
   `d.querySelectorAll('script[${MOVED_SCRIPT_ATTRIBUTE}]').forEach(function(p){` +
   "var s=d.createElement('script');if(p.type)s.type=p.type;s.async=false;" +
   `s.src=p.getAttribute('${MOVED_SCRIPT_ATTRIBUTE}');d.head.appendChild(s)})}` +

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations as violations } from './support/axe';
 import { launchBrowser, openSession, visit, type ViewportName } from './support/browser';
 import { KNOWN_ROUTES, UNKNOWN_ROUTE } from './support/site';
 
@@ -12,22 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Every axe rule that is not experimental: WCAG 2.x A/AA plus axe's best practices. */
-async function violations(page: Page): Promise<string[]> {
-  // Judge the settled page: mid-way through an entrance animation, text is partly transparent
-  // and its contrast is not what a reader sees once it is there.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n` +
-      v.nodes
-        .slice(0, 5)
-        .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
-        .join('\n'),
-  );
-}
 
 const VIEWPORT_NAMES: ViewportName[] = ['phone', 'desktop'];
 /** Both themes, chosen by the system setting (the theme control's stored choice applies the same CSS). */

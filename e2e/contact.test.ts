@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { RECAPTCHA_TEST_SITE_KEY } from '../contract/settings';
 import { eventually, visit, textOf, type Session } from './support/browser';
 import { FAKE_CAPTCHA_LABEL } from './support/fakes';
-import { REFUSED_TOKEN, type SiteverifyCall } from '../infra/local/fake-siteverify';
+import { REFUSED_TOKEN, type SiteverifyCall } from '../tools/fake-siteverify';
 import { TEXT } from './support/site';
 import { useBrowserSessions } from './support/sessions';
 

@@ -94,6 +94,16 @@ describe('the first paint', () => {
     await expect.poll(() => scriptRequests.length).toBeGreaterThan(0);
     release();
     await waitForHydration(page);
+    // The module preloads waited in their template and were started then: each is a live link, fetched.
+    const preloads = await page.evaluate(() => ({
+      held: [...(document.querySelector('template[data-deferred-preloads]') as HTMLTemplateElement).content.querySelectorAll('link')].map(
+        (l) => l.getAttribute('href') ?? '',
+      ),
+      live: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href') ?? ''),
+    }));
+    expect(preloads.held.length).toBeGreaterThan(0);
+    expect(preloads.live).toEqual(expect.arrayContaining(preloads.held));
+    expect(scriptRequests).toEqual(expect.arrayContaining(preloads.held));
   });
 
   it("starts the scripts only once the page's largest image (its preloaded poster) has arrived, or after a second at most", async () => {

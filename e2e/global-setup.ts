@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { TestProject } from 'vitest/node';
-import { startFakeSiteverify } from '../infra/local/fake-siteverify';
+import { startFakeSiteverify } from '../tools/fake-siteverify';
 
 /** The GA id `npm test` builds with (package.json "build:test"). */
 export const TEST_GA_MEASUREMENT_ID = 'G-TEST000000';
@@ -23,6 +23,8 @@ declare module 'vitest' {
     recaptchaSecret: string;
     /** Whether web/build was built with VITE_GA_MEASUREMENT_ID=G-TEST000000. */
     gaConfigured: boolean;
+    /** The client directory of the build under test (its prerendered pages and assets). */
+    clientDir: string;
   }
 }
 
@@ -71,6 +73,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('siteverifyCallsUrl', siteverify.callsUrl);
   project.provide('recaptchaSecret', E2E_RECAPTCHA_SECRET);
   project.provide('gaConfigured', buildHasTestGaId());
+  project.provide('clientDir', CLIENT_DIR);
 
   return async () => {
     stack.process.kill('SIGTERM');

@@ -89,8 +89,18 @@ describe('transformPage', () => {
     const dir = build({ 'assets/app-C3.css': CSS });
     const { html } = transformPage(prerendered('Alex'), path.join(dir, 'client'), 'home/index.html');
     expect(html).toContain(`<link rel="stylesheet" href="/assets/app-C3.css" disabled=""/><style>${CSS}</style>`);
-    expect(html).toContain('<link data-modulepreload="/assets/entry.client-A1.js"/>');
-    expect(html).not.toMatch(/rel="modulepreload"/);
+    // The preloads, unchanged and in order, wait in one inert template where the first one was.
+    expect(html).toContain(
+      '<title>x</title><template data-deferred-preloads><link rel="modulepreload" href="/assets/entry.client-A1.js"/>' +
+        '<link rel="modulepreload" href="/assets/vendor-B2.js"/></template><link rel="stylesheet"',
+    );
+    expect(html.match(/rel="modulepreload"/g)).toHaveLength(2);
+  });
+
+  it('leaves a page without module preloads without a template', () => {
+    const dir = build({ 'assets/app-C3.css': CSS });
+    const page = prerendered('Alex').replace(/<link rel="modulepreload"[^>]*>/g, '');
+    expect(transformPage(page, path.join(dir, 'client'), 'p').html).not.toContain('<template data-deferred-preloads');
   });
 
   it('is idempotent', () => {
@@ -125,6 +135,8 @@ describe('firstPaintProblems', () => {
       '<link rel="preload" as="script" href="/p.js">',
       '<script src="/s.js" defer></script>',
       '<script>evil()</script>',
+      // Inert: neither the template's links nor its scripts are fetched or run.
+      '<template data-deferred-preloads><link rel="modulepreload" href="/later.js"></template>',
       BOOT,
     ].join('');
     expect(firstPaintProblems(html)).toEqual([

@@ -2,7 +2,8 @@
  * Post-build step of `npm run build`: shapes every prerendered page so that
  *   - the first paint needs nothing but the HTML: each stylesheet the page links is inlined in a
  *     <style> (its <link> stays, disabled, so hydration finds the element React rendered), and the
- *     module preloads wait (data-href) until the boot script starts them after the first paint;
+ *     module preloads wait in a <template> (inert, valid HTML) until the boot script adds them to
+ *     the head after the first paint;
  *   - the CSP for scripts never depends on content: React Router's and React's per-page inline
  *     scripts move into content-hashed files under assets/, each leaving an empty placeholder of the
  *     same element (an empty inline script never runs) that the constant boot script of
@@ -14,12 +15,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFERRED_PRELOAD_ATTRIBUTE, MOVED_SCRIPT_ATTRIBUTE } from '../contract/inline-scripts';
+import { DEFERRED_PRELOADS_ATTRIBUTE, MOVED_SCRIPT_ATTRIBUTE } from '../contract/inline-scripts';
 import { POSTBUILD_REPORT_FILE, WEB_BUILD_DIR, type PostbuildReport } from '../infra/shared/build-output';
 import { INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
 
 const SCRIPT_PATTERN = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const LINK_PATTERN = /<link\b([^>]*?)\/?>/gi;
+/** A template's content is inert: nothing in it is fetched or run. */
+const TEMPLATE_PATTERN = /<template\b[^>]*>[\s\S]*?<\/template\s*>/gi;
+/** A template (left as it is) or a link outside any template. */
+const LINK_OUTSIDE_TEMPLATES = new RegExp(`${TEMPLATE_PATTERN.source}|${LINK_PATTERN.source}`, 'gi');
 /** Types a browser executes as script; other types (application/json, …) are data blocks CSP ignores. */
 const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript']);
 /** Media queries no screen matches: a stylesheet with one of them never delays a paint. */
@@ -79,7 +84,7 @@ export function firstPaintProblems(html: string, admitted: readonly string[] = I
       problems.push(`script file loaded by the parser: ${src}`);
     }
   }
-  for (const match of html.matchAll(LINK_PATTERN)) {
+  for (const match of html.replace(TEMPLATE_PATTERN, '').matchAll(LINK_PATTERN)) {
     const attributes = match[1] ?? '';
     const rel = (attribute(attributes, 'rel') ?? '').toLowerCase().split(/\s+/);
     const href = attribute(attributes, 'href');
@@ -136,12 +141,17 @@ export function transformPage(html: string, clientDir: string, page: string): Tr
     files.set(name, text);
     return `<script${attributes} ${MOVED_SCRIPT_ATTRIBUTE}="/${name}"></script>`;
   });
-  out = out.replace(LINK_PATTERN, (whole, attributes: string) => {
+  // The module preloads, unchanged, move into one template where the first of them was.
+  const preloads: string[] = [];
+  const PRELOADS_MARK = '\u0000deferred-preloads\u0000';
+  out = out.replace(LINK_OUTSIDE_TEMPLATES, (whole, attributes: string | undefined) => {
+    if (attributes === undefined) return whole; // a template
     const rel = (attribute(attributes, 'rel') ?? '').toLowerCase();
     const href = attribute(attributes, 'href');
     if (href === undefined) return whole;
     if (rel === 'modulepreload') {
-      return `<link ${DEFERRED_PRELOAD_ATTRIBUTE}="${href}"/>`;
+      preloads.push(whole);
+      return preloads.length === 1 ? PRELOADS_MARK : '';
     }
     if (rel === 'stylesheet' && attribute(attributes, 'disabled') === undefined) {
       // The <link> stays (React hydrates the element it rendered) but disabled: never fetched, never blocking.
@@ -150,6 +160,7 @@ export function transformPage(html: string, clientDir: string, page: string): Tr
     }
     return whole;
   });
+  out = out.replace(PRELOADS_MARK, () => `<template ${DEFERRED_PRELOADS_ATTRIBUTE}>${preloads.join('')}</template>`);
   const problems = firstPaintProblems(out);
   if (problems.length > 0) throw new Error(`${page} still ${problems.join('; ')}`);
   return { html: out, files };

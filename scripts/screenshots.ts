@@ -3,14 +3,14 @@
  * phone (390×844) and desktop (1440×900) sizes, in the light and the dark theme, into
  * docs/screenshots/ as {size}-{page}.png and {size}-{page}-dark.png. It serves the build with the
  * local stack on free ports and drives the Chromium the tests use
- * (infra/local/chromium.ts: CHROMIUM_PATH, else an installed one).
+ * (tools/chromium.ts: CHROMIUM_PATH, else an installed one).
  * Nothing leaves the machine: requests to other hosts are aborted (the captcha box stays empty).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../infra/local/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium';
 import { startLocalStack } from '../infra/local/stack';
 
 const OUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from '../../infra/local/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
 import {
   FAKE_GTAG_JS,
   FAKE_RECAPTCHA_JS,

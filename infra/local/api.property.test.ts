@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateContact } from '../../contract/contact-rules';
-import { startFakeSiteverify, type FakeSiteverify } from './fake-siteverify';
+import { startFakeSiteverify, type FakeSiteverify } from '../../tools/fake-siteverify';
 import { clearMailbox, fetchMails } from './mailbox';
 import { startLocalStack, type LocalStack } from './stack';
 import { fixtureBuild, send } from './test-support';

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { createApiGateway } from './api-gateway';
-import { startFakeSiteverify, type FakeSiteverify } from './fake-siteverify';
+import { startFakeSiteverify, type FakeSiteverify } from '../../tools/fake-siteverify';
 import { clearMailbox, fetchMails } from './mailbox';
 import { startLocalStack, type LocalStack } from './stack';
 import { fixtureBuild, send, type RawReply } from './test-support';

@@ -8,12 +8,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { portFromEnv, stackOptionsFromEnv, stopOnSignals } from './env-options';
+import { nodeVersionNote, portFromEnv, stackOptionsFromEnv, stopOnSignals } from './env-options';
 import { startLocalStack } from './stack';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main() {
+  const nodeNote = nodeVersionNote(); // before any AWS SDK client exists
   const port = portFromEnv('PORT', 5173);
   // internal port: only the Vite proxy talks to it
   const stack = await startLocalStack({ ...stackOptionsFromEnv(), port: 0, staticSite: false });
@@ -36,6 +37,7 @@ async function main() {
   console.log(
     `  Archive:  ${stack.archive?.url}   (${stack.archive?.dataDir ?? 'outside server'})\n  Mailbox:  ${stack.sesUrl}   (JSON at ${stack.sesUrl}/store)\n  API:      /api/* → ${stack.url}\n`,
   );
+  if (nodeNote) console.log(`  ${nodeNote}\n`);
 }
 
 main().catch((error: unknown) => {

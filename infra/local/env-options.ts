@@ -65,3 +65,17 @@ export function stopOnSignals(stop: () => Promise<void>): void {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 }
+
+/** Node's release lines with security support today (Node 20 reached its end of life in April 2026). */
+export const SUPPORTED_NODE_MAJORS = [22, 24] as const;
+
+/**
+ * One line for an owner on an older Node, in place of the AWS SDK's nine-line warning about the
+ * same thing (turned off with the variable the SDK team documents in its Node 20 end-of-support
+ * notice); nothing on a supported Node.
+ */
+export function nodeVersionNote(version: string = process.versions.node, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  if (Number(version.split('.')[0]) >= SUPPORTED_NODE_MAJORS[0]) return undefined;
+  return `Node ${version} no longer gets security fixes, and the AWS SDK will need Node 22 from 2027: use Node 22 or 24.`;
+}

@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_ARCHIVE_TABLE } from '../../contract/archive';
 import { createDynamoClient } from '../../functions/archive/store';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './archive';
+import { nodeVersionNote } from './env-options';
 import { fixtureBuild } from './test-support';
 
 const START = path.join(path.dirname(fileURLToPath(import.meta.url)), 'start.ts');
@@ -102,6 +103,35 @@ describe('npm start (infra/local/start.ts)', () => {
       outside.closeAllConnections();
       await new Promise((resolve) => outside.close(resolve));
     }
+  });
+
+  it('prints only the addresses, how to stop and, on an old Node, one line about it', async () => {
+    const proc = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
+    try {
+      await waitFor(proc.output, /Press Ctrl-C to stop\.\n/);
+      const lines = proc.output().trim().split('\n').map((line) => line.trim()).filter(Boolean);
+      // "Name:  address" lines, the Node line where it applies, and how to stop: nothing else.
+      const oldNode = Number(process.versions.node.split('.')[0]) < 22;
+      expect(lines.filter((line) => !/^[A-Z][a-z]+: {2,}\S/.test(line))).toEqual([
+        ...(oldNode ? [expect.stringMatching(/^Node .* use Node 22 or 24\.$/)] : []),
+        'Press Ctrl-C to stop.',
+      ]);
+      expect(lines.slice(0, 3)).toEqual([expect.stringMatching(/^Site: /), expect.stringMatching(/^Mailbox: /), expect.stringMatching(/^Archive: /)]);
+      expect(lines.length).toBeLessThanOrEqual(10);
+      expect(proc.output()).not.toMatch(/Warning|aws-ses-v2-local/);
+    } finally {
+      proc.child.kill('SIGKILL');
+    }
+  });
+
+  it('says in one line that a Node without security fixes should be replaced, and turns the AWS SDK warning off', () => {
+    const env: NodeJS.ProcessEnv = {};
+    expect(nodeVersionNote('20.20.2', env)).toBe(
+      'Node 20.20.2 no longer gets security fixes, and the AWS SDK will need Node 22 from 2027: use Node 22 or 24.',
+    );
+    expect(env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED).toBe('true');
+    expect(nodeVersionNote('22.12.0', {})).toBeUndefined();
+    expect(nodeVersionNote('24.1.0', {})).toBeUndefined();
   });
 
   it('refuses a bad PORT, naming it', async () => {

@@ -5,10 +5,11 @@
  * AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL_SES (an outside server instead), RECAPTCHA_VERIFY_URL, RECAPTCHA_SECRET (Google's public test secret), OWNER_EMAIL, SENDER_EMAIL,
  * CLIENT_DIR (another build's client directory; its parent must hold postbuild.json).
  */
-import { portFromEnv, stackOptionsFromEnv, stopOnSignals } from './env-options';
+import { nodeVersionNote, portFromEnv, stackOptionsFromEnv, stopOnSignals } from './env-options';
 import { startLocalStack } from './stack';
 
 async function main() {
+  const nodeNote = nodeVersionNote(); // before any AWS SDK client exists
   const options = stackOptionsFromEnv();
   const stack = await startLocalStack({
     ...options,
@@ -19,11 +20,11 @@ async function main() {
   const { archive } = stack;
   const archiveAt = archive?.dataDir ? `data in ${archive.dataDir}` : 'outside server';
   console.log(`
-  Archive:  ${archive?.url}   (table ${archive?.table}, ${archiveAt}; list it with npm run messages -- --local)
   Site:     ${stack.url}   (API on the same origin: POST /api/contact, POST /api/events)
   Mailbox:  ${stack.sesUrl}   (mails sent from the contact page; JSON at ${stack.sesUrl}/store)
+  Archive:  ${archive?.url}   (table ${archive?.table}, ${archiveAt}; list it with npm run messages -- --local)
   Captcha:  ${options.recaptchaVerifyUrl ?? 'Google siteverify'} with ${options.recaptchaSecret ? 'RECAPTCHA_SECRET' : "Google's public test secret"}
-
+${nodeNote ? `\n  ${nodeNote}\n` : ''}
   Press Ctrl-C to stop.
 `);
 }

@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, chromiumPath } from '../../infra/local/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
 import { startLocalStack } from '../../infra/local/stack';
 import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
 import { indexablePaths } from '../../web/app/prerender-paths';
@@ -106,10 +106,11 @@ const attr = (tag: string, name: string) => new RegExp(`\\s${name}=["']([^"']*)[
 const STATIC_IMPORT = /(?:^|[;\s])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.m?js)["']/g;
 
 /**
- * The same-origin JS and CSS a first load of this HTML uses, as absolute paths: JS from the deferred
- * module preloads, the moved scripts the boot script starts (and the static imports of moved module
- * scripts, read through `readText`), plus any script file or preload still in the HTML; CSS from the
- * stylesheet links (inlined by the post-build step, so counted once here but not fetched).
+ * The same-origin JS and CSS a first load of this HTML uses, as absolute paths: JS from the module
+ * preloads (including those the boot script adds from their template after the first paint), the
+ * moved scripts the boot script starts (and the static imports of moved module scripts, read
+ * through `readText`), plus any script file still in the HTML; CSS from the stylesheet links
+ * (inlined by the post-build step, so counted once here but not fetched).
  */
 async function firstLoadAssets(html: string, readText: (asset: string) => Promise<string>): Promise<{ js: string[]; css: string[] }> {
   const js = new Set<string>();
@@ -117,8 +118,6 @@ async function firstLoadAssets(html: string, readText: (asset: string) => Promis
   for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
     const rel = (attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/);
     const href = attr(tag, 'href');
-    const deferred = attr(tag, 'data-modulepreload');
-    if (deferred) js.add(deferred);
     if (!href) continue;
     if (rel.includes('modulepreload')) js.add(href);
     if (rel.includes('stylesheet')) css.add(href);

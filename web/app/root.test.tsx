@@ -17,10 +17,12 @@ describe('root route', () => {
     expect(meta()).toContainEqual({ name: 'robots', content: 'noindex' });
   });
 
-  it('has a quiet hydrate fallback that reserves the main area', () => {
+  it('has a quiet hydrate fallback that reserves the main area, with a heading for assistive technology only', () => {
     const { container } = render(<HydrateFallback />);
     expect(container.firstElementChild).toHaveClass('page-placeholder');
-    expect(container.firstElementChild).toHaveAttribute('aria-hidden', 'true');
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading).toHaveClass('visually-hidden');
+    expect(heading).toHaveTextContent(/^Loading the page…\s*This page needs JavaScript$/);
   });
 
   it('shows a friendly error with a way home when a page throws', async () => {

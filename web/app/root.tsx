@@ -58,9 +58,17 @@ export default function App() {
 /**
  * What the SPA fallback page shows before the client router takes over: the shared layout with an
  * empty main area of the usual height, so the 404 page or the /error redirect appears in place.
+ * Its heading is for assistive technology only: it says why the area is empty meanwhile.
  */
 export function HydrateFallback() {
-  return <div className="page-placeholder" aria-hidden="true" />;
+  return (
+    <div className="page-placeholder">
+      <h1 className="visually-hidden">
+        <span className="when-scripting">Loading the page…</span>
+        <span className="when-no-scripting">This page needs JavaScript</span>
+      </h1>
+    </div>
+  );
 }
 
 export function ErrorBoundary() {

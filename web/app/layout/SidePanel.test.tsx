@@ -131,9 +131,13 @@ describe('before hydration', () => {
     const button = page.querySelector('button.headshot-button');
     expect(button).toBeDisabled();
     expect(button).toHaveTextContent('Loading…');
+    // The visible line is part of the accessible name (label in name), not hidden from it.
+    document.body.append(page);
+    expect(within(page).getByRole('button', { name: `Show a fun fact about ${site.name} Loading… Needs JavaScript` })).toBe(button);
+    page.remove();
 
     renderPanel();
-    const headshot = screen.getByRole('button', { name: /fun fact/i });
+    const headshot = screen.getByRole('button', { name: `Show a fun fact about ${site.name}` });
     expect(headshot).toBeEnabled();
     expect(headshot).toHaveTextContent('Fun fact?');
   });

@@ -37,25 +37,28 @@ export function SidePanel() {
         <Link to="/home" className="side-name" viewTransition={viewTransition}>
           {site.name}
         </Link>
+        {/* Named by its content, so the name always holds the visible text (WCAG 2.5.3, label in name):
+            the line shown while it waits is part of it, whichever one the stylesheet shows. */}
         <button
           ref={headshotRef}
           type="button"
           className="headshot-button"
-          aria-label={`Show a fun fact about ${site.name}`}
           aria-haspopup="dialog"
           disabled={!ready}
           onClick={() => setFact(pickFunFact(funFacts))}
         >
           {/* Lazy: the panel is hidden on phones, where the image is then never fetched. */}
           <img src={site.headshot} alt="" width={144} height={144} className="headshot" loading="lazy" decoding="async" />
+          <span className="visually-hidden">Show a fun fact about {site.name}</span>{' '}
           {ready ? (
+            // Shown on hover and focus; "fun fact" is already in the name.
             <span className="headshot-hint" aria-hidden="true">
               Fun fact?
             </span>
           ) : (
             // Shown while the scripts load; the stylesheet swaps in the second line when scripts are off.
-            <span className="headshot-hint headshot-hint--waiting" aria-hidden="true">
-              <span className="when-scripting">Loading…</span>
+            <span className="headshot-hint headshot-hint--waiting">
+              <span className="when-scripting">Loading…</span>{' '}
               <span className="when-no-scripting">Needs JavaScript</span>
             </span>
           )}

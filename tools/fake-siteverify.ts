@@ -63,7 +63,7 @@ export async function startFakeSiteverify(mode: SiteverifyMode = 'pass', port = 
 }
 
 /**
- * Run alone for an offline walk-through: `npx tsx infra/local/fake-siteverify.ts [pass|refuse] [port]`
+ * Run alone for an offline walk-through: `npx tsx tools/fake-siteverify.ts [pass|refuse] [port]`
  * prints the URL to pass as RECAPTCHA_VERIFY_URL to `npm start`.
  */
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

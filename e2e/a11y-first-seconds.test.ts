@@ -1,0 +1,57 @@
+/**
+ * Accessibility in the first seconds: what a visitor meets before the page's own scripts have
+ * arrived (held back here with page.route until the test ends) must pass axe too, on every route,
+ * at both sizes and in both themes: the prerendered page, with its waiting states (the headshot's
+ * "Loading…", the disabled theme control).
+ */
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
+import { baseUrl, type ViewportName } from './support/browser';
+import { useBrowserSessions } from './support/sessions';
+import { KNOWN_ROUTES, UNKNOWN_ROUTE } from './support/site';
+
+const sessions = useBrowserSessions();
+
+/** The page's own scripts: the entry, the route modules and their chunks. */
+const OWN_SCRIPTS = /\/assets\/[^/?]+\.js(\?|$)/;
+
+/** Holds every request for the page's own scripts until `release()`; counts them. */
+async function holdScripts(page: Page): Promise<{ release: () => void; held: () => number }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(OWN_SCRIPTS, async (route: Route) => {
+    held += 1;
+    await gate;
+    // The page that asked may be gone (the next route was opened meanwhile).
+    await route.continue().catch(() => {});
+  });
+  return { release, held: () => held };
+}
+
+const CASES = (['phone', 'desktop'] as ViewportName[]).flatMap((viewport) =>
+  (['light', 'dark'] as const).map((colorScheme) => [viewport, colorScheme] as const),
+);
+
+describe.each(CASES)('axe-core before the scripts arrive, at %s size, %s theme', (viewport, colorScheme) => {
+  // One test per route: axe takes seconds per page on a busy machine.
+  it.each([...KNOWN_ROUTES, UNKNOWN_ROUTE])('reports no violation on %s', async (route) => {
+    const session = await sessions.open({ viewport, colorScheme });
+    session.allowConsoleError(/status of 404/);
+    const { page } = session;
+    const scripts = await holdScripts(page);
+    try {
+      await page.goto(`${baseUrl()}${route}`, { waitUntil: 'domcontentloaded' });
+      // The layout is painted (the 404 fallback page has no heading of its own until the scripts run).
+      await page.locator('main').waitFor({ state: 'visible' });
+      // The boot script has asked for the scripts (after the first paint), and they are held.
+      await expect.poll(() => scripts.held(), { timeout: 10_000 }).toBeGreaterThan(0);
+      const found = await axeViolations(page);
+      await expect(page.evaluate(() => document.documentElement.dataset.hydrated)).resolves.toBeUndefined();
+      expect(found, found.join('\n')).toEqual([]);
+    } finally {
+      scripts.release();
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/**
+ * Every axe rule that is not experimental (WCAG 2.x A/AA plus axe's best practices), and the
+ * experimental label-in-name check (WCAG 2.5.3, level A: a control's accessible name contains its
+ * visible text). One line per violation with up to five of its elements; empty when the page passes.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Judge the settled page: mid-way through an entrance animation, text is partly transparent
+  // and its contrast is not what a reader sees once it is there.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+        .join('\n'),
+  );
+}
