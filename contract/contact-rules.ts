@@ -62,6 +62,17 @@ export type ContactValidation =
   | { ok: true; value: ContactMessage }
   | { ok: false; field: ContactField; error: string };
 
+/** The same checks without the (English) messages: the browser shows each field's message in the page's language. */
+export type ContactCheck = { ok: true; value: ContactMessage } | { ok: false; field: ContactField };
+
+/** The message of each failed check, in the order the checks run (the Lambda's 4xx answers use these). */
+const FIELD_MESSAGES: Record<ContactField, string> = {
+  fullName: CONTACT_MESSAGES.invalidName,
+  email: CONTACT_MESSAGES.invalidEmail,
+  message: CONTACT_MESSAGES.invalidMessage,
+  captcha: CONTACT_MESSAGES.missingCaptcha,
+};
+
 /** Counts characters as a person does: one per code point, so an emoji is one, not two. */
 function characterCount(text: string): number {
   let count = 0;
@@ -106,12 +117,16 @@ export function isValidCaptchaToken(token: unknown): token is string {
  * On success the value is trimmed and ready to send.
  */
 export function validateContact(draft: ContactDraft): ContactValidation {
-  if (!isValidFullName(draft.fullName)) return { ok: false, field: 'fullName', error: CONTACT_MESSAGES.invalidName };
-  if (!isValidEmail(draft.email)) return { ok: false, field: 'email', error: CONTACT_MESSAGES.invalidEmail };
-  if (!isValidMessage(draft.message)) return { ok: false, field: 'message', error: CONTACT_MESSAGES.invalidMessage };
-  if (!isValidCaptchaToken(draft.captchaToken)) {
-    return { ok: false, field: 'captcha', error: CONTACT_MESSAGES.missingCaptcha };
-  }
+  const result = checkContact(draft);
+  return result.ok ? result : { ok: false, field: result.field, error: FIELD_MESSAGES[result.field] };
+}
+
+/** validateContact's checks, naming the failed field only. */
+export function checkContact(draft: ContactDraft): ContactCheck {
+  if (!isValidFullName(draft.fullName)) return { ok: false, field: 'fullName' };
+  if (!isValidEmail(draft.email)) return { ok: false, field: 'email' };
+  if (!isValidMessage(draft.message)) return { ok: false, field: 'message' };
+  if (!isValidCaptchaToken(draft.captchaToken)) return { ok: false, field: 'captcha' };
   return {
     ok: true,
     value: {
