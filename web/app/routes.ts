@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
+import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from '@react-router/dev/routes';
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../content/locales';
 
 /**
@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../content/locales';
  * language's strings and no other). The default language keeps the route ids of the files; every other
  * language reuses the same route modules under its prefix, with ids of its own (es/routes/home).
  */
-function localePages(locale: Locale): RouteConfig {
+function localePages(locale: Locale): RouteConfigEntry[] {
   const id = (file: string) => (locale === DEFAULT_LOCALE ? undefined : { id: `${locale}/${file.replace(/\.tsx$/, '')}` });
   const page = (path: string, file: string) => {
     const options = id(file);
@@ -32,7 +32,7 @@ export function localeModule(locale: Locale): string {
 }
 
 /** The route table for a set of languages (the first one is the default, at unprefixed paths). */
-export function siteRoutes(locales: readonly Locale[] = LOCALE_CODES): RouteConfig {
+export function siteRoutes(locales: readonly Locale[] = LOCALE_CODES): RouteConfigEntry[] {
   return [
     index('routes/index-redirect.tsx'),
     // Resource routes, prerendered to plain files at build time.

@@ -11,13 +11,15 @@ const LocaleContext = createContext<LocaleBundle | null>(null);
  * Components rendered outside a locale layout (unit tests render pages on their own) use this one.
  * The site never sets it: web/test/setup.ts installs English.
  */
-let outsideLayout: LocaleBundle | null = null;
+// On globalThis so a test that re-imports its modules (vi.resetModules) still finds it.
+const OUTSIDE_LAYOUT: unique symbol = Symbol.for('portfolio.localeBundleOutsideLayout') as never;
+type WithOutsideLayout = typeof globalThis & { [OUTSIDE_LAYOUT]?: LocaleBundle | null };
 export function setBundleOutsideLayout(bundle: LocaleBundle | null): void {
-  outsideLayout = bundle;
+  (globalThis as WithOutsideLayout)[OUTSIDE_LAYOUT] = bundle;
 }
 
 export function outsideLayoutBundle(): LocaleBundle | null {
-  return outsideLayout;
+  return (globalThis as WithOutsideLayout)[OUTSIDE_LAYOUT] ?? null;
 }
 
 export function LocaleProvider({ bundle, children }: { bundle: LocaleBundle; children: ReactNode }) {
@@ -25,8 +27,8 @@ export function LocaleProvider({ bundle, children }: { bundle: LocaleBundle; chi
 }
 
 export function useLocaleBundle(): LocaleBundle {
-  const bundle = useContext(LocaleContext) ?? outsideLayout;
-  if (!bundle) throw new Error('No language: render this inside a locale layout (web/app/locales/<locale>.tsx).');
+  const bundle = useContext(LocaleContext) ?? outsideLayoutBundle();
+  if (!bundle) throw new Error('No language: render this under a language layout route (web/app/routes.ts).');
   return bundle;
 }
 
@@ -45,13 +47,13 @@ function isLocaleHandle(handle: unknown): handle is LocaleHandle {
 }
 
 /** The matched language layout's strings, or null (the SPA fallback page before its routes load). */
-export function matchedBundle(matches: readonly { handle?: unknown }[] | undefined): LocaleBundle | null {
-  return (matches ?? []).map((m) => m.handle).find(isLocaleHandle)?.localeBundle ?? null;
+export function matchedBundle(matches: readonly ({ handle?: unknown } | undefined)[] | undefined): LocaleBundle | null {
+  return (matches ?? []).map((m) => m?.handle).find(isLocaleHandle)?.localeBundle ?? null;
 }
 
 /** The page's language, for a route's `meta` (from the matched locale layout's handle). */
-export function bundleFromMatches(matches: readonly { handle?: unknown }[] | undefined): LocaleBundle {
-  const bundle = matchedBundle(matches) ?? outsideLayout;
+export function bundleFromMatches(matches: readonly ({ handle?: unknown } | undefined)[] | undefined): LocaleBundle {
+  const bundle = matchedBundle(matches) ?? outsideLayoutBundle();
   if (!bundle) throw new Error('No language for this page: its route must sit under a locale layout.');
   return bundle;
 }

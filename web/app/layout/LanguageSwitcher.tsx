@@ -15,7 +15,7 @@ export function LanguageSwitcher() {
   if (others.length === 0) return null;
   const page = unlocalizePath(pathname);
   return (
-    <nav className="language-switcher" aria-label={catalogue.ui.language}>
+    <div role="group" className="language-switcher" aria-label={catalogue.ui.language}>
       <ul>
         {others.map((code) => (
           <li key={code}>
@@ -25,6 +25,6 @@ export function LanguageSwitcher() {
           </li>
         ))}
       </ul>
-    </nav>
+    </div>
   );
 }

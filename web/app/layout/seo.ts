@@ -37,7 +37,7 @@ export function previewImagePath(path: string): string {
 }
 
 /** The language of a page's `meta`, from its matched routes (see web/app/routes.ts). */
-export const metaBundle = (args?: { matches?: readonly { handle?: unknown }[] }): LocaleBundle => bundleFromMatches(args?.matches);
+export const metaBundle = (args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }): LocaleBundle => bundleFromMatches(args?.matches);
 
 function ogLocale(locale: string): string {
   return LOCALES[locale as Locale]?.ogLocale ?? locale;

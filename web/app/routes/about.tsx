@@ -7,7 +7,7 @@ import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
-export function meta(args?: { matches?: readonly { handle?: unknown }[] }) {
+export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
   const bundle = metaBundle(args);
   const { ui, pages } = bundle.catalogue;
   return [

@@ -5,7 +5,7 @@ import { formatDate, formatNumber, useCatalogue, useLocale } from '../i18n/local
 import { blogEventTitle } from '../features/tracking/event-titles';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
-export function meta(args?: { matches?: readonly { handle?: unknown }[] }) {
+export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
   const bundle = metaBundle(args);
   const { ui, pages } = bundle.catalogue;
   return pageMeta({ title: ui.blogs.title, description: pages.blogs.description, path: '/blogs', bundle });

@@ -3,7 +3,7 @@ import { ContactForm } from '../features/contact/ContactForm';
 import { metaBundle, pageMeta } from '../layout/seo';
 import { useCatalogue } from '../i18n/locale-context';
 
-export function meta(args?: { matches?: readonly { handle?: unknown }[] }) {
+export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
   const bundle = metaBundle(args);
   const { ui, pages } = bundle.catalogue;
   return pageMeta({ title: ui.contact.title, description: pages.contact.description, path: '/contact', bundle });

@@ -3,7 +3,7 @@ import { metaBundle, pageMeta } from '../layout/seo';
 import { useLocalizePath, useUi } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 
-export function meta(args?: { matches?: readonly { handle?: unknown }[] }) {
+export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
   const bundle = metaBundle(args);
   const { ui } = bundle.catalogue;
   return pageMeta({ title: ui.error.title, description: ui.error.description, path: '/error', noindex: true, bundle });

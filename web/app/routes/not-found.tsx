@@ -4,7 +4,7 @@ import { metaBundle, pageMeta } from '../layout/seo';
 import { useLocale, useUi } from '../i18n/locale-context';
 import { homeLink, unlocalizePath } from '../i18n/paths';
 
-export function meta({ location, matches }: { location: { pathname: string }; matches?: readonly { handle?: unknown }[] }) {
+export function meta({ location, matches }: { location: { pathname: string }; matches?: readonly ({ handle?: unknown } | undefined)[] }) {
   const bundle = metaBundle({ matches });
   const { ui } = bundle.catalogue;
   return pageMeta({

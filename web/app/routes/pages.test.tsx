@@ -140,8 +140,8 @@ describe('/blogs', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
       expect(link).toHaveTextContent(`“${blog.description}”`);
-      expect(link).toHaveTextContent(blog.published);
-      expect(link).toHaveTextContent(blog.length);
+      expect(link).toHaveTextContent(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(blog.published)));
+      expect(link).toHaveTextContent(`${blog.minutes} min read`);
     }
     const client = screen.getByRole('link', { name: 'Client blogs' });
     expect(client).toHaveAttribute('href', site.clientBlogsUrl);

@@ -1,7 +1,7 @@
 import { metaBundle, pageMeta } from '../layout/seo';
 import { formatDate, useCatalogue, useLocale } from '../i18n/locale-context';
 
-export function meta(args?: { matches?: readonly { handle?: unknown }[] }) {
+export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
   const bundle = metaBundle(args);
   const { ui, pages } = bundle.catalogue;
   return pageMeta({ title: ui.privacy.title, description: pages.privacy.description, path: '/privacy-policy', bundle });

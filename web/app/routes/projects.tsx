@@ -13,7 +13,7 @@ import { CLICK_EVENTS } from '../../../contract/event-names';
 /** The first poster is the largest paint on phones: fetch it early, at high priority. */
 const firstPoster = (projects: readonly Project[]) => projects.find((p) => posterPreload(p));
 
-export function meta(args?: { matches?: readonly { handle?: unknown }[] }) {
+export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
   const bundle = metaBundle(args);
   const { ui, pages, projects } = bundle.catalogue;
   const tags = pageMeta({ title: ui.projects.title, description: pages.projects.description, path: '/projects', bundle });

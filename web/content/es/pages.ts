@@ -1,16 +1,7 @@
-import type { pages as englishPages } from '../pages';
-
-/** The shape of ../pages.ts with its literal strings widened: same pages, same fields, any text. */
-type PagesContent = {
-  readonly [P in keyof typeof englishPages]: {
-    readonly [F in keyof (typeof englishPages)[P]]: (typeof englishPages)[P][F] extends readonly string[]
-      ? readonly string[]
-      : string;
-  };
-};
+import type { PageCopy } from '../types';
 
 /** Spanish text of ../pages.ts. */
-export const pages: PagesContent = {
+export const pages: PageCopy = {
   home: {
     headline: 'Creo aplicaciones web rápidas y accesibles, y los servicios en la nube que las sostienen.',
     intro: [

@@ -5,7 +5,7 @@ import type { PrivacyPolicy } from '../types';
  * the English file; the page formats it for the locale.
  */
 export const privacyPolicy: PrivacyPolicy = {
-  lastUpdated: 'September 27, 2024',
+  lastUpdated: '2024-09-27',
   sections: [
     {
       heading: '1. Información general',
