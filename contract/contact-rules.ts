@@ -65,13 +65,22 @@ export type ContactValidation =
 /** The same checks without the (English) messages: the browser shows each field's message in the page's language. */
 export type ContactCheck = { ok: true; value: ContactMessage } | { ok: false; field: ContactField };
 
-/** The message of each failed check, in the order the checks run (the Lambda's 4xx answers use these). */
-const FIELD_MESSAGES: Record<ContactField, string> = {
-  fullName: CONTACT_MESSAGES.invalidName,
-  email: CONTACT_MESSAGES.invalidEmail,
-  message: CONTACT_MESSAGES.invalidMessage,
-  captcha: CONTACT_MESSAGES.missingCaptcha,
-};
+/**
+ * The message of each failed check (the Lambda's 4xx answers use these). A function, not a table:
+ * a browser bundle that uses checkContact alone then carries none of these English messages.
+ */
+function fieldMessage(field: ContactField): string {
+  switch (field) {
+    case 'fullName':
+      return CONTACT_MESSAGES.invalidName;
+    case 'email':
+      return CONTACT_MESSAGES.invalidEmail;
+    case 'message':
+      return CONTACT_MESSAGES.invalidMessage;
+    case 'captcha':
+      return CONTACT_MESSAGES.missingCaptcha;
+  }
+}
 
 /** Counts characters as a person does: one per code point, so an emoji is one, not two. */
 function characterCount(text: string): number {
@@ -118,7 +127,7 @@ export function isValidCaptchaToken(token: unknown): token is string {
  */
 export function validateContact(draft: ContactDraft): ContactValidation {
   const result = checkContact(draft);
-  return result.ok ? result : { ok: false, field: result.field, error: FIELD_MESSAGES[result.field] };
+  return result.ok ? result : { ok: false, field: result.field, error: fieldMessage(result.field) };
 }
 
 /** validateContact's checks, naming the failed field only. */
