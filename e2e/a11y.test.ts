@@ -2,7 +2,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openSession, visit, type ViewportName } from './support/browser';
-import { KNOWN_ROUTES, UNKNOWN_ROUTE } from './support/site';
+import { localized, OTHER_LOCALES, ROUTES_OF_EVERY_LOCALE, UNKNOWN_ROUTE } from './support/site';
+import { LOCALE_CODES } from '../web/content/locales';
 
 let browser: Browser;
 
@@ -41,10 +42,16 @@ describe.each(CASES)('axe-core at %s size, %s theme', (viewport, colorScheme) =>
     session.allowConsoleError(/status of 404/);
     try {
       const found: string[] = [];
-      for (const route of [...KNOWN_ROUTES, UNKNOWN_ROUTE]) {
+      // Every page of every language, and each language's 404 page.
+      const routes = [
+        ...ROUTES_OF_EVERY_LOCALE.map((r) => r.route),
+        ...LOCALE_CODES.map((locale) => localized(locale, UNKNOWN_ROUTE)),
+      ];
+      expect(OTHER_LOCALES.length + 1).toBe(LOCALE_CODES.length);
+      for (const route of routes) {
         await visit(session.page, route);
         // The banner appears after hydration; axe checks it too.
-        await session.page.getByText('We use cookies.', { exact: true }).waitFor({ timeout: 5_000 });
+        await session.page.locator('.cookie-banner').waitFor({ timeout: 5_000 });
         for (const v of await violations(session.page)) found.push(`${route}: ${v}`);
       }
       expect(found, found.join('\n')).toEqual([]);
