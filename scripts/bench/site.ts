@@ -33,7 +33,7 @@ import { pagesOfEveryLocale } from '../../web/app/prerender-paths';
 /** Every prerendered page a visitor opens ("/" only redirects). */
 const ROUTES = pagesOfEveryLocale();
 
-/** The budgets, per route (README, "Benchmarks → Site"). */
+/** The budgets, per route (docs/benchmarks.md). */
 const GOALS = {
   firstLoadJsGzipKb: 110,
   performance: 100,
