@@ -55,7 +55,7 @@ describe.each(CASES)('axe-core at %s size, %s theme', (viewport, colorScheme) =>
     } finally {
       await session.close();
     }
-  });
+  }, 180_000);
 
   it('reports no violation with consent stored (no banner), the banner expanded, and the layout overlays open', async () => {
     const session = await openSession(browser, { viewport, colorScheme, consent: true });

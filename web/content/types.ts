@@ -209,8 +209,15 @@ export interface Catalogue {
  */
 export interface LocaleBundle {
   locale: string;
-  catalogue: Catalogue;
+  catalogue: ShellCatalogue;
 }
+
+/**
+ * What every page of a language needs (the layout route's handle). The long texts of one page each
+ * (about, blogs, privacy policy) reach only their page, as its route's build-time loader data.
+ */
+export type ShellCatalogue = Omit<Catalogue, PageOnlyContent>;
+export type PageOnlyContent = 'about' | 'blogs' | 'privacyPolicy';
 
 export interface LocaleHandle {
   localeBundle: LocaleBundle;

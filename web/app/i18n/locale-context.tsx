@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { LOCALES, type Locale } from '../../content/locales';
-import type { Catalogue, LocaleBundle, LocaleHandle, UiMessages } from '../../content/types';
+import type { LocaleBundle, LocaleHandle, ShellCatalogue, UiMessages } from '../../content/types';
 import { localizePath } from './paths';
 
 export type { LocaleBundle } from '../../content/types';
@@ -32,7 +32,7 @@ export function useLocaleBundle(): LocaleBundle {
   return bundle;
 }
 
-export const useCatalogue = (): Catalogue => useLocaleBundle().catalogue;
+export const useCatalogue = (): ShellCatalogue => useLocaleBundle().catalogue;
 export const useUi = (): UiMessages => useLocaleBundle().catalogue.ui;
 export const useLocale = (): string => useLocaleBundle().locale;
 

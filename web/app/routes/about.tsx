@@ -3,9 +3,16 @@ import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { ResumeLink } from '../layout/ResumeLink';
 import { jsonLd, metaBundle, personJsonLd, pageMeta } from '../layout/seo';
+import { useLoaderData } from 'react-router';
+import { pageContent } from '../i18n/page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
+
+/** The page's about in its language, written into the page at build time. */
+export function loader({ request }: { request: Request }) {
+  return pageContent(request, 'about');
+}
 
 export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
   const bundle = metaBundle(args);
@@ -21,7 +28,8 @@ const GROUPS = ['technologies', 'tools', 'practices'] as const;
 export default function About() {
   const viewTransition = useViewTransitions();
   usePageEvent('aboutPage');
-  const { about, site, ui } = useCatalogue();
+  const { site, ui } = useCatalogue();
+  const { about } = useLoaderData<typeof loader>();
   const localize = useLocalizePath();
   return (
     <section aria-labelledby="about-title">

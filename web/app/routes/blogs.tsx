@@ -1,9 +1,16 @@
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { metaBundle, pageMeta } from '../layout/seo';
+import { useLoaderData } from 'react-router';
+import { pageContent } from '../i18n/page-content';
 import { formatDate, formatNumber, useCatalogue, useLocale } from '../i18n/locale-context';
 import { blogEventTitle } from '../features/tracking/event-titles';
 import { CLICK_EVENTS } from '../../../contract/event-names';
+
+/** The page's blogs in its language, written into the page at build time. */
+export function loader({ request }: { request: Request }) {
+  return pageContent(request, 'blogs');
+}
 
 export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
   const bundle = metaBundle(args);
@@ -13,7 +20,8 @@ export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefin
 
 export default function Blogs() {
   usePageEvent('blogsPage');
-  const { blogs, pages, site, ui } = useCatalogue();
+  const { pages, site, ui } = useCatalogue();
+  const { blogs } = useLoaderData<typeof loader>();
   const locale = useLocale();
   return (
     <section aria-labelledby="blogs-title">

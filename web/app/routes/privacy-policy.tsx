@@ -1,5 +1,12 @@
 import { metaBundle, pageMeta } from '../layout/seo';
+import { useLoaderData } from 'react-router';
+import { pageContent } from '../i18n/page-content';
 import { formatDate, useCatalogue, useLocale } from '../i18n/locale-context';
+
+/** The page's privacyPolicy in its language, written into the page at build time. */
+export function loader({ request }: { request: Request }) {
+  return pageContent(request, 'privacyPolicy');
+}
 
 export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
   const bundle = metaBundle(args);
@@ -8,7 +15,8 @@ export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefin
 }
 
 export default function PrivacyPolicy() {
-  const { privacyPolicy, ui } = useCatalogue();
+  const { ui } = useCatalogue();
+  const { privacyPolicy } = useLoaderData<typeof loader>();
   const locale = useLocale();
   return (
     <article className="prose" aria-labelledby="privacy-title">

@@ -12,4 +12,6 @@ import { ui } from './ui';
 export const catalogue: Catalogue = { ui, site, pages, projects, blogs, about, funFacts, privacyPolicy };
 
 /** This module is also the Spanish pages' layout route: its handle gives them their strings. */
-export const handle: LocaleHandle = { localeBundle: { locale: 'es', catalogue } };
+export const handle: LocaleHandle = {
+  localeBundle: { locale: 'es', catalogue: { ui, site, pages, projects, funFacts } },
+};
