@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, loadEnv } from 'vite';
 import { defineWebEnv } from './web/app/config/env-schema.ts';
+import { defineEventTitles } from './web/app/config/event-titles.ts';
 
 /**
  * Client-bundle shaping for the first-load JS budget (at most 110 KB gzip per route). Every
@@ -43,7 +44,7 @@ function rootGraph(ctx: ChunkingContext): Set<string> {
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
   // The build variables, checked here (a bad one stops the build) and inlined as one constant.
-  define: defineWebEnv(loadEnv(mode, process.cwd(), 'VITE_')),
+  define: { ...defineWebEnv(loadEnv(mode, process.cwd(), 'VITE_')), ...defineEventTitles() },
   // Favicon, manifest, images and videos live beside the app, in web/public.
   publicDir: 'web/public',
   plugins: [reactRouter()],

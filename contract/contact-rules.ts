@@ -62,6 +62,26 @@ export type ContactValidation =
   | { ok: true; value: ContactMessage }
   | { ok: false; field: ContactField; error: string };
 
+/** The same checks without the (English) messages: the browser shows each field's message in the page's language. */
+export type ContactCheck = { ok: true; value: ContactMessage } | { ok: false; field: ContactField };
+
+/**
+ * The message of each failed check (the Lambda's 4xx answers use these). A function, not a table:
+ * a browser bundle that uses checkContact alone then carries none of these English messages.
+ */
+function fieldMessage(field: ContactField): string {
+  switch (field) {
+    case 'fullName':
+      return CONTACT_MESSAGES.invalidName;
+    case 'email':
+      return CONTACT_MESSAGES.invalidEmail;
+    case 'message':
+      return CONTACT_MESSAGES.invalidMessage;
+    case 'captcha':
+      return CONTACT_MESSAGES.missingCaptcha;
+  }
+}
+
 /** Counts characters as a person does: one per code point, so an emoji is one, not two. */
 function characterCount(text: string): number {
   let count = 0;
@@ -106,12 +126,16 @@ export function isValidCaptchaToken(token: unknown): token is string {
  * On success the value is trimmed and ready to send.
  */
 export function validateContact(draft: ContactDraft): ContactValidation {
-  if (!isValidFullName(draft.fullName)) return { ok: false, field: 'fullName', error: CONTACT_MESSAGES.invalidName };
-  if (!isValidEmail(draft.email)) return { ok: false, field: 'email', error: CONTACT_MESSAGES.invalidEmail };
-  if (!isValidMessage(draft.message)) return { ok: false, field: 'message', error: CONTACT_MESSAGES.invalidMessage };
-  if (!isValidCaptchaToken(draft.captchaToken)) {
-    return { ok: false, field: 'captcha', error: CONTACT_MESSAGES.missingCaptcha };
-  }
+  const result = checkContact(draft);
+  return result.ok ? result : { ok: false, field: result.field, error: fieldMessage(result.field) };
+}
+
+/** validateContact's checks, naming the failed field only. */
+export function checkContact(draft: ContactDraft): ContactCheck {
+  if (!isValidFullName(draft.fullName)) return { ok: false, field: 'fullName' };
+  if (!isValidEmail(draft.email)) return { ok: false, field: 'email' };
+  if (!isValidMessage(draft.message)) return { ok: false, field: 'message' };
+  if (!isValidCaptchaToken(draft.captchaToken)) return { ok: false, field: 'captcha' };
   return {
     ok: true,
     value: {

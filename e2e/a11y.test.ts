@@ -2,7 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations as violations } from './support/axe';
 import { launchBrowser, openSession, visit, type ViewportName } from './support/browser';
-import { KNOWN_ROUTES, UNKNOWN_ROUTE } from './support/site';
+import { localized, ROUTES_OF_EVERY_LOCALE, UNKNOWN_ROUTE } from './support/site';
+import { LOCALE_CODES } from '../web/content/locales';
 
 let browser: Browser;
 
@@ -20,15 +21,17 @@ const CASES = VIEWPORT_NAMES.flatMap((viewport) => COLOR_SCHEMES.map((scheme) =>
 
 describe.each(CASES)('axe-core at %s size, %s theme', (viewport, colorScheme) => {
   // One page per viewport, reused across routes: the suite stays fast on 2 cores.
-  it('reports no violation on any route (cookie banner showing)', async () => {
+  // One test per language (every page and its 404 page), so each stays within the test time limit.
+  it.each(LOCALE_CODES)('reports no violation on any route in %s (cookie banner showing)', async (locale) => {
     const session = await openSession(browser, { viewport, colorScheme });
     session.allowConsoleError(/status of 404/);
     try {
       const found: string[] = [];
-      for (const route of [...KNOWN_ROUTES, UNKNOWN_ROUTE]) {
+      const routes = [...ROUTES_OF_EVERY_LOCALE.filter((r) => r.locale === locale).map((r) => r.route), localized(locale, UNKNOWN_ROUTE)];
+      for (const route of routes) {
         await visit(session.page, route);
         // The banner appears after hydration; axe checks it too.
-        await session.page.getByText('We use cookies.', { exact: true }).waitFor({ timeout: 5_000 });
+        await session.page.locator('.cookie-banner').waitFor({ timeout: 5_000 });
         for (const v of await violations(session.page)) found.push(`${route}: ${v}`);
       }
       expect(found, found.join('\n')).toEqual([]);
@@ -36,7 +39,7 @@ describe.each(CASES)('axe-core at %s size, %s theme', (viewport, colorScheme) =>
     } finally {
       await session.close();
     }
-  });
+  }, 180_000);
 
   it('reports no violation with consent stored (no banner), the banner expanded, and the layout overlays open', async () => {
     const session = await openSession(browser, { viewport, colorScheme, consent: true });

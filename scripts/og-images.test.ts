@@ -2,8 +2,10 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { catalogue as spanish } from '../web/content/es';
 import { pages } from '../web/content/pages';
-import { metaContent, previewOf, renderPreview, shorten, writePreviews } from './og-images';
+import { site } from '../web/content/site';
+import { metaContent, pageLanguage, previewOf, renderPreview, shorten, writePreviews } from './og-images';
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(png: Buffer): { width: number; height: number } {
@@ -35,8 +37,18 @@ describe('reading a prerendered page', () => {
       title: 'Blogs',
       description: 'Articles.',
       host: 'me.example.org',
+      name: 'Alex Example',
+      role: site.role,
     });
     expect(previewOf(page('Dining Tracker | Alex Example', '/og/projects-4.png'))?.kicker).toBe('Project');
+  });
+
+  it('draws a page in its own language', () => {
+    const html = page('Alex Example | x', '/og/es-home.png').replace('<html>', '<html lang="es">');
+    expect(pageLanguage(html)).toBe('es');
+    const preview = previewOf(html, spanish);
+    expect(preview).toMatchObject({ title: spanish.pages.home.headline, kicker: 'Portafolio', role: spanish.site.role });
+    expect(previewOf(page('Rastreador | Alex Example', '/og/es-projects-4.png'), spanish)?.kicker).toBe('Proyecto');
   });
 
   it('leads the home preview with the home headline', () => {
@@ -58,7 +70,7 @@ it('shortens long text at a word boundary', () => {
 
 describe('rendering', () => {
   it('draws a 1200×630 PNG', async () => {
-    const png = await renderPreview({ image: '/og/x.png', kicker: 'Project', title: 'T', description: 'D', host: 'h' });
+    const png = await renderPreview({ image: '/og/x.png', kicker: 'Project', title: 'T', description: 'D', host: 'h', name: 'A B', role: 'R' });
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
   });
 

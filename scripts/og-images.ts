@@ -15,8 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import { WEB_CLIENT_DIR } from '../infra/shared/build-output';
-import { pages } from '../web/content/pages';
-import { site } from '../web/content/site';
+import { catalogue as defaultCatalogue } from '../web/content/catalogue';
+import { loadCatalogue } from '../web/content/check';
+import { DEFAULT_LOCALE, LOCALE_CODES } from '../web/content/locales';
+import type { Catalogue } from '../web/content/types';
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -30,6 +32,14 @@ export interface Preview {
   description: string;
   /** The site's address as the page states it (og:url, which honours VITE_SITE_URL), or ''. */
   host: string;
+  /** The owner's name and role line, in the page's language. */
+  name: string;
+  role: string;
+}
+
+/** The language a page declares (`<html lang>`). */
+export function pageLanguage(html: string): string {
+  return /<html\b[^>]*\blang="([^"]+)"/i.exec(html)?.[1] ?? DEFAULT_LOCALE;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
@@ -65,8 +75,12 @@ export function shorten(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`;
 }
 
-/** What the preview of one prerendered page shows, or undefined when it names no /og/ image. */
-export function previewOf(html: string): Preview | undefined {
+/**
+ * What the preview of one prerendered page shows, in the page's language (`catalogue`), or
+ * undefined when it names no /og/ image.
+ */
+export function previewOf(html: string, catalogue: Catalogue = defaultCatalogue): Preview | undefined {
+  const { site, pages, ui } = catalogue;
   const imageUrl = metaContent(html, 'og:image');
   if (!imageUrl) return undefined;
   const image = new URL(imageUrl, 'http://localhost').pathname;
@@ -76,10 +90,14 @@ export function previewOf(html: string): Preview | undefined {
   // The home page's title is "{name} | {role}": its preview leads with the home headline instead.
   const isHome = !ogTitle.endsWith(suffix);
   const title = isHome ? pages.home.headline : ogTitle.slice(0, -suffix.length);
-  const kicker = /^\/og\/projects-\d+\.png$/.test(image) ? 'Project' : isHome ? 'Portfolio' : '';
+  const kicker = /^\/og\/(?:[a-z]{2,3}-)?projects-\d+\.png$/.test(image)
+    ? ui.project.previewKicker
+    : isHome
+      ? ui.home.previewKicker
+      : '';
   const pageUrl = metaContent(html, 'og:url') ?? '';
   const host = /^https?:\/\//.test(pageUrl) ? new URL(pageUrl).host : '';
-  return { image, kicker, title, description: metaContent(html, 'og:description') ?? site.tagline, host };
+  return { image, kicker, title, description: metaContent(html, 'og:description') ?? site.tagline, host, name: site.name, role: site.role };
 }
 
 const require = createRequire(import.meta.url);
@@ -148,9 +166,9 @@ function card(preview: Preview): Node {
           fontSize: 26,
           fontWeight: 800,
         },
-        initials(site.name),
+        initials(preview.name),
       ),
-      box({ fontSize: 32, fontWeight: 600 }, site.name),
+      box({ fontSize: 32, fontWeight: 600 }, preview.name),
     ),
     box(
       { flexDirection: 'column', gap: 20, width: CONTENT_WIDTH },
@@ -169,7 +187,7 @@ function card(preview: Preview): Node {
         color: '#b9c4d6',
         fontSize: 24,
       },
-      box({}, site.role),
+      box({}, preview.role),
       box({ color: '#eef2f8', fontWeight: 600 }, preview.host),
     ),
   );
@@ -196,8 +214,11 @@ export async function writePreviews(clientDir: string = WEB_CLIENT_DIR): Promise
   const files = htmlFiles(clientDir);
   if (files.length === 0) throw new Error(`No HTML file under ${clientDir}: did the prerender run?`);
   const previews = new Map<string, Preview>();
+  const catalogues = new Map<string, Catalogue>();
+  for (const locale of LOCALE_CODES) catalogues.set(locale, await loadCatalogue(locale));
   for (const file of files) {
-    const preview = previewOf(readFileSync(file, 'utf8'));
+    const html = readFileSync(file, 'utf8');
+    const preview = previewOf(html, catalogues.get(pageLanguage(html)) ?? defaultCatalogue);
     if (preview && !previews.has(preview.image)) previews.set(preview.image, preview);
   }
   mkdirSync(path.join(clientDir, 'og'), { recursive: true });

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, LOCALE_CODES } from '../../web/content/locales';
+
 /** Facts from the spec (§2, §4, §8, §9) that several test files check. */
 
 /** Every route that has its own page (the project ids are 1 to 5). */
@@ -53,3 +55,16 @@ export const SCROLL_THRESHOLD_PX = 300;
 export function normalize(text: string | null | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').trim();
 }
+
+/** A default-language path in a locale: /projects/3 → /es/projects/3 (the site's own rule). */
+export function localized(locale: string, path: string): string {
+  return locale === DEFAULT_LOCALE ? path : `/${locale}${path}`;
+}
+
+/** The languages other than the default one (their pages live under /<locale>/). */
+export const OTHER_LOCALES = LOCALE_CODES.filter((code) => code !== DEFAULT_LOCALE);
+
+/** Every page of every language: the known routes, then each other language's copy of them. */
+export const ROUTES_OF_EVERY_LOCALE: readonly { locale: string; route: string }[] = LOCALE_CODES.flatMap((locale) =>
+  KNOWN_ROUTES.map((route) => ({ locale, route: localized(locale, route) })),
+);

@@ -2,10 +2,12 @@
  * A content-only change must leave the distribution's configuration byte-for-byte as it was, so no
  * edge ever pairs a page with a policy from another build. This builds the real site twice (from
  * copies of the repository: once as is, once with another owner name and project title), runs the
- * real post-build step on each, synthesizes the stack with each build and compares.
+ * real post-build step on each, synthesizes the stack with each build and compares. A third copy
+ * drops the Spanish language (its one line in web/content/locales.ts): the site still builds, in
+ * English alone, and the policy and function stay the same too.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -55,13 +57,18 @@ function movedScripts(buildDir: string): string[] {
 
 let before: string;
 let after: string;
+let englishOnly: string;
 beforeAll(() => {
   before = buildCopy(() => undefined);
   after = buildCopy((content) => {
     replaceIn(path.join(content, 'site.ts'), "name: 'Alex Example'", "name: 'Robin Quill-Other'");
     replaceIn(path.join(content, 'projects.ts'), "title: 'Hotel Booking Manager'", "title: 'Guest House Planner'");
+    replaceIn(path.join(content, 'es', 'projects.ts'), "title: 'Gestor de reservas hoteleras'", "title: 'Planificador de casas de huéspedes'");
   });
-}, 300_000);
+  englishOnly = buildCopy((content) => {
+    replaceIn(path.join(content, 'locales.ts'), "  es: { name: 'Español', ogLocale: 'es_ES', intl: 'es-ES' },\n", '');
+  });
+}, 450_000);
 
 describe('a content-only deploy', () => {
   it('changes the pages and their per-page scripts', () => {
@@ -81,5 +88,19 @@ describe('a content-only deploy', () => {
     }
     // The distribution itself changes only through the site asset it deploys, never its headers.
     expect(resourcesJson(two, 'AWS::CloudFront::Distribution')).toBe(resourcesJson(one, 'AWS::CloudFront::Distribution'));
+  });
+
+  it('builds in English alone once a language is removed, with the same policy and function', () => {
+    expect(existsSync(path.join(englishOnly, 'client', 'es'))).toBe(false);
+    const home = readFileSync(path.join(englishOnly, 'client', 'home', 'index.html'), 'utf8');
+    expect(home).toContain('<html lang="en">');
+    expect(home).not.toMatch(/hreflang="es"|Español|\/es\//i);
+    expect(readFileSync(path.join(englishOnly, 'client', 'sitemap.xml'), 'utf8')).not.toContain('/es/');
+    expect(readFileSync(path.join(before, 'client', 'es', 'home', 'index.html'), 'utf8')).toContain('<html lang="es">');
+    const one = synthPortfolio(fixtureConfig(), '123456789012', before).template.toJSON();
+    const three = synthPortfolio(fixtureConfig(), '123456789012', englishOnly).template.toJSON();
+    for (const type of ['AWS::CloudFront::ResponseHeadersPolicy', 'AWS::CloudFront::Function']) {
+      expect(resourcesJson(three, type)).toBe(resourcesJson(one, type));
+    }
   });
 });

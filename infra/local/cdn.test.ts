@@ -18,6 +18,7 @@ const VIDEO = Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7919) % 
 const fixture = fixtureBuild({
   'home/index.html': page('Home'),
   'projects/3/index.html': page('Project 3'),
+  'es/home/index.html': page('Inicio'),
   '__spa-fallback.html': page('Fallback'),
   'assets/app-abc123.js': APP_JS,
   'videos/demo.mp4': VIDEO,
@@ -50,6 +51,7 @@ describe('routing through the CloudFront Function', () => {
     ['/home', 'Home'],
     ['/home/', 'Home'],
     ['/projects/3?ref=mail', 'Project 3'],
+    ['/es/home', 'Inicio'],
     ['/%68ome', 'Home'], // percent-encoded letters name the same key, as in S3
   ])('%s serves its prerendered page with 200', async (url, expected) => {
     const reply = await get(url);
@@ -58,7 +60,8 @@ describe('routing through the CloudFront Function', () => {
     expect(title(reply)).toBe(expected);
   });
 
-  it.each(['/nope', '/projects/99', '/assets/missing-123.js', '/assets', '/api/unknown', '/api/contact'])(
+  // One fallback for every language: the app picks the 404 page of the path's language.
+  it.each(['/nope', '/projects/99', '/es/nope', '/es/projects/99', '/es', '/assets/missing-123.js', '/assets', '/api/unknown', '/api/contact'])(
     '%s gets the fallback page with 404',
     async (url) => {
       const reply = await get(url);

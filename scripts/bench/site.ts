@@ -28,10 +28,10 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
 import { startLocalStack } from '../../infra/local/stack';
 import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
-import { indexablePaths } from '../../web/app/prerender-paths';
+import { pagesOfEveryLocale } from '../../web/app/prerender-paths';
 
 /** Every prerendered page a visitor opens ("/" only redirects). */
-const ROUTES = [...indexablePaths(), '/error'];
+const ROUTES = pagesOfEveryLocale();
 
 /** The budgets, per route (docs/benchmarks.md). */
 const GOALS = {

@@ -1,7 +1,12 @@
+import { LOCALE_CODES } from '../content/locales';
 import { projects } from '../content/projects';
+import { localizePath } from './i18n/paths';
 
-/** Pages that belong in search results (and in sitemap.xml). */
-export function indexablePaths(): string[] {
+/**
+ * The indexable pages of the default language: the same pages exist in every language (the content
+ * check at build time makes sure each language has every project).
+ */
+export function pagePaths(): string[] {
   return [
     '/home',
     '/projects',
@@ -13,8 +18,18 @@ export function indexablePaths(): string[] {
   ];
 }
 
+/** Pages that belong in search results (and in sitemap.xml), in every language. */
+export function indexablePaths(locales: readonly string[] = LOCALE_CODES): string[] {
+  return locales.flatMap((locale) => pagePaths().map((path) => localizePath(locale, path)));
+}
+
+/** Every page a visitor opens, in every language: the indexable ones and each language's /error. */
+export function pagesOfEveryLocale(locales: readonly string[] = LOCALE_CODES): string[] {
+  return locales.flatMap((locale) => [...pagePaths(), '/error'].map((path) => localizePath(locale, path)));
+}
+
 /** Every path that gets its own prerendered file at build time. */
-export function prerenderPaths(): string[] {
+export function prerenderPaths(locales: readonly string[] = LOCALE_CODES): string[] {
   // "/" only redirects and /error is a utility page: prerendered, but not listed in the sitemap.
-  return ['/', ...indexablePaths(), '/error', '/robots.txt', '/sitemap.xml'];
+  return ['/', ...pagesOfEveryLocale(locales), '/robots.txt', '/sitemap.xml'];
 }

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
-import { Link, Links, Meta, Outlet, Scripts, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches, useRouteError } from 'react-router';
 import { THEME_COLORS, THEME_SCRIPT } from '../../contract/theme-script';
 import { HYDRATION_BOOT_SCRIPT } from '../../contract/inline-scripts';
-import { site } from '../content/site';
-import { AppShell } from './layout/AppShell';
+import { owner } from '../content/site';
+import { LOCALES, LOCALE_CODES } from '../content/locales';
+import { LocaleError, LocaleShell } from './i18n/LocaleLayout';
+import { matchedBundle, outsideLayoutBundle } from './i18n/locale-context';
+import { localeOfPath } from './i18n/paths';
 import './styles/global.css';
 
 export function links() {
@@ -17,19 +20,17 @@ export function links() {
 
 /**
  * Used only where no page sets its own tags: the SPA fallback page (served with status 404 for
- * unknown paths), which must stay out of search results.
+ * unknown paths in every language), which must stay out of search results. It names no language's
+ * text: the page's own tags replace these once its language's route has loaded.
  */
 export function meta() {
-  return [
-    { title: site.name },
-    { name: 'description', content: site.tagline },
-    { name: 'robots', content: 'noindex' },
-  ];
+  return [{ title: owner.name }, { name: 'robots', content: 'noindex' }];
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
-    <html lang="en">
+    <html lang={localeOfPath(pathname)}>
       <head>
         {/* Before anything paints: applies the stored theme choice (a constant, admitted by its hash). */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
@@ -44,44 +45,58 @@ export function Layout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: HYDRATION_BOOT_SCRIPT }} />
       </head>
       <body>
-        <AppShell>{children}</AppShell>
+        {children}
         <Scripts />
       </body>
     </html>
   );
 }
 
+/** Each page in the shell of its language (the language's layout route carries its strings). */
 export default function App() {
-  return <Outlet />;
+  const bundle = matchedBundle(useMatches());
+  return bundle ? (
+    <LocaleShell bundle={bundle}>
+      <Outlet />
+    </LocaleShell>
+  ) : (
+    <Outlet />
+  );
 }
 
 /**
- * What the SPA fallback page shows before the client router takes over: the shared layout with an
- * empty main area of the usual height, so the 404 page or the /error redirect appears in place.
- * Its heading is for assistive technology only: it says why the area is empty meanwhile.
+ * What the SPA fallback page shows before the client router takes over: an empty area of the usual
+ * height, in no one language (the same page serves unknown paths of every language), so the 404 page
+ * of the path's language or the /error redirect appears in its place. Its heading is for assistive
+ * technology only: it says, in every language, why the area is empty meanwhile.
  */
 export function HydrateFallback() {
   return (
     <div className="page-placeholder">
       <h1 className="visually-hidden">
-        <span className="when-scripting">Loading the page…</span>
-        <span className="when-no-scripting">This page needs JavaScript</span>
+        {LOCALE_CODES.map((code) => (
+          <span key={code} lang={code}>
+            <span className="when-scripting">{LOCALES[code].fallback.loading}</span>
+            <span className="when-no-scripting">{LOCALES[code].fallback.needsScripts}</span>{' '}
+          </span>
+        ))}
       </h1>
     </div>
   );
 }
 
 export function ErrorBoundary() {
+  const bundle = matchedBundle(useMatches()) ?? outsideLayoutBundle();
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : undefined;
+  if (bundle) return <LocaleError bundle={bundle} />;
+  // Nothing of any language has loaded: only the status and a way home.
   if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="error-page">
-      <h1>{status === 404 ? 'Oops! Page not found.' : 'Something went wrong.'}</h1>
-      <p>Please try again, or start over from the home page.</p>
-      <Link to="/" className="button">
-        Go home
-      </Link>
+      <h1>{isRouteErrorResponse(error) ? error.status : '500'}</h1>
+      <a href="/" className="button">
+        ⌂ /
+      </a>
     </section>
   );
 }

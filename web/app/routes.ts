@@ -1,17 +1,48 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from '@react-router/dev/routes';
+import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../content/locales';
 
-export default [
-  index('routes/index-redirect.tsx'),
-  route('home', 'routes/home.tsx'),
-  route('projects', 'routes/projects.tsx'),
-  route('projects/:projectId', 'routes/project-detail.tsx'),
-  route('blogs', 'routes/blogs.tsx'),
-  route('contact', 'routes/contact.tsx'),
-  route('about', 'routes/about.tsx'),
-  route('error', 'routes/error.tsx'),
-  route('privacy-policy', 'routes/privacy-policy.tsx'),
-  // Resource routes, prerendered to plain files at build time.
-  route('robots.txt', 'routes/robots-txt.ts'),
-  route('sitemap.xml', 'routes/sitemap-xml.ts'),
-  route('*', 'routes/not-found.tsx'),
-] satisfies RouteConfig;
+/**
+ * The pages of one language, under that language's layout route: the language's index module in
+ * web/content (a route module with only a `handle`, which carries its strings: a page loads its own
+ * language's strings and no other). The default language keeps the route ids of the files; every other
+ * language reuses the same route modules under its prefix, with ids of its own (es/routes/home).
+ */
+function localePages(locale: Locale): RouteConfigEntry[] {
+  const id = (file: string) => (locale === DEFAULT_LOCALE ? undefined : { id: `${locale}/${file.replace(/\.tsx$/, '')}` });
+  const page = (path: string, file: string) => {
+    const options = id(file);
+    return options ? route(path, file, options) : route(path, file);
+  };
+  return [
+    page('home', 'routes/home.tsx'),
+    page('projects', 'routes/projects.tsx'),
+    page('projects/:projectId', 'routes/project-detail.tsx'),
+    page('blogs', 'routes/blogs.tsx'),
+    page('contact', 'routes/contact.tsx'),
+    page('about', 'routes/about.tsx'),
+    page('error', 'routes/error.tsx'),
+    page('privacy-policy', 'routes/privacy-policy.tsx'),
+    page('*', 'routes/not-found.tsx'),
+  ];
+}
+
+/** The module (relative to web/app) that holds a language's strings. */
+export function localeModule(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? '../content/catalogue.ts' : `../content/${locale}/index.ts`;
+}
+
+/** The route table for a set of languages (the first one is the default, at unprefixed paths). */
+export function siteRoutes(locales: readonly Locale[] = LOCALE_CODES): RouteConfigEntry[] {
+  return [
+    index('routes/index-redirect.tsx'),
+    // Resource routes, prerendered to plain files at build time.
+    route('robots.txt', 'routes/robots-txt.ts'),
+    route('sitemap.xml', 'routes/sitemap-xml.ts'),
+    ...locales.flatMap((locale) => {
+      const pages = layout(localeModule(locale), { id: `locale-${locale}` }, localePages(locale));
+      return locale === DEFAULT_LOCALE ? [pages] : prefix(locale, [pages]);
+    }),
+  ];
+}
+
+export default siteRoutes() satisfies RouteConfig;

@@ -42,7 +42,11 @@ describe('content', () => {
     for (const b of blogs) expect(b.url).toMatch(/^https:\/\//);
     expect(funFacts).toHaveLength(5);
     expect(privacyPolicy.sections).toHaveLength(11);
-    expect(privacyPolicy.lastUpdated).toBe('September 27, 2024');
+    expect(privacyPolicy.lastUpdated).toBe('2024-09-27');
+    // As the English page writes it (the spec's "September 27, 2024").
+    expect(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(privacyPolicy.lastUpdated))).toBe(
+      'September 27, 2024',
+    );
   });
 
   it('has three comma-separated about groups and two education entries', () => {

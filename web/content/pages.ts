@@ -2,7 +2,9 @@
  * Owner-written copy of the pages. Headings and labels that are part of the product (such as
  * "Insights & Inspiration" or "Contact Me") live in the pages themselves.
  */
-export const pages = {
+import type { PageCopy } from './types';
+
+export const pages: PageCopy = {
   home: {
     headline: 'I build fast, accessible web apps and the cloud services behind them.',
     intro: [
@@ -33,4 +35,4 @@ export const pages = {
   privacy: {
     description: 'How this portfolio handles your information: analytics, captcha, cookies, sharing, security and your rights.',
   },
-} as const;
+};

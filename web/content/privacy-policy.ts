@@ -2,7 +2,7 @@ import type { PrivacyPolicy } from './types';
 
 /** The /privacy-policy page: eleven sections, each rendered as a <section> with an <h2>. */
 export const privacyPolicy: PrivacyPolicy = {
-  lastUpdated: 'September 27, 2024',
+  lastUpdated: '2024-09-27',
   sections: [
     {
       heading: '1. Overview',

@@ -1,18 +1,23 @@
 import type { SiteProfile } from './types';
 
 /**
- * Who the site belongs to. "Alex Example" and the example.com addresses are placeholders:
- * replace them with your own details.
+ * Who the site belongs to: the facts that are the same in every language (name, addresses, images).
+ * "Alex Example" and the example.com addresses are placeholders: replace them with your own details.
+ * Each language's site.ts spreads this and adds its own role line, tagline and profile label.
  */
-export const site: SiteProfile = {
+export const owner = {
   name: 'Alex Example',
-  role: 'Full Stack Developer · React & AWS',
-  tagline:
-    'Alex Example is a full stack developer who builds fast, accessible React applications and the cloud services behind them.',
   profileUrl: 'https://www.linkedin.com/in/alex-example',
-  profileLabel: 'LinkedIn profile',
   siteUrl: 'https://portfolio.example.com',
   headshot: '/images/headshot.svg',
   badges: ['React', 'TypeScript', 'Node.js', 'AWS', 'CDK', 'PostgreSQL'],
   clientBlogsUrl: 'https://medium.com/@alex-example',
+} satisfies Omit<SiteProfile, 'role' | 'tagline' | 'profileLabel'>;
+
+export const site: SiteProfile = {
+  ...owner,
+  role: 'Full Stack Developer · React & AWS',
+  tagline:
+    'Alex Example is a full stack developer who builds fast, accessible React applications and the cloud services behind them.',
+  profileLabel: 'LinkedIn profile',
 };

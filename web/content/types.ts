@@ -26,10 +26,10 @@ export interface BlogArticle {
   id: number;
   title: string;
   description: string;
-  /** Publication date as text, e.g. "March 3, 2024". */
+  /** Publication date, ISO yyyy-mm-dd (each page writes it in its own language). */
   published: string;
-  /** Reading length as text, e.g. "4 min read". */
-  length: string;
+  /** Reading length in minutes (shown as "4 min read" in English). */
+  minutes: number;
   url: string;
 }
 
@@ -87,6 +87,138 @@ export interface PolicySection {
 }
 
 export interface PrivacyPolicy {
+  /** ISO yyyy-mm-dd (the page writes it in its own language: "September 27, 2024"). */
   lastUpdated: string;
   sections: PolicySection[];
+}
+
+/** Owner-written copy of the pages: intros, the home headline and each page's search description. */
+export interface PageCopy {
+  home: { headline: string; intro: readonly string[]; cta: string; description: string };
+  projects: { intro: string; description: string };
+  blogs: { intro: string; description: string };
+  contact: { intro: string; description: string };
+  about: { description: string };
+  privacy: { description: string };
+}
+
+/**
+ * Every interface string of the site in one language (menu, buttons, banner, form, messages,
+ * accessible names). Each locale's ui.ts must give every key, and no other: a missing or extra key
+ * is a type error in that locale's file.
+ */
+export interface UiMessages {
+  /** Names of the menu entries, by the entry's (English) key, which also names its path and click event. */
+  menu: { Projects: string; About: string; Contact: string; Blogs: string };
+  skipLink: string;
+  mainNav: string;
+  menuButton: string;
+  closeMenu: string;
+  sidePanel: string;
+  headshotLabel: (name: string) => string;
+  headshotHint: string;
+  headshotLoading: string;
+  headshotNeedsScripts: string;
+  badges: string;
+  opensInNewTab: string;
+  rightsReserved: string;
+  privacyPolicyLink: string;
+  /** Name of the language switcher's group. */
+  language: string;
+  resume: string;
+  theme: { legend: string; light: string; dark: string; system: string };
+  funFact: { title: string; close: string; gotIt: string };
+  scrollToTop: string;
+  backToTop: string;
+  cookie: { label: string; short: string; long: string; accept: string; showMore: string; showLess: string };
+  greeting: { morning: string; afternoon: string; evening: string };
+  home: { iAm: (name: string) => string; previewKicker: string };
+  projects: {
+    title: string;
+    need: string;
+    solution: string;
+    tech: string;
+    readMore: string;
+    moreToCome: string;
+    videoLabel: (title: string) => string;
+    playLabel: (videoLabel: string) => string;
+  };
+  project: {
+    previewKicker: string;
+    allProjects: string;
+    technologies: string;
+    description: string;
+    website: string;
+    github: string;
+    contact: string;
+    contactRest: string;
+    metaDescription: (solution: string, tech: string) => string;
+    notFoundTitle: string;
+    notFoundDescription: string;
+  };
+  blogs: { title: string; heading: string; clientBlogs: string; readLength: (minutes: string) => string };
+  contact: {
+    title: string;
+    heading: string;
+    fullName: string;
+    email: string;
+    message: string;
+    send: string;
+    sending: string;
+    invalidName: string;
+    invalidEmail: string;
+    invalidMessage: string;
+    missingCaptcha: string;
+    sendFailed: string;
+    sent: string;
+    captchaLoading: string;
+    captchaFailed: string;
+    captchaNeedsScripts: string;
+  };
+  about: {
+    title: string;
+    heading: string;
+    letsChat: string;
+    technologies: string;
+    tools: string;
+    practices: string;
+    education: string;
+  };
+  error: { title: string; description: string; message: string; back: string };
+  notFound: { title: string; description: string; heading: string; message: string; goHome: string };
+  failure: { heading: string; message: string; goHome: string };
+  privacy: { title: string; lastUpdated: (date: string) => string };
+}
+
+/** Everything one language of the site shows: the interface strings and the owner's content. */
+export interface Catalogue {
+  ui: UiMessages;
+  site: SiteProfile;
+  pages: PageCopy;
+  projects: readonly Project[];
+  blogs: readonly BlogArticle[];
+  about: AboutContent;
+  funFacts: readonly string[];
+  privacyPolicy: PrivacyPolicy;
+}
+
+/**
+ * One language of the site: its code (a key of LOCALES in locales.ts) and everything it shows. Each
+ * language's index module exports it as the `handle` of its layout route (see web/app/routes.ts),
+ * so a page loads the strings of its own language only.
+ */
+export interface LocaleBundle {
+  locale: string;
+  catalogue: ShellCatalogue;
+}
+
+/**
+ * What every page of a language needs (the layout route's handle). The long texts of one page each
+ * (about, blogs, privacy policy) reach only their page, as its route's build-time loader data.
+ */
+export type ShellCatalogue = Omit<Catalogue, PageOnlyContent>;
+export type PageOnlyContent = 'about' | 'blogs' | 'privacyPolicy';
+
+export interface LocaleHandle {
+  localeBundle: LocaleBundle;
 }

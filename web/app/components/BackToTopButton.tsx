@@ -1,6 +1,7 @@
 import { scrollToTop } from './scroll';
 import { useHydrated } from './use-hydrated';
 import { LineIcon } from './LineIcon';
+import { useUi } from '../i18n/locale-context';
 
 export function ArrowUp() {
   return (
@@ -15,9 +16,10 @@ export function ArrowUp() {
  */
 export function BackToTopButton() {
   const ready = useHydrated();
+  const ui = useUi();
   return (
     <button type="button" className="button button-secondary needs-scripts" disabled={!ready} onClick={scrollToTop}>
-      <ArrowUp /> Back to top
+      <ArrowUp /> {ui.backToTop}
     </button>
   );
 }

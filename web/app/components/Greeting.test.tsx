@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ui } from '../../content/ui';
+import { ui as spanish } from '../../content/es/ui';
 import { Greeting, greetingFor } from './Greeting';
 
 describe('greetingFor', () => {
@@ -11,11 +13,15 @@ describe('greetingFor', () => {
     [18, 'Good Evening'],
     [23, 'Good Evening'],
   ])('hour %i → %s', (hour, expected) => {
-    expect(greetingFor(hour)).toBe(expected);
+    expect(greetingFor(hour, ui.greeting)).toBe(expected);
+  });
+
+  it('greets in the page\'s language by the same hours', () => {
+    expect([9, 13, 20].map((hour) => greetingFor(hour, spanish.greeting))).toEqual(['Buenos días', 'Buenas tardes', 'Buenas noches']);
   });
 
   it.each([-1, 24, 11.5, Number.NaN])('rejects the impossible hour %s', (hour) => {
-    expect(() => greetingFor(hour)).toThrow(RangeError);
+    expect(() => greetingFor(hour, ui.greeting)).toThrow(RangeError);
   });
 });
 

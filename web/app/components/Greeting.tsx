@@ -1,11 +1,18 @@
+import type { UiMessages } from '../../content/types';
+import { useUi } from '../i18n/locale-context';
 import { useHydrated } from './use-hydrated';
 
 /** Spec §2: Good Morning before 12, Good Afternoon before 18, otherwise Good Evening (local hour). */
-export function greetingFor(hour: number): 'Good Morning' | 'Good Afternoon' | 'Good Evening' {
+export function greetingKey(hour: number): keyof UiMessages['greeting'] {
   if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new RangeError(`Hour must be 0-23, got ${hour}.`);
-  if (hour < 12) return 'Good Morning';
-  if (hour < 18) return 'Good Afternoon';
-  return 'Good Evening';
+  if (hour < 12) return 'morning';
+  if (hour < 18) return 'afternoon';
+  return 'evening';
+}
+
+/** The greeting of an hour in a language's words. */
+export function greetingFor(hour: number, greetings: UiMessages['greeting']): string {
+  return greetings[greetingKey(hour)];
 }
 
 /**
@@ -14,9 +21,10 @@ export function greetingFor(hour: number): 'Good Morning' | 'Good Afternoon' | '
  */
 export function Greeting() {
   const hydrated = useHydrated();
+  const ui = useUi();
   return (
     <p className="greeting" data-testid="greeting">
-      {hydrated ? greetingFor(new Date().getHours()) : '\u00A0'}
+      {hydrated ? greetingFor(new Date().getHours(), ui.greeting) : '\u00A0'}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import type { Project } from '../../content/types';
+import { useUi } from '../i18n/locale-context';
 
 /**
  * A project's demo video, behind its poster until the visitor asks for it.
@@ -24,13 +25,14 @@ export function posterPreload(project: Project) {
 export function ProjectVideo({ project, priority = false }: { project: Project; priority?: boolean }) {
   const [playing, setPlaying] = useState(false);
   const player = useRef<HTMLVideoElement>(null);
+  const ui = useUi();
 
   useEffect(() => {
     if (playing) player.current?.focus();
   }, [playing]);
 
   if (!project.url) return null;
-  const label = `Demo video of ${project.title}`;
+  const label = ui.projects.videoLabel(project.title);
 
   const play = (event: MouseEvent<HTMLAnchorElement>) => {
     // A modified click (new tab, download) keeps the link's own behaviour.
@@ -59,7 +61,7 @@ export function ProjectVideo({ project, priority = false }: { project: Project; 
           <source src={project.url} type="video/mp4" />
         </video>
       ) : (
-        <a className="video-poster" href={project.url} aria-label={`Play: ${label}`} onClick={play}>
+        <a className="video-poster" href={project.url} aria-label={ui.projects.playLabel(label)} onClick={play}>
           {project.poster ? (
             <img
               src={project.poster}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ArrowUp } from './BackToTopButton';
 import { SCROLL_TOP_THRESHOLD, scrollToTop } from './scroll';
+import { useUi } from '../i18n/locale-context';
 
 // In its own module so the layout can load the floating button on demand, while the projects
 // page imports only the in-page one. Re-exported so both buttons can be imported from here.
@@ -9,6 +10,7 @@ export { BackToTopButton } from './BackToTopButton';
 /** Floating button, shown once the page is scrolled more than 300 px. */
 export function ScrollToTopButton() {
   const [visible, setVisible] = useState(false);
+  const ui = useUi();
 
   useEffect(() => {
     const update = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
@@ -19,7 +21,7 @@ export function ScrollToTopButton() {
 
   if (!visible) return null;
   return (
-    <button type="button" className="scroll-top-fab" aria-label="Scroll to top" onClick={scrollToTop}>
+    <button type="button" className="scroll-top-fab" aria-label={ui.scrollToTop} onClick={scrollToTop}>
       <ArrowUp />
     </button>
   );

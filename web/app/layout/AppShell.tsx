@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { onDemand } from '../components/on-demand';
 import { useHydrated } from '../components/use-hydrated';
 import { ConsentGate } from '../features/consent/ConsentGate';
+import { useUi } from '../i18n/locale-context';
 import { Footer } from './Footer';
 import { MobileBar } from './MobileBar';
 import { ScrollReset } from './ScrollReset';
@@ -29,10 +30,11 @@ function useHydratedMark(): void {
 /** The layout every page shares: skip link, mobile bar, side panel, main, footer, banner. */
 export function AppShell({ children }: { children: ReactNode }) {
   useHydratedMark();
+  const ui = useUi();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {ui.skipLink}
       </a>
       <MobileBar />
       <SidePanel />

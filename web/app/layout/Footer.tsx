@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
-import { site } from '../../content/site';
 import { CurrentYear } from '../components/CurrentYear';
+import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 
 export function Footer() {
+  const { site, ui } = useCatalogue();
+  const localize = useLocalizePath();
   return (
     <footer className="site-footer">
       <p>
-        © <CurrentYear /> {site.name}. All rights reserved.
+        © <CurrentYear /> {site.name}. {ui.rightsReserved}
       </p>
       <p>
-        <Link to="/privacy-policy">Privacy policy</Link>
+        <Link to={localize('/privacy-policy')}>{ui.privacyPolicyLink}</Link>
       </p>
     </footer>
   );

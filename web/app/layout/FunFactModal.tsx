@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { LineIcon } from '../components/LineIcon';
+import { useUi } from '../i18n/locale-context';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -35,6 +36,7 @@ interface FunFactModalProps {
  * returns to the headshot afterwards.
  */
 export function FunFactModal({ fact, onClose, returnFocusRef }: FunFactModalProps) {
+  const ui = useUi();
   const titleId = useId();
   const textId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -75,17 +77,17 @@ export function FunFactModal({ fact, onClose, returnFocusRef }: FunFactModalProp
         aria-labelledby={titleId}
         aria-describedby={textId}
       >
-        <button ref={closeRef} type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+        <button ref={closeRef} type="button" className="modal-close" aria-label={ui.funFact.close} onClick={onClose}>
           <LineIcon d="M6 6l12 12M18 6L6 18" size={18} strokeWidth={2.2} />
         </button>
         <h2 id={titleId} className="modal-title">
-          Fun fact
+          {ui.funFact.title}
         </h2>
         <p id={textId} className="modal-text">
           {fact}
         </p>
         <button type="button" className="button" onClick={onClose}>
-          Got it!
+          {ui.funFact.gotIt}
         </button>
       </div>
     </div>,

@@ -3,16 +3,19 @@ import { trackClick } from '../features/tracking/track-click';
 import { MENU_ENTRIES, menuPath } from '../../../contract/menu';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
+import { useLocalizePath, useUi } from '../i18n/locale-context';
 
 /** The four menu links, real links that work without scripts; each click is counted as SIDEBAR_NAV_{MENU}. */
 export function MenuLinks({ onChoose }: { onChoose?: () => void }) {
   const viewTransition = useViewTransitions();
+  const ui = useUi();
+  const localize = useLocalizePath();
   return (
     <ul className="menu-links">
       {MENU_ENTRIES.map((entry) => (
         <li key={entry}>
           <NavLink
-            to={menuPath(entry)}
+            to={localize(menuPath(entry))}
             viewTransition={viewTransition}
             className="menu-link"
             onClick={() => {
@@ -20,7 +23,7 @@ export function MenuLinks({ onChoose }: { onChoose?: () => void }) {
               onChoose?.();
             }}
           >
-            {entry}
+            {ui.menu[entry]}
           </NavLink>
         </li>
       ))}

@@ -45,6 +45,8 @@ describe('mobile top bar', () => {
       ['About', '/about'],
       ['Contact', '/contact'],
       ['Blogs', '/blogs'],
+      // The language switcher: the same page in Spanish.
+      ['Español', '/es/home'],
     ]);
   });
 
@@ -96,6 +98,7 @@ describe('mobile top bar', () => {
       '/about',
       '/contact',
       '/blogs',
+      '/es/home',
     ]);
   });
 });

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
-import { site } from '../../content/site';
 import { useHydrated } from '../components/use-hydrated';
 import { ThemeControl } from '../features/theme/ThemeControl';
 import { MenuLinks } from './MenuLinks';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 
 const noSubscription = () => () => {};
 /**
@@ -48,6 +49,8 @@ export function MobileBar() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const { site, ui } = useCatalogue();
+  const localize = useLocalizePath();
 
   // A menu the visitor opened before hydration stays open, and the button says so.
   useEffect(() => {
@@ -83,7 +86,7 @@ export function MobileBar() {
   return (
     <header className="mobile-bar">
       <div className="mobile-bar-row">
-        <Link to="/home" className="brand">
+        <Link to={localize('/home')} className="brand">
           {site.name}
         </Link>
         <button
@@ -98,20 +101,21 @@ export function MobileBar() {
           onClick={native ? undefined : () => setOpen((value) => !value)}
         >
           <span className="menu-icon" aria-hidden="true" data-open={open} />
-          <span>{open ? 'Close menu' : 'Menu'}</span>
+          <span>{open ? ui.closeMenu : ui.menuButton}</span>
         </button>
       </div>
       <nav
         ref={menuRef}
         id={menuId}
         className="mobile-menu"
-        aria-label="Main"
+        aria-label={ui.mainNav}
         popover={native ? 'auto' : undefined}
         hidden={native ? undefined : !open}
         onToggle={(event) => setOpen(event.newState === 'open')}
       >
         <MenuLinks onChoose={close} />
         <ThemeControl />
+        <LanguageSwitcher />
       </nav>
     </header>
   );

@@ -1,4 +1,4 @@
-import { site } from '../../content/site';
+import { useCatalogue } from '../i18n/locale-context';
 import { siteUrl } from './site-url';
 
 /**
@@ -8,6 +8,7 @@ import { siteUrl } from './site-url';
  * path and hydrated at another, so nothing here may depend on the path.
  */
 export function PrintHeader() {
+  const { site } = useCatalogue();
   const host = siteUrl.replace(/^https?:\/\//, '');
   return (
     <div className="print-header">

@@ -1,7 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { funFacts } from '../../content/fun-facts';
-import { site } from '../../content/site';
 import { useHydrated } from '../components/use-hydrated';
 import { trackClick } from '../features/tracking/track-click';
 // Static on purpose: loaded on demand it saved ~0.6 KB gzip, but the modal's opening then raced its
@@ -13,6 +11,8 @@ import { PrintHeader } from './PrintHeader';
 import { ResumeLink } from './ResumeLink';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
+import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
+import { LanguageSwitcher } from './LanguageSwitcher';
 
 /** Picks one fact at random; called at every opening so each opening may show another fact. */
 export function pickFunFact(facts: readonly string[], random: () => number = Math.random): string {
@@ -24,6 +24,8 @@ export function pickFunFact(facts: readonly string[], random: () => number = Mat
 /** The desktop side panel (shown on wide screens by CSS). */
 export function SidePanel() {
   const viewTransition = useViewTransitions();
+  const { site, ui, funFacts } = useCatalogue();
+  const localize = useLocalizePath();
   const [fact, setFact] = useState<string | null>(null);
   const headshotRef = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setFact(null), []);
@@ -33,8 +35,8 @@ export function SidePanel() {
   return (
     <>
       <PrintHeader />
-      <aside className="side-panel" aria-label="Profile and menu">
-        <Link to="/home" className="side-name" viewTransition={viewTransition}>
+      <aside className="side-panel" aria-label={ui.sidePanel}>
+        <Link to={localize('/home')} className="side-name" viewTransition={viewTransition}>
           {site.name}
         </Link>
         {/* Named by its content, so the name always holds the visible text (WCAG 2.5.3, label in name):
@@ -49,26 +51,27 @@ export function SidePanel() {
         >
           {/* Lazy: the panel is hidden on phones, where the image is then never fetched. */}
           <img src={site.headshot} alt="" width={144} height={144} className="headshot" loading="lazy" decoding="async" />
-          <span className="visually-hidden">Show a fun fact about {site.name}</span>{' '}
+          <span className="visually-hidden">{ui.headshotLabel(site.name)}</span>{' '}
           {ready ? (
             // Shown on hover and focus; "fun fact" is already in the name.
             <span className="headshot-hint" aria-hidden="true">
-              Fun fact?
+              {ui.headshotHint}
             </span>
           ) : (
             // Shown while the scripts load; the stylesheet swaps in the second line when scripts are off.
             <span className="headshot-hint headshot-hint--waiting">
-              <span className="when-scripting">Loading…</span>{' '}
-              <span className="when-no-scripting">Needs JavaScript</span>
+              <span className="when-scripting">{ui.headshotLoading}</span>{' '}
+              <span className="when-no-scripting">{ui.headshotNeedsScripts}</span>
             </span>
           )}
         </button>
         <p className="side-role">{site.role}</p>
-        <nav aria-label="Main" className="side-nav">
+        <nav aria-label={ui.mainNav} className="side-nav">
           <MenuLinks />
         </nav>
         <ThemeControl />
-        <ul className="badges" aria-label="Technologies">
+        <LanguageSwitcher />
+        <ul className="badges" aria-label={ui.badges}>
           {site.badges.map((badge) => (
             <li key={badge} className="badge">
               {badge}
@@ -89,7 +92,7 @@ export function SidePanel() {
             />
           </svg>
           {site.profileLabel}
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          <span className="visually-hidden">{ui.opensInNewTab}</span>
         </a>
         <ResumeLink href={site.resume} className="profile-link resume-link" />
         {fact !== null ? <FunFactModal fact={fact} onClose={close} returnFocusRef={headshotRef} /> : null}

@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
-import { site } from '../../content/site';
+import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES, type Locale } from '../../content/locales';
+import { bundleFromMatches, type LocaleBundle } from '../i18n/locale-context';
+import { localizePath } from '../i18n/paths';
 import { absoluteUrl } from './site-url';
 
 export { absoluteUrl, resolveSiteUrl, siteUrl } from './site-url';
@@ -11,8 +13,10 @@ export interface PageMetaInput {
   /** Page title without the owner's name; '' for the name alone. */
   title: string;
   description: string;
-  /** Canonical path, e.g. /projects/3. */
+  /** Canonical path in the default language, e.g. /projects/3 (the page's language adds its prefix). */
   path: string;
+  /** The page's language; left out only by tests (English). */
+  bundle?: LocaleBundle;
   type?: 'website' | 'article' | 'profile';
   /** Keep the page out of search results (fallback, error pages). */
   noindex?: boolean;
@@ -32,7 +36,25 @@ export function previewImagePath(path: string): string {
   return `/og/${slug}.png`;
 }
 
-/** Title, description, OpenGraph, Twitter card and canonical link of one route. */
+/** The language of a page's `meta`, from its matched routes (see web/app/routes.ts). */
+export const metaBundle = (args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }): LocaleBundle => bundleFromMatches(args?.matches);
+
+function ogLocale(locale: string): string {
+  return LOCALES[locale as Locale]?.ogLocale ?? locale;
+}
+
+/**
+ * The same page in every language (hreflang, absolute, the same list on each of them, so each
+ * names the others and itself), and x-default: the default language's page.
+ */
+export function alternateLinks(path: string): MetaDescriptor[] {
+  return [
+    ...LOCALE_CODES.map((code) => ({ tagName: 'link', rel: 'alternate', hrefLang: code, href: absoluteUrl(localizePath(code, path)) })),
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absoluteUrl(localizePath(DEFAULT_LOCALE, path)) },
+  ];
+}
+
+/** Title, description, OpenGraph, Twitter card, canonical link and language alternates of one route. */
 export function pageMeta({
   title,
   description,
@@ -40,10 +62,13 @@ export function pageMeta({
   type = 'website',
   noindex,
   previewPath = path,
+  bundle = metaBundle(),
 }: PageMetaInput): MetaDescriptor[] {
+  const { locale } = bundle;
+  const { site } = bundle.catalogue;
   const fullTitle = title ? `${title} | ${site.name}` : `${site.name} | ${site.role}`;
-  const url = absoluteUrl(path);
-  const image = absoluteUrl(previewImagePath(previewPath));
+  const url = absoluteUrl(localizePath(locale, path));
+  const image = absoluteUrl(previewImagePath(localizePath(locale, previewPath)));
   const imageAlt = title ? `${title}: ${site.name}, ${site.role}` : `${site.name}, ${site.role}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
@@ -53,6 +78,8 @@ export function pageMeta({
     { property: 'og:type', content: type },
     { property: 'og:url', content: url },
     { property: 'og:site_name', content: site.name },
+    { property: 'og:locale', content: ogLocale(locale) },
+    ...LOCALE_CODES.filter((code) => code !== locale).map((code) => ({ property: 'og:locale:alternate', content: ogLocale(code) })),
     { property: 'og:image', content: image },
     { property: 'og:image:type', content: 'image/png' },
     { property: 'og:image:width', content: String(PREVIEW_IMAGE.width) },
@@ -65,6 +92,6 @@ export function pageMeta({
     { name: 'twitter:image:alt', content: imageAlt },
   ];
   if (noindex) tags.push({ name: 'robots', content: 'noindex' });
-  else tags.push({ tagName: 'link', rel: 'canonical', href: url });
+  else tags.push({ tagName: 'link', rel: 'canonical', href: url }, ...alternateLinks(path));
   return tags;
 }

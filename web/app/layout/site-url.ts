@@ -1,4 +1,4 @@
-import { site } from '../../content/site';
+import { owner } from '../../content/site';
 import { env } from '../config/env';
 
 /**
@@ -21,7 +21,7 @@ export function resolveSiteUrl(override: string | undefined, fallback: string): 
   return url.href.replace(/\/+$/, '');
 }
 
-export const siteUrl = resolveSiteUrl(env.siteUrl, site.siteUrl);
+export const siteUrl = resolveSiteUrl(env.siteUrl, owner.siteUrl);
 
 /** Absolute address of a path when the site URL is known, else the path itself. */
 export function absoluteUrl(path: string): string {

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
-import { site } from '../../content/site';
 import type { Project } from '../../content/types';
+import { bundleFromMatches, type LocaleBundle } from '../i18n/locale-context';
+import { localizePath } from '../i18n/paths';
 import { absoluteUrl } from './site-url';
 
 /**
@@ -19,6 +20,7 @@ export interface PersonJsonLd {
   url: string;
   image: string;
   sameAs: string[];
+  inLanguage: string;
 }
 
 export interface ProjectJsonLd {
@@ -31,23 +33,26 @@ export interface ProjectJsonLd {
   author: { '@type': 'Person'; name: string; url: string };
   codeRepository?: string;
   image?: string;
+  inLanguage: string;
 }
 
 /** The owner's public profiles: each link of the content that points at another site about them. */
-function ownerProfiles(): string[] {
+function ownerProfiles({ site }: LocaleBundle['catalogue']): string[] {
   return [site.profileUrl, site.clientBlogsUrl].filter((url) => /^https?:\/\//.test(url));
 }
 
-export function personJsonLd(): PersonJsonLd {
+export function personJsonLd(bundle: LocaleBundle = bundleFromMatches(undefined)): PersonJsonLd {
+  const { site } = bundle.catalogue;
   return {
     '@context': 'https://schema.org',
     '@type': 'Person',
     name: site.name,
     jobTitle: site.role,
     description: site.tagline,
-    url: absoluteUrl('/about'),
+    url: absoluteUrl(localizePath(bundle.locale, '/about')),
     image: absoluteUrl(site.headshot),
-    sameAs: ownerProfiles(),
+    sameAs: ownerProfiles(bundle.catalogue),
+    inLanguage: bundle.locale,
   };
 }
 
@@ -55,15 +60,21 @@ export function personJsonLd(): PersonJsonLd {
  * A project as SoftwareSourceCode when its repository is public (`repository` given), else as a
  * CreativeWork. The page decides which repository it shows, so this says the same.
  */
-export function projectJsonLd(project: Project, repository?: string): ProjectJsonLd {
+export function projectJsonLd(
+  project: Project,
+  repository?: string,
+  bundle: LocaleBundle = bundleFromMatches(undefined),
+): ProjectJsonLd {
+  const { site } = bundle.catalogue;
   const data: ProjectJsonLd = {
     '@context': 'https://schema.org',
     '@type': repository ? 'SoftwareSourceCode' : 'CreativeWork',
     name: project.title,
     description: `${project.solution} ${project.description}`,
-    url: absoluteUrl(`/projects/${project.id}`),
+    url: absoluteUrl(localizePath(bundle.locale, `/projects/${project.id}`)),
     keywords: project.tech,
-    author: { '@type': 'Person', name: site.name, url: absoluteUrl('/about') },
+    author: { '@type': 'Person', name: site.name, url: absoluteUrl(localizePath(bundle.locale, '/about')) },
+    inLanguage: bundle.locale,
   };
   if (repository) data.codeRepository = repository;
   if (project.poster) data.image = absoluteUrl(project.poster);

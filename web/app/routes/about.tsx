@@ -1,52 +1,58 @@
 import { Link } from 'react-router';
-import { about } from '../../content/about';
-import { pages } from '../../content/pages';
-import { site } from '../../content/site';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { ResumeLink } from '../layout/ResumeLink';
-import { jsonLd, personJsonLd, pageMeta } from '../layout/seo';
+import { jsonLd, metaBundle, personJsonLd, pageMeta } from '../layout/seo';
+import { useLoaderData } from 'react-router';
+import { pageContent } from '../i18n/page-content';
+import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
-export function meta() {
+/** The page's about in its language, written into the page at build time. */
+export function loader({ request }: { request: Request }) {
+  return pageContent(request, 'about');
+}
+
+export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
+  const bundle = metaBundle(args);
+  const { ui, pages } = bundle.catalogue;
   return [
-    ...pageMeta({ title: 'About', description: pages.about.description, path: '/about', type: 'profile' }),
-    jsonLd(personJsonLd()),
+    ...pageMeta({ title: ui.about.title, description: pages.about.description, path: '/about', type: 'profile', bundle }),
+    jsonLd(personJsonLd(bundle)),
   ];
 }
 
-const GROUPS = [
-  { key: 'technologies', title: 'Technologies' },
-  { key: 'tools', title: 'Tools' },
-  { key: 'practices', title: 'Practices' },
-] as const;
+const GROUPS = ['technologies', 'tools', 'practices'] as const;
 
 export default function About() {
   const viewTransition = useViewTransitions();
   usePageEvent('aboutPage');
+  const { site, ui } = useCatalogue();
+  const { about } = useLoaderData<typeof loader>();
+  const localize = useLocalizePath();
   return (
     <section aria-labelledby="about-title">
-      <h1 id="about-title">About me</h1>
+      <h1 id="about-title">{ui.about.heading}</h1>
       {about.intro.map((paragraph) => (
         <p key={paragraph} className="lead">
           {paragraph}
         </p>
       ))}
       <p className="about-actions">
-        <Link to="/contact" className="button" viewTransition={viewTransition}>
-          Let&apos;s Chat!
+        <Link to={localize('/contact')} className="button" viewTransition={viewTransition}>
+          {ui.about.letsChat}
         </Link>
         <ResumeLink href={site.resume} className="button button-secondary" />
       </p>
       <div className="about-grid">
         {GROUPS.map((group) => (
-          <section key={group.key} className="card" aria-labelledby={`about-${group.key}`}>
-            <h2 id={`about-${group.key}`} className="card-title">
-              {group.title}
+          <section key={group} className="card" aria-labelledby={`about-${group}`}>
+            <h2 id={`about-${group}`} className="card-title">
+              {ui.about[group]}
             </h2>
             <ul className="tag-list">
-              {about[group.key].split(',').map((item) => (
+              {about[group].split(',').map((item) => (
                 <li key={item.trim()} className="tag">
                   {item.trim()}
                 </li>
@@ -56,7 +62,7 @@ export default function About() {
         ))}
         <section className="card" aria-labelledby="about-education">
           <h2 id="about-education" className="card-title">
-            Education
+            {ui.about.education}
           </h2>
           <ul className="education-list">
             {about.education.map((entry) => (

@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
-import { pageMeta } from '../layout/seo';
+import { metaBundle, pageMeta } from '../layout/seo';
+import { useLocalizePath, useUi } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 
-export function meta() {
-  return pageMeta({
-    title: '404 - Not Found',
-    description: 'The page you are looking for does not exist.',
-    path: '/error',
-    noindex: true,
-  });
+export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
+  const bundle = metaBundle(args);
+  const { ui } = bundle.catalogue;
+  return pageMeta({ title: ui.error.title, description: ui.error.description, path: '/error', noindex: true, bundle });
 }
 
 /**
@@ -17,12 +15,14 @@ export function meta() {
  */
 export default function ErrorPage() {
   const viewTransition = useViewTransitions();
+  const ui = useUi();
+  const localize = useLocalizePath();
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <h1 id="error-title">404 - Not Found</h1>
-      <p>The page you are looking for doesn&quot;t exist or an error occurred.</p>
-      <Link to="/projects" className="button" viewTransition={viewTransition}>
-        Go Back to Projects
+      <h1 id="error-title">{ui.error.title}</h1>
+      <p>{ui.error.message}</p>
+      <Link to={localize('/projects')} className="button" viewTransition={viewTransition}>
+        {ui.error.back}
       </Link>
     </section>
   );

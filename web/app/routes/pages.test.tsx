@@ -6,13 +6,13 @@ import { about as aboutContent } from '../../content/about';
 import { blogs as blogContent } from '../../content/blogs';
 import { projects as projectContent } from '../../content/projects';
 import { site } from '../../content/site';
-import About from './about';
-import Blogs from './blogs';
+import About, { loader as aboutLoader } from './about';
+import Blogs, { loader as blogsLoader } from './blogs';
 import ErrorPage from './error';
 import Home from './home';
 import IndexRedirect, { clientLoader } from './index-redirect';
 import NotFound from './not-found';
-import PrivacyPolicy from './privacy-policy';
+import PrivacyPolicy, { loader as privacyLoader } from './privacy-policy';
 import Projects from './projects';
 
 const trackClick = vi.hoisted(() => vi.fn());
@@ -24,8 +24,13 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function renderRoute(path: string, Component: React.ComponentType, extra: { path: string; Component: React.ComponentType }[] = []) {
-  const Stub = createRoutesStub([{ path, Component }, ...extra, { path: '*', Component: Where }]);
+function renderRoute(
+  path: string,
+  Component: React.ComponentType,
+  extra: { path: string; Component: React.ComponentType }[] = [],
+  loader?: (args: { request: Request }) => unknown,
+) {
+  const Stub = createRoutesStub([{ path, Component, loader, HydrateFallback: () => null }, ...extra, { path: '*', Component: Where }]);
   return render(<Stub initialEntries={[path]} />);
 }
 
@@ -130,7 +135,7 @@ describe('/projects', () => {
 
 describe('/blogs', () => {
   it('has the heading, three cards opening in a new tab and a Client blogs link', async () => {
-    renderRoute('/blogs', Blogs);
+    renderRoute('/blogs', Blogs, [], blogsLoader);
     expect(await screen.findByRole('heading', { level: 1, name: 'Insights & Inspiration' })).toBeInTheDocument();
     const articles = screen.getAllByRole('heading', { level: 2 });
     expect(articles.map((h) => h.textContent)).toEqual(blogContent.map((b) => b.title));
@@ -140,8 +145,8 @@ describe('/blogs', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
       expect(link).toHaveTextContent(`“${blog.description}”`);
-      expect(link).toHaveTextContent(blog.published);
-      expect(link).toHaveTextContent(blog.length);
+      expect(link).toHaveTextContent(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(blog.published)));
+      expect(link).toHaveTextContent(`${blog.minutes} min read`);
     }
     const client = screen.getByRole('link', { name: 'Client blogs' });
     expect(client).toHaveAttribute('href', site.clientBlogsUrl);
@@ -159,7 +164,7 @@ describe('/blogs', () => {
 
 describe('/about', () => {
   it('shows the intro, a Let\'s Chat! link, the three groups, education and the profile link', async () => {
-    renderRoute('/about', About);
+    renderRoute('/about', About, [], aboutLoader);
     expect(await screen.findByRole('link', { name: "Let's Chat!" })).toHaveAttribute('href', '/contact');
     for (const name of ['Technologies', 'Tools', 'Practices', 'Education']) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
@@ -193,7 +198,7 @@ describe('404 page', () => {
 
 describe('/privacy-policy', () => {
   it('has 11 sections, each with an h2, and the last-updated date', async () => {
-    const { container } = renderRoute('/privacy-policy', PrivacyPolicy);
+    const { container } = renderRoute('/privacy-policy', PrivacyPolicy, [], privacyLoader);
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     expect(screen.getByText(/last updated September 27, 2024/)).toBeInTheDocument();
     const sections = container.querySelectorAll('section');

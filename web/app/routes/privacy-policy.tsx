@@ -1,16 +1,29 @@
-import { pages } from '../../content/pages';
-import { privacyPolicy } from '../../content/privacy-policy';
-import { pageMeta } from '../layout/seo';
+import { metaBundle, pageMeta } from '../layout/seo';
+import { useLoaderData } from 'react-router';
+import { pageContent } from '../i18n/page-content';
+import { formatDate, useCatalogue, useLocale } from '../i18n/locale-context';
 
-export function meta() {
-  return pageMeta({ title: 'Privacy Policy', description: pages.privacy.description, path: '/privacy-policy' });
+/** The page's privacyPolicy in its language, written into the page at build time. */
+export function loader({ request }: { request: Request }) {
+  return pageContent(request, 'privacyPolicy');
+}
+
+export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
+  const bundle = metaBundle(args);
+  const { ui, pages } = bundle.catalogue;
+  return pageMeta({ title: ui.privacy.title, description: pages.privacy.description, path: '/privacy-policy', bundle });
 }
 
 export default function PrivacyPolicy() {
+  const { ui } = useCatalogue();
+  const { privacyPolicy } = useLoaderData<typeof loader>();
+  const locale = useLocale();
   return (
     <article className="prose" aria-labelledby="privacy-title">
-      <h1 id="privacy-title">Privacy Policy</h1>
-      <p className="muted">last updated {privacyPolicy.lastUpdated}</p>
+      <h1 id="privacy-title">{ui.privacy.title}</h1>
+      <p className="muted">
+        {ui.privacy.lastUpdated(formatDate(locale, privacyPolicy.lastUpdated))}
+      </p>
       {privacyPolicy.sections.map((section) => (
         <section key={section.heading}>
           <h2>{section.heading}</h2>

@@ -1,24 +1,29 @@
 import { Link, Navigate, useParams } from 'react-router';
-import { findProject } from '../../content/projects';
+import { findProjectIn } from '../../content/find-project';
 import type { Project } from '../../content/types';
+import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
+import { projectEventTitle } from '../features/tracking/event-titles';
 import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { jsonLd, projectJsonLd, pageMeta } from '../layout/seo';
+import { jsonLd, metaBundle, projectJsonLd, pageMeta } from '../layout/seo';
 import type { Route } from './+types/project-detail';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
-export function meta({ params }: Route.MetaArgs) {
-  const project = findProject(params.projectId);
-  if (!project) return pageMeta({ title: 'Project not found', description: 'This project does not exist.', path: '/error', noindex: true });
+export function meta({ params, matches }: Route.MetaArgs) {
+  const bundle = metaBundle({ matches });
+  const { ui, projects } = bundle.catalogue;
+  const project = findProjectIn(projects, params.projectId);
+  if (!project) return pageMeta({ title: ui.project.notFoundTitle, description: ui.project.notFoundDescription, path: '/error', noindex: true, bundle });
   const tags = pageMeta({
     title: project.title,
-    description: `${project.solution} Built with ${project.tech}.`,
+    description: ui.project.metaDescription(project.solution, project.tech),
     path: `/projects/${project.id}`,
     type: 'article',
+    bundle,
   });
-  tags.push(jsonLd(projectJsonLd(project, publicRepository(project))));
+  tags.push(jsonLd(projectJsonLd(project, publicRepository(project), bundle)));
   // The video poster is the page's largest paint: fetch it early, at high priority.
   const preload = posterPreload(project);
   if (preload) tags.push({ tagName: 'link', ...preload });
@@ -32,8 +37,10 @@ export function meta({ params }: Route.MetaArgs) {
  */
 export default function ProjectDetailRoute() {
   const { projectId } = useParams();
-  const project = findProject(projectId);
-  if (!project) return <Navigate to="/error" replace />;
+  const { projects } = useCatalogue();
+  const localize = useLocalizePath();
+  const project = findProjectIn(projects, projectId);
+  if (!project) return <Navigate to={localize('/error')} replace />;
   return <ProjectDetail key={project.id} project={project} />;
 }
 
@@ -48,30 +55,34 @@ function publicRepository(project: Project): string | undefined {
 
 function ProjectDetail({ project }: { project: Project }) {
   const viewTransition = useViewTransitions();
-  usePageEvent(project.title);
+  const { ui } = useCatalogue();
+  const localize = useLocalizePath();
+  // Named by the default language's title, so a project's counts do not split by language.
+  const eventTitle = projectEventTitle(project.id);
+  usePageEvent(eventTitle);
   const showWebsite = project.id !== HIDE_WEBSITE_FOR && project.site !== '';
   const showGithub = publicRepository(project) !== undefined;
   return (
     <article className="project-detail" aria-labelledby="project-title">
       <p className="breadcrumb">
-        <Link to="/projects" viewTransition={viewTransition}>
-          <span aria-hidden="true">←</span> All projects
+        <Link to={localize('/projects')} viewTransition={viewTransition}>
+          <span aria-hidden="true">←</span> {ui.project.allProjects}
         </Link>
       </p>
       <h1 id="project-title">{project.title}</h1>
       <ProjectVideo project={project} priority />
       <div className="detail-grid">
         <section className="card" aria-labelledby="need-title">
-          <h2 id="need-title">Need</h2>
+          <h2 id="need-title">{ui.projects.need}</h2>
           <p>{project.problem}</p>
         </section>
         <section className="card" aria-labelledby="solution-title">
-          <h2 id="solution-title">Solution</h2>
+          <h2 id="solution-title">{ui.projects.solution}</h2>
           <p>{project.solution}</p>
         </section>
       </div>
       <section aria-labelledby="tech-title">
-        <h2 id="tech-title">Technologies</h2>
+        <h2 id="tech-title">{ui.project.technologies}</h2>
         <ul className="tag-list">
           {project.tech.split(',').map((tech) => (
             <li key={tech.trim()} className="tag">
@@ -81,7 +92,7 @@ function ProjectDetail({ project }: { project: Project }) {
         </ul>
       </section>
       <section aria-labelledby="description-title">
-        <h2 id="description-title">Description</h2>
+        <h2 id="description-title">{ui.project.description}</h2>
         <p>{project.description}</p>
       </section>
       <div className="project-links">
@@ -91,9 +102,9 @@ function ProjectDetail({ project }: { project: Project }) {
             href={project.site}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => trackClick(CLICK_EVENTS.projectWebsite, project.title)}
+            onClick={() => trackClick(CLICK_EVENTS.projectWebsite, eventTitle)}
           >
-            Website <span aria-hidden="true">↗</span>
+            {ui.project.website} <span aria-hidden="true">↗</span>
           </a>
         ) : null}
         {showGithub ? (
@@ -102,18 +113,18 @@ function ProjectDetail({ project }: { project: Project }) {
             href={project.github}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => trackClick(CLICK_EVENTS.projectGithub, project.title)}
+            onClick={() => trackClick(CLICK_EVENTS.projectGithub, eventTitle)}
           >
-            GitHub <span aria-hidden="true">↗</span>
+            {ui.project.github} <span aria-hidden="true">↗</span>
           </a>
         ) : null}
       </div>
       {project.id === HIDE_WEBSITE_FOR ? (
         <p className="contact-note">
-          <Link to="/contact" viewTransition={viewTransition} onClick={() => trackClick(CLICK_EVENTS.projectContact, project.title)}>
-            Contact
+          <Link to={localize('/contact')} viewTransition={viewTransition} onClick={() => trackClick(CLICK_EVENTS.projectContact, eventTitle)}>
+            {ui.project.contact}
           </Link>{' '}
-          me for more information!
+          {ui.project.contactRest}
         </p>
       ) : null}
     </article>

@@ -1,32 +1,38 @@
 import { Link } from 'react-router';
-import { pages } from '../../content/pages';
-import { projects } from '../../content/projects';
 import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { BackToTopButton } from '../components/BackToTopButton';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { pageMeta } from '../layout/seo';
+import { metaBundle, pageMeta } from '../layout/seo';
+import type { Project } from '../../content/types';
+import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
+import { projectEventTitle } from '../features/tracking/event-titles';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The first poster is the largest paint on phones: fetch it early, at high priority. */
-const firstPoster = projects.find((p) => posterPreload(p));
+const firstPoster = (projects: readonly Project[]) => projects.find((p) => posterPreload(p));
 
-export function links() {
-  const preload = firstPoster && posterPreload(firstPoster);
-  return preload ? [preload] : [];
-}
-
-export function meta() {
-  return pageMeta({ title: 'Projects', description: pages.projects.description, path: '/projects' });
+export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
+  const bundle = metaBundle(args);
+  const { ui, pages, projects } = bundle.catalogue;
+  const tags = pageMeta({ title: ui.projects.title, description: pages.projects.description, path: '/projects', bundle });
+  // In meta (not links) because the poster comes from the page's language's content.
+  const first = firstPoster(projects);
+  const preload = first && posterPreload(first);
+  if (preload) tags.push({ tagName: 'link', ...preload });
+  return tags;
 }
 
 export default function Projects() {
   const viewTransition = useViewTransitions();
   usePageEvent('projectsPage');
+  const { pages, projects, ui } = useCatalogue();
+  const localize = useLocalizePath();
+  const first = firstPoster(projects);
   return (
     <section aria-labelledby="projects-title">
-      <h1 id="projects-title">Projects</h1>
+      <h1 id="projects-title">{ui.projects.title}</h1>
       <p className="lead">{pages.projects.intro}</p>
       <ul className="project-grid">
         {projects.map((project) => (
@@ -35,30 +41,30 @@ export default function Projects() {
               <h2 id={`project-${project.id}-title`} className="card-title">
                 {project.title}
               </h2>
-              <ProjectVideo project={project} priority={project === firstPoster} />
+              <ProjectVideo project={project} priority={project === first} />
               <dl className="facts">
-                <dt>Need</dt>
+                <dt>{ui.projects.need}</dt>
                 <dd>{project.problem}</dd>
-                <dt>Solution</dt>
+                <dt>{ui.projects.solution}</dt>
                 <dd>{project.solution}</dd>
-                <dt>Tech</dt>
+                <dt>{ui.projects.tech}</dt>
                 <dd>{project.tech}</dd>
               </dl>
               <Link
-                to={`/projects/${project.id}`}
+                to={localize(`/projects/${project.id}`)}
                 viewTransition={viewTransition}
                 className="read-more"
                 aria-describedby={`project-${project.id}-title`}
-                onClick={() => trackClick(CLICK_EVENTS.projectView, project.title)}
+                onClick={() => trackClick(CLICK_EVENTS.projectView, projectEventTitle(project.id))}
               >
-                Read more <span aria-hidden="true">→</span>
+                {ui.projects.readMore} <span aria-hidden="true">→</span>
               </Link>
             </article>
           </li>
         ))}
       </ul>
       <div className="more-to-come">
-        <p>More to come!</p>
+        <p>{ui.projects.moreToCome}</p>
         <BackToTopButton />
       </div>
     </section>

@@ -1,16 +1,31 @@
-import { indexablePaths } from '../prerender-paths';
+import { DEFAULT_LOCALE, LOCALE_CODES } from '../../content/locales';
+import { localizePath } from '../i18n/paths';
+import { pagePaths } from '../prerender-paths';
 import { absoluteUrl } from '../layout/seo';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The sitemap of every indexable prerendered page, built from the same list as the prerender. */
-export function sitemapXml(paths: readonly string[] = indexablePaths()): string {
-  const urls = paths.map((path) => `  <url><loc>${escapeXml(absoluteUrl(path))}</loc></url>`);
+/**
+ * The sitemap: every indexable page in every language, each with its alternates (every language and
+ * x-default, as the pages' own hreflang links), built from the same list as the prerender.
+ */
+export function sitemapXml(paths: readonly string[] = pagePaths(), locales: readonly string[] = LOCALE_CODES): string {
+  const link = (hreflang: string, path: string) =>
+    `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(absoluteUrl(path))}"/>`;
+  const urls = paths.flatMap((path) => {
+    const alternates =
+      locales.length > 1
+        ? [...locales.map((code) => link(code, localizePath(code, path))), link('x-default', localizePath(DEFAULT_LOCALE, path))]
+        : [];
+    return locales.map((locale) =>
+      [`  <url>`, `    <loc>${escapeXml(absoluteUrl(localizePath(locale, path)))}</loc>`, ...alternates, `  </url>`].join('\n'),
+    );
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     '</urlset>',
     '',

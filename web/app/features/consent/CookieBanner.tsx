@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { startAnalytics } from '../analytics/analytics-loader';
 import { hasStoredConsent, storeConsent, subscribeToConsent } from './consent-store';
 import './CookieBanner.css';
+import { useLocalizePath, useUi } from '../../i18n/locale-context';
 
 type ConsentState = 'granted' | 'none' | 'unknown';
 
@@ -11,9 +12,6 @@ const readConsent = (): ConsentState => (hasStoredConsent() ? 'granted' : 'none'
 // so consented visitors never see a flash and hydration never mismatches.
 const serverConsent = (): ConsentState => 'unknown';
 
-export const COOKIE_TEXT_SHORT = 'We use cookies.';
-export const COOKIE_TEXT_LONG =
-  'We use cookies to enhance your experience and improve website functionality and content.';
 
 /**
  * The cookie-consent banner: shown unless consent is stored; collapsed, or expanded with
@@ -25,6 +23,8 @@ export function CookieBanner() {
   const consent = useSyncExternalStore(subscribeToConsent, readConsent, serverConsent);
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
+  const ui = useUi();
+  const localize = useLocalizePath();
 
   useEffect(() => {
     if (consent === 'granted') startAnalytics();
@@ -33,18 +33,18 @@ export function CookieBanner() {
   if (consent !== 'none') return null;
 
   return (
-    <section className="cookie-banner" aria-label="Cookie consent" data-expanded={expanded}>
+    <section className="cookie-banner" aria-label={ui.cookie.label} data-expanded={expanded}>
       <div className="cookie-banner__inner">
         <div className="cookie-banner__body" id={detailsId}>
-          <p className="cookie-banner__text">{expanded ? COOKIE_TEXT_LONG : COOKIE_TEXT_SHORT}</p>
+          <p className="cookie-banner__text">{expanded ? ui.cookie.long : ui.cookie.short}</p>
           <div className="cookie-banner__actions">
             {expanded && (
               <button type="button" className="cookie-banner__accept" onClick={() => storeConsent()}>
-                Accept
+                {ui.cookie.accept}
               </button>
             )}
-            <Link className="cookie-banner__link" to="/privacy-policy">
-              Privacy policy
+            <Link className="cookie-banner__link" to={localize('/privacy-policy')}>
+              {ui.privacyPolicyLink}
             </Link>
           </div>
         </div>
@@ -53,7 +53,7 @@ export function CookieBanner() {
           className="cookie-banner__toggle"
           aria-expanded={expanded}
           aria-controls={detailsId}
-          title={expanded ? 'Show less about cookies' : 'Show more about cookies'}
+          title={expanded ? ui.cookie.showLess : ui.cookie.showMore}
           onClick={() => setExpanded((open) => !open)}
         >
           {expanded ? '-' : '+'}

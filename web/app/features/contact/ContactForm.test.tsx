@@ -55,7 +55,10 @@ vi.mock('react-google-recaptcha', () => {
 });
 
 import { CONTACT_LIMITS } from '../../../../contract/contact-rules';
-import { CAPTCHA_FAILED, CAPTCHA_LOADING, CAPTCHA_NEEDS_SCRIPTS, ContactForm } from './ContactForm';
+import { ui } from '../../../content/ui';
+import { ContactForm } from './ContactForm';
+
+const { captchaFailed: CAPTCHA_FAILED, captchaLoading: CAPTCHA_LOADING, captchaNeedsScripts: CAPTCHA_NEEDS_SCRIPTS } = ui.contact;
 import { postContact } from './contact-api';
 
 const SENT = 'Your message was sent!';

@@ -1,13 +1,9 @@
 import { type ComponentType, type FormEvent, type Ref, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type ReCAPTCHA from 'react-google-recaptcha';
 import type { ReCAPTCHAProps } from 'react-google-recaptcha';
-import {
-  CONTACT_LIMITS,
-  CONTACT_MESSAGES,
-  type ContactField,
-  toRequestBody,
-  validateContact,
-} from '../../../../contract/contact-rules';
+import { CONTACT_LIMITS, type ContactField, checkContact, toRequestBody } from '../../../../contract/contact-rules';
+import type { UiMessages } from '../../../content/types';
+import { useUi } from '../../i18n/locale-context';
 import { env } from '../../config/env';
 import { onDemand } from '../../components/on-demand';
 import { useResolvedTheme } from '../theme/theme-store';
@@ -34,15 +30,20 @@ type CaptchaScript = 'loading' | 'ready' | 'failed';
 
 type Status =
   | { kind: 'idle' }
-  | { kind: 'invalid'; field: ContactField; error: string }
+  | { kind: 'invalid'; field: ContactField }
   | { kind: 'sending' }
   | { kind: 'sent' }
   | { kind: 'failed' };
 
-/** Shown in the captcha's box until Google's script has loaded (hidden by CSS when scripts are off). */
-export const CAPTCHA_LOADING = 'Loading the captcha…';
-export const CAPTCHA_FAILED = 'The captcha could not load, so the form cannot be sent. Please check your connection and reload the page.';
-export const CAPTCHA_NEEDS_SCRIPTS = 'Sending a message needs JavaScript for the captcha. Please turn JavaScript on to send this form.';
+/** The message of each failed check, in the page's language (the rules are contract/contact-rules.ts). */
+export function fieldMessage(field: ContactField, messages: UiMessages['contact']): string {
+  return {
+    fullName: messages.invalidName,
+    email: messages.invalidEmail,
+    message: messages.invalidMessage,
+    captcha: messages.missingCaptcha,
+  }[field];
+}
 
 const subscribeToNothing = () => () => {};
 /** False in the prerender and while hydrating, true after: the captcha widget only exists in a browser. */
@@ -68,6 +69,7 @@ export function ContactForm() {
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const isClient = useIsClient();
+  const text = useUi().contact;
   const id = useId();
   const recaptchaRef = useRef<ReCAPTCHA>(null);
   const theme = useResolvedTheme();
@@ -131,9 +133,9 @@ export function ContactForm() {
     recaptchaRef.current?.reset();
     setCaptchaToken(null);
 
-    const result = validateContact({ ...typedValues(), captchaToken: token });
+    const result = checkContact({ ...typedValues(), captchaToken: token });
     if (!result.ok) {
-      setStatus({ kind: 'invalid', field: result.field, error: result.error });
+      setStatus({ kind: 'invalid', field: result.field });
       const target = { fullName: fullNameRef, email: emailRef, message: messageRef, captcha: captchaRef }[result.field];
       target.current?.focus();
       return;
@@ -161,7 +163,7 @@ export function ContactForm() {
     if (status.kind !== 'invalid' || status.field !== field) return null;
     return (
       <p id={errorId(field)} className="contact-form__error" role="alert">
-        {status.error}
+        {fieldMessage(field, text)}
       </p>
     );
   }
@@ -173,7 +175,7 @@ export function ContactForm() {
   return (
     <form className="contact-form" method="post" noValidate aria-busy={sending} onSubmit={handleSubmit}>
       <div className="contact-form__field">
-        <label htmlFor={`${id}-fullName`}>Full name</label>
+        <label htmlFor={`${id}-fullName`}>{text.fullName}</label>
         <input
           ref={fullNameRef}
           id={`${id}-fullName`}
@@ -191,7 +193,7 @@ export function ContactForm() {
       </div>
 
       <div className="contact-form__field">
-        <label htmlFor={`${id}-email`}>Email</label>
+        <label htmlFor={`${id}-email`}>{text.email}</label>
         <input
           ref={emailRef}
           id={`${id}-email`}
@@ -211,7 +213,7 @@ export function ContactForm() {
       </div>
 
       <div className="contact-form__field">
-        <label htmlFor={`${id}-message`}>Message</label>
+        <label htmlFor={`${id}-message`}>{text.message}</label>
         <textarea
           ref={messageRef}
           id={`${id}-message`}
@@ -230,7 +232,7 @@ export function ContactForm() {
       <div className="contact-form__captcha" ref={captchaRef} tabIndex={-1} aria-describedby={describedBy('captcha')}>
         {captchaScript !== 'ready' && (
           <p className="contact-form__captcha-note" role={captchaScript === 'failed' ? 'alert' : undefined}>
-            {captchaScript === 'failed' ? CAPTCHA_FAILED : CAPTCHA_LOADING}
+            {captchaScript === 'failed' ? text.captchaFailed : text.captchaLoading}
           </p>
         )}
         {isClient && (
@@ -247,21 +249,21 @@ export function ContactForm() {
         )}
       </div>
       <noscript>
-        <p className="contact-form__captcha-note contact-form__noscript">{CAPTCHA_NEEDS_SCRIPTS}</p>
+        <p className="contact-form__captcha-note contact-form__noscript">{text.captchaNeedsScripts}</p>
       </noscript>
       {fieldError('captcha')}
 
       <div className="contact-form__footer">
         <button type="submit" className="contact-form__submit" disabled={!captchaToken || sending}>
-          {sending ? 'Sending...' : 'Send'}
+          {sending ? text.sending : text.send}
         </button>
         <p className="contact-form__status" role="status">
-          {status.kind === 'sent' ? CONTACT_MESSAGES.sent : ''}
+          {status.kind === 'sent' ? text.sent : ''}
         </p>
       </div>
       {status.kind === 'failed' && (
         <p className="contact-form__error contact-form__error--send" role="alert">
-          {CONTACT_MESSAGES.sendFailed}
+          {text.sendFailed}
         </p>
       )}
     </form>

@@ -1,0 +1,74 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { LOCALES, type Locale } from '../../content/locales';
+import type { LocaleBundle, LocaleHandle, ShellCatalogue, UiMessages } from '../../content/types';
+import { localizePath } from './paths';
+
+export type { LocaleBundle } from '../../content/types';
+
+const LocaleContext = createContext<LocaleBundle | null>(null);
+
+/**
+ * Components rendered outside a locale layout (unit tests render pages on their own) use this one.
+ * The site never sets it: web/test/setup.ts installs English.
+ */
+// On globalThis so a test that re-imports its modules (vi.resetModules) still finds it.
+const OUTSIDE_LAYOUT: unique symbol = Symbol.for('portfolio.localeBundleOutsideLayout') as never;
+type WithOutsideLayout = typeof globalThis & { [OUTSIDE_LAYOUT]?: LocaleBundle | null };
+export function setBundleOutsideLayout(bundle: LocaleBundle | null): void {
+  (globalThis as WithOutsideLayout)[OUTSIDE_LAYOUT] = bundle;
+}
+
+export function outsideLayoutBundle(): LocaleBundle | null {
+  return (globalThis as WithOutsideLayout)[OUTSIDE_LAYOUT] ?? null;
+}
+
+export function LocaleProvider({ bundle, children }: { bundle: LocaleBundle; children: ReactNode }) {
+  return <LocaleContext.Provider value={bundle}>{children}</LocaleContext.Provider>;
+}
+
+export function useLocaleBundle(): LocaleBundle {
+  const bundle = useContext(LocaleContext) ?? outsideLayoutBundle();
+  if (!bundle) throw new Error('No language: render this under a language layout route (web/app/routes.ts).');
+  return bundle;
+}
+
+export const useCatalogue = (): ShellCatalogue => useLocaleBundle().catalogue;
+export const useUi = (): UiMessages => useLocaleBundle().catalogue.ui;
+export const useLocale = (): string => useLocaleBundle().locale;
+
+/** Maps a default-locale path to the current page's locale: /contact → /es/contact on a Spanish page. */
+export function useLocalizePath(): (path: string) => string {
+  const { locale } = useLocaleBundle();
+  return (path) => localizePath(locale, path);
+}
+
+function isLocaleHandle(handle: unknown): handle is LocaleHandle {
+  return typeof handle === 'object' && handle !== null && 'localeBundle' in handle;
+}
+
+/** The matched language layout's strings, or null (the SPA fallback page before its routes load). */
+export function matchedBundle(matches: readonly ({ handle?: unknown } | undefined)[] | undefined): LocaleBundle | null {
+  return (matches ?? []).map((m) => m?.handle).find(isLocaleHandle)?.localeBundle ?? null;
+}
+
+/** The page's language, for a route's `meta` (from the matched locale layout's handle). */
+export function bundleFromMatches(matches: readonly ({ handle?: unknown } | undefined)[] | undefined): LocaleBundle {
+  const bundle = matchedBundle(matches) ?? outsideLayoutBundle();
+  if (!bundle) throw new Error('No language for this page: its route must sit under a locale layout.');
+  return bundle;
+}
+
+/** Formats an ISO date (yyyy-mm-dd) as the locale writes it: "September 27, 2024", "27 de septiembre de 2024". */
+export function formatDate(locale: string, isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) throw new Error(`Not an ISO date (yyyy-mm-dd): "${isoDate}".`);
+  return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+export function formatNumber(locale: string, value: number): string {
+  return new Intl.NumberFormat(intlTag(locale)).format(value);
+}
+
+function intlTag(locale: string): string {
+  return locale in LOCALES ? LOCALES[locale as Locale].intl : locale;
+}

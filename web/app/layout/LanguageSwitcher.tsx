@@ -1,0 +1,30 @@
+import { useLocation } from 'react-router';
+import { LOCALE_CODES, LOCALES } from '../../content/locales';
+import { useLocaleBundle } from '../i18n/locale-context';
+import { localizePath, unlocalizePath } from '../i18n/paths';
+
+/**
+ * Links to the same page in each other language: plain links (they work before hydration and
+ * without scripts), each named in its own language. Consent and theme live in localStorage, which
+ * every language's pages share (same origin), so both survive the switch.
+ */
+export function LanguageSwitcher() {
+  const { locale, catalogue } = useLocaleBundle();
+  const { pathname, search, hash } = useLocation();
+  const others = LOCALE_CODES.filter((code) => code !== locale);
+  if (others.length === 0) return null;
+  const page = unlocalizePath(pathname);
+  return (
+    <div role="group" className="language-switcher" aria-label={catalogue.ui.language}>
+      <ul>
+        {others.map((code) => (
+          <li key={code}>
+            <a href={`${localizePath(code, page)}${search}${hash}`} lang={code} hrefLang={code} className="language-link">
+              {LOCALES[code].name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { describe, expect, it } from 'vitest';
+import { LOCALE_CODES } from '../content/locales';
+import { localeOfPath, localizePath, unlocalizePath } from './i18n/paths';
+import { prerenderPaths } from './prerender-paths';
+import { siteRoutes } from './routes';
+
+/** Every route's full path and file, depth first (layouts add no path of their own). */
+function flatten(entries: RouteConfigEntry[], parent = ''): { path: string; file: string; id?: string }[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? parent || '/' : entry.path ? `${parent}/${entry.path}` : parent;
+    const own = entry.path || entry.index ? [{ path, file: entry.file, id: entry.id }] : [];
+    return [...own, ...flatten(entry.children ?? [], path)];
+  });
+}
+
+describe('the route table', () => {
+  it('with English alone is the one-language site: the same paths, files and ids as before languages existed', () => {
+    const routes = flatten(siteRoutes(['en']));
+    expect(routes.map((r) => `${r.path} ${r.file}`)).toEqual([
+      '/ routes/index-redirect.tsx',
+      '/robots.txt routes/robots-txt.ts',
+      '/sitemap.xml routes/sitemap-xml.ts',
+      '/home routes/home.tsx',
+      '/projects routes/projects.tsx',
+      '/projects/:projectId routes/project-detail.tsx',
+      '/blogs routes/blogs.tsx',
+      '/contact routes/contact.tsx',
+      '/about routes/about.tsx',
+      '/error routes/error.tsx',
+      '/privacy-policy routes/privacy-policy.tsx',
+      '/* routes/not-found.tsx',
+    ]);
+    expect(routes.every((r) => r.id === undefined)).toBe(true);
+    expect(prerenderPaths(['en'])).toEqual([
+      '/', '/home', '/projects', '/projects/1', '/projects/2', '/projects/3', '/projects/4', '/projects/5',
+      '/blogs', '/contact', '/about', '/privacy-policy', '/error', '/robots.txt', '/sitemap.xml',
+    ]);
+  });
+
+  it('gives every other language the same pages under its prefix, reusing the route modules with ids of their own', () => {
+    const routes = flatten(siteRoutes());
+    const english = routes.filter((r) => r.file.startsWith('routes/') && !r.id);
+    for (const locale of LOCALE_CODES.filter((code) => code !== 'en')) {
+      const localized = routes.filter((r) => r.path.startsWith(`/${locale}/`));
+      expect(localized.map((r) => r.file)).toEqual(english.filter((r) => !/\.(txt|xml)$/.test(r.path) && r.path !== '/').map((r) => r.file));
+      expect(localized.every((r) => r.id?.startsWith(`${locale}/`))).toBe(true);
+    }
+    expect(new Set(routes.map((r) => r.id ?? r.file + r.path)).size).toBe(routes.length);
+  });
+
+  it('puts each language under a layout route whose module is that language\'s content', () => {
+    const layouts = siteRoutes().filter((entry) => !entry.path && !entry.index);
+    expect(layouts.map((l) => [l.id, l.file])).toEqual(LOCALE_CODES.map((code) => [`locale-${code}`, code === 'en' ? '../content/catalogue.ts' : `../content/${code}/index.ts`]));
+    expect(layouts.find((l) => l.id === 'locale-es')?.children?.[0]?.path).toBe('es/home');
+  });
+});
+
+describe('paths by language', () => {
+  it('prefixes every language but the default one, and reads the language back', () => {
+    expect(localizePath('en', '/projects/3')).toBe('/projects/3');
+    expect(localizePath('es', '/projects/3')).toBe('/es/projects/3');
+    expect(localeOfPath('/es/projects/3')).toBe('es');
+    expect(localeOfPath('/projects/3')).toBe('en');
+    expect(localeOfPath('/est/x')).toBe('en');
+    expect(localeOfPath('/en/home')).toBe('en');
+    expect(unlocalizePath('/es/projects/3')).toBe('/projects/3');
+    expect(unlocalizePath('/es')).toBe('/');
+    expect(unlocalizePath('/about')).toBe('/about');
+  });
+});

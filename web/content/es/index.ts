@@ -1,0 +1,17 @@
+import type { Catalogue, LocaleHandle } from '../types';
+import { about } from './about';
+import { blogs } from './blogs';
+import { funFacts } from './fun-facts';
+import { pages } from './pages';
+import { privacyPolicy } from './privacy-policy';
+import { projects } from './projects';
+import { site } from './site';
+import { ui } from './ui';
+
+/** Everything the Spanish site shows. A missing or extra key in any file here is a type error. */
+export const catalogue: Catalogue = { ui, site, pages, projects, blogs, about, funFacts, privacyPolicy };
+
+/** This module is also the Spanish pages' layout route: its handle gives them their strings. */
+export const handle: LocaleHandle = {
+  localeBundle: { locale: 'es', catalogue: { ui, site, pages, projects, funFacts } },
+};

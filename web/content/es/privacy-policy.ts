@@ -1,0 +1,91 @@
+import type { PrivacyPolicy } from '../types';
+
+/**
+ * Spanish text of ../privacy-policy.ts: the same eleven sections in the same order. The date stays as in
+ * the English file; the page formats it for the locale.
+ */
+export const privacyPolicy: PrivacyPolicy = {
+  lastUpdated: '2024-09-27',
+  sections: [
+    {
+      heading: '1. Información general',
+      paragraphs: [
+        'Esta política explica qué información recopila este sitio web, por qué se recopila y qué opciones tienes. El sitio es un portafolio personal gestionado por su propietario, que es el responsable de la información que aquí se describe.',
+        'Puedes leer todas las páginas del sitio sin facilitar ningún dato personal.',
+      ],
+    },
+    {
+      heading: '2. Información que me facilitas',
+      paragraphs: [
+        'Cuando envías un mensaje mediante el formulario de contacto, el sitio envía al propietario, por correo electrónico, tu nombre completo, tu dirección de correo electrónico y tu mensaje. Esta información se utiliza únicamente para leer y responder a tu mensaje.',
+        'Los mensajes se conservan en el buzón del propietario mientras la conversación sea útil y se eliminan si lo solicitas.',
+      ],
+    },
+    {
+      heading: '3. Información que se recopila automáticamente',
+      paragraphs: [
+        'El sitio cuenta los clics en algunos enlaces y botones, como las opciones del menú y los enlaces de los proyectos, para saber qué contenido resulta útil. El propio servidor del sitio registra estos recuentos como totales por nombre de botón: no contienen ninguna cookie, ninguna dirección IP ni nada que te identifique.',
+        'Como en la mayoría de los sitios web, el proveedor de alojamiento conserva durante poco tiempo registros técnicos de las solicitudes para proteger el servicio frente a usos abusivos.',
+      ],
+    },
+    {
+      heading: '4. Servicio de analítica',
+      paragraphs: [
+        'Si aceptas las cookies, el sitio carga Google Analytics 4, un servicio prestado por Google LLC, para medir qué páginas se visitan. Google Analytics utiliza cookies para distinguir unas visitas de otras y recibe información como las páginas que ves, tu ubicación aproximada, tu navegador y el tipo de dispositivo que usas.',
+        'Google Analytics no se carga en absoluto hasta que aceptas. El uso que la propia Google hace de estos datos se describe en la política de privacidad de Google, disponible en policies.google.com.',
+      ],
+    },
+    {
+      heading: '5. Servicio de captcha',
+      paragraphs: [
+        'El formulario de contacto está protegido por Google reCAPTCHA para que el spam automatizado no llegue al buzón del propietario. reCAPTCHA solo se carga en la página de contacto. Recopila información sobre el hardware y el software, como datos del dispositivo y de la aplicación, y la envía a Google para su análisis.',
+        'La verificación de reCAPTCHA es necesaria para enviar un mensaje, por lo que usar el formulario de contacto implica que Google trata esta información conforme a su política de privacidad y sus condiciones de servicio.',
+      ],
+    },
+    {
+      heading: '6. Cookies y tu decisión',
+      paragraphs: [
+        'El propio sitio no instala ninguna cookie. Cuando aceptas en el aviso de cookies, tu elección se guarda en el almacenamiento local de tu navegador para que el aviso no vuelva a aparecer, y el servicio de analítica descrito anteriormente puede instalar sus cookies.',
+        'Si no aceptas, no se carga ninguna analítica y el sitio funciona exactamente igual. Puedes retirar tu consentimiento en cualquier momento borrando los datos de este sitio en la configuración de tu navegador.',
+        'Si eliges un tema claro u oscuro con el selector de tema, esa elección también se guarda en el almacenamiento local de tu navegador para que todas las páginas se abran con él. Es una preferencia de visualización, no un seguimiento: nunca sale de tu navegador y no identifica a nadie. Elegir “Sistema” la elimina.',
+      ],
+    },
+    {
+      heading: '7. Cómo se comparte la información',
+      paragraphs: [
+        'Tu información nunca se vende ni se alquila. Solo se comparte con los proveedores de servicios que hacen funcionar el sitio, y únicamente en la medida en que lo necesitan:',
+      ],
+      list: [
+        'Amazon Web Services, que aloja el sitio y entrega por correo electrónico los mensajes de contacto;',
+        'Google, para reCAPTCHA en la página de contacto y, con tu consentimiento, para la analítica;',
+        'las autoridades, si la ley lo exige.',
+      ],
+    },
+    {
+      heading: '8. Seguridad',
+      paragraphs: [
+        'El sitio se sirve únicamente mediante conexiones HTTPS cifradas, con cabeceras de seguridad estrictas. Los mensajes de contacto viajan cifrados hasta el buzón del propietario, y el acceso a la cuenta de alojamiento está protegido con autenticación multifactor.',
+        'Ningún método de transmisión o almacenamiento es completamente seguro, pero se adoptan medidas razonables para proteger tu información.',
+      ],
+    },
+    {
+      heading: '9. Tus derechos',
+      paragraphs: [
+        'Según el lugar donde vivas, puedes tener derecho a solicitar una copia de la información que se conserva sobre ti, a que se corrija o se elimine, a oponerte a su uso o a limitarlo, y a retirar tu consentimiento. También tienes derecho a presentar una reclamación ante la autoridad de protección de datos de tu país.',
+        'Para ejercer cualquiera de estos derechos, envía un mensaje a través de la página de contacto.',
+      ],
+    },
+    {
+      heading: '10. Cambios en esta política',
+      paragraphs: [
+        'Esta política puede actualizarse cuando cambien el sitio o los servicios que utiliza. La fecha que figura al principio de esta página indica cuándo se actualizó por última vez; los cambios importantes se señalarán en el sitio.',
+      ],
+    },
+    {
+      heading: '11. Contacto',
+      paragraphs: [
+        'Si tienes alguna pregunta sobre esta política o sobre cómo se trata tu información, ponte en contacto a través de la página de contacto de este sitio web.',
+      ],
+    },
+  ],
+};

@@ -1,0 +1,101 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { catalogue as english } from './catalogue';
+import { catalogueProblems, checkAllCatalogues, loadCatalogue } from './check';
+import { catalogue as spanish } from './es';
+import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES } from './locales';
+import type { Catalogue } from './types';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Type-checks copies of es/ui.ts, each changed by one edit and placed in a folder named like the
+ * locale (case/es/ui.ts), in one program; returns tsc's messages per case.
+ */
+function typecheckSpanishUi(edits: Record<string, (source: string) => string>): Record<string, string[]> {
+  const root = mkdtempSync(path.join(tmpdir(), 'ui-keys-'));
+  const source = readFileSync(path.join(here, 'es', 'ui.ts'), 'utf8').replace("from '../types'", `from '${path.join(here, 'types')}'`);
+  const files = Object.entries(edits).map(([name, edit]) => {
+    const dir = path.join(root, name, 'es');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'ui.ts'), edit(source));
+    return [name, path.join(dir, 'ui.ts')] as const;
+  });
+  const program = ts.createProgram(
+    files.map(([, file]) => file),
+    { strict: true, noEmit: true, skipLibCheck: true, types: [], target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
+  );
+  const messages = ts.getPreEmitDiagnostics(program).map((d) => ({
+    file: d.file?.fileName ?? '',
+    text: `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+  }));
+  return Object.fromEntries(files.map(([name, file]) => [name, messages.filter((m) => m.file === file).map((m) => m.text)]));
+}
+
+describe('languages', () => {
+  it('declares English as the default and names each language in itself', () => {
+    expect(DEFAULT_LOCALE).toBe('en');
+    expect(LOCALE_CODES[0]).toBe('en');
+    expect(LOCALES.en.name).toBe('English');
+    expect(LOCALES.es.name).toBe('Español');
+  });
+
+  it('has every language complete: the build-time check finds nothing', async () => {
+    await expect(checkAllCatalogues()).resolves.toBeUndefined();
+    expect(catalogueProblems('es', spanish)).toEqual([]);
+    expect(await loadCatalogue('es')).toBe(spanish);
+  });
+
+  it('names the locale and the key of what is missing, extra, empty or out of step', () => {
+    const broken: Catalogue = {
+      ...spanish,
+      ui: { ...spanish.ui, contact: { ...spanish.ui.contact, sent: '' }, extra: 'x' } as unknown as Catalogue['ui'],
+      projects: spanish.projects.slice(0, 4).map((p, i) => (i === 0 ? { ...p, site: 'https://elsewhere.example' } : p)),
+      blogs: spanish.blogs.map((b, i) => (i === 1 ? { ...b, minutes: 9 } : b)),
+      funFacts: spanish.funFacts.slice(1),
+    };
+    const { skipLink: _dropped, ...withoutSkipLink } = broken.ui;
+    const problems = catalogueProblems('es', { ...broken, ui: withoutSkipLink as Catalogue['ui'] });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'es: ui.skipLink is missing',
+        'es: ui.extra is not a key of the default language',
+        'es: ui.contact.sent is empty',
+        'es: projects has ids [1,2,3,4], the default language [1,2,3,4,5]',
+        'es: projects[id 1].site differs from the default language',
+        'es: blogs[id 2].minutes differs from the default language',
+        'es: funFacts has 4 entries, the default language 5',
+      ]),
+    );
+  });
+
+  it('fails the type-check on a missing or an extra interface key, naming the locale file and the key', () => {
+    const found = typecheckSpanishUi({
+      missing: (s) => s.replace(/^\s*skipLink: .*\n/m, ''),
+      extra: (s) => s.replace("skipLink: 'Saltar", "skipLinks: 'x',\n  skipLink: 'Saltar"),
+      unchanged: (s) => s,
+    });
+    expect(found.missing?.join('\n')).toMatch(/[/\\]es[/\\]ui\.ts: .*'skipLink' is missing/);
+    expect(found.extra?.join('\n')).toMatch(/[/\\]es[/\\]ui\.ts: .*'skipLinks' does not exist in type 'UiMessages'/);
+    expect(found.unchanged).toEqual([]);
+  }, 180_000);
+
+  it('translates every interface string (what stays the same is a name or a brand)', () => {
+    const strings = (value: unknown, key = ''): [string, string][] =>
+      typeof value === 'string'
+        ? [[key, value]]
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([name, item]) => strings(item, key ? `${key}.${name}` : name))
+          : [];
+    const spanishByKey = new Map(strings(spanish.ui));
+    const same = strings(english.ui).filter(([key, text]) => spanishByKey.get(key) === text).map(([key]) => key);
+    expect(same).toEqual(['project.github']);
+    // Templates too: the same hour, the same name, another language.
+    expect(spanish.ui.headshotLabel('Alex')).not.toBe(english.ui.headshotLabel('Alex'));
+    expect(spanish.ui.blogs.readLength('4')).toBe('4 min de lectura');
+  });
+});
