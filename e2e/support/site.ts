@@ -53,3 +53,26 @@ export const SCROLL_THRESHOLD_PX = 300;
 export function normalize(text: string | null | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').trim();
 }
+
+export interface VisitorRoute {
+  path: string;
+  status: 200 | 404;
+  /** Text a visitor reads in the page's main content. */
+  text: string | RegExp;
+}
+
+/**
+ * Every page the visitor flows open in each browser engine, with its status and a text of its own.
+ * Another locale's pages are appended here (its paths and its texts).
+ */
+export const VISITOR_ROUTES: readonly VisitorRoute[] = [
+  { path: '/home', status: 200, text: /Good (Morning|Afternoon|Evening)/ },
+  { path: '/projects', status: 200, text: TEXT.moreToCome },
+  ...[1, 2, 3, 4, 5].map((id) => ({ path: `/projects/${id}`, status: 200 as const, text: 'Technologies' })),
+  { path: '/blogs', status: 200, text: TEXT.blogsHeading },
+  { path: '/contact', status: 200, text: TEXT.contactHeading },
+  { path: '/about', status: 200, text: TEXT.letsChat },
+  { path: '/error', status: 200, text: TEXT.errorHeading },
+  { path: '/privacy-policy', status: 200, text: TEXT.privacyUpdated },
+  { path: UNKNOWN_ROUTE, status: 404, text: TEXT.notFoundHeading },
+];
