@@ -8,7 +8,7 @@ import { chromium, type Browser as ChromiumBrowser, type BrowserContext as Chrom
 // tests use (1.65 sends a BiDi command this Firefox lacks at newContext), so Firefox has its own
 // copy under an npm alias.
 import { firefox, type Browser as FirefoxBrowser, type BrowserContext as FirefoxContext } from 'playwright-core-firefox';
-import { CHROMIUM_ARGS, chromiumPath } from '../support/browser';
+import { CHROMIUM_ARGS, chromiumPath } from '../../infra/local/chromium';
 import type { Network } from './network';
 import { isElementRef, startWebKitDriver, type ElementRef, type WebDriverSession } from './webdriver';
 
@@ -229,20 +229,30 @@ function webDriverPage(session: WebDriverSession): EnginePage {
       const found = await evaluate(findInPage, serialTarget(target));
       return isElementRef(found) ? (found as unknown as ElementRef) : null;
     }, target);
-  const loaded = async () => {
+  /**
+   * Runs a navigation and waits for the new document: the old one is marked first, so a document
+   * without the mark is the new one; then for its load event ('load') or its parsed DOM ('dom').
+   */
+  const navigation = async (start: () => Promise<void>, until: 'load' | 'dom' = 'load') => {
+    await evaluate(() => {
+      (window as unknown as { __e2eLeaving?: boolean }).__e2eLeaving = true;
+    }).catch(() => undefined);
+    await start();
     const deadline = Date.now() + 30_000;
-    while ((await evaluate(() => document.readyState)) !== 'complete') {
-      if (Date.now() > deadline) throw new Error('The page did not finish loading within 30 s');
+    for (;;) {
+      const state = await evaluate(() => ({
+        leaving: Boolean((window as unknown as { __e2eLeaving?: boolean }).__e2eLeaving),
+        ready: document.readyState,
+        href: location.href,
+      })).catch(() => undefined);
+      if (state && !state.leaving && state.href !== 'about:blank' && (state.ready === 'complete' || (until === 'dom' && state.ready === 'interactive'))) return;
+      if (Date.now() > deadline) throw new Error(`The page did not finish loading within 30 s (${JSON.stringify(state)})`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
   return {
     engine: 'webkit',
-    // The session waits for DOMContentLoaded only ('eager'), so a page whose scripts are held back can be opened.
-    async goto(url, until = 'load') {
-      await session.navigate(url);
-      if (until === 'load') await loaded();
-    },
+    goto: (url, until) => navigation(() => session.navigate(url), until),
     url: () => session.currentUrl(),
     evaluate,
     async run(source) {
@@ -253,19 +263,13 @@ function webDriverPage(session: WebDriverSession): EnginePage {
     },
     async fill(target, text) {
       const field = await element(target);
-      await session.command('POST', `/element/${Object.values(field)[0]}/clear`);
+      await session.clear(field);
       await session.sendKeys(field, text);
     },
     press: (key) => session.pressKey(key === 'Escape' ? '\uE00C' : '\uE004'),
     clickAt: (x, y) => session.clickAt(x, y),
-    async back() {
-      await session.back();
-      await loaded();
-    },
-    async reload() {
-      await session.refresh();
-      await loaded();
-    },
+    back: () => navigation(() => session.back()),
+    reload: () => navigation(() => session.refresh()),
     screenshot: () => session.screenshot(),
     close: () => session.close(),
   };

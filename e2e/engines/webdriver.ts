@@ -11,7 +11,7 @@ export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 /** The W3C element reference key (WebDriver spec, "web element identifier"). */
-const ELEMENT_KEY = 'element-6066-11e4-a52f-4d8a6dd9bc26';
+const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 
 export interface ElementRef {
   [ELEMENT_KEY]: string;
@@ -111,6 +111,9 @@ export class WebDriverSession {
   click(element: ElementRef): Promise<void> {
     return this.command('POST', `/element/${element[ELEMENT_KEY]}/click`);
   }
+  clear(element: ElementRef): Promise<void> {
+    return this.command('POST', `/element/${element[ELEMENT_KEY]}/clear`);
+  }
   sendKeys(element: ElementRef, text: string): Promise<void> {
     return this.command('POST', `/element/${element[ELEMENT_KEY]}/value`, { text });
   }
@@ -195,10 +198,13 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
           capabilities: {
             alwaysMatch: {
               browserName: 'MiniBrowser',
-              pageLoadStrategy: 'eager',
+              // The driver's own wait for a navigation never ends on these pages (seen with WebKitGTK 2.50:
+              // it hangs once React Router has hydrated), so navigations return at once and the page
+              // adapter waits for the new document itself.
+              pageLoadStrategy: 'none',
               // The fake Google scripts come from a throwaway local certificate (see network.ts).
               acceptInsecureCerts: true,
-              proxy: { proxyType: 'manual', httpProxy: proxy, sslProxy: proxy },
+              ...(proxy ? { proxy: { proxyType: 'manual', httpProxy: proxy, sslProxy: proxy } } : {}),
               'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
             },
           },

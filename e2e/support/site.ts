@@ -59,6 +59,8 @@ export interface VisitorRoute {
   status: 200 | 404;
   /** Text a visitor reads in the page's main content. */
   text: string | RegExp;
+  /** Its title, when not the one in its HTML: the 404 page is the app shell until the scripts render it. */
+  title?: string;
 }
 
 /**
@@ -74,5 +76,5 @@ export const VISITOR_ROUTES: readonly VisitorRoute[] = [
   { path: '/about', status: 200, text: TEXT.letsChat },
   { path: '/error', status: 200, text: TEXT.errorHeading },
   { path: '/privacy-policy', status: 200, text: TEXT.privacyUpdated },
-  { path: UNKNOWN_ROUTE, status: 404, text: TEXT.notFoundHeading },
+  { path: UNKNOWN_ROUTE, status: 404, text: TEXT.notFoundHeading, title: 'Page not found | Alex Example' },
 ];
