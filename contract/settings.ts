@@ -4,10 +4,15 @@
  * refused by another.
  */
 
-/** Google's public reCAPTCHA v2 test site key: always passes, shows a warning banner in the widget. */
-export const RECAPTCHA_TEST_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1';
+/**
+ * Google's public reCAPTCHA v2 test keys, a pair: with them every captcha passes and the widget shows
+ * a "for testing purposes only" banner. The only place they are written; everything else imports them.
+ * Source: reCAPTCHA FAQ, "I'd like to run automated tests with reCAPTCHA. What should I do?"
+ * https://developers.google.com/recaptcha/docs/faq#id-like-to-run-automated-tests-with-recaptcha.-what-should-i-do
+ */
+export const RECAPTCHA_TEST_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI';
 
-/** Google's public reCAPTCHA v2 test secret, the test site key's pair: every token passes. Local stack only. */
+/** The secret of the pair above (same FAQ): every token passes siteverify. Local stack and trial deploys only. */
 export const RECAPTCHA_TEST_SECRET = '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe';
 
 /** A reCAPTCHA v2 site key. */

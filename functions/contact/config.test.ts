@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
 import { DEFAULT_RECAPTCHA_VERIFY_URL, loadContactConfig } from './config';
 
 const lambdaEnv = {
@@ -11,7 +12,7 @@ const lambdaEnv = {
 const localEnv = {
   OWNER_EMAIL: 'owner@example.com',
   SENDER_EMAIL: 'site@example.com',
-  RECAPTCHA_SECRET: '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe',
+  RECAPTCHA_SECRET: RECAPTCHA_TEST_SECRET,
   SES_ENDPOINT: 'http://127.0.0.1:8005',
   RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9999/siteverify',
 };

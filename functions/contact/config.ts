@@ -7,6 +7,10 @@
 import { z } from 'zod';
 import { AWS_REGION_PATTERN, MAILBOX_ADDRESS_PATTERN } from '../../contract/settings';
 
+/**
+ * Google's siteverify (POST secret, response, optional remoteip). Source: reCAPTCHA, "Verifying the
+ * user's response": https://developers.google.com/recaptcha/docs/verify
+ */
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 /** Region of the local stack, where SES is an emulator and any region will do. */
 const LOCAL_REGION = 'us-east-1';

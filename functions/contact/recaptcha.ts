@@ -24,7 +24,11 @@ export interface VerifyRequest {
   timeoutMs: number;
 }
 
-/** Error codes that blame our request, not the visitor's token. */
+/**
+ * Error codes that blame our request, not the visitor's token (the others: missing-input-response,
+ * invalid-input-response, timeout-or-duplicate). Source: the error code reference of reCAPTCHA,
+ * "Verifying the user's response": https://developers.google.com/recaptcha/docs/verify
+ */
 const OPERATOR_ERROR_CODES = new Set(['missing-input-secret', 'invalid-input-secret', 'bad-request']);
 /** siteverify answers a few hundred bytes; anything far larger is not siteverify. */
 const MAX_RESPONSE_CHARS = 16_384;

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configFromContext, REPO_ROOT } from '../config/portfolio-config';
+import { configFromContext, RECAPTCHA_TEST_SITE_KEY, REPO_ROOT } from '../config/portfolio-config';
 
 const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 
@@ -25,7 +25,7 @@ describe('infra/bin/portfolio.ts (what `cdk synth` / `cdk deploy` run)', () => {
         ownerEmail: 'nope',
         senderEmail: 'contact@portfolio.dev',
         recaptchaSecretParameter: 'has spaces',
-        recaptchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1',
+        recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
         gaMeasurementId: 'UA-1',
       },
     };
@@ -42,11 +42,11 @@ describe('infra/bin/portfolio.ts (what `cdk synth` / `cdk deploy` run)', () => {
       ownerEmail: 'owner@portfolio.dev',
       senderEmail: 'contact@portfolio.dev',
       recaptchaSecretParameter: '/portfolio/recaptcha-secret',
-      recaptchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1',
+      recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
     };
     const refused = run('infra/bin/portfolio.ts', { CDK_CONTEXT_JSON: JSON.stringify({ portfolio }) });
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toContain("portfolio.recaptchaSiteKey: \"6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1\" is Google's public test key");
+    expect(refused.stderr).toContain(`portfolio.recaptchaSiteKey: "${RECAPTCHA_TEST_SITE_KEY}" is Google's public test key`);
     expect(refused.stderr).not.toContain('Building the site');
     // A trial (what `npm run deploy -- --trial` passes) gets through the same check, in process.
     const context: Record<string, unknown> = { portfolio, 'portfolio:trial': 'true' };
@@ -58,6 +58,11 @@ describe('infra/bin/portfolio.ts (what `cdk synth` / `cdk deploy` run)', () => {
     // One real address means a configuration meant for AWS: the key is checked again.
     const halfDone = { ...portfolio, ownerEmail: 'owner@example.com' };
     expect(() => configFromContext((key) => ({ portfolio: halfDone })[key as 'portfolio'])).toThrow(/public test key/);
+    // No key at all means the test key: refused the same way, accepted for a trial.
+    const { recaptchaSiteKey: _key, ...keyless } = portfolio;
+    expect(() => configFromContext((key) => ({ portfolio: keyless })[key as 'portfolio'])).toThrow(/public test key/);
+    const keylessTrial: Record<string, unknown> = { portfolio: keyless, 'portfolio:trial': 'true' };
+    expect(configFromContext((key) => keylessTrial[key]).recaptchaSiteKey).toBe(RECAPTCHA_TEST_SITE_KEY);
   }, 120_000);
 
   it('stops when the block is missing', () => {

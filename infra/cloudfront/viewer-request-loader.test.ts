@@ -77,6 +77,8 @@ describe('viewer-request function', () => {
   });
 
   it('is a plain script under CloudFront’s 10 KB limit, with no module syntax or Node globals', () => {
+    // Maximum function size: CloudFront Developer Guide, "Quotas", CloudFront Functions:
+    // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-limits.html
     const code = readFileSync(VIEWER_REQUEST_FUNCTION_FILE, 'utf8');
     expect(Buffer.byteLength(code)).toBeLessThan(10 * 1024);
     expect(() => new vm.Script(code)).not.toThrow();

@@ -45,7 +45,9 @@ export interface CfViewerRequestEvent {
 export type ViewerRequestHandler = (event: CfViewerRequestEvent) => Promise<CfRequest | CfResponse>;
 
 /**
- * CloudFront stops a function after about 1 ms of compute. Here the limit only catches a runaway
+ * CloudFront stops a function that uses up its compute budget ("Restrictions on CloudFront Functions",
+ * Compute utilization: https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-function-restrictions.html).
+ * Here the limit only catches a runaway
  * loop: it is wall-clock time, and a busy machine (a browser under test on two cores) can pause
  * this thread for a good fraction of a second, so a tight limit would fail healthy requests.
  */

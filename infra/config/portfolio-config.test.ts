@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  CDK_JSON_FILE,
   ConfigError,
   deployReadinessProblems,
   loadConfigFromCdkJson,
@@ -19,7 +20,7 @@ const VALID = {
   ownerEmail: 'owner@portfolio.dev',
   senderEmail: 'contact@mail.portfolio.dev',
   recaptchaSecretParameter: '/portfolio/recaptcha-secret',
-  recaptchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh9G0Ru7j7xz8H5kOhK1',
+  recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
 };
 
 function problemsOf(raw: unknown): string[] {
@@ -50,6 +51,17 @@ describe('parseConfig', () => {
     });
   });
 
+  it("takes Google's test site key when recaptchaSiteKey is absent, null or blank (cdk.json never copies it)", () => {
+    const { recaptchaSiteKey: _own, ...withoutKey } = VALID;
+    for (const raw of [withoutKey, { ...withoutKey, recaptchaSiteKey: null }, { ...withoutKey, recaptchaSiteKey: '  ' }]) {
+      expect(parseConfig(raw).recaptchaSiteKey).toBe(RECAPTCHA_TEST_SITE_KEY);
+    }
+    expect(trialProblems(parseConfig(withoutKey))).toEqual([
+      expect.stringMatching(/^portfolio\.recaptchaSiteKey: .*Google's public test key, the one used when the key is absent or null/),
+    ]);
+    expect(trialProblems(parseConfig({ ...withoutKey, trial: true }))).toEqual([]);
+  });
+
   it('reports a missing block', () => {
     expect(problemsOf(undefined)).toEqual([expect.stringMatching(/^portfolio: missing/)]);
     expect(problemsOf([])).toEqual([expect.stringMatching(/^portfolio: missing/)]);
@@ -60,7 +72,6 @@ describe('parseConfig', () => {
       'portfolio.ownerEmail: missing',
       'portfolio.senderEmail: missing',
       'portfolio.recaptchaSecretParameter: missing',
-      'portfolio.recaptchaSiteKey: missing',
     ]);
     expect(problemsOf({ ...VALID, ownerEmail: '   ' })).toEqual(['portfolio.ownerEmail: missing']);
   });
@@ -245,6 +256,15 @@ describe('loadConfigFromCdkJson', () => {
     const config = loadConfigFromCdkJson();
     expect(config.ownerEmail).toMatch(/@/);
     expect(deployReadinessProblems(config).length).toBeGreaterThan(0);
+  });
+
+  it("ships no copy of Google's test keys in cdk.json: the site it builds gets exactly the contract's test key", () => {
+    const raw = readFileSync(CDK_JSON_FILE, 'utf8');
+    const block = (JSON.parse(raw) as { context: Record<string, Record<string, unknown>> }).context.portfolio!;
+    expect(block.recaptchaSiteKey ?? null).toBeNull();
+    // No reCAPTCHA-looking key anywhere in the file (Google's keys start with "6L").
+    expect(raw).not.toMatch(/6L[\w-]{20,}/);
+    expect(webBuildEnv(loadConfigFromCdkJson()).VITE_RECAPTCHA_SITE_KEY).toBe(RECAPTCHA_TEST_SITE_KEY);
   });
 
   it('names the file when it is not JSON, and the block when it is missing', () => {

@@ -1,6 +1,6 @@
 /**
  * The deploy configuration: the "portfolio" block of cdk.json's context, the one place an owner edits
- * (documented in README "Deploy to AWS"). It is checked before anything is built or deployed; every
+ * (documented in docs/deploy.md, "Configure"). It is checked before anything is built or deployed; every
  * missing or malformed value is reported with its key, all at once.
  */
 import { readFileSync } from 'node:fs';
@@ -47,13 +47,25 @@ export class ConfigError extends Error {
 // Google's public reCAPTCHA v2 test key and its secret (always pass): fine for a trial deploy, not for real visitors.
 export { RECAPTCHA_TEST_SECRET, RECAPTCHA_TEST_SITE_KEY };
 
-/** Retention values CloudWatch Logs accepts. */
+/**
+ * CloudFront takes ACM certificates from this region only, wherever the stack lives. Source: AWS
+ * Certificate Manager User Guide, "Supported Regions": https://docs.aws.amazon.com/acm/latest/userguide/acm-regions.html
+ */
+export const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
+
+/**
+ * Retention values CloudWatch Logs accepts (infra/lib/cdk-facts.test.ts holds them to aws-cdk-lib's
+ * RetentionDays). Source: CloudWatch Logs API Reference, PutRetentionPolicy, retentionInDays:
+ * https://docs.aws.amazon.com/AmazonCloudWatchLogs/latest/APIReference/API_PutRetentionPolicy.html
+ */
 export const LOG_RETENTION_DAYS = [
   1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
 ] as const;
 
 const HOSTNAME = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-// SSM: letters, digits, . - _ and "/" hierarchy levels; names starting with aws or ssm are reserved.
+// SSM: letters, digits, . - _ and "/" hierarchy levels (at most 15), at most 1011 characters; names starting
+// with aws or ssm are reserved. Source: Systems Manager API Reference, PutParameter, Name:
+// https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_PutParameter.html
 const SSM_NAME = /^(\/[A-Za-z0-9_.-]+){1,15}$|^[A-Za-z0-9_.-]+$/;
 const SITE_KEY = RECAPTCHA_SITE_KEY_PATTERN;
 const GA_ID = GA_MEASUREMENT_ID_PATTERN;
@@ -134,7 +146,12 @@ const ConfigSchema = z
         valid: isSsmParameterName,
         expected: 'an SSM parameter name such as "/portfolio/recaptcha-secret" (letters, digits, . - _ and /; not starting with aws or ssm)',
       }),
-      recaptchaSiteKey: text({ valid: (v) => SITE_KEY.test(v), expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)' }),
+      // Absent or null: Google's test key, so cdk.json never carries a copy of it (a trial or `npm start` only).
+      recaptchaSiteKey: text({
+        fallback: RECAPTCHA_TEST_SITE_KEY,
+        valid: (v) => SITE_KEY.test(v),
+        expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)',
+      }),
       gaMeasurementId: text({ fallback: '', valid: (v) => GA_ID.test(v), expected: 'a GA4 measurement id like "G-AB12CD34EF" (or "" for no analytics)' }),
       contactEndpoint: text({ fallback: '/api/contact', valid: (v) => ENDPOINT.test(v), expected: 'a same-origin path ("/api/contact") or an https:// URL' }),
       eventsEndpoint: text({ fallback: '/api/events', valid: (v) => ENDPOINT.test(v), expected: 'a same-origin path ("/api/events") or an https:// URL' }),
@@ -190,7 +207,7 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   senderIdentity: string;
   /** Name of the SSM SecureString that holds the reCAPTCHA secret (never the secret itself). */
   recaptchaSecretParameter: string;
-  /** reCAPTCHA v2 site key, public, built into the page. */
+  /** reCAPTCHA v2 site key, public, built into the page; absent or null in cdk.json: Google's test key. */
   recaptchaSiteKey: string;
   /** GA4 measurement id, or "" for no analytics. */
   gaMeasurementId: string;
@@ -281,8 +298,9 @@ export function isShippedExample(config: PortfolioConfig): boolean {
 export function trialProblems(config: PortfolioConfig): string[] {
   if (config.trial || config.recaptchaSiteKey !== RECAPTCHA_TEST_SITE_KEY) return [];
   return [
-    `${CONFIG_CONTEXT_KEY}.recaptchaSiteKey: "${RECAPTCHA_TEST_SITE_KEY}" is Google's public test key (every captcha ` +
-      'passes, visitors see a test banner). Put your own site key and store its secret in SSM, or ask for a trial ' +
+    `${CONFIG_CONTEXT_KEY}.recaptchaSiteKey: "${RECAPTCHA_TEST_SITE_KEY}" is Google's public test key, the one used ` +
+      'when the key is absent or null (every captcha passes, visitors see a test banner). Put your own site key ' +
+      'and store its secret in SSM, or ask for a trial ' +
       `deploy: npm run deploy -- --trial (or "trial": true in the ${CONFIG_CONTEXT_KEY} block).`,
   ];
 }

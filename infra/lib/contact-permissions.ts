@@ -37,7 +37,9 @@ export function grantContactPermissions(fn: lambda.IFunction, props: ContactPerm
     }),
   );
   // The parameter is encrypted with the AWS-managed aws/ssm key, whose key policy already lets any
-  // principal of the account decrypt through SSM: no kms statement is needed.
+  // principal of the account decrypt through SSM: no kms statement is needed. Source: Systems Manager
+  // User Guide, "Restricting decryption of SecureString parameter values":
+  // https://docs.aws.amazon.com/systems-manager/latest/userguide/ps-restrict-decryption.html
   fn.addToRolePolicy(
     new iam.PolicyStatement({
       sid: 'ReadRecaptchaSecretOnly',

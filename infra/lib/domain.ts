@@ -4,7 +4,7 @@ import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
-import type { DomainConfig } from '../config/portfolio-config';
+import { CLOUDFRONT_CERTIFICATE_REGION, type DomainConfig } from '../config/portfolio-config';
 
 /** The hosted zone from its id and name: no lookup, so synth needs no credentials. */
 export function hostedZone(scope: Construct, id: string, domain: DomainConfig): route53.IHostedZone {
@@ -20,8 +20,8 @@ export class SiteCertificate extends Construct {
 
   constructor(scope: Construct, id: string, domain: DomainConfig) {
     super(scope, id);
-    if (Stack.of(this).region !== 'us-east-1') {
-      throw new Error(`The CloudFront certificate must be made in us-east-1, not ${Stack.of(this).region}.`);
+    if (Stack.of(this).region !== CLOUDFRONT_CERTIFICATE_REGION) {
+      throw new Error(`The CloudFront certificate must be made in ${CLOUDFRONT_CERTIFICATE_REGION}, not ${Stack.of(this).region}.`);
     }
     this.certificate = new acm.Certificate(this, 'Certificate', {
       domainName: domain.domainName,

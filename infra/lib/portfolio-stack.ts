@@ -101,7 +101,7 @@ export class PortfolioStack extends Stack {
     });
     new CfnOutput(this, 'DistributionDomainName', { value: this.cdn.distribution.distributionDomainName });
     new CfnOutput(this, 'SiteBucketName', {
-      description: 'Kept by cdk destroy; README "Teardown" removes it',
+      description: 'Kept by cdk destroy; npm run destroy removes it (docs/deploy.md, "Teardown")',
       value: this.site.bucket.bucketName,
     });
     new CfnOutput(this, 'DistributionId', { value: this.cdn.distribution.distributionId });

@@ -14,7 +14,9 @@ export const ESM_REQUIRE_BANNER =
 
 export type RouteName = ApiRoute['name'];
 
-// aws-cdk-lib 2.276 knows nodejs24.x; the fallback keeps older libraries working with the same runtime.
+// Lambda's Node.js 24 runtime, identifier nodejs24.x ("Lambda runtimes":
+// https://docs.aws.amazon.com/lambda/latest/dg/lambda-runtimes.html). aws-cdk-lib 2.276 knows it
+// (cdk-facts.test.ts); the fallback keeps older libraries working with the same runtime.
 const NODEJS_24 =
   (lambda.Runtime as { NODEJS_24_X?: lambda.Runtime }).NODEJS_24_X ??
   new lambda.Runtime('nodejs24.x', lambda.RuntimeFamily.NODEJS);

@@ -20,7 +20,7 @@ export class SiteBucket extends Construct {
       // by the deploy itself (prune: false for assets/), which is what open tabs need.
       versioned: false,
       // Kept by `cdk destroy` (CloudFormation cannot delete a non-empty bucket, and an auto-delete custom
-      // resource would add a Lambda whose log group has no retention): README "Teardown" removes it.
+      // resource would add a Lambda whose log group has no retention): docs/deploy.md "Teardown" removes it.
       removalPolicy: RemovalPolicy.RETAIN,
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });

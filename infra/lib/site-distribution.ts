@@ -47,6 +47,8 @@ export class SiteDistribution extends Construct {
     this.viewerRequestFunction = new cloudfront.Function(this, 'ViewerRequest', {
       // The very file the local server runs (infra/local), so both decide paths the same way.
       code: cloudfront.FunctionCode.fromFile({ filePath: VIEWER_REQUEST_FUNCTION_FILE }),
+      // cloudfront-js-2.0 ("JavaScript runtime 2.0 features for CloudFront Functions"):
+      // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-javascript-runtime-20.html
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       comment: 'Routes to prerendered files: /projects/3 -> /projects/3/index.html; / -> 302 /home',
     });
@@ -153,6 +155,8 @@ export class SiteDistribution extends Construct {
           // A POST must not be redirected (browsers turn it into a GET): HTTPS only.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          // Managed policies by aws-cdk-lib's constants, whose ids are the ones AWS lists ("Use managed cache
+          // policies", CachingDisabled; "Use managed origin request policies", AllViewerExceptHostHeader).
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           // API Gateway routes by its own Host; the visitor's IP arrives as X-Forwarded-For.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
@@ -160,6 +164,8 @@ export class SiteDistribution extends Construct {
           compress: true,
         },
       },
+      // S3 answers 404 for a missing key only to a reader allowed s3:ListBucket, else 403 (Amazon S3 API
+      // Reference, GetObject, Permissions: https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html).
       // 404 alone: a missing page gets the app's fallback with a real 404 status. 403 is never mapped,
       // so a permission fault shows as what it is instead of a fake page.
       errorResponses: [

@@ -67,7 +67,8 @@ export async function startFakeSiteverify(mode: SiteverifyMode = 'pass', port = 
  * prints the URL to pass as RECAPTCHA_VERIFY_URL to `npm start`.
  */
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [mode = 'pass', port = '8006'] = process.argv.slice(2);
+  // 8006 is the local message archive's default port.
+  const [mode = 'pass', port = '8007'] = process.argv.slice(2);
   if ((mode !== 'pass' && mode !== 'refuse') || !/^\d+$/.test(port) || Number(port) > 65535) {
     console.error('usage: fake-siteverify.ts [pass|refuse] [port 0-65535]');
     process.exit(1);

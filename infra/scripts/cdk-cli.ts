@@ -63,7 +63,7 @@ export function checkedConfig(options: { forDeploy: boolean; args?: ScriptArgs }
     return config;
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`${error.message}\nEdit cdk.json (README "Deploy to AWS" explains every key).`);
+      console.error(`${error.message}\nEdit cdk.json (docs/deploy.md, "Configure", explains every key).`);
       process.exit(1);
     }
     throw error;

@@ -167,20 +167,25 @@ describe('npm run deploy and the test reCAPTCHA key', () => {
     });
   };
 
-  it('refuses it, naming the key and how to ask for a trial, before anything runs', () => {
-    const { status, stderr } = run({ ...BLOCK, recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY });
+  const { recaptchaSiteKey: _ownKey, ...KEYLESS } = BLOCK;
+
+  it.each([
+    ['named', { ...BLOCK, recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY }],
+    ['absent (what it means)', KEYLESS],
+  ])('refuses it when %s, naming the key and how to ask for a trial, before anything runs', (_how, block) => {
+    const { status, stderr } = run(block);
     expect(status).toBe(1);
     expect(stderr).toContain(`portfolio.recaptchaSiteKey: "${RECAPTCHA_TEST_SITE_KEY}" is Google's public test key`);
     expect(stderr).toContain('npm run deploy -- --trial');
     expect(stderr).not.toMatch(/^Deploying /m);
   }, 70_000);
 
-  it('with --trial, says exactly which secret to store, in which parameter and region', () => {
-    const { stderr } = run({ ...BLOCK, recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY }, ['--trial']);
+  it('with --trial (the key null, as cdk.json ships it), says exactly which secret to store, in which parameter and region', () => {
+    const { stderr } = run({ ...KEYLESS, recaptchaSiteKey: null }, ['--trial']);
     expect(stderr).toContain(
       `aws ssm put-parameter --region eu-west-1 --name /portfolio/recaptcha-secret --type SecureString --overwrite --value ${RECAPTCHA_TEST_SECRET}`,
     );
-    expect(stderr).not.toContain('is Google\'s public test key (every captcha');
+    expect(stderr).not.toContain("is Google's public test key");
   }, 70_000);
 });
 

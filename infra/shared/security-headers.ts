@@ -15,11 +15,19 @@ export function scriptHash(text: string): string {
 /** 'sha256-…' of every constant inline script (contract/inline-scripts.ts), in its order. */
 export const INLINE_SCRIPT_HASHES: readonly string[] = INLINE_SCRIPTS.map(scriptHash);
 
-/** Hosts Google's services need (reCAPTCHA v2 and GA4, as their CSP guides list them). */
+/**
+ * Hosts Google's services need, exactly as their CSP guides list them (security-headers.test.ts
+ * checks that they admit what the installed react-google-recaptcha and react-ga4 load).
+ */
 export const THIRD_PARTY_SOURCES = {
+  // reCAPTCHA FAQ, "I'm using Content-Security-Policy (CSP) on my website. How can I configure it to work with reCAPTCHA?"
+  // https://developers.google.com/recaptcha/docs/faq#im-using-content-security-policy-csp-on-my-website.-how-can-i-configure-it-to-work-with-recaptcha
   recaptchaScripts: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
   recaptchaFrames: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
-  analyticsScripts: ['https://www.googletagmanager.com'],
+  // "Use Google Tag Manager with a Content Security Policy", section Google Analytics 4:
+  // https://developers.google.com/tag-platform/security/guides/csp#google_analytics_4_google_analytics
+  // Google signals (a GA4 property setting) would also want *.g.doubleclick.net: left out, measurement works without.
+  analyticsScripts: ['https://*.googletagmanager.com'],
   analyticsConnect: [
     'https://*.google-analytics.com',
     'https://*.analytics.google.com',

@@ -33,7 +33,7 @@ import { indexablePaths } from '../../web/app/prerender-paths';
 /** Every prerendered page a visitor opens ("/" only redirects). */
 const ROUTES = [...indexablePaths(), '/error'];
 
-/** The budgets, per route (README, "Benchmarks → Site"). */
+/** The budgets, per route (docs/benchmarks.md). */
 const GOALS = {
   firstLoadJsGzipKb: 110,
   performance: 100,

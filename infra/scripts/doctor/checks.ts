@@ -10,7 +10,7 @@ import { GetDomainDetailCommand, type Route53DomainsClient } from '@aws-sdk/clie
 import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { DescribeParametersCommand, type SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
-import type { DomainConfig, PortfolioConfig } from '../../config/portfolio-config';
+import { CLOUDFRONT_CERTIFICATE_REGION, type DomainConfig, type PortfolioConfig } from '../../config/portfolio-config';
 import type { CheckResult } from '../report';
 
 export interface DoctorClients {
@@ -21,7 +21,10 @@ export interface DoctorClients {
   ssm: SSMClient;
   cloudFormation: (region: string) => CloudFormationClient;
   route53: Route53Client;
-  /** Route 53 Domains answers in us-east-1 only. */
+  /**
+   * Route 53 Domains answers in us-east-1 only. Source: AWS General Reference, "Amazon Route 53
+   * endpoints and quotas", domain registration: https://docs.aws.amazon.com/general/latest/gr/r53.html
+   */
   route53Domains: Route53DomainsClient;
   /** The name servers public DNS lists for a domain (delegation of domains registered elsewhere). */
   resolveNs: (domain: string) => Promise<string[]>;
@@ -32,8 +35,11 @@ export type DoctorOutcome =
   | { kind: 'checked'; account: string; results: CheckResult[] };
 
 /** The region CloudFront certificates must live in (the stack's cross-region part, with a domain). */
-export const CERTIFICATE_REGION = 'us-east-1';
-/** The oldest bootstrap stack CDK v2 templates accept (their BootstrapVersion rule). */
+export const CERTIFICATE_REGION = CLOUDFRONT_CERTIFICATE_REGION;
+/**
+ * The oldest bootstrap stack the synthesized templates accept: aws-cdk-lib's CheckBootstrapVersion
+ * rule refuses older ones (infra/lib/cdk-facts.test.ts reads the rule from a synthesized template).
+ */
 export const MIN_BOOTSTRAP_VERSION = 6;
 const TOOLKIT_STACK = 'CDKToolkit';
 /** States in which the bootstrap stack's bucket and roles are in place. */

@@ -40,7 +40,7 @@ export function configurationResults(config: PortfolioConfig): CheckResult[] {
   const results: CheckResult[] = [
     problems.length === 0
       ? { check: 'Configuration', status: 'pass', detail: `stack ${config.stackName} in ${config.region}${config.domain ? ` at ${config.domain.domainName}` : ''}` }
-      : { check: 'Configuration', status: 'fail', detail: problems.join('; '), fix: 'Edit cdk.json (context.portfolio); README "Deploy to AWS" explains every key.' },
+      : { check: 'Configuration', status: 'fail', detail: problems.join('; '), fix: 'Edit cdk.json (context.portfolio); docs/deploy.md ("Configure") explains every key.' },
   ];
   if (config.recaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY) {
     results.push({
@@ -72,7 +72,7 @@ export async function runDoctor(
     config = options.config ?? loadConfigFromCdkJson(undefined, options.overrides ?? {});
   } catch (error) {
     if (error instanceof ConfigError) {
-      print(`✗ ${error.message}\n  → Edit cdk.json (README "Deploy to AWS" explains every key).`);
+      print(`✗ ${error.message}\n  → Edit cdk.json (docs/deploy.md, "Configure", explains every key).`);
       return 1;
     }
     throw error;

@@ -12,7 +12,10 @@ import { allows, inlineScripts, parseCsp, unadmittedScripts, type Policy } from 
 export const SMOKE_EVENT_NAME = 'SMOKE_CHECK';
 const TIMEOUT_MS = 15_000;
 
-/** Sample URLs of the third parties the pages load (reCAPTCHA v2 and GA4), as their CSP guides name them. */
+/**
+ * Sample URLs of the third parties the pages load (reCAPTCHA v2 and GA4), as their CSP guides name them
+ * (sources beside THIRD_PARTY_SOURCES in infra/shared/security-headers.ts).
+ */
 export const THIRD_PARTY_PROBES = [
   { what: 'captcha script', directive: 'script-src', url: 'https://www.google.com/recaptcha/api.js' },
   { what: 'captcha script', directive: 'script-src', url: 'https://www.gstatic.com/recaptcha/releases/smoke/recaptcha__en.js' },

@@ -22,6 +22,10 @@ interface PageEvent {
 
 /** Page events sent before the library finished loading wait here; bounded so it never grows forever. */
 const QUEUE_LIMIT = 20;
+/**
+ * Where react-ga4 loads gtag.js from (its default gtagUrl), as Google's snippet does. Source: Google
+ * Analytics, "Add gtag.js to your site": https://developers.google.com/analytics/devguides/collection/gtagjs
+ */
 const GTAG_URL_PREFIX = 'https://www.googletagmanager.com/gtag/js';
 
 let client: AnalyticsClient | null = null;
