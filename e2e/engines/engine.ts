@@ -66,6 +66,8 @@ export interface EnginePage {
 
 export interface Engine {
   readonly name: EngineName;
+  /** Whether the recording proxy sees (and can fake) HTTPS requests: not over SOCKS from WebKitGTK, which resolves names itself. */
+  readonly interceptsHttps: boolean;
   /** One page at a time: close it before opening the next (Firefox over BiDi needs this). */
   open(options: PageOptions): Promise<EnginePage>;
   close(): Promise<void>;
@@ -202,6 +204,7 @@ async function playwrightEngine(name: 'chromium' | 'firefox', network: Network):
   };
   return {
     name,
+    interceptsHttps: true,
     async open({ viewport, dark = false }) {
       const browser = await browserFor(name === 'firefox' && dark);
       const context = await browser.newContext({
@@ -279,8 +282,9 @@ async function webKitEngine(network: Network): Promise<Engine> {
   const driver = await startWebKitDriver();
   return {
     name: 'webkit',
+    interceptsHttps: false,
     async open({ viewport, dark = false }) {
-      const session = await driver.newSession({ proxy: network.address, dark });
+      const session = await driver.newSession({ proxy: network.socksAddress, dark });
       const { width, height } = VIEWPORTS[viewport];
       // The window includes no browser chrome in automation mode; its minimum width wins on a phone size.
       await session.setWindowRect(width, height);

@@ -204,7 +204,7 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
               pageLoadStrategy: 'none',
               // The fake Google scripts come from a throwaway local certificate (see network.ts).
               acceptInsecureCerts: true,
-              ...(proxy ? { proxy: { proxyType: 'manual', httpProxy: proxy, sslProxy: proxy } } : {}),
+              ...(proxy ? { proxy: { proxyType: 'manual', socksProxy: proxy, socksVersion: 5 } } : {}),
               'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
             },
           },
