@@ -66,7 +66,7 @@ export interface EnginePage {
 
 export interface Engine {
   readonly name: EngineName;
-  /** Whether the recording proxy sees (and can fake) HTTPS requests: not over SOCKS from WebKitGTK, which resolves names itself. */
+  /** Whether the recording proxy sees (and can fake) HTTPS requests: not from WebKitGTK, whose HTTPS requests it can only refuse. */
   readonly interceptsHttps: boolean;
   /** One page at a time: close it before opening the next (Firefox over BiDi needs this). */
   open(options: PageOptions): Promise<EnginePage>;
@@ -145,7 +145,8 @@ function playwrightPage(engine: EngineName, context: AnyContext, page: Page): En
       await page.evaluate(source);
     },
     async click(target) {
-      await (await handle(target)).click();
+      // The flows wait for what a click leads to themselves (as over WebDriver).
+      await (await handle(target)).click({ noWaitAfter: true });
     },
     async fill(target, text) {
       await (await handle(target)).fill(text);
@@ -284,7 +285,7 @@ async function webKitEngine(network: Network): Promise<Engine> {
     name: 'webkit',
     interceptsHttps: false,
     async open({ viewport, dark = false }) {
-      const session = await driver.newSession({ proxy: network.socksAddress, dark });
+      const session = await driver.newSession({ proxy: { http: network.address, ssl: network.secureAddress }, dark });
       const { width, height } = VIEWPORTS[viewport];
       // The window includes no browser chrome in automation mode; its minimum width wins on a phone size.
       await session.setWindowRect(width, height);

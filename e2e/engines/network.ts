@@ -42,8 +42,8 @@ export interface NetworkOptions {
 export interface Network {
   /** host:port of the proxy. */
   readonly address: string;
-  /** host:port of the same network as a SOCKS5 proxy. */
-  readonly socksAddress: string;
+  /** host:port of the same proxy spoken to over TLS. */
+  readonly secureAddress: string;
   /** Every request a browser made through the proxy, in order. */
   readonly requests: SeenRequest[];
   /** Forgets what was recorded and sets the fakes for the next test. */
@@ -83,29 +83,6 @@ function listen(server: net.Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
 }
 
-/** A SOCKS5 CONNECT request (RFC 1928, section 4) at the start of `data`, or null until it has all arrived. */
-function parseSocksConnect(data: Buffer): { host: string; port: number; length: number } | null {
-  if (data.length < 5) return null;
-  const type = data[3];
-  let host: string;
-  let end: number;
-  if (type === 1) {
-    end = 4 + 4;
-    if (data.length < end + 2) return null;
-    host = [...data.subarray(4, end)].join('.');
-  } else if (type === 3) {
-    end = 5 + (data[4] ?? 0);
-    if (data.length < end + 2) return null;
-    host = data.subarray(5, end).toString('latin1');
-  } else {
-    end = 4 + 16;
-    if (data.length < end + 2) return null;
-    host = '::1';
-    if (!data.subarray(4, end).equals(Buffer.from([...Array(15).fill(0), 1]))) host = 'ipv6';
-  }
-  return { host, port: data.readUInt16BE(end), length: end + 2 };
-}
-
 export async function startNetwork(): Promise<Network> {
   const requests: SeenRequest[] = [];
   let options: NetworkOptions = { fakeRecaptcha: true, fakeGtag: true };
@@ -136,8 +113,7 @@ export async function startNetwork(): Promise<Network> {
   const proxy = http.createServer((request, response) => {
     let target: URL;
     try {
-      // Absolute-form through the HTTP proxy; origin-form (with a Host header) through a SOCKS tunnel.
-      target = new URL(request.url ?? '', `http://${request.headers.host ?? 'unknown'}`);
+      target = new URL(request.url ?? '');
     } catch {
       response.writeHead(400).end('absolute URL expected');
       return;
@@ -187,55 +163,24 @@ export async function startNetwork(): Promise<Network> {
     inner.on('error', () => socket.destroy());
   };
   proxy.on('connect', onConnect);
-  // The same network as a SOCKS5 proxy, for WebKitGTK: its WebDriver makes an https:// proxy of the
-  // sslProxy capability (a TLS connection to the proxy itself, whose certificate it refuses), while
-  // SOCKS carries every scheme. Each tunnel is handed to the server that plays its destination.
-  const socks = net.createServer((socket) => {
-    socket.on('error', () => socket.destroy());
-    let buffer = Buffer.alloc(0);
-    let greeted = false;
-    const onData = (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      if (!greeted) {
-        if (buffer.length < 2 || buffer.length < 2 + (buffer[1] ?? 0)) return;
-        buffer = buffer.subarray(2 + (buffer[1] ?? 0));
-        greeted = true;
-        socket.write(Buffer.from([5, 0])); // version 5, no authentication
-      }
-      const request = parseSocksConnect(buffer);
-      if (!request) return;
-      socket.off('data', onData);
-      socket.pause();
-      const rest = buffer.subarray(request.length);
-      const { host, port } = request;
-      const reply = (code: number) => socket.write(Buffer.from([5, code, 0, 1, 0, 0, 0, 0, 0, 0]));
-      const target = LOOPBACK.has(host) ? proxy : (FAKE_HOSTS as readonly string[]).includes(host) && port === 443 ? tls : undefined;
-      if (!target) {
-        requests.push({ method: 'CONNECT', url: `https://${host}:${port}/`, body: '', at: Date.now(), status: 403 });
-        reply(2); // connection not allowed by ruleset
-        socket.end();
-        return;
-      }
-      reply(0);
-      if (rest.length > 0) socket.unshift(rest);
-      target.emit('connection', socket);
-      socket.resume();
-    };
-    socket.on('data', onData);
-  });
+  // The same proxy over TLS, for WebKitGTK: its WebDriver turns the sslProxy capability into an
+  // https:// proxy address. It refuses this throwaway certificate (acceptInsecureCerts covers pages,
+  // not the proxy), so its HTTPS requests fail here: nothing leaves, but nothing is faked either.
+  const secureProxy = https.createServer(certificate);
+  secureProxy.on('connect', onConnect);
   const sockets = new Set<net.Socket>();
-  for (const server of [proxy, socks]) {
+  for (const server of [proxy, secureProxy]) {
     server.on('connection', (socket: net.Socket) => {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
     });
   }
   const proxyPort = await listen(proxy);
-  const socksPort = await listen(socks);
+  const secureProxyPort = await listen(secureProxy);
 
   return {
     address: `127.0.0.1:${proxyPort}`,
-    socksAddress: `127.0.0.1:${socksPort}`,
+    secureAddress: `127.0.0.1:${secureProxyPort}`,
     requests,
     reset(next = {}) {
       requests.length = 0;
@@ -261,7 +206,7 @@ export async function startNetwork(): Promise<Network> {
       await Promise.all([
         new Promise<void>((resolve) => proxy.close(() => resolve())),
         new Promise<void>((resolve) => tls.close(() => resolve())),
-        new Promise<void>((resolve) => socks.close(() => resolve())),
+        new Promise<void>((resolve) => secureProxy.close(() => resolve())),
       ]);
     },
   };

@@ -154,7 +154,7 @@ export class WebDriverSession {
 }
 
 export interface WebKitDriver {
-  newSession(options: { proxy: string; dark: boolean }): Promise<WebDriverSession>;
+  newSession(options: { proxy: { http: string; ssl: string }; dark: boolean }): Promise<WebDriverSession>;
   stop(): Promise<void>;
 }
 
@@ -204,7 +204,7 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
               pageLoadStrategy: 'none',
               // The fake Google scripts come from a throwaway local certificate (see network.ts).
               acceptInsecureCerts: true,
-              ...(proxy ? { proxy: { proxyType: 'manual', socksProxy: proxy, socksVersion: 5 } } : {}),
+              ...(proxy ? { proxy: { proxyType: 'manual', httpProxy: proxy.http, sslProxy: proxy.ssl } } : {}),
               'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
             },
           },
