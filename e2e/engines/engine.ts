@@ -267,8 +267,11 @@ function webDriverPage(session: WebDriverSession): EnginePage {
     },
     async fill(target, text) {
       const field = await element(target);
-      await session.clear(field);
-      await session.sendKeys(field, text);
+      // As a visitor does: click into the field, select all, delete, type, with the keyboard actions
+      // (WebKitWebDriver calls these fields "not interactable" for Element Clear and Send Keys).
+      await session.click(field);
+      await evaluate((el) => (el as unknown as HTMLInputElement).select(), field as never);
+      await session.typeKeys(['\uE003', ...text]);
     },
     press: (key) => session.pressKey(key === 'Escape' ? '\uE00C' : '\uE004'),
     clickAt: (x, y) => session.clickAt(x, y),

@@ -111,11 +111,14 @@ export class WebDriverSession {
   click(element: ElementRef): Promise<void> {
     return this.command('POST', `/element/${element[ELEMENT_KEY]}/click`);
   }
-  clear(element: ElementRef): Promise<void> {
-    return this.command('POST', `/element/${element[ELEMENT_KEY]}/clear`);
-  }
-  sendKeys(element: ElementRef, text: string): Promise<void> {
-    return this.command('POST', `/element/${element[ELEMENT_KEY]}/value`, { text });
+  /** Types text where the focus is, key by key (the Actions API); `\uE009` is Control. */
+  async typeKeys(keys: string[]): Promise<void> {
+    const actions = keys.flatMap((value) => [
+      { type: 'keyDown', value },
+      { type: 'keyUp', value },
+    ]);
+    await this.command('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
+    await this.command('DELETE', '/actions');
   }
   /** Key presses at whatever has focus (the Actions API). */
   async pressKey(key: string): Promise<void> {
