@@ -46,7 +46,7 @@ export default defineConfig({
       // The visitor flows in Firefox ESR and WebKitGTK. Each runs after the Chromium suites, one engine at
       // a time: a browser per core is all two cores hold without the flows' timings suffering.
       ...(['firefox', 'webkit'] as const).map((engine, index) => ({
-        extends: true,
+        extends: true as const,
         test: {
           name: engine,
           environment: 'node',
