@@ -37,13 +37,29 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
+          // Chromium: every browser suite, and the visitor flows the other engines run too.
           include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/engines/firefox.test.ts', 'e2e/engines/webkit.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
       },
+      // The visitor flows in Firefox ESR and WebKitGTK. Each runs after the Chromium suites, one engine at
+      // a time: a browser per core is all two cores hold without the flows' timings suffering.
+      ...(['firefox', 'webkit'] as const).map((engine, index) => ({
+        extends: true as const,
+        test: {
+          name: engine,
+          environment: 'node',
+          include: [`e2e/engines/${engine}.test.ts`],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: index + 1 },
+        },
+      })),
     ],
   },
 });

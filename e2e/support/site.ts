@@ -1,3 +1,4 @@
+import { ui as es } from '../../web/content/es/ui';
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../web/content/locales';
 
 /** Facts from the spec (§2, §4, §8, §9) that several test files check. */
@@ -68,3 +69,33 @@ export const OTHER_LOCALES = LOCALE_CODES.filter((code) => code !== DEFAULT_LOCA
 export const ROUTES_OF_EVERY_LOCALE: readonly { locale: string; route: string }[] = LOCALE_CODES.flatMap((locale) =>
   KNOWN_ROUTES.map((route) => ({ locale, route: localized(locale, route) })),
 );
+
+export interface VisitorRoute {
+  path: string;
+  status: 200 | 404;
+  /** Text a visitor reads in the page's main content. */
+  text: string | RegExp;
+  /** Its title, when not the one in its HTML: the 404 page is the app shell until the scripts render it. */
+  title?: string;
+}
+
+/**
+ * Every page the visitor flows open in each browser engine, with its status and a text of its own.
+ * Another locale's pages are appended here (its paths and its texts).
+ */
+export const VISITOR_ROUTES: readonly VisitorRoute[] = [
+  { path: '/home', status: 200, text: /Good (Morning|Afternoon|Evening)/ },
+  { path: '/projects', status: 200, text: TEXT.moreToCome },
+  ...[1, 2, 3, 4, 5].map((id) => ({ path: `/projects/${id}`, status: 200 as const, text: 'Technologies' })),
+  { path: '/blogs', status: 200, text: TEXT.blogsHeading },
+  { path: '/contact', status: 200, text: TEXT.contactHeading },
+  { path: '/about', status: 200, text: TEXT.letsChat },
+  { path: '/error', status: 200, text: TEXT.errorHeading },
+  { path: '/privacy-policy', status: 200, text: TEXT.privacyUpdated },
+  { path: UNKNOWN_ROUTE, status: 404, text: TEXT.notFoundHeading, title: 'Page not found | Alex Example' },
+  // The Spanish site in every engine too: a page of each kind, and its own 404 (the full set runs in Chromium).
+  { path: '/es/home', status: 200, text: new RegExp(Object.values(es.greeting).join('|')) },
+  { path: '/es/projects/3', status: 200, text: es.project.technologies },
+  { path: '/es/contact', status: 200, text: es.contact.heading },
+  { path: `/es${UNKNOWN_ROUTE}`, status: 404, text: es.notFound.heading, title: `${es.notFound.title} | Alex Example` },
+];

@@ -1,0 +1,303 @@
+/**
+ * What the visitor flows need from a browser, in one small driver-neutral shape, with two
+ * implementations: playwright-core (Chromium over CDP, Firefox ESR over WebDriver BiDi) and classic
+ * WebDriver (WebKitGTK). Every engine's requests go through the recording proxy of network.ts.
+ */
+import { chromium, type Browser as ChromiumBrowser, type BrowserContext as ChromiumContext, type ElementHandle, type Page } from 'playwright-core';
+// Debian's Firefox ESR works with playwright-core 1.61.1 but not with the newer version the Chromium
+// tests use (1.65 sends a BiDi command this Firefox lacks at newContext), so Firefox has its own
+// copy under an npm alias.
+import { firefox, type Browser as FirefoxBrowser, type BrowserContext as FirefoxContext } from 'playwright-core-firefox';
+import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
+import type { Network } from './network';
+import { isElementRef, startWebKitDriver, type ElementRef, type WebDriverSession } from './webdriver';
+
+export const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
+export type EngineName = (typeof ENGINES)[number];
+
+export const FIREFOX_ESR = '/usr/bin/firefox-esr';
+
+/** The screen sizes the flows use. WebKitGTK's window is never narrower than about 450 px: still a phone layout. */
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export interface PageOptions {
+  viewport: ViewportName;
+  /** A dark system colour scheme (prefers-color-scheme: dark). */
+  dark?: boolean;
+}
+
+/** An element to act on, found in the page: CSS, then the accessible name, then visible only. */
+export interface Target {
+  css: string;
+  /** Matches the element's accessible name (aria-label, its label, or its text). */
+  name?: RegExp;
+  /** Only rendered, visible elements (default true). */
+  visible?: boolean;
+  /** Which match, when several (default the first). */
+  last?: boolean;
+}
+
+export interface EnginePage {
+  readonly engine: EngineName;
+  /** Opens a URL and waits for its load event, or only for the document ('dom': scripts may be held back). */
+  goto(url: string, until?: 'load' | 'dom'): Promise<void>;
+  url(): Promise<string>;
+  /** Runs a self-contained function in the page (no outer variables: pass them as `arg`). */
+  evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+  /** Runs a classic script's source in the page (e.g. axe-core), outside the page's CSP. */
+  run(source: string): Promise<void>;
+  click(target: Target): Promise<void>;
+  /** Replaces a field's value by typing into it. */
+  fill(target: Target, text: string): Promise<void>;
+  /** Presses a key where the focus is ('Escape', 'Tab'). */
+  press(key: 'Escape' | 'Tab'): Promise<void>;
+  /** A mouse click at a point of the viewport (CSS pixels). */
+  clickAt(x: number, y: number): Promise<void>;
+  back(): Promise<void>;
+  reload(): Promise<void>;
+  /** PNG of the viewport. */
+  screenshot(): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+export interface Engine {
+  readonly name: EngineName;
+  /** Whether the recording proxy sees (and can fake) HTTPS requests: not from WebKitGTK, whose HTTPS requests it can only refuse. */
+  readonly interceptsHttps: boolean;
+  /** One page at a time: close it before opening the next (Firefox over BiDi needs this). */
+  open(options: PageOptions): Promise<EnginePage>;
+  close(): Promise<void>;
+}
+
+/** Runs in the page: the element a Target names, or null. */
+function findInPage(target: { css: string; name: string | null; flags: string; visible: boolean; last: boolean }): Element | null {
+  const nameOf = (el: Element): string => {
+    const aria = el.getAttribute('aria-label');
+    if (aria) return aria;
+    const labelledBy = el.getAttribute('aria-labelledby');
+    if (labelledBy) return labelledBy.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    const labels = (el as HTMLInputElement).labels;
+    if (labels && labels.length > 0) return [...labels].map((l) => l.textContent ?? '').join(' ');
+    return el.textContent ?? '';
+  };
+  const pattern = target.name === null ? null : new RegExp(target.name, target.flags);
+  const matches = [...document.querySelectorAll(target.css)].filter((el) => {
+    if (target.visible) {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || style.display === 'none') return false;
+      if (el.closest('[hidden]') || (el.closest('[popover]') && !el.closest('[popover]')?.matches(':popover-open'))) return false;
+    }
+    return pattern === null || pattern.test(nameOf(el).replace(/\s+/g, ' ').trim());
+  });
+  return (target.last ? matches[matches.length - 1] : matches[0]) ?? null;
+}
+
+function serialTarget(target: Target) {
+  return {
+    css: target.css,
+    name: target.name ? target.name.source : null,
+    flags: target.name ? target.name.flags : '',
+    visible: target.visible ?? true,
+    last: target.last ?? false,
+  };
+}
+
+function describeTarget(target: Target): string {
+  return `${target.css}${target.name ? ` named ${String(target.name)}` : ''}`;
+}
+
+/** Retries finding a target for a few seconds: pages settle after load (hydration, transitions). */
+async function findWithRetry<T>(find: () => Promise<T | null>, target: Target, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await find();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No element ${describeTarget(target)} on the page`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+type AnyContext = ChromiumContext | FirefoxContext;
+type AnyBrowser = ChromiumBrowser | FirefoxBrowser;
+
+/** Both playwright-core copies share this API; the older copy's Page is used through the newer one's type. */
+function playwrightPage(engine: EngineName, context: AnyContext, page: Page): EnginePage {
+  const handle = (target: Target) =>
+    findWithRetry(async () => {
+      const found = await page.evaluateHandle(findInPage, serialTarget(target));
+      const element = found.asElement();
+      if (!element) await found.dispose();
+      return element as ElementHandle | null;
+    }, target);
+  return {
+    engine,
+    async goto(url, until = 'load') {
+      await page.goto(url, { waitUntil: until === 'load' ? 'load' : 'domcontentloaded' });
+    },
+    url: async () => page.url(),
+    evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    async run(source) {
+      await page.evaluate(source);
+    },
+    async click(target) {
+      // The flows wait for what a click leads to themselves (as over WebDriver).
+      await (await handle(target)).click({ noWaitAfter: true });
+    },
+    async fill(target, text) {
+      await (await handle(target)).fill(text);
+    },
+    press: (key) => page.keyboard.press(key),
+    clickAt: (x, y) => page.mouse.click(x, y),
+    async back() {
+      await page.goBack({ waitUntil: 'load' });
+    },
+    async reload() {
+      await page.reload({ waitUntil: 'load' });
+    },
+    screenshot: () => page.screenshot(),
+    close: () => context.close(),
+  };
+}
+
+async function playwrightEngine(name: 'chromium' | 'firefox', network: Network): Promise<Engine> {
+  const browsers = new Map<'light' | 'dark', Promise<AnyBrowser>>();
+  const launch = (dark: boolean): Promise<AnyBrowser> => {
+    if (name === 'chromium') {
+      return chromium.launch({
+        executablePath: chromiumPath(),
+        headless: true,
+        // Loopback too: Chromium leaves it out of a proxy unless told.
+        args: [...CHROMIUM_ARGS, `--proxy-server=http://${network.address}`, '--proxy-bypass-list=<-loopback>'],
+      });
+    }
+    const [host = '', port = ''] = network.address.split(':');
+    return firefox.launch({
+      channel: 'moz-firefox',
+      executablePath: FIREFOX_ESR,
+      headless: true,
+      firefoxUserPrefs: {
+        'network.proxy.type': 1,
+        'network.proxy.http': host,
+        'network.proxy.http_port': Number(port),
+        'network.proxy.ssl': host,
+        'network.proxy.ssl_port': Number(port),
+        'network.proxy.no_proxies_on': '',
+        'network.proxy.allow_hijacking_localhost': true,
+        // Playwright's colorScheme emulation is not available over BiDi here: the system's scheme is a pref.
+        'ui.systemUsesDarkTheme': dark ? 1 : 0,
+        'layout.css.prefers-color-scheme.content-override': dark ? 0 : 1,
+      },
+    });
+  };
+  const browserFor = (dark: boolean) => {
+    const key = dark ? 'dark' : 'light';
+    let browser = browsers.get(key);
+    if (!browser) {
+      browser = launch(dark);
+      browsers.set(key, browser);
+    }
+    return browser;
+  };
+  return {
+    name,
+    interceptsHttps: true,
+    async open({ viewport, dark = false }) {
+      const browser = await browserFor(name === 'firefox' && dark);
+      const context = await browser.newContext({
+        viewport: VIEWPORTS[viewport],
+        locale: 'en-US',
+        timezoneId: 'UTC',
+        // The fake Google scripts come from a throwaway local certificate (see network.ts).
+        ignoreHTTPSErrors: true,
+        ...(name === 'chromium' ? { colorScheme: dark ? 'dark' : 'light', reducedMotion: 'no-preference' } : {}),
+      } as never);
+      const page = (await context.newPage()) as unknown as Page;
+      return playwrightPage(name, context, page);
+    },
+    async close() {
+      for (const browser of browsers.values()) await (await browser.catch(() => undefined))?.close();
+    },
+  };
+}
+
+function webDriverPage(session: WebDriverSession): EnginePage {
+  const evaluate = <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> =>
+    session.execute<R>(`return (${fn.toString()}).apply(null, arguments);`, [arg ?? null]);
+  const element = (target: Target) =>
+    findWithRetry(async () => {
+      const found = await evaluate(findInPage, serialTarget(target));
+      return isElementRef(found) ? (found as unknown as ElementRef) : null;
+    }, target);
+  /**
+   * Runs a navigation and waits for the new document: the old one is marked first, so a document
+   * without the mark is the new one; then for its load event ('load') or its parsed DOM ('dom').
+   */
+  const navigation = async (start: () => Promise<void>, until: 'load' | 'dom' = 'load') => {
+    await evaluate(() => {
+      (window as unknown as { __e2eLeaving?: boolean }).__e2eLeaving = true;
+    }).catch(() => undefined);
+    await start();
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const state = await evaluate(() => ({
+        leaving: Boolean((window as unknown as { __e2eLeaving?: boolean }).__e2eLeaving),
+        ready: document.readyState,
+        href: location.href,
+      })).catch(() => undefined);
+      if (state && !state.leaving && state.href !== 'about:blank' && (state.ready === 'complete' || (until === 'dom' && state.ready === 'interactive'))) return;
+      if (Date.now() > deadline) throw new Error(`The page did not finish loading within 30 s (${JSON.stringify(state)})`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return {
+    engine: 'webkit',
+    goto: (url, until) => navigation(() => session.navigate(url), until),
+    url: () => session.currentUrl(),
+    evaluate,
+    async run(source) {
+      await session.execute(`${source}\n;return true;`);
+    },
+    async click(target) {
+      await session.click(await element(target));
+    },
+    async fill(target, text) {
+      const field = await element(target);
+      // As a visitor does: click into the field, select all, delete, type, with the keyboard actions
+      // (WebKitWebDriver calls these fields "not interactable" for Element Clear and Send Keys).
+      await session.click(field);
+      await evaluate((el) => (el as unknown as HTMLInputElement).select(), field as never);
+      await session.typeKeys(['\uE003', ...text]);
+    },
+    press: (key) => session.pressKey(key === 'Escape' ? '\uE00C' : '\uE004'),
+    clickAt: (x, y) => session.clickAt(x, y),
+    back: () => navigation(() => session.back()),
+    reload: () => navigation(() => session.refresh()),
+    screenshot: () => session.screenshot(),
+    close: () => session.close(),
+  };
+}
+
+async function webKitEngine(network: Network): Promise<Engine> {
+  const driver = await startWebKitDriver();
+  return {
+    name: 'webkit',
+    interceptsHttps: false,
+    async open({ viewport, dark = false }) {
+      const session = await driver.newSession({ proxy: { http: network.address, ssl: network.secureAddress }, dark });
+      const { width, height } = VIEWPORTS[viewport];
+      // The window includes no browser chrome in automation mode; its minimum width wins on a phone size.
+      await session.setWindowRect(width, height);
+      return webDriverPage(session);
+    },
+    close: () => driver.stop(),
+  };
+}
+
+export function launchEngine(name: EngineName, network: Network): Promise<Engine> {
+  return name === 'webkit' ? webKitEngine(network) : playwrightEngine(name, network);
+}

@@ -1,0 +1,3 @@
+import { describeVisitorFlows } from './flows';
+
+describeVisitorFlows('firefox');
