@@ -267,10 +267,15 @@ function webDriverPage(session: WebDriverSession): EnginePage {
     },
     async fill(target, text) {
       const field = await element(target);
-      // As a visitor does: click into the field, select all, delete, type, with the keyboard actions
-      // (WebKitWebDriver calls these fields "not interactable" for Element Clear and Send Keys).
-      await session.click(field);
-      await evaluate((el) => (el as unknown as HTMLInputElement).select(), field as never);
+      // As a visitor does: into the field, select all, delete, type, with the keyboard actions
+      // (WebKitWebDriver calls these fields "not interactable" for Element Clear and Send Keys, and
+      // now and then for Element Click too while the page settles, so the field is focused in the page).
+      await evaluate((el) => {
+        const input = el as unknown as HTMLInputElement;
+        input.scrollIntoView({ block: 'center' });
+        input.focus();
+        input.select();
+      }, field as never);
       await session.typeKeys(['\uE003', ...text]);
     },
     press: (key) => session.pressKey(key === 'Escape' ? '\uE00C' : '\uE004'),
