@@ -26,6 +26,11 @@ const PAGES: Record<string, string> = {
   error: '/error',
   'privacy-policy': '/privacy-policy',
   'not-found': '/no-such-page',
+  // The Spanish site: a page of each kind a visitor lands on first.
+  'es-home': '/es/home',
+  'es-project-1': '/es/projects/1',
+  'es-contact': '/es/contact',
+  'es-not-found': '/es/no-such-page',
 };
 
 const SIZES = {

@@ -287,7 +287,8 @@ export function describeVisitorFlows(name: EngineName): void {
         await close();
         await eventually(() => isShown(page, '[role="dialog"]'), (shown) => !shown, `dialog closed by ${way}`);
         await eventually(
-          () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''),
+          // The headshot is named by its content (its visible line is part of its name).
+          () => page.evaluate(() => document.activeElement?.textContent ?? ''),
           (label) => /fun fact/i.test(label),
           `focus back on the headshot after ${way}`,
         );

@@ -35,7 +35,7 @@ const ROUTES = pagesOfEveryLocale();
 
 /** The budgets, per route (docs/benchmarks.md). */
 const GOALS = {
-  firstLoadJsGzipKb: 110,
+  firstLoadJsGzipKb: 120,
   performance: 100,
   accessibility: 100,
   bestPractices: 100,

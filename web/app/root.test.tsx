@@ -1,3 +1,4 @@
+import { LOCALES, LOCALE_CODES } from '../content/locales';
 import { render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -17,12 +18,17 @@ describe('root route', () => {
     expect(meta()).toContainEqual({ name: 'robots', content: 'noindex' });
   });
 
-  it('has a quiet hydrate fallback that reserves the main area, with a heading for assistive technology only', () => {
+  it('has a quiet hydrate fallback that reserves the main area, with a heading for assistive technology only, in every language', () => {
     const { container } = render(<HydrateFallback />);
     expect(container.firstElementChild).toHaveClass('page-placeholder');
     const heading = screen.getByRole('heading', { level: 1 });
     expect(heading).toHaveClass('visually-hidden');
-    expect(heading).toHaveTextContent(/^Loading the page…\s*This page needs JavaScript$/);
+    // One page serves the unknown paths of every language: each line is marked with its language.
+    for (const code of LOCALE_CODES) {
+      const line = heading.querySelector(`[lang="${code}"]`);
+      expect(line).toHaveTextContent(`${LOCALES[code].fallback.loading}${LOCALES[code].fallback.needsScripts}`);
+    }
+    expect(heading.querySelector('[lang="en"]')).toHaveTextContent(/^Loading the page…\s*This page needs JavaScript$/);
   });
 
   it('shows a friendly error with a way home when a page throws', async () => {

@@ -72,7 +72,7 @@ export default function App() {
  */
 export function HydrateFallback() {
   return (
-    <div className="page-placeholder">
+    <main className="page-placeholder">
       <h1 className="visually-hidden">
         {LOCALE_CODES.map((code) => (
           <span key={code} lang={code}>
@@ -81,7 +81,7 @@ export function HydrateFallback() {
           </span>
         ))}
       </h1>
-    </div>
+    </main>
   );
 }
 
