@@ -40,6 +40,34 @@ export const ARCHIVE_ATTRIBUTES = {
 /** Global secondary index for the redelivery: partition `status`, sort `receivedAt`. */
 export const ARCHIVE_STATUS_INDEX = 'byStatus';
 
+/**
+ * The table as a DynamoDB CreateTable request: what the local stack creates in dynalite (and in an
+ * outside server) and what the tests create; the CDK construct declares the same keys and index.
+ */
+export function archiveTableDefinition(tableName: string) {
+  const A = ARCHIVE_ATTRIBUTES;
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: [
+      { AttributeName: A.id, AttributeType: 'S' as const },
+      { AttributeName: A.status, AttributeType: 'S' as const },
+      { AttributeName: A.receivedAt, AttributeType: 'S' as const },
+    ],
+    KeySchema: [{ AttributeName: A.id, KeyType: 'HASH' as const }],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: ARCHIVE_STATUS_INDEX,
+        KeySchema: [
+          { AttributeName: A.status, KeyType: 'HASH' as const },
+          { AttributeName: A.receivedAt, KeyType: 'RANGE' as const },
+        ],
+        Projection: { ProjectionType: 'ALL' as const },
+      },
+    ],
+  };
+}
+
 /** The SES message tag that carries the archive id, so SES's events find their message. */
 export const ARCHIVE_ID_MESSAGE_TAG = 'archiveId';
 

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARCHIVE_STATUS_INDEX } from '../../contract/archive';
+import { archiveTableDefinition } from '../../contract/archive';
 import { FakeArchive } from './fake-store';
 import { dynamoArchive, MAX_REASON_CHARS, type ArchivedMessage, type ArchiveStore } from './store';
 
@@ -36,26 +36,7 @@ afterAll(async () => {
 async function dynamoStore(): Promise<ArchiveStore> {
   const table = `messages-${++tables}`;
   await client.send(
-    new CreateTableCommand({
-      TableName: table,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'id', AttributeType: 'S' },
-        { AttributeName: 'status', AttributeType: 'S' },
-        { AttributeName: 'receivedAt', AttributeType: 'S' },
-      ],
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: ARCHIVE_STATUS_INDEX,
-          KeySchema: [
-            { AttributeName: 'status', KeyType: 'HASH' },
-            { AttributeName: 'receivedAt', KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        },
-      ],
-    }),
+    new CreateTableCommand(archiveTableDefinition(table)),
   );
   return dynamoArchive({ table, client });
 }

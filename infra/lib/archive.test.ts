@@ -8,6 +8,7 @@ import {
   ARCHIVE_ATTRIBUTES,
   ARCHIVE_FUNCTIONS,
   ARCHIVE_STATUS_INDEX,
+  archiveTableDefinition,
   DEFAULT_MESSAGE_RETENTION_DAYS,
   REDELIVERY_INTERVAL,
 } from '../../contract/archive';
@@ -85,6 +86,15 @@ describe('archive table', () => {
         { AttributeName: 'receivedAt', AttributeType: 'S' },
       ]),
     );
+  });
+
+  it('has the keys and index the local stack and the tests create (one definition in contract/archive.ts)', () => {
+    const table = resources[tableId]!.Properties;
+    const local = archiveTableDefinition('any');
+    expect(table.KeySchema).toEqual(local.KeySchema);
+    expect(table.GlobalSecondaryIndexes).toEqual(local.GlobalSecondaryIndexes);
+    expect(table.AttributeDefinitions).toEqual(expect.arrayContaining(local.AttributeDefinitions));
+    expect(table.BillingMode).toBe(local.BillingMode);
   });
 
   it('is kept by cdk destroy and protected from deletion by default', () => {

@@ -15,7 +15,7 @@ import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ARCHIVE_STATUS_INDEX, LOCAL_ARCHIVE_TABLE } from '../../contract/archive';
+import { archiveTableDefinition, LOCAL_ARCHIVE_TABLE } from '../../contract/archive';
 import { createDynamoClient, dynamoArchive, type ArchiveStore } from '../../functions/archive/store';
 
 /** Any credentials do for dynalite and the SES emulator; never used against AWS. */
@@ -94,26 +94,7 @@ export async function ensureTable(client: DynamoDBClient, table: string): Promis
   };
   if ((await status()) === undefined) {
     await client.send(
-      new CreateTableCommand({
-        TableName: table,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: 'id', AttributeType: 'S' },
-          { AttributeName: 'status', AttributeType: 'S' },
-          { AttributeName: 'receivedAt', AttributeType: 'S' },
-        ],
-        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: ARCHIVE_STATUS_INDEX,
-            KeySchema: [
-              { AttributeName: 'status', KeyType: 'HASH' },
-              { AttributeName: 'receivedAt', KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'ALL' },
-          },
-        ],
-      }),
+      new CreateTableCommand(archiveTableDefinition(table)),
     );
   }
   for (let i = 0; i < 100 && (await status()) !== 'ACTIVE'; i++) await new Promise((resolve) => setTimeout(resolve, 100));

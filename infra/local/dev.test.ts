@@ -3,6 +3,8 @@
  * addresses, serves the app with hot reload, sends /api/* to the local API, and stops on Ctrl-C.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +26,8 @@ async function waitFor(read: () => string, pattern: RegExp, ms: number): Promise
 describe('npm run dev (infra/local/dev.ts)', () => {
   it('serves the app and the API through one origin, then stops on Ctrl-C (SIGINT)', { timeout: START_MS + 60_000 }, async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', DEV], {
-      env: { ...process.env, PORT: '0', SES_PORT: '0' },
+      // Free ports and a throwaway archive, so other tests (and a running `npm start`) never collide with it.
+      env: { ...process.env, PORT: '0', SES_PORT: '0', ARCHIVE_PORT: '0', ARCHIVE_DIR: mkdtempSync(path.join(os.tmpdir(), 'dev-archive-')) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

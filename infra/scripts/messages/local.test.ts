@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARCHIVE_STATUS_INDEX, LOCAL_ARCHIVE_TABLE } from '../../../contract/archive';
+import { archiveTableDefinition, LOCAL_ARCHIVE_TABLE } from '../../../contract/archive';
 import { runMessages } from './run';
 
 // dynalite ships no types: a server factory whose result is a node:http server.
@@ -56,26 +56,7 @@ beforeAll(async () => {
   });
   // The table as the local stack creates it: key id, status index sorted by time received.
   await client.send(
-    new CreateTableCommand({
-      TableName: LOCAL_ARCHIVE_TABLE,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'id', AttributeType: 'S' },
-        { AttributeName: 'status', AttributeType: 'S' },
-        { AttributeName: 'receivedAt', AttributeType: 'S' },
-      ],
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: ARCHIVE_STATUS_INDEX,
-          KeySchema: [
-            { AttributeName: 'status', KeyType: 'HASH' },
-            { AttributeName: 'receivedAt', KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        },
-      ],
-    }),
+    new CreateTableCommand(archiveTableDefinition(LOCAL_ARCHIVE_TABLE)),
   );
   doc = DynamoDBDocumentClient.from(client);
   for (const item of [
