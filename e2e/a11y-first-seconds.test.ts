@@ -4,7 +4,7 @@
  * at both sizes and in both themes: the prerendered page, with its waiting states (the headshot's
  * "Loading…", the disabled theme control).
  */
-import type { Page, Route } from 'playwright-core';
+import { holdScripts } from './support/hold-scripts';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { baseUrl, type ViewportName } from './support/browser';
@@ -13,22 +13,7 @@ import { KNOWN_ROUTES, UNKNOWN_ROUTE } from './support/site';
 
 const sessions = useBrowserSessions();
 
-/** The page's own scripts: the entry, the route modules and their chunks. */
-const OWN_SCRIPTS = /\/assets\/[^/?]+\.js(\?|$)/;
 
-/** Holds every request for the page's own scripts until `release()`; counts them. */
-async function holdScripts(page: Page): Promise<{ release: () => void; held: () => number }> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let held = 0;
-  await page.route(OWN_SCRIPTS, async (route: Route) => {
-    held += 1;
-    await gate;
-    // The page that asked may be gone (the next route was opened meanwhile).
-    await route.continue().catch(() => {});
-  });
-  return { release, held: () => held };
-}
 
 /**
  * Every route in both themes at desktop size, where the side panel (the headshot, the badges, the

@@ -4,7 +4,8 @@
  * never (JavaScript turned off). What the visitor does meanwhile must survive hydration, and the
  * menu and every link must work without scripts.
  */
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { holdScripts } from './support/hold-scripts';
 import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, eventually, scrollY, textOf, visit, waitForHydration, type ViewportName } from './support/browser';
 import { FAKE_CAPTCHA_LABEL } from './support/fakes';
@@ -13,25 +14,7 @@ import { useBrowserSessions } from './support/sessions';
 
 const sessions = useBrowserSessions();
 
-/** The page's own scripts: the entry, the route modules and their chunks. */
-const OWN_SCRIPTS = /\/assets\/.+\.js(\?|$)/;
 
-/**
- * Holds every request for the page's own scripts until `release()` is called: the prerendered
- * HTML and CSS arrive, React does not. Later requests (another page's scripts) pass once released.
- */
-async function holdScripts(page: Page): Promise<{ release: () => void; held: () => number }> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let held = 0;
-  await page.route(OWN_SCRIPTS, async (route: Route) => {
-    held += 1;
-    await gate;
-    // The test may have ended (context closed) while the request waited.
-    await route.continue().catch(() => {});
-  });
-  return { release, held: () => held };
-}
 
 function isHydrated(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
