@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const DEV = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dev.ts');
@@ -16,7 +17,8 @@ const START_MS = 120_000;
 async function waitFor(read: () => string, pattern: RegExp, ms: number): Promise<RegExpExecArray> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const match = pattern.exec(read());
+    // Vite colours its banner when the environment forces colour (CI does), which splits "Local:" from its URL.
+    const match = pattern.exec(stripVTControlCharacters(read()));
     if (match) return match;
     if (Date.now() > deadline) throw new Error(`no ${pattern} in output:\n${read()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
