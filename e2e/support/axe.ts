@@ -10,7 +10,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Judge the settled page: mid-way through an entrance animation, text is partly transparent
   // and its contrast is not what a reader sees once it is there.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   return results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n` +
