@@ -2,17 +2,17 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, loadEnv } from 'vite';
 import { defineWebEnv } from './web/app/config/env-schema.ts';
-import { defineEventTitles } from './web/app/config/event-titles.ts';
 
 /**
- * Client-bundle shaping for the first-load JS budget (at most 110 KB gzip per route). Every
+ * Client-bundle shaping for the first-load JS budget (at most 120 KB gzip per route). Every
  * file a page preloads costs its own gzip header and import/export glue, and separate files
  * compress worse than one, so what every page needs anyway is grouped:
  *   - vendor: React, React DOM, the scheduler and React Router (the runtime every page hydrates with);
  *   - app: the root route and what it imports statically (the layout, consent gate, click
  *     tracking, build variables), plus the two helpers nearly every page route imports.
  * Route modules and on-demand chunks (floating scroll-to-top button, analytics, captcha widget)
- * stay separate; the cookie banner (why: ConsentGate.tsx) and the fun-fact modal are in `app`.
+ * stay separate, and so does the fun-fact modal (fetched after hydration); the cookie banner is in
+ * `app` (why: ConsentGate.tsx).
  * Measured with `npm run bench -- --no-lighthouse`.
  */
 const VENDOR = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
@@ -44,7 +44,7 @@ function rootGraph(ctx: ChunkingContext): Set<string> {
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
   // The build variables, checked here (a bad one stops the build) and inlined as one constant.
-  define: { ...defineWebEnv(loadEnv(mode, process.cwd(), 'VITE_')), ...defineEventTitles() },
+  define: { ...defineWebEnv(loadEnv(mode, process.cwd(), 'VITE_')) },
   // Favicon, manifest, images and videos live beside the app, in web/public.
   publicDir: 'web/public',
   plugins: [reactRouter()],

@@ -27,13 +27,19 @@ export function meta() {
   return [{ title: owner.name }, { name: 'robots', content: 'noindex' }];
 }
 
+/*
+ * The inline scripts' text is in the prerendered HTML only (`import.meta.env.SSR`, so the browser build
+ * drops it: 0.4 KB gzip less on every first load). A browser runs an inline script once, as the parser
+ * meets it; the browser build renders the element empty, hydration keeps the element the HTML already
+ * has (React does not rewrite inner HTML while hydrating), and the empty text never changes afterwards.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <html lang={localeOfPath(pathname)}>
       <head>
         {/* Before anything paints: applies the stored theme choice (a constant, admitted by its hash). */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_SCRIPT : '' }} suppressHydrationWarning />
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
@@ -42,7 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {/* Constant (its CSP hash comes from source): starts the page's scripts after the first paint. */}
-        <script dangerouslySetInnerHTML={{ __html: HYDRATION_BOOT_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HYDRATION_BOOT_SCRIPT : '' }} suppressHydrationWarning />
       </head>
       <body>
         {children}

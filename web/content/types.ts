@@ -214,10 +214,14 @@ export interface LocaleBundle {
 
 /**
  * What every page of a language needs (the layout route's handle). The long texts of one page each
- * (about, blogs, privacy policy) reach only their page, as its route's build-time loader data.
+ * (the owner's copy of each page, about, blogs, privacy policy, the projects) reach only their page, as
+ * its route's build-time loader data (web/app/i18n/page-content.ts).
  */
 export type ShellCatalogue = Omit<Catalogue, PageOnlyContent>;
-export type PageOnlyContent = 'about' | 'blogs' | 'privacyPolicy';
+export type PageOnlyContent = 'about' | 'blogs' | 'privacyPolicy' | 'projects' | 'pages';
+
+/** A project as its card on /projects shows it: without what only its own page shows. */
+export type ProjectCard = Omit<Project, 'description' | 'site' | 'github'>;
 
 export interface LocaleHandle {
   localeBundle: LocaleBundle;

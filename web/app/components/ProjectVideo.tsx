@@ -1,5 +1,5 @@
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
-import type { Project } from '../../content/types';
+import type { ProjectCard } from '../../content/types';
 import { useUi } from '../i18n/locale-context';
 
 /**
@@ -16,13 +16,13 @@ import { useUi } from '../i18n/locale-context';
  * The preload for a project's poster when it is the page's largest element, or null when the
  * project shows no poster: the same condition the component renders by.
  */
-export function posterPreload(project: Project) {
+export function posterPreload(project: ProjectCard) {
   return project.url && project.poster
     ? { rel: 'preload', as: 'image', href: project.poster, fetchPriority: 'high' as const }
     : null;
 }
 
-export function ProjectVideo({ project, priority = false }: { project: Project; priority?: boolean }) {
+export function ProjectVideo({ project, priority = false }: { project: ProjectCard; priority?: boolean }) {
   const [playing, setPlaying] = useState(false);
   const player = useRef<HTMLVideoElement>(null);
   const ui = useUi();

@@ -36,6 +36,12 @@ export function previewImagePath(path: string): string {
   return `/og/${slug}.png`;
 }
 
+/** What a page's `meta` reads: the matched routes (for the language) and the page's loader data. */
+export interface PageMetaArgs<Data = unknown> {
+  matches?: readonly ({ handle?: unknown } | undefined)[];
+  loaderData?: Data;
+}
+
 /** The language of a page's `meta`, from its matched routes (see web/app/routes.ts). */
 export const metaBundle = (args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }): LocaleBundle => bundleFromMatches(args?.matches);
 

@@ -3,7 +3,7 @@ import { projects } from '../../content/projects';
 import { site } from '../../content/site';
 import { meta as aboutMeta } from '../routes/about';
 import { meta as homeMeta } from '../routes/home';
-import { meta as projectMeta } from '../routes/project-detail';
+import { loader as projectLoader, meta as projectMeta } from '../routes/project-detail';
 import type { Route } from '../routes/+types/project-detail';
 import { siteUrl } from './seo';
 import { jsonLd, personJsonLd, projectJsonLd } from './structured-data';
@@ -41,10 +41,14 @@ describe('Person', () => {
 });
 
 describe('project pages', () => {
-  const metaOf = (id: number) => projectMeta({ params: { projectId: String(id) } } as Route.MetaArgs) as Descriptor[];
+  const metaOf = async (id: number) => {
+    const params = { projectId: String(id) };
+    const loaderData = await projectLoader({ request: new Request(`http://localhost/projects/${id}`), params } as Route.LoaderArgs);
+    return projectMeta({ params, loaderData } as Route.MetaArgs) as Descriptor[];
+  };
 
-  it.each(projects.map((p) => [p.id, p] as const))('project %i has one block with name, description and url', (id, project) => {
-    const blocks = jsonLdBlocks(metaOf(id));
+  it.each(projects.map((p) => [p.id, p] as const))('project %i has one block with name, description and url', async (id, project) => {
+    const blocks = jsonLdBlocks(await metaOf(id));
     expect(blocks).toHaveLength(1);
     const block = blocks[0]!;
     expect(block.name).toBe(project.title);

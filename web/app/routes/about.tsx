@@ -2,23 +2,24 @@ import { Link } from 'react-router';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { ResumeLink } from '../layout/ResumeLink';
-import { jsonLd, metaBundle, personJsonLd, pageMeta } from '../layout/seo';
+import { jsonLd, metaBundle, personJsonLd, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { pageContent } from '../i18n/page-content';
+import { catalogueOfPage } from '../i18n/page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
-/** The page's about in its language, written into the page at build time. */
-export function loader({ request }: { request: Request }) {
-  return pageContent(request, 'about');
+/** The page's copy and about in its language, written into the page at build time. */
+export async function loader({ request }: { request: Request }) {
+  const { pages, about } = await catalogueOfPage(request);
+  return { copy: pages.about, about };
 }
 
-export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
+export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
   const bundle = metaBundle(args);
-  const { ui, pages } = bundle.catalogue;
+  const { ui } = bundle.catalogue;
   return [
-    ...pageMeta({ title: ui.about.title, description: pages.about.description, path: '/about', type: 'profile', bundle }),
+    ...pageMeta({ title: ui.about.title, description: args?.loaderData?.copy.description ?? '', path: '/about', type: 'profile', bundle }),
     jsonLd(personJsonLd(bundle)),
   ];
 }

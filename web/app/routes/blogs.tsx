@@ -1,32 +1,31 @@
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { metaBundle, pageMeta } from '../layout/seo';
+import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { pageContent } from '../i18n/page-content';
+import { blogArticles } from '../i18n/page-content';
 import { formatDate, formatNumber, useCatalogue, useLocale } from '../i18n/locale-context';
-import { blogEventTitle } from '../features/tracking/event-titles';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
-/** The page's blogs in its language, written into the page at build time. */
+/** The page's copy and articles in its language, written into the page at build time. */
 export function loader({ request }: { request: Request }) {
-  return pageContent(request, 'blogs');
+  return blogArticles(request);
 }
 
-export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
+export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
   const bundle = metaBundle(args);
-  const { ui, pages } = bundle.catalogue;
-  return pageMeta({ title: ui.blogs.title, description: pages.blogs.description, path: '/blogs', bundle });
+  const { ui } = bundle.catalogue;
+  return pageMeta({ title: ui.blogs.title, description: args?.loaderData?.copy.description ?? '', path: '/blogs', bundle });
 }
 
 export default function Blogs() {
   usePageEvent('blogsPage');
-  const { pages, site, ui } = useCatalogue();
-  const { blogs } = useLoaderData<typeof loader>();
+  const { site, ui } = useCatalogue();
+  const { copy, blogs } = useLoaderData<typeof loader>();
   const locale = useLocale();
   return (
     <section aria-labelledby="blogs-title">
       <h1 id="blogs-title">{ui.blogs.heading}</h1>
-      <p className="lead">{pages.blogs.intro}</p>
+      <p className="lead">{copy.intro}</p>
       <ul className="blog-list">
         {blogs.map((blog) => (
           <li key={blog.id}>
@@ -36,7 +35,7 @@ export default function Blogs() {
               href={blog.url}
               target="_blank"
               rel="noopener noreferrer"
-              onClick={() => trackClick(CLICK_EVENTS.blogRead, blogEventTitle(blog.id))}
+              onClick={() => trackClick(CLICK_EVENTS.blogRead, blog.eventTitle)}
             >
               <h2 className="card-title">{blog.title}</h2>
               <p className="blog-description">“{blog.description}”</p>

@@ -1,21 +1,29 @@
 import { usePageEvent } from '../features/analytics/page-events';
 import { ContactForm } from '../features/contact/ContactForm';
-import { metaBundle, pageMeta } from '../layout/seo';
+import { useLoaderData } from 'react-router';
+import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
+import { pageCopy } from '../i18n/page-content';
 import { useCatalogue } from '../i18n/locale-context';
 
-export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
+/** The owner's copy of the page in its language, written into the page at build time. */
+export function loader({ request }: { request: Request }) {
+  return pageCopy(request, 'contact');
+}
+
+export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
   const bundle = metaBundle(args);
-  const { ui, pages } = bundle.catalogue;
-  return pageMeta({ title: ui.contact.title, description: pages.contact.description, path: '/contact', bundle });
+  const { ui } = bundle.catalogue;
+  return pageMeta({ title: ui.contact.title, description: args?.loaderData?.copy.description ?? '', path: '/contact', bundle });
 }
 
 export default function Contact() {
   usePageEvent('contactPage');
-  const { pages, ui } = useCatalogue();
+  const { ui } = useCatalogue();
+  const { copy } = useLoaderData<typeof loader>();
   return (
     <section className="contact-page" aria-labelledby="contact-title">
       <h1 id="contact-title">{ui.contact.heading}</h1>
-      <p className="lead">{pages.contact.intro}</p>
+      <p className="lead">{copy.intro}</p>
       <div className="card contact-card">
         <ContactForm />
       </div>

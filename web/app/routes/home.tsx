@@ -1,16 +1,22 @@
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { Greeting } from '../components/Greeting';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { jsonLd, metaBundle, personJsonLd, pageMeta } from '../layout/seo';
+import { jsonLd, metaBundle, personJsonLd, pageMeta, type PageMetaArgs } from '../layout/seo';
+import { pageCopy } from '../i18n/page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
-export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
+/** The owner's copy of the page in its language, written into the page at build time. */
+export function loader({ request }: { request: Request }) {
+  return pageCopy(request, 'home');
+}
+
+export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
   const bundle = metaBundle(args);
   return [
-    ...pageMeta({ title: '', description: bundle.catalogue.pages.home.description, path: '/home', type: 'profile', bundle }),
+    ...pageMeta({ title: '', description: args?.loaderData?.copy.description ?? '', path: '/home', type: 'profile', bundle }),
     jsonLd(personJsonLd(bundle)),
   ];
 }
@@ -18,22 +24,23 @@ export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefin
 export default function Home() {
   const viewTransition = useViewTransitions();
   usePageEvent('homePage');
-  const { pages, site, ui } = useCatalogue();
+  const { site, ui } = useCatalogue();
+  const { copy } = useLoaderData<typeof loader>();
   const localize = useLocalizePath();
   return (
     <section className="home" aria-labelledby="home-title">
       <Greeting />
       <h1 id="home-title" className="home-title">
-        <span className="home-name">{ui.home.iAm(site.name)}</span> {pages.home.headline}
+        <span className="home-name">{ui.home.iAm(site.name)}</span> {copy.headline}
       </h1>
-      {pages.home.intro.map((paragraph) => (
+      {copy.intro.map((paragraph) => (
         <p key={paragraph} className="lead">
           {paragraph}
         </p>
       ))}
       <p>
         <Link to={localize('/projects')} viewTransition={viewTransition} className="button button-large" onClick={() => trackClick(CLICK_EVENTS.homeExploreProjects)}>
-          {pages.home.cta}
+          {copy.cta}
         </Link>
       </p>
     </section>

@@ -9,11 +9,13 @@ import { site } from '../../content/site';
 import About, { loader as aboutLoader } from './about';
 import Blogs, { loader as blogsLoader } from './blogs';
 import ErrorPage from './error';
-import Home from './home';
+import Contact, { loader as contactLoader, meta as contactMeta } from './contact';
+import Home, { loader as homeLoader } from './home';
 import IndexRedirect, { clientLoader } from './index-redirect';
 import NotFound from './not-found';
 import PrivacyPolicy, { loader as privacyLoader } from './privacy-policy';
-import Projects from './projects';
+import Projects, { loader as projectsLoader, meta as projectsMeta } from './projects';
+import { pages } from '../../content/pages';
 
 const trackClick = vi.hoisted(() => vi.fn());
 const usePageEvent = vi.hoisted(() => vi.fn());
@@ -55,7 +57,7 @@ describe('/ redirect', () => {
 
 describe('/home', () => {
   it('greets, introduces and links to /projects, counting the click', async () => {
-    renderRoute('/home', Home);
+    renderRoute('/home', Home, [], homeLoader);
     expect(await screen.findByTestId('greeting')).toHaveTextContent(/^Good (Morning|Afternoon|Evening)$/);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(site.name);
     const cta = screen.getByRole('link', { name: /projects/i });
@@ -68,7 +70,7 @@ describe('/home', () => {
 
 describe('/projects', () => {
   it('shows a card per project with Need, Solution, Tech and Read more', async () => {
-    renderRoute('/projects', Projects);
+    renderRoute('/projects', Projects, [], projectsLoader);
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(5);
     projectContent.forEach((project, i) => {
@@ -85,8 +87,21 @@ describe('/projects', () => {
     expect(usePageEvent).toHaveBeenCalledWith('projectsPage');
   });
 
+  it('carries each card only (no detail page\'s description), and its meta the page\'s own description and first poster', async () => {
+    const data = await projectsLoader({ request: new Request('http://localhost/projects') });
+    expect(data.copy).toEqual(pages.projects);
+    for (const card of data.projects) {
+      expect(card).not.toHaveProperty('description');
+      expect(card.eventTitle).toBe(card.title);
+    }
+    const tags = projectsMeta({ loaderData: data });
+    expect(tags).toContainEqual({ name: 'description', content: pages.projects.description });
+    const firstPoster = projectContent.find((p) => p.url && p.poster)!.poster;
+    expect(tags).toContainEqual(expect.objectContaining({ tagName: 'link', rel: 'preload', href: firstPoster }));
+  });
+
   it('counts Read more as PROJECT_VIEW_{TITLE}', async () => {
-    renderRoute('/projects', Projects);
+    renderRoute('/projects', Projects, [], projectsLoader);
     const first = (await screen.findAllByRole('link', { name: /read more/i }))[0] as HTMLElement;
     await userEvent.click(first);
     expect(trackClick).toHaveBeenCalledWith('PROJECT_VIEW', projectContent[0]?.title);
@@ -94,13 +109,13 @@ describe('/projects', () => {
   });
 
   it('ends with "More to come!" and a scroll-to-top button', async () => {
-    renderRoute('/projects', Projects);
+    renderRoute('/projects', Projects, [], projectsLoader);
     const more = await screen.findByText('More to come!');
     expect(within(more.parentElement as HTMLElement).getByRole('button', { name: /top/i })).toBeInTheDocument();
   });
 
   it('shows each video as a link to its file behind the poster, only the first poster loaded at once', async () => {
-    renderRoute('/projects', Projects);
+    renderRoute('/projects', Projects, [], projectsLoader);
     await screen.findAllByRole('article');
     const withVideo = projectContent.filter((project) => project.url);
     expect(withVideo.length).toBeGreaterThanOrEqual(2);
@@ -117,7 +132,7 @@ describe('/projects', () => {
   });
 
   it('swaps the poster for the playing, muted player on a click, with focus on it', async () => {
-    renderRoute('/projects', Projects);
+    renderRoute('/projects', Projects, [], projectsLoader);
     const project = projectContent.find((p) => p.url)!;
     await userEvent.click(await screen.findByRole('link', { name: `Play: Demo video of ${project.title}` }));
     const video = screen.getByLabelText(`Demo video of ${project.title}`) as HTMLVideoElement;
@@ -131,6 +146,18 @@ describe('/projects', () => {
     expect(screen.queryByRole('link', { name: `Play: Demo video of ${project.title}` })).not.toBeInTheDocument();
   });
 
+});
+
+describe('/contact', () => {
+  it('shows the heading, the owner\'s intro and the form; its meta has the page\'s description', async () => {
+    renderRoute('/contact', Contact, [], contactLoader);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Me' })).toBeInTheDocument();
+    expect(screen.getByText(pages.contact.intro)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
+    expect(usePageEvent).toHaveBeenCalledWith('contactPage');
+    const data = await contactLoader({ request: new Request('http://localhost/contact') });
+    expect(contactMeta({ loaderData: data })).toContainEqual({ name: 'description', content: pages.contact.description });
+  });
 });
 
 describe('/blogs', () => {

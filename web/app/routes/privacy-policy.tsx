@@ -1,17 +1,18 @@
-import { metaBundle, pageMeta } from '../layout/seo';
+import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { pageContent } from '../i18n/page-content';
+import { catalogueOfPage } from '../i18n/page-content';
 import { formatDate, useCatalogue, useLocale } from '../i18n/locale-context';
 
-/** The page's privacyPolicy in its language, written into the page at build time. */
-export function loader({ request }: { request: Request }) {
-  return pageContent(request, 'privacyPolicy');
+/** The page's copy and privacy policy in its language, written into the page at build time. */
+export async function loader({ request }: { request: Request }) {
+  const { pages, privacyPolicy } = await catalogueOfPage(request);
+  return { copy: pages.privacy, privacyPolicy };
 }
 
-export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
+export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
   const bundle = metaBundle(args);
-  const { ui, pages } = bundle.catalogue;
-  return pageMeta({ title: ui.privacy.title, description: pages.privacy.description, path: '/privacy-policy', bundle });
+  const { ui } = bundle.catalogue;
+  return pageMeta({ title: ui.privacy.title, description: args?.loaderData?.copy.description ?? '', path: '/privacy-policy', bundle });
 }
 
 export default function PrivacyPolicy() {

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, useLocation } from 'react-router';
+import { createRoutesStub, UNSAFE_ErrorResponseImpl, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { projects } from '../../content/projects';
 import ErrorPage from './error';
-import ProjectDetailRoute, { meta } from './project-detail';
+import ProjectDetailRoute, { clientLoader, loader, meta } from './project-detail';
 
 const trackClick = vi.hoisted(() => vi.fn());
 const usePageEvent = vi.hoisted(() => vi.fn());
@@ -15,9 +15,23 @@ function Contact() {
   return <h1>Contact page at {useLocation().pathname}</h1>;
 }
 
+/**
+ * What the browser does on a client navigation: the route's clientLoader, whose serverLoader fetches
+ * the page's .data file. Known ids have one (their build-time loader's data); any other id gets the
+ * CDN's 404, which React Router turns into a 404 error response.
+ */
+async function navigationLoader(args: LoaderFunctionArgs) {
+  const serverLoader = async () => {
+    const prerendered = projects.some((p) => `/projects/${p.id}` === new URL(args.request.url).pathname);
+    if (!prerendered) throw new UNSAFE_ErrorResponseImpl(404, 'Not Found', '');
+    return loader({ request: args.request, params: args.params as { projectId: string } } as Parameters<typeof loader>[0]);
+  };
+  return clientLoader({ ...args, serverLoader } as unknown as Parameters<typeof clientLoader>[0]);
+}
+
 function renderAt(path: string) {
   const Stub = createRoutesStub([
-    { path: '/projects/:projectId', Component: ProjectDetailRoute },
+    { path: '/projects/:projectId', Component: ProjectDetailRoute, loader: navigationLoader, HydrateFallback: () => null },
     { path: '/error', Component: ErrorPage },
     { path: '/contact', Component: Contact },
   ]);
@@ -98,11 +112,33 @@ describe('/projects/:projectId', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '404 - Not Found' })).toBeInTheDocument();
   });
 
-  it('gives each project its own title, description and canonical URL', () => {
-    const tags = meta({ params: { projectId: '5' } } as Parameters<typeof meta>[0]);
+  it('a network failure stays an error (only a 404 means "no such project")', async () => {
+    const request = new Request('http://localhost/projects/3');
+    const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+    await expect(clientLoader({ request, serverLoader: offline } as unknown as Parameters<typeof clientLoader>[0])).rejects.toThrow('Failed to fetch');
+  });
+
+  it('redirects an unknown id to the error page of the page\'s language', async () => {
+    const notFound = () => Promise.reject(new UNSAFE_ErrorResponseImpl(404, 'Not Found', ''));
+    const thrown = await clientLoader({ request: new Request('http://localhost/es/projects/99'), serverLoader: notFound } as unknown as Parameters<typeof clientLoader>[0]).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get('Location')).toBe('/es/error');
+  });
+
+  it('carries that one project only, with its analytics title; the build fails on an id it does not know', async () => {
+    const data = await loader({ request: new Request('http://localhost/es/projects/2'), params: { projectId: '2' } } as Parameters<typeof loader>[0]);
+    expect(data.project.id).toBe(2);
+    expect(data.project.title).not.toBe(project(2).title);
+    expect(data.project.eventTitle).toBe(project(2).title);
+    await expect(loader({ request: new Request('http://localhost/projects/42'), params: { projectId: '42' } } as Parameters<typeof loader>[0])).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  it('gives each project its own title, description and canonical URL', async () => {
+    const loaderData = await loader({ request: new Request('http://localhost/projects/5'), params: { projectId: '5' } } as Parameters<typeof loader>[0]);
+    const tags = meta({ params: { projectId: '5' }, loaderData } as Parameters<typeof meta>[0]);
     expect(tags).toContainEqual({ title: `${project(5).title} | Alex Example` });
     expect(tags).toContainEqual(expect.objectContaining({ tagName: 'link', rel: 'canonical', href: expect.stringMatching(/\/projects\/5$/) }));
-    const unknown = meta({ params: { projectId: '42' } } as Parameters<typeof meta>[0]);
+    const unknown = meta({ params: { projectId: '42' }, loaderData: undefined } as unknown as Parameters<typeof meta>[0]);
     expect(unknown).toContainEqual({ name: 'robots', content: 'noindex' });
   });
 });

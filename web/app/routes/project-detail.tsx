@@ -1,8 +1,8 @@
-import { Link, Navigate, useParams } from 'react-router';
-import { findProjectIn } from '../../content/find-project';
+import { isRouteErrorResponse, Link, redirect, useLoaderData } from 'react-router';
 import type { Project } from '../../content/types';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
-import { projectEventTitle } from '../features/tracking/event-titles';
+import { projectOfPage, type WithEventTitle } from '../i18n/page-content';
+import { localeOfPath, localizePath } from '../i18n/paths';
 import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
@@ -11,10 +11,31 @@ import type { Route } from './+types/project-detail';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
-export function meta({ params, matches }: Route.MetaArgs) {
+/** The page's project in its language, written into the page at build time (known ids only). */
+export function loader({ request, params }: Route.LoaderArgs) {
+  return projectOfPage(request, params.projectId);
+}
+
+/**
+ * Spec §2: an id with no project goes to /error. Such an id was never prerendered, so the request
+ * for its data gets a 404 (from the CDN, or from the build-time loader): that, and only that,
+ * redirects; a network failure stays an error. Not used to hydrate a prerendered page (no `hydrate`).
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (isRouteErrorResponse(error) && error.status === 404) {
+      throw redirect(localizePath(localeOfPath(new URL(request.url).pathname), '/error'));
+    }
+    throw error;
+  }
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const bundle = metaBundle({ matches });
-  const { ui, projects } = bundle.catalogue;
-  const project = findProjectIn(projects, params.projectId);
+  const { ui } = bundle.catalogue;
+  const project = loaderData?.project;
   if (!project) return pageMeta({ title: ui.project.notFoundTitle, description: ui.project.notFoundDescription, path: '/error', noindex: true, bundle });
   const tags = pageMeta({
     title: project.title,
@@ -30,17 +51,8 @@ export function meta({ params, matches }: Route.MetaArgs) {
   return tags;
 }
 
-/**
- * Spec §2: the project whose id equals the parameter, else a redirect to /error. The check lives
- * in the component (not a clientLoader) so the prerendered pages keep their content: a route with
- * only a clientLoader would be prerendered as an empty fallback.
- */
 export default function ProjectDetailRoute() {
-  const { projectId } = useParams();
-  const { projects } = useCatalogue();
-  const localize = useLocalizePath();
-  const project = findProjectIn(projects, projectId);
-  if (!project) return <Navigate to={localize('/error')} replace />;
+  const { project } = useLoaderData<typeof loader>();
   return <ProjectDetail key={project.id} project={project} />;
 }
 
@@ -53,12 +65,12 @@ function publicRepository(project: Project): string | undefined {
   return project.id !== HIDE_GITHUB_FOR && project.github !== '' ? project.github : undefined;
 }
 
-function ProjectDetail({ project }: { project: Project }) {
+function ProjectDetail({ project }: { project: WithEventTitle<Project> }) {
   const viewTransition = useViewTransitions();
   const { ui } = useCatalogue();
   const localize = useLocalizePath();
   // Named by the default language's title, so a project's counts do not split by language.
-  const eventTitle = projectEventTitle(project.id);
+  const eventTitle = project.eventTitle;
   usePageEvent(eventTitle);
   const showWebsite = project.id !== HIDE_WEBSITE_FOR && project.site !== '';
   const showGithub = publicRepository(project) !== undefined;

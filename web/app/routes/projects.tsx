@@ -1,24 +1,29 @@
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { BackToTopButton } from '../components/BackToTopButton';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { metaBundle, pageMeta } from '../layout/seo';
-import type { Project } from '../../content/types';
+import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
+import type { ProjectCard } from '../../content/types';
+import { projectCards } from '../i18n/page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
-import { projectEventTitle } from '../features/tracking/event-titles';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The first poster is the largest paint on phones: fetch it early, at high priority. */
-const firstPoster = (projects: readonly Project[]) => projects.find((p) => posterPreload(p));
+const firstPoster = (projects: readonly ProjectCard[]) => projects.find((p) => posterPreload(p));
 
-export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
+/** The page's copy and project cards in its language, written into the page at build time. */
+export function loader({ request }: { request: Request }) {
+  return projectCards(request);
+}
+
+export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
   const bundle = metaBundle(args);
-  const { ui, pages, projects } = bundle.catalogue;
-  const tags = pageMeta({ title: ui.projects.title, description: pages.projects.description, path: '/projects', bundle });
+  const { ui } = bundle.catalogue;
+  const tags = pageMeta({ title: ui.projects.title, description: args?.loaderData?.copy.description ?? '', path: '/projects', bundle });
   // In meta (not links) because the poster comes from the page's language's content.
-  const first = firstPoster(projects);
+  const first = firstPoster(args?.loaderData?.projects ?? []);
   const preload = first && posterPreload(first);
   if (preload) tags.push({ tagName: 'link', ...preload });
   return tags;
@@ -27,13 +32,14 @@ export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefin
 export default function Projects() {
   const viewTransition = useViewTransitions();
   usePageEvent('projectsPage');
-  const { pages, projects, ui } = useCatalogue();
+  const { ui } = useCatalogue();
+  const { copy, projects } = useLoaderData<typeof loader>();
   const localize = useLocalizePath();
   const first = firstPoster(projects);
   return (
     <section aria-labelledby="projects-title">
       <h1 id="projects-title">{ui.projects.title}</h1>
-      <p className="lead">{pages.projects.intro}</p>
+      <p className="lead">{copy.intro}</p>
       <ul className="project-grid">
         {projects.map((project) => (
           <li key={project.id} className="card project-card">
@@ -55,7 +61,7 @@ export default function Projects() {
                 viewTransition={viewTransition}
                 className="read-more"
                 aria-describedby={`project-${project.id}-title`}
-                onClick={() => trackClick(CLICK_EVENTS.projectView, projectEventTitle(project.id))}
+                onClick={() => trackClick(CLICK_EVENTS.projectView, project.eventTitle)}
               >
                 {ui.projects.readMore} <span aria-hidden="true">→</span>
               </Link>

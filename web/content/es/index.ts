@@ -13,5 +13,5 @@ export const catalogue: Catalogue = { ui, site, pages, projects, blogs, about, f
 
 /** This module is also the Spanish pages' layout route: its handle gives them their strings. */
 export const handle: LocaleHandle = {
-  localeBundle: { locale: 'es', catalogue: { ui, site, pages, projects, funFacts } },
+  localeBundle: { locale: 'es', catalogue: { ui, site, funFacts } },
 };

@@ -1,0 +1,24 @@
+import { prerender } from 'react-dom/static';
+import { ServerRouter, type EntryContext } from 'react-router';
+
+/** A page whose render takes longer than this fails the build instead of hanging it. */
+const RENDER_TIMEOUT_MS = 30_000;
+
+/**
+ * The site renders only at build time (ssr: false, every page prerendered), so each page is rendered
+ * whole with React's static `prerender`, which waits for all data before writing anything. React
+ * Router's default entry streams instead: its loader data then arrives in a Suspense boundary after
+ * the shell, and every page carried React's boundary-swap script and a hidden copy of that part.
+ */
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+): Promise<Response> {
+  const { prelude } = await prerender(<ServerRouter context={routerContext} url={request.url} />, {
+    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+  });
+  responseHeaders.set('Content-Type', 'text/html');
+  return new Response(prelude, { status: responseStatusCode, headers: responseHeaders });
+}
