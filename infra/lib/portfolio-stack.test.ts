@@ -168,7 +168,8 @@ describe('upload', () => {
     const [others] = byInclude(undefined);
     expect(assets).toMatchObject({ Exclude: ['*'], SystemMetadata: { 'cache-control': CACHE_IMMUTABLE } });
     expect(pages).toMatchObject({ Exclude: ['*'], SystemMetadata: { 'cache-control': CACHE_REVALIDATE } });
-    expect(others).toMatchObject({ Exclude: ['assets/*', '*.html'], SystemMetadata: { 'cache-control': CACHE_ONE_DAY } });
+    expect(pages!.Include).toEqual(['*.html', '*.data']);
+    expect(others).toMatchObject({ Exclude: ['assets/*', '*.html', '*.data'], SystemMetadata: { 'cache-control': CACHE_ONE_DAY } });
   });
 
   it('keeps old hashed assets for open tabs, prunes pages and named files', () => {

@@ -60,13 +60,13 @@ export class SiteDeployment extends Construct {
     this.pages = new s3deploy.BucketDeployment(this, 'Pages', {
       ...common,
       exclude: ['*'],
-      include: ['*.html'],
+      include: ['*.html', '*.data'],
       prune: true,
       cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('index.html'))],
     });
     this.others = new s3deploy.BucketDeployment(this, 'Others', {
       ...common,
-      exclude: ['assets/*', '*.html'],
+      exclude: ['assets/*', '*.html', '*.data'],
       prune: true,
       cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('robots.txt'))],
       distribution: props.distribution,

@@ -54,6 +54,8 @@ describe('cacheControlFor', () => {
     ['home/index.html', CACHE_REVALIDATE],
     ['/__spa-fallback.html', CACHE_REVALIDATE],
     ['index.html', CACHE_REVALIDATE],
+    ['contact.data', CACHE_REVALIDATE],
+    ['/es/projects/3.data', CACHE_REVALIDATE],
     ['videos/demo.mp4', CACHE_ONE_DAY],
     ['images/shot.webp', CACHE_ONE_DAY],
     ['robots.txt', CACHE_ONE_DAY],

@@ -5,7 +5,11 @@
 
 /** Content-hashed build output: a new file name on every change, so it can be cached forever. */
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Pages: always revalidated (cheap 304 with the ETag), so a deploy shows at once. */
+/**
+ * Pages and their data (`/contact.data`: a page's build-time loader data, fetched on client
+ * navigations): always revalidated (cheap 304 with the ETag), so a deploy shows at once and a page
+ * never meets another deploy's data.
+ */
 export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
 /**
  * Everything else keeps its name across deploys (videos, images, robots.txt, sitemap.xml, manifest,
@@ -18,6 +22,6 @@ export const CACHE_ONE_DAY = 'public, max-age=86400';
 export function cacheControlFor(key: string): string {
   const normalized = key.replace(/^\/+/, '');
   if (normalized.startsWith('assets/')) return CACHE_IMMUTABLE;
-  if (/\.html?$/i.test(normalized)) return CACHE_REVALIDATE;
+  if (/\.(?:html?|data)$/i.test(normalized)) return CACHE_REVALIDATE;
   return CACHE_ONE_DAY;
 }

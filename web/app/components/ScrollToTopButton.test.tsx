@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HydrationProvider } from './use-hydrated';
 import { BackToTopButton, ScrollToTopButton } from './ScrollToTopButton';
 
 function scrollWindowTo(y: number) {
@@ -69,7 +70,11 @@ describe('scroll to top', () => {
 
   it('prerenders the in-page button disabled: it cannot scroll before the scripts have hydrated the page', () => {
     const page = document.createElement('div');
-    page.innerHTML = renderToString(<BackToTopButton />);
+    page.innerHTML = renderToString(
+      <HydrationProvider>
+        <BackToTopButton />
+      </HydrationProvider>,
+    );
     expect(page.querySelector('button')).toBeDisabled();
     render(<BackToTopButton />);
     expect(screen.getByRole('button', { name: /top/i })).toBeEnabled();

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { HydrationProvider } from '../components/use-hydrated';
 import { AppShell } from '../layout/AppShell';
 import { LocaleProvider, type LocaleBundle } from './locale-context';
 import { homeLink } from './paths';
@@ -15,7 +16,9 @@ export function LocaleShell({ bundle, children }: { bundle: LocaleBundle; childr
   }, [bundle.locale]);
   return (
     <LocaleProvider bundle={bundle}>
-      <AppShell>{children}</AppShell>
+      <HydrationProvider>
+        <AppShell>{children}</AppShell>
+      </HydrationProvider>
     </LocaleProvider>
   );
 }

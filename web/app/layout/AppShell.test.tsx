@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, createRoutesStub } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppShell } from './AppShell';
+import { HydrationProvider } from '../components/use-hydrated';
 import { takeOverScrollRestoration } from './ScrollReset';
 
 vi.mock('../features/tracking/track-click', () => ({ trackClick: vi.fn() }));
@@ -58,11 +59,20 @@ describe('shared layout', () => {
     expect(window.history.scrollRestoration).toBe('manual');
   });
 
-  it('marks the document as hydrated once its effects have run', async () => {
+  it('marks the document as hydrated once the switch to hydrated has rendered', async () => {
     delete document.documentElement.dataset.hydrated;
-    const Stub = createRoutesStub([{ path: '*', Component: () => <AppShell>page</AppShell> }]);
+    const Stub = createRoutesStub([
+      {
+        path: '*',
+        Component: () => (
+          <HydrationProvider>
+            <AppShell>page</AppShell>
+          </HydrationProvider>
+        ),
+      },
+    ]);
     render(<Stub initialEntries={['/home']} />);
     await screen.findByRole('main');
-    expect(document.documentElement).toHaveAttribute('data-hydrated', 'true');
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-hydrated', 'true'));
   });
 });

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { onDemand } from '../components/on-demand';
 import { useHydrated } from '../components/use-hydrated';
 import { ConsentGate } from '../features/consent/ConsentGate';
@@ -17,19 +17,8 @@ function FloatingScrollToTop() {
   return useHydrated() ? <scrollToTopButton.Render /> : null;
 }
 
-/**
- * Marks the page as hydrated (`<html data-hydrated>`) once React's effects have run: an observable
- * signal for tests and styles, independent of when the scripts arrive.
- */
-function useHydratedMark(): void {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-}
-
 /** The layout every page shares: skip link, mobile bar, side panel, main, footer, banner. */
 export function AppShell({ children }: { children: ReactNode }) {
-  useHydratedMark();
   const ui = useUi();
   return (
     <>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, createRoutesStub, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HydrationProvider } from '../components/use-hydrated';
 import { MobileBar } from './MobileBar';
 
 const trackClick = vi.hoisted(() => vi.fn());
@@ -80,9 +81,11 @@ describe('mobile top bar', () => {
 
   it('prerenders a native popover menu that opens without scripts, its state left to the browser', () => {
     const html = renderToString(
-      <MemoryRouter initialEntries={['/home']}>
-        <MobileBar />
-      </MemoryRouter>,
+      <HydrationProvider>
+        <MemoryRouter initialEntries={['/home']}>
+          <MobileBar />
+        </MemoryRouter>
+      </HydrationProvider>,
     );
     const page = document.createElement('div');
     page.innerHTML = html;

@@ -5,6 +5,7 @@ import { MemoryRouter, createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { funFacts } from '../../content/fun-facts';
 import { site } from '../../content/site';
+import { HydrationProvider } from '../components/use-hydrated';
 import { SidePanel, pickFunFact } from './SidePanel';
 
 const trackClick = vi.hoisted(() => vi.fn());
@@ -122,9 +123,11 @@ describe('desktop side panel', () => {
 describe('before hydration', () => {
   it('prerenders the headshot visibly not ready (disabled, "Loading…"), ready once hydrated', () => {
     const html = renderToString(
-      <MemoryRouter initialEntries={['/home']}>
-        <SidePanel />
-      </MemoryRouter>,
+      <HydrationProvider>
+        <MemoryRouter initialEntries={['/home']}>
+          <SidePanel />
+        </MemoryRouter>
+      </HydrationProvider>,
     );
     const page = document.createElement('div');
     page.innerHTML = html;

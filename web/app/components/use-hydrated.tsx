@@ -1,0 +1,31 @@
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+
+/**
+ * Whether the page has hydrated. Outside a HydrationProvider (a component rendered on its own, as in
+ * unit tests, is rendered by the client from the start) it is true.
+ */
+const HydratedContext = createContext(true);
+
+/**
+ * False in the prerendered HTML and during hydration, true afterwards. The switch is a transition, so
+ * the parts that change with it (greeting, buttons that need the scripts, the theme control) re-render
+ * in short slices after hydration instead of in one long synchronous task (Total Blocking Time).
+ */
+export function HydrationProvider({ children }: { children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
+  // `<html data-hydrated>` once that switch has rendered: an observable signal for tests and styles,
+  // independent of when the scripts arrive.
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = 'true';
+  }, [hydrated]);
+  return <HydratedContext.Provider value={hydrated}>{children}</HydratedContext.Provider>;
+}
+
+/**
+ * False in the prerendered HTML and during hydration, true afterwards. Text that depends on the
+ * visitor's clock (greeting, year) waits for it, so the HTML and the first client render agree.
+ */
+export function useHydrated(): boolean {
+  return useContext(HydratedContext);
+}
