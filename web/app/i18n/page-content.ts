@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { loadCatalogue } from '../../content/check';
 import { findProjectIn } from '../../content/find-project';
 import { DEFAULT_LOCALE } from '../../content/locales';
-import type { BlogArticle, Catalogue, PageCopy, Project, ProjectCard } from '../../content/types';
+import type { BlogArticle, Catalogue, PageCopy, PageOnlyContent, Project, ProjectCard } from '../../content/types';
 import { localeOfPath } from './paths';
 
 /*
@@ -16,19 +16,31 @@ export function catalogueOfPage(request: Request): Promise<Catalogue> {
   return loadCatalogue(localeOfPath(new URL(request.url).pathname));
 }
 
-/** The owner's copy of one page (its intro and its description for search results and previews). */
-export async function pageCopy<P extends keyof PageCopy>(request: Request, page: P): Promise<{ copy: PageCopy[P] }> {
-  return { copy: (await catalogueOfPage(request)).pages[page] };
+/**
+ * The owner's copy of one page (its intro and its description for search results and previews),
+ * and the page's own long texts named in `texts`: pageCopy(request, 'privacy', 'privacyPolicy').
+ */
+export async function pageCopy<P extends keyof PageCopy, K extends PageOnlyContent = never>(
+  request: Request,
+  page: P,
+  ...texts: K[]
+): Promise<{ copy: PageCopy[P] } & Pick<Catalogue, K>> {
+  const catalogue = await catalogueOfPage(request);
+  const picked = Object.fromEntries(texts.map((key) => [key, catalogue[key]])) as Pick<Catalogue, K>;
+  return { copy: catalogue.pages[page], ...picked };
 }
 
 /**
- * The default language's title of a project or an article: analytics events are named by it on
+ * Gives each project or article the default language's title: analytics events are named by it on
  * every language's page, so a project's counts do not split by language.
  */
-async function eventTitle(kind: 'projects' | 'blogs', id: number): Promise<string> {
-  const title = (await loadCatalogue(DEFAULT_LOCALE))[kind].find((item) => item.id === id)?.title;
-  if (title === undefined) throw new Error(`No ${kind} entry with id ${id} in the default language (web/content).`);
-  return title;
+async function withEventTitles<T extends { id: number }>(kind: 'projects' | 'blogs', items: readonly T[]): Promise<WithEventTitle<T>[]> {
+  const defaults = (await loadCatalogue(DEFAULT_LOCALE))[kind];
+  return items.map((item) => {
+    const title = defaults.find((d) => d.id === item.id)?.title;
+    if (title === undefined) throw new Error(`No ${kind} entry with id ${item.id} in the default language (web/content).`);
+    return { ...item, eventTitle: title };
+  });
 }
 
 export type WithEventTitle<T> = T & { eventTitle: string };
@@ -36,11 +48,8 @@ export type WithEventTitle<T> = T & { eventTitle: string };
 /** /projects: its copy and every project's card, without the detail pages' descriptions. */
 export async function projectCards(request: Request): Promise<{ copy: PageCopy['projects']; projects: WithEventTitle<ProjectCard>[] }> {
   const { pages, projects } = await catalogueOfPage(request);
-  const cards = projects.map(async ({ description: _description, site: _site, github: _github, ...card }) => ({
-    ...card,
-    eventTitle: await eventTitle('projects', card.id),
-  }));
-  return { copy: pages.projects, projects: await Promise.all(cards) };
+  const cards = projects.map(({ description: _description, site: _site, github: _github, ...card }): ProjectCard => card);
+  return { copy: pages.projects, projects: await withEventTitles('projects', cards) };
 }
 
 /**
@@ -50,11 +59,12 @@ export async function projectCards(request: Request): Promise<{ copy: PageCopy['
 export async function projectOfPage(request: Request, param: string | undefined): Promise<{ project: WithEventTitle<Project> }> {
   const project = findProjectIn((await catalogueOfPage(request)).projects, param);
   if (!project) throw data(null, { status: 404 });
-  return { project: { ...project, eventTitle: await eventTitle('projects', project.id) } };
+  const [withTitle] = await withEventTitles('projects', [project]);
+  return { project: withTitle! };
 }
 
 /** /blogs: its copy and the articles, each with its analytics title. */
 export async function blogArticles(request: Request): Promise<{ copy: PageCopy['blogs']; blogs: WithEventTitle<BlogArticle>[] }> {
   const { pages, blogs } = await catalogueOfPage(request);
-  return { copy: pages.blogs, blogs: await Promise.all(blogs.map(async (blog) => ({ ...blog, eventTitle: await eventTitle('blogs', blog.id) }))) };
+  return { copy: pages.blogs, blogs: await withEventTitles('blogs', blogs) };
 }

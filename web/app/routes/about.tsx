@@ -4,15 +4,14 @@ import { trackClick } from '../features/tracking/track-click';
 import { ResumeLink } from '../layout/ResumeLink';
 import { jsonLd, metaBundle, personJsonLd, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { catalogueOfPage } from '../i18n/page-content';
+import { pageCopy } from '../i18n/page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The page's copy and about in its language, written into the page at build time. */
-export async function loader({ request }: { request: Request }) {
-  const { pages, about } = await catalogueOfPage(request);
-  return { copy: pages.about, about };
+export function loader({ request }: { request: Request }) {
+  return pageCopy(request, 'about', 'about');
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {

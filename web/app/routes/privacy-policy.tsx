@@ -1,12 +1,11 @@
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { catalogueOfPage } from '../i18n/page-content';
+import { pageCopy } from '../i18n/page-content';
 import { formatDate, useCatalogue, useLocale } from '../i18n/locale-context';
 
 /** The page's copy and privacy policy in its language, written into the page at build time. */
-export async function loader({ request }: { request: Request }) {
-  const { pages, privacyPolicy } = await catalogueOfPage(request);
-  return { copy: pages.privacy, privacyPolicy };
+export function loader({ request }: { request: Request }) {
+  return pageCopy(request, 'privacy', 'privacyPolicy');
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
