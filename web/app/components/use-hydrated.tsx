@@ -1,4 +1,4 @@
-import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * Whether the page has hydrated. Outside a HydrationProvider (a component rendered on its own, as in
@@ -28,4 +28,18 @@ export function HydrationProvider({ children }: { children: ReactNode }) {
  */
 export function useHydrated(): boolean {
   return useContext(HydratedContext);
+}
+
+/**
+ * A value from the browser (a media query, the stored theme, an API's presence) that the prerender
+ * cannot know: `serverValue` in the HTML and while hydrating, the store's value once the page has
+ * hydrated, then kept in step with the store. The switch rides the `hydrated` transition (rendered
+ * in slices). Giving useSyncExternalStore a server snapshot that differs from the client's would
+ * instead make React re-render every consumer synchronously right after hydration
+ * (react-dom's updateStoreInstance → forceStoreRerender): one long task on every page.
+ */
+export function useClientValue<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T, serverValue: T): T {
+  const hydrated = useHydrated();
+  const server = () => serverValue;
+  return useSyncExternalStore(subscribe, hydrated ? getSnapshot : server, server);
 }

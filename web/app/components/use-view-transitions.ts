@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useClientValue } from './use-hydrated';
 
 const REDUCE_QUERY = '(prefers-reduced-motion: reduce)';
 
@@ -15,12 +15,9 @@ function subscribe(listener: () => void) {
 /**
  * Whether in-app links should animate the page change with a view transition (React Router's
  * `viewTransition`): yes unless the visitor prefers reduced motion. Browsers without view
- * transitions simply navigate. False in the prerender, where links do not navigate in-app anyway.
+ * transitions simply navigate. False in the prerender and while hydrating (links navigate in-app only
+ * once hydrated), true or false from the `hydrated` switch on.
  */
 export function useViewTransitions(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => !query()?.matches,
-    () => false,
-  );
+  return useClientValue(subscribe, () => !query()?.matches, false);
 }

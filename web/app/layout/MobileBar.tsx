@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useHydrated } from '../components/use-hydrated';
+import { useClientValue, useHydrated } from '../components/use-hydrated';
 import { ThemeControl } from '../features/theme/ThemeControl';
 import { MenuLinks } from './MenuLinks';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -13,10 +13,10 @@ const noSubscription = () => () => {};
  * driven by React state and the `hidden` attribute.
  */
 function useNativePopover(): boolean {
-  return useSyncExternalStore(
+  return useClientValue(
     noSubscription,
     () => typeof HTMLElement !== 'undefined' && Object.prototype.hasOwnProperty.call(HTMLElement.prototype, 'popover'),
-    () => true,
+    true,
   );
 }
 

@@ -57,6 +57,7 @@ vi.mock('react-google-recaptcha', () => {
 import { CONTACT_LIMITS } from '../../../../contract/contact-rules';
 import { ui } from '../../../content/ui';
 import { ContactForm } from './ContactForm';
+import { HydrationProvider } from '../../components/use-hydrated';
 
 const { captchaFailed: CAPTCHA_FAILED, captchaLoading: CAPTCHA_LOADING, captchaNeedsScripts: CAPTCHA_NEEDS_SCRIPTS } = ui.contact;
 import { postContact } from './contact-api';
@@ -474,7 +475,11 @@ describe('timeouts and the prerender', () => {
   });
 
   it('prerenders the form without the captcha widget, with Send disabled and the reason shown', () => {
-    const html = renderToString(<ContactForm />);
+    const html = renderToString(
+      <HydrationProvider>
+        <ContactForm />
+      </HydrationProvider>,
+    );
     const page = document.createElement('div');
     page.innerHTML = html;
     expect(page.querySelector('[data-testid="recaptcha"]')).toBeNull();
@@ -487,7 +492,11 @@ describe('timeouts and the prerender', () => {
 
   it('keeps what was typed before hydration, through hydration and the renders after it', async () => {
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<ContactForm />);
+    container.innerHTML = renderToString(
+      <HydrationProvider>
+        <ContactForm />
+      </HydrationProvider>,
+    );
     document.body.append(container);
     const typedBefore = { fullName: 'Ada Lovelace', email: 'ada@example.org', message: 'Typed while the scripts were on their way.' };
     const field = (name: keyof typeof typedBefore) =>
@@ -496,7 +505,14 @@ describe('timeouts and the prerender', () => {
     field('message').focus();
     const consoleError = vi.spyOn(console, 'error');
 
-    const root = await act(async () => hydrateRoot(container, <ContactForm />));
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <HydrationProvider>
+          <ContactForm />
+        </HydrationProvider>,
+      ),
+    );
     // Hydrated, and re-rendered since: the captcha widget is mounted (a client-only render).
     expect(within(container).getByTestId('recaptcha')).toBeInTheDocument();
     for (const [name, value] of Object.entries(typedBefore)) expect(field(name as keyof typeof typedBefore)).toHaveValue(value);

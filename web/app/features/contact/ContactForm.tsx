@@ -1,4 +1,4 @@
-import { type ComponentType, type FormEvent, type Ref, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type ComponentType, type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import type ReCAPTCHA from 'react-google-recaptcha';
 import type { ReCAPTCHAProps } from 'react-google-recaptcha';
 import { CONTACT_LIMITS, type ContactField, checkContact, toRequestBody } from '../../../../contract/contact-rules';
@@ -6,6 +6,7 @@ import type { UiMessages } from '../../../content/types';
 import { useUi } from '../../i18n/locale-context';
 import { env } from '../../config/env';
 import { onDemand } from '../../components/on-demand';
+import { useHydrated } from '../../components/use-hydrated';
 import { useResolvedTheme } from '../theme/theme-store';
 import { newIdempotencyKey, postContact } from './contact-api';
 import './ContactForm.css';
@@ -45,15 +46,6 @@ export function fieldMessage(field: ContactField, messages: UiMessages['contact'
   }[field];
 }
 
-const subscribeToNothing = () => () => {};
-/** False in the prerender and while hydrating, true after: the captcha widget only exists in a browser. */
-function useIsClient(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * The contact form. Send stays disabled until the captcha is solved; the rules run in their fixed
@@ -68,7 +60,7 @@ export function ContactForm() {
   const [captchaScript, setCaptchaScript] = useState<CaptchaScript>('loading');
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const isClient = useIsClient();
+  const isClient = useHydrated();
   const text = useUi().contact;
   const id = useId();
   const recaptchaRef = useRef<ReCAPTCHA>(null);

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useClientValue } from '../../components/use-hydrated';
 import {
   THEME_ATTRIBUTE,
   THEME_STORAGE_KEY,
@@ -73,9 +73,12 @@ function currentPreference(): ThemePreference {
   return isTheme(value) ? value : 'system';
 }
 
-/** 'system' in the prerender and while hydrating (the HTML cannot know), then the real choice. */
+/**
+ * 'system' in the prerender and while hydrating (the HTML cannot know), then the real choice. The page's
+ * colours never wait for it: the head script has already applied the stored choice to <html>.
+ */
 export function useThemePreference(): ThemePreference {
-  return useSyncExternalStore(subscribe, currentPreference, () => 'system');
+  return useClientValue<ThemePreference>(subscribe, currentPreference, 'system');
 }
 
 function currentTheme(): Theme {
@@ -84,7 +87,7 @@ function currentTheme(): Theme {
   return darkQuery()?.matches ? 'dark' : 'light';
 }
 
-/** The theme the page shows now ('light' in the prerender), for widgets that take a theme prop. */
+/** The theme the page shows now ('light' in the prerender and while hydrating), for widgets that take a theme prop. */
 export function useResolvedTheme(): Theme {
-  return useSyncExternalStore(subscribe, currentTheme, () => 'light');
+  return useClientValue<Theme>(subscribe, currentTheme, 'light');
 }
