@@ -1,5 +1,4 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { LOCALES, type Locale } from '../../content/locales';
 import type { LocaleBundle, LocaleHandle, ShellCatalogue, UiMessages } from '../../content/types';
 import { localizePath } from './paths';
 
@@ -58,17 +57,3 @@ export function bundleFromMatches(matches: readonly ({ handle?: unknown } | unde
   return bundle;
 }
 
-/** Formats an ISO date (yyyy-mm-dd) as the locale writes it: "September 27, 2024", "27 de septiembre de 2024". */
-export function formatDate(locale: string, isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) throw new Error(`Not an ISO date (yyyy-mm-dd): "${isoDate}".`);
-  return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
-
-export function formatNumber(locale: string, value: number): string {
-  return new Intl.NumberFormat(intlTag(locale)).format(value);
-}
-
-function intlTag(locale: string): string {
-  return locale in LOCALES ? LOCALES[locale as Locale].intl : locale;
-}

@@ -3,6 +3,7 @@ import { loadCatalogue } from '../../content/check';
 import { findProjectIn } from '../../content/find-project';
 import { DEFAULT_LOCALE } from '../../content/locales';
 import type { BlogArticle, Catalogue, PageCopy, PageOnlyContent, Project, ProjectCard } from '../../content/types';
+import { formatDate, formatNumber } from './format';
 import { localeOfPath } from './paths';
 
 /*
@@ -63,8 +64,24 @@ export async function projectOfPage(request: Request, param: string | undefined)
   return { project: withTitle! };
 }
 
-/** /blogs: its copy and the articles, each with its analytics title. */
-export async function blogArticles(request: Request): Promise<{ copy: PageCopy['blogs']; blogs: WithEventTitle<BlogArticle>[] }> {
+/** /blogs: its copy and the articles, each with its analytics title and its date and length written out. */
+export async function blogArticles(
+  request: Request,
+): Promise<{ copy: PageCopy['blogs']; blogs: WithEventTitle<BlogArticle & { publishedText: string; minutesText: string }>[] }> {
+  const locale = localeOfPath(new URL(request.url).pathname);
   const { pages, blogs } = await catalogueOfPage(request);
-  return { copy: pages.blogs, blogs: await withEventTitles('blogs', blogs) };
+  const written = blogs.map((blog) => ({
+    ...blog,
+    publishedText: formatDate(locale, blog.published),
+    minutesText: formatNumber(locale, blog.minutes),
+  }));
+  return { copy: pages.blogs, blogs: await withEventTitles('blogs', written) };
+}
+
+/** /privacy-policy: its copy and the policy, with the date it was last updated written out. */
+export async function privacyPage(
+  request: Request,
+): Promise<{ copy: PageCopy['privacy']; privacyPolicy: Catalogue['privacyPolicy']; lastUpdatedText: string }> {
+  const { copy, privacyPolicy } = await pageCopy(request, 'privacy', 'privacyPolicy');
+  return { copy, privacyPolicy, lastUpdatedText: formatDate(localeOfPath(new URL(request.url).pathname), privacyPolicy.lastUpdated) };
 }

@@ -3,10 +3,10 @@ import { trackClick } from '../features/tracking/track-click';
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
 import { blogArticles } from '../i18n/page-content';
-import { formatDate, formatNumber, useCatalogue, useLocale } from '../i18n/locale-context';
+import { useCatalogue } from '../i18n/locale-context';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
-/** The page's copy and articles in its language, written into the page at build time. */
+/** The page's copy and articles in its language (dates and numbers written out), written into the page at build time. */
 export function loader({ request }: { request: Request }) {
   return blogArticles(request);
 }
@@ -21,7 +21,6 @@ export default function Blogs() {
   usePageEvent('blogsPage');
   const { site, ui } = useCatalogue();
   const { copy, blogs } = useLoaderData<typeof loader>();
-  const locale = useLocale();
   return (
     <section aria-labelledby="blogs-title">
       <h1 id="blogs-title">{ui.blogs.heading}</h1>
@@ -40,9 +39,9 @@ export default function Blogs() {
               <h2 className="card-title">{blog.title}</h2>
               <p className="blog-description">“{blog.description}”</p>
               <p className="blog-meta">
-                <time dateTime={blog.published}>{formatDate(locale, blog.published)}</time>
+                <time dateTime={blog.published}>{blog.publishedText}</time>
                 <span aria-hidden="true"> · </span>
-                <span>{ui.blogs.readLength(formatNumber(locale, blog.minutes))}</span>
+                <span>{ui.blogs.readLength(blog.minutesText)}</span>
                 <span className="visually-hidden">{ui.opensInNewTab}</span>
               </p>
             </a>

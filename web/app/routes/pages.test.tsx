@@ -237,3 +237,34 @@ describe('/privacy-policy', () => {
     }
   });
 });
+
+describe('dates and numbers written at build time', () => {
+  it("the loaders write them in the page's language (the browser never formats them)", async () => {
+    const en = await blogsLoader({ request: new Request('http://site.test/blogs') });
+    const es = await blogsLoader({ request: new Request('http://site.test/es/blogs') });
+    for (const [i, blog] of en.blogs.entries()) {
+      expect(blog.publishedText).toBe(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(blog.published)));
+      expect(es.blogs[i]?.publishedText).toMatch(/^\d{1,2} de [a-z]+ de \d{4}$/);
+    }
+    expect((await privacyLoader({ request: new Request('http://site.test/privacy-policy') })).lastUpdatedText).toBe('September 27, 2024');
+    expect((await privacyLoader({ request: new Request('http://site.test/es/privacy-policy') })).lastUpdatedText).toBe('27 de septiembre de 2024');
+  });
+
+  it('/blogs and /privacy-policy render without constructing an Intl formatter', async () => {
+    const blogs = await blogsLoader({ request: new Request('http://site.test/blogs') });
+    const privacy = await privacyLoader({ request: new Request('http://site.test/privacy-policy') });
+    const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      renderRoute('/blogs', Blogs, [], () => blogs);
+      expect(await screen.findByText(blogs.blogs[0]?.publishedText ?? '')).toBeInTheDocument();
+      renderRoute('/privacy-policy', PrivacyPolicy, [], () => privacy);
+      expect(await screen.findByText(/last updated September 27, 2024/)).toBeInTheDocument();
+      expect(dateFormat).not.toHaveBeenCalled();
+      expect(numberFormat).not.toHaveBeenCalled();
+    } finally {
+      dateFormat.mockRestore();
+      numberFormat.mockRestore();
+    }
+  });
+});

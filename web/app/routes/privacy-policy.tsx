@@ -1,11 +1,11 @@
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { pageCopy } from '../i18n/page-content';
-import { formatDate, useCatalogue, useLocale } from '../i18n/locale-context';
+import { privacyPage } from '../i18n/page-content';
+import { useCatalogue } from '../i18n/locale-context';
 
-/** The page's copy and privacy policy in its language, written into the page at build time. */
+/** The page's copy and privacy policy in its language (its date written out), written into the page at build time. */
 export function loader({ request }: { request: Request }) {
-  return pageCopy(request, 'privacy', 'privacyPolicy');
+  return privacyPage(request);
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
@@ -16,13 +16,12 @@ export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
 
 export default function PrivacyPolicy() {
   const { ui } = useCatalogue();
-  const { privacyPolicy } = useLoaderData<typeof loader>();
-  const locale = useLocale();
+  const { privacyPolicy, lastUpdatedText } = useLoaderData<typeof loader>();
   return (
     <article className="prose" aria-labelledby="privacy-title">
       <h1 id="privacy-title">{ui.privacy.title}</h1>
       <p className="muted">
-        {ui.privacy.lastUpdated(formatDate(locale, privacyPolicy.lastUpdated))}
+        {ui.privacy.lastUpdated(lastUpdatedText)}
       </p>
       {privacyPolicy.sections.map((section) => (
         <section key={section.heading}>
