@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HYDRATION_BOOT_SCRIPT, INLINE_SCRIPTS } from '../contract/inline-scripts';
 import { contentSecurityPolicy, INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
-import { firstPaintProblems, inlineScripts, removeResourceRouteData, shapePages, transformPage } from './postbuild';
+import { COMPILE_HINT, firstPaintProblems, inlineScripts, removeResourceRouteData, shapePages, transformPage } from './postbuild';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -153,6 +153,9 @@ describe('shapePages', () => {
   it('shapes every page, writes the moved scripts and the report, and writes nothing when a page fails', () => {
     const dir = build({
       'assets/app-C3.css': CSS,
+      'assets/entry.client-A1.js': 'import"./vendor-B2.js";',
+      'assets/vendor-B2.js': 'export function f(){}',
+      'assets/FunFactModal-E5.js': 'export function g(){}',
       'home/index.html': prerendered('Alex'),
       'projects/3/index.html': prerendered('Robin'),
       '__spa-fallback.html': prerendered('Fallback'),
@@ -168,9 +171,21 @@ describe('shapePages', () => {
     for (const page of ['home/index.html', 'projects/3/index.html', '__spa-fallback.html']) {
       expect(firstPaintProblems(readFileSync(path.join(dir, 'client', page), 'utf8'))).toEqual([]);
     }
+    // The preloaded chunks (a first load runs them) carry the compile hint as their first line, once;
+    // a chunk fetched on demand does not.
+    const asset = (name: string) => readFileSync(path.join(dir, 'client', 'assets', name), 'utf8');
+    expect(result.hintedScripts).toBe(2);
+    expect(asset('entry.client-A1.js')).toBe(`${COMPILE_HINT}import"./vendor-B2.js";`);
+    expect(asset('vendor-B2.js')).toBe(`${COMPILE_HINT}export function f(){}`);
+    expect(asset('FunFactModal-E5.js')).toBe('export function g(){}');
+    shapePages(dir);
+    expect(asset('vendor-B2.js')).toBe(`${COMPILE_HINT}export function f(){}`);
 
-    const failing = build({ 'assets/app-C3.css': CSS, 'a/index.html': prerendered('A'), 'b/index.html': '<script>x()</script>' });
+    const failing = build({ 'assets/app-C3.css': CSS, 'assets/entry.client-A1.js': '', 'assets/vendor-B2.js': '', 'a/index.html': prerendered('A'), 'b/index.html': '<script>x()</script>' });
     expect(() => shapePages(failing)).toThrow(/b\/index\.html has an inline script/);
+    const missing = build({ 'assets/app-C3.css': CSS, 'assets/vendor-B2.js': 'f()', 'a/index.html': prerendered('A') });
+    expect(() => shapePages(missing)).toThrow(/a\/index\.html preloads assets\/entry\.client-A1\.js, which the build did not emit/);
+    expect(readFileSync(path.join(missing, 'client', 'assets', 'vendor-B2.js'), 'utf8')).toBe('f()');
     expect(readFileSync(path.join(failing, 'client', 'a', 'index.html'), 'utf8')).toBe(prerendered('A'));
     expect(existsSync(path.join(failing, 'postbuild.json'))).toBe(false);
   });

@@ -1,0 +1,27 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { COMPILE_HINT, preloadedScripts } from '../scripts/postbuild';
+
+/** The build under test: every page's first-load chunks carry V8's compile hint as their first line (scripts/postbuild.ts). */
+describe('compile hints in the build', () => {
+  const clientDir = inject('clientDir');
+  const pages = readdirSync(clientDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html'));
+  const assets = readdirSync(path.join(clientDir, 'assets')).filter((name) => name.endsWith('.js'));
+  const firstLine = (script: string) => readFileSync(path.join(clientDir, script), 'utf8').slice(0, COMPILE_HINT.length);
+
+  it('every chunk a page preloads starts with //# allFunctionsCalledOnLoad', () => {
+    const preloaded = new Set(pages.flatMap((page) => preloadedScripts(readFileSync(path.join(clientDir, page), 'utf8'))));
+    for (const kind of ['vendor-', 'app-', 'entry.client-', 'home-', 'projects-', 'contact-']) {
+      expect([...preloaded].some((script) => path.basename(script).startsWith(kind)), `a ${kind}* chunk is preloaded`).toBe(true);
+    }
+    for (const script of preloaded) expect(firstLine(script), script).toBe(COMPILE_HINT);
+  });
+
+  it('chunks fetched on demand after the first load do not (their functions would be compiled for nothing)', () => {
+    const preloaded = new Set(pages.flatMap((page) => preloadedScripts(readFileSync(path.join(clientDir, page), 'utf8'))));
+    const onDemand = assets.map((name) => `assets/${name}`).filter((script) => !preloaded.has(script) && !path.basename(script).startsWith('inline-'));
+    expect(onDemand.some((script) => path.basename(script).startsWith('FunFactModal-')), 'the fun-fact modal is fetched on demand').toBe(true);
+    for (const script of onDemand) expect(firstLine(script), script).not.toBe(COMPILE_HINT);
+  });
+});
