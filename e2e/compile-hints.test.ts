@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { COMPILE_HINT, preloadedScripts } from '../scripts/postbuild';
+import { COMPILE_HINT } from '../contract/compile-hint';
+
+/** The built scripts a page preloads, as paths under the client directory (read here independently of postbuild's own parser). */
+function preloadedScripts(html: string): string[] {
+  return [...html.matchAll(/<link rel="modulepreload" href="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+}
 
 /** The build under test: every page's first-load chunks carry V8's compile hint as their first line (scripts/postbuild.ts). */
 describe('compile hints in the build', () => {

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HYDRATION_BOOT_SCRIPT, INLINE_SCRIPTS } from '../contract/inline-scripts';
 import { contentSecurityPolicy, INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
-import { COMPILE_HINT, firstPaintProblems, inlineScripts, removeResourceRouteData, shapePages, transformPage } from './postbuild';
+import { COMPILE_HINT } from '../contract/compile-hint';
+import { firstPaintProblems, inlineScripts, removeResourceRouteData, shapePages, transformPage } from './postbuild';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));

@@ -10,14 +10,15 @@
  *     contract/inline-scripts.ts loads in document order. Any other inline script fails the build
  *     unless it is registered there as a constant one.
  *   - the chunks a first load runs (every module a page preloads: vendor, app, the route's own) start
- *     with V8's explicit compile hint, so Chrome compiles their functions while streaming the script,
- *     off the main thread, instead of lazily on it during hydration (see COMPILE_HINT).
+ *     with V8's explicit compile hint (COMPILE_HINT in contract/compile-hint.ts), so Chrome compiles
+ *     their functions while streaming the script, off the main thread, instead of lazily on it during hydration.
  * It writes web/build/postbuild.json (outside client/, never uploaded) as proof it ran.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMPILE_HINT } from '../contract/compile-hint';
 import { DEFERRED_PRELOADS_ATTRIBUTE, MOVED_SCRIPT_ATTRIBUTE } from '../contract/inline-scripts';
 import { POSTBUILD_REPORT_FILE, WEB_BUILD_DIR, type PostbuildReport } from '../infra/shared/build-output';
 import { INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
@@ -169,15 +170,6 @@ export function transformPage(html: string, clientDir: string, page: string): Tr
   return { html: out, files };
 }
 
-/**
- * V8's per-file explicit compile hint: as the first line of a script, it makes Chrome (136 and later)
- * compile every function in the file eagerly, on the background thread that streams it; other
- * engines read a comment. Added here, after minification, since the minifier drops comments.
- * Source: the V8 team's explainer, https://github.com/WICG/explicit-javascript-compile-hints-file-based
- * ("//# allFunctionsCalledOnLoad", per-file hints enabled by default in Chromium-based browsers), and
- * v8.dev's "Giving V8 a heads-up: faster JavaScript startup with explicit compile hints" (Chrome 136).
- */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 /** The built scripts a page preloads (its first load runs them all), as paths under the client directory. */
 export function preloadedScripts(html: string): string[] {
