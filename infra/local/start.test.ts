@@ -4,7 +4,7 @@
  * with a message naming the variable.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,10 +16,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_ARCHIVE_TABLE } from '../../contract/archive';
 import { createDynamoClient } from '../../functions/archive/store';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './archive';
-import { nodeVersionNote } from './env-options';
+import { NODE_FLOOR, nodeVersionNote } from './env-options';
 import { fixtureBuild } from './test-support';
 
 const START = path.join(path.dirname(fileURLToPath(import.meta.url)), 'start.ts');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = fixtureBuild();
 const archiveDir = mkdtempSync(path.join(os.tmpdir(), 'start-archive-'));
 afterAll(() => {
@@ -111,9 +112,9 @@ describe('npm start (infra/local/start.ts)', () => {
       await waitFor(proc.output, /Press Ctrl-C to stop\.\n/);
       const lines = proc.output().trim().split('\n').map((line) => line.trim()).filter(Boolean);
       // "Name:  address" lines, the Node line where it applies, and how to stop: nothing else.
-      const oldNode = Number(process.versions.node.split('.')[0]) < 22;
+      const oldNode = nodeVersionNote(process.versions.node, {}) !== undefined;
       expect(lines.filter((line) => !/^[A-Z][a-z]+: {2,}\S/.test(line))).toEqual([
-        ...(oldNode ? [expect.stringMatching(/^Node .* use Node 22 or 24\.$/)] : []),
+        ...(oldNode ? [expect.stringMatching(/^Node .* below this project's floor, .* use Node 22 or 24 LTS\.$/)] : []),
         'Press Ctrl-C to stop.',
       ]);
       expect(lines.slice(0, 3)).toEqual([expect.stringMatching(/^Site: /), expect.stringMatching(/^Mailbox: /), expect.stringMatching(/^Archive: /)]);
@@ -124,14 +125,21 @@ describe('npm start (infra/local/start.ts)', () => {
     }
   });
 
-  it('says in one line that a Node without security fixes should be replaced, and turns the AWS SDK warning off', () => {
+  it('names the floor in one line on a Node below it, and turns the AWS SDK warning off', () => {
     const env: NodeJS.ProcessEnv = {};
     expect(nodeVersionNote('20.20.2', env)).toBe(
-      'Node 20.20.2 no longer gets security fixes, and the AWS SDK will need Node 22 from 2027: use Node 22 or 24.',
+      'Node 20.20.2 is below this project\'s floor, Node 22.12.0 (package.json "engines"): use Node 22 or 24 LTS.',
     );
     expect(env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED).toBe('true');
+    expect(nodeVersionNote('22.11.0', {})).toMatch(/below this project's floor, Node 22\.12\.0/);
     expect(nodeVersionNote('22.12.0', {})).toBeUndefined();
     expect(nodeVersionNote('24.1.0', {})).toBeUndefined();
+    expect(nodeVersionNote('v26.0.0', {})).toBeUndefined();
+  });
+
+  it('keeps the floor it names equal to package.json "engines"', () => {
+    const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { engines: { node: string } };
+    expect(manifest.engines.node).toBe(`>=${NODE_FLOOR.replace(/\.0$/, '')}`);
   });
 
   it('refuses a bad PORT, naming it', async () => {
