@@ -6,7 +6,7 @@
  */
 import { SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses';
 import { ARCHIVE_ID_MESSAGE_TAG } from '../../contract/archive';
-import { buildContactEmail, type MailAddresses } from '../contact/email';
+import { buildContactEmail, type MailAddresses } from '../mail/email';
 import type { ArchivedMessage } from './store';
 
 /** The part of SESClient the senders use; tests pass a fake that records calls. */
