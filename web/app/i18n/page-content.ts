@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { projectPageEvent } from '../../../contract/page-events';
 import { loadCatalogue } from '../../content/check';
 import { findProjectIn } from '../../content/find-project';
 import { DEFAULT_LOCALE } from '../../content/locales';
@@ -54,13 +55,18 @@ export async function projectCards(request: Request): Promise<{ copy: PageCopy['
 
 /**
  * /projects/:projectId: that one project. Only known ids are prerendered; any other id has no data
- * file, so the browser's request for it gets a 404, as the thrown response says here.
+ * file, so the browser's request for it gets a 404, as the thrown response says here. `pageEvent` is
+ * the page's Google Analytics event name, made from the default language's title by GA4's rules
+ * (contract/page-events.ts; the build checks that each project's is its own).
  */
-export async function projectOfPage(request: Request, param: string | undefined): Promise<{ project: WithEventTitle<Project> }> {
+export async function projectOfPage(
+  request: Request,
+  param: string | undefined,
+): Promise<{ project: WithEventTitle<Project>; pageEvent: string }> {
   const project = findProjectIn((await catalogueOfPage(request)).projects, param);
   if (!project) throw data(null, { status: 404 });
   const [withTitle] = await withEventTitles('projects', [project]);
-  return { project: withTitle! };
+  return { project: withTitle!, pageEvent: projectPageEvent(withTitle!.eventTitle) };
 }
 
 /** /blogs: its copy and the articles, each with its analytics title. */
