@@ -96,6 +96,10 @@ describe('every language through the local server', () => {
       const project = (await html(localized(locale, '/projects/3'))).text;
       const data = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(project)?.[1] ?? '{}';
       expect(JSON.parse(data)).toMatchObject({ inLanguage: locale, url: `${SITE}${localized(locale, '/projects/3')}` });
+      const about = (await html(localized(locale, '/about'))).text;
+      const profile = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(about)?.[1] ?? '{}') as Record<string, unknown>;
+      expect(profile).toMatchObject({ '@type': 'ProfilePage', inLanguage: locale, url: `${SITE}${localized(locale, '/about')}` });
+      expect(profile.mainEntity).not.toHaveProperty('inLanguage');
     }
   });
 

@@ -7,7 +7,7 @@ import { absoluteUrl } from './site-url';
 export { absoluteUrl, resolveSiteUrl, siteUrl } from './site-url';
 // Re-exported so pages get their structured data from the same module as their other head tags
 // (one shared chunk in the build, nothing extra to fetch on the pages that use it).
-export { jsonLd, personJsonLd, projectJsonLd } from './structured-data';
+export { jsonLd, ownerPageJsonLd, projectJsonLd } from './structured-data';
 
 export interface PageMetaInput {
   /** Page title without the owner's name; '' for the name alone. */

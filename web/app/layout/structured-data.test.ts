@@ -6,7 +6,9 @@ import { meta as homeMeta } from '../routes/home';
 import { loader as projectLoader, meta as projectMeta } from '../routes/project-detail';
 import type { Route } from '../routes/+types/project-detail';
 import { siteUrl } from './seo';
-import { jsonLd, personJsonLd, projectJsonLd } from './structured-data';
+import { jsonLd, ownerPageJsonLd, personJsonLd, projectJsonLd } from './structured-data';
+import { bundleFromMatches } from '../i18n/locale-context';
+import { catalogue as spanish } from '../../content/es/index';
 
 type Descriptor = Record<string, unknown>;
 
@@ -21,22 +23,35 @@ describe('Person', () => {
   it('names the owner, the role, the about page and the profiles, from the content', () => {
     const person = personJsonLd();
     expect(person).toMatchObject({
-      '@context': 'https://schema.org',
       '@type': 'Person',
       name: site.name,
       jobTitle: site.role,
       url: `${siteUrl}/about`,
     });
     expect(person.sameAs).toEqual([site.profileUrl, site.clientBlogsUrl]);
+    // schema.org's inLanguage is not a property of Person: the language is the page's.
+    expect(person).not.toHaveProperty('inLanguage');
   });
 
   it.each([
-    ['home', homeMeta],
-    ['about', aboutMeta],
-  ])('is on the %s page, once', (_name, meta) => {
+    ['home', homeMeta, 'WebPage', '/home'],
+    ['about', aboutMeta, 'ProfilePage', '/about'],
+  ])('is the main entity of the %s page, which carries the language, once', (_name, meta, type, path) => {
     const blocks = jsonLdBlocks(meta() as Descriptor[]);
     expect(blocks).toHaveLength(1);
-    expect(blocks[0]?.['@type']).toBe('Person');
+    expect(blocks[0]).toEqual({
+      '@context': 'https://schema.org',
+      '@type': type,
+      url: `${siteUrl}${path}`,
+      inLanguage: 'en',
+      mainEntity: personJsonLd(),
+    });
+  });
+
+  it('puts a Spanish page in Spanish, the person being the same', () => {
+    const bundle = { ...bundleFromMatches(undefined), locale: 'es', catalogue: spanish };
+    expect(ownerPageJsonLd('/about', bundle)).toMatchObject({ '@type': 'ProfilePage', url: `${siteUrl}/es/about`, inLanguage: 'es' });
+    expect(ownerPageJsonLd('/about', bundle).mainEntity).not.toHaveProperty('inLanguage');
   });
 });
 
@@ -75,5 +90,5 @@ describe('project pages', () => {
 });
 
 it('renders as a JSON-LD script descriptor for React Router', () => {
-  expect(jsonLd(personJsonLd())).toEqual({ 'script:ld+json': personJsonLd() });
+  expect(jsonLd(ownerPageJsonLd('/home'))).toEqual({ 'script:ld+json': ownerPageJsonLd('/home') });
 });

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { ResumeLink } from '../layout/ResumeLink';
-import { jsonLd, metaBundle, personJsonLd, pageMeta, type PageMetaArgs } from '../layout/seo';
+import { jsonLd, metaBundle, ownerPageJsonLd, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
 import { pageCopy } from '../i18n/page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
@@ -19,7 +19,7 @@ export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
   const { ui } = bundle.catalogue;
   return [
     ...pageMeta({ title: ui.about.title, description: args?.loaderData?.copy.description ?? '', path: '/about', type: 'profile', bundle }),
-    jsonLd(personJsonLd(bundle)),
+    jsonLd(ownerPageJsonLd('/about', bundle)),
   ];
 }
 

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from 'react-router';
 import { Greeting } from '../components/Greeting';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { jsonLd, metaBundle, personJsonLd, pageMeta, type PageMetaArgs } from '../layout/seo';
+import { jsonLd, metaBundle, ownerPageJsonLd, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { pageCopy } from '../i18n/page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
@@ -17,7 +17,7 @@ export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
   const bundle = metaBundle(args);
   return [
     ...pageMeta({ title: '', description: args?.loaderData?.copy.description ?? '', path: '/home', type: 'profile', bundle }),
-    jsonLd(personJsonLd(bundle)),
+    jsonLd(ownerPageJsonLd('/home', bundle)),
   ];
 }
 
