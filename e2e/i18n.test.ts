@@ -244,6 +244,10 @@ describe('another language in the browser', () => {
     await visit(page, '/es/contact');
     const main = page.getByRole('main');
     const text = spanish.ui.contact;
+    // The captcha widget is asked for Spanish (reCAPTCHA's hl), whatever the browser's language.
+    await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).waitFor();
+    const widgets = await page.evaluate(() => (window as unknown as { __fakeRecaptcha: { describe(): { hl?: string }[] } }).__fakeRecaptcha.describe());
+    expect(widgets.map((w) => w.hl)).toEqual(['es']);
     const send = main.getByRole('button', { name: new RegExp(`^(${text.send}|${text.sending.replace(/\./g, '\\.')})$`) });
     await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).click();
     await eventually(() => send.isEnabled(), Boolean, 'Send enabled');

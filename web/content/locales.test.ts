@@ -99,3 +99,21 @@ describe('languages', () => {
     expect(spanish.ui.blogs.readLength('4')).toBe('4 min de lectura');
   });
 });
+
+/**
+ * The contact page asks reCAPTCHA for the page's language with the locale's code as `hl`, so each code
+ * must be one of reCAPTCHA's. Source: Google Cloud, "Language codes for reCAPTCHA",
+ * https://cloud.google.com/recaptcha/docs/language (checked 2026-11-26).
+ */
+const RECAPTCHA_LANGUAGE_CODES = new Set(
+  (
+    'ar af am hy az eu bn bg ca zh-HK zh-CN zh-TW hr cs da nl en-GB en et fil fi fr fr-CA gl ka de de-AT de-CH el gu iw hi hu ' +
+    'is id it ja kn ko lo lv lt ms ml mr mn no fa pl pt pt-BR pt-PT ro ru sr si sk sl es es-419 sw sv ta te th tr uk ur vi zu'
+  ).split(' '),
+);
+
+describe('languages and reCAPTCHA', () => {
+  it('names every language by a code reCAPTCHA knows (the contact widget is asked for it as hl)', () => {
+    for (const code of LOCALE_CODES) expect(RECAPTCHA_LANGUAGE_CODES.has(code), `${code} is not a reCAPTCHA language code`).toBe(true);
+  });
+});
