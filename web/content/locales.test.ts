@@ -57,6 +57,11 @@ describe('languages', () => {
       projects: spanish.projects.slice(0, 4).map((p, i) => (i === 0 ? { ...p, site: 'https://elsewhere.example' } : p)),
       blogs: spanish.blogs.map((b, i) => (i === 1 ? { ...b, minutes: 9 } : b)),
       funFacts: spanish.funFacts.slice(1),
+      // The retention written as a fixed number: the deploy's setting would not reach this page.
+      privacyPolicy: {
+        ...spanish.privacyPolicy,
+        sections: spanish.privacyPolicy.sections.map((section, i) => (i === 1 ? { ...section, paragraphs: ['365 días', 'x'] } : section)),
+      },
     };
     const { skipLink: _dropped, ...withoutSkipLink } = broken.ui;
     const problems = catalogueProblems('es', { ...broken, ui: withoutSkipLink as Catalogue['ui'] });
@@ -69,6 +74,7 @@ describe('languages', () => {
         'es: projects[id 1].site differs from the default language',
         'es: blogs[id 2].minutes differs from the default language',
         'es: funFacts has 4 entries, the default language 5',
+        'es: privacyPolicy states the configured retention in paragraphs [], the default language in [2.2]',
       ]),
     );
   });

@@ -3,7 +3,8 @@ import { projectPageEvent } from '../../../contract/page-events';
 import { loadCatalogue } from '../../content/check';
 import { findProjectIn } from '../../content/find-project';
 import { DEFAULT_LOCALE } from '../../content/locales';
-import type { BlogArticle, Catalogue, PageCopy, PageOnlyContent, Project, ProjectCard } from '../../content/types';
+import type { BlogArticle, Catalogue, PageCopy, PageOnlyContent, PolicyFacts, PrivacyPolicy, Project, ProjectCard, WrittenPrivacyPolicy } from '../../content/types';
+import { pageFacts } from '../config/page-facts';
 import { localeOfPath } from './paths';
 
 /*
@@ -73,4 +74,24 @@ export async function projectOfPage(
 export async function blogArticles(request: Request): Promise<{ copy: PageCopy['blogs']; blogs: WithEventTitle<BlogArticle>[] }> {
   const { pages, blogs } = await catalogueOfPage(request);
   return { copy: pages.blogs, blogs: await withEventTitles('blogs', blogs) };
+}
+
+/** The policy with every paragraph written out with the configured facts (how long messages are kept). */
+export function writePolicy(policy: PrivacyPolicy, facts: PolicyFacts): WrittenPrivacyPolicy {
+  return {
+    lastUpdated: policy.lastUpdated,
+    sections: policy.sections.map(({ paragraphs, ...section }) => ({
+      ...section,
+      paragraphs: paragraphs.map((text) => (typeof text === 'string' ? text : text(facts))),
+    })),
+  };
+}
+
+/** /privacy-policy: its copy and the policy, written out with this build's configuration (page-facts.ts). */
+export async function privacyPolicyOfPage(
+  request: Request,
+  facts: PolicyFacts = pageFacts,
+): Promise<{ copy: PageCopy['privacy']; privacyPolicy: WrittenPrivacyPolicy }> {
+  const { copy, privacyPolicy } = await pageCopy(request, 'privacy', 'privacyPolicy');
+  return { copy, privacyPolicy: writePolicy(privacyPolicy, facts) };
 }

@@ -25,11 +25,11 @@ export interface AnalyticsClient {
  * event() hands them to gtag('event', name, params) as they are (its _toGtagOptions renames only
  * UA-style keys such as `page`). A project page adds `project_title`.
  */
-export interface PageParams {
+export type PageParams = {
   page_location: string;
   page_title: string;
   project_title?: string | undefined;
-}
+};
 
 interface PageEvent {
   name: string;
