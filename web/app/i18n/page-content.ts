@@ -3,8 +3,9 @@ import { projectPageEvent } from '../../../contract/page-events';
 import { loadCatalogue } from '../../content/check';
 import { findProjectIn } from '../../content/find-project';
 import { DEFAULT_LOCALE } from '../../content/locales';
-import type { BlogArticle, Catalogue, PageCopy, PageOnlyContent, PolicyFacts, PrivacyPolicy, Project, ProjectCard, WrittenPrivacyPolicy } from '../../content/types';
+import type { BlogArticle, Catalogue, LocaleBundle, PageCopy, PageOnlyContent, PolicyFacts, PrivacyPolicy, Project, ProjectCard, WrittenPrivacyPolicy } from '../../content/types';
 import { pageFacts } from '../config/page-facts';
+import { ownerPageJsonLd, projectJsonLd, type OwnerPageJsonLd, type ProjectJsonLd } from '../layout/structured-data';
 import { localeOfPath } from './paths';
 
 /*
@@ -16,6 +17,20 @@ import { localeOfPath } from './paths';
 /** Everything the language of the page's path shows. */
 export function catalogueOfPage(request: Request): Promise<Catalogue> {
   return loadCatalogue(localeOfPath(new URL(request.url).pathname));
+}
+
+/** The page's language and everything it shows, as the head tags' builders take it. */
+async function bundleOfPage(request: Request): Promise<LocaleBundle & { catalogue: Catalogue }> {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  return { locale, catalogue: await loadCatalogue(locale) };
+}
+
+/**
+ * /home and /about: the owner's structured data (JSON-LD), built here at build time, so its builder
+ * never ships to the browser; the page's `meta` writes it into the head.
+ */
+export async function ownerPageData(request: Request, path: '/home' | '/about'): Promise<OwnerPageJsonLd> {
+  return ownerPageJsonLd(path, await bundleOfPage(request));
 }
 
 /**
@@ -63,11 +78,18 @@ export async function projectCards(request: Request): Promise<{ copy: PageCopy['
 export async function projectOfPage(
   request: Request,
   param: string | undefined,
-): Promise<{ project: WithEventTitle<Project>; pageEvent: string }> {
-  const project = findProjectIn((await catalogueOfPage(request)).projects, param);
+  /** The repository the page shows, if any: the structured data names the same one. */
+  repositoryOf: (project: Project) => string | undefined,
+): Promise<{ project: WithEventTitle<Project>; pageEvent: string; structuredData: ProjectJsonLd }> {
+  const bundle = await bundleOfPage(request);
+  const project = findProjectIn(bundle.catalogue.projects, param);
   if (!project) throw data(null, { status: 404 });
   const [withTitle] = await withEventTitles('projects', [project]);
-  return { project: withTitle!, pageEvent: projectPageEvent(withTitle!.eventTitle) };
+  return {
+    project: withTitle!,
+    pageEvent: projectPageEvent(withTitle!.eventTitle),
+    structuredData: projectJsonLd(project, repositoryOf(project), bundle),
+  };
 }
 
 /** /blogs: its copy and the articles, each with its analytics title. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { projects } from '../../content/projects';
 import { site } from '../../content/site';
-import { meta as aboutMeta } from '../routes/about';
-import { meta as homeMeta } from '../routes/home';
+import { loader as aboutLoader, meta as aboutMeta } from '../routes/about';
+import { loader as homeLoader, meta as homeMeta } from '../routes/home';
 import { loader as projectLoader, meta as projectMeta } from '../routes/project-detail';
 import type { Route } from '../routes/+types/project-detail';
 import { siteUrl } from './seo';
@@ -34,10 +34,12 @@ describe('Person', () => {
   });
 
   it.each([
-    ['home', homeMeta, 'WebPage', '/home'],
-    ['about', aboutMeta, 'ProfilePage', '/about'],
-  ])('is the main entity of the %s page, which carries the language, once', (_name, meta, type, path) => {
-    const blocks = jsonLdBlocks(meta() as Descriptor[]);
+    ['home', homeLoader, homeMeta, 'WebPage', '/home'],
+    ['about', aboutLoader, aboutMeta, 'ProfilePage', '/about'],
+  ] as const)('is the main entity of the %s page, which carries the language, once', async (_name, loader, meta, type, path) => {
+    // Built by the page's loader at build time; the page's meta writes it into the head.
+    const loaderData = await loader({ request: new Request(`http://localhost${path}`) });
+    const blocks = jsonLdBlocks(meta({ loaderData } as never) as Descriptor[]);
     expect(blocks).toHaveLength(1);
     expect(blocks[0]).toEqual({
       '@context': 'https://schema.org',

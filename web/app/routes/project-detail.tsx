@@ -6,14 +6,14 @@ import { localeOfPath, localizePath } from '../i18n/paths';
 import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { jsonLd, metaBundle, projectJsonLd, pageMeta } from '../layout/seo';
+import { jsonLd, metaBundle, pageMeta } from '../layout/seo';
 import type { Route } from './+types/project-detail';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The page's project in its language, written into the page at build time (known ids only). */
 export function loader({ request, params }: Route.LoaderArgs) {
-  return projectOfPage(request, params.projectId);
+  return projectOfPage(request, params.projectId, publicRepository);
 }
 
 /**
@@ -44,7 +44,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     type: 'article',
     bundle,
   });
-  tags.push(jsonLd(projectJsonLd(project, publicRepository(project), bundle)));
+  if (loaderData?.structuredData) tags.push(jsonLd(loaderData.structuredData));
   // The video poster is the page's largest paint: fetch it early, at high priority.
   const preload = posterPreload(project);
   if (preload) tags.push({ tagName: 'link', ...preload });
