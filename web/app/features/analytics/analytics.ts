@@ -105,7 +105,7 @@ export function loadAnalytics(): Promise<boolean> {
 }
 
 /** The current page's parameters, as gtag's defaults read them: location.href and document.title. */
-export function currentPage(): PageParams {
+function currentPage(): PageParams {
   return { page_location: window.location.href, page_title: document.title };
 }
 
