@@ -81,8 +81,15 @@ export const ARCHIVE_ENV = {
   configurationSet: 'SES_CONFIGURATION_SET',
 } as const;
 
-/** The owner's default retention, in days. */
+/** The owner's default retention, in days (`messageRetentionDays` in cdk.json). */
 export const DEFAULT_MESSAGE_RETENTION_DAYS = 365;
+
+/**
+ * How long the archive keeps a message: at least a day (DynamoDB's time-to-live deletes within days
+ * of the expiry, so less means nothing), at most ten years (longer is no retention policy at all).
+ * The deploy configuration and the web build (the privacy policy states it) both check it.
+ */
+export const MESSAGE_RETENTION_LIMITS = { min: 1, max: 3650 } as const;
 
 /** How often the redelivery runs: on AWS (EventBridge schedule) and inside `npm start`. */
 export const REDELIVERY_INTERVAL = { awsMinutes: 5, localMs: 5_000 } as const;

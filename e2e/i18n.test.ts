@@ -96,6 +96,10 @@ describe('every language through the local server', () => {
       const project = (await html(localized(locale, '/projects/3'))).text;
       const data = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(project)?.[1] ?? '{}';
       expect(JSON.parse(data)).toMatchObject({ inLanguage: locale, url: `${SITE}${localized(locale, '/projects/3')}` });
+      const about = (await html(localized(locale, '/about'))).text;
+      const profile = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(about)?.[1] ?? '{}') as Record<string, unknown>;
+      expect(profile).toMatchObject({ '@type': 'ProfilePage', inLanguage: locale, url: `${SITE}${localized(locale, '/about')}` });
+      expect(profile.mainEntity).not.toHaveProperty('inLanguage');
     }
   });
 
@@ -227,7 +231,10 @@ describe('another language in the browser', () => {
     const greetings = Object.values(spanish.ui.greeting);
     await eventually(() => textOf(page.getByRole('main')), (t) => greetings.some((g) => t.includes(g)), 'a Spanish greeting');
     await visit(page, '/es/privacy-policy');
-    expect(await textOf(page.getByRole('main'))).toContain('27 de septiembre de 2024');
+    const policy = await textOf(page.getByRole('main'));
+    expect(policy).toContain('27 de septiembre de 2024');
+    // The archive's retention as this build was given it (npm run build:test: the default, 365 days).
+    expect(policy).toContain('durante 365 días');
     await visit(page, '/es/blogs');
     const blogs = await textOf(page.getByRole('main'));
     expect(blogs).toContain('14 de agosto de 2024');
@@ -240,6 +247,10 @@ describe('another language in the browser', () => {
     await visit(page, '/es/contact');
     const main = page.getByRole('main');
     const text = spanish.ui.contact;
+    // The captcha widget is asked for Spanish (reCAPTCHA's hl), whatever the browser's language.
+    await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).waitFor();
+    const widgets = await page.evaluate(() => (window as unknown as { __fakeRecaptcha: { describe(): { hl?: string }[] } }).__fakeRecaptcha.describe());
+    expect(widgets.map((w) => w.hl)).toEqual(['es']);
     const send = main.getByRole('button', { name: new RegExp(`^(${text.send}|${text.sending.replace(/\./g, '\\.')})$`) });
     await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).click();
     await eventually(() => send.isEnabled(), Boolean, 'Send enabled');

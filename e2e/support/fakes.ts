@@ -17,7 +17,7 @@ export const FAKE_CAPTCHA_LABEL = "I'm not a robot";
  * and renders a real checkbox button into the widget's container; clicking it calls the widget's
  * `callback` with a token (window.__fakeRecaptcha.nextToken, else a fresh fake token). Like the
  * real script, it calls the `onload` callback named in its URL asynchronously, after it has run.
- * window.__fakeRecaptcha lets tests inspect the widgets (sitekey, size, resets) and expire them.
+ * window.__fakeRecaptcha lets tests inspect the widgets (sitekey, size, hl, resets) and expire them.
  */
 export const FAKE_RECAPTCHA_JS = String.raw`(function () {
   var widgets = [];
@@ -32,7 +32,7 @@ export const FAKE_RECAPTCHA_JS = String.raw`(function () {
     },
     describe: function () {
       return widgets.map(function (w) {
-        return { sitekey: w.params.sitekey, size: w.params.size, token: w.token, attached: document.contains(w.button) };
+        return { sitekey: w.params.sitekey, size: w.params.size, hl: w.params.hl, token: w.token, attached: document.contains(w.button) };
       });
     }
   };

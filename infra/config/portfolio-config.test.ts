@@ -235,7 +235,10 @@ describe('webBuildEnv', () => {
       VITE_RECAPTCHA_SITE_KEY: VALID.recaptchaSiteKey,
       VITE_GA_MEASUREMENT_ID: 'G-AB12CD34EF',
       VITE_SITE_URL: 'https://portfolio.dev',
+      VITE_MESSAGE_RETENTION_DAYS: '365',
     });
+    // The privacy policy states the archive's retention as configured.
+    expect(webBuildEnv(parseConfig({ ...VALID, messageRetentionDays: 30 })).VITE_MESSAGE_RETENTION_DAYS).toBe('30');
   });
 });
 

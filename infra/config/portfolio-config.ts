@@ -13,7 +13,7 @@ import {
   RECAPTCHA_TEST_SECRET,
   RECAPTCHA_TEST_SITE_KEY,
 } from '../../contract/settings';
-import { DEFAULT_MESSAGE_RETENTION_DAYS } from '../../contract/archive';
+import { DEFAULT_MESSAGE_RETENTION_DAYS, MESSAGE_RETENTION_LIMITS } from '../../contract/archive';
 import { AWS_REGION_PATTERN, emailDomain, isEmail } from './patterns';
 
 export { isEmail } from './patterns';
@@ -53,12 +53,6 @@ export { RECAPTCHA_TEST_SECRET, RECAPTCHA_TEST_SITE_KEY };
  * Certificate Manager User Guide, "Supported Regions": https://docs.aws.amazon.com/acm/latest/userguide/acm-regions.html
  */
 export const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
-
-/**
- * How long the archive keeps a message: at least a day (DynamoDB's time-to-live deletes within days
- * of the expiry, so less means nothing), at most ten years (longer is no retention policy at all).
- */
-export const MESSAGE_RETENTION_LIMITS = { min: 1, max: 3650 } as const;
 
 /**
  * Retention values CloudWatch Logs accepts (infra/lib/cdk-facts.test.ts holds them to aws-cdk-lib's
@@ -312,6 +306,8 @@ export function webBuildEnv(config: PortfolioConfig): Record<string, string> {
     VITE_RECAPTCHA_SITE_KEY: config.recaptchaSiteKey,
     VITE_GA_MEASUREMENT_ID: config.gaMeasurementId,
     VITE_SITE_URL: siteUrl(config),
+    // The privacy policy states how long the archive keeps a message: the value this deploy sets.
+    VITE_MESSAGE_RETENTION_DAYS: String(config.messageRetentionDays),
   };
 }
 

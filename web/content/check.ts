@@ -86,6 +86,15 @@ export function catalogueProblems(locale: string, catalogue: Catalogue, base: Ca
   if (catalogue.privacyPolicy.lastUpdated !== base.privacyPolicy.lastUpdated) {
     problems.push(`${locale}: privacyPolicy.lastUpdated differs from the default language`);
   }
+  // A paragraph written around the configuration (how long messages are kept) in one language must be one in each.
+  const configured = (policy: Catalogue['privacyPolicy']) =>
+    policy.sections.map((section, i) => section.paragraphs.flatMap((text, j) => (typeof text === 'function' ? [`${i + 1}.${j + 1}`] : []))).flat().join(', ');
+  if (configured(catalogue.privacyPolicy) !== configured(base.privacyPolicy)) {
+    problems.push(
+      `${locale}: privacyPolicy states the configured retention in paragraphs [${configured(catalogue.privacyPolicy)}], ` +
+        `the default language in [${configured(base.privacyPolicy)}]`,
+    );
+  }
   return problems;
 }
 

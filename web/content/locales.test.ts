@@ -57,6 +57,11 @@ describe('languages', () => {
       projects: spanish.projects.slice(0, 4).map((p, i) => (i === 0 ? { ...p, site: 'https://elsewhere.example' } : p)),
       blogs: spanish.blogs.map((b, i) => (i === 1 ? { ...b, minutes: 9 } : b)),
       funFacts: spanish.funFacts.slice(1),
+      // The retention written as a fixed number: the deploy's setting would not reach this page.
+      privacyPolicy: {
+        ...spanish.privacyPolicy,
+        sections: spanish.privacyPolicy.sections.map((section, i) => (i === 1 ? { ...section, paragraphs: ['365 días', 'x'] } : section)),
+      },
     };
     const { skipLink: _dropped, ...withoutSkipLink } = broken.ui;
     const problems = catalogueProblems('es', { ...broken, ui: withoutSkipLink as Catalogue['ui'] });
@@ -69,6 +74,7 @@ describe('languages', () => {
         'es: projects[id 1].site differs from the default language',
         'es: blogs[id 2].minutes differs from the default language',
         'es: funFacts has 4 entries, the default language 5',
+        'es: privacyPolicy states the configured retention in paragraphs [], the default language in [2.2]',
       ]),
     );
   });
@@ -97,5 +103,23 @@ describe('languages', () => {
     // Templates too: the same hour, the same name, another language.
     expect(spanish.ui.headshotLabel('Alex')).not.toBe(english.ui.headshotLabel('Alex'));
     expect(spanish.ui.blogs.readLength('4')).toBe('4 min de lectura');
+  });
+});
+
+/**
+ * The contact page asks reCAPTCHA for the page's language with the locale's code as `hl`, so each code
+ * must be one of reCAPTCHA's. Source: Google Cloud, "Language codes for reCAPTCHA",
+ * https://cloud.google.com/recaptcha/docs/language (checked 2026-11-26).
+ */
+const RECAPTCHA_LANGUAGE_CODES = new Set(
+  (
+    'ar af am hy az eu bn bg ca zh-HK zh-CN zh-TW hr cs da nl en-GB en et fil fi fr fr-CA gl ka de de-AT de-CH el gu iw hi hu ' +
+    'is id it ja kn ko lo lv lt ms ml mr mn no fa pl pt pt-BR pt-PT ro ru sr si sk sl es es-419 sw sv ta te th tr uk ur vi zu'
+  ).split(' '),
+);
+
+describe('languages and reCAPTCHA', () => {
+  it('names every language by a code reCAPTCHA knows (the contact widget is asked for it as hl)', () => {
+    for (const code of LOCALE_CODES) expect(RECAPTCHA_LANGUAGE_CODES.has(code), `${code} is not a reCAPTCHA language code`).toBe(true);
   });
 });

@@ -1,11 +1,14 @@
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { pageCopy } from '../i18n/page-content';
+import { privacyPolicyOfPage } from '../i18n/page-content';
 import { formatDate, useCatalogue, useLocale } from '../i18n/locale-context';
 
-/** The page's copy and privacy policy in its language, written into the page at build time. */
+/**
+ * The page's copy and privacy policy in its language, written into the page at build time with the
+ * deploy's own settings (how long the message archive keeps a message).
+ */
 export function loader({ request }: { request: Request }) {
-  return pageCopy(request, 'privacy', 'privacyPolicy');
+  return privacyPolicyOfPage(request);
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {

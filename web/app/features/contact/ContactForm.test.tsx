@@ -14,7 +14,7 @@ vi.mock('../../config/env', () => ({ env: mockEnv }));
 /** What the fake widget exposes to the tests. */
 const captcha = vi.hoisted(() => ({
   reset: vi.fn(),
-  props: null as null | { size?: string; sitekey?: string },
+  props: null as null | { size?: string; sitekey?: string; hl?: string },
   tokens: 0,
   /** What the form gave react-async-script to call once Google's script has loaded or failed. */
   scriptLoaded: null as null | ((script: { errored?: boolean }) => void),
@@ -26,13 +26,14 @@ vi.mock('react-google-recaptcha', () => {
   interface FakeProps {
     size?: string;
     sitekey: string;
+    hl?: string;
     onChange?: (token: string | null) => void;
     onExpired?: () => void;
     asyncScriptOnLoad?: (script: { errored?: boolean }) => void;
   }
   const FakeReCAPTCHA = forwardRef<{ reset: () => void }, FakeProps>(function FakeReCAPTCHA(props, ref) {
     useImperativeHandle(ref, () => ({ reset: captcha.reset }));
-    captcha.props = { size: props.size, sitekey: props.sitekey };
+    captcha.props = { size: props.size, sitekey: props.sitekey, hl: props.hl };
     captcha.scriptLoaded = props.asyncScriptOnLoad ?? null;
     return (
       <div data-testid="recaptcha">
@@ -56,6 +57,8 @@ vi.mock('react-google-recaptcha', () => {
 
 import { CONTACT_LIMITS } from '../../../../contract/contact-rules';
 import { ui } from '../../../content/ui';
+import { handle as spanishHandle } from '../../../content/es/index';
+import { LocaleProvider } from '../../i18n/locale-context';
 import { ContactForm } from './ContactForm';
 
 const { captchaFailed: CAPTCHA_FAILED, captchaLoading: CAPTCHA_LOADING, captchaNeedsScripts: CAPTCHA_NEEDS_SCRIPTS } = ui.contact;
@@ -134,9 +137,18 @@ describe('ContactForm fields', () => {
     expect(message).toHaveAttribute('maxlength', String(CONTACT_LIMITS.messageMax));
   });
 
-  it('renders the compact captcha with the configured site key', () => {
+  it('renders the compact captcha with the configured site key, in the page\'s language', () => {
     setup();
-    expect(captcha.props).toEqual({ size: 'compact', sitekey: 'test-site-key-0123456789' });
+    expect(captcha.props).toEqual({ size: 'compact', sitekey: 'test-site-key-0123456789', hl: 'en' });
+  });
+
+  it('asks reCAPTCHA for Spanish on a Spanish page (hl=es)', () => {
+    render(
+      <LocaleProvider bundle={spanishHandle.localeBundle}>
+        <ContactForm />
+      </LocaleProvider>,
+    );
+    expect(captcha.props).toEqual({ size: 'compact', sitekey: 'test-site-key-0123456789', hl: 'es' });
   });
 });
 
