@@ -227,6 +227,10 @@ describe('redelivery schedule', () => {
 });
 
 describe('mail events', () => {
+  it('go out through a configuration set that requires TLS, so a message never travels in clear text', () => {
+    expect(resources[configurationSetId]!.Properties.DeliveryOptions).toEqual({ TlsPolicy: 'REQUIRE' });
+  });
+
   it('publish delivery, bounce, complaint and reject of the configuration set to the default event bus', () => {
     const destinations = ofType('AWS::SES::ConfigurationSetEventDestination');
     expect(destinations).toHaveLength(1);

@@ -47,7 +47,13 @@ export class MailEvents extends Construct {
 
   constructor(scope: Construct, id: string, props: MailEventsProps) {
     super(scope, id);
-    this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {});
+    this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
+      // Require TLS to the owner's mail server: "If the value is Require, messages are only delivered if a
+      // TLS connection can be established"; Optional (SES's default) falls back to plain text (SES API
+      // Reference, DeliveryOptions: https://docs.aws.amazon.com/ses/latest/APIReference/API_DeliveryOptions.html).
+      // A server that cannot take TLS then bounces the mail; the message stays in the archive, never in clear text.
+      tlsPolicy: ses.ConfigurationSetTlsPolicy.REQUIRE,
+    });
     const defaultBus = events.EventBus.fromEventBusArn(
       this,
       'DefaultBus',
