@@ -7,6 +7,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
+import { API_REQUEST_HEADERS } from '../../contract/api-headers';
 import { API_ROUTES } from '../../contract/api-routes';
 import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, METRICS_NAMESPACE } from '../../contract/metrics';
 import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
@@ -142,11 +143,10 @@ describe('distribution', () => {
     });
   });
 
-  it('sends /api/* uncached with every viewer header but Host to the HTTP API, HTTPS only', () => {
+  it('sends /api/* uncached to the HTTP API, HTTPS only', () => {
     const api = config.CacheBehaviors.find((b: Json) => b.PathPattern === 'api/*');
     expect(api).toMatchObject({
       CachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
-      OriginRequestPolicyId: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
       ViewerProtocolPolicy: 'https-only',
     });
     expect([...api.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
@@ -154,6 +154,32 @@ describe('distribution', () => {
     const apiId = idOf('AWS::ApiGatewayV2::Api', () => true);
     expect(origin.DomainName).toEqual({ 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }] }] });
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+});
+
+describe('/api/* origin request policy', () => {
+  const policy = () => {
+    const api = only('AWS::CloudFront::Distribution').DistributionConfig.CacheBehaviors.find((b: Json) => b.PathPattern === 'api/*');
+    const ref = api.OriginRequestPolicyId.Ref as string;
+    expect(ref, 'a policy of this stack, not a managed one').toBeDefined();
+    return resources[ref]!.Properties.OriginRequestPolicyConfig as Json;
+  };
+
+  it('forwards every header the API reads (contract/api-headers.ts), CloudFront-Viewer-Address among them, and nothing else', () => {
+    const config = policy();
+    expect(config.HeadersConfig.HeaderBehavior).toBe('whitelist');
+    const forwarded = (config.HeadersConfig.Headers as string[]).map((h) => h.toLowerCase());
+    for (const header of Object.values(API_REQUEST_HEADERS)) expect(forwarded).toContain(header);
+    expect(forwarded).toContain('cloudfront-viewer-address');
+    expect(forwarded.sort()).toEqual(Object.values(API_REQUEST_HEADERS).sort());
+    expect(config.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+    expect(config.QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
+  });
+
+  it('never forwards Host (API Gateway routes by its own host name)', () => {
+    const headers = policy().HeadersConfig;
+    expect(headers.HeaderBehavior).not.toMatch(/^all/);
+    expect((headers.Headers as string[]).map((h) => h.toLowerCase())).not.toContain('host');
   });
 });
 
