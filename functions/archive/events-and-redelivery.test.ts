@@ -239,7 +239,7 @@ describe("mail events: SES's documented samples set the status", () => {
     expect(await handler({ ...eventBridgeEvent('Delivery', 'eb-1'), detail: 'nonsense' })).toEqual({ applied: 0, skipped: 1 });
   });
 
-  it('throws when the archive is down, so SNS delivers the event again', async () => {
+  it('throws when the archive is down, so Lambda runs the event again (or keeps it in the on-failure queue)', async () => {
     const archive = new FakeArchive();
     archive.down = true;
     const handler = createMailEventsHandler({ archive, logger: new RecordingLogger(), metrics: new RecordingMetrics(), archiveTimeoutMs: 500 });

@@ -92,7 +92,8 @@ export function createMailEventsHandler(deps: MailEventsDeps): (event: MailEvent
         deps.logger.info('Skipped an SES event', { eventType: parsed.eventType, tagged: Boolean(archiveId) });
         continue;
       }
-      // An archive failure throws: Lambda retries the SNS delivery, so the word is not lost.
+      // An archive failure throws: Lambda retries the invocation (twice, then the on-failure queue and its
+      // alarm; infra/lib/mail-events.ts), and a repeat is harmless (the status update is conditional).
       const applied = await deps.archive.setEventStatus(archiveId, outcome.status, outcome.detail, {
         abortSignal: AbortSignal.timeout(deps.archiveTimeoutMs),
       });

@@ -1,9 +1,12 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ARCHIVE_FUNCTIONS } from '../../contract/archive';
 import { SERVICE_NAMES } from '../../contract/metrics';
@@ -20,6 +23,21 @@ export const MAIL_EVENT_DETAIL_TYPES = {
   [ses.EmailSendingEvent.COMPLAINT]: 'Email Complaint Received',
   [ses.EmailSendingEvent.REJECT]: 'Email Rejected',
 } as const;
+
+/**
+ * What Lambda does with an event the function fails on. EventBridge invokes Lambda asynchronously; the
+ * rule's retry policy covers only handing the event to Lambda, and once Lambda has it "by default
+ * Lambda attempts to run it two more times" on a function error, then discards it (Lambda Developer
+ * Guide, "How Lambda handles errors and retries with asynchronous invocation":
+ * https://docs.aws.amazon.com/lambda/latest/dg/invocation-async-error-handling.html). Set here on
+ * purpose: both retries (0 to 2 allowed) for an archive that failed a moment, the longest event age
+ * (6 hours, the maximum; "Configuring error handling settings for Lambda asynchronous invocations"), and
+ * then the on-failure queue, so a bounce is kept and alarmed rather than dropped.
+ */
+export const MAIL_EVENTS_ASYNC = { retryAttempts: 2, maxEventAge: Duration.hours(6) } as const;
+
+/** How long the on-failure queue keeps a record: 14 days, SQS's longest retention (SQS API Reference, SetQueueAttributes). */
+export const FAILED_MAIL_EVENTS_RETENTION = Duration.days(14);
 
 export interface MailEventsProps {
   readonly projectRoot: string;
@@ -44,6 +62,8 @@ export class MailEvents extends Construct {
   readonly fn: nodejs.NodejsFunction;
   readonly logGroup: logs.LogGroup;
   readonly rule: events.Rule;
+  /** SES events the function could not apply after Lambda's retries (Lambda's invocation records). */
+  readonly failedEvents: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: MailEventsProps) {
     super(scope, id);
@@ -78,6 +98,25 @@ export class MailEvents extends Construct {
     }));
     props.archive.grantItems(this.fn, ['UpdateItem'], 'UpdateArchivedMessageStatusOnly');
 
+    // Lambda's record of each event it gave up on (the event itself, so the mail's headers: the visitor's
+    // name in the subject and address in Reply-To), for the owner to read after the alarm.
+    this.failedEvents = new sqs.Queue(this, 'FailedEvents', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: FAILED_MAIL_EVENTS_RETENTION,
+    });
+    Validations.of(this.failedEvents).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        'This queue is itself the end of the line: the on-failure destination of the mail-events function and the ' +
+        "dead-letter queue of its EventBridge target; nothing consumes it, an alarm tells the owner to read it.",
+    });
+    new lambda.EventInvokeConfig(this, 'AsyncInvoke', {
+      function: this.fn,
+      ...MAIL_EVENTS_ASYNC,
+      onFailure: new destinations.SqsDestination(this.failedEvents),
+    });
+
     this.rule = new events.Rule(this, 'Rule', {
       description: 'SES events of the contact mails (this configuration set only) to the mail-events function',
       eventPattern: {
@@ -86,7 +125,9 @@ export class MailEvents extends Construct {
         // SES tags every event with the configuration set it was sent through.
         detail: { mail: { tags: { 'ses:configuration-set': [this.configurationSet.configurationSetName] } } },
       },
-      targets: [new targets.LambdaFunction(this.fn, { maxEventAge: Duration.hours(24) })],
+      // EventBridge's own retries (24 hours here) cover only handing the event to Lambda; an event it
+      // cannot hand over goes to the same queue ("How EventBridge retries delivering events").
+      targets: [new targets.LambdaFunction(this.fn, { maxEventAge: Duration.hours(24), deadLetterQueue: this.failedEvents })],
     });
   }
 }

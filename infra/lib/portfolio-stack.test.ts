@@ -416,7 +416,7 @@ describe('operations', () => {
     });
     expect(allow.Condition.StringEquals).toEqual({ 'aws:SourceAccount': '123456789012' });
     const alarmIds = ofType('AWS::CloudWatch::Alarm').map(([id]) => id).sort();
-    expect(alarmIds).toHaveLength(7);
+    expect(alarmIds).toHaveLength(8);
     const sourceArns: Json[] = allow.Condition.ArnEquals['aws:SourceArn'];
     expect(sourceArns.map((arn) => arn['Fn::GetAtt'][0]).sort()).toEqual(alarmIds);
     expect(sourceArns.every((arn) => arn['Fn::GetAtt'][1] === 'Arn')).toBe(true);
@@ -490,7 +490,7 @@ describe('operations', () => {
   it('alarms on contact function errors and API 5xx, to the topic', () => {
     const topicId = idOf('AWS::SNS::Topic', () => true);
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(7); // + the archive's four (their own test)
+    expect(alarms).toHaveLength(8); // + the archive's five (their own tests)
     const errors = alarms.find((a) => a.MetricName === 'Errors')!;
     expect(errors).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     const contactFn = idOf('AWS::Lambda::Function', (p) => /^POST \/api\/contact/.test(p.Description ?? ''));
