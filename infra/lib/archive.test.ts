@@ -293,13 +293,13 @@ describe('mail events', () => {
     expect(resources[configurationSetId]!.Properties.DeliveryOptions).toEqual({ TlsPolicy: 'REQUIRE' });
   });
 
-  it('publish delivery, bounce, complaint and reject of the configuration set to the default event bus', () => {
+  it('publish send, delivery, bounce, complaint and reject of the configuration set to the default event bus', () => {
     const destinations = ofType('AWS::SES::ConfigurationSetEventDestination');
     expect(destinations).toHaveLength(1);
     const props = destinations[0]![1].Properties;
     expect(props.ConfigurationSetName).toEqual({ Ref: configurationSetId });
     expect(props.EventDestination.Enabled).toBe(true);
-    expect([...props.EventDestination.MatchingEventTypes].sort()).toEqual(['bounce', 'complaint', 'delivery', 'reject']);
+    expect([...props.EventDestination.MatchingEventTypes].sort()).toEqual(['bounce', 'complaint', 'delivery', 'reject', 'send']);
     expect(props.EventDestination.EventBridgeDestination).toEqual({
       EventBusArn: 'arn:aws:events:eu-west-1:123456789012:event-bus/default',
     });
@@ -313,10 +313,10 @@ describe('mail events', () => {
     expect(rule.Properties.EventBusName).toBeUndefined(); // the default bus
     expect(rule.Properties.EventPattern).toEqual({
       source: ['aws.ses'],
-      'detail-type': ['Email Delivered', 'Email Bounced', 'Email Complaint Received', 'Email Rejected'],
+      'detail-type': ['Email Sent', 'Email Delivered', 'Email Bounced', 'Email Complaint Received', 'Email Rejected'],
       detail: { mail: { tags: { 'ses:configuration-set': [{ Ref: configurationSetId }] } } },
     });
-    expect(Object.values(MAIL_EVENT_DETAIL_TYPES)).toHaveLength(4);
+    expect(Object.values(MAIL_EVENT_DETAIL_TYPES)).toHaveLength(5);
     expect(rule.Properties.Targets).toEqual([
       expect.objectContaining({ Arn: { 'Fn::GetAtt': [functionId(MAIL_EVENTS), 'Arn'] } }),
     ]);

@@ -8,20 +8,21 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ARCHIVE_FUNCTIONS } from '../../contract/archive';
+import { ARCHIVE_FUNCTIONS, SES_EVENT_DETAIL_TYPES } from '../../contract/archive';
 import { SERVICE_NAMES } from '../../contract/metrics';
 import type { ArchiveTable } from './archive-table';
 import { createPortfolioFunction } from './route-functions';
 
 /**
- * SES's word on each mail, as EventBridge names its events (EventBridge events reference, "Amazon
- * Simple Email Service events"); one per configuration-set event type the archive cares about.
+ * SES's word on each mail: the configuration-set event types the archive subscribes to, with the
+ * detail-type EventBridge gives each (contract/archive.ts, where the sources are named).
  */
 export const MAIL_EVENT_DETAIL_TYPES = {
-  [ses.EmailSendingEvent.DELIVERY]: 'Email Delivered',
-  [ses.EmailSendingEvent.BOUNCE]: 'Email Bounced',
-  [ses.EmailSendingEvent.COMPLAINT]: 'Email Complaint Received',
-  [ses.EmailSendingEvent.REJECT]: 'Email Rejected',
+  [ses.EmailSendingEvent.SEND]: SES_EVENT_DETAIL_TYPES.Send,
+  [ses.EmailSendingEvent.DELIVERY]: SES_EVENT_DETAIL_TYPES.Delivery,
+  [ses.EmailSendingEvent.BOUNCE]: SES_EVENT_DETAIL_TYPES.Bounce,
+  [ses.EmailSendingEvent.COMPLAINT]: SES_EVENT_DETAIL_TYPES.Complaint,
+  [ses.EmailSendingEvent.REJECT]: SES_EVENT_DETAIL_TYPES.Reject,
 } as const;
 
 /**
@@ -49,7 +50,7 @@ export interface MailEventsProps {
 
 /**
  * The configuration set every contact mail is sent through, and what happens to its events: SES
- * publishes delivery, bounce, complaint and reject to the account's default event bus; a rule that
+ * publishes send, delivery, bounce, complaint and reject to the account's default event bus; a rule that
  * matches this set's events alone invokes the mail-events function, which may update an archived
  * message's status and nothing else.
  *
@@ -89,7 +90,7 @@ export class MailEvents extends Construct {
       projectRoot: props.projectRoot,
       logRetention: props.logRetention,
       entry: spec.entry,
-      description: `SES delivery, bounce, complaint and reject events: archived message status (${spec.entry})`,
+      description: `SES send, delivery, bounce, complaint and reject events: archived message status (${spec.entry})`,
       roleDescription: 'mail-events: its own log group and updates of archived messages, nothing else',
       timeoutSeconds: spec.timeoutSeconds,
       serviceName: SERVICE_NAMES.mailEvents,

@@ -191,7 +191,7 @@ export class Monitoring extends Construct {
     });
     this.mailEventsFailedAlarm = new cloudwatch.Alarm(this, 'MailEventsFailed', {
       alarmDescription:
-        "SES's word on a contact mail (a delivery, bounce, complaint or reject) could not be recorded after Lambda's " +
+        "SES's word on a contact mail (send, delivery, bounce, complaint or reject) could not be recorded after Lambda's " +
         "retries, so a message's status in `npm run messages` may be out of date. The event waits 14 days: " +
         `aws sqs receive-message --queue-url ${props.failedMailEvents.queueUrl} shows it; see the mail-events ` +
         "function's logs.",
