@@ -7,6 +7,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
+import { contentTypeFor } from '../shared/content-type';
 import { API_REQUEST_HEADERS } from '../../contract/api-headers';
 import { API_ROUTES } from '../../contract/api-routes';
 import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, METRICS_NAMESPACE } from '../../contract/metrics';
@@ -188,30 +189,43 @@ describe('upload', () => {
   const byInclude = (include: string | undefined) => deployments().filter((d) => d.Include?.[0] === include);
 
   it('sets Cache-Control per kind of object', () => {
-    expect(deployments()).toHaveLength(3);
+    expect(deployments()).toHaveLength(4);
     const [assets] = byInclude('assets/*');
+    const [data] = byInclude('*.data');
     const [pages] = byInclude('*.html');
     const [others] = byInclude(undefined);
     expect(assets).toMatchObject({ Exclude: ['*'], SystemMetadata: { 'cache-control': CACHE_IMMUTABLE } });
+    expect(data).toMatchObject({ Exclude: ['*'], Include: ['*.data'], SystemMetadata: { 'cache-control': CACHE_REVALIDATE } });
     expect(pages).toMatchObject({ Exclude: ['*'], SystemMetadata: { 'cache-control': CACHE_REVALIDATE } });
-    expect(pages!.Include).toEqual(['*.html', '*.data']);
+    expect(pages!.Include).toEqual(['*.html']);
     expect(others).toMatchObject({ Exclude: ['assets/*', '*.html', '*.data'], SystemMetadata: { 'cache-control': CACHE_ONE_DAY } });
+  });
+
+  it("uploads the pages' .data files as text/x-script, React Router's own type, which CloudFront compresses", () => {
+    const [data] = byInclude('*.data');
+    expect(data!.SystemMetadata['content-type']).toBe('text/x-script');
+    expect(data!.SystemMetadata['content-type']).toBe(contentTypeFor('/contact.data'));
+    for (const other of deployments().filter((d) => d.id !== data!.id)) expect(other.SystemMetadata['content-type']).toBeUndefined();
   });
 
   it('keeps old hashed assets for open tabs, prunes pages and named files', () => {
     expect(byInclude('assets/*')[0]!.Prune).toBe(false);
     expect(byInclude('*.html')[0]!.Prune).toBe(true);
+    expect(byInclude('*.data')[0]!.Prune).toBe(true);
     expect(byInclude(undefined)[0]!.Prune).toBe(true);
   });
 
   it('uploads pages after assets and invalidates once, at the end, only pages and named files', () => {
     const [assets] = byInclude('assets/*');
+    const [data] = byInclude('*.data');
     const [pages] = byInclude('*.html');
     const [others] = byInclude(undefined);
-    expect(pages!.DependsOn).toContain(assets!.id);
+    expect(data!.DependsOn).toContain(assets!.id);
+    expect(pages!.DependsOn).toContain(data!.id);
     expect(others!.DependsOn).toContain(pages!.id);
     expect(assets!.DistributionId).toBeUndefined();
     expect(pages!.DistributionId).toBeUndefined();
+    expect(data!.DistributionId).toBeUndefined();
     expect(others!.DistributionPaths).toEqual([
       '/__spa-fallback.html',
       '/home/*',
