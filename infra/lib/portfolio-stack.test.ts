@@ -2,10 +2,12 @@
  * The main stack without a custom domain, synthesized once (bundling off, asset staging off) with cdk-nag on:
  * reaching beforeAll's end already proves there is no unacknowledged finding.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SPA_FALLBACK_FILE } from '../shared/build-output';
+import { REPO_ROOT, SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
 import { contentTypeFor } from '../shared/content-type';
 import { API_REQUEST_HEADERS } from '../../contract/api-headers';
@@ -515,6 +517,15 @@ describe('operations', () => {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.TreatMissingData).toBe('notBreaching');
     }
+  });
+
+  it("docs/deploy.md's costs count the alarms and the alarm metrics CloudWatch bills (each metric an alarm reads)", () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    const alarmMetrics = alarms.reduce((sum, a) => sum + (a.Metrics ? (a.Metrics as Json[]).filter((m) => m.MetricStat).length : 1), 0);
+    const costs = readFileSync(path.join(REPO_ROOT, 'docs/deploy.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(costs).toContain(`CloudWatch: ${alarms.length} alarms reading ${alarmMetrics} alarm metrics`);
+    expect(costs).toContain(`so ${Math.max(0, alarmMetrics - 10)} are billed`);
+    expect(costs).toContain(`${['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'][alarms.length]} alarms mail`);
   });
 
   it('has a dashboard with messages sent, errors, latency and click events by name', () => {

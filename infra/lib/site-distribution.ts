@@ -191,8 +191,9 @@ export class SiteDistribution extends Construct {
     );
     ack(
       'AwsSolutions-CFR2',
-      'WAF costs at least $5 a month plus per-request fees, more than the whole site; the only writable paths ' +
-        '(/api/*) are throttled per route at the API stage and the contact form verifies a reCAPTCHA.',
+      'On pay-as-you-go a WAF bills its web ACL, rules and requests, more than the whole site, and the flat-rate ' +
+        'plans that include one allow fewer free requests (docs/decisions.md); the only writable paths (/api/*) are ' +
+        'throttled per route at the API stage and the contact form verifies a reCAPTCHA.',
     );
     ack(
       'AwsSolutions-CFR3',
