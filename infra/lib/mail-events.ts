@@ -37,7 +37,10 @@ export const MAIL_EVENT_DETAIL_TYPES = {
  */
 export const MAIL_EVENTS_ASYNC = { retryAttempts: 2, maxEventAge: Duration.hours(6) } as const;
 
-/** How long the on-failure queue keeps a record: 14 days, SQS's longest retention (SQS API Reference, SetQueueAttributes). */
+/**
+ * How long the on-failure queue keeps a record: 14 days, SQS's longest ("MessageRetentionPeriod ... from 60
+ * seconds (1 minute) to 1,209,600 seconds (14 days)"; SQS API Reference, CreateQueue).
+ */
 export const FAILED_MAIL_EVENTS_RETENTION = Duration.days(14);
 
 export interface MailEventsProps {
@@ -91,7 +94,7 @@ export class MailEvents extends Construct {
       logRetention: props.logRetention,
       entry: spec.entry,
       description: `SES send, delivery, bounce, complaint and reject events: archived message status (${spec.entry})`,
-      roleDescription: 'mail-events: its own log group and updates of archived messages, nothing else',
+      roleDescription: 'mail-events: its own log group, updates of archived messages and its on-failure queue, nothing else',
       timeoutSeconds: spec.timeoutSeconds,
       serviceName: SERVICE_NAMES.mailEvents,
       memorySize: 128,
