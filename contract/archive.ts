@@ -68,6 +68,22 @@ export function archiveTableDefinition(tableName: string) {
   };
 }
 
+/**
+ * The SES events the archive listens to, by the record's `eventType`, with the `detail-type` EventBridge
+ * gives each (EventBridge events reference, "Amazon Simple Email Service events":
+ * https://docs.aws.amazon.com/eventbridge/latest/ref/events-ref-ses.html; delivery type "best effort").
+ * Send: "The send request was successful and SES will attempt to deliver the message" (SES API v2
+ * Reference, EventDestination, MatchingEventTypes), which settles a send whose answer was lost.
+ */
+export const SES_EVENT_DETAIL_TYPES = {
+  Send: 'Email Sent',
+  Delivery: 'Email Delivered',
+  Bounce: 'Email Bounced',
+  Complaint: 'Email Complaint Received',
+  Reject: 'Email Rejected',
+} as const;
+export type SesEventType = keyof typeof SES_EVENT_DETAIL_TYPES;
+
 /** The SES message tag that carries the archive id, so SES's events find their message. */
 export const ARCHIVE_ID_MESSAGE_TAG = 'archiveId';
 

@@ -5,6 +5,7 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import {
@@ -26,6 +27,8 @@ export interface MonitoringProps {
   readonly eventsFunction: lambda.IFunction;
   /** The archive's scheduled and event-driven functions (redelivery, mail events): their errors alarm too. */
   readonly archiveFunctions: readonly lambda.IFunction[];
+  /** The mail-events function's on-failure queue: SES events it could not apply after Lambda's retries. */
+  readonly failedMailEvents: sqs.IQueue;
 }
 
 /** The functions that may count an archive metric: each adds its own `service` dimension. */
@@ -93,6 +96,7 @@ export class Monitoring extends Construct {
   readonly mailBouncedAlarm: cloudwatch.Alarm;
   readonly archiveUnavailableAlarm: cloudwatch.Alarm;
   readonly archiveFunctionErrorsAlarm: cloudwatch.Alarm;
+  readonly mailEventsFailedAlarm: cloudwatch.Alarm;
   readonly dashboard: cloudwatch.Dashboard;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
@@ -185,6 +189,15 @@ export class Monitoring extends Construct {
       }),
       ...atLeastOnce,
     });
+    this.mailEventsFailedAlarm = new cloudwatch.Alarm(this, 'MailEventsFailed', {
+      alarmDescription:
+        "SES's word on a contact mail (send, delivery, bounce, complaint or reject) could not be recorded after Lambda's " +
+        "retries, so a message's status in `npm run messages` may be out of date. The event waits 14 days: " +
+        `aws sqs receive-message --queue-url ${props.failedMailEvents.queueUrl} shows it; see the mail-events ` +
+        "function's logs.",
+      metric: props.failedMailEvents.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+      ...atLeastOnce,
+    });
     const alarms = [
       this.contactErrorsAlarm,
       this.apiServerErrorsAlarm,
@@ -193,6 +206,7 @@ export class Monitoring extends Construct {
       this.mailBouncedAlarm,
       this.archiveUnavailableAlarm,
       this.archiveFunctionErrorsAlarm,
+      this.mailEventsFailedAlarm,
     ];
     const notify = new actions.SnsAction(this.topic);
     for (const alarm of alarms) {

@@ -131,6 +131,7 @@ export class PortfolioStack extends Stack {
       contactFunction: this.functions.functions.contact,
       eventsFunction: this.functions.functions.events,
       archiveFunctions: [this.redelivery.fn, this.mailEvents.fn],
+      failedMailEvents: this.mailEvents.failedEvents,
     });
 
     new CfnOutput(this, STACK_OUTPUT_KEYS.siteUrl, {

@@ -6,6 +6,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { VIEWER_REQUEST_FUNCTION_FILE } from '../cloudfront/viewer-request-loader';
+import { createApiOriginRequestPolicy } from './api-origin-request-policy';
 import { SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CLOUDFRONT_CSP_MAX_CHARS as CLOUDFRONT_CSP_MAX_LENGTH } from '../../contract/limits';
 import {
@@ -155,11 +156,11 @@ export class SiteDistribution extends Construct {
           // A POST must not be redirected (browsers turn it into a GET): HTTPS only.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          // Managed policies by aws-cdk-lib's constants, whose ids are the ones AWS lists ("Use managed cache
-          // policies", CachingDisabled; "Use managed origin request policies", AllViewerExceptHostHeader).
+          // The managed policy by aws-cdk-lib's constant, whose id is the one AWS lists ("Use managed cache
+          // policies", CachingDisabled).
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // API Gateway routes by its own Host; the visitor's IP arrives as X-Forwarded-For.
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          // Exactly the headers the functions read, CloudFront-Viewer-Address included; never Host.
+          originRequestPolicy: createApiOriginRequestPolicy(this, 'ApiOriginRequest'),
           responseHeadersPolicy: this.headersPolicy,
           compress: true,
         },
@@ -190,8 +191,9 @@ export class SiteDistribution extends Construct {
     );
     ack(
       'AwsSolutions-CFR2',
-      'WAF costs at least $5 a month plus per-request fees, more than the whole site; the only writable paths ' +
-        '(/api/*) are throttled per route at the API stage and the contact form verifies a reCAPTCHA.',
+      'On pay-as-you-go a WAF bills its web ACL, rules and requests, more than the whole site, and the flat-rate ' +
+        'plans that include one allow fewer free requests (docs/decisions.md); the only writable paths (/api/*) are ' +
+        'throttled per route at the API stage and the contact form verifies a reCAPTCHA.',
     );
     ack(
       'AwsSolutions-CFR3',

@@ -7,12 +7,14 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
+import { PAGE_DATA_CONTENT_TYPE } from '../shared/content-type';
 import { startLocalStack, type LocalStack } from './stack';
 import { fixtureBuild, send, type RawReply } from './test-support';
 
 const page = (title: string) =>
   `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1>${'<p>Worth compressing.</p>'.repeat(80)}</body></html>`;
 const APP_JS = Array.from({ length: 300 }, (_, i) => `export const f${i} = (a) => a * ${i};\n`).join('');
+const PAGE_DATA = JSON.stringify(Array.from({ length: 200 }, (_, i) => ['routes/contact', { title: `Contact ${i}` }]));
 const VIDEO = Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7919) % 256));
 
 const fixture = fixtureBuild({
@@ -23,6 +25,7 @@ const fixture = fixtureBuild({
   'assets/app-abc123.js': APP_JS,
   'videos/demo.mp4': VIDEO,
   'robots.txt': 'User-agent: *\nAllow: /\n',
+  'contact.data': PAGE_DATA,
 });
 writeFileSync(path.join(fixture.buildDir, 'secret.txt'), 'outside the client dir');
 let stack: LocalStack;
@@ -132,6 +135,15 @@ describe('compression', () => {
     const none = await get('/assets/app-abc123.js', { 'accept-encoding': 'br;q=0, gzip;q=0' });
     expect(none.headers['content-encoding']).toBeUndefined();
     expect(none.body.toString()).toBe(APP_JS);
+  });
+
+  it("serves a page's .data as text/x-script (as React Router does, and the upload sets), compressed", async () => {
+    const reply = await get('/contact.data', { 'accept-encoding': 'br' });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe(PAGE_DATA_CONTENT_TYPE);
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(reply.body).toString()).toBe(PAGE_DATA);
+    expect(reply.headers['cache-control']).toBe(CACHE_REVALIDATE);
   });
 
   it('compresses the 404 page keeping its status; never media or ranges', async () => {

@@ -17,6 +17,7 @@ import {
 } from '../cloudfront/viewer-request-loader';
 import { SPA_FALLBACK_FILE } from '../shared/build-output';
 import { cacheControlFor } from '../shared/cache-control';
+import { contentTypeFor } from '../shared/content-type';
 
 export function sendPlain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers });
@@ -37,9 +38,12 @@ export function createCdn(clientDir: string): Cdn {
     res.statusCode = status;
     // No ranges on the 404 page: its status must stay 404 (send never answers 304 to a 404 either).
     send(req, uri, { root: clientDir, index: false, cacheControl: false, acceptRanges: status === 200 })
-      .on('headers', (_res: ServerResponse, file: string) =>
-        res.setHeader('Cache-Control', cacheControlFor(path.relative(clientDir, file).split(path.sep).join('/'))),
-      )
+      .on('headers', (_res: ServerResponse, file: string) => {
+        const key = path.relative(clientDir, file).split(path.sep).join('/');
+        res.setHeader('Cache-Control', cacheControlFor(key));
+        const type = contentTypeFor(key); // send keeps a Content-Type already set
+        if (type) res.setHeader('Content-Type', type);
+      })
       .on('directory', onMissing) // S3 has keys, not directories
       .on('error', (error: { status?: number; headers?: Record<string, string> }) => {
         // 403 is send's answer to a path climbing out of the root: S3 has no such key either.
