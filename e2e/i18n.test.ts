@@ -256,4 +256,26 @@ describe('another language in the browser', () => {
     const post = session.requests.find((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/contact');
     expect(Object.keys(JSON.parse(post?.postData ?? '{}')).sort()).toEqual(['email', 'fullName', 'g-recaptcha-response', 'message']);
   });
+
+  it('accepts ordinary Spanish names: two surnames, compound first names, particles', async () => {
+    const session = await sessions.open({ viewport: 'desktop' });
+    const page = session.page;
+    await visit(page, '/es/contact');
+    const main = page.getByRole('main');
+    const text = spanish.ui.contact;
+    const send = main.getByRole('button', { name: new RegExp(`^(${text.send}|${text.sending.replace(/\./g, '\\.')})$`) });
+    const names = ['María José Núñez', 'Lucía Fernández García', 'Juan de la Cruz'];
+    for (const [i, name] of names.entries()) {
+      await main.getByLabel(text.fullName, { exact: true }).fill(name);
+      await main.getByLabel(text.email, { exact: true }).fill('lucia@example.es');
+      await main.getByLabel(text.message, { exact: true }).fill(`Hola, soy ${name}.`);
+      await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).click();
+      await eventually(() => send.isEnabled(), Boolean, `Send enabled for ${name}`);
+      await send.click();
+      await eventually(() => textOf(main), (t) => t.includes(text.sent) && !t.includes(text.invalidName), `${name} sent`);
+      const posts = session.requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/contact');
+      expect(posts).toHaveLength(i + 1);
+      expect(JSON.parse(posts[i]?.postData ?? '{}').fullName).toBe(name);
+    }
+  });
 });
