@@ -2,15 +2,24 @@ import type { Config } from '@react-router/dev/config';
 import { checkAllCatalogues } from './web/content/check';
 import { prerenderPaths } from './web/app/prerender-paths';
 
+// Stack traces of errors thrown while prerendering point into web/app and web/content, not into the
+// server bundle (vite.config.ts gives it source maps); `npm start` shows the first one (scripts/quiet-build.ts).
+process.setSourceMapsEnabled(true);
+
+/** The content check runs once per build, though React Router asks for the paths more than once. */
+let contentChecked: Promise<unknown> | undefined;
+
 // Static site: every known route of every language is prerendered to its own HTML file at build
 // time, then hydrated in the browser. No server rendering at request time (S3 + CloudFront).
 export default {
   appDirectory: 'web/app',
   buildDirectory: 'web/build',
   ssr: false,
-  // Every language's content is checked first: a missing project or text stops the build, naming it.
+  // Every language's content is checked first: a missing project or text stops the build, naming it;
+  // a language still copied from another is a warning (CONTENT_WARNING lines in the output).
   prerender: async () => {
-    await checkAllCatalogues();
+    contentChecked ??= checkAllCatalogues();
+    await contentChecked;
     return prerenderPaths();
   },
 } satisfies Config;

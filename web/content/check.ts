@@ -4,8 +4,11 @@
  * missing, a link or date that differs, an empty text). Each problem names the locale and the key.
  */
 import { catalogue as english } from './catalogue';
+import { CONTENT_WARNING } from './content-warning';
 import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES } from './locales';
 import type { Catalogue } from './types';
+
+export { CONTENT_WARNING };
 
 interface LocaleModule {
   catalogue?: Catalogue;
@@ -92,8 +95,6 @@ function translatableTexts(value: unknown, key = '', out = new Map<string, strin
 
 /** A language counts as another's copy when at least this share of its texts is the other's, word for word. */
 export const COPY_SHARE = 0.5;
-/** The start of each content warning in the build's output (`npm start` shows these lines). */
-export const CONTENT_WARNING = 'Content warning:';
 
 /**
  * The languages whose texts are still (mostly) another language's, word for word: a folder copied
@@ -117,7 +118,7 @@ export function untranslatedLocales(catalogues: ReadonlyMap<string, Catalogue>):
     if (worst && own.size > 0 && worst.same / own.size >= COPY_SHARE) {
       warnings.push(
         `${locale} (${localeName(locale)}) still has the texts of ${worst.other} (${localeName(worst.other)}): ${worst.same} of its ${own.size} texts are the same, word for word. ` +
-          `Translate web/content/${locale}/ before publishing; until then /${locale}/ shows ${localeName(worst.other)}.`,
+          `Translate web/content/${locale}/ before publishing: until then its pages show ${localeName(worst.other)} text.`,
       );
     }
   }
