@@ -38,6 +38,7 @@ export function lastLines(text: string, count: number): string {
 /** At most this many lines of an error's message are shown (the content check lists one problem a line). */
 const MESSAGE_LINES = 20;
 /** Terminal colours, which the bundler writes into the log too. */
+// eslint-disable-next-line no-control-regex -- the escape character is what starts a colour code
 const ANSI = /\x1b\[[0-9;]*m/g;
 /** A thrown error as Node prints it: "TypeError: …", "Error [ERR_MODULE_NOT_FOUND]: …". */
 const THROWN = /^\s*(?:[A-Z]\w*)?Error(?: \[[A-Z_]+\])?: \S/;

@@ -158,7 +158,17 @@ function sameKeys(a: object, b: object, key: string, locale: string, problems: s
 /** What differs from the default language in ways the pages cannot live with; empty when nothing. */
 export function catalogueProblems(locale: string, catalogue: Catalogue, base: Catalogue = english): string[] {
   const problems: string[] = [];
-  sameKeys(base.ui, catalogue.ui, 'ui.', locale, problems);
+  // The type-check would catch these too, but the build does not type-check: name them here.
+  const missing: string[] = [];
+  for (const section of ['ui', 'site', 'pages', 'about', 'privacyPolicy'] as const) {
+    if (!catalogue[section] || typeof catalogue[section] !== 'object') missing.push(`${locale}: ${section} is missing`);
+    else sameKeys(base[section], catalogue[section], `${section}.`, locale, problems);
+  }
+  for (const section of ['projects', 'blogs', 'funFacts'] as const) {
+    if (!Array.isArray(catalogue[section])) missing.push(`${locale}: ${section} is missing`);
+  }
+  // Without a whole section the checks below cannot run.
+  if (missing.length > 0) return [...missing, ...problems];
   const empty: string[] = [];
   emptyTexts(catalogue, '', empty);
   for (const key of empty) problems.push(`${locale}: ${key} is empty`);

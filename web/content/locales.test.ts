@@ -76,6 +76,13 @@ describe('languages', () => {
     );
   });
 
+  it('names a key missing outside the interface strings too, and a missing section (the build does not type-check)', () => {
+    const { headline: _gone, ...home } = spanish.pages.home;
+    const { projects: _none, ...withoutProjects } = spanish;
+    expect(catalogueProblems('fr', { ...spanish, pages: { ...spanish.pages, home } as Catalogue['pages'] })).toEqual(['fr: pages.home.headline is missing']);
+    expect(catalogueProblems('fr', withoutProjects as Catalogue)).toEqual(['fr: projects is missing']);
+  });
+
   it('names the language and the field of a line in locales.ts the build could not use (the build does not type-check)', () => {
     const { en, es } = LOCALES;
     expect(localeDeclarationProblems({ en, es, fr: { name: 'Français', ogLocale: 'fr_FR', intl: 'fr-FR' } })).toEqual([
