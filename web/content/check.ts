@@ -10,7 +10,7 @@ import type { Catalogue } from './types';
 
 export { CONTENT_WARNING };
 
-interface LocaleModule {
+export interface LocaleModule {
   catalogue?: Catalogue;
   handle?: { localeBundle?: { locale?: unknown } };
 }
@@ -75,9 +75,9 @@ export function localeDeclarationProblems(locales: Record<string, unknown> = LOC
 }
 
 /** The language a locale folder's index.ts says it is: its handle must name its own folder. */
-async function localeModuleProblems(locale: string): Promise<string[]> {
+export async function localeModuleProblems(locale: string, load: (locale: string) => Promise<LocaleModule> = loadLocaleModule): Promise<string[]> {
   if (locale === DEFAULT_LOCALE) return [];
-  const said = (await loadLocaleModule(locale)).handle?.localeBundle?.locale;
+  const said = (await load(locale)).handle?.localeBundle?.locale;
   return said === locale ? [] : [`${locale}: web/content/${locale}/index.ts gives its pages the locale ${JSON.stringify(said)}; set \`locale: '${locale}'\` in its handle`];
 }
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { catalogue as english } from './catalogue';
-import { catalogueProblems, checkAllCatalogues, CONTENT_WARNING, loadCatalogue, localeDeclarationProblems, untranslatedLocales } from './check';
+import { catalogueProblems, checkAllCatalogues, CONTENT_WARNING, loadCatalogue, localeDeclarationProblems, localeModuleProblems, untranslatedLocales } from './check';
 import { catalogue as spanish } from './es';
 import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES } from './locales';
 import type { Catalogue } from './types';
@@ -81,6 +81,12 @@ describe('languages', () => {
     const { projects: _none, ...withoutProjects } = spanish;
     expect(catalogueProblems('fr', { ...spanish, pages: { ...spanish.pages, home } as Catalogue['pages'] })).toEqual(['fr: pages.home.headline is missing']);
     expect(catalogueProblems('fr', withoutProjects as Catalogue)).toEqual(['fr: projects is missing']);
+  });
+
+  it("names a copied folder whose index.ts still gives its pages the copied language's locale", async () => {
+    expect(await localeModuleProblems('es')).toEqual([]);
+    const copied = async () => ({ catalogue: spanish, handle: { localeBundle: { locale: 'es' } } });
+    expect(await localeModuleProblems('fr', copied)).toEqual([`fr: web/content/fr/index.ts gives its pages the locale "es"; set \`locale: 'fr'\` in its handle`]);
   });
 
   it('names the language and the field of a line in locales.ts the build could not use (the build does not type-check)', () => {
