@@ -1,7 +1,7 @@
 import type { PrivacyPolicy } from '../types';
 
 /**
- * Spanish text of ../privacy-policy.ts: the same eleven sections in the same order. The date stays as in
+ * This folder's language: the text of ../privacy-policy.ts, the same eleven sections in the same order. The date stays as in
  * the English file; the page formats it for the locale.
  */
 export const privacyPolicy: PrivacyPolicy = {

@@ -1,6 +1,6 @@
 import type { UiMessages } from '../types';
 
-/** The interface strings in Spanish (every key of UiMessages, no other). */
+/** The interface strings in this folder's language (every key of UiMessages, no other). */
 export const ui: UiMessages = {
   menu: { Projects: 'Proyectos', About: 'Sobre mí', Contact: 'Contacto', Blogs: 'Blog' },
   skipLink: 'Saltar al contenido principal',

@@ -180,6 +180,8 @@ describe('validation: the first failing rule in order, its exact message, the fi
   it.each([
     ['a one-word name', { ...good, fullName: 'José' }, 'Full name', 'Please enter a valid full name.'],
     ['a name with digits', { ...good, fullName: 'R2 D2' }, 'Full name', 'Please enter a valid full name.'],
+    ['a name with a doubled space', { ...good, fullName: 'Juan de  la Cruz' }, 'Full name', 'Please enter a valid full name.'],
+    ['a name with markup', { ...good, fullName: 'Juan <b>de</b> la Cruz' }, 'Full name', 'Please enter a valid full name.'],
     ['an email without top-level part', { ...good, email: 'jose@example' }, 'Email', 'Please enter a valid email address.'],
     ['a 5-letter top-level part', { ...good, email: 'jose@example.abcde' }, 'Email', 'Please enter a valid email address.'],
     ['a 3-character message', { ...good, message: 'Hey' }, 'Message', 'Please enter a valid message.'],
@@ -207,18 +209,20 @@ describe('validation: the first failing rule in order, its exact message, the fi
     expect(sendButton()).toBeDisabled();
   });
 
-  it('accepts names of any script and hyphenated names', async () => {
+  it('accepts names of any script, hyphenated names, and last names of several words', async () => {
     fetchMock.mockResolvedValue(response(200));
     const user = setup();
-    for (const fullName of ['José Álvarez', "Zoë O'Brien", 'Anne-Marie Dupont', 'Владимир Набоков']) {
+    const names = ['José Álvarez', "Zoë O'Brien", 'Anne-Marie Dupont', 'Владимир Набоков', 'María José Núñez', 'Lucía Fernández García', 'Juan de la Cruz', "Jean-Luc O'Neil"];
+    for (const fullName of names) {
       await user.type(fields().fullName, fullName);
       await user.type(fields().email, 'x@example.com');
       await user.type(fields().message, 'Hello there');
       await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
       await user.click(sendButton());
       expect(await screen.findByText(SENT)).toBeInTheDocument();
+      expect(JSON.parse(String(fetchMock.mock.lastCall?.[1]?.body)).fullName).toBe(fullName);
     }
-    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(fetchMock).toHaveBeenCalledTimes(names.length);
   });
 });
 
