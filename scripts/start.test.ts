@@ -190,7 +190,7 @@ describe('npm start (scripts/start.ts)', () => {
       expect(lines).toEqual([
         expect.stringMatching(new RegExp(`^npm start failed: The archive folder .* is in use by another local stack \\(process ${first.child.pid}, .*\\): stop it first, or set ARCHIVE_DIR to another folder\\.$`)),
       ]);
-      expect(second.output()).not.toMatch(/Database is closed|    at /);
+      expect(second.output()).not.toMatch(/Database is closed| {4}at /);
       expect((await fetch(`${site}/ok.txt`)).status).toBe(200);
     } finally {
       first.child.kill('SIGTERM');

@@ -18,7 +18,7 @@ export interface RunningStack {
   archive?: string;
   /** The archive's data folder (absolute). */
   dataDir: string;
-  /** How the process was started ("infra/local/start.ts"), for the owner reading an error. */
+  /** How the process was started ("scripts/start.ts"), for the owner reading an error. */
   command: string;
   startedAt: string;
 }
