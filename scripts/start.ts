@@ -20,7 +20,10 @@ import { runningFileFor } from '../infra/shared/running-stack';
 import { FAKE_RECAPTCHA_JS } from '../tools/fake-recaptcha';
 import { startFakeSiteverify } from '../tools/fake-siteverify';
 
-/** The script react-google-recaptcha loads in the browser; the contact function's siteverify is on the same host. */
+/**
+ * The script react-google-recaptcha loads in the browser (Google's "reCAPTCHA v2" display page names it:
+ * https://developers.google.com/recaptcha/docs/display); the contact function's siteverify is on the same host.
+ */
 export const CAPTCHA_CHECK_URL = 'https://www.google.com/recaptcha/api.js';
 /** The check never holds the start up longer than this. */
 export const CAPTCHA_CHECK_MS = 1_500;
