@@ -117,7 +117,7 @@ describe('adding a language by following web/content/README.md', () => {
     addLine(withoutFallback);
     const failed = await quietBuild();
     expect(failed.code, failed.stdout + failed.stderr).not.toBe(0);
-    expect(failed.stderr, failed.stderr + readFileSync(path.join(copy, 'portfolio-build.log'), 'utf8')).toMatch(/^Error: The languages/);
+    expect(failed.stderr, failed.stderr + readFileSync(path.join(copy, '.local', 'build.log'), 'utf8')).toMatch(/^Error: The languages/);
     expect(failed.stdout).toBe('Building the site… failed.\n');
     const firstLines = failed.stderr.split('\n');
     expect(firstLines[0]).toBe('Error: The languages in web/content/locales.ts are not complete:');

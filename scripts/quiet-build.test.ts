@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contentWarnings, failureReport, firstError, lastLines, runLogged } from './quiet-build';
+import { execFileSync } from 'node:child_process';
+import { BUILD_LOG, contentWarnings, failureReport, firstError, lastLines, runLogged } from './quiet-build';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'quiet-build-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,6 +22,20 @@ describe('runLogged', () => {
 
   it('rejects when the command cannot be started', async () => {
     await expect(runLogged(path.join(dir, 'no-such-command'), [], path.join(dir, 'none.log'))).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('BUILD_LOG', () => {
+  it('is in this checkout, where git ignores it (not one file in /tmp shared by every checkout)', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    expect(path.relative(root, BUILD_LOG)).toBe(path.join('.local', 'build.log'));
+    expect(execFileSync('git', ['check-ignore', '-q', BUILD_LOG], { cwd: root, stdio: 'pipe' }).length).toBe(0); // throws when not ignored
+  });
+
+  it('creates its folder when missing', async () => {
+    const log = path.join(dir, 'new', 'folder', 'build.log');
+    expect(await runLogged(process.execPath, ['-e', 'console.log("ok")'], log)).toBe(0);
+    expect(readFileSync(log, 'utf8')).toBe('ok\n');
   });
 });
 

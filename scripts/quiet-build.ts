@@ -6,18 +6,19 @@
  * fails it prints the first real error (file, line, message) first, and exits with the build's code.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONTENT_WARNING } from '../web/content/content-warning';
 
-export const BUILD_LOG = path.join(os.tmpdir(), 'portfolio-build.log');
+/** In the checkout (git ignores .local/), so two checkouts never write one log. */
+export const BUILD_LOG = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.local', 'build.log');
 /** How much of a failed build's log is shown: enough for the error and what led to it. */
 const FAILURE_LINES = 40;
 
 /** Runs a command with stdout and stderr written to `logFile`; resolves with its exit code. */
 export function runLogged(command: string, args: readonly string[], logFile: string): Promise<number> {
+  mkdirSync(path.dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
   return new Promise((resolve, reject) => {
     // On Windows a bare `npm` is npm.cmd, which only a shell runs.

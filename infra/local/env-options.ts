@@ -2,9 +2,7 @@
 import path from 'node:path';
 import type { LocalStackOptions } from './stack';
 import { LOCAL_ARCHIVE_PORT } from '../../contract/archive';
-
-/** Where `npm start` keeps the archive (git ignores .local/). */
-export const DEFAULT_ARCHIVE_DIR = '.local/archive';
+import { DEFAULT_ARCHIVE_DIR } from '../shared/running-stack';
 
 export function portFromEnv(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[name]?.trim();
