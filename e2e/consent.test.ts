@@ -64,6 +64,10 @@ describe('cookie banner', () => {
     await expect(toggle.count()).resolves.toBe(1);
     await expect(textOf(toggle)).resolves.toMatch(/^\s*\+\s*$/);
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    // Assistive technology hears the visible + first, then what it shows, and finds what it changes.
+    await expect(page.getByRole('button', { name: '+ More about cookies', exact: true }).count()).resolves.toBe(1);
+    const controlled = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+    await expect(controlled.getByText(TEXT.cookieShort, { exact: true }).count()).resolves.toBe(1);
     const privacy = page.getByRole('link', { name: /privacy policy/i }).filter({ visible: true });
     await expect(privacy.count(), 'collapsed banner has a Privacy policy link').resolves.toBeGreaterThanOrEqual(1);
     await expect(page.getByRole('button', { name: 'Accept' }).count()).resolves.toBe(0);
@@ -71,6 +75,8 @@ describe('cookie banner', () => {
     await toggle.click();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
     await expect(textOf(toggle)).resolves.toMatch(/^\s*[-−]\s*$/);
+    await expect(page.getByRole('button', { name: '- More about cookies', exact: true }).count()).resolves.toBe(1);
+    await expect(controlled.getByRole('button', { name: 'Accept' }).count()).resolves.toBe(1);
     await expect(bannerText(page, TEXT.cookieLong).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Accept' }).isVisible()).resolves.toBe(true);
     const expandedLink = page.getByRole('link', { name: /privacy policy/i }).filter({ visible: true }).last();

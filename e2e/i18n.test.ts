@@ -153,6 +153,40 @@ describe('every language through the local server', () => {
   });
 });
 
+describe("each language's root", () => {
+  it('answers /es and /es/ (each language but the default) with a page that sends the visitor to its home', async () => {
+    for (const locale of OTHER_LOCALES) {
+      for (const root of [`/${locale}`, `/${locale}/`]) {
+        const { status, text } = await html(root);
+        expect(status, root).toBe(200);
+        expect(attribute(text, /<html lang="([^"]+)"/), root).toBe(locale);
+        // A 0-second refresh works without scripts; the canonical link names the page it leads to.
+        expect(attribute(text, /<meta http-equiv="refresh" content="([^"]+)"/), root).toBe(`0; url=/${locale}/home`);
+        expect(attribute(text, /<link rel="canonical" href="([^"]+)"/), root).toBe(`${SITE}/${locale}/home`);
+      }
+    }
+    // The default language's root is the CDN's own 302.
+    const { status } = await html('/');
+    expect(status).toBe(302);
+  });
+
+  it('takes the browser from /es and /es/ to /es/home, replacing the history entry, as / goes to /home', async () => {
+    const page = (await sessions.open({ viewport: 'desktop' })).page;
+    for (const locale of OTHER_LOCALES) {
+      for (const root of [`/${locale}`, `/${locale}/`]) {
+        const before = localized(locale, '/about');
+        await visit(page, before);
+        await page.goto(`${baseUrl()}${root}`, { waitUntil: 'commit' });
+        await page.waitForURL((url) => url.pathname === localized(locale, '/home'));
+        await waitForHydration(page);
+        expect(await page.evaluate(() => document.documentElement.lang), root).toBe(locale);
+        await page.goBack();
+        await page.waitForURL((url) => url.pathname === before);
+      }
+    }
+  });
+});
+
 describe('another language in the browser', () => {
   async function open(viewport: 'phone' | 'desktop' = 'desktop'): Promise<Page> {
     const session = await sessions.open({ viewport });

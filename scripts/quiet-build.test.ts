@@ -91,7 +91,7 @@ Build failed with 1 error:
 
 [plugin react-router:virtual-modules]
 Error: The languages in web/content/locales.ts are not complete:
-  - web/content/locales.ts: fr is missing fallback.loading, fallback.needsScripts (every language's line has the fields of en's)
+  - web/content/locales.ts: fr is missing fallback.loading (every language's line has the fields of en's)
     at checkAllCatalogues (/tmp/copy/web/content/check.ts:211:34)
     at prerender (/tmp/copy/react-router.config.ts:13:11)
 `;
@@ -118,7 +118,7 @@ describe('firstError: the first real error of a failed build, with its file and 
   it('keeps every line of the content check\'s message, which names the file itself', () => {
     expect(firstError(CONTENT_ERROR, ROOT)).toEqual({
       message:
-        "Error: The languages in web/content/locales.ts are not complete:\n  - web/content/locales.ts: fr is missing fallback.loading, fallback.needsScripts (every language's line has the fields of en's)",
+        "Error: The languages in web/content/locales.ts are not complete:\n  - web/content/locales.ts: fr is missing fallback.loading (every language's line has the fields of en's)",
       location: undefined,
     });
   });

@@ -21,6 +21,7 @@ const fixture = fixtureBuild({
   'home/index.html': page('Home'),
   'projects/3/index.html': page('Project 3'),
   'es/home/index.html': page('Inicio'),
+  'es/index.html': page('To Inicio'),
   '__spa-fallback.html': page('Fallback'),
   'assets/app-abc123.js': APP_JS,
   'videos/demo.mp4': VIDEO,
@@ -55,6 +56,9 @@ describe('routing through the CloudFront Function', () => {
     ['/home/', 'Home'],
     ['/projects/3?ref=mail', 'Project 3'],
     ['/es/home', 'Inicio'],
+    // A language's root: its prerendered page, which sends the visitor to its home (index-redirect.tsx).
+    ['/es', 'To Inicio'],
+    ['/es/', 'To Inicio'],
     ['/%68ome', 'Home'], // percent-encoded letters name the same key, as in S3
   ])('%s serves its prerendered page with 200', async (url, expected) => {
     const reply = await get(url);
@@ -64,7 +68,7 @@ describe('routing through the CloudFront Function', () => {
   });
 
   // One fallback for every language: the app picks the 404 page of the path's language.
-  it.each(['/nope', '/projects/99', '/es/nope', '/es/projects/99', '/es', '/assets/missing-123.js', '/assets', '/api/unknown', '/api/contact'])(
+  it.each(['/nope', '/projects/99', '/es/nope', '/es/projects/99', '/fr', '/assets/missing-123.js', '/assets', '/api/unknown', '/api/contact'])(
     '%s gets the fallback page with 404',
     async (url) => {
       const reply = await get(url);

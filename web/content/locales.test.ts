@@ -98,7 +98,7 @@ describe('languages', () => {
   it('names the language and the field of a line in locales.ts the build could not use (the build does not type-check)', () => {
     const { en, es } = LOCALES;
     expect(localeDeclarationProblems({ en, es, fr: { name: 'Français', ogLocale: 'fr_FR', intl: 'fr-FR' } })).toEqual([
-      expect.stringMatching(/^web\/content\/locales\.ts: fr is missing fallback\.loading, fallback\.needsScripts \(.*README/),
+      expect.stringMatching(/^web\/content\/locales\.ts: fr is missing fallback\.loading \(.*README/),
     ]);
     const problems = localeDeclarationProblems({
       en,
@@ -110,10 +110,10 @@ describe('languages', () => {
     expect(problems).toEqual([
       expect.stringMatching(/^web\/content\/locales\.ts: French!: the code must be a language tag/),
       'web/content/locales.ts: fr.name must be a text that is not empty',
-      'web/content/locales.ts: fr.extra is not a field of a language (name, ogLocale, intl, fallback.loading, fallback.needsScripts)',
+      'web/content/locales.ts: fr.extra is not a field of a language (name, ogLocale, intl, fallback.loading)',
       expect.stringMatching(/^web\/content\/locales\.ts: fr\.intl "not a tag at all" is not a language tag/),
-      expect.stringMatching(/^web\/content\/locales\.ts: de is missing fallback\.loading, fallback\.needsScripts/),
-      'web/content/locales.ts: de.fallback is not a field of a language (name, ogLocale, intl, fallback.loading, fallback.needsScripts)',
+      expect.stringMatching(/^web\/content\/locales\.ts: de is missing fallback\.loading/),
+      'web/content/locales.ts: de.fallback is not a field of a language (name, ogLocale, intl, fallback.loading)',
     ]);
   });
 

@@ -142,7 +142,14 @@ export interface UiMessages {
   funFact: { title: string; close: string; gotIt: string };
   scrollToTop: string;
   backToTop: string;
-  cookie: { label: string; short: string; long: string; accept: string; showMore: string; showLess: string };
+  cookie: {
+    label: string;
+    short: string;
+    long: string;
+    accept: string;
+    /** What the +/- toggle shows and hides; its accessible name is the visible + or - followed by this. */
+    more: string;
+  };
   greeting: { morning: string; afternoon: string; evening: string };
   home: { iAm: (name: string) => string; previewKicker: string };
   projects: {

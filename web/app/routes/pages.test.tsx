@@ -6,12 +6,13 @@ import { about as aboutContent } from '../../content/about';
 import { blogs as blogContent } from '../../content/blogs';
 import { projects as projectContent } from '../../content/projects';
 import { site } from '../../content/site';
+import { absoluteUrl } from '../layout/seo';
 import About, { loader as aboutLoader } from './about';
 import Blogs, { loader as blogsLoader } from './blogs';
 import ErrorPage from './error';
 import Contact, { loader as contactLoader, meta as contactMeta } from './contact';
 import Home, { loader as homeLoader } from './home';
-import IndexRedirect, { clientLoader } from './index-redirect';
+import IndexRedirect, { clientLoader, HydrateFallback as IndexHydrateFallback, meta as indexMeta } from './index-redirect';
 import NotFound from './not-found';
 import PrivacyPolicy, { loader as privacyLoader } from './privacy-policy';
 import Projects, { loader as projectsLoader, meta as projectsMeta } from './projects';
@@ -50,9 +51,33 @@ describe('/ redirect', () => {
     ]);
     render(<Stub initialEntries={['/']} />);
     expect(await screen.findByTestId('where')).toHaveTextContent('/home');
-    const response = clientLoader();
+    const response = clientLoader({ request: new Request('https://example.com/') });
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/home');
+  });
+
+  it("sends each language's root, with or without its trailing slash, to that language's home, keeping the query", async () => {
+    const to = (url: string) => clientLoader({ request: new Request(url) }).headers.get('Location');
+    expect(to('https://example.com/es')).toBe('/es/home');
+    expect(to('https://example.com/es/')).toBe('/es/home');
+    expect(to('https://example.com/?utm_source=x')).toBe('/home?utm_source=x');
+    const Stub = createRoutesStub([
+      { path: '/es', Component: IndexRedirect, loader: clientLoader, HydrateFallback: () => null },
+      { path: '/es/home', Component: Where },
+    ]);
+    render(<Stub initialEntries={['/es']} />);
+    expect(await screen.findByTestId('where')).toHaveTextContent('/es/home');
+  });
+
+  it('redirects without scripts: a 0-second meta refresh and a canonical link to the home page, and a link home on the page', () => {
+    const tags = indexMeta({ location: { pathname: '/es/' } });
+    expect(tags).toContainEqual({ httpEquiv: 'refresh', content: '0; url=/es/home' });
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: absoluteUrl('/es/home') });
+    expect(indexMeta({ location: { pathname: '/' } })).toContainEqual({ httpEquiv: 'refresh', content: '0; url=/home' });
+    const Stub = createRoutesStub([{ path: '/es', Component: IndexHydrateFallback }]);
+    render(<Stub initialEntries={['/es']} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(site.name);
+    expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/es/home');
   });
 });
 
