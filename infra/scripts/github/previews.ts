@@ -4,7 +4,7 @@
  *   gate --pr N       may pull request N deploy its preview? Yes when its stack exists or fewer than
  *                     PREVIEW_LIMIT previews are open; else a comment on the pull request says why.
  *                     Writes allowed=true|false to $GITHUB_OUTPUT.
- *   site-url --pr N   the preview's address, from cdk.out/outputs.json (the deploy writes it)
+ *   site-url [--pr N] the site's (or the preview's) address, from cdk.out/outputs.json (the deploy writes it)
  *   comment --pr N --url URL --sha SHA   the sticky comment: the preview's address for this commit
  *   teardown --pr N   waits for a deploy in progress, `npm run destroy -- --stage pr-N --force`, comment
  *   sweep             tears down every preview whose pull request is closed
@@ -29,7 +29,7 @@ export interface OpenPreview {
 }
 
 /** Preview stacks (`<stackName>-pr-N`) that exist, in pull-request order. */
-export function openPreviews(stacks: readonly Pick<Stack, 'StackName' | 'StackStatus'>[], stackName: string): OpenPreview[] {
+export function openPreviews(stacks: readonly { StackName?: string; StackStatus?: string }[], stackName: string): OpenPreview[] {
   return stacks
     .flatMap((stack) => {
       const name = stack.StackName ?? '';
@@ -201,7 +201,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'site-url': {
-      const stackName = `${config.stackName}-${previewStage(prArg(argv))}`;
+      const stackName = argv.includes('--pr') ? `${config.stackName}-${previewStage(prArg(argv))}` : config.stackName;
       const url = siteUrlFromOutputsFile(path.join(REPO_ROOT, 'cdk.out', 'outputs.json'), stackName);
       if (!url) throw new Error(`cdk.out/outputs.json has no SiteUrl for ${stackName}`);
       output(`url=${url}`);
