@@ -23,8 +23,9 @@ export const GITHUB_ENVIRONMENTS = { production: 'production', preview: 'preview
 
 /**
  * The CDK bootstrap roles a deploy assumes, by the tag the bootstrap template puts on each
- * (`aws-cdk:bootstrap-role`), as cdk-pipelines-github's GitHubActionRole grants them. No image
- * publishing: nothing here is a container.
+ * (`aws-cdk:bootstrap-role`: file-publishing, image-publishing, lookup, deploy, in the CLI's
+ * lib/api/bootstrap/bootstrap-template.yaml), as cdk-pipelines-github's GitHubActionRole grants them.
+ * No image publishing: nothing here is a container. The bootstrap roles trust the account itself.
  */
 export const BOOTSTRAP_ROLE_TAGS = ['deploy', 'file-publishing', 'lookup'] as const;
 

@@ -66,8 +66,8 @@ export function commentBody(
     lines.push(
       `**Preview:** ${event.url}`,
       '',
-      `Built from ${event.sha.slice(0, 7)}, checked by \`npm run smoke\`. Google's test reCAPTCHA key: every captcha passes, ` +
-        'and messages reach the owner like the live site\'s. Removed when this pull request closes.',
+      `Built from ${event.sha.slice(0, 7)} and checked by \`npm run smoke\`; messages sent from its contact page reach ` +
+        'the owner like the live site\'s. Removed when this pull request closes.',
     );
   } else if (event.kind === 'refused') {
     lines.push(`**Preview:** none. ${event.reason}`);
