@@ -22,10 +22,8 @@ try {
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 } catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  // A bad configuration or context: one clear message (the setup script passes the context).
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : String(error));
+  process.exit(1);
 }
 app.synth();
