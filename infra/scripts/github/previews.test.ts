@@ -62,7 +62,8 @@ function fakeGitHub(comments: { id: number; body: string; user: { login: string 
       }
       if (method === 'GET' && route.startsWith('/pulls/')) {
         const state = pulls[Number(route.split('/')[2])];
-        if (!state) throw new Error('404');
+        if (state === 'unavailable') throw Object.assign(new Error('GitHub answered 502'), { status: 502 });
+        if (!state) throw Object.assign(new Error('GitHub answered 404'), { status: 404 });
         return { state };
       }
       if (method === 'PATCH') comments.find((c) => route.endsWith(`/${c.id}`))!.body = (body as { body: string }).body;
@@ -98,9 +99,10 @@ describe('the sticky comment', () => {
 });
 
 describe('the sweep', () => {
-  it('picks previews whose pull request is closed or gone, and leaves open ones', async () => {
-    const open = openPreviews([...stacks, { StackName: 'Portfolio-pr-40', StackStatus: 'CREATE_COMPLETE' }], 'Portfolio');
-    const github = fakeGitHub([], { 3: 'open', 12: 'closed' });
+  it('picks previews whose pull request is closed or gone, and leaves open ones and those GitHub cannot answer for', async () => {
+    const extra = ['Portfolio-pr-40', 'Portfolio-pr-41'].map((StackName) => ({ StackName, StackStatus: 'CREATE_COMPLETE' }));
+    const open = openPreviews([...stacks, ...extra], 'Portfolio');
+    const github = fakeGitHub([], { 3: 'open', 12: 'closed', 41: 'unavailable' });
     expect((await closedPreviews(open, github.api)).map((p) => p.pr)).toEqual([12, 40]);
   });
 

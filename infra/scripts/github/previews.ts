@@ -99,7 +99,11 @@ export function githubFromEnv(env: NodeJS.ProcessEnv = process.env, fetchFn: typ
         },
         body: body ? JSON.stringify(body) : undefined,
       });
-      if (!response.ok) throw new Error(`GitHub answered ${response.status} to ${method} ${route}: ${await response.text()}`);
+      if (!response.ok) {
+        throw Object.assign(new Error(`GitHub answered ${response.status} to ${method} ${route}: ${await response.text()}`), {
+          status: response.status,
+        });
+      }
       return response.json();
     },
   };
@@ -151,12 +155,24 @@ export async function waitUntilSettled(
   }
 }
 
-/** The previews whose pull request is closed (or gone): what the sweep removes. */
+/**
+ * The previews whose pull request is closed, or gone (404): what the sweep removes. Any other answer
+ * keeps the preview, so a GitHub outage never removes an open pull request's preview.
+ */
 export async function closedPreviews(open: readonly OpenPreview[], github: GitHubApi): Promise<OpenPreview[]> {
   const closed: OpenPreview[] = [];
   for (const preview of open) {
-    const pull = (await github.request('GET', `/pulls/${preview.pr}`).catch(() => ({ state: 'closed' }))) as { state?: string };
-    if (pull.state !== 'open') closed.push(preview);
+    let state: string | undefined;
+    try {
+      state = ((await github.request('GET', `/pulls/${preview.pr}`)) as { state?: string }).state;
+    } catch (error) {
+      if ((error as { status?: number }).status !== 404) {
+        console.error(`Pull request #${preview.pr}: ${(error as Error).message}; its preview stays.`);
+        continue;
+      }
+      state = 'gone';
+    }
+    if (state !== 'open') closed.push(preview);
   }
   return closed;
 }
