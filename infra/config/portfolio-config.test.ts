@@ -40,6 +40,8 @@ describe('parseConfig', () => {
       stackName: 'Portfolio',
       region: 'us-east-1',
       senderIdentity: VALID.senderEmail,
+      previewRecaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
+      previewRecaptchaSecretParameter: '',
       gaMeasurementId: '',
       contactEndpoint: '/api/contact',
       eventsEndpoint: '/api/events',
@@ -183,13 +185,59 @@ describe('parseConfig', () => {
       expect(trialProblems(parseConfig({ ...VALID, recaptchaSiteKey: '6LcOwnKeyOwnKeyOwnKeyOwnKey' }))).toEqual([]);
     });
 
-    it("says which secret a trial needs: Google's public test secret, in the configured parameter and region", () => {
+    it('never tells anyone to store a secret: the stack keeps the test secret, the live parameter stays untouched', () => {
       const notice = trialNotice(parseConfig({ ...VALID, region: 'eu-west-1', trial: true }))!;
-      expect(notice).toContain(RECAPTCHA_TEST_SECRET);
-      expect(notice).toContain(
-        `aws ssm put-parameter --region eu-west-1 --name /portfolio/recaptcha-secret --type SecureString --overwrite --value ${RECAPTCHA_TEST_SECRET}`,
-      );
+      expect(notice).toContain('The SSM parameter /portfolio/recaptcha-secret is neither read nor changed');
+      expect(notice).toContain('nothing to store');
+      expect(notice).not.toContain('put-parameter');
+      expect(notice).not.toContain(RECAPTCHA_TEST_SECRET);
+      const preview = trialNotice(parseConfig({ ...VALID, stage: 'pr-7' }))!;
+      expect(preview).toMatch(/^Preview pr-7: /);
+      expect(preview).not.toContain('/portfolio/recaptcha-secret');
       expect(trialNotice(parseConfig({ ...VALID, recaptchaSiteKey: '6LcOwnKeyOwnKeyOwnKeyOwnKey' }))).toBeUndefined();
+    });
+  });
+
+  describe('preview stages', () => {
+    const OWN = '6LcOwnKeyOwnKeyOwnKeyOwnKey';
+
+    it("take Google's test key, never the live key or the live secret's parameter, and drop their archive", () => {
+      const preview = parseConfig({ ...VALID, recaptchaSiteKey: OWN, stage: 'pr-3' });
+      expect(preview).toMatchObject({
+        recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
+        recaptchaSecretParameter: '',
+        deleteArchiveOnDestroy: true,
+        stackName: 'Portfolio-pr-3',
+      });
+      expect(JSON.stringify(preview)).not.toContain('/portfolio/recaptcha-secret');
+      expect(trialProblems(preview)).toEqual([]); // a preview is a trial by nature
+      const live = parseConfig({ ...VALID, recaptchaSiteKey: OWN });
+      expect(live).toMatchObject({ recaptchaSiteKey: OWN, recaptchaSecretParameter: '/portfolio/recaptcha-secret', deleteArchiveOnDestroy: false });
+    });
+
+    it('take a key of their own with its own parameter', () => {
+      const raw = { ...VALID, previewRecaptchaSiteKey: OWN, previewRecaptchaSecretParameter: '/portfolio/preview-recaptcha-secret' };
+      expect(parseConfig({ ...raw, stage: 'pr-3' })).toMatchObject({
+        recaptchaSiteKey: OWN,
+        recaptchaSecretParameter: '/portfolio/preview-recaptcha-secret',
+      });
+      expect(parseConfig(raw).recaptchaSecretParameter).toBe('/portfolio/recaptcha-secret');
+    });
+
+    it.each([
+      [{ previewRecaptchaSiteKey: OWN }, /^portfolio\.previewRecaptchaSecretParameter: missing/],
+      [{ previewRecaptchaSecretParameter: '/portfolio/preview-secret' }, /^portfolio\.previewRecaptchaSecretParameter: only with previewRecaptchaSiteKey/],
+      [
+        { previewRecaptchaSiteKey: OWN, previewRecaptchaSecretParameter: '/portfolio/recaptcha-secret' },
+        /^portfolio\.previewRecaptchaSecretParameter: "\/portfolio\/recaptcha-secret" is the live site's recaptchaSecretParameter/,
+      ],
+    ])('refuse %j', (extra, message) => {
+      expect(() => parseConfig({ ...VALID, ...extra })).toThrow(ConfigError);
+      try {
+        parseConfig({ ...VALID, ...extra });
+      } catch (error) {
+        expect((error as ConfigError).problems).toEqual([expect.stringMatching(message)]);
+      }
     });
   });
 

@@ -153,6 +153,18 @@ const ConfigSchema = z
         valid: (v) => SITE_KEY.test(v),
         expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)',
       }),
+      // Previews have their own captcha: Google's test key by default (the stack stores Google's public
+      // test secret itself), or a key of the owner's whose secret sits in a parameter of its own.
+      previewRecaptchaSiteKey: text({
+        fallback: RECAPTCHA_TEST_SITE_KEY,
+        valid: (v) => SITE_KEY.test(v),
+        expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)',
+      }),
+      previewRecaptchaSecretParameter: text({
+        fallback: '',
+        valid: isSsmParameterName,
+        expected: 'an SSM parameter name such as "/portfolio/preview-recaptcha-secret"',
+      }),
       gaMeasurementId: text({ fallback: '', valid: (v) => GA_ID.test(v), expected: 'a GA4 measurement id like "G-AB12CD34EF" (or "" for no analytics)' }),
       contactEndpoint: text({ fallback: '/api/contact', valid: (v) => ENDPOINT.test(v), expected: 'a same-origin path ("/api/contact") or an https:// URL' }),
       eventsEndpoint: text({ fallback: '/api/events', valid: (v) => ENDPOINT.test(v), expected: 'a same-origin path ("/api/events") or an https:// URL' }),
@@ -212,7 +224,19 @@ const ConfigSchema = z
       }
     },
     { when: ({ value }) => bothValid(value, ['senderEmail', 'senderIdentity'], /^\S+$/) },
-  );
+   )
+  .superRefine(({ recaptchaSecretParameter, previewRecaptchaSiteKey, previewRecaptchaSecretParameter }, ctx) => {
+    const issue = (message: string) =>
+      ctx.addIssue({ code: 'custom', input: previewRecaptchaSecretParameter, path: ['previewRecaptchaSecretParameter'], message });
+    const testKey = previewRecaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY;
+    if (!testKey && !previewRecaptchaSecretParameter) {
+      issue('missing: previewRecaptchaSiteKey is a key of your own, so name the SSM parameter holding its secret');
+    } else if (testKey && previewRecaptchaSecretParameter) {
+      issue('only with previewRecaptchaSiteKey: with Google\'s test key a preview stores Google\'s public test secret itself');
+    } else if (previewRecaptchaSecretParameter && previewRecaptchaSecretParameter === recaptchaSecretParameter) {
+      issue(`${quoted(previewRecaptchaSecretParameter)} is the live site's recaptchaSecretParameter; a preview never touches it: name another`);
+    }
+  });
 
 type ParsedConfig = z.output<typeof ConfigSchema>;
 
@@ -231,6 +255,10 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   recaptchaSecretParameter: string;
   /** reCAPTCHA v2 site key, public, built into the page; absent or null in cdk.json: Google's test key. */
   recaptchaSiteKey: string;
+  /** The key previews use: absent or null, Google's test key (a preview's copy of recaptchaSiteKey). */
+  previewRecaptchaSiteKey: string;
+  /** The SSM parameter of previewRecaptchaSiteKey's secret; "" with Google's test key (never the live one). */
+  previewRecaptchaSecretParameter: string;
   /** GA4 measurement id, or "" for no analytics. */
   gaMeasurementId: string;
   /** Where the browser posts; default same origin through CloudFront's /api/* behavior. */
@@ -240,7 +268,7 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   logRetentionDays: number;
   /** Days the message archive keeps a contact message (DynamoDB time-to-live). */
   messageRetentionDays: number;
-  /** true: `cdk destroy` deletes the message archive with the stack; default false keeps it. */
+  /** true: `cdk destroy` deletes the message archive with the stack; default false keeps it; always true for a preview. */
   deleteArchiveOnDestroy: boolean;
   /** Optional custom domain (live stage only); null: the site is served on its *.cloudfront.net name. */
   domain: DomainConfig | null;
@@ -281,6 +309,15 @@ export function parseConfig(raw: unknown): PortfolioConfig {
   const domain = preview ? null : parsed.domain;
   return {
     ...parsed,
+    // A preview gets its own captcha (Google's test key by default) and never sees the live secret's
+    // name; its archive goes with it (a preview's messages are test messages).
+    ...(preview
+      ? {
+          recaptchaSiteKey: parsed.previewRecaptchaSiteKey,
+          recaptchaSecretParameter: parsed.previewRecaptchaSecretParameter,
+          deleteArchiveOnDestroy: true,
+        }
+      : {}),
     stackName: preview ? `${parsed.stackName}-${parsed.stage}` : parsed.stackName,
     senderIdentity: parsed.senderIdentity || parsed.senderEmail,
     domain,
@@ -324,7 +361,8 @@ export function isShippedExample(config: PortfolioConfig): boolean {
  * unless the owner asks for a trial deploy. Returns the problem naming the key, or none.
  */
 export function trialProblems(config: PortfolioConfig): string[] {
-  if (config.trial || config.recaptchaSiteKey !== RECAPTCHA_TEST_SITE_KEY) return [];
+  // A preview is a trial by nature: Google's test key is its default.
+  if (config.stage || config.trial || !usesTestRecaptcha(config)) return [];
   return [
     `${CONFIG_CONTEXT_KEY}.recaptchaSiteKey: "${RECAPTCHA_TEST_SITE_KEY}" is Google's public test key, the one used ` +
       'when the key is absent or null (every captcha passes, visitors see a test banner). Put your own site key ' +
@@ -333,15 +371,24 @@ export function trialProblems(config: PortfolioConfig): string[] {
   ];
 }
 
-/** What a trial deploy must tell the owner: the test key needs Google's test secret in the parameter. */
+/**
+ * Google's test site key: the stack then stores Google's public test secret in a parameter of its own
+ * (deleted with the stack), so no one ever has to put a test secret into a real one.
+ */
+export function usesTestRecaptcha(config: Pick<PortfolioConfig, 'recaptchaSiteKey'>): boolean {
+  return config.recaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY;
+}
+
+/** What a deploy with Google's test key tells the owner: nothing to store, and which parameter stays untouched. */
 export function trialNotice(config: PortfolioConfig): string | undefined {
-  if (config.recaptchaSiteKey !== RECAPTCHA_TEST_SITE_KEY) return undefined;
+  if (!usesTestRecaptcha(config)) return undefined;
+  const untouched = config.recaptchaSecretParameter
+    ? ` The SSM parameter ${config.recaptchaSecretParameter} is neither read nor changed.`
+    : '';
   return (
-    `Trial deploy: the site uses Google's public test reCAPTCHA key, so the SSM parameter ` +
-    `${config.recaptchaSecretParameter} must hold Google's public test secret ${RECAPTCHA_TEST_SECRET} ` +
-    '(any other secret refuses every message):\n' +
-    `  aws ssm put-parameter --region ${config.region} --name ${config.recaptchaSecretParameter} ` +
-    `--type SecureString --overwrite --value ${RECAPTCHA_TEST_SECRET}`
+    `${config.stage ? `Preview ${config.stage}` : 'Trial deploy'}: the site uses Google's public test reCAPTCHA key, ` +
+    "so every captcha passes and visitors see Google's test banner. The stack keeps Google's public test secret " +
+    `in an SSM parameter of its own, deleted with the stack: there is nothing to store.${untouched}`
   );
 }
 

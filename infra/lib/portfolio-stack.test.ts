@@ -16,7 +16,7 @@ import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, METRICS_NAMESPACE } fr
 import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
 import { DEFAULT_THROTTLE, ROUTE_THROTTLES } from './http-api';
 import { CAPTCHA_REFUSALS_ALARM } from './monitoring';
-import { FIXTURE_CONFIG_INPUT, type Synthesized, synthPortfolio, type Json } from './testing';
+import { FIXTURE_CONFIG_INPUT, fixtureConfig, type Synthesized, synthPortfolio, type Json } from './testing';
 
 
 let synth: Synthesized;
@@ -35,8 +35,11 @@ const idOf = (type: string, predicate: (props: Json) => boolean): string => {
   return found[0]![0];
 };
 
+/** The owner's own key pair: the secret stays in the owner's parameter (Google's test key: stages.test.ts). */
+const OWN_SITE_KEY = '6LcOwnKeyOwnKeyOwnKeyOwnKey';
+
 beforeAll(() => {
-  synth = synthPortfolio();
+  synth = synthPortfolio(fixtureConfig({ recaptchaSiteKey: OWN_SITE_KEY }));
   template = synth.template;
   resources = template.toJSON().Resources;
 });

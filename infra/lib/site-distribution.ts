@@ -28,6 +28,11 @@ export interface SiteDistributionProps {
   readonly extraConnectSources?: readonly string[];
   /** With a custom domain: its name and a us-east-1 certificate for it. */
   readonly domain?: { readonly domainName: string; readonly certificate: acm.ICertificate };
+  /**
+   * One existing cache policy for pages and assets instead of the two this construct creates. Previews
+   * pass the managed CachingOptimized, so no preview counts against the account's cache policies.
+   */
+  readonly sharedCachePolicy?: cloudfront.ICachePolicy;
 }
 
 /**
@@ -39,8 +44,8 @@ export class SiteDistribution extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly viewerRequestFunction: cloudfront.Function;
   readonly headersPolicy: cloudfront.ResponseHeadersPolicy;
-  readonly pagesCachePolicy: cloudfront.CachePolicy;
-  readonly assetsCachePolicy: cloudfront.CachePolicy;
+  readonly pagesCachePolicy: cloudfront.ICachePolicy;
+  readonly assetsCachePolicy: cloudfront.ICachePolicy;
 
   constructor(scope: Construct, id: string, props: SiteDistributionProps) {
     super(scope, id);
@@ -85,7 +90,7 @@ export class SiteDistribution extends Construct {
 
     // Pages and other named files: the object's own Cache-Control rules (max-age=0, must-revalidate
     // for HTML, a day for the rest); min TTL 0 so a revalidation can reach the origin at once.
-    this.pagesCachePolicy = new cloudfront.CachePolicy(this, 'PagesCache', {
+    this.pagesCachePolicy = props.sharedCachePolicy ?? new cloudfront.CachePolicy(this, 'PagesCache', {
       comment: 'Honours the Cache-Control of each object; HTML is revalidated',
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.days(1),
@@ -97,7 +102,7 @@ export class SiteDistribution extends Construct {
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
     });
     // Content-hashed files never change under their name: a year at the edge, whatever happens.
-    this.assetsCachePolicy = new cloudfront.CachePolicy(this, 'AssetsCache', {
+    this.assetsCachePolicy = props.sharedCachePolicy ?? new cloudfront.CachePolicy(this, 'AssetsCache', {
       comment: 'Content-hashed build assets: one year, immutable',
       minTtl: ONE_YEAR,
       defaultTtl: ONE_YEAR,

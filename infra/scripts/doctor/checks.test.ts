@@ -243,6 +243,14 @@ describe('npm run doctor', () => {
     );
   });
 
+  it("Google's test key (a trial or a preview): asks for no parameter, since the stack stores the test secret", async () => {
+    ssm.on(DescribeParametersCommand).resolves({ Parameters: [] });
+    const { code, output } = await doctor(config({ recaptchaSiteKey: null, stage: 'pr-4' }));
+    expect(code).toBe(0);
+    expect(row(output, 'reCAPTCHA secret')).toMatch(/^✓ Google's test site key: the stack stores Google's public test secret/);
+    expect(output).not.toContain('/portfolio/recaptcha-secret');
+  });
+
   it('a String instead of a SecureString: names delete then put as SecureString', async () => {
     ssm.on(DescribeParametersCommand).resolves({ Parameters: [{ Name: '/portfolio/recaptcha-secret', Type: 'String' }] });
     const { code, output } = await doctor();

@@ -10,7 +10,7 @@ import { GetDomainDetailCommand, type Route53DomainsClient } from '@aws-sdk/clie
 import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { DescribeParametersCommand, type SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
-import { CLOUDFRONT_CERTIFICATE_REGION, type DomainConfig, type PortfolioConfig } from '../../config/portfolio-config';
+import { CLOUDFRONT_CERTIFICATE_REGION, type DomainConfig, type PortfolioConfig, usesTestRecaptcha } from '../../config/portfolio-config';
 import type { CheckResult } from '../report';
 
 export interface DoctorClients {
@@ -321,6 +321,13 @@ export function checkSandbox(account: SesAccount, config: PortfolioConfig): Chec
 /** The secret's parameter exists and is a SecureString; its value is never read. */
 export async function checkRecaptchaParameter(ssm: SSMClient, config: PortfolioConfig): Promise<CheckResult> {
   const check = 'reCAPTCHA secret';
+  if (usesTestRecaptcha(config)) {
+    return {
+      check,
+      status: 'pass',
+      detail: "Google's test site key: the stack stores Google's public test secret in a parameter of its own (nothing to store)",
+    };
+  }
   const name = config.recaptchaSecretParameter;
   const put = `aws ssm put-parameter --region ${config.region} --name ${name} --type SecureString --value '<your reCAPTCHA secret key>'`;
   try {
