@@ -180,7 +180,7 @@ export const regionStep: Step = {
 /** The bootstrap template version the pinned CDK CLI deploys (its bootstrap-template.yaml). */
 export function pinnedBootstrapVersion(root = REPO_ROOT): number {
   const template = readFileSync(path.join(root, 'node_modules/aws-cdk/lib/api/bootstrap/bootstrap-template.yaml'), 'utf8');
-  const value = /\n  BootstrapVersion:\n[\s\S]*?\n    Value: '(\d+)'/.exec(template)?.[1];
+  const value = /\n {2}BootstrapVersion:\n[\s\S]*?\n {4}Value: '(\d+)'/.exec(template)?.[1];
   if (!value) throw new Error('cannot read the bootstrap version from the pinned aws-cdk');
   return Number(value);
 }
