@@ -168,6 +168,8 @@ describe('npm run doctor', () => {
     expect(row(output, 'CDK bootstrap eu-west-1')).toMatch(/^✓/);
     expect(row(output, 'CDK bootstrap us-east-1')).toMatch(/^✗ .*not bootstrapped/);
     expect(row(output, 'CDK bootstrap us-east-1')).toContain(`npx cdk bootstrap aws://${ACCOUNT}/us-east-1`);
+    // npm run setup can do it: the fix says so first, the manual command stays.
+    expect(row(output, 'CDK bootstrap us-east-1')).toContain('→ `npm run setup` does this (asking first); by hand: `npx cdk bootstrap');
   });
 
   it('unverified sender: names the verification command with the configured region', async () => {

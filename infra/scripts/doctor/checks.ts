@@ -64,6 +64,8 @@ function isUnknownEndpoint(error: unknown): boolean {
   const e = error as { code?: string; message?: string; cause?: { code?: string } };
   return e?.code === 'ENOTFOUND' || e?.cause?.code === 'ENOTFOUND' || /ENOTFOUND|getaddrinfo/.test(String(e?.message));
 }
+/** Leads a fix that `npm run setup` can apply itself; the manual way follows. */
+export const SETUP_DOES_IT = '`npm run setup` does this (asking first); by hand: ';
 const bareName = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
 const isAddress = (identity: string) => identity.includes('@');
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
@@ -129,7 +131,8 @@ export async function checkSesRegion(
           status: 'fail',
           detail: `SES is not offered in ${region}`,
           fix:
-            'Set "region" in cdk.json (context.portfolio) to a region with SES, e.g. us-east-1 or eu-west-1 ' +
+            SETUP_DOES_IT +
+            'set "region" in cdk.json (context.portfolio) to a region with SES, e.g. us-east-1 or eu-west-1 ' +
             '(list: https://docs.aws.amazon.com/general/latest/gr/ses.html).',
         },
       };
@@ -172,13 +175,13 @@ export async function checkBootstrap(
         check,
         status: 'fail',
         detail: `bootstrap version ${Number.isFinite(version) ? version : 'unknown'}, CDK v2 needs ${MIN_BOOTSTRAP_VERSION} or newer`,
-        fix: `\`${bootstrap}\` (updates the bootstrap stack in place).`,
+        fix: `${SETUP_DOES_IT}\`${bootstrap}\` (updates the bootstrap stack in place).`,
       };
     }
     return { check, status: 'pass', detail: `bootstrapped (version ${version})` };
   } catch (error) {
     if (errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error))) {
-      return { check, status: 'fail', detail: `not bootstrapped (no ${TOOLKIT_STACK} stack)`, fix: `\`${bootstrap}\`` };
+      return { check, status: 'fail', detail: `not bootstrapped (no ${TOOLKIT_STACK} stack)`, fix: `${SETUP_DOES_IT}\`${bootstrap}\`` };
     }
     return {
       check,
@@ -217,10 +220,10 @@ async function emailIdentity(sesv2: SESv2Client, identity: string): Promise<Iden
 
 function createIdentityFix(identity: string, region: string): string {
   const create = `aws sesv2 create-email-identity --email-identity ${identity} --region ${region}`;
-  return isAddress(identity)
+  return SETUP_DOES_IT + (isAddress(identity)
     ? `\`${create}\`, then click the link in the mail AWS sends to ${identity}.`
     : `\`${create}\`, then publish the three DKIM CNAME records it prints (SES console → Identities → ${identity} → ` +
-        'Publish DNS records, one click with Route 53).';
+        'Publish DNS records, one click with Route 53).');
 }
 
 function pendingFix(identity: string, state: IdentityState, region: string): string {
@@ -262,7 +265,7 @@ export async function checkSender(sesv2: SESv2Client, config: PortfolioConfig): 
         check,
         status: 'fail',
         detail: `${identity} is not an SES identity, but its domain ${domain} is verified`,
-        fix: `Set "senderIdentity": "${domain}" in cdk.json (context.portfolio), or ${createIdentityFix(identity, region)}`,
+        fix: `${SETUP_DOES_IT}set "senderIdentity": "${domain}" in cdk.json (context.portfolio), or ${createIdentityFix(identity, region)}`,
       };
     }
   }
@@ -329,7 +332,7 @@ export async function checkRecaptchaParameter(ssm: SSMClient, config: PortfolioC
     );
     const parameter = answer.Parameters?.find((p) => p.Name === name);
     if (!parameter) {
-      return { check, status: 'fail', detail: `no SSM parameter ${name} in ${config.region}`, fix: `\`${put}\`` };
+      return { check, status: 'fail', detail: `no SSM parameter ${name} in ${config.region}`, fix: `${SETUP_DOES_IT}\`${put}\`` };
     }
     if (parameter.Type !== 'SecureString') {
       return {
@@ -370,10 +373,10 @@ export async function checkHostedZone(
   const { hostedZoneId, hostedZoneName } = domain;
   const suggest = async () => {
     const ids = await zoneIdsByName(route53, hostedZoneName);
-    return ids.length > 0
-      ? `Set "hostedZoneId": "${ids[0]}" in cdk.json (context.portfolio.domain): that is the public zone named ${hostedZoneName}.`
+    return SETUP_DOES_IT + (ids.length > 0
+      ? `set "hostedZoneId": "${ids[0]}" in cdk.json (context.portfolio.domain): that is the public zone named ${hostedZoneName}.`
       : `Create the public hosted zone: \`aws route53 create-hosted-zone --name ${hostedZoneName} --caller-reference portfolio-$(date +%s)\`, ` +
-          'then put its id in cdk.json (context.portfolio.domain.hostedZoneId).';
+          'then put its id in cdk.json (context.portfolio.domain.hostedZoneId).');
   };
   try {
     const answer = await route53.send(new GetHostedZoneCommand({ Id: hostedZoneId }));
@@ -434,7 +437,7 @@ export async function checkDelegation(
   }
   const fix =
     source === 'Route 53 Domains'
-      ? `\`aws route53domains update-domain-nameservers --region us-east-1 --domain-name ${zone} --nameservers ${zoneNameServers
+      ? `${SETUP_DOES_IT}\`aws route53domains update-domain-nameservers --region us-east-1 --domain-name ${zone} --nameservers ${zoneNameServers
           .map((n) => `Name=${n}`)
           .join(' ')}\``
       : `At your registrar, set the name servers of ${zone} to ${expected} (changes can take up to 48 h to spread).`;

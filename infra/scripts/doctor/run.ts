@@ -40,14 +40,21 @@ export function configurationResults(config: PortfolioConfig): CheckResult[] {
   const results: CheckResult[] = [
     problems.length === 0
       ? { check: 'Configuration', status: 'pass', detail: `stack ${config.stackName} in ${config.region}${config.domain ? ` at ${config.domain.domainName}` : ''}` }
-      : { check: 'Configuration', status: 'fail', detail: problems.join('; '), fix: 'Edit cdk.json (context.portfolio); docs/deploy.md ("Configure") explains every key.' },
+      : {
+          check: 'Configuration',
+          status: 'fail',
+          detail: problems.join('; '),
+          fix: '`npm run setup` asks for your addresses and keys and writes them; by hand: edit cdk.json (context.portfolio); docs/deploy.md ("Configure") explains every key.',
+        },
   ];
   if (config.recaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY) {
     results.push({
       check: 'reCAPTCHA site key',
       status: 'warn',
       detail: "Google's public test key: the captcha accepts everyone and shows a test banner",
-      fix: 'Register the site at https://www.google.com/recaptcha/admin (v2 checkbox), put its site key in cdk.json and its secret in SSM.',
+      fix:
+        '`npm run setup` asks for your keys and stores them (asking first); by hand: register the site at ' +
+        'https://www.google.com/recaptcha/admin (v2 checkbox), put its site key in cdk.json and its secret in SSM.',
     });
   }
   return results;
