@@ -17,7 +17,8 @@ import { CERTIFICATE_REGION } from '../doctor/checks';
 import { runDoctor } from '../doctor/run';
 import { cdkJsonFile } from './cdk-json';
 import { parseSetupArgs, SetupContext, SetupError, type SetupClients, type SetupDeps, type StepResult } from './context';
-import { Cancelled } from './prompter';
+import { runCdk } from '../cdk-cli';
+import { Cancelled, terminalPrompter } from './prompter';
 import { STEPS, type Step } from './steps';
 
 export const POLL_MS = 30_000;
@@ -127,4 +128,27 @@ export async function runSetup(run: SetupRun): Promise<number> {
     out('✗ the doctor still finds a problem (above); fix it, then npm run setup again');
   }
   return code;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The real run: this process's arguments, environment, terminal, AWS and CDK CLI. */
+export function setupMain(): Promise<number> {
+  return runSetup({
+    argv: process.argv.slice(2),
+    env: process.env,
+    tty: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    deps: {
+      prompter: terminalPrompter,
+      clients: awsSetupClients,
+      runCdk: (args) => runCdk(args),
+      readStdin,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      now: () => Date.now(),
+    },
+  });
 }
