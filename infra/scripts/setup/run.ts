@@ -11,13 +11,14 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { STSClient } from '@aws-sdk/client-sts';
+import { spawnSync } from 'node:child_process';
 import { resolveNs } from 'node:dns/promises';
-import { ConfigError, loadConfigFromCdkJson } from '../../config/portfolio-config';
+import path from 'node:path';
+import { ConfigError, loadConfigFromCdkJson, REPO_ROOT } from '../../config/portfolio-config';
 import { CERTIFICATE_REGION } from '../doctor/checks';
 import { runDoctor } from '../doctor/run';
 import { cdkJsonFile } from './cdk-json';
 import { parseSetupArgs, SetupContext, SetupError, type SetupClients, type SetupDeps, type StepResult } from './context';
-import { runCdk } from '../cdk-cli';
 import { Cancelled, terminalPrompter } from './prompter';
 import { STEPS, type Step } from './steps';
 
@@ -130,6 +131,21 @@ export async function runSetup(run: SetupRun): Promise<number> {
   return code;
 }
 
+/**
+ * The pinned CDK CLI (or PORTFOLIO_CDK_CLI: the spawning tests' stub that records its arguments), with
+ * telemetry and notices off; its output goes to stderr, so --json keeps stdout to itself.
+ */
+function spawnCdk(args: string[]): number {
+  const executable = process.env.PORTFOLIO_CDK_CLI || path.join(REPO_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'cdk.cmd' : 'cdk');
+  const result = spawnSync(executable, [...args, '--no-notices'], {
+    cwd: REPO_ROOT,
+    stdio: ['inherit', 2, 'inherit'],
+    env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: '1' },
+  });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -145,7 +161,7 @@ export function setupMain(): Promise<number> {
     deps: {
       prompter: terminalPrompter,
       clients: awsSetupClients,
-      runCdk: (args) => runCdk(args),
+      runCdk: spawnCdk,
       readStdin,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       now: () => Date.now(),
