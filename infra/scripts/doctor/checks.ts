@@ -4,13 +4,14 @@
  * passed in (tests fake them at the SDK boundary); nothing here changes anything in the account, and
  * the reCAPTCHA secret's value is never read (DescribeParameters returns metadata only).
  */
+import { type ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetHostedZoneCommand, ListHostedZonesByNameCommand, type Route53Client } from '@aws-sdk/client-route-53';
 import { GetDomainDetailCommand, type Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
 import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { DescribeParametersCommand, type SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
-import { CLOUDFRONT_CERTIFICATE_REGION, type DomainConfig, type PortfolioConfig } from '../../config/portfolio-config';
+import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, type Route53Domain } from '../../config/portfolio-config';
 import type { CheckResult } from '../report';
 
 export interface DoctorClients {
@@ -26,6 +27,8 @@ export interface DoctorClients {
    * endpoints and quotas", domain registration: https://docs.aws.amazon.com/general/latest/gr/r53.html
    */
   route53Domains: Route53DomainsClient;
+  /** In us-east-1, where CloudFront's certificates live (an external-DNS domain's certificate). */
+  acm: ACMClient;
   /** The name servers public DNS lists for a domain (delegation of domains registered elsewhere). */
   resolveNs: (domain: string) => Promise<string[]>;
 }
@@ -70,9 +73,12 @@ const bareName = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
 const isAddress = (identity: string) => identity.includes('@');
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 
-/** Every region the stack deploys into: its own, plus us-east-1 for the certificate with a domain. */
+/**
+ * Every region the stack deploys into: its own, plus us-east-1 for the certificate stack with a Route 53
+ * domain (an external-DNS domain's certificate is imported by ARN: no stack there).
+ */
 export function stackRegions(config: PortfolioConfig): string[] {
-  return [...new Set([config.region, ...(config.domain ? [CERTIFICATE_REGION] : [])])];
+  return [...new Set([config.region, ...(isRoute53Domain(config.domain) ? [CERTIFICATE_REGION] : [])])];
 }
 
 export async function checkCredentials(sts: STSClient): Promise<
@@ -367,7 +373,7 @@ async function zoneIdsByName(route53: Route53Client, zoneName: string): Promise<
 /** The configured hosted zone exists, is public, has the configured name; returns its name servers. */
 export async function checkHostedZone(
   route53: Route53Client,
-  domain: DomainConfig,
+  domain: Route53Domain,
 ): Promise<{ nameServers?: string[]; result: CheckResult }> {
   const check = 'Hosted zone';
   const { hostedZoneId, hostedZoneName } = domain;
@@ -407,7 +413,7 @@ export async function checkHostedZone(
 /** The registrar delegates the domain to the zone's name servers: asked of Route 53 Domains, else of DNS. */
 export async function checkDelegation(
   clients: Pick<DoctorClients, 'route53Domains' | 'resolveNs'>,
-  domain: DomainConfig,
+  domain: Route53Domain,
   zoneNameServers: string[],
 ): Promise<CheckResult> {
   const check = 'Name servers';
@@ -449,6 +455,33 @@ export async function checkDelegation(
   };
 }
 
+/** External DNS: the certificate setup requested is ISSUED (else: the validation record still to publish). */
+export async function checkCertificate(acm: ACMClient, certificateArn: string): Promise<CheckResult> {
+  const check = 'Certificate';
+  try {
+    const { Certificate } = await acm.send(new DescribeCertificateCommand({ CertificateArn: certificateArn }));
+    const status = Certificate?.Status ?? 'UNKNOWN';
+    if (status === 'ISSUED') return { check, status: 'pass', detail: `${Certificate?.DomainName ?? certificateArn} issued` };
+    const record = Certificate?.DomainValidationOptions?.[0]?.ResourceRecord;
+    return {
+      check,
+      status: 'fail',
+      detail: `${Certificate?.DomainName ?? certificateArn} is ${status}`,
+      fix:
+        status === 'PENDING_VALIDATION' && record
+          ? `At your DNS host, publish ${record.Name} ${record.Type} ${record.Value}; ACM issues the certificate once it sees it (\`npm run setup\` waits for it).`
+          : 'Request a new one: remove "certificateArn" from cdk.json (context.portfolio.domain) and run `npm run setup -- --domain NAME --external-dns`.',
+    };
+  } catch (error) {
+    return {
+      check,
+      status: 'fail',
+      detail: `could not read the certificate ${certificateArn} (${errorText(error)})`,
+      fix: 'Let these credentials call acm:DescribeCertificate in us-east-1, then `npm run doctor` again.',
+    };
+  }
+}
+
 /** All checks, in the order an owner fixes them. Stops after the credentials when there are none. */
 export async function runChecks(config: PortfolioConfig, clients: DoctorClients): Promise<DoctorOutcome> {
   const credentials = await checkCredentials(clients.sts);
@@ -487,10 +520,12 @@ export async function runChecks(config: PortfolioConfig, clients: DoctorClients)
 
   results.push(await checkRecaptchaParameter(clients.ssm, config));
 
-  if (config.domain) {
+  if (isRoute53Domain(config.domain)) {
     const zone = await checkHostedZone(clients.route53, config.domain);
     results.push(zone.result);
     if (zone.nameServers) results.push(await checkDelegation(clients, config.domain, zone.nameServers));
+  } else if (config.domain?.certificateArn) {
+    results.push(await checkCertificate(clients.acm, config.domain.certificateArn));
   }
   return { kind: 'checked', account, results };
 }

@@ -2,6 +2,7 @@
  * The doctor with real AWS clients: reads cdk.json's "portfolio" block, asks the account, prints the
  * table. Used by `npm run doctor` (doctor/cli.ts) and by `npm run deploy` before anything is built.
  */
+import { ACMClient } from '@aws-sdk/client-acm';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { Route53Client } from '@aws-sdk/client-route-53';
 import { Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
@@ -30,6 +31,7 @@ export function awsClients(region: string): DoctorClients {
     cloudFormation: (r) => new CloudFormationClient({ ...options, region: r }),
     route53: new Route53Client({ ...options, region: CERTIFICATE_REGION }),
     route53Domains: new Route53DomainsClient({ ...options, region: CERTIFICATE_REGION }),
+    acm: new ACMClient({ ...options, region: CERTIFICATE_REGION }),
     resolveNs,
   };
 }

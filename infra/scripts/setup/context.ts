@@ -49,6 +49,8 @@ export interface SetupOptions {
   requestProductionAccess: boolean;
   /** --delete-failed-bootstrap: delete a CDKToolkit stack in ROLLBACK_COMPLETE without a terminal. */
   deleteFailedBootstrap: boolean;
+  /** --external-dns: the --domain's DNS is not in Route 53 here; setup requests the certificate itself. */
+  externalDns: boolean;
   answers: Partial<Record<AnswerId, string>>;
   env: Record<string, string | undefined>;
 }
@@ -61,6 +63,7 @@ const BOOLEAN_FLAGS = {
   '--recaptcha-secret-stdin': 'recaptchaSecretStdin',
   '--request-production-access': 'requestProductionAccess',
   '--delete-failed-bootstrap': 'deleteFailedBootstrap',
+  '--external-dns': 'externalDns',
 } as const;
 
 /** Every flag, for the one line a run without a terminal prints instead of waiting for a question. */
@@ -82,6 +85,7 @@ export function parseSetupArgs(argv: readonly string[], env: Record<string, stri
     recaptchaSecretStdin: false,
     requestProductionAccess: false,
     deleteFailedBootstrap: false,
+    externalDns: false,
     answers: {},
     env,
   };

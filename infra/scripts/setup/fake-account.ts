@@ -3,6 +3,7 @@
  * (identities, parameters, zones, subscriptions) is what the next check reads, so a second run can be
  * asked to change nothing. Test hooks stand in for the people and services setup waits on.
  */
+import { ACMClient, DescribeCertificateCommand, RequestCertificateCommand } from '@aws-sdk/client-acm';
 import { CloudFormationClient, DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import {
   ChangeResourceRecordSetsCommand,
@@ -59,6 +60,8 @@ export class FakeAccount {
   subscriptions: { endpoint: string; confirmed: boolean }[] = [];
   /** Every write call, in order, as "Command target". */
   writes: string[] = [];
+  /** ACM in us-east-1: ARN → the certificate. */
+  certificates = new Map<string, { domain: string; token: string; status: 'PENDING_VALIDATION' | 'ISSUED' | 'FAILED' }>();
   denied = new Set<string>();
   noCredentials = false;
 
@@ -70,6 +73,7 @@ export class FakeAccount {
     r53: mockClient(Route53Client),
     domains: mockClient(Route53DomainsClient),
     sns: mockClient(SNSClient),
+    acm: mockClient(ACMClient),
   };
 
   /** Test hooks: a person clicks the mail link; SES sees the DKIM records; a deploy made the topic. */
@@ -79,6 +83,10 @@ export class FakeAccount {
   dnsSeen(domain: string) {
     Object.assign(this.identities.get(domain)!, { status: 'SUCCESS', dkim: 'SUCCESS' });
   }
+  /** ACM saw the validation record. */
+  issue(domain: string) {
+    for (const c of this.certificates.values()) if (c.domain === domain) c.status = 'ISSUED';
+  }
   deployed() {
     this.topic = `arn:aws:sns:us-east-1:${ACCOUNT}:Portfolio-AlarmTopic`;
     this.subscriptions = [];
@@ -86,7 +94,27 @@ export class FakeAccount {
 
   constructor() {
     for (const m of Object.values(this.mocks)) m.reset();
-    const { sts, ses, ssm, cfn, r53, domains, sns } = this.mocks;
+    const { sts, ses, ssm, cfn, r53, domains, sns, acm } = this.mocks;
+    acm.on(RequestCertificateCommand).callsFake(({ DomainName, IdempotencyToken }: { DomainName: string; IdempotencyToken: string }) => {
+      this.writes.push(`RequestCertificate ${DomainName}`);
+      const same = [...this.certificates.entries()].find(([, c]) => c.token === IdempotencyToken && c.domain === DomainName);
+      if (same) return { CertificateArn: same[0] };
+      const arn = `arn:aws:acm:us-east-1:${ACCOUNT}:certificate/0000000${this.certificates.size}-aaaa-bbbb-cccc-000000000000`;
+      this.certificates.set(arn, { domain: DomainName, token: IdempotencyToken, status: 'PENDING_VALIDATION' });
+      return { CertificateArn: arn };
+    });
+    acm.on(DescribeCertificateCommand).callsFake(({ CertificateArn }: { CertificateArn: string }) => {
+      const c = this.certificates.get(CertificateArn);
+      if (!c) throw awsError('ResourceNotFoundException', `Could not find certificate ${CertificateArn}`);
+      return {
+        Certificate: {
+          CertificateArn,
+          DomainName: c.domain,
+          Status: c.status,
+          DomainValidationOptions: [{ DomainName: c.domain, ResourceRecord: { Name: `_x1.${c.domain}.`, Type: 'CNAME', Value: '_x2.acm-validations.aws.' } }],
+        },
+      };
+    });
     const guard = (action: string) => {
       if (this.denied.has(action)) throw awsError('AccessDeniedException', `User is not authorized to perform: ${action}`);
     };
@@ -149,6 +177,9 @@ export class FakeAccount {
     });
     cfn.on(DescribeStacksCommand).callsFake(async ({ StackName }: { StackName: string }, getClient) => {
       const region = await getClient().config.region();
+      if (StackName !== 'CDKToolkit' && this.topic) {
+        return { Stacks: [{ StackName, StackStatus: 'CREATE_COMPLETE', Outputs: [{ OutputKey: 'DistributionDomainName', OutputValue: 'd111111abcdef8.cloudfront.net' }] }] };
+      }
       const toolkit = StackName === 'CDKToolkit' ? this.toolkits.get(region) : undefined;
       if (!toolkit) throw awsError('ValidationError', `Stack with id ${StackName} does not exist`);
       return { Stacks: [{ StackName, StackStatus: toolkit.status, Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: String(toolkit.version) }] }] };
@@ -226,6 +257,7 @@ export class FakeAccount {
     cloudFormation: (r) => new CloudFormationClient({ region: r }),
     route53: new Route53Client({ region: 'us-east-1' }),
     route53Domains: new Route53DomainsClient({ region: 'us-east-1' }),
+    acm: new ACMClient({ region: 'us-east-1' }),
     resolveNs: () => Promise.reject(new Error('no public DNS in tests')),
   });
 }

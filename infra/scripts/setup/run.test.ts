@@ -262,6 +262,50 @@ describe('npm run setup, a domain', () => {
   });
 });
 
+describe('npm run setup, a domain with DNS outside Route 53 (--external-dns)', () => {
+  it('requests the certificate once, prints its validation record, waits until ISSUED, then prints the site record', async () => {
+    readyAccount();
+    const first = await setup({ argv: ['--domain', 'www.jane.dev', '--external-dns'], script: { account: true, 'request-certificate': true, 'write-cdk-json': true } });
+    const arn = [...account.certificates.keys()][0]!;
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain).toEqual({ domainName: 'www.jane.dev', certificateArn: arn });
+    expect(first.code).toBe(2);
+    expect(first.text).toContain('you: at your DNS host, publish _x1.www.jane.dev. CNAME _x2.acm-validations.aws. (ACM then issues it)');
+    // The us-east-1 certificate stack is not needed: the certificate is imported by ARN.
+    expect(cdkCalls).toEqual([]);
+
+    const again = await setup({ argv: ['--domain', 'www.jane.dev', '--external-dns'] });
+    expect(again.asked).toEqual([]);
+    expect(account.writes).toEqual(['RequestCertificate www.jane.dev']);
+    expect(again.code).toBe(2);
+
+    account.issue('www.jane.dev');
+    const issued = await setup();
+    expect(issued.code).toBe(0);
+    expect(issued.text).toContain('after the first deploy: then publish www.jane.dev CNAME');
+    expect(issued.text).toMatch(/✓ Certificate +www\.jane\.dev issued/);
+    account.deployed();
+    account.subscriptions = [{ endpoint: 'jane@owner-mail.dev', confirmed: true }];
+    expect((await setup()).text).toContain('at your DNS host: www.jane.dev CNAME d111111abcdef8.cloudfront.net');
+  });
+
+  it('names the request with a token made of the name\'s letters and digits, at most 32 (a conservative form)', async () => {
+    readyAccount();
+    const { idempotencyToken } = await import('./steps');
+    expect(idempotencyToken('www.jane.dev')).toBe('portfoliowwwjanedev');
+    expect(idempotencyToken('a-very-long-subdomain-name.of-a-long-domain.example.dev')).toHaveLength(32);
+  });
+
+  it('refuses an apex name without Route 53, with the reason', async () => {
+    readyAccount();
+    const run = await setup({ tty: false, argv: ['--yes', '--domain', 'jane.dev', '--external-dns'] });
+    expect(run.code).toBe(1);
+    expect(run.last).toBe(
+      '✗ --domain jane.dev --external-dns: a zone apex cannot point at CloudFront from another DNS host (a CNAME cannot sit at the apex); use www.jane.dev, or a Route 53 zone (drop --external-dns)',
+    );
+    expect(account.writes).toEqual([]);
+  });
+});
+
 describe('npm run setup, after a deploy: the alarm mail', () => {
   it('subscribes the owner again when SNS dropped the unconfirmed subscription, and waits for the confirmation', async () => {
     readyAccount();

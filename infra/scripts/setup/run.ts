@@ -4,6 +4,7 @@
  * deploy; 1: an error (one line naming the value and the fix); 2: waiting on a person or AWS. With
  * --wait MINUTES the steps run again every 30 s until nothing waits or the time is up.
  */
+import { ACMClient } from '@aws-sdk/client-acm';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { Route53Client } from '@aws-sdk/client-route-53';
 import { Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
@@ -35,6 +36,7 @@ export function awsSetupClients(region: string): SetupClients {
     cloudFormation: (r) => new CloudFormationClient({ ...options, region: r }),
     route53: new Route53Client({ ...options, region: CERTIFICATE_REGION }),
     route53Domains: new Route53DomainsClient({ ...options, region: CERTIFICATE_REGION }),
+    acm: new ACMClient({ ...options, region: CERTIFICATE_REGION }),
     resolveNs,
   };
 }

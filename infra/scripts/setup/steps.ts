@@ -4,6 +4,7 @@
  * what it will change and what that costs, asks, applies, and checks again. Nothing is remembered
  * between runs: every run starts from cdk.json and the account, so running it again is the resume.
  */
+import { DescribeCertificateCommand, RequestCertificateCommand } from '@aws-sdk/client-acm';
 import { DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import {
   ChangeResourceRecordSetsCommand,
@@ -23,8 +24,10 @@ import { PutParameterCommand } from '@aws-sdk/client-ssm';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  type DomainConfig,
   deployReadinessProblems,
   isEmail,
+  isRoute53Domain,
   RECAPTCHA_TEST_SECRET,
   RECAPTCHA_TEST_SITE_KEY,
   REPO_ROOT,
@@ -32,6 +35,7 @@ import {
 import { RECAPTCHA_SITE_KEY_PATTERN } from '../../../contract/settings';
 import {
   checkBootstrap,
+  checkCertificate,
   checkCredentials,
   checkDelegation,
   checkHostedZone,
@@ -565,6 +569,64 @@ async function findOrCreateZone(ctx: SetupContext, zoneName: string): Promise<st
   return zone.id;
 }
 
+/**
+ * The token that makes a repeated request (a retry after Ctrl-C) return the same certificate: ACM treats
+ * calls with one token within an hour as one request. Source: ACM API Reference, RequestCertificate,
+ * IdempotencyToken (as in the AWS SDK for Kotlin reference, "Idempotency tokens time out after one hour"):
+ * https://docs.aws.amazon.com/sdk-for-kotlin/api/latest/acm/aws.sdk.kotlin.services.acm.model/-request-certificate-request/idempotency-token.html
+ * Letters and digits only, at most 32: a conservative form (the token's own limits were not looked up).
+ */
+export const idempotencyToken = (domainName: string) => `portfolio${domainName.replace(/[^a-z0-9]/g, '')}`.slice(0, 32);
+
+async function requestCertificate(ctx: SetupContext, domainName: string): Promise<string> {
+  let arn = '';
+  const applied = await applyPlan(ctx, 'Certificate', {
+    change: `request a public certificate for ${domainName} in us-east-1 (validated by a DNS record you publish at your DNS host)`,
+    cost: 'nothing (public ACM certificates used by CloudFront are free; docs/deploy.md, "What it costs a month")',
+    consentId: 'request-certificate',
+    apply: async () => {
+      const answer = await call('acm:RequestCertificate', () =>
+        ctx.clients.acm.send(new RequestCertificateCommand({ DomainName: domainName, ValidationMethod: 'DNS', IdempotencyToken: idempotencyToken(domainName) })),
+      );
+      arn = answer.CertificateArn ?? '';
+    },
+  });
+  if (!applied || !arn) throw new SetupError(`certificate for ${domainName}: not requested (your answer); run npm run setup again, or drop --domain`);
+  return arn;
+}
+
+/** External DNS: wait for the certificate, then (after a deploy) show the record that points the name at CloudFront. */
+async function externalDns(ctx: SetupContext, domain: DomainConfig): Promise<StepResult[]> {
+  const arn = domain.certificateArn!;
+  const check = await checkCertificate(ctx.clients.acm, arn);
+  if (check.status !== 'pass') {
+    const described = await call('acm:DescribeCertificate', () => ctx.clients.acm.send(new DescribeCertificateCommand({ CertificateArn: arn })));
+    const status = described.Certificate?.Status ?? 'UNKNOWN';
+    if (status !== 'PENDING_VALIDATION') throw new SetupError(`${check.detail}: ${check.fix ?? ''}`);
+    const record = described.Certificate?.DomainValidationOptions?.[0]?.ResourceRecord;
+    // ACM adds the validation record to the description a few seconds after the request.
+    const what = record ? `publish ${record.Name} ${record.Type} ${record.Value}` : 'run npm run setup again in a minute for the record to publish';
+    return [result('Certificate', 'waiting', check.detail, `you: at your DNS host, ${what} (ACM then issues it)`)];
+  }
+  const results = [result('Certificate', 'ready', check.detail)];
+  const outputs = await (async () => {
+    try {
+      const answer = await ctx.clients.cloudFormation(ctx.config.region).send(new DescribeStacksCommand({ StackName: ctx.config.stackName }));
+      return answer.Stacks?.[0]?.Outputs ?? [];
+    } catch (error) {
+      if (errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error))) return [];
+      throw awsFailure('cloudformation:DescribeStacks', error);
+    }
+  })();
+  const target = outputs.find((o) => o.OutputKey === 'DistributionDomainName')?.OutputValue;
+  results.push(
+    target
+      ? result('Site record', 'ready', `at your DNS host: ${domain.domainName} CNAME ${target} (the site answers there once it is published)`)
+      : result('Site record', 'skipped', `after the first deploy: then publish ${domain.domainName} CNAME <the distribution's domain>, which npm run setup prints`),
+  );
+  return results;
+}
+
 export const domainStep: Step = {
   id: 'domain',
   async run(ctx) {
@@ -572,33 +634,46 @@ export const domainStep: Step = {
     if (wanted && !HOST.test(wanted)) throw new SetupError(`--domain ${wanted}: not a host name such as www.example.dev`);
     const results: StepResult[] = [];
     if (wanted && wanted !== ctx.config.domain?.domainName) {
-      const found = await zoneFor(ctx, wanted);
-      const zoneName = found?.name ?? (await ctx.ask('hosted-zone-name', {
-        message: `The Route 53 zone to create for ${wanted} (the domain you registered)`,
-        validate: (v) => (wanted === v || wanted.endsWith(`.${v}`) ? undefined : `"${wanted}" is not inside the zone "${v}"`),
-        initial: wanted.split('.').length > 2 ? wanted.split('.').slice(1).join('.') : wanted,
-      }));
-      const id = found?.id ?? (await findOrCreateZone(ctx, zoneName));
-      await ctx.writeConfig({ domain: { domainName: wanted, hostedZoneId: id, hostedZoneName: zoneName } });
-      results.push(result('Hosted zone', 'changed', `${wanted} in the zone ${zoneName} (${id}) (cdk.json)`));
+      if (ctx.options.externalDns) {
+        if (wanted.split('.').length < 3) {
+          throw new SetupError(
+            `--domain ${wanted} --external-dns: a zone apex cannot point at CloudFront from another DNS host (a CNAME cannot sit at the apex); use www.${wanted}, or a Route 53 zone (drop --external-dns)`,
+          );
+        }
+        const certificateArn = await requestCertificate(ctx, wanted);
+        await ctx.writeConfig({ domain: { domainName: wanted, certificateArn } });
+        results.push(result('Certificate', 'changed', `requested for ${wanted} (cdk.json: certificateArn)`));
+      } else {
+        const found = await zoneFor(ctx, wanted);
+        const zoneName = found?.name ?? (await ctx.ask('hosted-zone-name', {
+          message: `The Route 53 zone to create for ${wanted} (the domain you registered)`,
+          validate: (v) => (wanted === v || wanted.endsWith(`.${v}`) ? undefined : `"${wanted}" is not inside the zone "${v}"`),
+          initial: wanted.split('.').length > 2 ? wanted.split('.').slice(1).join('.') : wanted,
+        }));
+        const id = found?.id ?? (await findOrCreateZone(ctx, zoneName));
+        await ctx.writeConfig({ domain: { domainName: wanted, hostedZoneId: id, hostedZoneName: zoneName } });
+        results.push(result('Hosted zone', 'changed', `${wanted} in the zone ${zoneName} (${id}) (cdk.json)`));
+      }
     }
     const domain = ctx.config.domain;
     if (!domain) return [result('Domain', 'skipped', 'none: the site is served on its CloudFront address (npm run setup -- --domain www.your.domain adds one)')];
+    // Just requested: its state (the validation record to publish) is the row to show.
+    if (!isRoute53Domain(domain)) return externalDns(ctx, domain);
     let zone = await checkHostedZone(ctx.clients.route53, domain);
     if (!zone.nameServers) {
       // A private, foreign or missing zone: the public zone of that name in this account, or a new one.
       const id = await findOrCreateZone(ctx, domain.hostedZoneName);
       await ctx.writeConfig({ domain: { ...domain, hostedZoneId: id } });
-      zone = await checkHostedZone(ctx.clients.route53, ctx.config.domain!);
+      zone = await checkHostedZone(ctx.clients.route53, { ...domain, hostedZoneId: id });
       if (!zone.nameServers) throw new SetupError(`hosted zone: ${zone.result.detail}`);
       results.push(result('Hosted zone', 'changed', zone.result.detail));
     } else if (results.length === 0) results.push(result('Hosted zone', 'ready', zone.result.detail));
-    const delegation = await checkDelegation(ctx.clients, ctx.config.domain!, zone.nameServers);
+    const delegation = await checkDelegation(ctx.clients, domain, zone.nameServers);
     if (delegation.status === 'pass') {
       results.push(result('Name servers', 'ready', delegation.detail));
       return results;
     }
-    const zoneName = ctx.config.domain!.hostedZoneName;
+    const zoneName = domain.hostedZoneName;
     if (/Route 53 Domains/.test(delegation.detail)) {
       const applied = await applyPlan(ctx, 'Name servers', {
         change: `point ${zoneName} (registered with Route 53 Domains) at the zone's name servers ${zone.nameServers.join(', ')}`,
