@@ -254,6 +254,21 @@ describe('npm run setup, a domain', () => {
     expect(account.writes).toEqual(['CreateHostedZone jane.dev']);
   });
 
+  it('a private or foreign zone id in cdk.json: uses the public zone of that name in this account', async () => {
+    readyAccount();
+    const domain = { domainName: 'www.jane.dev', hostedZoneId: 'ZPRIVATE0000000000001', hostedZoneName: 'jane.dev' };
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', `"domain": ${JSON.stringify(domain)}`));
+    account.zones.push({ id: 'ZPRIVATE0000000000001', name: 'jane.dev', private: true, records: {}, nameServers: [] });
+    account.zones.push({ id: 'ZPUBLIC00000000000001', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org'] });
+    account.registrations.set('jane.dev', ['ns-1.awsdns-01.org']);
+    account.toolkits.set('eu-west-1', { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+    const run = await setup({ tty: false, argv: ['--yes'] });
+    expect(run.text).toContain('ZPRIVATE0000000000001 is a private zone');
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain.hostedZoneId).toBe('ZPUBLIC00000000000001');
+    expect(account.writes).toEqual([]);
+    expect(run.code).toBe(0);
+  });
+
   it('refuses a domain name outside the zone the owner names', async () => {
     readyAccount();
     const run = await setup({ argv: ['--domain', 'www.jane.dev', '--hosted-zone-name', 'other.dev', '--yes'] });

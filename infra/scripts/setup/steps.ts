@@ -662,6 +662,7 @@ export const domainStep: Step = {
     let zone = await checkHostedZone(ctx.clients.route53, domain);
     if (!zone.nameServers) {
       // A private, foreign or missing zone: the public zone of that name in this account, or a new one.
+      ctx.print(`Hosted zone: ${zone.result.detail}`);
       const id = await findOrCreateZone(ctx, domain.hostedZoneName);
       await ctx.writeConfig({ domain: { ...domain, hostedZoneId: id } });
       zone = await checkHostedZone(ctx.clients.route53, { ...domain, hostedZoneId: id });
