@@ -1,6 +1,6 @@
 /**
- * A small stateful AWS on 127.0.0.1 for the setup and doctor tests that spawn the real commands: STS,
- * CloudFormation and SNS (query protocol, XML), SSM (JSON 1.1) and SESv2 (REST JSON), routed by the
+ * A small stateful AWS on 127.0.0.1 for the setup and doctor tests that spawn the real commands: STS and
+ * CloudFormation (query protocol, XML), SSM and ACM (JSON 1.1) and SESv2 (REST JSON), routed by the
  * service in the request's signature scope; point the SDK at it with AWS_ENDPOINT_URL and dummy keys.
  * Test hooks (POST /__hooks/...) stand in for the people and services setup waits on; GET /__state
  * shows the account.
@@ -16,6 +16,10 @@ export interface FakeAwsState {
   /** Region → CDKToolkit bootstrap version. */
   toolkits: Record<string, number>;
   parameters: Record<string, { type: string; value: string }>;
+  /** ACM (us-east-1): ARN → the certificate; ISSUED once the test publishes the validation record. */
+  certificates: Record<string, { domain: string; token: string; status: 'PENDING_VALIDATION' | 'ISSUED' }>;
+  /** What the owner published at their DNS host (hook): name → value. */
+  dns: Record<string, string>;
   /** Every write, in order. */
   writes: string[];
 }
@@ -47,7 +51,8 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
 }
 
 export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise<FakeAws> {
-  const state: FakeAwsState = { account: '123456789012', identities: {}, production: false, toolkits: {}, parameters: {}, writes: [], ...initial };
+  const state: FakeAwsState = { account: '123456789012', identities: {}, production: false, toolkits: {}, parameters: {}, certificates: {}, dns: {}, writes: [], ...initial };
+  const validation = (domain: string) => ({ Name: `_v.${domain}.`, Type: 'CNAME', Value: `_v-${domain.replace(/\./g, '-')}.acm-validations.aws.` });
 
   const query = (res: ServerResponse, service: string, region: string, form: URLSearchParams) => {
     const action = form.get('Action') ?? '';
@@ -90,6 +95,30 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know ssm ${target}` });
   };
 
+  const acm = (res: ServerResponse, target: string, input: Record<string, unknown>) => {
+    if (target === 'RequestCertificate') {
+      const { DomainName, IdempotencyToken } = input as { DomainName: string; IdempotencyToken: string };
+      const same = Object.entries(state.certificates).find(([, c]) => c.domain === DomainName && c.token === IdempotencyToken);
+      if (same) return sendJson(res, 200, { CertificateArn: same[0] });
+      const arn = `arn:aws:acm:us-east-1:${state.account}:certificate/${String(Object.keys(state.certificates).length).padStart(8, '0')}-aaaa-bbbb-cccc-000000000000`;
+      state.certificates[arn] = { domain: DomainName, token: IdempotencyToken, status: 'PENDING_VALIDATION' };
+      state.writes.push(`RequestCertificate ${DomainName}`);
+      return sendJson(res, 200, { CertificateArn: arn });
+    }
+    if (target === 'DescribeCertificate') {
+      const arn = String(input.CertificateArn);
+      const c = state.certificates[arn];
+      if (!c) return sendJson(res, 400, { __type: 'ResourceNotFoundException', message: `no certificate ${arn}` });
+      // Issued once the validation record is published (the owner's DNS host, a test hook).
+      const record = validation(c.domain);
+      if (state.dns[record.Name] === record.Value) c.status = 'ISSUED';
+      return sendJson(res, 200, {
+        Certificate: { CertificateArn: arn, DomainName: c.domain, Status: c.status, DomainValidationOptions: [{ DomainName: c.domain, ResourceRecord: record }] },
+      });
+    }
+    return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know acm ${target}` });
+  };
+
   const ses = (res: ServerResponse, method: string, pathname: string, input: Record<string, unknown>) => {
     const json = (status: number, body: unknown, type?: string) =>
       send(res, status, JSON.stringify(body), { 'content-type': 'application/json', ...(type ? { 'x-amzn-errortype': type } : {}) });
@@ -121,6 +150,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
         if (url.pathname === '/__state') return sendJson(res, 200, state);
         if (url.pathname === '/__hooks/click') state.identities[url.searchParams.get('identity') ?? ''] = 'SUCCESS';
         else if (url.pathname === '/__hooks/bootstrap') state.toolkits[url.searchParams.get('region') ?? ''] = Number(url.searchParams.get('version'));
+        else if (url.pathname === '/__hooks/dns') state.dns[url.searchParams.get('name') ?? ''] = url.searchParams.get('value') ?? '';
         else if (url.pathname === '/__hooks/account') state.account = url.searchParams.get('id') ?? state.account;
         else return sendJson(res, 404, { message: 'no such hook' });
         return sendJson(res, 200, state);
@@ -130,6 +160,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const [region, service] = [scope?.[1] ?? '', scope?.[2] ?? ''];
       const target = String(req.headers['x-amz-target'] ?? '');
       if (service === 'ssm') return ssm(res, target.split('.').pop() ?? '', JSON.parse(body || '{}') as Record<string, unknown>);
+      if (service === 'acm') return acm(res, target.split('.').pop() ?? '', JSON.parse(body || '{}') as Record<string, unknown>);
       if (service === 'ses') return ses(res, req.method ?? 'GET', url.pathname, body ? (JSON.parse(body) as Record<string, unknown>) : {});
       return query(res, service, region, new URLSearchParams(body));
     })().catch((error: unknown) => send(res, 500, String(error)));

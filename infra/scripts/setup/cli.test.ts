@@ -124,5 +124,27 @@ describe('npm run setup, spawned against a fake AWS', () => {
     const doctor = await run('doctor', []);
     expect(doctor.stdout).toContain('All 8 checks passed.');
     expect(doctor.code).toBe(0);
+    // Not a terminal: no colour codes anywhere.
+    expect(`${first.stdout}${first.stderr}${second.stdout}${second.stderr}`).not.toContain('\u001b[');
+  }, 120_000);
+
+  it('external DNS: requests the certificate, exit 2 with its validation record; once published, exit 0 and the doctor agrees', async () => {
+    const args = ['--yes', '--expect-account', '123456789012', '--domain', 'www.jane.dev', '--external-dns'];
+    const first = await run('setup', args);
+    expect(first.code).toBe(2);
+    const [arn, certificate] = Object.entries(aws.state.certificates)[0]!;
+    expect(certificate.domain).toBe('www.jane.dev');
+    expect(JSON.parse(readFileSync(cdkJson, 'utf8')).context.portfolio.domain).toEqual({ domainName: 'www.jane.dev', certificateArn: arn });
+    const record = /publish (\S+) CNAME (\S+) \(ACM then issues it\)/.exec(first.stdout);
+    expect(record).not.toBeNull();
+
+    await hook('dns', `name=${encodeURIComponent(record![1]!)}&value=${encodeURIComponent(record![2]!)}`);
+    const second = await run('setup', args);
+    expect(second.stdout).toContain('www.jane.dev issued');
+    expect(second.code).toBe(0);
+    expect(Object.keys(aws.state.certificates)).toHaveLength(1);
+    const doctor = await run('doctor', []);
+    expect(doctor.stdout).toMatch(/✓ Certificate +www\.jane\.dev issued/);
+    expect(doctor.code).toBe(0);
   }, 120_000);
 });
