@@ -200,6 +200,16 @@ describe('npm run setup, interactive', () => {
     expect(cdkCalls).toEqual([['bootstrap', `aws://${ACCOUNT}/us-east-1`]]);
   });
 
+  it('waits on AWS while the CDKToolkit stack is *_IN_PROGRESS (exit 2), touching nothing', async () => {
+    readyAccount();
+    account.toolkits.set('us-east-1', { status: 'UPDATE_IN_PROGRESS', version: 30 });
+    const run = await setup();
+    expect(run.code).toBe(2);
+    expect(run.asked).toEqual([]);
+    expect(run.text).toContain('- CDK bootstrap us-east-1: AWS: CloudFormation is still working on it');
+    expect(cdkCalls).toEqual([]);
+  });
+
   it('deletes a ROLLBACK_COMPLETE CDKToolkit only after an explicit yes, then bootstraps', async () => {
     readyAccount();
     account.toolkits.set('us-east-1', { status: 'ROLLBACK_COMPLETE', version: 33 });
