@@ -36,6 +36,8 @@ async function waitFor(text: string | RegExp, ms = 30_000): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
+/** The question `message` is the one waiting for input (clack marks the active question with ◆, answered ones with ◇). */
+const asked = (message: string) => waitFor(`◆  ${message}`);
 /** Types text, then Enter. */
 const type = (text: string) => {
   if (text) tmux('send-keys', '-t', session, '-l', text);
@@ -93,26 +95,25 @@ afterAll(async () => {
 describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
   it('answers typed, the secret masked, Ctrl-C mid-way, then a re-run asks only what is left', async () => {
     start('first');
-    await waitFor('Your address');
+    await asked('Your address');
     type('jane@owner-mail.dev');
-    await waitFor('The From address');
+    await asked('The From address');
     type('hello@jane.dev');
-    await waitFor(`Make changes in AWS account 123456789012`);
+    await asked(`Make changes in AWS account 123456789012`);
     type('');
-    await waitFor('Write this to cdk.json?');
-    expect(screen()).toContain('+ "ownerEmail": "jane@owner-mail.dev"');
+    expect(await asked('Write this to cdk.json?')).toContain('+ "ownerEmail": "jane@owner-mail.dev"');
     type('');
-    await waitFor('bootstrap CDK in us-east-1');
+    await asked('bootstrap CDK in us-east-1');
     type('');
-    await waitFor('create the SES identity hello@jane.dev');
+    await asked('create the SES identity hello@jane.dev');
     type('');
-    await waitFor('create the SES identity jane@owner-mail.dev');
+    await asked('create the SES identity jane@owner-mail.dev');
     type('');
-    await waitFor('The reCAPTCHA site key');
+    await asked('The reCAPTCHA site key');
     type('a-real-looking-site-key-0123456789');
-    await waitFor('Write this to cdk.json?');
+    await asked('Write this to cdk.json?');
     type('');
-    await waitFor('The reCAPTCHA secret key');
+    await asked('The reCAPTCHA secret key');
     tmux('send-keys', '-t', session, '-l', SECRET);
     const masked = await waitFor('▪▪▪▪');
     expect(masked).not.toContain(SECRET);
@@ -123,14 +124,14 @@ describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
     expect(JSON.parse(readFileSync(path.join(dir, 'cdk.json'), 'utf8')).context.portfolio.recaptchaSiteKey).toBe('a-real-looking-site-key-0123456789');
 
     start('again');
-    await waitFor('The reCAPTCHA secret key');
+    await asked('The reCAPTCHA secret key');
     const resumed = screen();
     expect(resumed).not.toContain('Your address');
     expect(resumed).not.toContain('bootstrap CDK');
     type(SECRET);
-    await waitFor(`Make changes in AWS account 123456789012`);
+    await asked(`Make changes in AWS account 123456789012`);
     type('');
-    await waitFor('create the SecureString /portfolio/recaptcha-secret');
+    await asked('create the SecureString /portfolio/recaptcha-secret');
     type('');
     const end = await waitFor(/EXIT:2 \(again\)/);
     expect(end).toContain('Waiting on 2 things');
