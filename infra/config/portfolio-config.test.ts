@@ -242,11 +242,18 @@ describe('parseConfig', () => {
   });
 
   describe('domain', () => {
+    const ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/01234567-aaaa-bbbb-cccc-000000000000';
     const domain = { domainName: 'www.portfolio.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'portfolio.dev' };
 
     it('is optional: null or absent means the CloudFront domain', () => {
       expect(parseConfig({ ...VALID, domain: null }).domain).toBeNull();
       expect(siteUrl(parseConfig(VALID))).toBe('');
+    });
+
+    it('takes a domain with DNS outside Route 53: its name and the us-east-1 certificate', () => {
+      const config = parseConfig({ ...VALID, domain: { domainName: 'www.portfolio.dev', certificateArn: ARN } });
+      expect(config.domain).toEqual({ domainName: 'www.portfolio.dev', certificateArn: ARN });
+      expect(siteUrl(config)).toBe('https://www.portfolio.dev');
     });
 
     it('normalizes a complete domain and gives the site URL', () => {
@@ -262,6 +269,10 @@ describe('parseConfig', () => {
       [{ ...domain, domainName: 'www.elsewhere.dev' }, 'portfolio.domain.domainName: "www.elsewhere.dev" is not inside'],
       [{ ...domain, extra: 1 }, 'portfolio.domain.extra: unknown key'],
       ['www.portfolio.dev', 'portfolio.domain: must be null or'],
+      [{ domainName: 'www.portfolio.dev', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' }, 'portfolio.domain.certificateArn: "arn:aws:acm:eu-west-1:123456789012:certificate/abc" is not an ACM certificate ARN in us-east-1'],
+      [{ ...domain, certificateArn: ARN }, 'portfolio.domain.hostedZoneId: not with certificateArn'],
+      [{ domainName: 'portfolio.dev', certificateArn: ARN }, 'portfolio.domain.domainName: "portfolio.dev" is a zone apex: outside Route 53 it cannot point at CloudFront'],
+      [{ domainName: 'www.portfolio.dev' }, 'portfolio.domain.hostedZoneId: missing (a custom domain needs domainName, hostedZoneId and hostedZoneName; or, with DNS outside Route 53, domainName and certificateArn)'],
     ])('names the bad domain key (%j)', (value, message) => {
       const problems = problemsOf({ ...VALID, domain: value });
       expect(problems).toHaveLength(1);

@@ -33,10 +33,20 @@ export const CONTEXT_OVERRIDES = { stage: 'portfolio:stage', trial: 'portfolio:t
 export interface DomainConfig {
   /** The site's host name, e.g. "www.example.dev" or the zone apex "example.dev". */
   domainName: string;
-  /** The Route 53 public hosted zone that holds domainName (no lookup: synth stays offline). */
-  hostedZoneId: string;
-  hostedZoneName: string;
+  /** Route 53 mode: the public hosted zone that holds domainName (no lookup: synth stays offline). */
+  hostedZoneId?: string;
+  hostedZoneName?: string;
+  /**
+   * External DNS mode (no hostedZoneId): the us-east-1 ACM certificate `npm run setup` requested; the
+   * stack imports it and writes no DNS records (the owner publishes them at their DNS host).
+   */
+  certificateArn?: string;
 }
+
+/** A domain whose DNS is a Route 53 zone in this account. */
+export type Route53Domain = DomainConfig & { hostedZoneId: string; hostedZoneName: string };
+export const isRoute53Domain = (domain: DomainConfig | null | undefined): domain is Route53Domain =>
+  Boolean(domain?.hostedZoneId && domain.hostedZoneName);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -111,18 +121,50 @@ const domainField = (normalize: (value: string) => string, valid: (value: string
     .transform((value) => normalize(value.replace(/\.$/, '')))
     .refine(valid, { error: (issue) => `${quoted(issue.input)} is not ${expected}` });
 
+/**
+ * An ACM certificate in us-east-1, the only region CloudFront takes certificates from (ACM User Guide,
+ * "Supported Regions": https://docs.aws.amazon.com/acm/latest/userguide/acm-regions.html).
+ */
+const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[A-Za-z0-9-]+$/;
+const MISSING_ZONE =
+  'missing (a custom domain needs domainName, hostedZoneId and hostedZoneName; or, with DNS outside Route 53, domainName and certificateArn)';
+
 const DomainSchema = z
   .strictObject(
     {
       domainName: domainField((v) => v.toLowerCase(), (v) => HOSTNAME.test(v) && v.length <= 253, 'a host name such as "www.example.dev"'),
-      hostedZoneId: domainField((v) => v.toUpperCase(), (v) => HOSTED_ZONE_ID.test(v), 'a Route 53 hosted zone id such as "Z0123456789ABCDEFGHIJ"'),
-      hostedZoneName: domainField((v) => v.toLowerCase(), (v) => HOSTNAME.test(v), 'a zone name such as "example.dev"'),
+      hostedZoneId: domainField((v) => v.toUpperCase(), (v) => HOSTED_ZONE_ID.test(v), 'a Route 53 hosted zone id such as "Z0123456789ABCDEFGHIJ"').optional(),
+      hostedZoneName: domainField((v) => v.toLowerCase(), (v) => HOSTNAME.test(v), 'a zone name such as "example.dev"').optional(),
+      certificateArn: text({ missing: 'missing' })
+        .refine((v) => CERTIFICATE_ARN.test(v), {
+          error: (issue) => `${quoted(issue.input)} is not an ACM certificate ARN in us-east-1 (arn:aws:acm:us-east-1:ACCOUNT:certificate/ID)`,
+        })
+        .optional(),
     },
-    { error: () => 'must be null or {"domainName", "hostedZoneId", "hostedZoneName"}' },
+    { error: () => 'must be null or {"domainName", "hostedZoneId", "hostedZoneName"} or {"domainName", "certificateArn"}' },
   )
   .superRefine(
-    ({ domainName, hostedZoneName }, ctx) => {
-      if (domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
+    ({ domainName, hostedZoneId, hostedZoneName, certificateArn }, ctx) => {
+      if (certificateArn !== undefined) {
+        const zoneKey = hostedZoneId !== undefined ? 'hostedZoneId' : hostedZoneName !== undefined ? 'hostedZoneName' : undefined;
+        if (zoneKey) {
+          ctx.addIssue({ code: 'custom', input: zoneKey, path: [zoneKey], message: 'not with certificateArn: a domain is either in a Route 53 zone here or has its DNS elsewhere (then drop hostedZoneId and hostedZoneName)' });
+        }
+        // A zone's apex cannot hold the CNAME an outside DNS host would point at CloudFront (RFC 1034, 3.6.2).
+        if (domainName.split('.').length < 3) {
+          ctx.addIssue({
+            code: 'custom',
+            input: domainName,
+            path: ['domainName'],
+            message: `"${domainName}" is a zone apex: outside Route 53 it cannot point at CloudFront (a CNAME cannot sit at the apex); use a name such as "www.${domainName}", or a Route 53 zone`,
+          });
+        }
+        return;
+      }
+      // One line when both are missing.
+      if (hostedZoneId === undefined) ctx.addIssue({ code: 'custom', input: undefined, path: ['hostedZoneId'], message: MISSING_ZONE });
+      else if (hostedZoneName === undefined) ctx.addIssue({ code: 'custom', input: undefined, path: ['hostedZoneName'], message: MISSING_ZONE });
+      if (hostedZoneName !== undefined && domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
         ctx.addIssue({
           code: 'custom',
           input: domainName,
@@ -131,8 +173,12 @@ const DomainSchema = z
         });
       }
     },
-    // Also when another key is wrong: every problem at once. Needs both names well-formed.
-    { when: ({ value }) => bothValid(value, ['domainName', 'hostedZoneName'], HOSTNAME) },
+    // Also when another key is wrong: every problem at once. Needs the names well-formed.
+    {
+      when: ({ value }) =>
+        bothValid(value, ['domainName', 'domainName'], HOSTNAME) &&
+        ((value as Record<string, unknown>)?.hostedZoneName === undefined || bothValid(value, ['domainName', 'hostedZoneName'], HOSTNAME)),
+    },
   );
 
 const ConfigSchema = z

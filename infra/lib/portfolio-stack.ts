@@ -1,11 +1,11 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { ARCHIVE_ENV } from '../../contract/archive';
-import { type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
+import { isRoute53Domain, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 import { ArchiveTable } from './archive-table';
 import { grantContactPermissions } from './contact-permissions';
@@ -115,7 +115,10 @@ export class PortfolioStack extends Stack {
     });
 
     let certificate = props.certificate;
-    if (config.domain && !certificate) {
+    if (config.domain?.certificateArn) {
+      // External DNS: the certificate npm run setup requested (validated at the owner's DNS host).
+      certificate = acm.Certificate.fromCertificateArn(this, 'Certificate', config.domain.certificateArn);
+    } else if (isRoute53Domain(config.domain) && !certificate) {
       certificate = new SiteCertificate(this, 'Certificate', config.domain).certificate;
     }
     const extraConnectSources = [config.contactEndpoint, config.eventsEndpoint]
@@ -140,7 +143,7 @@ export class PortfolioStack extends Stack {
       invalidationPaths: this.web.invalidationPaths,
       logRetention,
     });
-    if (config.domain) new SiteDnsRecords(this, 'Dns', config.domain, this.cdn.distribution);
+    if (isRoute53Domain(config.domain)) new SiteDnsRecords(this, 'Dns', config.domain, this.cdn.distribution);
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       ownerEmail: config.ownerEmail,
