@@ -11,7 +11,7 @@ import { GetDomainDetailCommand, type Route53DomainsClient } from '@aws-sdk/clie
 import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { DescribeParametersCommand, type SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
-import { CLOUDFRONT_CERTIFICATE_REGION, type DomainConfig, isRoute53Domain, type PortfolioConfig, type Route53Domain, usesTestRecaptcha } from '../../config/portfolio-config';
+import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, type Route53Domain, usesTestRecaptcha } from '../../config/portfolio-config';
 import type { CheckResult } from '../report';
 
 export interface DoctorClients {
