@@ -28,7 +28,6 @@ import {
   deployReadinessProblems,
   isEmail,
   isRoute53Domain,
-  RECAPTCHA_TEST_SECRET,
   RECAPTCHA_TEST_SITE_KEY,
   REPO_ROOT,
 } from '../../config/portfolio-config';
@@ -473,8 +472,9 @@ export const RECAPTCHA_ADMIN_URL = 'https://www.google.com/recaptcha/admin';
 
 async function readSecret(ctx: SetupContext): Promise<string> {
   let secret: string | undefined;
-  if (ctx.options.trial && ctx.config.recaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY) secret = RECAPTCHA_TEST_SECRET;
-  else if (ctx.options.recaptchaSecretStdin) secret = (await ctx.deps.readStdin()).replace(/\r?\n$/, '');
+  // Google's test key needs nothing here: the stack stores its public test secret in a parameter of its
+  // own (the doctor's check passes), so the live parameter is never overwritten with it.
+  if (ctx.options.recaptchaSecretStdin) secret = (await ctx.deps.readStdin()).replace(/\r?\n$/, '');
   else if (ctx.options.env.RECAPTCHA_SECRET !== undefined) secret = ctx.options.env.RECAPTCHA_SECRET;
   else if (ctx.options.interactive) {
     secret = await ctx.deps.prompter.secret({
@@ -525,7 +525,7 @@ export const recaptchaStep: Step = {
     const overwrite = check.status === 'pass';
     const secret = await readSecret(ctx);
     const applied = await applyPlan(ctx, 'reCAPTCHA secret', {
-      change: `${overwrite ? 'overwrite' : 'create'} the SecureString ${name} in ${ctx.config.region} with the ${ctx.options.trial ? "test key's" : "site key's"} secret`,
+      change: `${overwrite ? 'overwrite' : 'create'} the SecureString ${name} in ${ctx.config.region} with the site key's secret`,
       cost: 'nothing (standard parameter, AWS-managed key)',
       consentId: overwrite ? 'overwrite-recaptcha-secret' : 'put-recaptcha-secret',
       apply: () =>
