@@ -134,11 +134,15 @@ describe('adding a language by following web/content/README.md', () => {
     expect(built.stderr.split('\n').filter(Boolean)).toHaveLength(1);
 
     // Every page of the copied language exists in the new one, in its language, with every language's alternates.
-    const pages = pagesUnder(from);
-    expect(pages.length).toBeGreaterThanOrEqual(12);
-    expect(pagesUnder(to)).toEqual(pages);
+    const everyPage = pagesUnder(from);
+    expect(pagesUnder(to)).toEqual(everyPage);
     const site = /^\s*siteUrl: '([^']+)'/m.exec(readFileSync(path.join(copy, 'web/content/site.ts'), 'utf8'))?.[1];
     expect(site).toMatch(/^https:\/\//);
+    // The language's root (/fr/) is only the page that sends the visitor on to its home.
+    expect(everyPage).toContain('.');
+    expect(/<link rel="canonical" href="([^"]+)"/.exec(html(`${to}/.`))?.[1]).toBe(`${site}/${to}/home`);
+    const pages = everyPage.filter((page) => page !== '.');
+    expect(pages.length).toBeGreaterThanOrEqual(12);
     let indexed = 0;
     for (const page of pages) {
       const own = html(`${to}/${page}`);
