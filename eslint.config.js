@@ -24,6 +24,14 @@ export const IMPORT_ZONES = [
     from: './functions',
     message: 'infra/ never imports functions/ (it names handler files through contract/api-routes); only infra/local runs them.',
   },
+  // Inside functions/: the handler folders build on the shared pieces (archive/, mail/, shared/), never the
+  // other way round, so no two folders import each other.
+  {
+    target: ['./functions/archive', './functions/mail', './functions/shared'],
+    from: ['./functions/contact', './functions/events', './functions/redelivery', './functions/mail-events'],
+    message: 'functions/archive, mail and shared are what the handlers share: they never import a handler folder.',
+  },
+  { target: './functions/mail', from: './functions/archive', message: 'functions/mail builds the mail; the archive imports it, not the other way round.' },
   { target: './contract', from: './web', except: ['./content'], message: 'contract/ imports only web/content/ and itself.' },
   { target: './contract', from: ['./functions', './infra', './e2e', './scripts'], message: 'contract/ imports only web/content/ and itself.' },
   { target: ['./web', './functions', './infra', './contract', './scripts'], from: './e2e', message: 'Nothing imports e2e/ but its own files.' },

@@ -37,6 +37,9 @@ describe('import direction (eslint import-x/no-restricted-paths)', () => {
     ['infra/local/example.ts', '../../tools/fake-siteverify'],
     ['tools/example.ts', '../infra/local/stack'],
     ['tools/example.ts', '../e2e/support/site'],
+    ['functions/archive/example.ts', '../contact/flow'],
+    ['functions/mail/example.ts', '../archive/store'],
+    ['functions/shared/example.ts', '../redelivery/handler'],
   ])('refuses, in %s, an import of %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier);
     expect(messages).toHaveLength(1);
@@ -55,6 +58,8 @@ describe('import direction (eslint import-x/no-restricted-paths)', () => {
     ['scripts/example.ts', '../tools/chromium'],
     ['infra/local/example.test.ts', '../../tools/fake-siteverify'],
     ['functions/contact/example.test.ts', '../../tools/flaky-ses'],
+    ['functions/archive/example.ts', '../mail/email'],
+    ['functions/contact/example.ts', '../archive/delivery'],
   ])('allows, in %s, an import of %s', async (file, specifier) => {
     expect(await restrictedImports(file, specifier)).toEqual([]);
   });

@@ -1,6 +1,15 @@
 import type { Config } from '@react-router/dev/config';
+import { checkPageEvents } from './contract/page-events';
 import { checkAllCatalogues } from './web/content/check';
+import { projects } from './web/content/projects';
 import { prerenderPaths } from './web/app/prerender-paths';
+
+// Stack traces of errors thrown while prerendering point into web/app and web/content, not into the
+// server bundle (vite.config.ts gives it source maps); `npm start` shows the first one (scripts/quiet-build.ts).
+process.setSourceMapsEnabled(true);
+
+/** The content check runs once per build, though React Router asks for the paths more than once. */
+let contentChecked: Promise<unknown> | undefined;
 
 // Static site: every known route of every language is prerendered to its own HTML file at build
 // time, then hydrated in the browser. No server rendering at request time (S3 + CloudFront).
@@ -8,9 +17,15 @@ export default {
   appDirectory: 'web/app',
   buildDirectory: 'web/build',
   ssr: false,
-  // Every language's content is checked first: a missing project or text stops the build, naming it.
+  // Every language's content is checked first: a missing project or text stops the build, naming it;
+  // so does a project title whose Google Analytics page event would be invalid or another's; a language
+  // still copied from another is a warning (CONTENT_WARNING lines in the output).
   prerender: async () => {
-    await checkAllCatalogues();
+    contentChecked ??= (async () => {
+      checkPageEvents(projects);
+      await checkAllCatalogues();
+    })();
+    await contentChecked;
     return prerenderPaths();
   },
 } satisfies Config;

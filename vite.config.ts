@@ -59,8 +59,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           { find: /^react-router\/dom$/, replacement: REACT_ROUTER_PRODUCTION('dom-export.mjs') },
         ],
       },
+  // The prerender's own bundle (web/build/server, never uploaded) gets source maps: with them (see
+  // react-router.config.ts), an error while prerendering names the source file and line, not the bundle's.
   build: isSsrBuild
-    ? {}
+    ? { sourcemap: true }
     : {
         rolldownOptions: {
           output: {

@@ -68,6 +68,22 @@ export function archiveTableDefinition(tableName: string) {
   };
 }
 
+/**
+ * The SES events the archive listens to, by the record's `eventType`, with the `detail-type` EventBridge
+ * gives each (EventBridge events reference, "Amazon Simple Email Service events":
+ * https://docs.aws.amazon.com/eventbridge/latest/ref/events-ref-ses.html; delivery type "best effort").
+ * Send: "The send request was successful and SES will attempt to deliver the message" (SES API v2
+ * Reference, EventDestination, MatchingEventTypes), which settles a send whose answer was lost.
+ */
+export const SES_EVENT_DETAIL_TYPES = {
+  Send: 'Email Sent',
+  Delivery: 'Email Delivered',
+  Bounce: 'Email Bounced',
+  Complaint: 'Email Complaint Received',
+  Reject: 'Email Rejected',
+} as const;
+export type SesEventType = keyof typeof SES_EVENT_DETAIL_TYPES;
+
 /** The SES message tag that carries the archive id, so SES's events find their message. */
 export const ARCHIVE_ID_MESSAGE_TAG = 'archiveId';
 
@@ -81,8 +97,15 @@ export const ARCHIVE_ENV = {
   configurationSet: 'SES_CONFIGURATION_SET',
 } as const;
 
-/** The owner's default retention, in days. */
+/** The owner's default retention, in days (`messageRetentionDays` in cdk.json). */
 export const DEFAULT_MESSAGE_RETENTION_DAYS = 365;
+
+/**
+ * How long the archive keeps a message: at least a day (DynamoDB's time-to-live deletes within days
+ * of the expiry, so less means nothing), at most ten years (longer is no retention policy at all).
+ * The deploy configuration and the web build (the privacy policy states it) both check it.
+ */
+export const MESSAGE_RETENTION_LIMITS = { min: 1, max: 3650 } as const;
 
 /** How often the redelivery runs: on AWS (EventBridge schedule) and inside `npm start`. */
 export const REDELIVERY_INTERVAL = { awsMinutes: 5, localMs: 5_000 } as const;

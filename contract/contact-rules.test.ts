@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
+  FULL_NAME_PATTERN,
   type ContactDraft,
   isValidCaptchaToken,
   isValidEmail,
@@ -31,10 +32,21 @@ describe('the form\'s messages, word for word', () => {
   });
 });
 
-describe('full name: a first name, a space and a last name, letters of any script', () => {
+describe('full name: two or more name words separated by single spaces, letters of any script', () => {
   it.each([
     'Ada Lovelace',
     'José Álvarez',
+    // A first name and a last name, either of several words (issue 26): two surnames are the norm
+    // in Spanish, and particles ("de la", "van der", "bin") are common in many languages.
+    'María José Núñez',
+    'Lucía Fernández García',
+    'Juan de la Cruz',
+    "Jean-Luc O'Neil",
+    'Ada Byron Lovelace',
+    'Ludwig van der Rohe',
+    'Gabriel García Márquez',
+    'Martin Luther King Jr.',
+    'Abdullah bin Abdulaziz Al Saud',
     "Zoë O'Brien",
     'Zoë O\u2019Brien',
     'Anne-Marie Dupont',
@@ -52,7 +64,9 @@ describe('full name: a first name, a space and a last name, letters of any scrip
     'राहुल शर्मा', // Devanagari vowel signs are combining marks
     'Jose\u0301 A\u0301lvarez', // decomposed accents (NFD)
     '  Ada Lovelace  ', // surrounding spaces are trimmed
+    '  Juan de la Cruz ',
     `${'A'.repeat(49)} ${'B'.repeat(50)}`, // exactly nameMax (100)
+    `${'Ab '.repeat(33)}C`, // exactly nameMax in 34 words
   ])('accepts %j', (name) => {
     expect(isValidFullName(name)).toBe(true);
   });
@@ -64,7 +78,14 @@ describe('full name: a first name, a space and a last name, letters of any scrip
     'Ada  Lovelace', // two spaces
     'Ada\tLovelace',
     'Ada\u00A0Lovelace', // no-break space
-    'Ada Byron Lovelace', // three words: the rule is first name + last name
+    'Madonna', // one word: a full name has a first and a last name
+    'María  José Núñez', // a doubled space between any two words
+    'María José  Núñez',
+    'Juan de la\tCruz', // only a plain space separates words
+    'Juan de la Cruz 3', // digits in any word
+    'Juan de la <b>Cruz</b>', // markup
+    'Juan de la -Cruz',
+    'Juan de la Cruz\nBcc: x@example.com',
     'Ada Lovelace2',
     '4da Lovelace',
     'Ada Love_lace',
@@ -82,12 +103,22 @@ describe('full name: a first name, a space and a last name, letters of any scrip
     'Ada Lovelace\nBcc: x@example.com',
     '<b>Ada</b> Lovelace',
     `${'A'.repeat(50)} ${'B'.repeat(50)}`, // 101 characters
+    `${'Ab '.repeat(33)}Cd`, // 101 characters in 34 words
   ])('rejects %j', (name) => {
     expect(isValidFullName(name)).toBe(false);
   });
 
   it.each([null, undefined, 42, ['Ada Lovelace'], { name: 'Ada Lovelace' }])('rejects non-strings (%j)', (name) => {
     expect(isValidFullName(name)).toBe(false);
+  });
+
+  it('answers in linear time, even for a long near-miss the length limit would not stop first', () => {
+    // Words, hyphens and spaces can each be read one way only, so a failing match cannot backtrack
+    // into an exponential search (the pattern is exported and could be used without nameMax).
+    const nearMisses = [`${'Ab '.repeat(20_000)}!`, `${'A-b'.repeat(20_000)}-`, `${"a'.".repeat(20_000)} 1`];
+    const started = performance.now();
+    for (const text of nearMisses) expect(FULL_NAME_PATTERN.test(text)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });
 

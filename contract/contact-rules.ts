@@ -31,8 +31,11 @@ export const CONTACT_LIMITS = {
  */
 const NAME_PART = "\\p{L}[\\p{L}\\p{M}'\\u2019.\\u200C\\u200D]*";
 const NAME_WORD = `${NAME_PART}(?:-${NAME_PART})*`;
-/** A first name, one space, a last name. */
-export const FULL_NAME_PATTERN = new RegExp(`^${NAME_WORD} ${NAME_WORD}$`, 'u');
+/**
+ * A first name and a last name, where either may have several words ("María José Núñez",
+ * "Juan de la Cruz"): two or more name words, each separated from the next by one space.
+ */
+export const FULL_NAME_PATTERN = new RegExp(`^${NAME_WORD}(?: ${NAME_WORD})+$`, 'u');
 
 /**
  * A simple address whose top-level part has 2 to 4 letters. Only characters that are

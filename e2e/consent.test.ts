@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ANALYTICS_HOST, eventually, visit, waitForHydration, textOf, type Session, type SessionOptions } from './support/browser';
+import { projectPageEvent } from '../contract/page-events';
 import { GTAG_SCRIPT_PATTERN } from './support/fakes';
 import { CONSENT_KEY, KNOWN_ROUTES, TEXT, UNKNOWN_ROUTE } from './support/site';
 import { useBrowserSessions } from './support/sessions';
@@ -49,6 +50,11 @@ function hasEvent(layer: unknown[][] | null, name: string): boolean {
   return (layer ?? []).some((call) => call[0] === 'event' && call[1] === name);
 }
 
+/** The parameters of the last gtag('event', name, …) call. */
+function eventParams(layer: unknown[][] | null, name: string): Record<string, unknown> | undefined {
+  return (layer ?? []).filter((call) => call[0] === 'event' && call[1] === name).at(-1)?.[2] as Record<string, unknown> | undefined;
+}
+
 describe('cookie banner', () => {
   it('starts collapsed, expands with + and collapses with -', async () => {
     const page = await open({ viewport: 'phone' });
@@ -58,6 +64,10 @@ describe('cookie banner', () => {
     await expect(toggle.count()).resolves.toBe(1);
     await expect(textOf(toggle)).resolves.toMatch(/^\s*\+\s*$/);
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    // Assistive technology hears the visible + first, then what it shows, and finds what it changes.
+    await expect(page.getByRole('button', { name: '+ More about cookies', exact: true }).count()).resolves.toBe(1);
+    const controlled = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+    await expect(controlled.getByText(TEXT.cookieShort, { exact: true }).count()).resolves.toBe(1);
     const privacy = page.getByRole('link', { name: /privacy policy/i }).filter({ visible: true });
     await expect(privacy.count(), 'collapsed banner has a Privacy policy link').resolves.toBeGreaterThanOrEqual(1);
     await expect(page.getByRole('button', { name: 'Accept' }).count()).resolves.toBe(0);
@@ -65,6 +75,8 @@ describe('cookie banner', () => {
     await toggle.click();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
     await expect(textOf(toggle)).resolves.toMatch(/^\s*[-−]\s*$/);
+    await expect(page.getByRole('button', { name: '- More about cookies', exact: true }).count()).resolves.toBe(1);
+    await expect(controlled.getByRole('button', { name: 'Accept' }).count()).resolves.toBe(1);
     await expect(bannerText(page, TEXT.cookieLong).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Accept' }).isVisible()).resolves.toBe(true);
     const expandedLink = page.getByRole('link', { name: /privacy policy/i }).filter({ visible: true }).last();
@@ -131,6 +143,8 @@ describe('cookie banner', () => {
     await expect(bannerText(page, TEXT.cookieShort).count()).resolves.toBe(0);
     await eventually(() => gtagRequests(sessions.current), (urls) => urls.length === 1, 'gtag.js loaded at start');
     await eventually(() => dataLayer(page), (layer) => hasEvent(layer, 'homePage'), 'homePage event');
+    // GA4's page parameters: the full URL and the page's title (not Universal Analytics' page_path).
+    expect(eventParams(await dataLayer(page), 'homePage')).toEqual({ page_location: page.url(), page_title: await page.title() });
 
     const pageEvents: [string, string][] = [
       ['/blogs', 'blogsPage'],
@@ -145,17 +159,24 @@ describe('cookie banner', () => {
     await visit(page, UNKNOWN_ROUTE);
     await eventually(() => dataLayer(page), (layer) => hasEvent(layer, 'pageNotFoundPage'), 'pageNotFoundPage');
 
-    // The project detail sends the project's title.
+    // The project detail sends the project's title made a valid GA4 name, the title as project_title.
     await visit(page, '/projects/2');
     const title = (await textOf(page.getByRole('main').getByRole('heading', { level: 1 }))).trim();
-    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, title), `page event "${title}"`);
+    const name = projectPageEvent(title);
+    expect(name).toMatch(/^[A-Za-z][A-Za-z0-9_]{0,39}$/);
+    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, name), `page event "${name}"`);
+    expect(eventParams(await dataLayer(page), name)).toEqual({
+      page_location: page.url(),
+      page_title: await page.title(),
+      project_title: title,
+    });
 
     // Reload: still no banner, analytics again at start.
     await page.reload();
     await waitForHydration(page);
     await page.waitForTimeout(300);
     await expect(bannerText(page, TEXT.cookieShort).count()).resolves.toBe(0);
-    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, title), 'page event after reload');
+    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, name), 'page event after reload');
   });
 
   it('sends no page event without consent', async () => {

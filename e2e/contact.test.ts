@@ -77,13 +77,14 @@ const VALID = {
 };
 
 describe('contact form', () => {
-  it('renders a compact captcha with the site key, and keeps Send disabled until it is solved', async () => {
+  it('renders a compact captcha with the site key, in English, and keeps Send disabled until it is solved', async () => {
     const form = await openContact('phone');
     const widgets = await form.page.evaluate(() =>
-      (window as unknown as { __fakeRecaptcha: { describe(): { sitekey: string; size: string }[] } }).__fakeRecaptcha.describe(),
+      (window as unknown as { __fakeRecaptcha: { describe(): { sitekey: string; size: string; hl?: string }[] } }).__fakeRecaptcha.describe(),
     );
     expect(widgets).toHaveLength(1);
     expect(widgets[0]!.size).toBe('compact');
+    expect(widgets[0]!.hl, "the page's language, not the browser's").toBe('en');
     // The build's own key, else Google's documented test key (a wrong one makes the real widget refuse).
     const configured = loadEnv('production', process.cwd(), 'VITE_').VITE_RECAPTCHA_SITE_KEY?.trim();
     expect(widgets[0]!.sitekey).toBe(configured || RECAPTCHA_TEST_SITE_KEY);

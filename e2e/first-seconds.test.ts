@@ -9,7 +9,9 @@ import { holdScripts } from './support/hold-scripts';
 import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, eventually, scrollY, textOf, visit, waitForHydration, type ViewportName } from './support/browser';
 import { FAKE_CAPTCHA_LABEL } from './support/fakes';
-import { KNOWN_ROUTES, MENU_ENTRIES, TEXT } from './support/site';
+import { DEFAULT_LOCALE, LOCALE_CODES } from '../web/content/locales';
+import { loadCatalogue } from '../web/content/check';
+import { KNOWN_ROUTES, localized, MENU_ENTRIES, normalize, TEXT } from './support/site';
 import { useBrowserSessions } from './support/sessions';
 
 const sessions = useBrowserSessions();
@@ -253,5 +255,54 @@ describe('with JavaScript turned off', () => {
     await page.goto(`${baseUrl()}/projects`, { waitUntil: 'load' });
     await page.getByText(TEXT.moreToCome).waitFor();
     await expect(page.getByRole('main').getByRole('button', { name: /top/i }).filter({ visible: true }).count()).resolves.toBe(0);
+  });
+
+  // One fallback page answers every unknown address of every language, and without scripts nothing can
+  // tell the path's language: it shows the 404 page's words in each, each with its link home.
+  it.each(['/anything', '/es/anything', '/es/projects/99'])(
+    "an unknown address (%s) answers 404 with the 404 page's words and a visible link home in every language",
+    async (path) => {
+      const page = (await sessions.open({ viewport: 'phone', javaScriptEnabled: false })).page;
+      sessions.current.allowConsoleError(/status of 404/);
+      const response = await page.goto(`${baseUrl()}${path}`, { waitUntil: 'load' });
+      expect(response?.status()).toBe(404);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading.isVisible()).resolves.toBe(true);
+      const main = page.getByRole('main');
+      for (const code of LOCALE_CODES) {
+        const { notFound } = (await loadCatalogue(code)).ui;
+        expect(normalize(await heading.innerText()), code).toContain(notFound.heading);
+        await expect(main.getByText(notFound.message, { exact: true }).isVisible(), code).resolves.toBe(true);
+        const home = main.getByRole('link', { name: notFound.goHome, exact: true });
+        await expect(home.isVisible(), code).resolves.toBe(true);
+        await expect(home.getAttribute('href'), code).resolves.toBe(localized(code, code === DEFAULT_LOCALE ? '/' : '/home'));
+        await expect(main.locator(`[lang="${code}"]`).getByRole('link', { name: notFound.goHome }).count(), code).resolves.toBe(1);
+      }
+      // Nothing says it is loading: without scripts it never would.
+      await expect(page.getByText(/Loading the page|Cargando la página/).filter({ visible: true }).count()).resolves.toBe(0);
+      // Each link leads home in its language.
+      const spanish = (await loadCatalogue('es')).ui.notFound.goHome;
+      await main.getByRole('link', { name: spanish, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/es/home');
+      await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('es');
+      await page.goBack();
+      await main.getByRole('link', { name: TEXT.goHome, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/home');
+      await expect(page.getByRole('heading', { level: 1 }).first().isVisible()).resolves.toBe(true);
+    },
+  );
+
+  // "/" is answered by the CDN's 302; every other language's root is a prerendered page with a meta refresh.
+  it.each(['/', '/es', '/es/'])("a language's root (%s) leads to its home, replacing the history entry", async (root) => {
+    const page = (await sessions.open({ viewport: 'desktop', javaScriptEnabled: false })).page;
+    const locale = root === '/' ? DEFAULT_LOCALE : 'es';
+    const before = localized(locale, '/about');
+    await page.goto(`${baseUrl()}${before}`, { waitUntil: 'load' });
+    await page.goto(`${baseUrl()}${root}`, { waitUntil: 'commit' });
+    await page.waitForURL((url) => url.pathname === localized(locale, '/home'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe(locale);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === before);
   });
 });

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES, type Locale } from '../web/content/locales';
 import { catalogue as english } from '../web/content/catalogue';
+import { loadCatalogue } from '../web/content/check';
 import { catalogue as spanish } from '../web/content/es';
 import type { Catalogue } from '../web/content/types';
 import { baseUrl, eventually, textOf, visit, waitForHydration } from './support/browser';
@@ -43,15 +44,22 @@ function texts(value: unknown): string[] {
   return [];
 }
 
+/** Every declared language's content, the default first. */
+const CATALOGUES = new Map<string, Catalogue>(
+  await Promise.all(LOCALE_CODES.map(async (locale) => [locale, await loadCatalogue(locale)] as const)),
+);
+const catalogueOf = (locale: string): Catalogue => CATALOGUES.get(locale)!;
+
 /**
- * English strings that must not appear on a page in another language: the interface strings and
- * the owner's texts, leaving out what the two languages share (names, brands, technologies) and
- * words too short to tell apart from a part of another word.
+ * Strings of the other languages that must not appear on a page in `locale`: their interface
+ * strings and the owner's texts, leaving out what the languages share (names, brands, technologies)
+ * and words too short to tell apart from a part of another word.
  */
-function englishOnly(other: Catalogue): string[] {
-  const shared = new Set(texts(other));
-  return [...new Set([...texts(english.ui), ...texts(english.pages), ...english.projects.map((p) => p.title), ...english.funFacts])]
-    .filter((text) => !shared.has(text) && (text.length >= 8 || text.includes(' ')))
+function otherLanguagesOnly(locale: string): string[] {
+  const own = new Set(texts(catalogueOf(locale)));
+  const others = [...CATALOGUES].filter(([code]) => code !== locale).map(([, catalogue]) => catalogue);
+  return [...new Set(others.flatMap((c) => [...texts(c.ui), ...texts(c.pages), ...c.projects.map((p) => p.title), ...c.funFacts]))]
+    .filter((text) => !own.has(text) && (text.length >= 8 || text.includes(' ')))
     .filter((text) => !/^https?:|^\//.test(text));
 }
 
@@ -96,6 +104,10 @@ describe('every language through the local server', () => {
       const project = (await html(localized(locale, '/projects/3'))).text;
       const data = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(project)?.[1] ?? '{}';
       expect(JSON.parse(data)).toMatchObject({ inLanguage: locale, url: `${SITE}${localized(locale, '/projects/3')}` });
+      const about = (await html(localized(locale, '/about'))).text;
+      const profile = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(about)?.[1] ?? '{}') as Record<string, unknown>;
+      expect(profile).toMatchObject({ '@type': 'ProfilePage', inLanguage: locale, url: `${SITE}${localized(locale, '/about')}` });
+      expect(profile.mainEntity).not.toHaveProperty('inLanguage');
     }
   });
 
@@ -126,7 +138,7 @@ describe('every language through the local server', () => {
         // Once in the side panel and once in the phone menu.
         expect(text.split(link).length - 1, `${route} → ${other}`).toBe(2);
       }
-      const label = (locale === DEFAULT_LOCALE ? english : spanish).ui.language;
+      const label = catalogueOf(locale).ui.language;
       expect(text, route).toContain(`role="group" class="language-switcher" aria-label="${label}"`);
     }
   });
@@ -141,6 +153,40 @@ describe('every language through the local server', () => {
   });
 });
 
+describe("each language's root", () => {
+  it('answers /es and /es/ (each language but the default) with a page that sends the visitor to its home', async () => {
+    for (const locale of OTHER_LOCALES) {
+      for (const root of [`/${locale}`, `/${locale}/`]) {
+        const { status, text } = await html(root);
+        expect(status, root).toBe(200);
+        expect(attribute(text, /<html lang="([^"]+)"/), root).toBe(locale);
+        // A 0-second refresh works without scripts; the canonical link names the page it leads to.
+        expect(attribute(text, /<meta http-equiv="refresh" content="([^"]+)"/), root).toBe(`0; url=/${locale}/home`);
+        expect(attribute(text, /<link rel="canonical" href="([^"]+)"/), root).toBe(`${SITE}/${locale}/home`);
+      }
+    }
+    // The default language's root is the CDN's own 302.
+    const { status } = await html('/');
+    expect(status).toBe(302);
+  });
+
+  it('takes the browser from /es and /es/ to /es/home, replacing the history entry, as / goes to /home', async () => {
+    const page = (await sessions.open({ viewport: 'desktop' })).page;
+    for (const locale of OTHER_LOCALES) {
+      for (const root of [`/${locale}`, `/${locale}/`]) {
+        const before = localized(locale, '/about');
+        await visit(page, before);
+        await page.goto(`${baseUrl()}${root}`, { waitUntil: 'commit' });
+        await page.waitForURL((url) => url.pathname === localized(locale, '/home'));
+        await waitForHydration(page);
+        expect(await page.evaluate(() => document.documentElement.lang), root).toBe(locale);
+        await page.goBack();
+        await page.waitForURL((url) => url.pathname === before);
+      }
+    }
+  });
+});
+
 describe('another language in the browser', () => {
   async function open(viewport: 'phone' | 'desktop' = 'desktop'): Promise<Page> {
     const session = await sessions.open({ viewport });
@@ -148,11 +194,11 @@ describe('another language in the browser', () => {
     return session.page;
   }
 
-  it('shows no English text on any Spanish page (interface or content), and no key name', async () => {
-    const forbidden = englishOnly(spanish);
+  it.each(OTHER_LOCALES)('shows no text of another language on any %s page (interface or content), and no key name', async (locale) => {
+    const forbidden = otherLanguagesOnly(locale);
     expect(forbidden.length).toBeGreaterThan(50);
     const page = await open();
-    for (const route of [...KNOWN_ROUTES.map((r) => localized('es', r)), localized('es', UNKNOWN_ROUTE)]) {
+    for (const route of [...KNOWN_ROUTES.map((r) => localized(locale, r)), localized(locale, UNKNOWN_ROUTE)]) {
       await visit(page, route);
       await page.locator('.cookie-banner').waitFor();
       // Everything a visitor or a screen reader gets: the visible text, labels and titles.
@@ -165,7 +211,7 @@ describe('another language in the browser', () => {
       const leaks = forbidden.filter((text) => seen.includes(text));
       expect(leaks, route).toEqual([]);
       expect(seen, route).not.toMatch(/\bundefined\b|\bui\.[a-z]|\[object Object\]/);
-      expect(await page.evaluate(() => document.documentElement.lang), route).toBe('es');
+      expect(await page.evaluate(() => document.documentElement.lang), route).toBe(locale);
     }
   });
 
@@ -227,7 +273,10 @@ describe('another language in the browser', () => {
     const greetings = Object.values(spanish.ui.greeting);
     await eventually(() => textOf(page.getByRole('main')), (t) => greetings.some((g) => t.includes(g)), 'a Spanish greeting');
     await visit(page, '/es/privacy-policy');
-    expect(await textOf(page.getByRole('main'))).toContain('27 de septiembre de 2024');
+    const policy = await textOf(page.getByRole('main'));
+    expect(policy).toContain('27 de septiembre de 2024');
+    // The archive's retention as this build was given it (npm run build:test: the default, 365 days).
+    expect(policy).toContain('durante 365 días');
     await visit(page, '/es/blogs');
     const blogs = await textOf(page.getByRole('main'));
     expect(blogs).toContain('14 de agosto de 2024');
@@ -240,6 +289,10 @@ describe('another language in the browser', () => {
     await visit(page, '/es/contact');
     const main = page.getByRole('main');
     const text = spanish.ui.contact;
+    // The captcha widget is asked for Spanish (reCAPTCHA's hl), whatever the browser's language.
+    await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).waitFor();
+    const widgets = await page.evaluate(() => (window as unknown as { __fakeRecaptcha: { describe(): { hl?: string }[] } }).__fakeRecaptcha.describe());
+    expect(widgets.map((w) => w.hl)).toEqual(['es']);
     const send = main.getByRole('button', { name: new RegExp(`^(${text.send}|${text.sending.replace(/\./g, '\\.')})$`) });
     await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).click();
     await eventually(() => send.isEnabled(), Boolean, 'Send enabled');
@@ -255,5 +308,27 @@ describe('another language in the browser', () => {
     await eventually(() => textOf(main), (t) => t.includes(text.sent), 'the Spanish success message');
     const post = session.requests.find((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/contact');
     expect(Object.keys(JSON.parse(post?.postData ?? '{}')).sort()).toEqual(['email', 'fullName', 'g-recaptcha-response', 'message']);
+  });
+
+  it('accepts ordinary Spanish names: two surnames, compound first names, particles', async () => {
+    const session = await sessions.open({ viewport: 'desktop' });
+    const page = session.page;
+    await visit(page, '/es/contact');
+    const main = page.getByRole('main');
+    const text = spanish.ui.contact;
+    const send = main.getByRole('button', { name: new RegExp(`^(${text.send}|${text.sending.replace(/\./g, '\\.')})$`) });
+    const names = ['María José Núñez', 'Lucía Fernández García', 'Juan de la Cruz'];
+    for (const [i, name] of names.entries()) {
+      await main.getByLabel(text.fullName, { exact: true }).fill(name);
+      await main.getByLabel(text.email, { exact: true }).fill('lucia@example.es');
+      await main.getByLabel(text.message, { exact: true }).fill(`Hola, soy ${name}.`);
+      await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).click();
+      await eventually(() => send.isEnabled(), Boolean, `Send enabled for ${name}`);
+      await send.click();
+      await eventually(() => textOf(main), (t) => t.includes(text.sent) && !t.includes(text.invalidName), `${name} sent`);
+      const posts = session.requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/contact');
+      expect(posts).toHaveLength(i + 1);
+      expect(JSON.parse(posts[i]?.postData ?? '{}').fullName).toBe(name);
+    }
   });
 });

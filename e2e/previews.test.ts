@@ -65,12 +65,21 @@ function jsonLd(page: string): Record<string, unknown>[] {
 }
 
 describe('structured data', () => {
-  it.each(['/home', '/about'])('%s describes the owner as a Person', async (route) => {
+  it.each([
+    ['/home', 'WebPage'],
+    ['/about', 'ProfilePage'],
+  ])('%s describes the owner as a Person, the main entity of a %s in its language', async (route, type) => {
     const blocks = jsonLd(await html(route));
     expect(blocks).toHaveLength(1);
-    const person = blocks[0]!;
-    expect(person['@context']).toBe('https://schema.org');
+    const owner = blocks[0]!;
+    expect(owner['@context']).toBe('https://schema.org');
+    expect(owner['@type']).toBe(type);
+    expect(owner.url).toMatch(new RegExp(`^https?://.+${route}$`));
+    // inLanguage is a property of the page (a CreativeWork), never of the Person (schema.org/inLanguage).
+    expect(owner.inLanguage).toBe('en');
+    const person = owner.mainEntity as Record<string, unknown>;
     expect(person['@type']).toBe('Person');
+    expect(person).not.toHaveProperty('inLanguage');
     expect(person.name).toBe('Alex Example');
     expect(person.jobTitle).toEqual(expect.any(String));
     expect(person.url).toMatch(/^https?:\/\/.+\/about$/);

@@ -2,20 +2,23 @@
  * `npm start`'s build: runs `npm run build` with its output going to a log file instead of the
  * screen, so the first screen of `npm start` holds what the owner needs (the addresses and how to
  * stop), not about a hundred lines of bundler tables and the framework's upgrade notices. It says
- * where the log is; when the build fails it prints the end of the log and exits with its code.
+ * where the log is and repeats the content warnings (a language not yet translated); when the build
+ * fails it prints the first real error (file, line, message) first, and exits with the build's code.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONTENT_WARNING } from '../web/content/content-warning';
 
-export const BUILD_LOG = path.join(os.tmpdir(), 'portfolio-build.log');
+/** In the checkout (git ignores .local/), so two checkouts never write one log. */
+export const BUILD_LOG = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.local', 'build.log');
 /** How much of a failed build's log is shown: enough for the error and what led to it. */
 const FAILURE_LINES = 40;
 
 /** Runs a command with stdout and stderr written to `logFile`; resolves with its exit code. */
 export function runLogged(command: string, args: readonly string[], logFile: string): Promise<number> {
+  mkdirSync(path.dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
   return new Promise((resolve, reject) => {
     // On Windows a bare `npm` is npm.cmd, which only a shell runs.
@@ -33,6 +36,93 @@ export function lastLines(text: string, count: number): string {
   return text.trimEnd().split('\n').slice(-count).join('\n');
 }
 
+/** At most this many lines of an error's message are shown (the content check lists one problem a line). */
+const MESSAGE_LINES = 20;
+/** Terminal colours, which the bundler writes into the log too. */
+// eslint-disable-next-line no-control-regex -- the escape character is what starts a colour code
+const ANSI = /\x1b\[[0-9;]*m/g;
+/** A thrown error as Node prints it: "TypeError: …", "Error [ERR_MODULE_NOT_FOUND]: …". */
+const THROWN = /^\s*(?:[A-Z]\w*)?Error(?: \[[A-Z_]+\])?: \S/;
+/** The bundler's summary, whose next lines hold the error (after a "[plugin …]" line). */
+const BUNDLER_FAILED = /^\s*Build failed with \d+ errors?:?\s*$/;
+/** A stack frame: "    at fn (file:///path/file.ts:12:5)" or "    at /path/file.ts:12:5". */
+const FRAME = /^\s+at (?:.*?\()?(?:file:\/\/)?(\/[^():]+|[A-Za-z]:[\\/][^():]+|[^\s():]+\.[cm]?[jt]sx?):(\d+):(\d+)\)?\s*$/;
+/** The bundler's code frame: "╭─[ web/content/fr/ui.ts:6:13 ]". */
+const CODE_FRAME = /╭─\[\s*([^\]]+?):(\d+):(\d+)\s*\]/;
+/** A TypeScript diagnostic: "web/app/x.tsx(12,5): error TS2322: …" or "web/app/x.tsx:12:5 - error TS2322: …". */
+const TS_ERROR = /^(\S+?)(?:\((\d+),(\d+)\)|:(\d+):(\d+)) ?[:-] ?error (TS\d+: .*)$/;
+
+export interface BuildError {
+  /** The error's own words (a few lines at most). */
+  message: string;
+  /** Where it is, relative to the project when it is in it: "web/content/fr/ui.ts:6:13". */
+  location?: string;
+}
+
+/**
+ * The first real error in a build's log: the first error thrown, or the bundler's own report, or a
+ * TypeScript diagnostic, whichever comes first, with the first place in the project's own files
+ * (not in node_modules) that its stack or code frame names. Undefined when the log has none.
+ */
+export function firstError(log: string, root: string = process.cwd()): BuildError | undefined {
+  const lines = log.replace(ANSI, '').split(/\r?\n/);
+  const relative = (file: string) => {
+    const full = path.resolve(root, file);
+    const inside = path.relative(root, full);
+    return inside.startsWith('..') || path.isAbsolute(inside) ? file : inside.split(path.sep).join('/');
+  };
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i]!;
+    const ts = TS_ERROR.exec(line.trim());
+    if (ts) return { message: ts[6]!, location: `${relative(ts[1]!)}:${ts[2] ?? ts[4]}:${ts[3] ?? ts[5]}` };
+    let start = -1;
+    if (BUNDLER_FAILED.test(line)) {
+      start = i + 1;
+      while (start < lines.length && /^\s*(?:\[[^\]]+\]\s*)?$/.test(lines[start]!)) start += 1; // "[plugin react-router]" alone
+      if (start >= lines.length) continue;
+    } else if (THROWN.test(line)) {
+      start = i;
+    } else {
+      continue;
+    }
+    const stop = (text: string) =>
+      text.trim() === '' || FRAME.test(text) || CODE_FRAME.test(text) || THROWN.test(text) || BUNDLER_FAILED.test(text) || /^\s*(?:[│─╰╭✗]|\d+ │)/.test(text);
+    const message = [lines[start]!.trim().replace(/^\[[^\]]+\]\s*/, '')];
+    for (let j = start + 1; j < lines.length && message.length < MESSAGE_LINES && !stop(lines[j]!); j += 1) message.push(lines[j]!.trimEnd());
+    let location: string | undefined;
+    for (let j = start + 1; j < Math.min(lines.length, start + 80); j += 1) {
+      const text = lines[j]!;
+      if (THROWN.test(text) || BUNDLER_FAILED.test(text)) break;
+      const place = CODE_FRAME.exec(text) ?? FRAME.exec(text);
+      if (place && !/[\\/]node_modules[\\/]|^node:/.test(place[1]!)) {
+        location = `${relative(place[1]!)}:${place[2]}:${place[3]}`;
+        break;
+      }
+    }
+    const text = message.join('\n');
+    // The content check's messages name the file and key themselves; its own line would only mislead.
+    return { message: text, location: /\bweb\/content\/[\w./-]+\.ts\b/.test(text) ? undefined : location };
+  }
+  return undefined;
+}
+
+/** The owner's content warnings in a build's log (web/content/check.ts), each once, in order. */
+export function contentWarnings(log: string, prefix: string): string[] {
+  const found = log
+    .replace(ANSI, '')
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith(prefix));
+  return [...new Set(found)];
+}
+
+/** What `npm start` prints when the build fails: the first error first, then where the whole log is. */
+export function failureReport(log: string, code: number, logFile: string, root: string = process.cwd()): string {
+  const error = firstError(log, root);
+  const whole = `The build failed (exit code ${code}); the whole log is ${logFile}.`;
+  if (!error) return `${lastLines(log, FAILURE_LINES)}\n\n${whole}`;
+  return `${error.location ? `${error.location}: ` : ''}${error.message}\n\n${whole}`;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   process.stdout.write('Building the site… ');
@@ -41,12 +131,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const [command, args] = npm ? [process.execPath, [npm, 'run', 'build']] : ['npm', ['run', 'build']];
   runLogged(command, args as string[], BUILD_LOG).then(
     (code) => {
+      const log = readFileSync(BUILD_LOG, 'utf8');
       if (code === 0) {
         console.log(`done in ${Math.round((performance.now() - started) / 1000)} s (build log: ${BUILD_LOG})`);
+        for (const warning of contentWarnings(log, CONTENT_WARNING)) console.warn(warning);
         return;
       }
       console.log('failed.');
-      console.error(`${lastLines(readFileSync(BUILD_LOG, 'utf8'), FAILURE_LINES)}\n\nThe build failed (exit code ${code}); the whole log is ${BUILD_LOG}.`);
+      console.error(failureReport(log, code, BUILD_LOG));
       process.exit(code);
     },
     (error: unknown) => {

@@ -6,7 +6,7 @@
  */
 import { SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses';
 import { ARCHIVE_ID_MESSAGE_TAG } from '../../contract/archive';
-import { buildContactEmail, type MailAddresses } from '../contact/email';
+import { buildContactEmail, type MailAddresses } from '../mail/email';
 import type { ArchivedMessage } from './store';
 
 /** The part of SESClient the senders use; tests pass a fake that records calls. */
@@ -105,7 +105,10 @@ export async function sendArchived(
 /**
  * How long a sender's claim lasts. A send that got an answer settles or releases the message at
  * once; a claim runs out only when its sender died or SES did not answer (a timeout: it may have
- * sent). Then the claim is kept, long enough for SES's Delivery event (seconds, usually) to mark the
- * message delivered, and only after that does the redelivery send it again.
+ * sent). Then the claim is kept, and SES's Send event, published once SES accepted the request (not
+ * after delivery, which SES may retry for hours), marks the message sent; only a message still
+ * pending when the claim ends is sent again. SES publishes its events on a best-effort basis
+ * (EventBridge events reference, "Amazon Simple Email Service events"), so a Send event lost or later
+ * than this can still mean a second mail: the rare price of never losing one.
  */
 export const CLAIM_MS = 10 * 60_000;

@@ -210,12 +210,44 @@ describe("mail events: SES's documented samples set the status", () => {
     expect(metrics.names()).toEqual([ARCHIVE_METRICS.failed]);
   });
 
+  it('Send → sent for a message still pending, uncounted, and the claim stays for the sender still waiting for SES', async () => {
+    const archive = new FakeArchive();
+    await archive.put(pending('held', 1, { claimedUntil: NOW + CLAIM_MS }));
+    const metrics = new RecordingMetrics();
+    const handler = createMailEventsHandler({ archive, logger: new RecordingLogger(), metrics, archiveTimeoutMs: 500 });
+    expect(await handler(eventBridgeEvent('Send', 'held'))).toEqual({ applied: 1, skipped: 0 });
+    expect(archive.items.get('held')).toMatchObject({ status: 'sent', claimedUntil: NOW + CLAIM_MS });
+    expect(metrics.names()).toEqual([]);
+    // The sender's answer arrives after all: it records SES's message id as usual.
+    expect(await archive.markSent('held', NOW + CLAIM_MS, 'ses-late')).toBe(true);
+    expect(archive.items.get('held')).toMatchObject({ status: 'sent', sesMessageId: 'ses-late' });
+    // A Send after a Delivery changes nothing.
+    expect(await handler(eventBridgeEvent('Delivery', 'held'))).toEqual({ applied: 1, skipped: 0 });
+    expect(await handler(eventBridgeEvent('Send', 'held'))).toEqual({ applied: 0, skipped: 1 });
+    expect(archive.items.get('held')?.status).toBe('delivered');
+  });
+
+  it("SES's answer lost, its Send event arrives: exactly one mail, however late the next runs", async () => {
+    const archive = new FakeArchive();
+    await archive.put(pending('lost', 1));
+    // SES takes the mail, but its answer never reaches the sender.
+    const { ses, sent } = fakeSes(() => Promise.reject(Object.assign(new Error('timed out'), { name: 'TimeoutError' })));
+    expect(await redeliverPending(deps(archive, ses).d)).toMatchObject({ unknown: 1 });
+    const handler = createMailEventsHandler({ archive, logger: new RecordingLogger(), metrics: new RecordingMetrics(), archiveTimeoutMs: 500 });
+    expect(await handler(eventBridgeEvent('Send', 'lost'))).toEqual({ applied: 1, skipped: 0 });
+    for (const later of [CLAIM_MS + 1, 60 * 60_000, 6 * 60 * 60_000]) {
+      expect(await redeliverPending(deps(archive, fakeSes().ses, { now: () => NOW + later }).d)).toMatchObject({ pending: 0, sent: 0 });
+    }
+    expect(sent).toHaveLength(1);
+    expect(archive.items.get('lost')?.status).toBe('sent');
+  });
+
   it('a Delivery that arrives while the message still looks pending settles it: the redelivery will not send it again', async () => {
     const { item } = await apply('Delivery', 'pending');
     expect(item.status).toBe('delivered');
   });
 
-  it('skips a Send event, an untagged mail, an unknown id, a late Delivery after a bounce, and a notification that is not SES JSON', async () => {
+  it('skips a late Send event, an untagged mail, an unknown id, a late Delivery after a bounce, and a notification that is not SES JSON', async () => {
     const { handler, archive } = await apply('Bounce');
     expect(await handler(snsEvent('Send', 'msg-1'))).toEqual({ applied: 0, skipped: 1 });
     expect(await handler(snsEvent('Delivery', undefined))).toEqual({ applied: 0, skipped: 1 });
@@ -232,6 +264,8 @@ describe("mail events: SES's documented samples set the status", () => {
     await archive.put(pending('eb-1', 1, { status: 'sent' }));
     const metrics = new RecordingMetrics();
     const handler = createMailEventsHandler({ archive, logger: new RecordingLogger(), metrics, archiveTimeoutMs: 500 });
+    expect(eventBridgeEvent('Delivery', 'eb-1')['detail-type']).toBe('Email Delivered');
+    expect(eventBridgeEvent('Complaint', 'eb-1')['detail-type']).toBe('Email Complaint Received');
     expect(await handler(eventBridgeEvent('Delivery', 'eb-1'))).toEqual({ applied: 1, skipped: 0 });
     expect(await handler(eventBridgeEvent('Bounce', 'eb-1'))).toEqual({ applied: 1, skipped: 0 });
     expect(archive.items.get('eb-1')).toMatchObject({ status: 'bounced', lastError: 'Bounce: Permanent/General' });
@@ -239,7 +273,7 @@ describe("mail events: SES's documented samples set the status", () => {
     expect(await handler({ ...eventBridgeEvent('Delivery', 'eb-1'), detail: 'nonsense' })).toEqual({ applied: 0, skipped: 1 });
   });
 
-  it('throws when the archive is down, so SNS delivers the event again', async () => {
+  it('throws when the archive is down, so Lambda runs the event again (or keeps it in the on-failure queue)', async () => {
     const archive = new FakeArchive();
     archive.down = true;
     const handler = createMailEventsHandler({ archive, logger: new RecordingLogger(), metrics: new RecordingMetrics(), archiveTimeoutMs: 500 });

@@ -86,7 +86,7 @@ export class FakeArchive implements ArchiveStore {
     if (!item || !EVENT_STATUS_FROM[status].includes(item.status)) return false;
     item.status = status;
     if (detail !== undefined) item.lastError = clipReason(detail);
-    delete item.claimedUntil;
+    if (status !== 'sent') delete item.claimedUntil;
     return true;
   }
 

@@ -1,13 +1,17 @@
 /**
  * SES's own word on each mail, from the configuration set's event destination (EventBridge, the
  * event record in `detail`; or SNS, the record as JSON in `Records[].Sns.Message`): the event's
- * `archiveId` tag names the message, and Delivery, Bounce, Complaint and Reject set its status
- * (`delivered`, `bounced`, `complained`, `failed`). Other event types, events for mails we did not
- * tag and unknown ids are skipped. Only event types and ids are logged, never an address.
+ * `archiveId` tag names the message, and Send, Delivery, Bounce, Complaint and Reject set its status
+ * (`sent` for a message still pending, `delivered`, `bounced`, `complained`, `failed`). Other event
+ * types, events for mails we did not tag and unknown ids are skipped. Only event types and ids are
+ * logged, never an address.
+ *
+ * Send matters most: SES publishes it once it accepted the request, so a send whose answer was lost (a
+ * timeout: the message is held, not pending for the redelivery) is settled by it and never sent again.
  */
 import type { EventBridgeEvent, SNSEvent } from 'aws-lambda';
 import { z } from 'zod';
-import { ARCHIVE_ID_MESSAGE_TAG } from '../../contract/archive';
+import { ARCHIVE_ID_MESSAGE_TAG, type SesEventType } from '../../contract/archive';
 import { ARCHIVE_METRICS, type ArchiveMetric } from '../../contract/metrics';
 import { describeError, type LoggerLike, type MetricsSink } from '../shared/observability';
 import type { ArchiveStore, EventStatus } from './store';
@@ -31,12 +35,15 @@ type SesEvent = z.infer<typeof SesEvent>;
 
 interface Outcome {
   status: EventStatus;
-  metric: ArchiveMetric;
+  /** None for Send: every accepted mail has one, and the contact and redelivery metrics count those. */
+  metric?: ArchiveMetric;
   detail?: string;
 }
 
 function outcomeOf(event: SesEvent): Outcome | undefined {
-  switch (event.eventType) {
+  switch (event.eventType as SesEventType) {
+    case 'Send':
+      return { status: 'sent' };
     case 'Delivery':
       return { status: 'delivered', metric: ARCHIVE_METRICS.delivered };
     case 'Bounce': {
@@ -92,12 +99,13 @@ export function createMailEventsHandler(deps: MailEventsDeps): (event: MailEvent
         deps.logger.info('Skipped an SES event', { eventType: parsed.eventType, tagged: Boolean(archiveId) });
         continue;
       }
-      // An archive failure throws: Lambda retries the SNS delivery, so the word is not lost.
+      // An archive failure throws: Lambda retries the invocation (twice, then the on-failure queue and its
+      // alarm; infra/lib/mail-events.ts), and a repeat is harmless (the status update is conditional).
       const applied = await deps.archive.setEventStatus(archiveId, outcome.status, outcome.detail, {
         abortSignal: AbortSignal.timeout(deps.archiveTimeoutMs),
       });
       try {
-        deps.metrics.count(outcome.metric);
+        if (outcome.metric) deps.metrics.count(outcome.metric);
       } catch (error) {
         deps.logger.error('Mail event metric could not be recorded', describeError(error));
       }

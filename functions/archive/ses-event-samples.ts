@@ -7,6 +7,7 @@
  * tag our sends carry (`archiveId`), whose value each test sets. Only tests import this file.
  */
 import type { EventBridgeEvent, SNSEvent } from 'aws-lambda';
+import { SES_EVENT_DETAIL_TYPES } from '../../contract/archive';
 
 const mail = {
   timestamp: '2017-08-05T00:40:02.012Z',
@@ -87,8 +88,9 @@ export function snsEvent(name: SampleName, archiveId: string | undefined): SNSEv
 }
 
 /**
- * The sample as EventBridge hands it to Lambda: the same record in `detail` (EventBridge's SES events,
- * source `aws.ses`, detail-type e.g. "Email Delivered").
+ * The sample as EventBridge hands it to Lambda: the same record in `detail`, source `aws.ses`, and the
+ * detail-type SES gives that event on EventBridge ("Email Sent", "Email Delivered", "Email Bounced",
+ * "Email Complaint Received", "Email Rejected": contract/archive.ts, with its source).
  */
 export function eventBridgeEvent(name: SampleName, archiveId: string | undefined): EventBridgeEvent<string, unknown> {
   const sample = structuredClone(SES_EVENT_SAMPLES[name]) as { mail: { tags: Record<string, string[]> } };
@@ -96,7 +98,7 @@ export function eventBridgeEvent(name: SampleName, archiveId: string | undefined
   return {
     version: '0',
     id: 'f8ab0cbc-0000-4000-8000-000000000000',
-    'detail-type': `Email ${name}`,
+    'detail-type': SES_EVENT_DETAIL_TYPES[name],
     source: 'aws.ses',
     account: '123456789012',
     time: '2017-08-05T00:41:03Z',

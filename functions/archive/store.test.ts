@@ -131,6 +131,20 @@ describe.each([
     expect(await store.get('unknown-id')).toBeUndefined(); // an event never creates a message
   });
 
+  it("takes SES's Send event for a pending message as sent, keeping the sender's claim; a late Send changes nothing", async () => {
+    const store = await make();
+    await store.put(message('s'));
+    const claimed = await store.claim('s', NOW, NOW + 60_000);
+    expect(claimed?.status).toBe('pending');
+    expect(await store.setEventStatus('s', 'sent', undefined)).toBe(true);
+    expect(await store.get('s')).toMatchObject({ status: 'sent', claimedUntil: NOW + 60_000 });
+    expect(await store.markSent('s', NOW + 60_000, 'ses-1')).toBe(true);
+    expect(await store.setEventStatus('s', 'delivered', undefined)).toBe(true);
+    expect(await store.setEventStatus('s', 'sent', undefined)).toBe(false);
+    expect(await store.get('s')).toMatchObject({ status: 'delivered', sesMessageId: 'ses-1' });
+    expect(await store.listPending(10)).toEqual([]);
+  });
+
   it('lists pending messages oldest first, and only those', async () => {
     const store = await make();
     const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();

@@ -39,8 +39,8 @@ export interface CallOptions {
   abortSignal?: AbortSignal;
 }
 
-/** The status SES's own events set, and what a settled claim turns into. */
-export type EventStatus = Extract<MessageStatus, 'delivered' | 'bounced' | 'complained' | 'failed'>;
+/** The status SES's own events set. */
+export type EventStatus = Extract<MessageStatus, 'sent' | 'delivered' | 'bounced' | 'complained' | 'failed'>;
 
 export interface ArchiveStore {
   /** Writes a new message; 'exists' when the id is taken (nothing is overwritten). */
@@ -60,15 +60,20 @@ export interface ArchiveStore {
   hold(id: string, claim: number, reason: string, options?: CallOptions): Promise<boolean>;
   /**
    * SES's word on a mail. `delivered` never replaces a later word (bounced, complained); false when the
-   * message is unknown or already has a word that outranks this one.
+   * message is unknown or already has a word that outranks this one. Every word but `sent` ends a claim;
+   * `sent` (SES's Send event) leaves it, so the sender still waiting for SES's answer can record it.
    */
   setEventStatus(id: string, status: EventStatus, detail: string | undefined, options?: CallOptions): Promise<boolean>;
   /** Pending messages, oldest first, through the status index. */
   listPending(limit: number, options?: CallOptions): Promise<ArchivedMessage[]>;
 }
 
-/** The statuses an event may replace (a complaint may follow a delivery; a delivery never undoes a bounce). */
+/**
+ * The statuses an event may replace (a complaint may follow a delivery; a delivery never undoes a bounce;
+ * Send only settles a message still pending, so a late Send changes nothing).
+ */
 export const EVENT_STATUS_FROM: Record<EventStatus, readonly MessageStatus[]> = {
+  sent: ['pending'],
   delivered: ['pending', 'sent'],
   bounced: ['pending', 'sent', 'delivered'],
   complained: ['pending', 'sent', 'delivered', 'bounced'],
@@ -203,7 +208,7 @@ export function dynamoArchive({ table, client }: DynamoArchiveOptions): ArchiveS
           new UpdateCommand({
             TableName: table,
             Key: { id },
-            UpdateExpression: `SET ${sets.join(', ')} REMOVE claimedUntil`,
+            UpdateExpression: `SET ${sets.join(', ')}${status === 'sent' ? '' : ' REMOVE claimedUntil'}`,
             ConditionExpression: `attribute_exists(id) AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: values,

@@ -9,8 +9,11 @@ import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { ARCHIVE_METRICS, CONTACT_METRICS } from '../../contract/metrics';
 import { CLAIM_MS } from '../archive/delivery';
 import { FakeArchive } from '../archive/fake-store';
+import { createMailEventsHandler } from '../archive/mail-events';
+import { redeliverPending } from '../archive/redeliver';
+import { eventBridgeEvent } from '../archive/ses-event-samples';
 import { archiveIdForKey } from '../archive/idempotency';
-import { lambdaContext } from '../shared/test-support';
+import { lambdaContext, RecordingLogger, RecordingMetrics } from '../shared/test-support';
 import { bodyOf, contactEvent, contactFixture, jsonResponse, sesBehaviour, VALID_BODY, verifier } from './fixtures';
 import { IDEMPOTENCY_CONFLICT } from './flow';
 
@@ -95,6 +98,30 @@ describe('contact flow with the archive: the answer and what is kept', () => {
     expect(item).toMatchObject({ status: 'pending', claimedUntil: now + CLAIM_MS });
     expect(item.lastError).toMatch(/^No answer from SES: (TimeoutError|AbortError)/);
     expect(await archive.claim(item.id, now + 1_000, now + 2_000)).toBeUndefined();
+  });
+
+  it("SES's answer lost, its Send event arrives: the redelivery never sends it again, exactly one mail", async () => {
+    const archive = new FakeArchive();
+    const now = Date.UTC(2026, 10, 25, 9, 0, 0);
+    const f = contactFixture({ archive, ses: sesBehaviour.fails('TimeoutError', 0), timeouts: { sesMs: 300 }, now: () => now });
+    expect((await f.handler(contactEvent(VALID_BODY), ctx)).statusCode).toBe(200);
+    const item = only(archive.items.values());
+    const events = createMailEventsHandler({ archive, logger: new RecordingLogger(), metrics: new RecordingMetrics(), archiveTimeoutMs: 500 });
+    expect(await events(eventBridgeEvent('Send', item.id))).toEqual({ applied: 1, skipped: 0 });
+    const resent: unknown[] = [];
+    const report = await redeliverPending({
+      archive,
+      ses: { send: (command) => (resent.push(command.input), Promise.resolve({ MessageId: 'again' })) },
+      mail: { ownerEmail: 'owner@example.com', senderEmail: 'site@example.com' },
+      now: () => now + CLAIM_MS + 1,
+      logger: new RecordingLogger(),
+      metrics: new RecordingMetrics(),
+      sesTimeoutMs: 500,
+      archiveTimeoutMs: 500,
+    });
+    expect(report).toMatchObject({ pending: 0, sent: 0 });
+    expect(f.sesCalls.length + resent.length).toBe(1);
+    expect(archive.items.get(item.id)?.status).toBe('sent');
   });
 
   it.each(['MessageRejected', 'MailFromDomainNotVerifiedException'])(

@@ -3,7 +3,8 @@
  * SendEmail → mark it sent. Every bad input ends as a 4xx {error} and stores nothing. The visitor is
  * told "sent" when the message is in the archive or SES took it, or both: SES failing or refusing
  * leaves an archived message `pending` (the redelivery sends it) or `failed` (kept, with SES's
- * reason); an unreachable archive leaves SES alone to take it. Only when neither does is the answer
+ * reason); a slow archive gets more tries while the budget leaves SES its whole window, and an
+ * unreachable one leaves SES alone to take it. Only when neither does is the answer
  * a 5xx, always with the form's failure message, always within the request budget. The
  * dependencies come in through a factory, so tests pass fakes.
  */
@@ -47,6 +48,12 @@ export const SSM_TIMEOUT_MS = CONTACT_TIMEOUTS_MS.ssm;
 const MIN_SES_WINDOW_MS = 250;
 /** A settling write after the mail went out still gets this long, even past the answer budget. */
 const MIN_SETTLE_MS = 300;
+/** Archive writes of one message before SES is tried alone: a slow archive (a busy machine) gets another chance. */
+const MAX_PUT_ATTEMPTS = 3;
+/** A retry is only worth starting with at least this long to run. */
+const MIN_PUT_RETRY_MS = 100;
+/** The pause before the n-th retry (n × this), so a refused connection is not hammered. */
+const PUT_RETRY_PAUSE_MS = 50;
 
 export interface ContactDeps {
   config: Pick<ContactConfig, 'ownerEmail' | 'senderEmail' | 'verifyUrl'> &
@@ -135,6 +142,37 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
         log.warn('The message archive did not answer', { call: what, ...describeError(error) });
         return { ok: false };
       }
+    };
+
+    /**
+     * The archive write, given what the budget allows while SES has not been tried: the first try gets
+     * one call's timeout; a slow or failed try is followed by another (at most MAX_PUT_ATTEMPTS) that may
+     * use all the time SES will not need (its whole window and a settling write). A try that timed out
+     * may still have written: the retry then finds the item with this request's own claim, which makes
+     * it ours ('created'), not another request's.
+     */
+    const putWithinBudget = async (
+      archive: ArchiveStore,
+      item: ArchivedMessage,
+      firstWindow: () => number,
+      spareWindow: () => number,
+    ): Promise<{ ok: true; value: 'created' | 'exists' } | { ok: false }> => {
+      let result: { ok: true; value: 'created' | 'exists' } | { ok: false } = { ok: false };
+      for (let attempt = 0; attempt < MAX_PUT_ATTEMPTS; attempt++) {
+        const window = attempt === 0 ? firstWindow() : spareWindow() - PUT_RETRY_PAUSE_MS * attempt;
+        if (window < (attempt === 0 ? 1 : MIN_PUT_RETRY_MS)) break;
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, PUT_RETRY_PAUSE_MS * attempt));
+        result = await archived('put', window, (options) => archive.put(item, options));
+        if (!result.ok) continue;
+        if (attempt === 0 || result.value === 'created') break;
+        // Without a key the id is this request's own: only its earlier try can have written it.
+        if (!item.idempotencyHash) return { ok: true, value: 'created' };
+        const found = await archived('get', Math.min(deps.timeouts.archiveMs, spareWindow()), (options) => archive.get(item.id, options));
+        const ours = found.ok && found.value?.claimedUntil === item.claimedUntil && found.value?.receivedAt === item.receivedAt;
+        if (ours) log.info('The message archive took the message on a retry', { archiveId: item.id, attempts: attempt + 1 });
+        return ours ? { ok: true, value: 'created' } : result;
+      }
+      return result;
     };
 
     try {
@@ -232,7 +270,7 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
       };
       let isArchived = false;
       if (archive) {
-        const put = archiveWindow() > 0 ? await archived('put', archiveWindow(), (options) => archive.put(item, options)) : { ok: false as const };
+        const put = await putWithinBudget(archive, item, archiveWindow, () => remaining() - deps.timeouts.sesMs - MIN_SETTLE_MS);
         if (put.ok && put.value === 'exists') {
           // Another request with this key won the race: its answer is this one's.
           const earlier = await archived('get', archiveWindow(), (options) => archive.get(id, options));

@@ -17,7 +17,17 @@ const ctx = lambdaContext();
 const anyUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
 const wildString = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: anyUnit }));
 
-const goodName = fc.constantFrom('Jo Doe', "Zoë O'Brien", 'Anne-Marie Dupont', 'José Álvarez', 'Dr. Who', '李 小龍');
+const goodName = fc.constantFrom(
+  'Jo Doe',
+  "Zoë O'Brien",
+  'Anne-Marie Dupont',
+  'José Álvarez',
+  'Dr. Who',
+  '李 小龍',
+  'María José Núñez',
+  'Juan de la Cruz',
+  "Jean-Luc O'Neil",
+);
 const goodEmail = fc.constantFrom('jo@example.com', 'a.b+c@sub.example.org', 'x_y%z@host.io');
 const goodMessage = fc.string({ unit: 'binary', minLength: 4, maxLength: 300 }).filter((s) => s.trim().length > 3);
 const token = fc.oneof(fc.constantFrom('tok', 'captcha-token-abc123'), wildString);

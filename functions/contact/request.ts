@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { z } from 'zod';
+import { API_REQUEST_HEADERS } from '../../contract/api-headers';
 import { validateContact, type ContactMessage } from '../../contract/contact-rules';
 import { CONTACT_MAX_BODY_BYTES } from '../../contract/limits';
 import {
@@ -67,10 +68,12 @@ export function checkContactRequest(event: APIGatewayProxyEventV2): CheckedConta
 /**
  * The visitor's IP for siteverify's optional remoteip. Behind CloudFront, API Gateway's sourceIp is
  * the edge's address; CloudFront's own CloudFront-Viewer-Address header ("ip:port", "[v6]:port")
- * carries the visitor's. Only a hint to Google, so a forged header gains nothing.
+ * carries the visitor's. CloudFront adds it because the /api/* origin request policy names it
+ * (infra/lib/api-origin-request-policy.ts, from contract/api-headers.ts). Only a hint to Google, so a
+ * forged header gains nothing.
  */
 export function sourceIp(event: APIGatewayProxyEventV2): string | undefined {
-  const viewer = viewerAddressIp(getHeader(event, 'cloudfront-viewer-address'));
+  const viewer = viewerAddressIp(getHeader(event, API_REQUEST_HEADERS.viewerAddress));
   if (viewer) return viewer;
   const ip: unknown = event?.requestContext?.http?.sourceIp;
   return typeof ip === 'string' && isIP(ip) !== 0 ? ip : undefined;
@@ -95,7 +98,7 @@ export const MAX_IDEMPOTENCY_KEY_CHARS = 255;
 export type IdempotencyKeyResult = { ok: true; key: string | undefined } | { ok: false; response: HttpResult };
 
 export function readIdempotencyKey(event: APIGatewayProxyEventV2): IdempotencyKeyResult {
-  const raw = getHeader(event, 'idempotency-key');
+  const raw = getHeader(event, API_REQUEST_HEADERS.idempotencyKey);
   if (raw === undefined) return { ok: true, key: undefined };
   const trimmed = raw.trim();
   const quoted = /^"(.*)"$/s.exec(trimmed);
@@ -118,7 +121,7 @@ const MAX_LANGUAGE_CHARS = 35;
 
 /** The page's language from Content-Language, when it is one plain tag. */
 export function readLanguage(event: APIGatewayProxyEventV2): string | undefined {
-  const raw = getHeader(event, 'content-language')?.trim();
+  const raw = getHeader(event, API_REQUEST_HEADERS.contentLanguage)?.trim();
   if (!raw || raw.length > MAX_LANGUAGE_CHARS || !LANGUAGE_TAG.test(raw)) return undefined;
   return raw;
 }

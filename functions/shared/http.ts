@@ -4,6 +4,7 @@
  * broken request always ends as a 4xx answer instead of a crash.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { API_REQUEST_HEADERS, type ApiRequestHeader } from '../../contract/api-headers';
 
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
@@ -36,8 +37,9 @@ export function requestMethod(event: APIGatewayProxyEventV2): string {
 /**
  * A header by name, case-insensitively: API Gateway lowercases names, a local server or a test
  * might not. Repeated headers arrive joined with commas, which the callers treat as malformed.
+ * Only names of contract/api-headers.ts: on AWS no other header reaches the functions.
  */
-export function getHeader(event: APIGatewayProxyEventV2, name: string): string | undefined {
+export function getHeader(event: APIGatewayProxyEventV2, name: ApiRequestHeader): string | undefined {
   const headers: unknown = event?.headers;
   if (headers === null || typeof headers !== 'object') return undefined;
   const wanted = name.toLowerCase();
@@ -82,7 +84,7 @@ export function parseMediaType(value: string | undefined): MediaType | undefined
  * encoding the handlers decode).
  */
 export function hasAcceptedContentType(event: APIGatewayProxyEventV2, accepted: readonly string[]): boolean {
-  const media = parseMediaType(getHeader(event, 'content-type'));
+  const media = parseMediaType(getHeader(event, API_REQUEST_HEADERS.contentType));
   if (!media || !accepted.includes(media.type)) return false;
   return media.charset === undefined || media.charset === 'utf-8' || media.charset === 'utf8';
 }

@@ -40,6 +40,8 @@ describe('parseConfig', () => {
       stackName: 'Portfolio',
       region: 'us-east-1',
       senderIdentity: VALID.senderEmail,
+      previewRecaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
+      previewRecaptchaSecretParameter: '',
       gaMeasurementId: '',
       contactEndpoint: '/api/contact',
       eventsEndpoint: '/api/events',
@@ -183,22 +185,75 @@ describe('parseConfig', () => {
       expect(trialProblems(parseConfig({ ...VALID, recaptchaSiteKey: '6LcOwnKeyOwnKeyOwnKeyOwnKey' }))).toEqual([]);
     });
 
-    it("says which secret a trial needs: Google's public test secret, in the configured parameter and region", () => {
+    it('never tells anyone to store a secret: the stack keeps the test secret, the live parameter stays untouched', () => {
       const notice = trialNotice(parseConfig({ ...VALID, region: 'eu-west-1', trial: true }))!;
-      expect(notice).toContain(RECAPTCHA_TEST_SECRET);
-      expect(notice).toContain(
-        `aws ssm put-parameter --region eu-west-1 --name /portfolio/recaptcha-secret --type SecureString --overwrite --value ${RECAPTCHA_TEST_SECRET}`,
-      );
+      expect(notice).toContain('The SSM parameter /portfolio/recaptcha-secret is neither read nor changed');
+      expect(notice).toContain('nothing to store');
+      expect(notice).not.toContain('put-parameter');
+      expect(notice).not.toContain(RECAPTCHA_TEST_SECRET);
+      const preview = trialNotice(parseConfig({ ...VALID, stage: 'pr-7' }))!;
+      expect(preview).toMatch(/^Preview pr-7: /);
+      expect(preview).not.toContain('/portfolio/recaptcha-secret');
       expect(trialNotice(parseConfig({ ...VALID, recaptchaSiteKey: '6LcOwnKeyOwnKeyOwnKeyOwnKey' }))).toBeUndefined();
     });
   });
 
+  describe('preview stages', () => {
+    const OWN = '6LcOwnKeyOwnKeyOwnKeyOwnKey';
+
+    it("take Google's test key, never the live key or the live secret's parameter, and drop their archive", () => {
+      const preview = parseConfig({ ...VALID, recaptchaSiteKey: OWN, stage: 'pr-3' });
+      expect(preview).toMatchObject({
+        recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
+        recaptchaSecretParameter: '',
+        deleteArchiveOnDestroy: true,
+        stackName: 'Portfolio-pr-3',
+      });
+      expect(JSON.stringify(preview)).not.toContain('/portfolio/recaptcha-secret');
+      expect(trialProblems(preview)).toEqual([]); // a preview is a trial by nature
+      const live = parseConfig({ ...VALID, recaptchaSiteKey: OWN });
+      expect(live).toMatchObject({ recaptchaSiteKey: OWN, recaptchaSecretParameter: '/portfolio/recaptcha-secret', deleteArchiveOnDestroy: false });
+    });
+
+    it('take a key of their own with its own parameter', () => {
+      const raw = { ...VALID, previewRecaptchaSiteKey: OWN, previewRecaptchaSecretParameter: '/portfolio/preview-recaptcha-secret' };
+      expect(parseConfig({ ...raw, stage: 'pr-3' })).toMatchObject({
+        recaptchaSiteKey: OWN,
+        recaptchaSecretParameter: '/portfolio/preview-recaptcha-secret',
+      });
+      expect(parseConfig(raw).recaptchaSecretParameter).toBe('/portfolio/recaptcha-secret');
+    });
+
+    it.each([
+      [{ previewRecaptchaSiteKey: OWN }, /^portfolio\.previewRecaptchaSecretParameter: missing/],
+      [{ previewRecaptchaSecretParameter: '/portfolio/preview-secret' }, /^portfolio\.previewRecaptchaSecretParameter: only with previewRecaptchaSiteKey/],
+      [
+        { previewRecaptchaSiteKey: OWN, previewRecaptchaSecretParameter: '/portfolio/recaptcha-secret' },
+        /^portfolio\.previewRecaptchaSecretParameter: "\/portfolio\/recaptcha-secret" is the live site's recaptchaSecretParameter/,
+      ],
+    ])('refuse %j', (extra, message) => {
+      expect(() => parseConfig({ ...VALID, ...extra })).toThrow(ConfigError);
+      try {
+        parseConfig({ ...VALID, ...extra });
+      } catch (error) {
+        expect((error as ConfigError).problems).toEqual([expect.stringMatching(message)]);
+      }
+    });
+  });
+
   describe('domain', () => {
+    const ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/01234567-aaaa-bbbb-cccc-000000000000';
     const domain = { domainName: 'www.portfolio.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'portfolio.dev' };
 
     it('is optional: null or absent means the CloudFront domain', () => {
       expect(parseConfig({ ...VALID, domain: null }).domain).toBeNull();
       expect(siteUrl(parseConfig(VALID))).toBe('');
+    });
+
+    it('takes a domain with DNS outside Route 53: its name and the us-east-1 certificate', () => {
+      const config = parseConfig({ ...VALID, domain: { domainName: 'www.portfolio.dev', certificateArn: ARN } });
+      expect(config.domain).toEqual({ domainName: 'www.portfolio.dev', certificateArn: ARN });
+      expect(siteUrl(config)).toBe('https://www.portfolio.dev');
     });
 
     it('normalizes a complete domain and gives the site URL', () => {
@@ -214,6 +269,10 @@ describe('parseConfig', () => {
       [{ ...domain, domainName: 'www.elsewhere.dev' }, 'portfolio.domain.domainName: "www.elsewhere.dev" is not inside'],
       [{ ...domain, extra: 1 }, 'portfolio.domain.extra: unknown key'],
       ['www.portfolio.dev', 'portfolio.domain: must be null or'],
+      [{ domainName: 'www.portfolio.dev', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' }, 'portfolio.domain.certificateArn: "arn:aws:acm:eu-west-1:123456789012:certificate/abc" is not an ACM certificate ARN in us-east-1'],
+      [{ ...domain, certificateArn: ARN }, 'portfolio.domain.hostedZoneId: not with certificateArn'],
+      [{ domainName: 'portfolio.dev', certificateArn: ARN }, 'portfolio.domain.domainName: "portfolio.dev" is a zone apex: outside Route 53 it cannot point at CloudFront'],
+      [{ domainName: 'www.portfolio.dev' }, 'portfolio.domain.hostedZoneId: missing (a custom domain needs domainName, hostedZoneId and hostedZoneName; or, with DNS outside Route 53, domainName and certificateArn)'],
     ])('names the bad domain key (%j)', (value, message) => {
       const problems = problemsOf({ ...VALID, domain: value });
       expect(problems).toHaveLength(1);
@@ -235,7 +294,10 @@ describe('webBuildEnv', () => {
       VITE_RECAPTCHA_SITE_KEY: VALID.recaptchaSiteKey,
       VITE_GA_MEASUREMENT_ID: 'G-AB12CD34EF',
       VITE_SITE_URL: 'https://portfolio.dev',
+      VITE_MESSAGE_RETENTION_DAYS: '365',
     });
+    // The privacy policy states the archive's retention as configured.
+    expect(webBuildEnv(parseConfig({ ...VALID, messageRetentionDays: 30 })).VITE_MESSAGE_RETENTION_DAYS).toBe('30');
   });
 });
 

@@ -13,7 +13,7 @@ import {
   RECAPTCHA_TEST_SECRET,
   RECAPTCHA_TEST_SITE_KEY,
 } from '../../contract/settings';
-import { DEFAULT_MESSAGE_RETENTION_DAYS } from '../../contract/archive';
+import { DEFAULT_MESSAGE_RETENTION_DAYS, MESSAGE_RETENTION_LIMITS } from '../../contract/archive';
 import { AWS_REGION_PATTERN, emailDomain, isEmail } from './patterns';
 
 export { isEmail } from './patterns';
@@ -33,10 +33,20 @@ export const CONTEXT_OVERRIDES = { stage: 'portfolio:stage', trial: 'portfolio:t
 export interface DomainConfig {
   /** The site's host name, e.g. "www.example.dev" or the zone apex "example.dev". */
   domainName: string;
-  /** The Route 53 public hosted zone that holds domainName (no lookup: synth stays offline). */
-  hostedZoneId: string;
-  hostedZoneName: string;
+  /** Route 53 mode: the public hosted zone that holds domainName (no lookup: synth stays offline). */
+  hostedZoneId?: string;
+  hostedZoneName?: string;
+  /**
+   * External DNS mode (no hostedZoneId): the us-east-1 ACM certificate `npm run setup` requested; the
+   * stack imports it and writes no DNS records (the owner publishes them at their DNS host).
+   */
+  certificateArn?: string;
 }
+
+/** A domain whose DNS is a Route 53 zone in this account. */
+export type Route53Domain = DomainConfig & { hostedZoneId: string; hostedZoneName: string };
+export const isRoute53Domain = (domain: DomainConfig | null | undefined): domain is Route53Domain =>
+  Boolean(domain?.hostedZoneId && domain.hostedZoneName);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -53,12 +63,6 @@ export { RECAPTCHA_TEST_SECRET, RECAPTCHA_TEST_SITE_KEY };
  * Certificate Manager User Guide, "Supported Regions": https://docs.aws.amazon.com/acm/latest/userguide/acm-regions.html
  */
 export const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
-
-/**
- * How long the archive keeps a message: at least a day (DynamoDB's time-to-live deletes within days
- * of the expiry, so less means nothing), at most ten years (longer is no retention policy at all).
- */
-export const MESSAGE_RETENTION_LIMITS = { min: 1, max: 3650 } as const;
 
 /**
  * Retention values CloudWatch Logs accepts (infra/lib/cdk-facts.test.ts holds them to aws-cdk-lib's
@@ -117,18 +121,50 @@ const domainField = (normalize: (value: string) => string, valid: (value: string
     .transform((value) => normalize(value.replace(/\.$/, '')))
     .refine(valid, { error: (issue) => `${quoted(issue.input)} is not ${expected}` });
 
+/**
+ * An ACM certificate in us-east-1, the only region CloudFront takes certificates from (ACM User Guide,
+ * "Supported Regions": https://docs.aws.amazon.com/acm/latest/userguide/acm-regions.html).
+ */
+const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[A-Za-z0-9-]+$/;
+const MISSING_ZONE =
+  'missing (a custom domain needs domainName, hostedZoneId and hostedZoneName; or, with DNS outside Route 53, domainName and certificateArn)';
+
 const DomainSchema = z
   .strictObject(
     {
       domainName: domainField((v) => v.toLowerCase(), (v) => HOSTNAME.test(v) && v.length <= 253, 'a host name such as "www.example.dev"'),
-      hostedZoneId: domainField((v) => v.toUpperCase(), (v) => HOSTED_ZONE_ID.test(v), 'a Route 53 hosted zone id such as "Z0123456789ABCDEFGHIJ"'),
-      hostedZoneName: domainField((v) => v.toLowerCase(), (v) => HOSTNAME.test(v), 'a zone name such as "example.dev"'),
+      hostedZoneId: domainField((v) => v.toUpperCase(), (v) => HOSTED_ZONE_ID.test(v), 'a Route 53 hosted zone id such as "Z0123456789ABCDEFGHIJ"').optional(),
+      hostedZoneName: domainField((v) => v.toLowerCase(), (v) => HOSTNAME.test(v), 'a zone name such as "example.dev"').optional(),
+      certificateArn: text({ missing: 'missing' })
+        .refine((v) => CERTIFICATE_ARN.test(v), {
+          error: (issue) => `${quoted(issue.input)} is not an ACM certificate ARN in us-east-1 (arn:aws:acm:us-east-1:ACCOUNT:certificate/ID)`,
+        })
+        .optional(),
     },
-    { error: () => 'must be null or {"domainName", "hostedZoneId", "hostedZoneName"}' },
+    { error: () => 'must be null or {"domainName", "hostedZoneId", "hostedZoneName"} or {"domainName", "certificateArn"}' },
   )
   .superRefine(
-    ({ domainName, hostedZoneName }, ctx) => {
-      if (domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
+    ({ domainName, hostedZoneId, hostedZoneName, certificateArn }, ctx) => {
+      if (certificateArn !== undefined) {
+        const zoneKey = hostedZoneId !== undefined ? 'hostedZoneId' : hostedZoneName !== undefined ? 'hostedZoneName' : undefined;
+        if (zoneKey) {
+          ctx.addIssue({ code: 'custom', input: zoneKey, path: [zoneKey], message: 'not with certificateArn: a domain is either in a Route 53 zone here or has its DNS elsewhere (then drop hostedZoneId and hostedZoneName)' });
+        }
+        // A zone's apex cannot hold the CNAME an outside DNS host would point at CloudFront (RFC 1034, 3.6.2).
+        if (domainName.split('.').length < 3) {
+          ctx.addIssue({
+            code: 'custom',
+            input: domainName,
+            path: ['domainName'],
+            message: `"${domainName}" is a zone apex: outside Route 53 it cannot point at CloudFront (a CNAME cannot sit at the apex); use a name such as "www.${domainName}", or a Route 53 zone`,
+          });
+        }
+        return;
+      }
+      // One line when both are missing.
+      if (hostedZoneId === undefined) ctx.addIssue({ code: 'custom', input: undefined, path: ['hostedZoneId'], message: MISSING_ZONE });
+      else if (hostedZoneName === undefined) ctx.addIssue({ code: 'custom', input: undefined, path: ['hostedZoneName'], message: MISSING_ZONE });
+      if (hostedZoneName !== undefined && domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
         ctx.addIssue({
           code: 'custom',
           input: domainName,
@@ -137,8 +173,12 @@ const DomainSchema = z
         });
       }
     },
-    // Also when another key is wrong: every problem at once. Needs both names well-formed.
-    { when: ({ value }) => bothValid(value, ['domainName', 'hostedZoneName'], HOSTNAME) },
+    // Also when another key is wrong: every problem at once. Needs the names well-formed.
+    {
+      when: ({ value }) =>
+        bothValid(value, ['domainName', 'domainName'], HOSTNAME) &&
+        ((value as Record<string, unknown>)?.hostedZoneName === undefined || bothValid(value, ['domainName', 'hostedZoneName'], HOSTNAME)),
+    },
   );
 
 const ConfigSchema = z
@@ -158,6 +198,18 @@ const ConfigSchema = z
         fallback: RECAPTCHA_TEST_SITE_KEY,
         valid: (v) => SITE_KEY.test(v),
         expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)',
+      }),
+      // Previews have their own captcha: Google's test key by default (the stack stores Google's public
+      // test secret itself), or a key of the owner's whose secret sits in a parameter of its own.
+      previewRecaptchaSiteKey: text({
+        fallback: RECAPTCHA_TEST_SITE_KEY,
+        valid: (v) => SITE_KEY.test(v),
+        expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)',
+      }),
+      previewRecaptchaSecretParameter: text({
+        fallback: '',
+        valid: isSsmParameterName,
+        expected: 'an SSM parameter name such as "/portfolio/preview-recaptcha-secret"',
       }),
       gaMeasurementId: text({ fallback: '', valid: (v) => GA_ID.test(v), expected: 'a GA4 measurement id like "G-AB12CD34EF" (or "" for no analytics)' }),
       contactEndpoint: text({ fallback: '/api/contact', valid: (v) => ENDPOINT.test(v), expected: 'a same-origin path ("/api/contact") or an https:// URL' }),
@@ -218,7 +270,19 @@ const ConfigSchema = z
       }
     },
     { when: ({ value }) => bothValid(value, ['senderEmail', 'senderIdentity'], /^\S+$/) },
-  );
+   )
+  .superRefine(({ recaptchaSecretParameter, previewRecaptchaSiteKey, previewRecaptchaSecretParameter }, ctx) => {
+    const issue = (message: string) =>
+      ctx.addIssue({ code: 'custom', input: previewRecaptchaSecretParameter, path: ['previewRecaptchaSecretParameter'], message });
+    const testKey = previewRecaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY;
+    if (!testKey && !previewRecaptchaSecretParameter) {
+      issue('missing: previewRecaptchaSiteKey is a key of your own, so name the SSM parameter holding its secret');
+    } else if (testKey && previewRecaptchaSecretParameter) {
+      issue('only with previewRecaptchaSiteKey: with Google\'s test key a preview stores Google\'s public test secret itself');
+    } else if (previewRecaptchaSecretParameter && previewRecaptchaSecretParameter === recaptchaSecretParameter) {
+      issue(`${quoted(previewRecaptchaSecretParameter)} is the live site's recaptchaSecretParameter; a preview never touches it: name another`);
+    }
+  });
 
 type ParsedConfig = z.output<typeof ConfigSchema>;
 
@@ -237,6 +301,10 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   recaptchaSecretParameter: string;
   /** reCAPTCHA v2 site key, public, built into the page; absent or null in cdk.json: Google's test key. */
   recaptchaSiteKey: string;
+  /** The key previews use: absent or null, Google's test key (a preview's copy of recaptchaSiteKey). */
+  previewRecaptchaSiteKey: string;
+  /** The SSM parameter of previewRecaptchaSiteKey's secret; "" with Google's test key (never the live one). */
+  previewRecaptchaSecretParameter: string;
   /** GA4 measurement id, or "" for no analytics. */
   gaMeasurementId: string;
   /** Where the browser posts; default same origin through CloudFront's /api/* behavior. */
@@ -246,7 +314,7 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   logRetentionDays: number;
   /** Days the message archive keeps a contact message (DynamoDB time-to-live). */
   messageRetentionDays: number;
-  /** true: `cdk destroy` deletes the message archive with the stack; default false keeps it. */
+  /** true: `cdk destroy` deletes the message archive with the stack; default false keeps it; always true for a preview. */
   deleteArchiveOnDestroy: boolean;
   /** Optional custom domain (live stage only); null: the site is served on its *.cloudfront.net name. */
   domain: DomainConfig | null;
@@ -287,6 +355,15 @@ export function parseConfig(raw: unknown): PortfolioConfig {
   const domain = preview ? null : parsed.domain;
   return {
     ...parsed,
+    // A preview gets its own captcha (Google's test key by default) and never sees the live secret's
+    // name; its archive goes with it (a preview's messages are test messages).
+    ...(preview
+      ? {
+          recaptchaSiteKey: parsed.previewRecaptchaSiteKey,
+          recaptchaSecretParameter: parsed.previewRecaptchaSecretParameter,
+          deleteArchiveOnDestroy: true,
+        }
+      : {}),
     stackName: preview ? `${parsed.stackName}-${parsed.stage}` : parsed.stackName,
     senderIdentity: parsed.senderIdentity || parsed.senderEmail,
     domain,
@@ -312,6 +389,8 @@ export function webBuildEnv(config: PortfolioConfig): Record<string, string> {
     VITE_RECAPTCHA_SITE_KEY: config.recaptchaSiteKey,
     VITE_GA_MEASUREMENT_ID: config.gaMeasurementId,
     VITE_SITE_URL: siteUrl(config),
+    // The privacy policy states how long the archive keeps a message: the value this deploy sets.
+    VITE_MESSAGE_RETENTION_DAYS: String(config.messageRetentionDays),
   };
 }
 
@@ -328,7 +407,8 @@ export function isShippedExample(config: PortfolioConfig): boolean {
  * unless the owner asks for a trial deploy. Returns the problem naming the key, or none.
  */
 export function trialProblems(config: PortfolioConfig): string[] {
-  if (config.trial || config.recaptchaSiteKey !== RECAPTCHA_TEST_SITE_KEY) return [];
+  // A preview is a trial by nature: Google's test key is its default.
+  if (config.stage || config.trial || !usesTestRecaptcha(config)) return [];
   return [
     `${CONFIG_CONTEXT_KEY}.recaptchaSiteKey: "${RECAPTCHA_TEST_SITE_KEY}" is Google's public test key, the one used ` +
       'when the key is absent or null (every captcha passes, visitors see a test banner). Put your own site key ' +
@@ -337,15 +417,24 @@ export function trialProblems(config: PortfolioConfig): string[] {
   ];
 }
 
-/** What a trial deploy must tell the owner: the test key needs Google's test secret in the parameter. */
+/**
+ * Google's test site key: the stack then stores Google's public test secret in a parameter of its own
+ * (deleted with the stack), so no one ever has to put a test secret into a real one.
+ */
+export function usesTestRecaptcha(config: Pick<PortfolioConfig, 'recaptchaSiteKey'>): boolean {
+  return config.recaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY;
+}
+
+/** What a deploy with Google's test key tells the owner: nothing to store, and which parameter stays untouched. */
 export function trialNotice(config: PortfolioConfig): string | undefined {
-  if (config.recaptchaSiteKey !== RECAPTCHA_TEST_SITE_KEY) return undefined;
+  if (!usesTestRecaptcha(config)) return undefined;
+  const untouched = config.recaptchaSecretParameter
+    ? ` The SSM parameter ${config.recaptchaSecretParameter} is neither read nor changed.`
+    : '';
   return (
-    `Trial deploy: the site uses Google's public test reCAPTCHA key, so the SSM parameter ` +
-    `${config.recaptchaSecretParameter} must hold Google's public test secret ${RECAPTCHA_TEST_SECRET} ` +
-    '(any other secret refuses every message):\n' +
-    `  aws ssm put-parameter --region ${config.region} --name ${config.recaptchaSecretParameter} ` +
-    `--type SecureString --overwrite --value ${RECAPTCHA_TEST_SECRET}`
+    `${config.stage ? `Preview ${config.stage}` : 'Trial deploy'}: the site uses Google's public test reCAPTCHA key, ` +
+    "so every captcha passes and visitors see Google's test banner. The stack keeps Google's public test secret " +
+    `in an SSM parameter of its own, deleted with the stack: there is nothing to store.${untouched}`
   );
 }
 

@@ -185,13 +185,17 @@ describe('archive permissions', () => {
     expect(statementsOf(functionId(REDELIVERY)).flatMap(actionsOf).some((a) => a.startsWith('ssm:'))).toBe(false);
   });
 
-  it('let the mail-events function update single messages and nothing else', () => {
+  it('let the mail-events function update single messages, write to its on-failure queue, and nothing else', () => {
     const statements = statementsOf(functionId(MAIL_EVENTS));
     expect(statements.map((s) => actionsOf(s).sort()).sort()).toEqual([
       ['dynamodb:UpdateItem'],
       ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
     ]);
     expect(statements.find((s) => actionsOf(s).includes('dynamodb:UpdateItem'))!.Resource).toEqual(tableArn());
+    expect(statements.find((s) => actionsOf(s).includes('sqs:SendMessage'))!.Resource).toEqual({
+      'Fn::GetAtt': [onlyId('AWS::SQS::Queue'), 'Arn'],
+    });
   });
 
   it('grant no function a scan, a delete, a batch or a wildcard on the archive', () => {
@@ -226,14 +230,76 @@ describe('redelivery schedule', () => {
   });
 });
 
+describe("Lambda's asynchronous retries (EventBridge invokes both functions asynchronously)", () => {
+  const invokeConfigOf = (fnId: string): Json => {
+    const found = ofType('AWS::Lambda::EventInvokeConfig').filter(([, c]) => c.Properties.FunctionName.Ref === fnId);
+    expect(found, fnId).toHaveLength(1);
+    return found[0]![1].Properties;
+  };
+
+  it('the redelivery: no retry of a failed run and no run older than the interval (the next run comes anyway)', () => {
+    const config = invokeConfigOf(functionId(REDELIVERY));
+    expect(config).toMatchObject({
+      Qualifier: '$LATEST',
+      MaximumRetryAttempts: 0,
+      MaximumEventAgeInSeconds: REDELIVERY_INTERVAL.awsMinutes * 60,
+    });
+    expect(config.DestinationConfig).toBeUndefined();
+  });
+
+  it("mail events: both retries, six hours, then Lambda's record goes to an encrypted, TLS-only queue kept 14 days", () => {
+    const queueId = onlyId('AWS::SQS::Queue');
+    expect(invokeConfigOf(functionId(MAIL_EVENTS))).toEqual({
+      FunctionName: { Ref: functionId(MAIL_EVENTS) },
+      Qualifier: '$LATEST',
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 6 * 3600,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    expect(resources[queueId]!.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86_400 });
+    const policies = ofType('AWS::SQS::QueuePolicy').filter(([, p]) => p.Properties.Queues.some((q: Json) => q.Ref === queueId));
+    expect(policies).toHaveLength(1);
+    expect(policies[0]![1].Properties.PolicyDocument.Statement).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      ]),
+    );
+  });
+
+  it('an event EventBridge cannot hand to Lambda goes to the same queue', () => {
+    const rule = ofType('AWS::Events::Rule').find(([, r]) => r.Properties.EventPattern)![1];
+    expect(rule.Properties.Targets[0].DeadLetterConfig).toEqual({ Arn: { 'Fn::GetAtt': [onlyId('AWS::SQS::Queue'), 'Arn'] } });
+  });
+
+  it('a record in the queue e-mails the owner', () => {
+    const queueId = onlyId('AWS::SQS::Queue');
+    const alarms = ofType('AWS::CloudWatch::Alarm')
+      .map(([, a]) => a.Properties)
+      .filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({
+      Namespace: 'AWS/SQS',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: onlyId('AWS::SNS::Topic') }],
+    });
+  });
+});
+
 describe('mail events', () => {
-  it('publish delivery, bounce, complaint and reject of the configuration set to the default event bus', () => {
+  it('go out through a configuration set that requires TLS, so a message never travels in clear text', () => {
+    expect(resources[configurationSetId]!.Properties.DeliveryOptions).toEqual({ TlsPolicy: 'REQUIRE' });
+  });
+
+  it('publish send, delivery, bounce, complaint and reject of the configuration set to the default event bus', () => {
     const destinations = ofType('AWS::SES::ConfigurationSetEventDestination');
     expect(destinations).toHaveLength(1);
     const props = destinations[0]![1].Properties;
     expect(props.ConfigurationSetName).toEqual({ Ref: configurationSetId });
     expect(props.EventDestination.Enabled).toBe(true);
-    expect([...props.EventDestination.MatchingEventTypes].sort()).toEqual(['bounce', 'complaint', 'delivery', 'reject']);
+    expect([...props.EventDestination.MatchingEventTypes].sort()).toEqual(['bounce', 'complaint', 'delivery', 'reject', 'send']);
     expect(props.EventDestination.EventBridgeDestination).toEqual({
       EventBusArn: 'arn:aws:events:eu-west-1:123456789012:event-bus/default',
     });
@@ -247,10 +313,10 @@ describe('mail events', () => {
     expect(rule.Properties.EventBusName).toBeUndefined(); // the default bus
     expect(rule.Properties.EventPattern).toEqual({
       source: ['aws.ses'],
-      'detail-type': ['Email Delivered', 'Email Bounced', 'Email Complaint Received', 'Email Rejected'],
+      'detail-type': ['Email Sent', 'Email Delivered', 'Email Bounced', 'Email Complaint Received', 'Email Rejected'],
       detail: { mail: { tags: { 'ses:configuration-set': [{ Ref: configurationSetId }] } } },
     });
-    expect(Object.values(MAIL_EVENT_DETAIL_TYPES)).toHaveLength(4);
+    expect(Object.values(MAIL_EVENT_DETAIL_TYPES)).toHaveLength(5);
     expect(rule.Properties.Targets).toEqual([
       expect.objectContaining({ Arn: { 'Fn::GetAtt': [functionId(MAIL_EVENTS), 'Arn'] } }),
     ]);

@@ -4,10 +4,10 @@ import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
-import { CLOUDFRONT_CERTIFICATE_REGION, type DomainConfig } from '../config/portfolio-config';
+import { CLOUDFRONT_CERTIFICATE_REGION, type Route53Domain } from '../config/portfolio-config';
 
 /** The hosted zone from its id and name: no lookup, so synth needs no credentials. */
-export function hostedZone(scope: Construct, id: string, domain: DomainConfig): route53.IHostedZone {
+export function hostedZone(scope: Construct, id: string, domain: Route53Domain): route53.IHostedZone {
   return route53.HostedZone.fromHostedZoneAttributes(scope, id, {
     hostedZoneId: domain.hostedZoneId,
     zoneName: domain.hostedZoneName,
@@ -18,7 +18,7 @@ export function hostedZone(scope: Construct, id: string, domain: DomainConfig): 
 export class SiteCertificate extends Construct {
   readonly certificate: acm.Certificate;
 
-  constructor(scope: Construct, id: string, domain: DomainConfig) {
+  constructor(scope: Construct, id: string, domain: Route53Domain) {
     super(scope, id);
     if (Stack.of(this).region !== CLOUDFRONT_CERTIFICATE_REGION) {
       throw new Error(`The CloudFront certificate must be made in ${CLOUDFRONT_CERTIFICATE_REGION}, not ${Stack.of(this).region}.`);
@@ -37,7 +37,7 @@ export class SiteCertificate extends Construct {
 export class CertificateStack extends Stack {
   readonly certificate: acm.ICertificate;
 
-  constructor(scope: Construct, id: string, domain: DomainConfig, props: StackProps) {
+  constructor(scope: Construct, id: string, domain: Route53Domain, props: StackProps) {
     super(scope, id, { ...props, crossRegionReferences: true });
     this.certificate = new SiteCertificate(this, 'Site', domain).certificate;
   }
@@ -45,7 +45,7 @@ export class CertificateStack extends Stack {
 
 /** A and AAAA alias records from the site's name to the distribution (IPv6 is on). */
 export class SiteDnsRecords extends Construct {
-  constructor(scope: Construct, id: string, domain: DomainConfig, distribution: cloudfront.IDistribution) {
+  constructor(scope: Construct, id: string, domain: Route53Domain, distribution: cloudfront.IDistribution) {
     super(scope, id);
     const zone = hostedZone(this, 'Zone', domain);
     const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(distribution));

@@ -5,6 +5,7 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import {
@@ -26,7 +27,18 @@ export interface MonitoringProps {
   readonly eventsFunction: lambda.IFunction;
   /** The archive's scheduled and event-driven functions (redelivery, mail events): their errors alarm too. */
   readonly archiveFunctions: readonly lambda.IFunction[];
+  /** The mail-events function's on-failure queue: SES events it could not apply after Lambda's retries. */
+  readonly failedMailEvents: sqs.IQueue;
+  /**
+   * A preview stage: nobody is subscribed (no confirmation mail per pull request), and only the alarms
+   * a pull request's own code can set off are made (PREVIEW_ALARMS); the captcha key pair, SES and the
+   * owner's mailbox belong to the live site.
+   */
+  readonly preview?: boolean;
 }
+
+/** The alarms a preview keeps: faults of the code under review, never of the outside world. */
+export const PREVIEW_ALARMS = ['ContactErrors', 'ApiServerErrors', 'ArchiveUnavailable', 'ArchiveFunctionErrors'] as const;
 
 /** The functions that may count an archive metric: each adds its own `service` dimension. */
 const ARCHIVE_METRIC_SERVICES = [SERVICE_NAMES.contact, SERVICE_NAMES.redelivery, SERVICE_NAMES.mailEvents] as const;
@@ -88,11 +100,13 @@ export class Monitoring extends Construct {
   readonly topic: sns.Topic;
   readonly contactErrorsAlarm: cloudwatch.Alarm;
   readonly apiServerErrorsAlarm: cloudwatch.Alarm;
-  readonly captchaRefusedAlarm: cloudwatch.Alarm;
-  readonly messageFailedAlarm: cloudwatch.Alarm;
-  readonly mailBouncedAlarm: cloudwatch.Alarm;
+  /** Live site only (see MonitoringProps.preview). */
+  readonly captchaRefusedAlarm?: cloudwatch.Alarm;
+  readonly messageFailedAlarm?: cloudwatch.Alarm;
+  readonly mailBouncedAlarm?: cloudwatch.Alarm;
   readonly archiveUnavailableAlarm: cloudwatch.Alarm;
   readonly archiveFunctionErrorsAlarm: cloudwatch.Alarm;
+  readonly mailEventsFailedAlarm?: cloudwatch.Alarm;
   readonly dashboard: cloudwatch.Dashboard;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
@@ -104,8 +118,10 @@ export class Monitoring extends Construct {
       displayName: `${Stack.of(this).stackName} alarms`,
       enforceSSL: true,
     });
-    // The owner confirms the subscription from the first e-mail AWS sends after the deploy.
-    this.topic.addSubscription(new subscriptions.EmailSubscription(props.ownerEmail));
+    // The owner confirms the subscription from the first e-mail AWS sends after the deploy. A preview
+    // subscribes nobody: its alarms show in the CloudWatch console, and no pull request mails the owner.
+    if (!props.preview) this.topic.addSubscription(new subscriptions.EmailSubscription(props.ownerEmail));
+    const live = !props.preview;
     Validations.of(this.topic).acknowledge({
       id: 'AwsSolutions-SNS2',
       reason:
@@ -130,7 +146,7 @@ export class Monitoring extends Construct {
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
-    this.captchaRefusedAlarm = new cloudwatch.Alarm(this, 'CaptchaRefused', {
+    if (live) this.captchaRefusedAlarm = new cloudwatch.Alarm(this, 'CaptchaRefused', {
       alarmDescription:
         `reCAPTCHA refused ${CAPTCHA_REFUSALS_ALARM.threshold} or more contact sends within an hour: visitors ` +
         'cannot reach you. If every send is refused, the site key (cdk.json recaptchaSiteKey) and the secret in SSM ' +
@@ -147,14 +163,14 @@ export class Monitoring extends Construct {
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     };
-    this.messageFailedAlarm = new cloudwatch.Alarm(this, 'MessageFailed', {
+    if (live) this.messageFailedAlarm = new cloudwatch.Alarm(this, 'MessageFailed', {
       alarmDescription:
         'A contact message was marked failed: SES refused it for good, or it could not be sent for 24 hours. It is ' +
         'kept in the archive with the reason: `npm run messages` lists it; fix SES, then `npm run messages -- resend ID`.',
       metric: archiveMetricSum([ARCHIVE_METRICS.failed], { period, label: 'messages failed' }),
       ...atLeastOnce,
     });
-    this.mailBouncedAlarm = new cloudwatch.Alarm(this, 'MailBouncedOrComplained', {
+    if (live) this.mailBouncedAlarm = new cloudwatch.Alarm(this, 'MailBouncedOrComplained', {
       alarmDescription:
         'A contact mail to you bounced or was reported as spam, so you may not have read it. `npm run messages` ' +
         'shows it (status bounced or complained); check your mailbox and its spam filter.',
@@ -185,6 +201,16 @@ export class Monitoring extends Construct {
       }),
       ...atLeastOnce,
     });
+    // Live only: a preview's mail-events errors already show in ArchiveFunctionErrors.
+    this.mailEventsFailedAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'MailEventsFailed', {
+      alarmDescription:
+        "SES's word on a contact mail (send, delivery, bounce, complaint or reject) could not be recorded after Lambda's " +
+        "retries, so a message's status in `npm run messages` may be out of date. The event waits 14 days: " +
+        `aws sqs receive-message --queue-url ${props.failedMailEvents.queueUrl} shows it; see the mail-events ` +
+        "function's logs.",
+      metric: props.failedMailEvents.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+      ...atLeastOnce,
+    });
     const alarms = [
       this.contactErrorsAlarm,
       this.apiServerErrorsAlarm,
@@ -193,7 +219,8 @@ export class Monitoring extends Construct {
       this.mailBouncedAlarm,
       this.archiveUnavailableAlarm,
       this.archiveFunctionErrorsAlarm,
-    ];
+      this.mailEventsFailedAlarm,
+    ].filter((alarm) => alarm !== undefined);
     const notify = new actions.SnsAction(this.topic);
     for (const alarm of alarms) {
       alarm.addAlarmAction(notify);

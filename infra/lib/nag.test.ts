@@ -47,6 +47,7 @@ describe('cdk-nag', () => {
       'AwsSolutions-L1',
       'AwsSolutions-S1',
       'AwsSolutions-SNS2',
+      'AwsSolutions-SQS3',
     ]);
     for (const ack of nag) {
       expect(ack.path, ack.id).not.toBe(stacks.main.node.path); // never stack-wide

@@ -1,6 +1,6 @@
 import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { CLOUDFRONT_CERTIFICATE_REGION, type PortfolioConfig, REPO_ROOT } from '../config/portfolio-config';
+import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, REPO_ROOT } from '../config/portfolio-config';
 import { CertificateStack } from './domain';
 import { PortfolioStack } from './portfolio-stack';
 
@@ -25,7 +25,7 @@ export interface PortfolioStacks {
 export function addPortfolioStacks(app: App, config: PortfolioConfig, options: PortfolioAppOptions = {}): PortfolioStacks {
   const env = { account: options.account, region: config.region };
   let certificate: CertificateStack | undefined;
-  if (config.domain && config.region !== CLOUDFRONT_CERTIFICATE_REGION) {
+  if (isRoute53Domain(config.domain) && config.region !== CLOUDFRONT_CERTIFICATE_REGION) {
     if (!options.account) {
       throw new Error(
         `portfolio.region is ${config.region} and a domain is configured, so the certificate lives in a us-east-1 ` +

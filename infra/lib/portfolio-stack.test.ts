@@ -2,17 +2,21 @@
  * The main stack without a custom domain, synthesized once (bundling off, asset staging off) with cdk-nag on:
  * reaching beforeAll's end already proves there is no unacknowledged finding.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SPA_FALLBACK_FILE } from '../shared/build-output';
+import { REPO_ROOT, SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
+import { contentTypeFor } from '../shared/content-type';
+import { API_REQUEST_HEADERS } from '../../contract/api-headers';
 import { API_ROUTES } from '../../contract/api-routes';
 import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, METRICS_NAMESPACE } from '../../contract/metrics';
 import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
 import { DEFAULT_THROTTLE, ROUTE_THROTTLES } from './http-api';
 import { CAPTCHA_REFUSALS_ALARM } from './monitoring';
-import { FIXTURE_CONFIG_INPUT, type Synthesized, synthPortfolio, type Json } from './testing';
+import { FIXTURE_CONFIG_INPUT, fixtureConfig, type Synthesized, synthPortfolio, type Json } from './testing';
 
 
 let synth: Synthesized;
@@ -31,8 +35,11 @@ const idOf = (type: string, predicate: (props: Json) => boolean): string => {
   return found[0]![0];
 };
 
+/** The owner's own key pair: the secret stays in the owner's parameter (Google's test key: stages.test.ts). */
+const OWN_SITE_KEY = '6LcOwnKeyOwnKeyOwnKeyOwnKey';
+
 beforeAll(() => {
-  synth = synthPortfolio();
+  synth = synthPortfolio(fixtureConfig({ recaptchaSiteKey: OWN_SITE_KEY }));
   template = synth.template;
   resources = template.toJSON().Resources;
 });
@@ -142,11 +149,10 @@ describe('distribution', () => {
     });
   });
 
-  it('sends /api/* uncached with every viewer header but Host to the HTTP API, HTTPS only', () => {
+  it('sends /api/* uncached to the HTTP API, HTTPS only', () => {
     const api = config.CacheBehaviors.find((b: Json) => b.PathPattern === 'api/*');
     expect(api).toMatchObject({
       CachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
-      OriginRequestPolicyId: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
       ViewerProtocolPolicy: 'https-only',
     });
     expect([...api.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
@@ -157,35 +163,74 @@ describe('distribution', () => {
   });
 });
 
+describe('/api/* origin request policy', () => {
+  const policy = () => {
+    const api = only('AWS::CloudFront::Distribution').DistributionConfig.CacheBehaviors.find((b: Json) => b.PathPattern === 'api/*');
+    const ref = api.OriginRequestPolicyId.Ref as string;
+    expect(ref, 'a policy of this stack, not a managed one').toBeDefined();
+    return resources[ref]!.Properties.OriginRequestPolicyConfig as Json;
+  };
+
+  it('forwards every header the API reads (contract/api-headers.ts), CloudFront-Viewer-Address among them, and nothing else', () => {
+    const config = policy();
+    expect(config.HeadersConfig.HeaderBehavior).toBe('whitelist');
+    const forwarded = (config.HeadersConfig.Headers as string[]).map((h) => h.toLowerCase());
+    for (const header of Object.values(API_REQUEST_HEADERS)) expect(forwarded).toContain(header);
+    expect(forwarded).toContain('cloudfront-viewer-address');
+    expect(forwarded.sort()).toEqual(Object.values(API_REQUEST_HEADERS).sort());
+    expect(config.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+    expect(config.QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
+  });
+
+  it('never forwards Host (API Gateway routes by its own host name)', () => {
+    const headers = policy().HeadersConfig;
+    expect(headers.HeaderBehavior).not.toMatch(/^all/);
+    expect((headers.Headers as string[]).map((h) => h.toLowerCase())).not.toContain('host');
+  });
+});
+
 describe('upload', () => {
   const deployments = () => ofType('Custom::CDKBucketDeployment').map(([id, r]) => ({ id, ...r.Properties, DependsOn: r.DependsOn ?? [] }));
   const byInclude = (include: string | undefined) => deployments().filter((d) => d.Include?.[0] === include);
 
   it('sets Cache-Control per kind of object', () => {
-    expect(deployments()).toHaveLength(3);
+    expect(deployments()).toHaveLength(4);
     const [assets] = byInclude('assets/*');
+    const [data] = byInclude('*.data');
     const [pages] = byInclude('*.html');
     const [others] = byInclude(undefined);
     expect(assets).toMatchObject({ Exclude: ['*'], SystemMetadata: { 'cache-control': CACHE_IMMUTABLE } });
+    expect(data).toMatchObject({ Exclude: ['*'], Include: ['*.data'], SystemMetadata: { 'cache-control': CACHE_REVALIDATE } });
     expect(pages).toMatchObject({ Exclude: ['*'], SystemMetadata: { 'cache-control': CACHE_REVALIDATE } });
-    expect(pages!.Include).toEqual(['*.html', '*.data']);
+    expect(pages!.Include).toEqual(['*.html']);
     expect(others).toMatchObject({ Exclude: ['assets/*', '*.html', '*.data'], SystemMetadata: { 'cache-control': CACHE_ONE_DAY } });
+  });
+
+  it("uploads the pages' .data files as text/x-script, React Router's own type, which CloudFront compresses", () => {
+    const [data] = byInclude('*.data');
+    expect(data!.SystemMetadata['content-type']).toBe('text/x-script');
+    expect(data!.SystemMetadata['content-type']).toBe(contentTypeFor('/contact.data'));
+    for (const other of deployments().filter((d) => d.id !== data!.id)) expect(other.SystemMetadata['content-type']).toBeUndefined();
   });
 
   it('keeps old hashed assets for open tabs, prunes pages and named files', () => {
     expect(byInclude('assets/*')[0]!.Prune).toBe(false);
     expect(byInclude('*.html')[0]!.Prune).toBe(true);
+    expect(byInclude('*.data')[0]!.Prune).toBe(true);
     expect(byInclude(undefined)[0]!.Prune).toBe(true);
   });
 
   it('uploads pages after assets and invalidates once, at the end, only pages and named files', () => {
     const [assets] = byInclude('assets/*');
+    const [data] = byInclude('*.data');
     const [pages] = byInclude('*.html');
     const [others] = byInclude(undefined);
-    expect(pages!.DependsOn).toContain(assets!.id);
+    expect(data!.DependsOn).toContain(assets!.id);
+    expect(pages!.DependsOn).toContain(data!.id);
     expect(others!.DependsOn).toContain(pages!.id);
     expect(assets!.DistributionId).toBeUndefined();
     expect(pages!.DistributionId).toBeUndefined();
+    expect(data!.DistributionId).toBeUndefined();
     expect(others!.DistributionPaths).toEqual([
       '/__spa-fallback.html',
       '/home/*',
@@ -390,7 +435,7 @@ describe('operations', () => {
     });
     expect(allow.Condition.StringEquals).toEqual({ 'aws:SourceAccount': '123456789012' });
     const alarmIds = ofType('AWS::CloudWatch::Alarm').map(([id]) => id).sort();
-    expect(alarmIds).toHaveLength(7);
+    expect(alarmIds).toHaveLength(8);
     const sourceArns: Json[] = allow.Condition.ArnEquals['aws:SourceArn'];
     expect(sourceArns.map((arn) => arn['Fn::GetAtt'][0]).sort()).toEqual(alarmIds);
     expect(sourceArns.every((arn) => arn['Fn::GetAtt'][1] === 'Arn')).toBe(true);
@@ -464,7 +509,7 @@ describe('operations', () => {
   it('alarms on contact function errors and API 5xx, to the topic', () => {
     const topicId = idOf('AWS::SNS::Topic', () => true);
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(7); // + the archive's four (their own test)
+    expect(alarms).toHaveLength(8); // + the archive's five (their own tests)
     const errors = alarms.find((a) => a.MetricName === 'Errors')!;
     expect(errors).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     const contactFn = idOf('AWS::Lambda::Function', (p) => /^POST \/api\/contact/.test(p.Description ?? ''));
@@ -475,6 +520,15 @@ describe('operations', () => {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.TreatMissingData).toBe('notBreaching');
     }
+  });
+
+  it("docs/deploy.md's costs count the alarms and the alarm metrics CloudWatch bills (each metric an alarm reads)", () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    const alarmMetrics = alarms.reduce((sum, a) => sum + (a.Metrics ? (a.Metrics as Json[]).filter((m) => m.MetricStat).length : 1), 0);
+    const costs = readFileSync(path.join(REPO_ROOT, 'docs/deploy.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(costs).toContain(`CloudWatch: ${alarms.length} alarms reading ${alarmMetrics} alarm metrics`);
+    expect(costs).toContain(`so ${Math.max(0, alarmMetrics - 10)} are billed`);
+    expect(costs).toContain(`${['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'][alarms.length]} alarms mail`);
   });
 
   it('has a dashboard with messages sent, errors, latency and click events by name', () => {

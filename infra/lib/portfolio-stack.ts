@@ -1,9 +1,11 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { ARCHIVE_ENV } from '../../contract/archive';
-import { type PortfolioConfig, webBuildEnv } from '../config/portfolio-config';
+import { isRoute53Domain, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 import { ArchiveTable } from './archive-table';
 import { grantContactPermissions } from './contact-permissions';
@@ -68,6 +70,15 @@ export class PortfolioStack extends Stack {
     };
     const send = { ownerEmail: config.ownerEmail, senderEmail: config.senderEmail, configurationSetName };
 
+    // Google's test key: Google's public test secret (reCAPTCHA FAQ) in a parameter of this stack, made and
+    // deleted with it, so no owner's parameter is ever overwritten for a trial or a preview.
+    const recaptchaSecretParameter = usesTestRecaptcha(config)
+      ? new ssm.StringParameter(this, 'RecaptchaTestSecret', {
+          description: "Google's public reCAPTCHA v2 test secret (not a secret): this stack uses Google's test site key",
+          stringValue: RECAPTCHA_TEST_SECRET,
+        }).parameterName
+      : config.recaptchaSecretParameter;
+
     this.functions = new RouteFunctions(this, 'Functions', {
       projectRoot: props.projectRoot,
       logRetention,
@@ -77,14 +88,14 @@ export class PortfolioStack extends Stack {
           environment: {
             ...mailEnvironment,
             // Only the parameter's name: the secret itself is read at cold start, never stored here.
-            RECAPTCHA_SECRET_PARAMETER: config.recaptchaSecretParameter,
+            RECAPTCHA_SECRET_PARAMETER: recaptchaSecretParameter,
           },
         },
         events: { memorySize: 128 },
       },
     });
     const contact = this.functions.functions.contact;
-    grantContactPermissions(contact, { ...send, recaptchaSecretParameter: config.recaptchaSecretParameter });
+    grantContactPermissions(contact, { ...send, recaptchaSecretParameter });
     // Put a message, read it back (idempotency), update its status: never scan, query or delete.
     this.archive.grantItems(contact, ['PutItem', 'GetItem', 'UpdateItem'], 'ArchiveSingleMessagesNoScanNoDelete');
     this.redelivery = new Redelivery(this, 'Redelivery', {
@@ -104,7 +115,10 @@ export class PortfolioStack extends Stack {
     });
 
     let certificate = props.certificate;
-    if (config.domain && !certificate) {
+    if (config.domain?.certificateArn) {
+      // External DNS: the certificate npm run setup requested (validated at the owner's DNS host).
+      certificate = acm.Certificate.fromCertificateArn(this, 'Certificate', config.domain.certificateArn);
+    } else if (isRoute53Domain(config.domain) && !certificate) {
       certificate = new SiteCertificate(this, 'Certificate', config.domain).certificate;
     }
     const extraConnectSources = [config.contactEndpoint, config.eventsEndpoint]
@@ -115,6 +129,12 @@ export class PortfolioStack extends Stack {
       api: this.api.api,
       extraConnectSources: [...new Set(extraConnectSources)],
       domain: config.domain && certificate ? { domainName: config.domain.domainName, certificate } : undefined,
+      // A preview creates no cache policy (an account holds 20, not adjustable: CloudFront Developer Guide,
+      // "Quotas", https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-limits.html).
+      // The managed CachingOptimized ("Use managed cache policies", id 658327ea-…) keys on nothing, compresses
+      // (gzip, Brotli) and honours each object's Cache-Control from 1 s to a year: a preview's HTML may be a
+      // second stale, where the live site's own policy (min TTL 0) revalidates at once.
+      sharedCachePolicy: config.stage ? cloudfront.CachePolicy.CACHING_OPTIMIZED : undefined,
     });
     this.deployment = new SiteDeployment(this, 'Deploy', {
       asset: this.web.asset,
@@ -123,7 +143,7 @@ export class PortfolioStack extends Stack {
       invalidationPaths: this.web.invalidationPaths,
       logRetention,
     });
-    if (config.domain) new SiteDnsRecords(this, 'Dns', config.domain, this.cdn.distribution);
+    if (isRoute53Domain(config.domain)) new SiteDnsRecords(this, 'Dns', config.domain, this.cdn.distribution);
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       ownerEmail: config.ownerEmail,
@@ -131,6 +151,8 @@ export class PortfolioStack extends Stack {
       contactFunction: this.functions.functions.contact,
       eventsFunction: this.functions.functions.events,
       archiveFunctions: [this.redelivery.fn, this.mailEvents.fn],
+      failedMailEvents: this.mailEvents.failedEvents,
+      preview: config.stage !== '',
     });
 
     new CfnOutput(this, STACK_OUTPUT_KEYS.siteUrl, {

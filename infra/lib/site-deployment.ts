@@ -7,6 +7,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
 import { cacheControlFor } from '../shared/cache-control';
+import { PAGE_DATA_CONTENT_TYPE, PAGE_DATA_GLOB } from '../shared/content-type';
 
 export interface SiteDeploymentProps {
   readonly asset: s3assets.Asset;
@@ -18,24 +19,27 @@ export interface SiteDeploymentProps {
 }
 
 /**
- * Uploads the build in three passes so each kind of object carries its own Cache-Control
- * (infra/shared/cache-control.ts, the rule the local server uses too):
+ * Uploads the build in four passes so each kind of object carries its own Cache-Control
+ * (infra/shared/cache-control.ts, the rule the local server uses too) and, where the guess by
+ * extension is wrong, its Content-Type (infra/shared/content-type.ts, likewise shared):
  *   1. assets/ (content-hashed): a year, immutable; never pruned, so tabs opened before a deploy can
  *      still load the chunks they reference;
- *   2. pages (*.html): revalidated on every visit; pruned, so a removed page disappears;
- *   3. everything else (videos, robots.txt, sitemap, manifest, icons): a day; pruned.
- * Pages go up only after the assets they reference, and one invalidation at the end clears the
- * pages and named files at the edge; hashed assets never need one.
+ *   2. pages' data (*.data): revalidated, as text/x-script (so CloudFront compresses it); pruned;
+ *   3. pages (*.html): revalidated on every visit; pruned, so a removed page disappears;
+ *   4. everything else (videos, robots.txt, sitemap, manifest, icons): a day; pruned.
+ * Pages go up only after the assets and data they reference, and one invalidation at the end clears
+ * the pages and named files at the edge; hashed assets never need one.
  */
 export class SiteDeployment extends Construct {
   readonly assets: s3deploy.BucketDeployment;
+  readonly pageData: s3deploy.BucketDeployment;
   readonly pages: s3deploy.BucketDeployment;
   readonly others: s3deploy.BucketDeployment;
 
   constructor(scope: Construct, id: string, props: SiteDeploymentProps) {
     super(scope, id);
     const source = s3deploy.Source.bucket(props.asset.bucket, props.asset.s3ObjectKey);
-    // The three deployments share one handler function and therefore this one log group.
+    // The four deployments share one handler function and therefore this one log group.
     const logGroup = new logs.LogGroup(this, 'DeployLogs', {
       retention: props.logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -57,22 +61,31 @@ export class SiteDeployment extends Construct {
       prune: false,
       cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('assets/any.js'))],
     });
+    this.pageData = new s3deploy.BucketDeployment(this, 'PageData', {
+      ...common,
+      exclude: ['*'],
+      include: [PAGE_DATA_GLOB],
+      prune: true,
+      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('home.data'))],
+      contentType: PAGE_DATA_CONTENT_TYPE,
+    });
     this.pages = new s3deploy.BucketDeployment(this, 'Pages', {
       ...common,
       exclude: ['*'],
-      include: ['*.html', '*.data'],
+      include: ['*.html'],
       prune: true,
       cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('index.html'))],
     });
     this.others = new s3deploy.BucketDeployment(this, 'Others', {
       ...common,
-      exclude: ['assets/*', '*.html', '*.data'],
+      exclude: ['assets/*', '*.html', PAGE_DATA_GLOB],
       prune: true,
       cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('robots.txt'))],
       distribution: props.distribution,
       distributionPaths: [...props.invalidationPaths],
     });
-    this.pages.node.addDependency(this.assets);
+    this.pageData.node.addDependency(this.assets);
+    this.pages.node.addDependency(this.pageData);
     this.others.node.addDependency(this.pages);
 
     // The deployments share one singleton handler created at stack level by CDK; its grants come from

@@ -6,6 +6,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { VIEWER_REQUEST_FUNCTION_FILE } from '../cloudfront/viewer-request-loader';
+import { createApiOriginRequestPolicy } from './api-origin-request-policy';
 import { SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CLOUDFRONT_CSP_MAX_CHARS as CLOUDFRONT_CSP_MAX_LENGTH } from '../../contract/limits';
 import {
@@ -27,6 +28,11 @@ export interface SiteDistributionProps {
   readonly extraConnectSources?: readonly string[];
   /** With a custom domain: its name and a us-east-1 certificate for it. */
   readonly domain?: { readonly domainName: string; readonly certificate: acm.ICertificate };
+  /**
+   * One existing cache policy for pages and assets instead of the two this construct creates. Previews
+   * pass the managed CachingOptimized, so no preview counts against the account's cache policies.
+   */
+  readonly sharedCachePolicy?: cloudfront.ICachePolicy;
 }
 
 /**
@@ -38,8 +44,8 @@ export class SiteDistribution extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly viewerRequestFunction: cloudfront.Function;
   readonly headersPolicy: cloudfront.ResponseHeadersPolicy;
-  readonly pagesCachePolicy: cloudfront.CachePolicy;
-  readonly assetsCachePolicy: cloudfront.CachePolicy;
+  readonly pagesCachePolicy: cloudfront.ICachePolicy;
+  readonly assetsCachePolicy: cloudfront.ICachePolicy;
 
   constructor(scope: Construct, id: string, props: SiteDistributionProps) {
     super(scope, id);
@@ -84,7 +90,7 @@ export class SiteDistribution extends Construct {
 
     // Pages and other named files: the object's own Cache-Control rules (max-age=0, must-revalidate
     // for HTML, a day for the rest); min TTL 0 so a revalidation can reach the origin at once.
-    this.pagesCachePolicy = new cloudfront.CachePolicy(this, 'PagesCache', {
+    this.pagesCachePolicy = props.sharedCachePolicy ?? new cloudfront.CachePolicy(this, 'PagesCache', {
       comment: 'Honours the Cache-Control of each object; HTML is revalidated',
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.days(1),
@@ -96,7 +102,7 @@ export class SiteDistribution extends Construct {
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
     });
     // Content-hashed files never change under their name: a year at the edge, whatever happens.
-    this.assetsCachePolicy = new cloudfront.CachePolicy(this, 'AssetsCache', {
+    this.assetsCachePolicy = props.sharedCachePolicy ?? new cloudfront.CachePolicy(this, 'AssetsCache', {
       comment: 'Content-hashed build assets: one year, immutable',
       minTtl: ONE_YEAR,
       defaultTtl: ONE_YEAR,
@@ -155,11 +161,11 @@ export class SiteDistribution extends Construct {
           // A POST must not be redirected (browsers turn it into a GET): HTTPS only.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          // Managed policies by aws-cdk-lib's constants, whose ids are the ones AWS lists ("Use managed cache
-          // policies", CachingDisabled; "Use managed origin request policies", AllViewerExceptHostHeader).
+          // The managed policy by aws-cdk-lib's constant, whose id is the one AWS lists ("Use managed cache
+          // policies", CachingDisabled).
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // API Gateway routes by its own Host; the visitor's IP arrives as X-Forwarded-For.
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          // Exactly the headers the functions read, CloudFront-Viewer-Address included; never Host.
+          originRequestPolicy: createApiOriginRequestPolicy(this, 'ApiOriginRequest'),
           responseHeadersPolicy: this.headersPolicy,
           compress: true,
         },
@@ -190,8 +196,9 @@ export class SiteDistribution extends Construct {
     );
     ack(
       'AwsSolutions-CFR2',
-      'WAF costs at least $5 a month plus per-request fees, more than the whole site; the only writable paths ' +
-        '(/api/*) are throttled per route at the API stage and the contact form verifies a reCAPTCHA.',
+      'On pay-as-you-go a WAF bills its web ACL, rules and requests, more than the whole site, and the flat-rate ' +
+        'plans that include one allow fewer free requests (docs/decisions.md); the only writable paths (/api/*) are ' +
+        'throttled per route at the API stage and the contact form verifies a reCAPTCHA.',
     );
     ack(
       'AwsSolutions-CFR3',

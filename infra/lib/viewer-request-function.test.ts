@@ -15,6 +15,7 @@ import {
   VIEWER_REQUEST_FUNCTION_FILE,
   type ViewerRequestHandler,
 } from '../cloudfront/viewer-request-loader';
+import { DEFAULT_LOCALE, LOCALE_CODES } from '../../web/content/locales';
 import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
 import { synthPortfolio, type Json } from './testing';
 
@@ -96,6 +97,18 @@ describe('routing, as CloudFront runs it', () => {
       flag: { value: '' },
     })) as CfResponse;
     expect(withQuery.headers?.location?.value).toBe('/home?utm_source=cv&tag=a&tag=b&flag');
+  });
+
+  // A language's root is its prerendered redirect page (web/app/routes/index-redirect.tsx, docs/decisions.md):
+  // the function finds it by its usual mapping and knows no language.
+  it("maps each language's root, with or without its slash, to that language's prerendered index.html", async () => {
+    const others = LOCALE_CODES.filter((code) => code !== DEFAULT_LOCALE);
+    expect(others.length).toBeGreaterThan(0);
+    for (const code of others) {
+      expect(await uriFor(`/${code}`)).toBe(`/${code}/index.html`);
+      expect(await uriFor(`/${code}/`)).toBe(`/${code}/index.html`);
+      expect(templateCode).not.toMatch(new RegExp(`['"/]${code}['"/]`));
+    }
   });
 
   it('treats a trailing slash like the bare path', async () => {

@@ -17,6 +17,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { archiveTableDefinition, LOCAL_ARCHIVE_TABLE } from '../../contract/archive';
 import { createDynamoClient, dynamoArchive, type ArchiveStore } from '../../functions/archive/store';
+import { claimDataDir } from '../shared/running-stack';
 
 /** Any credentials do for dynalite and the SES emulator; never used against AWS. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -46,16 +47,20 @@ export interface LocalArchiveOptions {
 export async function startLocalArchive(options: LocalArchiveOptions): Promise<LocalArchive> {
   let server: Server | undefined;
   let url = options.endpoint?.replace(/\/+$/, '');
+  // One stack per data folder: a second gets one line naming the first (infra/shared/running-stack.ts).
+  const claim = !url && options.dataDir ? claimDataDir(options.dataDir) : undefined;
   if (!url) {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     server = dynalite({ ...(options.dataDir ? { path: options.dataDir } : {}), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
     server.listen(options.port, options.host);
     await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
+      claim?.release();
       throw error.code === 'EADDRINUSE'
         ? new Error(`The archive could not listen on ${options.host}:${options.port}: set ARCHIVE_PORT to a free port.`)
         : error;
     });
     url = `http://${options.host}:${(server.address() as AddressInfo).port}`;
+    claim?.record({ archive: url });
   }
   const table = options.table ?? LOCAL_ARCHIVE_TABLE;
   const client = createDynamoClient({ endpoint: url, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, requestTimeoutMs: 5_000 });
@@ -66,6 +71,7 @@ export async function startLocalArchive(options: LocalArchiveOptions): Promise<L
   } catch (error) {
     client.destroy();
     await stopServer();
+    claim?.release();
     throw new Error(`The archive at ${url} could not be set up: ${(error as Error).message}`);
   }
   return {
@@ -78,6 +84,7 @@ export async function startLocalArchive(options: LocalArchiveOptions): Promise<L
       client.destroy();
       server?.closeAllConnections();
       await stopServer();
+      claim?.release();
     },
   };
 }

@@ -7,22 +7,26 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
+import { PAGE_DATA_CONTENT_TYPE } from '../shared/content-type';
 import { startLocalStack, type LocalStack } from './stack';
 import { fixtureBuild, send, type RawReply } from './test-support';
 
 const page = (title: string) =>
   `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1>${'<p>Worth compressing.</p>'.repeat(80)}</body></html>`;
 const APP_JS = Array.from({ length: 300 }, (_, i) => `export const f${i} = (a) => a * ${i};\n`).join('');
+const PAGE_DATA = JSON.stringify(Array.from({ length: 200 }, (_, i) => ['routes/contact', { title: `Contact ${i}` }]));
 const VIDEO = Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7919) % 256));
 
 const fixture = fixtureBuild({
   'home/index.html': page('Home'),
   'projects/3/index.html': page('Project 3'),
   'es/home/index.html': page('Inicio'),
+  'es/index.html': page('To Inicio'),
   '__spa-fallback.html': page('Fallback'),
   'assets/app-abc123.js': APP_JS,
   'videos/demo.mp4': VIDEO,
   'robots.txt': 'User-agent: *\nAllow: /\n',
+  'contact.data': PAGE_DATA,
 });
 writeFileSync(path.join(fixture.buildDir, 'secret.txt'), 'outside the client dir');
 let stack: LocalStack;
@@ -52,6 +56,9 @@ describe('routing through the CloudFront Function', () => {
     ['/home/', 'Home'],
     ['/projects/3?ref=mail', 'Project 3'],
     ['/es/home', 'Inicio'],
+    // A language's root: its prerendered page, which sends the visitor to its home (index-redirect.tsx).
+    ['/es', 'To Inicio'],
+    ['/es/', 'To Inicio'],
     ['/%68ome', 'Home'], // percent-encoded letters name the same key, as in S3
   ])('%s serves its prerendered page with 200', async (url, expected) => {
     const reply = await get(url);
@@ -61,7 +68,7 @@ describe('routing through the CloudFront Function', () => {
   });
 
   // One fallback for every language: the app picks the 404 page of the path's language.
-  it.each(['/nope', '/projects/99', '/es/nope', '/es/projects/99', '/es', '/assets/missing-123.js', '/assets', '/api/unknown', '/api/contact'])(
+  it.each(['/nope', '/projects/99', '/es/nope', '/es/projects/99', '/fr', '/assets/missing-123.js', '/assets', '/api/unknown', '/api/contact'])(
     '%s gets the fallback page with 404',
     async (url) => {
       const reply = await get(url);
@@ -132,6 +139,15 @@ describe('compression', () => {
     const none = await get('/assets/app-abc123.js', { 'accept-encoding': 'br;q=0, gzip;q=0' });
     expect(none.headers['content-encoding']).toBeUndefined();
     expect(none.body.toString()).toBe(APP_JS);
+  });
+
+  it("serves a page's .data as text/x-script (as React Router does, and the upload sets), compressed", async () => {
+    const reply = await get('/contact.data', { 'accept-encoding': 'br' });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe(PAGE_DATA_CONTENT_TYPE);
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(reply.body).toString()).toBe(PAGE_DATA);
+    expect(reply.headers['cache-control']).toBe(CACHE_REVALIDATE);
   });
 
   it('compresses the 404 page keeping its status; never media or ranges', async () => {

@@ -6,6 +6,7 @@
  * does. Compression and the security headers are added around this by the server (stack.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import send from 'send';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../cloudfront/viewer-request-loader';
 import { SPA_FALLBACK_FILE } from '../shared/build-output';
 import { cacheControlFor } from '../shared/cache-control';
+import { contentTypeFor } from '../shared/content-type';
 
 export function sendPlain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers });
@@ -29,17 +31,34 @@ export interface Cdn {
   notFound(req: IncomingMessage, res: ServerResponse): void;
 }
 
-export function createCdn(clientDir: string): Cdn {
+/** Where a page script given to createCdn is loaded from (the stack serves it there). */
+export const PAGE_SCRIPT_PATH = '/__local/page-script.js';
+
+/** `pageScript`: every HTML page loads PAGE_SCRIPT_PATH first (`LOCAL_CAPTCHA=fake`: the fake reCAPTCHA). */
+export function createCdn(clientDir: string, pageScript = false): Cdn {
   const viewerRequest = loadViewerRequestHandler();
+
+  /** An HTML object with the page script's tag first in its head (not cached: the switch may change). */
+  async function servePage(req: IncomingMessage, res: ServerResponse, uri: string, onMissing: () => void) {
+    const file = path.join(clientDir, decodeURIComponent(uri));
+    const html = file.startsWith(clientDir + path.sep) ? await readFile(file, 'utf8').catch(() => undefined) : undefined;
+    if (html === undefined) return onMissing();
+    res.writeHead(res.statusCode, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : html.replace(/<head>/i, `<head><script src="${PAGE_SCRIPT_PATH}"></script>`));
+  }
 
   /** Serves the object at a (percent-encoded) URI, or calls onMissing where S3 would answer 404. */
   function serve(req: IncomingMessage, res: ServerResponse, uri: string, status: 200 | 404, onMissing: () => void) {
     res.statusCode = status;
+    if (pageScript && uri.endsWith('.html')) return void servePage(req, res, uri, onMissing).catch(onMissing);
     // No ranges on the 404 page: its status must stay 404 (send never answers 304 to a 404 either).
     send(req, uri, { root: clientDir, index: false, cacheControl: false, acceptRanges: status === 200 })
-      .on('headers', (_res: ServerResponse, file: string) =>
-        res.setHeader('Cache-Control', cacheControlFor(path.relative(clientDir, file).split(path.sep).join('/'))),
-      )
+      .on('headers', (_res: ServerResponse, file: string) => {
+        const key = path.relative(clientDir, file).split(path.sep).join('/');
+        res.setHeader('Cache-Control', cacheControlFor(key));
+        const type = contentTypeFor(key); // send keeps a Content-Type already set
+        if (type) res.setHeader('Content-Type', type);
+      })
       .on('directory', onMissing) // S3 has keys, not directories
       .on('error', (error: { status?: number; headers?: Record<string, string> }) => {
         // 403 is send's answer to a path climbing out of the root: S3 has no such key either.

@@ -2,9 +2,7 @@
 import path from 'node:path';
 import type { LocalStackOptions } from './stack';
 import { LOCAL_ARCHIVE_PORT } from '../../contract/archive';
-
-/** Where `npm start` keeps the archive (git ignores .local/). */
-export const DEFAULT_ARCHIVE_DIR = '.local/archive';
+import { DEFAULT_ARCHIVE_DIR } from '../shared/running-stack';
 
 export function portFromEnv(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[name]?.trim();
@@ -66,16 +64,31 @@ export function stopOnSignals(stop: () => Promise<void>): void {
   process.once('SIGTERM', onSignal);
 }
 
-/** Node's release lines with security support today (Node 20 reached its end of life in April 2026). */
-export const SUPPORTED_NODE_MAJORS = [22, 24] as const;
+/**
+ * The oldest Node this project runs on, as `engines` in package.json says (a test keeps the two equal):
+ * Vite 8 needs `^20.19.0 || >=22.12.0` (vite.dev, "Getting Started", compatibility note), and Node 20
+ * reached its end of life on 2026-04-30 (github.com/nodejs/Release, release schedule), so the floor is
+ * the first Node 22 that Vite takes. Lambda runs nodejs24.x whatever the owner's machine has.
+ */
+export const NODE_FLOOR = '22.12.0';
+
+function atLeast(version: string, floor: string): boolean {
+  const parts = (v: string) => v.replace(/^v/, '').split('.').map((part) => Number.parseInt(part, 10) || 0);
+  const [a, b] = [parts(version), parts(floor)];
+  for (let i = 0; i < 3; i += 1) {
+    const [x, y] = [a[i] ?? 0, b[i] ?? 0];
+    if (x !== y) return x > y;
+  }
+  return true;
+}
 
 /**
- * One line for an owner on an older Node, in place of the AWS SDK's nine-line warning about the
- * same thing (turned off with the variable the SDK team documents in its Node 20 end-of-support
- * notice); nothing on a supported Node.
+ * One line for an owner on a Node below the floor, naming it, in place of the AWS SDK's nine-line
+ * warning about old Node (turned off with the variable the SDK team documents in its Node 20
+ * end-of-support notice); nothing at or above the floor.
  */
 export function nodeVersionNote(version: string = process.versions.node, env: NodeJS.ProcessEnv = process.env): string | undefined {
   env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  if (Number(version.split('.')[0]) >= SUPPORTED_NODE_MAJORS[0]) return undefined;
-  return `Node ${version} no longer gets security fixes, and the AWS SDK will need Node 22 from 2027: use Node 22 or 24.`;
+  if (atLeast(version, NODE_FLOOR)) return undefined;
+  return `Node ${version} is below this project's floor, Node ${NODE_FLOOR} (package.json "engines"): use Node 22 or 24 LTS.`;
 }

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { checkBuildMatchesPolicy, WEB_CLIENT_DIR } from '../shared/build-output';
 import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
 import { createApiGateway, createLocalHandlers } from './api-gateway';
-import { createCdn, sendPlain } from './cdn';
+import { createCdn, PAGE_SCRIPT_PATH, sendPlain } from './cdn';
 import { startMailbox } from './mailbox';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalArchive } from './archive';
 import { REDELIVERY_INTERVAL } from '../../contract/archive';
@@ -58,6 +58,8 @@ export interface LocalStackOptions {
   redeliveryIntervalMs?: number;
   /** false: no archive and no redelivery, the contact function mails only (the benchmark's baseline). */
   archive?: boolean;
+  /** A browser script every page loads before the app (`LOCAL_CAPTCHA=fake`: the fake reCAPTCHA api.js). */
+  pageScript?: string | undefined;
 }
 
 export interface LocalStack {
@@ -89,7 +91,7 @@ function securityHeadersFor(buildDir: string | undefined): () => Record<string, 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const clientDir = options.staticSite === false ? undefined : path.resolve(options.clientDir ?? WEB_CLIENT_DIR);
   const headers = securityHeadersFor(clientDir && path.dirname(clientDir));
-  const cdn = clientDir ? createCdn(clientDir) : undefined;
+  const cdn = clientDir ? createCdn(clientDir, options.pageScript !== undefined) : undefined;
   const mailbox = options.sesEndpoint
     ? { url: options.sesEndpoint.replace(/\/+$/, ''), stop: () => Promise.resolve() }
     : await startMailbox(HOST, options.sesPort ?? 8005);
@@ -127,6 +129,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
       const notFound = () => (cdn ? cdn.notFound(req, res) : sendPlain(res, 404, 'Not Found'));
       if (/^\/api(\/|\?|$)/.test(req.url ?? '/')) return api(req, res, notFound);
+      if (options.pageScript !== undefined && req.url === PAGE_SCRIPT_PATH) {
+        return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(options.pageScript);
+      }
       return cdn ? cdn.handle(req, res) : notFound();
     };
     server = createServer((req, res) => {

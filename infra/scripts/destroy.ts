@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DeleteBucketCommand, DeleteObjectsCommand, ListObjectVersionsCommand, S3Client } from '@aws-sdk/client-s3';
-import { CONTEXT_OVERRIDES } from '../config/portfolio-config';
+import { CONTEXT_OVERRIDES, usesTestRecaptcha } from '../config/portfolio-config';
 import { checkedConfig, contextArgs, parseScriptArgs, runCdk } from './cdk-cli';
 import { stackOutputs } from './stack-outputs';
 
@@ -70,10 +70,8 @@ async function main(): Promise<number> {
     const count = await emptyAndDeleteBucket(bucket, new S3Client({ region: config.region }));
     console.error(`Deleted the site bucket ${bucket} (${count} objects).`);
   }
-  console.error(
-    `${config.stackName} is gone. Left on purpose: the SSM parameter ${config.recaptchaSecretParameter} and your SES ` +
-      'identities (shared with the other stages).',
-  );
+  const parameter = usesTestRecaptcha(config) ? '' : `the SSM parameter ${config.recaptchaSecretParameter} and `;
+  console.error(`${config.stackName} is gone. Left on purpose: ${parameter}your SES identities (shared with the other stages).`);
   return 0;
 }
 

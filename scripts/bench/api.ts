@@ -5,14 +5,17 @@
  * concurrency C three times: without the archive (the contact flow before it), with the archive,
  * and with the archive while SES fails a third of the sends at random; after the redelivery each
  * run must leave exactly N mails: each number once, none lost, none doubled, and with the archive
- * N archived messages. Prints each run's median and p95 answer time.
+ * N archived messages. Prints each run's median and p95 answer time. The three runs are then made
+ * again under a CPU load the benchmark starts itself (a busy-loop worker thread per core, stopped
+ * at the end), beside the idle figures.
  *
  * Settings (environment): BENCH_DURATION seconds per scenario (3), BENCH_CONNECTIONS (10),
- * BENCH_N (500), BENCH_C (25). Exits 1 if a scenario sees errors or a mail count is off.
+ * BENCH_N (500), BENCH_C (25), BENCH_LOAD (1; 0 skips the runs under load). Exits 1 if a scenario sees errors or a mail count is off.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import autocannon, { type Result } from 'autocannon';
 import { createDynamoClient } from '../../functions/archive/store';
@@ -37,6 +40,11 @@ const DURATION = setting('BENCH_DURATION', 3, 60);
 const CONNECTIONS = setting('BENCH_CONNECTIONS', 10, 500);
 const N = setting('BENCH_N', 500, 20_000);
 const C = setting('BENCH_C', 25, 500);
+
+/** BENCH_LOAD=0 skips the exactly-once runs under CPU load (a busy-loop worker per core). */
+const LOAD = process.env.BENCH_LOAD?.trim() !== '0';
+/** The CPU load stops by itself after this long, whatever happens to the benchmark. */
+const LOAD_MAX_MS = 10 * 60_000;
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const VALID = { fullName: 'Bench Tester', email: 'bench@example.com', message: 'A benchmark message.', 'g-recaptcha-response': 'token' };
@@ -120,21 +128,31 @@ async function main() {
     }
 
     const runs: ExactlyOnce[] = [];
-    for (const run of [
+    const kinds = [
       { name: 'without the archive (before it), SES healthy', archive: false, failShare: 0 },
       { name: 'with the archive, SES healthy', archive: true, failShare: 0 },
       { name: 'with the archive, SES failing 1/3 at random', archive: true, failShare: 1 / 3 },
-    ]) {
-      const result = await exactlyOnce(run.name, run.archive, run.failShare, clientDir, verifier);
-      runs.push(result);
-      if (!result.exact) failed = true;
+    ];
+    for (const loaded of LOAD ? [false, true] : [false]) {
+      const load = loaded ? startCpuLoad(os.cpus().length) : undefined;
+      try {
+        for (const run of kinds) {
+          const result = await exactlyOnce(`${run.name}${loaded ? ', CPU load' : ''}`, run.archive, run.failShare, clientDir, verifier);
+          runs.push({ ...result, loadAverage: Math.round(os.loadavg()[0]! * 10) / 10 });
+          if (!result.exact) failed = true;
+        }
+      } finally {
+        await load?.stop();
+      }
     }
     console.table(
       runs.map((r) => ({
         run: r.name,
+        'load avg': r.loadAverage,
         'p50 ms': r.p50,
         'p95 ms': r.p95,
         '200s': r.ok200,
+        'other answers': r.others || '-',
         'SES failures': r.sesFailures,
         archived: r.archived ?? '-',
         'redelivery runs': r.redeliveryRuns,
@@ -160,12 +178,29 @@ async function main() {
   if (failed) process.exit(1);
 }
 
+/**
+ * A busy loop on every core: one worker thread each, spinning until stopped (at most LOAD_MAX_MS), so
+ * the stack's handlers, dynalite and the SES emulator compete for the CPU as on a busy machine.
+ */
+function startCpuLoad(workers: number): { stop(): Promise<void> } {
+  const code = `const { workerData } = require('node:worker_threads');
+const end = Date.now() + workerData.maxMs;
+let x = 0;
+while (Date.now() < end) x = (x + Math.sqrt(x + 1)) % 1e9;`;
+  const threads = Array.from({ length: workers }, () => new Worker(code, { eval: true, workerData: { maxMs: LOAD_MAX_MS } }));
+  return { stop: () => Promise.all(threads.map((thread) => thread.terminate())).then(() => undefined) };
+}
+
 interface ExactlyOnce {
+  /** The 1-minute load average when the run ended. */
+  loadAverage?: number;
   name: string;
   seconds: number;
   p50: number;
   p95: number;
   ok200: number;
+  /** The answers other than 200, by status ("504×3"). */
+  others: string;
   sesFailures: number;
   archived: number | undefined;
   redeliveryRuns: number;
@@ -250,6 +285,9 @@ async function exactlyOnce(name: string, archive: boolean, failShare: number, cl
     const numbers = mails.map((m) => Number(/#(\d+) of/.exec(m.body.text ?? '')?.[1] ?? -1));
     const distinct = new Set(numbers);
     const ok200 = statuses.filter((s) => s === 200).length;
+    const tally = new Map<number, number>();
+    for (const status of statuses) if (status !== 200) tally.set(status, (tally.get(status) ?? 0) + 1);
+    const others = [...tally].map(([status, count]) => `${status}×${count}`).join(' ');
     // Lost: answered 200, yet neither mailed nor waiting in the archive.
     const lost = okNumbers.filter((i) => !distinct.has(i) && !held.has(i)).length;
     const doubled = numbers.length - distinct.size;
@@ -261,6 +299,7 @@ async function exactlyOnce(name: string, archive: boolean, failShare: number, cl
       p50: Math.round(percentile(sorted, 50) * 10) / 10,
       p95: Math.round(percentile(sorted, 95) * 10) / 10,
       ok200,
+      others,
       sesFailures,
       archived,
       redeliveryRuns,

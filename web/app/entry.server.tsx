@@ -1,5 +1,7 @@
 import { prerender } from 'react-dom/static';
 import { ServerRouter, type EntryContext } from 'react-router';
+import { EveryLanguageNotFound } from './layout/FallbackPage';
+import { notFoundTexts } from './layout/fallback-texts.server';
 
 /** A page whose render takes longer than this fails the build instead of hanging it. */
 const RENDER_TIMEOUT_MS = 30_000;
@@ -16,9 +18,13 @@ export default async function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ): Promise<Response> {
-  const { prelude } = await prerender(<ServerRouter context={routerContext} url={request.url} />, {
-    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-  });
+  // Every language's 404 words, for the fallback page's visitors without JavaScript (FallbackPage.tsx).
+  const page = (
+    <EveryLanguageNotFound.Provider value={notFoundTexts()}>
+      <ServerRouter context={routerContext} url={request.url} />
+    </EveryLanguageNotFound.Provider>
+  );
+  const { prelude } = await prerender(page, { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) });
   responseHeaders.set('Content-Type', 'text/html');
   return new Response(prelude, { status: responseStatusCode, headers: responseHeaders });
 }

@@ -30,6 +30,7 @@ export function pagesOfEveryLocale(locales: readonly string[] = LOCALE_CODES): s
 
 /** Every path that gets its own prerendered file at build time. */
 export function prerenderPaths(locales: readonly string[] = LOCALE_CODES): string[] {
-  // "/" only redirects and /error is a utility page: prerendered, but not listed in the sitemap.
-  return ['/', ...pagesOfEveryLocale(locales), '/robots.txt', '/sitemap.xml'];
+  // A language's root ("/", "/es") only redirects to its home, and /error is a utility page:
+  // prerendered, but not listed in the sitemap.
+  return [...locales.map((locale) => localizePath(locale, '/')), ...pagesOfEveryLocale(locales), '/robots.txt', '/sitemap.xml'];
 }

@@ -3,8 +3,8 @@ import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMat
 import { THEME_COLORS, THEME_SCRIPT } from '../../contract/theme-script';
 import { HYDRATION_BOOT_SCRIPT } from '../../contract/inline-scripts';
 import { owner } from '../content/site';
-import { LOCALES, LOCALE_CODES } from '../content/locales';
 import { LocaleError, LocaleShell } from './i18n/LocaleLayout';
+import { FallbackPage } from './layout/FallbackPage';
 import { matchedBundle, outsideLayoutBundle } from './i18n/locale-context';
 import { localeOfPath } from './i18n/paths';
 import './styles/global.css';
@@ -70,25 +70,9 @@ export default function App() {
   );
 }
 
-/**
- * What the SPA fallback page shows before the client router takes over: an empty area of the usual
- * height, in no one language (the same page serves unknown paths of every language), so the 404 page
- * of the path's language or the /error redirect appears in its place. Its heading is for assistive
- * technology only: it says, in every language, why the area is empty meanwhile.
- */
+/** The SPA fallback page: what unknown addresses of every language get (see layout/FallbackPage.tsx). */
 export function HydrateFallback() {
-  return (
-    <main className="page-placeholder">
-      <h1 className="visually-hidden">
-        {LOCALE_CODES.map((code) => (
-          <span key={code} lang={code}>
-            <span className="when-scripting">{LOCALES[code].fallback.loading}</span>
-            <span className="when-no-scripting">{LOCALES[code].fallback.needsScripts}</span>{' '}
-          </span>
-        ))}
-      </h1>
-    </main>
-  );
+  return <FallbackPage />;
 }
 
 export function ErrorBoundary() {

@@ -8,7 +8,8 @@ import { siteRoutes } from './routes';
 /** Every route's full path and file, depth first (layouts add no path of their own). */
 function flatten(entries: RouteConfigEntry[], parent = ''): { path: string; file: string; id?: string }[] {
   return entries.flatMap((entry) => {
-    const path = entry.index ? parent || '/' : entry.path ? `${parent}/${entry.path}` : parent;
+    // prefix() gives a language's index route the prefix as its path (es).
+    const path = entry.path ? `${parent}/${entry.path}` : entry.index ? parent || '/' : parent;
     const own = entry.path || entry.index ? [{ path, file: entry.file, id: entry.id }] : [];
     return [...own, ...flatten(entry.children ?? [], path)];
   });
@@ -18,9 +19,9 @@ describe('the route table', () => {
   it('with English alone is the one-language site: the same paths, files and ids as before languages existed', () => {
     const routes = flatten(siteRoutes(['en']));
     expect(routes.map((r) => `${r.path} ${r.file}`)).toEqual([
-      '/ routes/index-redirect.tsx',
       '/robots.txt routes/robots-txt.ts',
       '/sitemap.xml routes/sitemap-xml.ts',
+      '/ routes/index-redirect.tsx',
       '/home routes/home.tsx',
       '/projects routes/projects.tsx',
       '/projects/:projectId routes/project-detail.tsx',
@@ -49,10 +50,21 @@ describe('the route table', () => {
     expect(new Set(routes.map((r) => r.id ?? r.file + r.path)).size).toBe(routes.length);
   });
 
+  it("gives every language a root that leads to its home, prerendered (/es/index.html answers /es and /es/)", () => {
+    const routes = flatten(siteRoutes());
+    for (const locale of LOCALE_CODES) {
+      const root = localizePath(locale, '/');
+      expect(routes.find((r) => r.path === root && r.file === 'routes/index-redirect.tsx'), root).toBeDefined();
+      expect(prerenderPaths(), root).toContain(root);
+    }
+    expect(routes.find((r) => r.path === '/es')?.id).toBe('es/routes/index-redirect');
+    expect(prerenderPaths().slice(0, 2)).toEqual(['/', '/es']);
+  });
+
   it('puts each language under a layout route whose module is that language\'s content', () => {
     const layouts = siteRoutes().filter((entry) => !entry.path && !entry.index);
     expect(layouts.map((l) => [l.id, l.file])).toEqual(LOCALE_CODES.map((code) => [`locale-${code}`, code === 'en' ? '../content/catalogue.ts' : `../content/${code}/index.ts`]));
-    expect(layouts.find((l) => l.id === 'locale-es')?.children?.[0]?.path).toBe('es/home');
+    expect(layouts.find((l) => l.id === 'locale-es')?.children?.slice(0, 2).map((c) => [c.path, c.index])).toEqual([['es', true], ['es/home', undefined]]);
   });
 });
 

@@ -13,7 +13,10 @@ function localePages(locale: Locale): RouteConfigEntry[] {
     const options = id(file);
     return options ? route(path, file, options) : route(path, file);
   };
+  const root = id('routes/index-redirect.tsx');
   return [
+    // The language's root ("/", "/es"): sends the visitor to its home page.
+    root ? index('routes/index-redirect.tsx', root) : index('routes/index-redirect.tsx'),
     page('home', 'routes/home.tsx'),
     page('projects', 'routes/projects.tsx'),
     page('projects/:projectId', 'routes/project-detail.tsx'),
@@ -34,7 +37,6 @@ export function localeModule(locale: Locale): string {
 /** The route table for a set of languages (the first one is the default, at unprefixed paths). */
 export function siteRoutes(locales: readonly Locale[] = LOCALE_CODES): RouteConfigEntry[] {
   return [
-    index('routes/index-redirect.tsx'),
     // Resource routes, prerendered to plain files at build time.
     route('robots.txt', 'routes/robots-txt.ts'),
     route('sitemap.xml', 'routes/sitemap-xml.ts'),

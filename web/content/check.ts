@@ -4,20 +4,130 @@
  * missing, a link or date that differs, an empty text). Each problem names the locale and the key.
  */
 import { catalogue as english } from './catalogue';
-import { DEFAULT_LOCALE, LOCALE_CODES } from './locales';
+import { CONTENT_WARNING } from './content-warning';
+import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES } from './locales';
 import type { Catalogue } from './types';
+
+export { CONTENT_WARNING };
+
+export interface LocaleModule {
+  catalogue?: Catalogue;
+  handle?: { localeBundle?: { locale?: unknown } };
+}
+
+/** A language's index module, web/content/<code>/index.ts (its layout route too, see web/app/routes.ts). */
+async function loadLocaleModule(locale: string): Promise<LocaleModule> {
+  try {
+    return (await import(`./${locale}/index.ts`)) as LocaleModule;
+  } catch (error) {
+    throw new Error(`Locale "${locale}" is declared in web/content/locales.ts but web/content/${locale}/index.ts cannot be loaded: ${(error as Error).message}`);
+  }
+}
 
 /** The language's catalogue module (its layout route too, see web/app/routes.ts). */
 export async function loadCatalogue(locale: string): Promise<Catalogue> {
   if (locale === DEFAULT_LOCALE) return english;
-  let module: { catalogue?: Catalogue };
-  try {
-    module = (await import(`./${locale}/index.ts`)) as { catalogue?: Catalogue };
-  } catch (error) {
-    throw new Error(`Locale "${locale}" is declared in web/content/locales.ts but web/content/${locale}/index.ts cannot be loaded: ${(error as Error).message}`);
-  }
+  const module = await loadLocaleModule(locale);
   if (!module.catalogue) throw new Error(`web/content/${locale}/index.ts must export its catalogue as \`catalogue\`.`);
   return module.catalogue;
+}
+
+/** The fields of a language's line in LOCALES, as dotted paths (fallback.loading), with their values. */
+function fieldsOf(value: unknown, key = ''): [string, unknown][] {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value).flatMap(([name, item]) => fieldsOf(item, key ? `${key}.${name}` : name));
+  }
+  return [[key, value]];
+}
+
+/**
+ * What is wrong with the languages' lines in locales.ts, checked when the build starts: the build
+ * does not type-check, so a line without a field the type asks for (e.g. `fallback`) would otherwise
+ * fail much later, deep in the prerender, with a message that names neither the file nor the field.
+ * Each line must have every field of the default language's line, each a text that is not empty.
+ */
+export function localeDeclarationProblems(locales: Record<string, unknown> = LOCALES): string[] {
+  const problems: string[] = [];
+  const expected = fieldsOf(locales[DEFAULT_LOCALE]).map(([key]) => key);
+  for (const [code, info] of Object.entries(locales)) {
+    const where = `web/content/locales.ts: ${code}`;
+    if (!/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/.test(code)) {
+      problems.push(`${where}: the code must be a language tag such as fr or pt-BR (it becomes the folder web/content/${code}/ and the path prefix /${code}/)`);
+    }
+    const fields = new Map(fieldsOf(info));
+    const missing = expected.filter((key) => !fields.has(key));
+    if (missing.length > 0) {
+      problems.push(`${where} is missing ${missing.join(', ')} (every language's line has the fields of ${DEFAULT_LOCALE}'s: ${expected.join(', ')}; see web/content/README.md)`);
+    }
+    for (const [key, value] of fields) {
+      if (!expected.includes(key)) problems.push(`${where}.${key} is not a field of a language (${expected.join(', ')})`);
+      else if (typeof value !== 'string' || value.trim() === '') problems.push(`${where}.${key} must be a text that is not empty`);
+    }
+    if (typeof fields.get('intl') === 'string') {
+      try {
+        new Intl.DateTimeFormat(fields.get('intl') as string);
+      } catch {
+        problems.push(`${where}.intl "${String(fields.get('intl'))}" is not a language tag Intl accepts (e.g. fr-FR)`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** The language a locale folder's index.ts says it is: its handle must name its own folder. */
+export async function localeModuleProblems(locale: string, load: (locale: string) => Promise<LocaleModule> = loadLocaleModule): Promise<string[]> {
+  if (locale === DEFAULT_LOCALE) return [];
+  const said = (await load(locale)).handle?.localeBundle?.locale;
+  return said === locale ? [] : [`${locale}: web/content/${locale}/index.ts gives its pages the locale ${JSON.stringify(said)}; set \`locale: '${locale}'\` in its handle`];
+}
+
+/** Texts worth comparing between languages: words with a space, not links or paths. */
+function translatableTexts(value: unknown, key = '', out = new Map<string, string>()): Map<string, string> {
+  if (typeof value === 'string') {
+    if (/\p{L}/u.test(value) && value.includes(' ') && !/^(?:https?:|\/)/.test(value)) out.set(key, value);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => translatableTexts(item, `${key}[${i}]`, out));
+  } else if (value && typeof value === 'object') {
+    for (const [name, item] of Object.entries(value)) translatableTexts(item, key ? `${key}.${name}` : name, out);
+  }
+  return out;
+}
+
+/** A language counts as another's copy when at least this share of its texts is the other's, word for word. */
+export const COPY_SHARE = 0.5;
+
+/**
+ * The languages whose texts are still (mostly) another language's, word for word: a folder copied
+ * to start a translation and not yet translated. Each language is compared with those declared
+ * before it (in the map's order, the default first), so of two identical ones the later is the copy. Names, technologies and the like are the same in
+ * every language, but they are a small share (about 7% of the texts between English and Spanish).
+ */
+export function untranslatedLocales(catalogues: ReadonlyMap<string, Catalogue>): string[] {
+  const warnings: string[] = [];
+  for (const [locale, catalogue] of catalogues) {
+    if (locale === DEFAULT_LOCALE) continue;
+    const own = translatableTexts(catalogue);
+    let worst: { other: string; same: number } | undefined;
+    for (const [other, otherCatalogue] of catalogues) {
+      if (other === locale) break; // compared with the languages declared before it: the later one is the copy
+      const theirs = translatableTexts(otherCatalogue);
+      let same = 0;
+      for (const [key, text] of own) if (theirs.get(key) === text) same += 1;
+      if (!worst || same > worst.same) worst = { other, same };
+    }
+    if (worst && own.size > 0 && worst.same / own.size >= COPY_SHARE) {
+      warnings.push(
+        `${locale} (${localeName(locale)}) still has the texts of ${worst.other} (${localeName(worst.other)}): ${worst.same} of its ${own.size} texts are the same, word for word. ` +
+          `Translate web/content/${locale}/ before publishing: until then its pages show ${localeName(worst.other)} text.`,
+      );
+    }
+  }
+  return warnings;
+}
+
+function localeName(locale: string): string {
+  const info = (LOCALES as Record<string, { name?: unknown }>)[locale];
+  return typeof info?.name === 'string' ? info.name : locale;
 }
 
 /** Fields that may be '' on purpose (no video, no website, no public repository). */
@@ -48,7 +158,17 @@ function sameKeys(a: object, b: object, key: string, locale: string, problems: s
 /** What differs from the default language in ways the pages cannot live with; empty when nothing. */
 export function catalogueProblems(locale: string, catalogue: Catalogue, base: Catalogue = english): string[] {
   const problems: string[] = [];
-  sameKeys(base.ui, catalogue.ui, 'ui.', locale, problems);
+  // The type-check would catch these too, but the build does not type-check: name them here.
+  const missing: string[] = [];
+  for (const section of ['ui', 'site', 'pages', 'about', 'privacyPolicy'] as const) {
+    if (!catalogue[section] || typeof catalogue[section] !== 'object') missing.push(`${locale}: ${section} is missing`);
+    else sameKeys(base[section], catalogue[section], `${section}.`, locale, problems);
+  }
+  for (const section of ['projects', 'blogs', 'funFacts'] as const) {
+    if (!Array.isArray(catalogue[section])) missing.push(`${locale}: ${section} is missing`);
+  }
+  // Without a whole section the checks below cannot run.
+  if (missing.length > 0) return [...missing, ...problems];
   const empty: string[] = [];
   emptyTexts(catalogue, '', empty);
   for (const key of empty) problems.push(`${locale}: ${key} is empty`);
@@ -86,12 +206,39 @@ export function catalogueProblems(locale: string, catalogue: Catalogue, base: Ca
   if (catalogue.privacyPolicy.lastUpdated !== base.privacyPolicy.lastUpdated) {
     problems.push(`${locale}: privacyPolicy.lastUpdated differs from the default language`);
   }
+  // A paragraph written around the configuration (how long messages are kept) in one language must be one in each.
+  const configured = (policy: Catalogue['privacyPolicy']) =>
+    policy.sections.map((section, i) => section.paragraphs.flatMap((text, j) => (typeof text === 'function' ? [`${i + 1}.${j + 1}`] : []))).flat().join(', ');
+  if (configured(catalogue.privacyPolicy) !== configured(base.privacyPolicy)) {
+    problems.push(
+      `${locale}: privacyPolicy states the configured retention in paragraphs [${configured(catalogue.privacyPolicy)}], ` +
+        `the default language in [${configured(base.privacyPolicy)}]`,
+    );
+  }
   return problems;
 }
 
-/** Loads and checks every declared language; throws one error listing every problem. */
-export async function checkAllCatalogues(locales: readonly string[] = LOCALE_CODES): Promise<void> {
+/**
+ * Checks the languages' lines in locales.ts, then loads and checks every declared language; throws one
+ * error listing every problem. A language still copied from another is not an error: it is printed
+ * as a warning (each line starting with CONTENT_WARNING) and returned.
+ */
+export async function checkAllCatalogues(
+  locales: readonly string[] = LOCALE_CODES,
+  warn: (line: string) => void = (line) => console.warn(line),
+): Promise<string[]> {
+  const declared = localeDeclarationProblems();
+  if (declared.length > 0) throw new Error(`The languages in web/content/locales.ts are not complete:\n  - ${declared.join('\n  - ')}`);
   const problems: string[] = [];
-  for (const locale of locales) problems.push(...catalogueProblems(locale, await loadCatalogue(locale)));
+  const catalogues = new Map<string, Catalogue>();
+  for (const locale of locales) {
+    problems.push(...(await localeModuleProblems(locale)));
+    const catalogue = await loadCatalogue(locale);
+    catalogues.set(locale, catalogue);
+    problems.push(...catalogueProblems(locale, catalogue));
+  }
   if (problems.length > 0) throw new Error(`The content of some languages is incomplete:\n  - ${problems.join('\n  - ')}`);
+  const warnings = untranslatedLocales(catalogues);
+  for (const warning of warnings) warn(`${CONTENT_WARNING} ${warning}`);
+  return warnings;
 }

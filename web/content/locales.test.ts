@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { catalogue as english } from './catalogue';
-import { catalogueProblems, checkAllCatalogues, loadCatalogue } from './check';
+import { catalogueProblems, checkAllCatalogues, CONTENT_WARNING, loadCatalogue, localeDeclarationProblems, localeModuleProblems, untranslatedLocales } from './check';
 import { catalogue as spanish } from './es';
 import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES } from './locales';
 import type { Catalogue } from './types';
@@ -45,7 +45,10 @@ describe('languages', () => {
   });
 
   it('has every language complete: the build-time check finds nothing', async () => {
-    await expect(checkAllCatalogues()).resolves.toBeUndefined();
+    const warned: string[] = [];
+    await expect(checkAllCatalogues(LOCALE_CODES, (line) => warned.push(line))).resolves.toEqual([]);
+    expect(warned).toEqual([]);
+    expect(localeDeclarationProblems()).toEqual([]);
     expect(catalogueProblems('es', spanish)).toEqual([]);
     expect(await loadCatalogue('es')).toBe(spanish);
   });
@@ -57,6 +60,11 @@ describe('languages', () => {
       projects: spanish.projects.slice(0, 4).map((p, i) => (i === 0 ? { ...p, site: 'https://elsewhere.example' } : p)),
       blogs: spanish.blogs.map((b, i) => (i === 1 ? { ...b, minutes: 9 } : b)),
       funFacts: spanish.funFacts.slice(1),
+      // The retention written as a fixed number: the deploy's setting would not reach this page.
+      privacyPolicy: {
+        ...spanish.privacyPolicy,
+        sections: spanish.privacyPolicy.sections.map((section, i) => (i === 1 ? { ...section, paragraphs: ['365 días', 'x'] } : section)),
+      },
     };
     const { skipLink: _dropped, ...withoutSkipLink } = broken.ui;
     const problems = catalogueProblems('es', { ...broken, ui: withoutSkipLink as Catalogue['ui'] });
@@ -69,8 +77,64 @@ describe('languages', () => {
         'es: projects[id 1].site differs from the default language',
         'es: blogs[id 2].minutes differs from the default language',
         'es: funFacts has 4 entries, the default language 5',
+        'es: privacyPolicy states the configured retention in paragraphs [], the default language in [2.2]',
       ]),
     );
+  });
+
+  it('names a key missing outside the interface strings too, and a missing section (the build does not type-check)', () => {
+    const { headline: _gone, ...home } = spanish.pages.home;
+    const { projects: _none, ...withoutProjects } = spanish;
+    expect(catalogueProblems('fr', { ...spanish, pages: { ...spanish.pages, home } as Catalogue['pages'] })).toEqual(['fr: pages.home.headline is missing']);
+    expect(catalogueProblems('fr', withoutProjects as Catalogue)).toEqual(['fr: projects is missing']);
+  });
+
+  it("names a copied folder whose index.ts still gives its pages the copied language's locale", async () => {
+    expect(await localeModuleProblems('es')).toEqual([]);
+    const copied = async () => ({ catalogue: spanish, handle: { localeBundle: { locale: 'es' } } });
+    expect(await localeModuleProblems('fr', copied)).toEqual([`fr: web/content/fr/index.ts gives its pages the locale "es"; set \`locale: 'fr'\` in its handle`]);
+  });
+
+  it('names the language and the field of a line in locales.ts the build could not use (the build does not type-check)', () => {
+    const { en, es } = LOCALES;
+    expect(localeDeclarationProblems({ en, es, fr: { name: 'Français', ogLocale: 'fr_FR', intl: 'fr-FR' } })).toEqual([
+      expect.stringMatching(/^web\/content\/locales\.ts: fr is missing fallback\.loading \(.*README/),
+    ]);
+    const problems = localeDeclarationProblems({
+      en,
+      es,
+      'French!': es,
+      fr: { ...es, name: '', intl: 'not a tag at all', extra: 'x' },
+      de: { ...es, fallback: 'Laden…' },
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^web\/content\/locales\.ts: French!: the code must be a language tag/),
+      'web/content/locales.ts: fr.name must be a text that is not empty',
+      'web/content/locales.ts: fr.extra is not a field of a language (name, ogLocale, intl, fallback.loading)',
+      expect.stringMatching(/^web\/content\/locales\.ts: fr\.intl "not a tag at all" is not a language tag/),
+      expect.stringMatching(/^web\/content\/locales\.ts: de is missing fallback\.loading/),
+      'web/content/locales.ts: de.fallback is not a field of a language (name, ogLocale, intl, fallback.loading)',
+    ]);
+  });
+
+  it('warns, naming both, about a language whose texts are still another language\'s copy (not an error)', async () => {
+    // A translated language (every text reworded) whose fun facts are still English: well under half.
+    const reword = (value: unknown): unknown =>
+      typeof value === 'string' ? `${value} ·` : Array.isArray(value) ? value.map(reword) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reword(v)])) : value;
+    const partly = { ...(reword(spanish) as Catalogue), funFacts: english.funFacts };
+    const catalogues = new Map<string, Catalogue>([
+      ['en', english],
+      ['es', spanish],
+      ['fr', spanish], // es/ copied to fr/ and not yet translated
+      ['de', english], // the English files copied
+      ['it', partly],
+    ]);
+    const warnings = untranslatedLocales(catalogues);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/^fr \(fr\) still has the texts of es \(Español\): (\d+) of its \1 texts are the same.*web\/content\/fr\//);
+    expect(warnings[1]).toMatch(/^de \(de\) still has the texts of en \(English\)/);
+    expect(untranslatedLocales(new Map([['en', english], ['es', spanish]]))).toEqual([]);
+    expect(CONTENT_WARNING).toBe('Content warning:');
   });
 
   it('fails the type-check on a missing or an extra interface key, naming the locale file and the key', () => {
@@ -97,5 +161,23 @@ describe('languages', () => {
     // Templates too: the same hour, the same name, another language.
     expect(spanish.ui.headshotLabel('Alex')).not.toBe(english.ui.headshotLabel('Alex'));
     expect(spanish.ui.blogs.readLength('4')).toBe('4 min de lectura');
+  });
+});
+
+/**
+ * The contact page asks reCAPTCHA for the page's language with the locale's code as `hl`, so each code
+ * must be one of reCAPTCHA's. Source: Google Cloud, "Language codes for reCAPTCHA",
+ * https://cloud.google.com/recaptcha/docs/language (checked 2026-11-26).
+ */
+const RECAPTCHA_LANGUAGE_CODES = new Set(
+  (
+    'ar af am hy az eu bn bg ca zh-HK zh-CN zh-TW hr cs da nl en-GB en et fil fi fr fr-CA gl ka de de-AT de-CH el gu iw hi hu ' +
+    'is id it ja kn ko lo lv lt ms ml mr mn no fa pl pt pt-BR pt-PT ro ru sr si sk sl es es-419 sw sv ta te th tr uk ur vi zu'
+  ).split(' '),
+);
+
+describe('languages and reCAPTCHA', () => {
+  it('names every language by a code reCAPTCHA knows (the contact widget is asked for it as hl)', () => {
+    for (const code of LOCALE_CODES) expect(RECAPTCHA_LANGUAGE_CODES.has(code), `${code} is not a reCAPTCHA language code`).toBe(true);
   });
 });

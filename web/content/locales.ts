@@ -7,8 +7,8 @@
  * web/content/README.md.
  */
 export const LOCALES = {
-  en: { name: 'English', ogLocale: 'en_US', intl: 'en-US', fallback: { loading: 'Loading the page…', needsScripts: 'This page needs JavaScript' } },
-  es: { name: 'Español', ogLocale: 'es_ES', intl: 'es-ES', fallback: { loading: 'Cargando la página…', needsScripts: 'Esta página necesita JavaScript' } },
+  en: { name: 'English', ogLocale: 'en_US', intl: 'en-US', fallback: { loading: 'Loading the page…' } },
+  es: { name: 'Español', ogLocale: 'es_ES', intl: 'es-ES', fallback: { loading: 'Cargando la página…' } },
 } as const satisfies Record<string, LocaleInfo>;
 
 export interface LocaleInfo {
@@ -20,9 +20,10 @@ export interface LocaleInfo {
   intl: string;
   /**
    * The heading the 404 fallback page gives assistive technology until its scripts run. One page
-   * serves the unknown paths of every language, so it carries this line in each (marked with `lang`).
+   * serves the unknown paths of every language, so it carries this line in each (marked with `lang`);
+   * without scripts it shows the 404 page's words of each language instead (from each `ui.ts`).
    */
-  fallback: { loading: string; needsScripts: string };
+  fallback: { loading: string };
 }
 
 export type Locale = keyof typeof LOCALES;

@@ -14,8 +14,11 @@ export const privacyPolicy: PrivacyPolicy = {
     {
       heading: '2. Information you give me',
       paragraphs: [
-        'When you send a message through the contact form, the site sends your full name, your email address and your message to the owner by email. This information is used only to read and answer your message.',
-        'Messages are kept in the owner’s mailbox for as long as the conversation is useful and are deleted on request.',
+        'When you send a message through the contact form, the site keeps your full name, your email address and your message in its message archive and sends them to the owner by email. This information is used only to read and answer your message.',
+        // messageRetentionDays is the deploy's setting (cdk.json, 365 by default), filled in when the page is built.
+        ({ messageRetentionDays: days }) =>
+          `The archive keeps each message, with the time it arrived, the language of the page it was sent from and whether it was delivered, for ${days === 1 ? '1 day' : `${days} days`}. It is then deleted automatically, usually within two days, and the archive’s recovery copies are gone 35 days later at most. The archive holds no IP address and nothing from the captcha.`,
+        'The email in the owner’s mailbox is kept for as long as the conversation is useful. To have your message erased sooner, from the archive and from the mailbox, ask through the contact page, giving the email address you wrote from.',
       ],
     },
     {
@@ -53,7 +56,7 @@ export const privacyPolicy: PrivacyPolicy = {
         'Your information is never sold or rented. It is shared only with the service providers that make the site work, and only as far as they need it:',
       ],
       list: [
-        'Amazon Web Services, which hosts the site and delivers contact messages by email;',
+        'Amazon Web Services, which hosts the site, keeps the message archive and delivers contact messages by email;',
         'Google, for reCAPTCHA on the contact page and, with your consent, for analytics;',
         'authorities, if the law requires it.',
       ],
@@ -61,7 +64,7 @@ export const privacyPolicy: PrivacyPolicy = {
     {
       heading: '8. Security',
       paragraphs: [
-        'The site is served only over encrypted HTTPS connections, with strict security headers. Contact messages travel encrypted to the owner’s mailbox, and access to the hosting account is protected by multi-factor authentication.',
+        'The site is served only over encrypted HTTPS connections, with strict security headers. Contact messages are stored encrypted in the message archive and reach the owner’s mail server only over an encrypted (TLS) connection: a message that cannot be delivered that way is never sent in clear text and stays in the archive. Access to the hosting account is protected by multi-factor authentication.',
         'No method of transmission or storage is completely secure, but reasonable measures are taken to protect your information.',
       ],
     },
@@ -69,7 +72,7 @@ export const privacyPolicy: PrivacyPolicy = {
       heading: '9. Your rights',
       paragraphs: [
         'Depending on where you live, you may have the right to ask for a copy of the information held about you, to have it corrected or deleted, to object to or restrict its use, and to withdraw your consent. You also have the right to complain to your local data protection authority.',
-        'To use any of these rights, send a message through the contact page.',
+        'To use any of these rights, for example to have a message you sent erased before the end of the period in section 2, send a message through the contact page.',
       ],
     },
     {

@@ -79,18 +79,30 @@ export interface EducationEntry {
   detail: string;
 }
 
-export interface PolicySection {
+/** What the deploy configuration sets that the privacy policy states; filled in when the page is built. */
+export interface PolicyFacts {
+  /** Days the message archive keeps a contact message (`messageRetentionDays` in cdk.json, 365 by default). */
+  messageRetentionDays: number;
+}
+
+/** A paragraph of the policy: plain text, or text written around the configured facts. */
+export type PolicyText = string | ((facts: PolicyFacts) => string);
+
+export interface PolicySection<Text = PolicyText> {
   heading: string;
-  paragraphs: string[];
+  paragraphs: Text[];
   /** Optional bullet list after the paragraphs. */
   list?: string[];
 }
 
-export interface PrivacyPolicy {
+export interface PrivacyPolicy<Text = PolicyText> {
   /** ISO yyyy-mm-dd (the page writes it in its own language: "September 27, 2024"). */
   lastUpdated: string;
-  sections: PolicySection[];
+  sections: PolicySection<Text>[];
 }
+
+/** The policy as the page shows it: every paragraph written out with this build's facts. */
+export type WrittenPrivacyPolicy = PrivacyPolicy<string>;
 
 /** Owner-written copy of the pages: intros, the home headline and each page's search description. */
 export interface PageCopy {
@@ -130,7 +142,14 @@ export interface UiMessages {
   funFact: { title: string; close: string; gotIt: string };
   scrollToTop: string;
   backToTop: string;
-  cookie: { label: string; short: string; long: string; accept: string; showMore: string; showLess: string };
+  cookie: {
+    label: string;
+    short: string;
+    long: string;
+    accept: string;
+    /** What the +/- toggle shows and hides; its accessible name is the visible + or - followed by this. */
+    more: string;
+  };
   greeting: { morning: string; afternoon: string; evening: string };
   home: { iAm: (name: string) => string; previewKicker: string };
   projects: {

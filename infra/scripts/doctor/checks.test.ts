@@ -2,6 +2,7 @@
  * The doctor against the AWS SDK clients faked at their boundary (aws-sdk-client-mock): a ready
  * account passes; each problem alone gives its own message, its own fix and exit code 1.
  */
+import { ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetHostedZoneCommand, ListHostedZonesByNameCommand, Route53Client } from '@aws-sdk/client-route-53';
 import { GetDomainDetailCommand, Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
@@ -35,6 +36,7 @@ const ssm = mockClient(SSMClient);
 const cfn = mockClient(CloudFormationClient);
 const r53 = mockClient(Route53Client);
 const domains = mockClient(Route53DomainsClient);
+const acm = mockClient(ACMClient);
 const bootstrappedRegions: string[] = [];
 
 function awsError(name: string, message: string): Error {
@@ -52,6 +54,7 @@ function clients(): DoctorClients {
     },
     route53: new Route53Client({ region: 'us-east-1' }),
     route53Domains: new Route53DomainsClient({ region: 'us-east-1' }),
+    acm: new ACMClient({ region: 'us-east-1' }),
     resolveNs: () => Promise.reject(new Error('public DNS must not be asked when Route 53 Domains knows the domain')),
   };
 }
@@ -149,6 +152,29 @@ describe('npm run doctor', () => {
     expect(output).not.toContain('Hosted zone');
   });
 
+  it('external DNS: no zone or name-server rows, no us-east-1 bootstrap; a pending certificate names its validation record', async () => {
+    const arn = `arn:aws:acm:us-east-1:${ACCOUNT}:certificate/01234567-aaaa-bbbb-cccc-000000000000`;
+    acm.reset();
+    acm.on(DescribeCertificateCommand).resolves({
+      Certificate: {
+        CertificateArn: arn,
+        DomainName: 'www.jane.dev',
+        Status: 'PENDING_VALIDATION',
+        DomainValidationOptions: [{ DomainName: 'www.jane.dev', ResourceRecord: { Name: '_a.www.jane.dev.', Type: 'CNAME', Value: '_b.acm-validations.aws.' } }],
+      },
+    });
+    const { code, output } = await doctor(config({ domain: { domainName: 'www.jane.dev', certificateArn: arn } }));
+    expect(code).toBe(1);
+    expect(bootstrappedRegions).toEqual(['eu-west-1']);
+    expect(output).not.toContain('Hosted zone');
+    expect(row(output, 'Certificate')).toBe(
+      '✗ www.jane.dev is PENDING_VALIDATION\n' +
+        '                           → At your DNS host, publish _a.www.jane.dev. CNAME _b.acm-validations.aws.; ACM issues the certificate once it sees it (`npm run setup` waits for it).',
+    );
+    acm.on(DescribeCertificateCommand).resolves({ Certificate: { CertificateArn: arn, DomainName: 'www.jane.dev', Status: 'ISSUED' } });
+    expect((await doctor(config({ domain: { domainName: 'www.jane.dev', certificateArn: arn } }))).code).toBe(0);
+  });
+
   it('no credentials: one line naming how to set them, exit 1', async () => {
     sts.on(GetCallerIdentityCommand).rejects(awsError('CredentialsProviderError', 'Could not load credentials from any providers'));
     const { code, output } = await doctor();
@@ -168,6 +194,8 @@ describe('npm run doctor', () => {
     expect(row(output, 'CDK bootstrap eu-west-1')).toMatch(/^✓/);
     expect(row(output, 'CDK bootstrap us-east-1')).toMatch(/^✗ .*not bootstrapped/);
     expect(row(output, 'CDK bootstrap us-east-1')).toContain(`npx cdk bootstrap aws://${ACCOUNT}/us-east-1`);
+    // npm run setup can do it: the fix says so first, the manual command stays.
+    expect(row(output, 'CDK bootstrap us-east-1')).toContain('→ `npm run setup` does this (asking first); by hand: `npx cdk bootstrap');
   });
 
   it('unverified sender: names the verification command with the configured region', async () => {
@@ -241,6 +269,14 @@ describe('npm run doctor', () => {
     expect(row(output, 'reCAPTCHA secret')).toContain(
       'aws ssm put-parameter --region eu-west-1 --name /portfolio/recaptcha-secret --type SecureString',
     );
+  });
+
+  it("Google's test key (a trial or a preview): asks for no parameter, since the stack stores the test secret", async () => {
+    ssm.on(DescribeParametersCommand).resolves({ Parameters: [] });
+    const { code, output } = await doctor(config({ recaptchaSiteKey: null, stage: 'pr-4' }));
+    expect(code).toBe(0);
+    expect(row(output, 'reCAPTCHA secret')).toMatch(/^✓ Google's test site key: the stack stores Google's public test secret/);
+    expect(output).not.toContain('/portfolio/recaptcha-secret');
   });
 
   it('a String instead of a SecureString: names delete then put as SecureString', async () => {

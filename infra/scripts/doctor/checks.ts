@@ -4,13 +4,14 @@
  * passed in (tests fake them at the SDK boundary); nothing here changes anything in the account, and
  * the reCAPTCHA secret's value is never read (DescribeParameters returns metadata only).
  */
+import { type ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetHostedZoneCommand, ListHostedZonesByNameCommand, type Route53Client } from '@aws-sdk/client-route-53';
 import { GetDomainDetailCommand, type Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
 import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { DescribeParametersCommand, type SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
-import { CLOUDFRONT_CERTIFICATE_REGION, type DomainConfig, type PortfolioConfig } from '../../config/portfolio-config';
+import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, type Route53Domain, usesTestRecaptcha } from '../../config/portfolio-config';
 import type { CheckResult } from '../report';
 
 export interface DoctorClients {
@@ -26,6 +27,8 @@ export interface DoctorClients {
    * endpoints and quotas", domain registration: https://docs.aws.amazon.com/general/latest/gr/r53.html
    */
   route53Domains: Route53DomainsClient;
+  /** In us-east-1, where CloudFront's certificates live (an external-DNS domain's certificate). */
+  acm: ACMClient;
   /** The name servers public DNS lists for a domain (delegation of domains registered elsewhere). */
   resolveNs: (domain: string) => Promise<string[]>;
 }
@@ -64,13 +67,18 @@ function isUnknownEndpoint(error: unknown): boolean {
   const e = error as { code?: string; message?: string; cause?: { code?: string } };
   return e?.code === 'ENOTFOUND' || e?.cause?.code === 'ENOTFOUND' || /ENOTFOUND|getaddrinfo/.test(String(e?.message));
 }
+/** Leads a fix that `npm run setup` can apply itself; the manual way follows. */
+export const SETUP_DOES_IT = '`npm run setup` does this (asking first); by hand: ';
 const bareName = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
 const isAddress = (identity: string) => identity.includes('@');
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 
-/** Every region the stack deploys into: its own, plus us-east-1 for the certificate with a domain. */
+/**
+ * Every region the stack deploys into: its own, plus us-east-1 for the certificate stack with a Route 53
+ * domain (an external-DNS domain's certificate is imported by ARN: no stack there).
+ */
 export function stackRegions(config: PortfolioConfig): string[] {
-  return [...new Set([config.region, ...(config.domain ? [CERTIFICATE_REGION] : [])])];
+  return [...new Set([config.region, ...(isRoute53Domain(config.domain) ? [CERTIFICATE_REGION] : [])])];
 }
 
 export async function checkCredentials(sts: STSClient): Promise<
@@ -129,7 +137,8 @@ export async function checkSesRegion(
           status: 'fail',
           detail: `SES is not offered in ${region}`,
           fix:
-            'Set "region" in cdk.json (context.portfolio) to a region with SES, e.g. us-east-1 or eu-west-1 ' +
+            SETUP_DOES_IT +
+            'set "region" in cdk.json (context.portfolio) to a region with SES, e.g. us-east-1 or eu-west-1 ' +
             '(list: https://docs.aws.amazon.com/general/latest/gr/ses.html).',
         },
       };
@@ -172,13 +181,13 @@ export async function checkBootstrap(
         check,
         status: 'fail',
         detail: `bootstrap version ${Number.isFinite(version) ? version : 'unknown'}, CDK v2 needs ${MIN_BOOTSTRAP_VERSION} or newer`,
-        fix: `\`${bootstrap}\` (updates the bootstrap stack in place).`,
+        fix: `${SETUP_DOES_IT}\`${bootstrap}\` (updates the bootstrap stack in place).`,
       };
     }
     return { check, status: 'pass', detail: `bootstrapped (version ${version})` };
   } catch (error) {
     if (errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error))) {
-      return { check, status: 'fail', detail: `not bootstrapped (no ${TOOLKIT_STACK} stack)`, fix: `\`${bootstrap}\`` };
+      return { check, status: 'fail', detail: `not bootstrapped (no ${TOOLKIT_STACK} stack)`, fix: `${SETUP_DOES_IT}\`${bootstrap}\`` };
     }
     return {
       check,
@@ -217,10 +226,10 @@ async function emailIdentity(sesv2: SESv2Client, identity: string): Promise<Iden
 
 function createIdentityFix(identity: string, region: string): string {
   const create = `aws sesv2 create-email-identity --email-identity ${identity} --region ${region}`;
-  return isAddress(identity)
+  return SETUP_DOES_IT + (isAddress(identity)
     ? `\`${create}\`, then click the link in the mail AWS sends to ${identity}.`
     : `\`${create}\`, then publish the three DKIM CNAME records it prints (SES console → Identities → ${identity} → ` +
-        'Publish DNS records, one click with Route 53).';
+        'Publish DNS records, one click with Route 53).');
 }
 
 function pendingFix(identity: string, state: IdentityState, region: string): string {
@@ -262,7 +271,7 @@ export async function checkSender(sesv2: SESv2Client, config: PortfolioConfig): 
         check,
         status: 'fail',
         detail: `${identity} is not an SES identity, but its domain ${domain} is verified`,
-        fix: `Set "senderIdentity": "${domain}" in cdk.json (context.portfolio), or ${createIdentityFix(identity, region)}`,
+        fix: `${SETUP_DOES_IT}set "senderIdentity": "${domain}" in cdk.json (context.portfolio), or ${createIdentityFix(identity, region)}`,
       };
     }
   }
@@ -321,6 +330,13 @@ export function checkSandbox(account: SesAccount, config: PortfolioConfig): Chec
 /** The secret's parameter exists and is a SecureString; its value is never read. */
 export async function checkRecaptchaParameter(ssm: SSMClient, config: PortfolioConfig): Promise<CheckResult> {
   const check = 'reCAPTCHA secret';
+  if (usesTestRecaptcha(config)) {
+    return {
+      check,
+      status: 'pass',
+      detail: "Google's test site key: the stack stores Google's public test secret in a parameter of its own (nothing to store)",
+    };
+  }
   const name = config.recaptchaSecretParameter;
   const put = `aws ssm put-parameter --region ${config.region} --name ${name} --type SecureString --value '<your reCAPTCHA secret key>'`;
   try {
@@ -329,7 +345,7 @@ export async function checkRecaptchaParameter(ssm: SSMClient, config: PortfolioC
     );
     const parameter = answer.Parameters?.find((p) => p.Name === name);
     if (!parameter) {
-      return { check, status: 'fail', detail: `no SSM parameter ${name} in ${config.region}`, fix: `\`${put}\`` };
+      return { check, status: 'fail', detail: `no SSM parameter ${name} in ${config.region}`, fix: `${SETUP_DOES_IT}\`${put}\`` };
     }
     if (parameter.Type !== 'SecureString') {
       return {
@@ -364,16 +380,16 @@ async function zoneIdsByName(route53: Route53Client, zoneName: string): Promise<
 /** The configured hosted zone exists, is public, has the configured name; returns its name servers. */
 export async function checkHostedZone(
   route53: Route53Client,
-  domain: DomainConfig,
+  domain: Route53Domain,
 ): Promise<{ nameServers?: string[]; result: CheckResult }> {
   const check = 'Hosted zone';
   const { hostedZoneId, hostedZoneName } = domain;
   const suggest = async () => {
     const ids = await zoneIdsByName(route53, hostedZoneName);
-    return ids.length > 0
-      ? `Set "hostedZoneId": "${ids[0]}" in cdk.json (context.portfolio.domain): that is the public zone named ${hostedZoneName}.`
+    return SETUP_DOES_IT + (ids.length > 0
+      ? `set "hostedZoneId": "${ids[0]}" in cdk.json (context.portfolio.domain): that is the public zone named ${hostedZoneName}.`
       : `Create the public hosted zone: \`aws route53 create-hosted-zone --name ${hostedZoneName} --caller-reference portfolio-$(date +%s)\`, ` +
-          'then put its id in cdk.json (context.portfolio.domain.hostedZoneId).';
+          'then put its id in cdk.json (context.portfolio.domain.hostedZoneId).');
   };
   try {
     const answer = await route53.send(new GetHostedZoneCommand({ Id: hostedZoneId }));
@@ -404,7 +420,7 @@ export async function checkHostedZone(
 /** The registrar delegates the domain to the zone's name servers: asked of Route 53 Domains, else of DNS. */
 export async function checkDelegation(
   clients: Pick<DoctorClients, 'route53Domains' | 'resolveNs'>,
-  domain: DomainConfig,
+  domain: Route53Domain,
   zoneNameServers: string[],
 ): Promise<CheckResult> {
   const check = 'Name servers';
@@ -434,7 +450,7 @@ export async function checkDelegation(
   }
   const fix =
     source === 'Route 53 Domains'
-      ? `\`aws route53domains update-domain-nameservers --region us-east-1 --domain-name ${zone} --nameservers ${zoneNameServers
+      ? `${SETUP_DOES_IT}\`aws route53domains update-domain-nameservers --region us-east-1 --domain-name ${zone} --nameservers ${zoneNameServers
           .map((n) => `Name=${n}`)
           .join(' ')}\``
       : `At your registrar, set the name servers of ${zone} to ${expected} (changes can take up to 48 h to spread).`;
@@ -444,6 +460,33 @@ export async function checkDelegation(
     detail: `${zone} delegates to ${delegated.join(', ') || 'nothing'} (${source}), not to the zone's ${expected}`,
     fix,
   };
+}
+
+/** External DNS: the certificate setup requested is ISSUED (else: the validation record still to publish). */
+export async function checkCertificate(acm: ACMClient, certificateArn: string): Promise<CheckResult> {
+  const check = 'Certificate';
+  try {
+    const { Certificate } = await acm.send(new DescribeCertificateCommand({ CertificateArn: certificateArn }));
+    const status = Certificate?.Status ?? 'UNKNOWN';
+    if (status === 'ISSUED') return { check, status: 'pass', detail: `${Certificate?.DomainName ?? certificateArn} issued` };
+    const record = Certificate?.DomainValidationOptions?.[0]?.ResourceRecord;
+    return {
+      check,
+      status: 'fail',
+      detail: `${Certificate?.DomainName ?? certificateArn} is ${status}`,
+      fix:
+        status === 'PENDING_VALIDATION' && record
+          ? `At your DNS host, publish ${record.Name} ${record.Type} ${record.Value}; ACM issues the certificate once it sees it (\`npm run setup\` waits for it).`
+          : 'Request a new one: remove "certificateArn" from cdk.json (context.portfolio.domain) and run `npm run setup -- --domain NAME --external-dns`.',
+    };
+  } catch (error) {
+    return {
+      check,
+      status: 'fail',
+      detail: `could not read the certificate ${certificateArn} (${errorText(error)})`,
+      fix: 'Let these credentials call acm:DescribeCertificate in us-east-1, then `npm run doctor` again.',
+    };
+  }
 }
 
 /** All checks, in the order an owner fixes them. Stops after the credentials when there are none. */
@@ -484,10 +527,12 @@ export async function runChecks(config: PortfolioConfig, clients: DoctorClients)
 
   results.push(await checkRecaptchaParameter(clients.ssm, config));
 
-  if (config.domain) {
+  if (isRoute53Domain(config.domain)) {
     const zone = await checkHostedZone(clients.route53, config.domain);
     results.push(zone.result);
     if (zone.nameServers) results.push(await checkDelegation(clients, config.domain, zone.nameServers));
+  } else if (config.domain?.certificateArn) {
+    results.push(await checkCertificate(clients.acm, config.domain.certificateArn));
   }
   return { kind: 'checked', account, results };
 }

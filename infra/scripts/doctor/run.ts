@@ -2,6 +2,7 @@
  * The doctor with real AWS clients: reads cdk.json's "portfolio" block, asks the account, prints the
  * table. Used by `npm run doctor` (doctor/cli.ts) and by `npm run deploy` before anything is built.
  */
+import { ACMClient } from '@aws-sdk/client-acm';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { Route53Client } from '@aws-sdk/client-route-53';
 import { Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
@@ -30,6 +31,7 @@ export function awsClients(region: string): DoctorClients {
     cloudFormation: (r) => new CloudFormationClient({ ...options, region: r }),
     route53: new Route53Client({ ...options, region: CERTIFICATE_REGION }),
     route53Domains: new Route53DomainsClient({ ...options, region: CERTIFICATE_REGION }),
+    acm: new ACMClient({ ...options, region: CERTIFICATE_REGION }),
     resolveNs,
   };
 }
@@ -40,14 +42,21 @@ export function configurationResults(config: PortfolioConfig): CheckResult[] {
   const results: CheckResult[] = [
     problems.length === 0
       ? { check: 'Configuration', status: 'pass', detail: `stack ${config.stackName} in ${config.region}${config.domain ? ` at ${config.domain.domainName}` : ''}` }
-      : { check: 'Configuration', status: 'fail', detail: problems.join('; '), fix: 'Edit cdk.json (context.portfolio); docs/deploy.md ("Configure") explains every key.' },
+      : {
+          check: 'Configuration',
+          status: 'fail',
+          detail: problems.join('; '),
+          fix: '`npm run setup` asks for your addresses and keys and writes them; by hand: edit cdk.json (context.portfolio); docs/deploy.md ("Configure") explains every key.',
+        },
   ];
   if (config.recaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY) {
     results.push({
       check: 'reCAPTCHA site key',
       status: 'warn',
       detail: "Google's public test key: the captcha accepts everyone and shows a test banner",
-      fix: 'Register the site at https://www.google.com/recaptcha/admin (v2 checkbox), put its site key in cdk.json and its secret in SSM.',
+      fix:
+        '`npm run setup` asks for your keys and stores them (asking first); by hand: register the site at ' +
+        'https://www.google.com/recaptcha/admin (v2 checkbox), put its site key in cdk.json and its secret in SSM.',
     });
   }
   return results;

@@ -5,13 +5,16 @@
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveTableDefinition, LOCAL_ARCHIVE_TABLE } from '../../../contract/archive';
+import { claimDataDir } from '../../shared/running-stack';
 import { runMessages } from './run';
 
 // dynalite ships no types: a server factory whose result is a node:http server.
@@ -150,6 +153,23 @@ describe('npm run messages -- --local', () => {
     });
     expect(code).toBe(0);
     expect(JSON.parse(out).id).toBe('m4');
+  });
+
+  it('finds the running stack\'s archive through the file it writes beside its data folder, whatever its port', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'messages-running-')), 'archive');
+    const claim = claimDataDir(dataDir);
+    try {
+      claim.record({ archive: `http://127.0.0.1:${port}` });
+      const { code, out, err } = await run(['show', 'm4', '--json'], { ARCHIVE_DIR: dataDir });
+      expect(err).toBe('');
+      expect(code).toBe(0);
+      expect(JSON.parse(out).id).toBe('m4');
+      // An explicit ARCHIVE_PORT still wins over the file.
+      expect((await run([], { ARCHIVE_DIR: dataDir, ARCHIVE_PORT: String(emptyPort) })).code).toBe(1);
+    } finally {
+      claim.release();
+      rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
   });
 
   it('nothing listening: one line asking whether npm start runs', async () => {

@@ -8,6 +8,7 @@ import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynam
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_ARCHIVE_PORT, LOCAL_ARCHIVE_TABLE, REDELIVERY_INTERVAL } from '../../../contract/archive';
 import { ConfigError, loadConfigFromCdkJson, type PortfolioConfig } from '../../config/portfolio-config';
+import { DEFAULT_ARCHIVE_DIR, readRunningStack } from '../../shared/running-stack';
 import { STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
 import { overridesOf, parseScriptArgs } from '../cdk-cli';
 import { stackOutputs } from '../stack-outputs';
@@ -35,7 +36,7 @@ Commands:
   delete ID        erase one message for good (a request for erasure)
 
 Options:
-  --local          the archive of a running \`npm start\` (ARCHIVE_PORT, default ${DEFAULT_ARCHIVE_PORT}, or AWS_ENDPOINT_URL_DYNAMODB)
+  --local          the archive of a running \`npm start\`, wherever it listens (or ARCHIVE_PORT, or AWS_ENDPOINT_URL_DYNAMODB)
   --stage NAME     a preview stage's archive (as in npm run deploy -- --stage NAME)
   --json           machine-readable output (list: one JSON array)
   --help           this text`;
@@ -140,10 +141,15 @@ interface Target {
   endpoint?: string;
 }
 
-/** The local archive's address: AWS_ENDPOINT_URL_DYNAMODB, else 127.0.0.1:ARCHIVE_PORT. */
+/**
+ * The local archive's address: AWS_ENDPOINT_URL_DYNAMODB, else 127.0.0.1:ARCHIVE_PORT, else the one
+ * the running stack wrote beside its data folder (ARCHIVE_DIR, default .local/archive), else port 8006.
+ */
 export function localEndpoint(env: NodeJS.ProcessEnv): string {
   const outside = env.AWS_ENDPOINT_URL_DYNAMODB?.trim();
   if (outside) return outside;
+  const running = env.ARCHIVE_PORT?.trim() ? undefined : readRunningStack(env.ARCHIVE_DIR?.trim() || DEFAULT_ARCHIVE_DIR)?.archive;
+  if (running) return running;
   const port = env.ARCHIVE_PORT?.trim() || String(DEFAULT_ARCHIVE_PORT);
   if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
     throw new MessagesError(`ARCHIVE_PORT=${JSON.stringify(env.ARCHIVE_PORT)} is not a port number (1-65535).`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RECAPTCHA_TEST_SITE_KEY } from '../../../contract/settings';
-import { parseEnv } from './env-schema';
+import { parseBuildEnv, parseEnv } from './env-schema';
 
 describe('parseEnv: the build variables and their defaults', () => {
   it('falls back to the documented defaults', () => {
@@ -43,5 +43,20 @@ describe('parseEnv: the build variables and their defaults', () => {
     ['VITE_RECAPTCHA_SITE_KEY', 'has spaces in the key 1234567890'],
   ])('rejects %s=%j with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(name);
+  });
+});
+
+describe('VITE_MESSAGE_RETENTION_DAYS: what the privacy policy states, never shipped to the browser', () => {
+  it('defaults to 365 and takes the deploy\'s value', () => {
+    expect(parseBuildEnv({}).pageFacts).toEqual({ messageRetentionDays: 365 });
+    expect(parseBuildEnv({ VITE_MESSAGE_RETENTION_DAYS: ' 30 ' }).pageFacts).toEqual({ messageRetentionDays: 30 });
+    expect(parseBuildEnv({ VITE_MESSAGE_RETENTION_DAYS: '3650' }).pageFacts.messageRetentionDays).toBe(3650);
+    expect(parseEnv({ VITE_MESSAGE_RETENTION_DAYS: '30' })).not.toHaveProperty('messageRetentionDays');
+  });
+
+  it.each(['0', '3651', '30.5', '-7', 'a year'])('rejects %j, naming the variable', (value) => {
+    expect(() => parseBuildEnv({ VITE_MESSAGE_RETENTION_DAYS: value })).toThrow(
+      `VITE_MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650; got "${value}".`,
+    );
   });
 });

@@ -2,10 +2,14 @@
  * The build variables' schema, checked once at build time (vite.config.ts and vitest.config.ts
  * import it; the browser never does): a malformed value stops the build with a message naming the
  * variable instead of shipping a broken site. The checked values reach the browser through Vite's
- * `define` as the constant __WEB_ENV__ (read by env.ts), so no schema code ships to visitors.
+ * `define` as the constant __WEB_ENV__ (read by env.ts), so no schema code ships to visitors. What
+ * only the prerender needs (the facts the privacy policy states) is the constant __PAGE_FACTS__,
+ * read by page-facts.ts from build-time loaders alone, so it never reaches a browser bundle.
  */
 import { z } from 'zod';
+import { DEFAULT_MESSAGE_RETENTION_DAYS, MESSAGE_RETENTION_LIMITS } from '../../../contract/archive.ts';
 import { GA_MEASUREMENT_ID_PATTERN, RECAPTCHA_SITE_KEY_PATTERN, RECAPTCHA_TEST_SITE_KEY } from '../../../contract/settings.ts';
+import type { PolicyFacts } from '../../content/types.ts';
 
 export interface WebEnv {
   contactEndpoint: string;
@@ -21,6 +25,13 @@ export interface WebEnv {
 }
 
 export type EnvSource = Record<string, string | boolean | undefined>;
+
+/** Everything the build reads: what the browser gets, and what only the prerendered pages state. */
+export interface BuildEnv {
+  web: WebEnv;
+  /** `VITE_MESSAGE_RETENTION_DAYS`: the deploy's `messageRetentionDays` (webBuildEnv passes it), default 365. */
+  pageFacts: PolicyFacts;
+}
 
 /** A trimmed string; unset, blank or not a string gives the fallback. */
 const text = (fallback: string) =>
@@ -66,25 +77,41 @@ const WebEnvSchema = z
       'a GA4 measurement id such as G-AB12CD34EF, or empty',
     ),
     VITE_SITE_URL: text(''),
+    VITE_MESSAGE_RETENTION_DAYS: text(String(DEFAULT_MESSAGE_RETENTION_DAYS))
+      .refine((value) => /^\d+$/.test(value) && +value >= MESSAGE_RETENTION_LIMITS.min && +value <= MESSAGE_RETENTION_LIMITS.max, {
+        error: (issue) =>
+          `VITE_MESSAGE_RETENTION_DAYS must be a whole number of days from ${MESSAGE_RETENTION_LIMITS.min} to ` +
+          `${MESSAGE_RETENTION_LIMITS.max}; ${got(issue.input)}.`,
+      })
+      .transform(Number),
   })
   .transform(
-    (v): WebEnv => ({
-      contactEndpoint: v.VITE_CONTACT_ENDPOINT,
-      eventsEndpoint: v.VITE_EVENTS_ENDPOINT,
-      recaptchaSiteKey: v.VITE_RECAPTCHA_SITE_KEY,
-      gaMeasurementId: v.VITE_GA_MEASUREMENT_ID,
-      siteUrl: v.VITE_SITE_URL,
+    (v): BuildEnv => ({
+      web: {
+        contactEndpoint: v.VITE_CONTACT_ENDPOINT,
+        eventsEndpoint: v.VITE_EVENTS_ENDPOINT,
+        recaptchaSiteKey: v.VITE_RECAPTCHA_SITE_KEY,
+        gaMeasurementId: v.VITE_GA_MEASUREMENT_ID,
+        siteUrl: v.VITE_SITE_URL,
+      },
+      pageFacts: { messageRetentionDays: v.VITE_MESSAGE_RETENTION_DAYS },
     }),
   );
 
 /** Checks the build variables; throws one error listing every malformed one, each by name. */
-export function parseEnv(source: EnvSource): WebEnv {
+export function parseBuildEnv(source: EnvSource): BuildEnv {
   const parsed = WebEnvSchema.safeParse(source);
   if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('\n'));
   return parsed.data;
 }
 
-/** Vite `define` entries that hand the checked values to env.ts. */
+/** The build variables the browser reads. */
+export function parseEnv(source: EnvSource): WebEnv {
+  return parseBuildEnv(source).web;
+}
+
+/** Vite `define` entries that hand the checked values to env.ts and page-facts.ts. */
 export function defineWebEnv(source: EnvSource): Record<string, string> {
-  return { __WEB_ENV__: JSON.stringify(parseEnv(source)) };
+  const { web, pageFacts } = parseBuildEnv(source);
+  return { __WEB_ENV__: JSON.stringify(web), __PAGE_FACTS__: JSON.stringify(pageFacts) };
 }

@@ -1,8 +1,11 @@
 import { data } from 'react-router';
+import { projectPageEvent } from '../../../contract/page-events';
 import { loadCatalogue } from '../../content/check';
 import { findProjectIn } from '../../content/find-project';
 import { DEFAULT_LOCALE } from '../../content/locales';
-import type { BlogArticle, Catalogue, PageCopy, PageOnlyContent, Project, ProjectCard } from '../../content/types';
+import type { BlogArticle, Catalogue, LocaleBundle, PageCopy, PageOnlyContent, PolicyFacts, PrivacyPolicy, Project, ProjectCard, WrittenPrivacyPolicy } from '../../content/types';
+import { pageFacts } from '../config/page-facts';
+import { ownerPageJsonLd, projectJsonLd, type OwnerPageJsonLd, type ProjectJsonLd } from '../layout/structured-data';
 import { formatDate, formatNumber } from './format';
 import { localeOfPath } from './paths';
 
@@ -15,6 +18,20 @@ import { localeOfPath } from './paths';
 /** Everything the language of the page's path shows. */
 export function catalogueOfPage(request: Request): Promise<Catalogue> {
   return loadCatalogue(localeOfPath(new URL(request.url).pathname));
+}
+
+/** The page's language and everything it shows, as the head tags' builders take it. */
+async function bundleOfPage(request: Request): Promise<LocaleBundle & { catalogue: Catalogue }> {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  return { locale, catalogue: await loadCatalogue(locale) };
+}
+
+/**
+ * /home and /about: the owner's structured data (JSON-LD), built here at build time, so its builder
+ * never ships to the browser; the page's `meta` writes it into the head.
+ */
+export async function ownerPageData(request: Request, path: '/home' | '/about'): Promise<OwnerPageJsonLd> {
+  return ownerPageJsonLd(path, await bundleOfPage(request));
 }
 
 /**
@@ -55,13 +72,25 @@ export async function projectCards(request: Request): Promise<{ copy: PageCopy['
 
 /**
  * /projects/:projectId: that one project. Only known ids are prerendered; any other id has no data
- * file, so the browser's request for it gets a 404, as the thrown response says here.
+ * file, so the browser's request for it gets a 404, as the thrown response says here. `pageEvent` is
+ * the page's Google Analytics event name, made from the default language's title by GA4's rules
+ * (contract/page-events.ts; the build checks that each project's is its own).
  */
-export async function projectOfPage(request: Request, param: string | undefined): Promise<{ project: WithEventTitle<Project> }> {
-  const project = findProjectIn((await catalogueOfPage(request)).projects, param);
+export async function projectOfPage(
+  request: Request,
+  param: string | undefined,
+  /** The repository the page shows, if any: the structured data names the same one. */
+  repositoryOf: (project: Project) => string | undefined,
+): Promise<{ project: WithEventTitle<Project>; pageEvent: string; structuredData: ProjectJsonLd }> {
+  const bundle = await bundleOfPage(request);
+  const project = findProjectIn(bundle.catalogue.projects, param);
   if (!project) throw data(null, { status: 404 });
   const [withTitle] = await withEventTitles('projects', [project]);
-  return { project: withTitle! };
+  return {
+    project: withTitle!,
+    pageEvent: projectPageEvent(withTitle!.eventTitle),
+    structuredData: projectJsonLd(project, repositoryOf(project), bundle),
+  };
 }
 
 /** /blogs: its copy and the articles, each with its analytics title and its date and length written out. */
@@ -78,10 +107,23 @@ export async function blogArticles(
   return { copy: pages.blogs, blogs: await withEventTitles('blogs', written) };
 }
 
-/** /privacy-policy: its copy and the policy, with the date it was last updated written out. */
-export async function privacyPage(
+/** The policy with every paragraph written out with the configured facts (how long messages are kept). */
+export function writePolicy(policy: PrivacyPolicy, facts: PolicyFacts): WrittenPrivacyPolicy {
+  return {
+    lastUpdated: policy.lastUpdated,
+    sections: policy.sections.map(({ paragraphs, ...section }) => ({
+      ...section,
+      paragraphs: paragraphs.map((text) => (typeof text === 'string' ? text : text(facts))),
+    })),
+  };
+}
+
+/** /privacy-policy: its copy and the policy, written out with this build's configuration (page-facts.ts), and its date. */
+export async function privacyPolicyOfPage(
   request: Request,
-): Promise<{ copy: PageCopy['privacy']; privacyPolicy: Catalogue['privacyPolicy']; lastUpdatedText: string }> {
+  facts: PolicyFacts = pageFacts,
+): Promise<{ copy: PageCopy['privacy']; privacyPolicy: WrittenPrivacyPolicy; lastUpdatedText: string }> {
   const { copy, privacyPolicy } = await pageCopy(request, 'privacy', 'privacyPolicy');
-  return { copy, privacyPolicy, lastUpdatedText: formatDate(localeOfPath(new URL(request.url).pathname), privacyPolicy.lastUpdated) };
+  const lastUpdatedText = formatDate(localeOfPath(new URL(request.url).pathname), privacyPolicy.lastUpdated);
+  return { copy, privacyPolicy: writePolicy(privacyPolicy, facts), lastUpdatedText };
 }

@@ -5,9 +5,9 @@ import { localizePath } from '../i18n/paths';
 import { absoluteUrl } from './site-url';
 
 export { absoluteUrl, resolveSiteUrl, siteUrl } from './site-url';
-// Re-exported so pages get their structured data from the same module as their other head tags
-// (one shared chunk in the build, nothing extra to fetch on the pages that use it).
-export { jsonLd, personJsonLd, projectJsonLd } from './structured-data';
+// The structured data itself is built at build time by the pages' loaders (i18n/page-content.ts), so
+// its builders never ship to the browser; `meta` writes what the loader built.
+export { jsonLd } from './structured-data';
 
 export interface PageMetaInput {
   /** Page title without the owner's name; '' for the name alone. */

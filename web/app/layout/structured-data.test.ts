@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { projects } from '../../content/projects';
 import { site } from '../../content/site';
-import { meta as aboutMeta } from '../routes/about';
-import { meta as homeMeta } from '../routes/home';
+import { loader as aboutLoader, meta as aboutMeta } from '../routes/about';
+import { loader as homeLoader, meta as homeMeta } from '../routes/home';
 import { loader as projectLoader, meta as projectMeta } from '../routes/project-detail';
 import type { Route } from '../routes/+types/project-detail';
 import { siteUrl } from './seo';
-import { jsonLd, personJsonLd, projectJsonLd } from './structured-data';
+import { jsonLd, ownerPageJsonLd, personJsonLd, projectJsonLd } from './structured-data';
+import { bundleFromMatches } from '../i18n/locale-context';
+import { catalogue as spanish } from '../../content/es/index';
 
 type Descriptor = Record<string, unknown>;
 
@@ -21,22 +23,37 @@ describe('Person', () => {
   it('names the owner, the role, the about page and the profiles, from the content', () => {
     const person = personJsonLd();
     expect(person).toMatchObject({
-      '@context': 'https://schema.org',
       '@type': 'Person',
       name: site.name,
       jobTitle: site.role,
       url: `${siteUrl}/about`,
     });
     expect(person.sameAs).toEqual([site.profileUrl, site.clientBlogsUrl]);
+    // schema.org's inLanguage is not a property of Person: the language is the page's.
+    expect(person).not.toHaveProperty('inLanguage');
   });
 
   it.each([
-    ['home', homeMeta],
-    ['about', aboutMeta],
-  ])('is on the %s page, once', (_name, meta) => {
-    const blocks = jsonLdBlocks(meta() as Descriptor[]);
+    ['home', homeLoader, homeMeta, 'WebPage', '/home'],
+    ['about', aboutLoader, aboutMeta, 'ProfilePage', '/about'],
+  ] as const)('is the main entity of the %s page, which carries the language, once', async (_name, loader, meta, type, path) => {
+    // Built by the page's loader at build time; the page's meta writes it into the head.
+    const loaderData = await loader({ request: new Request(`http://localhost${path}`) });
+    const blocks = jsonLdBlocks(meta({ loaderData } as never) as Descriptor[]);
     expect(blocks).toHaveLength(1);
-    expect(blocks[0]?.['@type']).toBe('Person');
+    expect(blocks[0]).toEqual({
+      '@context': 'https://schema.org',
+      '@type': type,
+      url: `${siteUrl}${path}`,
+      inLanguage: 'en',
+      mainEntity: personJsonLd(),
+    });
+  });
+
+  it('puts a Spanish page in Spanish, the person being the same', () => {
+    const bundle = { ...bundleFromMatches(undefined), locale: 'es', catalogue: spanish };
+    expect(ownerPageJsonLd('/about', bundle)).toMatchObject({ '@type': 'ProfilePage', url: `${siteUrl}/es/about`, inLanguage: 'es' });
+    expect(ownerPageJsonLd('/about', bundle).mainEntity).not.toHaveProperty('inLanguage');
   });
 });
 
@@ -75,5 +92,5 @@ describe('project pages', () => {
 });
 
 it('renders as a JSON-LD script descriptor for React Router', () => {
-  expect(jsonLd(personJsonLd())).toEqual({ 'script:ld+json': personJsonLd() });
+  expect(jsonLd(ownerPageJsonLd('/home'))).toEqual({ 'script:ld+json': ownerPageJsonLd('/home') });
 });

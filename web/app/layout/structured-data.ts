@@ -12,7 +12,6 @@ import { absoluteUrl } from './site-url';
  */
 
 export interface PersonJsonLd {
-  '@context': 'https://schema.org';
   '@type': 'Person';
   name: string;
   jobTitle: string;
@@ -20,7 +19,21 @@ export interface PersonJsonLd {
   url: string;
   image: string;
   sameAs: string[];
+}
+
+/**
+ * The page that presents the owner: /about a ProfilePage, /home a WebPage, the owner its mainEntity.
+ * The page's language sits on the page: schema.org's inLanguage belongs to CreativeWork (WebPage is
+ * one), Event and a few actions, not to Person (https://schema.org/inLanguage). ProfilePage with a
+ * Person as mainEntity: Google Search Central, "Profile page (ProfilePage) structured data",
+ * https://developers.google.com/search/docs/appearance/structured-data/profile-page
+ */
+export interface OwnerPageJsonLd {
+  '@context': 'https://schema.org';
+  '@type': 'ProfilePage' | 'WebPage';
+  url: string;
   inLanguage: string;
+  mainEntity: PersonJsonLd;
 }
 
 export interface ProjectJsonLd {
@@ -44,7 +57,6 @@ function ownerProfiles({ site }: LocaleBundle['catalogue']): string[] {
 export function personJsonLd(bundle: LocaleBundle = bundleFromMatches(undefined)): PersonJsonLd {
   const { site } = bundle.catalogue;
   return {
-    '@context': 'https://schema.org',
     '@type': 'Person',
     name: site.name,
     jobTitle: site.role,
@@ -52,7 +64,17 @@ export function personJsonLd(bundle: LocaleBundle = bundleFromMatches(undefined)
     url: absoluteUrl(localizePath(bundle.locale, '/about')),
     image: absoluteUrl(site.headshot),
     sameAs: ownerProfiles(bundle.catalogue),
+  };
+}
+
+/** `path` is /about (the owner's profile page) or /home. */
+export function ownerPageJsonLd(path: '/about' | '/home', bundle: LocaleBundle = bundleFromMatches(undefined)): OwnerPageJsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': path === '/about' ? 'ProfilePage' : 'WebPage',
+    url: absoluteUrl(localizePath(bundle.locale, path)),
     inLanguage: bundle.locale,
+    mainEntity: personJsonLd(bundle),
   };
 }
 
@@ -82,6 +104,6 @@ export function projectJsonLd(
 }
 
 /** The meta descriptor that renders one JSON-LD block in the page's head. */
-export function jsonLd(data: PersonJsonLd | ProjectJsonLd): MetaDescriptor {
+export function jsonLd(data: OwnerPageJsonLd | ProjectJsonLd): MetaDescriptor {
   return { 'script:ld+json': data };
 }

@@ -2,16 +2,16 @@ import { Link } from 'react-router';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { ResumeLink } from '../layout/ResumeLink';
-import { jsonLd, metaBundle, personJsonLd, pageMeta, type PageMetaArgs } from '../layout/seo';
+import { jsonLd, metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { pageCopy } from '../i18n/page-content';
+import { ownerPageData, pageCopy } from '../i18n/page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
-/** The page's copy and about in its language, written into the page at build time. */
-export function loader({ request }: { request: Request }) {
-  return pageCopy(request, 'about', 'about');
+/** The page's copy, about and structured data in its language, written into the page at build time. */
+export async function loader({ request }: { request: Request }) {
+  return { ...(await pageCopy(request, 'about', 'about')), structuredData: await ownerPageData(request, '/about') };
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
@@ -19,7 +19,7 @@ export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
   const { ui } = bundle.catalogue;
   return [
     ...pageMeta({ title: ui.about.title, description: args?.loaderData?.copy.description ?? '', path: '/about', type: 'profile', bundle }),
-    jsonLd(personJsonLd(bundle)),
+    ...(args?.loaderData ? [jsonLd(args.loaderData.structuredData)] : []),
   ];
 }
 

@@ -2,22 +2,22 @@ import { Link, useLoaderData } from 'react-router';
 import { Greeting } from '../components/Greeting';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { jsonLd, metaBundle, personJsonLd, pageMeta, type PageMetaArgs } from '../layout/seo';
-import { pageCopy } from '../i18n/page-content';
+import { jsonLd, metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
+import { ownerPageData, pageCopy } from '../i18n/page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
-/** The owner's copy of the page in its language, written into the page at build time. */
-export function loader({ request }: { request: Request }) {
-  return pageCopy(request, 'home');
+/** The owner's copy of the page in its language and its structured data, written into the page at build time. */
+export async function loader({ request }: { request: Request }) {
+  return { ...(await pageCopy(request, 'home')), structuredData: await ownerPageData(request, '/home') };
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
   const bundle = metaBundle(args);
   return [
     ...pageMeta({ title: '', description: args?.loaderData?.copy.description ?? '', path: '/home', type: 'profile', bundle }),
-    jsonLd(personJsonLd(bundle)),
+    ...(args?.loaderData ? [jsonLd(args.loaderData.structuredData)] : []),
   ];
 }
 

@@ -1,9 +1,51 @@
-import { redirect } from 'react-router';
+import { redirect, useLocation } from 'react-router';
+import { useCatalogue } from '../i18n/locale-context';
+import { localeOfPath, localizePath } from '../i18n/paths';
+import { absoluteUrl, metaBundle } from '../layout/seo';
 
-// Spec §2: "/" replaces itself with /home. A clientLoader redirect replaces the history entry.
-// (The CDN already answers "/" with a 302; this covers in-app links to "/".)
-export function clientLoader() {
-  return redirect('/home');
+/**
+ * A language's root: "/" → /home, "/es" and "/es/" → /es/home (spec §2: "/" replaces itself with /home).
+ * The CDN answers "/" with a 302 itself; a language's root is this route's prerendered page
+ * (/es/index.html, which the CloudFront Function's usual mapping finds for /es and /es/), so the CDN
+ * needs no list of languages. That page sends the visitor on with or without scripts: a meta refresh
+ * of 0 seconds (an instant client-side redirect; the browser replaces the history entry) and a
+ * canonical link to the home page, and, once scripts run, this clientLoader (which also covers in-app
+ * links to a root). A browser that refuses meta refresh shows the language's shell and a link home.
+ * Why not a redirect in the CloudFront Function: docs/decisions.md.
+ */
+export function homeOf(pathname: string): string {
+  return localizePath(localeOfPath(pathname), '/home');
+}
+
+// A clientLoader redirect replaces the history entry. The query is kept, as the CDN's 302 keeps it.
+export function clientLoader({ request }: { request: Request }) {
+  const url = new URL(request.url);
+  return redirect(`${homeOf(url.pathname)}${url.search}`);
+}
+
+export function meta({ location, matches }: { location: { pathname: string }; matches?: readonly ({ handle?: unknown } | undefined)[] }) {
+  const home = homeOf(location.pathname);
+  const { site } = metaBundle({ matches }).catalogue;
+  return [
+    { title: `${site.name} | ${site.role}` },
+    // https://www.w3.org/WAI/WCAG22/Techniques/html/H76 (an instant client-side redirect: 0 seconds).
+    { httpEquiv: 'refresh', content: `0; url=${home}` },
+    { tagName: 'link', rel: 'canonical', href: absoluteUrl(home) },
+  ];
+}
+
+/** The prerendered page (before scripts, or without them): the owner's name and a link to the home page. */
+export function HydrateFallback() {
+  const { pathname } = useLocation();
+  const { site, ui } = useCatalogue();
+  return (
+    <section className="error-page" aria-labelledby="index-redirect-title">
+      <h1 id="index-redirect-title">{site.name}</h1>
+      <a href={homeOf(pathname)} className="button">
+        {ui.notFound.goHome}
+      </a>
+    </section>
+  );
 }
 
 export default function IndexRedirect() {

@@ -6,16 +6,18 @@ import { about as aboutContent } from '../../content/about';
 import { blogs as blogContent } from '../../content/blogs';
 import { projects as projectContent } from '../../content/projects';
 import { site } from '../../content/site';
+import { absoluteUrl } from '../layout/seo';
 import About, { loader as aboutLoader } from './about';
 import Blogs, { loader as blogsLoader } from './blogs';
 import ErrorPage from './error';
 import Contact, { loader as contactLoader, meta as contactMeta } from './contact';
 import Home, { loader as homeLoader } from './home';
-import IndexRedirect, { clientLoader } from './index-redirect';
+import IndexRedirect, { clientLoader, HydrateFallback as IndexHydrateFallback, meta as indexMeta } from './index-redirect';
 import NotFound from './not-found';
 import PrivacyPolicy, { loader as privacyLoader } from './privacy-policy';
 import Projects, { loader as projectsLoader, meta as projectsMeta } from './projects';
 import { pages } from '../../content/pages';
+import { privacyPolicyOfPage } from '../i18n/page-content';
 
 const trackClick = vi.hoisted(() => vi.fn());
 const usePageEvent = vi.hoisted(() => vi.fn());
@@ -49,9 +51,33 @@ describe('/ redirect', () => {
     ]);
     render(<Stub initialEntries={['/']} />);
     expect(await screen.findByTestId('where')).toHaveTextContent('/home');
-    const response = clientLoader();
+    const response = clientLoader({ request: new Request('https://example.com/') });
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/home');
+  });
+
+  it("sends each language's root, with or without its trailing slash, to that language's home, keeping the query", async () => {
+    const to = (url: string) => clientLoader({ request: new Request(url) }).headers.get('Location');
+    expect(to('https://example.com/es')).toBe('/es/home');
+    expect(to('https://example.com/es/')).toBe('/es/home');
+    expect(to('https://example.com/?utm_source=x')).toBe('/home?utm_source=x');
+    const Stub = createRoutesStub([
+      { path: '/es', Component: IndexRedirect, loader: clientLoader, HydrateFallback: () => null },
+      { path: '/es/home', Component: Where },
+    ]);
+    render(<Stub initialEntries={['/es']} />);
+    expect(await screen.findByTestId('where')).toHaveTextContent('/es/home');
+  });
+
+  it('redirects without scripts: a 0-second meta refresh and a canonical link to the home page, and a link home on the page', () => {
+    const tags = indexMeta({ location: { pathname: '/es/' } });
+    expect(tags).toContainEqual({ httpEquiv: 'refresh', content: '0; url=/es/home' });
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: absoluteUrl('/es/home') });
+    expect(indexMeta({ location: { pathname: '/' } })).toContainEqual({ httpEquiv: 'refresh', content: '0; url=/home' });
+    const Stub = createRoutesStub([{ path: '/es', Component: IndexHydrateFallback }]);
+    render(<Stub initialEntries={['/es']} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(site.name);
+    expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/es/home');
   });
 });
 
@@ -234,6 +260,36 @@ describe('/privacy-policy', () => {
     const text = container.textContent ?? '';
     for (const topic of [/analytics/i, /reCAPTCHA/, /cookie/i, /shar/i, /secur/i, /rights/i, /changes/i, /contact/i]) {
       expect(text).toMatch(topic);
+    }
+  });
+
+  it('says what the message archive keeps, for how long (this build\'s messageRetentionDays), and how to have it erased', async () => {
+    const { container } = renderRoute('/privacy-policy', PrivacyPolicy, [], privacyLoader);
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    const section = (n: number) => container.querySelectorAll('section')[n - 1]?.textContent ?? '';
+    // The build's default: cdk.json's messageRetentionDays, 365.
+    expect(section(2)).toContain('keeps your full name, your email address and your message in its message archive');
+    expect(section(2)).toContain('for 365 days');
+    expect(section(2)).toMatch(/erased sooner, from the archive and from the mailbox, ask through the contact page/);
+    expect(section(7)).toContain('keeps the message archive');
+    // TLS is required on the way to the owner's mail server, never opportunistic.
+    expect(section(8)).toContain('only over an encrypted (TLS) connection');
+    expect(section(8)).not.toContain('travel encrypted to the owner');
+    expect(section(9)).toContain('erased before the end of the period in section 2');
+  });
+
+  it('states the retention the deploy configures, in each language', async () => {
+    const english = await privacyPolicyOfPage(new Request('http://localhost/privacy-policy'), { messageRetentionDays: 30 });
+    expect(english.privacyPolicy.sections[1]?.paragraphs.join(' ')).toContain('for 30 days');
+    const one = await privacyPolicyOfPage(new Request('http://localhost/privacy-policy'), { messageRetentionDays: 1 });
+    expect(one.privacyPolicy.sections[1]?.paragraphs.join(' ')).toContain('for 1 day.');
+    const spanish = await privacyPolicyOfPage(new Request('http://localhost/es/privacy-policy'), { messageRetentionDays: 30 });
+    expect(spanish.privacyPolicy.sections).toHaveLength(11);
+    expect(spanish.privacyPolicy.sections[1]?.paragraphs.join(' ')).toContain('durante 30 días');
+    expect(spanish.privacyPolicy.sections[7]?.paragraphs.join(' ')).toContain('mediante una conexión cifrada (TLS)');
+    // Every paragraph is text by then: the page's data carries no function.
+    for (const { paragraphs } of [...english.privacyPolicy.sections, ...spanish.privacyPolicy.sections]) {
+      for (const paragraph of paragraphs) expect(typeof paragraph).toBe('string');
     }
   });
 });

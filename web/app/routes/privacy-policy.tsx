@@ -1,11 +1,14 @@
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { privacyPage } from '../i18n/page-content';
+import { privacyPolicyOfPage } from '../i18n/page-content';
 import { useCatalogue } from '../i18n/locale-context';
 
-/** The page's copy and privacy policy in its language (its date written out), written into the page at build time. */
+/**
+ * The page's copy and privacy policy in its language, written into the page at build time with the
+ * deploy's own settings (how long the message archive keeps a message) and its date written out.
+ */
 export function loader({ request }: { request: Request }) {
-  return privacyPage(request);
+  return privacyPolicyOfPage(request);
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {

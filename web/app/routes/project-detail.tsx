@@ -6,14 +6,14 @@ import { localeOfPath, localizePath } from '../i18n/paths';
 import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
-import { jsonLd, metaBundle, projectJsonLd, pageMeta } from '../layout/seo';
+import { jsonLd, metaBundle, pageMeta } from '../layout/seo';
 import type { Route } from './+types/project-detail';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The page's project in its language, written into the page at build time (known ids only). */
 export function loader({ request, params }: Route.LoaderArgs) {
-  return projectOfPage(request, params.projectId);
+  return projectOfPage(request, params.projectId, publicRepository);
 }
 
 /**
@@ -44,7 +44,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     type: 'article',
     bundle,
   });
-  tags.push(jsonLd(projectJsonLd(project, publicRepository(project), bundle)));
+  if (loaderData?.structuredData) tags.push(jsonLd(loaderData.structuredData));
   // The video poster is the page's largest paint: fetch it early, at high priority.
   const preload = posterPreload(project);
   if (preload) tags.push({ tagName: 'link', ...preload });
@@ -52,8 +52,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ProjectDetailRoute() {
-  const { project } = useLoaderData<typeof loader>();
-  return <ProjectDetail key={project.id} project={project} />;
+  const { project, pageEvent } = useLoaderData<typeof loader>();
+  return <ProjectDetail key={project.id} project={project} pageEvent={pageEvent} />;
 }
 
 /** Project 1 is private: no Website link, a Contact link instead. Project 4 has no public code. */
@@ -65,13 +65,14 @@ function publicRepository(project: Project): string | undefined {
   return project.id !== HIDE_GITHUB_FOR && project.github !== '' ? project.github : undefined;
 }
 
-function ProjectDetail({ project }: { project: WithEventTitle<Project> }) {
+function ProjectDetail({ project, pageEvent }: { project: WithEventTitle<Project>; pageEvent: string }) {
   const viewTransition = useViewTransitions();
   const { ui } = useCatalogue();
   const localize = useLocalizePath();
-  // Named by the default language's title, so a project's counts do not split by language.
+  // Named by the default language's title, so a project's counts do not split by language: the page
+  // event by that title made a valid GA4 name, with the title itself as its project_title.
   const eventTitle = project.eventTitle;
-  usePageEvent(eventTitle);
+  usePageEvent(pageEvent, eventTitle);
   const showWebsite = project.id !== HIDE_WEBSITE_FOR && project.site !== '';
   const showGithub = publicRepository(project) !== undefined;
   return (

@@ -1,6 +1,6 @@
 import type { AboutContent } from '../types';
 
-/** Spanish text of ../about.ts. The technologies and tools are names and stay as in English. */
+/** This folder's language: the text of ../about.ts. The technologies and tools are names and stay as in English. */
 export const about: AboutContent = {
   intro: [
     'Soy desarrollador full stack y disfruto convirtiendo procesos reales y desordenados en software que resulta sencillo. La mayor parte de mi trabajo combina React en la interfaz con Node.js sobre AWS en el servidor, todo con TypeScript de principio a fin.',

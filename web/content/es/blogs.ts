@@ -1,8 +1,8 @@
 import type { BlogArticle } from '../types';
 
 /**
- * Spanish text of ../blogs.ts: the cards only (the articles themselves are in English). Dates (ISO) and
- * reading minutes stay as in the English file; the page writes them in Spanish.
+ * This folder's language: the text of ../blogs.ts, the cards only (the articles themselves are in English). Dates (ISO) and
+ * reading minutes stay as in the English file; the page writes them in this language.
  */
 export const blogs: readonly BlogArticle[] = [
   {

@@ -1,4 +1,4 @@
-/** Spanish text of ../fun-facts.ts: the same five facts, in the same order. */
+/** This folder's language: the text of ../fun-facts.ts, the same five facts, in the same order. */
 export const funFacts: readonly string[] = [
   'Escribí mi primera página web con un editor de texto en una computadora de la escuela, y tenía muchísimo texto parpadeante.',
   'He visitado más de veinte parques nacionales y siempre llevo un mapa de papel, por si acaso.',

@@ -8,10 +8,13 @@ import { projects } from './projects';
 import { site } from './site';
 import { ui } from './ui';
 
-/** Everything the Spanish site shows. A missing or extra key in any file here is a type error. */
+/** Everything the site shows in this folder's language. A missing or extra key in any file here is a type error. */
 export const catalogue: Catalogue = { ui, site, pages, projects, blogs, about, funFacts, privacyPolicy };
 
-/** This module is also the Spanish pages' layout route: its handle gives them their strings. */
+/**
+ * This module is also the layout route of this language's pages: its handle gives them their strings.
+ * `locale` is this folder's name (the language's code in ../locales.ts).
+ */
 export const handle: LocaleHandle = {
   localeBundle: { locale: 'es', catalogue: { ui, site, funFacts } },
 };

@@ -1,6 +1,6 @@
 import type { PageCopy } from '../types';
 
-/** Spanish text of ../pages.ts. */
+/** This folder's language: the text of ../pages.ts. */
 export const pages: PageCopy = {
   home: {
     headline: 'Creo aplicaciones web rápidas y accesibles, y los servicios en la nube que las sostienen.',

@@ -1,7 +1,7 @@
 import type { PrivacyPolicy } from '../types';
 
 /**
- * Spanish text of ../privacy-policy.ts: the same eleven sections in the same order. The date stays as in
+ * This folder's language: the text of ../privacy-policy.ts, the same eleven sections in the same order. The date stays as in
  * the English file; the page formats it for the locale.
  */
 export const privacyPolicy: PrivacyPolicy = {
@@ -17,8 +17,10 @@ export const privacyPolicy: PrivacyPolicy = {
     {
       heading: '2. Información que me facilitas',
       paragraphs: [
-        'Cuando envías un mensaje mediante el formulario de contacto, el sitio envía al propietario, por correo electrónico, tu nombre completo, tu dirección de correo electrónico y tu mensaje. Esta información se utiliza únicamente para leer y responder a tu mensaje.',
-        'Los mensajes se conservan en el buzón del propietario mientras la conversación sea útil y se eliminan si lo solicitas.',
+        'Cuando envías un mensaje mediante el formulario de contacto, el sitio guarda tu nombre completo, tu dirección de correo electrónico y tu mensaje en su archivo de mensajes y se los envía al propietario por correo electrónico. Esta información se utiliza únicamente para leer y responder a tu mensaje.',
+        ({ messageRetentionDays: days }) =>
+          `El archivo conserva cada mensaje, junto con la hora en que llegó, el idioma de la página desde la que se envió y si se entregó, durante ${days === 1 ? '1 día' : `${days} días`}. Después se elimina automáticamente, normalmente en un plazo de dos días, y las copias de recuperación del archivo desaparecen como máximo 35 días más tarde. El archivo no guarda ninguna dirección IP ni nada del captcha.`,
+        'El correo que llega al buzón del propietario se conserva mientras la conversación sea útil. Para que tu mensaje se elimine antes, del archivo y del buzón, pídelo a través de la página de contacto indicando la dirección de correo desde la que escribiste.',
       ],
     },
     {
@@ -56,7 +58,7 @@ export const privacyPolicy: PrivacyPolicy = {
         'Tu información nunca se vende ni se alquila. Solo se comparte con los proveedores de servicios que hacen funcionar el sitio, y únicamente en la medida en que lo necesitan:',
       ],
       list: [
-        'Amazon Web Services, que aloja el sitio y entrega por correo electrónico los mensajes de contacto;',
+        'Amazon Web Services, que aloja el sitio, guarda el archivo de mensajes y entrega por correo electrónico los mensajes de contacto;',
         'Google, para reCAPTCHA en la página de contacto y, con tu consentimiento, para la analítica;',
         'las autoridades, si la ley lo exige.',
       ],
@@ -64,7 +66,7 @@ export const privacyPolicy: PrivacyPolicy = {
     {
       heading: '8. Seguridad',
       paragraphs: [
-        'El sitio se sirve únicamente mediante conexiones HTTPS cifradas, con cabeceras de seguridad estrictas. Los mensajes de contacto viajan cifrados hasta el buzón del propietario, y el acceso a la cuenta de alojamiento está protegido con autenticación multifactor.',
+        'El sitio se sirve únicamente mediante conexiones HTTPS cifradas, con cabeceras de seguridad estrictas. Los mensajes de contacto se guardan cifrados en el archivo de mensajes y solo llegan al servidor de correo del propietario mediante una conexión cifrada (TLS): un mensaje que no puede entregarse así nunca se envía sin cifrar y permanece en el archivo. El acceso a la cuenta de alojamiento está protegido con autenticación multifactor.',
         'Ningún método de transmisión o almacenamiento es completamente seguro, pero se adoptan medidas razonables para proteger tu información.',
       ],
     },
@@ -72,7 +74,7 @@ export const privacyPolicy: PrivacyPolicy = {
       heading: '9. Tus derechos',
       paragraphs: [
         'Según el lugar donde vivas, puedes tener derecho a solicitar una copia de la información que se conserva sobre ti, a que se corrija o se elimine, a oponerte a su uso o a limitarlo, y a retirar tu consentimiento. También tienes derecho a presentar una reclamación ante la autoridad de protección de datos de tu país.',
-        'Para ejercer cualquiera de estos derechos, envía un mensaje a través de la página de contacto.',
+        'Para ejercer cualquiera de estos derechos, por ejemplo para que se elimine un mensaje que enviaste antes de que termine el plazo del apartado 2, envía un mensaje a través de la página de contacto.',
       ],
     },
     {

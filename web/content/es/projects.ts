@@ -1,7 +1,7 @@
 import type { Project } from '../types';
 
 /**
- * Spanish text of ../projects.ts: the same five projects in the same order; ids, videos and links are
+ * This folder's language: the text of ../projects.ts, the same five projects in the same order; ids, videos and links are
  * copied from the English file, only the text is translated.
  */
 export const projects: Project[] = [

@@ -1,7 +1,7 @@
 import { owner } from '../site';
 import type { SiteProfile } from '../types';
 
-/** Spanish text of ../site.ts: the role line, tagline and profile label; name, links and images come from ../site.ts. */
+/** This folder's language: the text of ../site.ts, the role line, tagline and profile label; name, links and images come from ../site.ts. */
 export const site: SiteProfile = {
   ...owner,
   role: 'Desarrollador full stack · React y AWS',

@@ -1,6 +1,6 @@
 import type { UiMessages } from '../types';
 
-/** The interface strings in Spanish (every key of UiMessages, no other). */
+/** The interface strings in this folder's language (every key of UiMessages, no other). */
 export const ui: UiMessages = {
   menu: { Projects: 'Proyectos', About: 'Sobre mí', Contact: 'Contacto', Blogs: 'Blog' },
   skipLink: 'Saltar al contenido principal',
@@ -27,8 +27,7 @@ export const ui: UiMessages = {
     short: 'Usamos cookies.',
     long: 'Usamos cookies para mejorar tu experiencia y la funcionalidad y el contenido del sitio.',
     accept: 'Aceptar',
-    showMore: 'Más información sobre las cookies',
-    showLess: 'Menos información sobre las cookies',
+    more: 'Más información sobre las cookies',
   },
   greeting: { morning: 'Buenos días', afternoon: 'Buenas tardes', evening: 'Buenas noches' },
   home: { iAm: (name) => `Soy ${name}.`, previewKicker: 'Portafolio' },

@@ -35,14 +35,15 @@ export function startAnalytics(): void {
 }
 
 /**
- * Sends a page event once the analytics code is there; without consent it loads nothing. The path
- * is read now, so the event names the page it was sent from even if the visitor moves on first.
+ * Sends a page event once the analytics code is there; without consent it loads nothing. The page's
+ * address and title are read now, so the event names the page it was sent from even if the visitor
+ * moves on first (GA4's page_location, the full URL, and page_title; analytics.ts says more).
  */
-export function queuePageEvent(name: string): void {
+export function queuePageEvent(name: string, projectTitle?: string): void {
   if (!analyticsAllowed()) return;
-  const path = window.location.pathname;
+  const page = { page_location: location.href, page_title: document.title, project_title: projectTitle };
   loadModule().then(
-    (analytics) => analytics.sendPageEvent(name, path),
+    (analytics) => analytics.sendPageEvent(name, page),
     () => {},
   );
 }

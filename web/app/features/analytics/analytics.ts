@@ -15,9 +15,25 @@ export interface AnalyticsClient {
   event(name: string, params?: Record<string, unknown>): void;
 }
 
+/**
+ * A page event's parameters, GA4's own: page_location (the full URL) and page_title, not Universal
+ * Analytics' page_path. Sources: Google Analytics migration guide, "Virtual pageviews" (GA4 sends
+ * page_location, "Full URL is required", where UA sent page_path):
+ * https://developers.google.com/analytics/devguides/migration/measurement/virtual-pageviews; and
+ * "Measure pageviews" (defaults document.title and location.href; an override must be a full URL):
+ * https://developers.google.com/analytics/devguides/collection/ga4/views. react-ga4's string form of
+ * event() hands them to gtag('event', name, params) as they are (its _toGtagOptions renames only
+ * UA-style keys such as `page`). A project page adds `project_title`.
+ */
+export type PageParams = {
+  page_location: string;
+  page_title: string;
+  project_title?: string | undefined;
+};
+
 interface PageEvent {
   name: string;
-  params: { page_path: string };
+  params: PageParams;
 }
 
 /** Page events sent before the library finished loading wait here; bounded so it never grows forever. */
@@ -88,19 +104,25 @@ export function loadAnalytics(): Promise<boolean> {
   return loading;
 }
 
+/** The current page's parameters, as gtag's defaults read them: location.href and document.title. */
+function currentPage(): PageParams {
+  return { page_location: window.location.href, page_title: document.title };
+}
+
 /**
- * Sends a page event (homePage, projectsPage, …, or a project's title) when consent is
- * stored and a measurement id is configured; otherwise does nothing. `path` is the page the event
- * belongs to (default: the current one).
+ * Sends a page event (homePage, projectsPage, …, or a project's name, contract/page-events.ts) when
+ * consent is stored and a measurement id is configured; otherwise does nothing. `page` is the page
+ * the event belongs to (default: the current one).
  */
-export function sendPageEvent(name: string, path?: string): void {
+export function sendPageEvent(name: string, page?: PageParams): void {
   if (!isAnalyticsConfigured() || typeof window === 'undefined' || !hasStoredConsent()) return;
   if (name.trim() === '') {
     reportError('sending a page event', new Error('the event name is empty'));
     return;
   }
-  // The path is taken now, so a queued event still names the page it was sent from.
-  const event: PageEvent = { name, params: { page_path: path ?? window.location.pathname } };
+  // The page is taken now, so a queued event still names the page it was sent from.
+  const { project_title, ...params } = page ?? currentPage();
+  const event: PageEvent = { name, params: project_title === undefined ? params : { ...params, project_title } };
   if (client) {
     send(client, event);
     return;

@@ -12,10 +12,20 @@ import { resetConsentForTests, storeConsent } from '../consent/consent-store';
 import { loadAnalytics, resetAnalyticsForTests, sendPageEvent } from './analytics';
 import { usePageEvent } from './page-events';
 
-function Page({ name }: { name: string }) {
-  usePageEvent(name);
+function Page({ name, projectTitle }: { name: string; projectTitle?: string }) {
+  usePageEvent(name, projectTitle);
   return <p>{name}</p>;
 }
+
+/** Where the visitor is: the address bar and the document's title, as the router would leave them. */
+function at(path: string, title: string) {
+  window.history.replaceState(null, '', path);
+  document.title = title;
+}
+
+/** GA4's page parameters for a page of this test's origin. */
+const page = (path: string, title: string) => ({ page_location: `${window.location.origin}${path}`, page_title: title });
+const HOME = page('/home', 'Alex Example');
 
 async function settle() {
   await act(async () => {
@@ -29,7 +39,7 @@ beforeEach(() => {
   ga.event.mockReset();
   resetAnalyticsForTests();
   resetConsentForTests();
-  window.history.replaceState(null, '', '/home');
+  at('/home', 'Alex Example');
 });
 
 afterEach(() => {
@@ -41,32 +51,48 @@ describe('usePageEvent', () => {
     localStorage.setItem('cookieConsent', 'true');
     render(<Page name="homePage" />);
     await waitFor(() => expect(ga.event).toHaveBeenCalledTimes(1));
-    expect(ga.event).toHaveBeenCalledWith('homePage', { page_path: '/home' });
+    // GA4's page parameters (the full URL and the title), not Universal Analytics' page_path.
+    expect(ga.event).toHaveBeenCalledWith('homePage', HOME);
+    expect(ga.event.mock.calls[0]?.[1]).not.toHaveProperty('page_path');
     expect(ga.initialize).toHaveBeenCalledWith('G-TEST123');
   });
 
   it('queues events sent before analytics finished loading and sends them after initialize, in order', async () => {
     localStorage.setItem('cookieConsent', 'true');
     sendPageEvent('homePage');
-    window.history.replaceState(null, '', '/projects');
+    at('/projects?from=home', 'Projects | Alex Example');
     sendPageEvent('projectsPage');
     expect(ga.event).not.toHaveBeenCalled();
 
     await waitFor(() => expect(ga.event).toHaveBeenCalledTimes(2));
     expect(ga.event.mock.calls).toEqual([
-      ['homePage', { page_path: '/home' }],
-      ['projectsPage', { page_path: '/projects' }],
+      ['homePage', HOME],
+      ['projectsPage', page('/projects?from=home', 'Projects | Alex Example')],
     ]);
     expect(ga.initialize.mock.invocationCallOrder[0]).toBeLessThan(ga.event.mock.invocationCallOrder[0]!);
     expect(ga.initialize).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps a project title as written', async () => {
+  it('sends a project page with its title as project_title', async () => {
     localStorage.setItem('cookieConsent', 'true');
     await loadAnalytics();
-    render(<Page name="Hotel Booking Manager" />);
+    at('/es/projects/1', 'Gestor de reservas de hotel | Alex Example');
+    render(<Page name="Hotel_Booking_Manager" projectTitle="Hotel Booking Manager" />);
     // The analytics code is fetched on demand, so the event leaves a moment after the render.
-    await waitFor(() => expect(ga.event).toHaveBeenCalledWith('Hotel Booking Manager', { page_path: '/home' }));
+    await waitFor(() =>
+      expect(ga.event).toHaveBeenCalledWith('Hotel_Booking_Manager', {
+        ...page('/es/projects/1', 'Gestor de reservas de hotel | Alex Example'),
+        project_title: 'Hotel Booking Manager',
+      }),
+    );
+  });
+
+  it('names the page the event was raised on, even when the visitor has moved on before it leaves', async () => {
+    localStorage.setItem('cookieConsent', 'true');
+    render(<Page name="aboutPage" />);
+    at('/contact', 'Contact | Alex Example');
+    await waitFor(() => expect(ga.event).toHaveBeenCalledTimes(1));
+    expect(ga.event).toHaveBeenCalledWith('aboutPage', HOME);
   });
 
   it('sends nothing and loads nothing without consent', async () => {
@@ -93,7 +119,7 @@ describe('usePageEvent', () => {
     });
     rerender(<Page name="projectsPage" />);
     await waitFor(() => expect(ga.event).toHaveBeenCalledTimes(1));
-    expect(ga.event).toHaveBeenCalledWith('projectsPage', { page_path: '/home' });
+    expect(ga.event).toHaveBeenCalledWith('projectsPage', HOME);
   });
 
   it('sends once per mount and again when the name changes, also under StrictMode', async () => {
@@ -101,25 +127,25 @@ describe('usePageEvent', () => {
     await loadAnalytics();
     const { rerender, unmount } = render(
       <StrictMode>
-        <Page name="Photography Portfolio" />
+        <Page name="Photography_Portfolio" />
       </StrictMode>,
     );
     rerender(
       <StrictMode>
-        <Page name="Photography Portfolio" />
+        <Page name="Photography_Portfolio" />
       </StrictMode>,
     );
     await settle();
     expect(ga.event).toHaveBeenCalledTimes(1);
     rerender(
       <StrictMode>
-        <Page name="Dining Tracker" />
+        <Page name="Dining_Tracker" />
       </StrictMode>,
     );
     await waitFor(() => expect(ga.event).toHaveBeenCalledTimes(2));
-    expect(ga.event).toHaveBeenLastCalledWith('Dining Tracker', { page_path: '/home' });
+    expect(ga.event).toHaveBeenLastCalledWith('Dining_Tracker', HOME);
     unmount();
-    render(<Page name="Dining Tracker" />);
+    render(<Page name="Dining_Tracker" />);
     await waitFor(() => expect(ga.event).toHaveBeenCalledTimes(3));
     await settle();
     expect(ga.event).toHaveBeenCalledTimes(3);
@@ -154,8 +180,8 @@ describe('usePageEvent', () => {
     expect(await loadAnalytics()).toBe(true);
     sendPageEvent('blogsPage');
     expect(ga.event.mock.calls).toEqual([
-      ['contactPage', { page_path: '/home' }],
-      ['blogsPage', { page_path: '/home' }],
+      ['contactPage', HOME],
+      ['blogsPage', HOME],
     ]);
   });
 });

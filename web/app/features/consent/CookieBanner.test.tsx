@@ -17,6 +17,9 @@ import { resetConsentForTests } from './consent-store';
 
 const SHORT = 'We use cookies.';
 const LONG = 'We use cookies to enhance your experience and improve website functionality and content.';
+/** The toggle's accessible names: its visible + or - first (label in name), then what it shows. */
+const COLLAPSED = '+ More about cookies';
+const EXPANDED = '- More about cookies';
 
 function renderBanner() {
   return render(
@@ -52,25 +55,34 @@ describe('CookieBanner', () => {
     expect(within(banner).getByText(SHORT)).toBeInTheDocument();
     expect(within(banner).queryByText(LONG)).not.toBeInTheDocument();
     expect(within(banner).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
-    const toggle = within(banner).getByRole('button', { name: '+' });
+    const toggle = within(banner).getByRole('button', { name: COLLAPSED });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The spec's visible text; the name adds what it is about, and aria-controls names what it changes.
+    expect(toggle).toHaveTextContent(/^\+$/);
+    const controlled = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(controlled).toHaveTextContent(SHORT);
+    expect(controlled).toContainElement(within(banner).getByRole('link', { name: 'Privacy policy' }));
     expect(within(banner).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
 
   it('expands with the toggle to the long text, Accept and the Privacy policy link, and collapses again', async () => {
     const user = userEvent.setup();
     renderBanner();
-    await user.click(screen.getByRole('button', { name: '+' }));
+    await user.click(screen.getByRole('button', { name: COLLAPSED }));
 
-    const toggle = screen.getByRole('button', { name: '-' });
+    const toggle = screen.getByRole('button', { name: EXPANDED });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveTextContent(/^-$/);
+    const controlled = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(controlled).toHaveTextContent(LONG);
+    expect(controlled).toContainElement(screen.getByRole('button', { name: 'Accept' }));
     expect(screen.getByText(LONG)).toBeInTheDocument();
     expect(screen.queryByText(SHORT)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
 
     await user.click(toggle);
-    expect(screen.getByRole('button', { name: '+' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: COLLAPSED })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByText(SHORT)).toBeInTheDocument();
   });
 
@@ -80,7 +92,7 @@ describe('CookieBanner', () => {
     await settle();
     expect(ga.initialize).not.toHaveBeenCalled();
 
-    await user.click(screen.getByRole('button', { name: '+' }));
+    await user.click(screen.getByRole('button', { name: COLLAPSED }));
     await user.click(screen.getByRole('button', { name: 'Accept' }));
 
     expect(localStorage.getItem('cookieConsent')).toBe('true');
@@ -107,7 +119,7 @@ describe('CookieBanner', () => {
   it('without consent analytics never load', async () => {
     const user = userEvent.setup();
     renderBanner();
-    await user.click(screen.getByRole('button', { name: '+' }));
+    await user.click(screen.getByRole('button', { name: COLLAPSED }));
     await settle();
     expect(ga.initialize).not.toHaveBeenCalled();
     expect(ga.event).not.toHaveBeenCalled();
@@ -117,7 +129,7 @@ describe('CookieBanner', () => {
     mockEnv.gaMeasurementId = '';
     const user = userEvent.setup();
     renderBanner();
-    await user.click(screen.getByRole('button', { name: '+' }));
+    await user.click(screen.getByRole('button', { name: COLLAPSED }));
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
     await settle();
@@ -146,7 +158,7 @@ describe('CookieBanner', () => {
     const user = userEvent.setup();
     renderBanner();
     expect(screen.getByText(SHORT)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '+' }));
+    await user.click(screen.getByRole('button', { name: COLLAPSED }));
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
     // The visitor accepted for this visit, so analytics may load even if storage refused to keep it.

@@ -31,6 +31,7 @@ export function CookieBanner() {
   }, [consent]);
 
   if (consent !== 'none') return null;
+  const symbol = expanded ? '-' : '+';
 
   return (
     <section className="cookie-banner" aria-label={ui.cookie.label} data-expanded={expanded}>
@@ -48,15 +49,17 @@ export function CookieBanner() {
             </Link>
           </div>
         </div>
+        {/* The spec's visible + / -. Its accessible name starts with that text (WCAG 2.5.3, label in name)
+            and says what it shows; aria-expanded says whether it is shown, aria-controls what it changes. */}
         <button
           type="button"
           className="cookie-banner__toggle"
           aria-expanded={expanded}
           aria-controls={detailsId}
-          title={expanded ? ui.cookie.showLess : ui.cookie.showMore}
+          aria-label={`${symbol} ${ui.cookie.more}`}
           onClick={() => setExpanded((open) => !open)}
         >
-          {expanded ? '-' : '+'}
+          {symbol}
         </button>
       </div>
     </section>

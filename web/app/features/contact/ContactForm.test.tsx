@@ -14,7 +14,7 @@ vi.mock('../../config/env', () => ({ env: mockEnv }));
 /** What the fake widget exposes to the tests. */
 const captcha = vi.hoisted(() => ({
   reset: vi.fn(),
-  props: null as null | { size?: string; sitekey?: string },
+  props: null as null | { size?: string; sitekey?: string; hl?: string },
   tokens: 0,
   /** What the form gave react-async-script to call once Google's script has loaded or failed. */
   scriptLoaded: null as null | ((script: { errored?: boolean }) => void),
@@ -26,13 +26,14 @@ vi.mock('react-google-recaptcha', () => {
   interface FakeProps {
     size?: string;
     sitekey: string;
+    hl?: string;
     onChange?: (token: string | null) => void;
     onExpired?: () => void;
     asyncScriptOnLoad?: (script: { errored?: boolean }) => void;
   }
   const FakeReCAPTCHA = forwardRef<{ reset: () => void }, FakeProps>(function FakeReCAPTCHA(props, ref) {
     useImperativeHandle(ref, () => ({ reset: captcha.reset }));
-    captcha.props = { size: props.size, sitekey: props.sitekey };
+    captcha.props = { size: props.size, sitekey: props.sitekey, hl: props.hl };
     captcha.scriptLoaded = props.asyncScriptOnLoad ?? null;
     return (
       <div data-testid="recaptcha">
@@ -56,6 +57,8 @@ vi.mock('react-google-recaptcha', () => {
 
 import { CONTACT_LIMITS } from '../../../../contract/contact-rules';
 import { ui } from '../../../content/ui';
+import { handle as spanishHandle } from '../../../content/es/index';
+import { LocaleProvider } from '../../i18n/locale-context';
 import { ContactForm } from './ContactForm';
 import { HydrationProvider } from '../../components/use-hydrated';
 
@@ -135,9 +138,18 @@ describe('ContactForm fields', () => {
     expect(message).toHaveAttribute('maxlength', String(CONTACT_LIMITS.messageMax));
   });
 
-  it('renders the compact captcha with the configured site key', () => {
+  it('renders the compact captcha with the configured site key, in the page\'s language', () => {
     setup();
-    expect(captcha.props).toEqual({ size: 'compact', sitekey: 'test-site-key-0123456789' });
+    expect(captcha.props).toEqual({ size: 'compact', sitekey: 'test-site-key-0123456789', hl: 'en' });
+  });
+
+  it('asks reCAPTCHA for Spanish on a Spanish page (hl=es)', () => {
+    render(
+      <LocaleProvider bundle={spanishHandle.localeBundle}>
+        <ContactForm />
+      </LocaleProvider>,
+    );
+    expect(captcha.props).toEqual({ size: 'compact', sitekey: 'test-site-key-0123456789', hl: 'es' });
   });
 });
 
@@ -169,6 +181,8 @@ describe('validation: the first failing rule in order, its exact message, the fi
   it.each([
     ['a one-word name', { ...good, fullName: 'José' }, 'Full name', 'Please enter a valid full name.'],
     ['a name with digits', { ...good, fullName: 'R2 D2' }, 'Full name', 'Please enter a valid full name.'],
+    ['a name with a doubled space', { ...good, fullName: 'Juan de  la Cruz' }, 'Full name', 'Please enter a valid full name.'],
+    ['a name with markup', { ...good, fullName: 'Juan <b>de</b> la Cruz' }, 'Full name', 'Please enter a valid full name.'],
     ['an email without top-level part', { ...good, email: 'jose@example' }, 'Email', 'Please enter a valid email address.'],
     ['a 5-letter top-level part', { ...good, email: 'jose@example.abcde' }, 'Email', 'Please enter a valid email address.'],
     ['a 3-character message', { ...good, message: 'Hey' }, 'Message', 'Please enter a valid message.'],
@@ -196,18 +210,20 @@ describe('validation: the first failing rule in order, its exact message, the fi
     expect(sendButton()).toBeDisabled();
   });
 
-  it('accepts names of any script and hyphenated names', async () => {
+  it('accepts names of any script, hyphenated names, and last names of several words', async () => {
     fetchMock.mockResolvedValue(response(200));
     const user = setup();
-    for (const fullName of ['José Álvarez', "Zoë O'Brien", 'Anne-Marie Dupont', 'Владимир Набоков']) {
+    const names = ['José Álvarez', "Zoë O'Brien", 'Anne-Marie Dupont', 'Владимир Набоков', 'María José Núñez', 'Lucía Fernández García', 'Juan de la Cruz', "Jean-Luc O'Neil"];
+    for (const fullName of names) {
       await user.type(fields().fullName, fullName);
       await user.type(fields().email, 'x@example.com');
       await user.type(fields().message, 'Hello there');
       await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
       await user.click(sendButton());
       expect(await screen.findByText(SENT)).toBeInTheDocument();
+      expect(JSON.parse(String(fetchMock.mock.lastCall?.[1]?.body)).fullName).toBe(fullName);
     }
-    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(fetchMock).toHaveBeenCalledTimes(names.length);
   });
 });
 

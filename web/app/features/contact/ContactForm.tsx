@@ -3,7 +3,7 @@ import type ReCAPTCHA from 'react-google-recaptcha';
 import type { ReCAPTCHAProps } from 'react-google-recaptcha';
 import { CONTACT_LIMITS, type ContactField, checkContact, toRequestBody } from '../../../../contract/contact-rules';
 import type { UiMessages } from '../../../content/types';
-import { useUi } from '../../i18n/locale-context';
+import { useLocale, useUi } from '../../i18n/locale-context';
 import { env } from '../../config/env';
 import { onDemand } from '../../components/on-demand';
 import { useHydrated } from '../../components/use-hydrated';
@@ -62,6 +62,7 @@ export function ContactForm() {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const isClient = useHydrated();
   const text = useUi().contact;
+  const locale = useLocale();
   const id = useId();
   const recaptchaRef = useRef<ReCAPTCHA>(null);
   const theme = useResolvedTheme();
@@ -232,6 +233,11 @@ export function ContactForm() {
             ref={recaptchaRef}
             size="compact"
             theme={theme}
+            // The widget in the page's language, not the browser's: reCAPTCHA's `hl`, "forces the widget to
+            // render in a specific language" (reCAPTCHA v2 docs, https://developers.google.com/recaptcha/docs/display).
+            // A language code is the reCAPTCHA code (https://cloud.google.com/recaptcha/docs/language; locales.test.ts).
+            // react-google-recaptcha hands it to grecaptcha.render; the widget's frame stays on www.google.com.
+            hl={locale}
             sitekey={env.recaptchaSiteKey}
             onChange={handleCaptchaChange}
             onExpired={() => setCaptchaToken(null)}

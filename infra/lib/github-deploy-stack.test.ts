@@ -1,0 +1,145 @@
+/**
+ * The GitHub setup stack (npm run github-setup): GitHub's OIDC provider without a thumbprint, made or
+ * imported, and two roles whose trust is one AssumeRoleWithWebIdentity statement pinning the audience
+ * and this repository's exact subjects, and whose permissions are only the CDK bootstrap roles, the
+ * doctor's reads and (preview) deleting preview buckets. cdk-nag runs on it.
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { describe, expect, it } from 'vitest';
+import {
+  BOOTSTRAP_ROLE_TAGS,
+  DOCTOR_READ_ACTIONS,
+  GitHubDeployStack,
+  type GitHubRepository,
+  parseRepository,
+  repositoryFromContext,
+  trustedSubjects,
+} from './github-deploy-stack';
+import type { Json } from './testing';
+
+const REPO: GitHubRepository = { owner: 'jane-doe', name: 'portfolio', ids: { owner: 1234567, repository: 7654321 } };
+const EXISTING = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
+
+function synth(props: { repository?: GitHubRepository; existingProviderArn?: string } = {}) {
+  const app = new App();
+  const stack = new GitHubDeployStack(app, 'Portfolio-GitHub', {
+    env: { account: '123456789012', region: 'eu-west-1' },
+    repository: props.repository ?? REPO,
+    existingProviderArn: props.existingProviderArn,
+    portfolioStackName: 'Portfolio',
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  app.synth(); // an unacknowledged cdk-nag finding throws here
+  const template = Template.fromStack(stack);
+  const resources = template.toJSON().Resources as Record<string, Json>;
+  const roleId = (description: RegExp) =>
+    Object.entries(resources).find(([, r]) => r.Type === 'AWS::IAM::Role' && description.test(r.Properties.Description))![0];
+  const policyOf = (id: string): Json[] =>
+    Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: Json) => role.Ref === id))
+      .flatMap((r) => r.Properties.PolicyDocument.Statement);
+  const production = roleId(/^Deploys the live site/);
+  const preview = roleId(/^Deploys and removes pull-request previews/);
+  return { template, resources, production, preview, policyOf };
+}
+
+describe('the OIDC provider', () => {
+  it('is GitHub\'s issuer with the audience sts.amazonaws.com and no thumbprint (IAM trusts its own root CAs for GitHub)', () => {
+    const { template } = synth();
+    const providers = Object.values(template.findResources('AWS::IAM::OIDCProvider'));
+    expect(providers).toHaveLength(1);
+    expect(providers[0]!.Properties).toEqual({ Url: 'https://token.actions.githubusercontent.com', ClientIdList: ['sts.amazonaws.com'] });
+    expect(template.toJSON().Outputs.OidcProviderOwned.Value).toBe('yes');
+  });
+
+  it('is imported when the account has one (one per account), and the roles trust that one', () => {
+    const { template, resources, production } = synth({ existingProviderArn: EXISTING });
+    expect(Object.keys(template.findResources('AWS::IAM::OIDCProvider'))).toHaveLength(0);
+    expect(resources[production]!.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({ Federated: EXISTING });
+    expect(template.toJSON().Outputs.OidcProviderOwned.Value).toBe('no');
+  });
+});
+
+describe('each role\'s trust', () => {
+  const { resources, production, preview } = synth();
+  const subjects = trustedSubjects(REPO);
+
+  it.each([
+    ['production', production, subjects.production],
+    ['preview', preview, subjects.preview],
+  ])('%s: one AssumeRoleWithWebIdentity statement, StringEquals on aud and the exact subjects', (_name, id, expected) => {
+    const statements = resources[id]!.Properties.AssumeRolePolicyDocument.Statement as Json[];
+    expect(statements).toHaveLength(1);
+    const [statement] = statements;
+    expect(statement).toMatchObject({ Effect: 'Allow', Action: 'sts:AssumeRoleWithWebIdentity' });
+    expect(Object.keys(statement!.Condition)).toEqual(['StringEquals']); // no StringLike, no ForAllValues/ForAnyValue
+    expect(statement!.Condition.StringEquals).toEqual({
+      'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+      'token.actions.githubusercontent.com:sub': expected,
+    });
+    for (const subject of expected) expect(subject).not.toMatch(/[*?]/);
+  });
+
+  it('names this repository by its immutable ids (new repositories\' subjects), each role its own events', () => {
+    expect(subjects).toEqual({
+      production: ['repo:jane-doe@1234567/portfolio@7654321:ref:refs/heads/main', 'repo:jane-doe@1234567/portfolio@7654321:environment:production'],
+      preview: ['repo:jane-doe@1234567/portfolio@7654321:pull_request', 'repo:jane-doe@1234567/portfolio@7654321:environment:preview'],
+    });
+    expect(trustedSubjects({ owner: 'old', name: 'repo' }).production[0]).toBe('repo:old/repo:ref:refs/heads/main');
+  });
+});
+
+describe('each role\'s permissions', () => {
+  const { production, preview, policyOf } = synth();
+
+  const assume = {
+    Sid: 'AssumeCdkBootstrapRolesOnly',
+    Effect: 'Allow',
+    Action: 'sts:AssumeRole',
+    Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::123456789012:role/*']] },
+    Condition: { StringEquals: { 'iam:ResourceTag/aws-cdk:bootstrap-role': [...BOOTSTRAP_ROLE_TAGS] } },
+  };
+  const doctor = { Sid: 'DoctorReadOnly', Effect: 'Allow', Action: [...DOCTOR_READ_ACTIONS], Resource: '*' };
+
+  it('production: assume the bootstrap roles by tag, and the doctor\'s reads; nothing else', () => {
+    expect(policyOf(production)).toEqual([assume, doctor]);
+  });
+
+  it('preview: the same, and emptying and deleting preview stages\' buckets only', () => {
+    const bucket = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::portfolio-pr-*']] };
+    expect(policyOf(preview)).toEqual([
+      assume,
+      doctor,
+      {
+        Sid: 'DestroyPreviewBucketsOnly',
+        Effect: 'Allow',
+        Action: ['s3:ListBucket', 's3:ListBucketVersions', 's3:DeleteBucket', 's3:DeleteObject', 's3:DeleteObjectVersion'],
+        Resource: [bucket, { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::portfolio-pr-*/*']] }],
+      },
+    ]);
+  });
+
+  it('the doctor\'s reads are reads', () => {
+    for (const action of DOCTOR_READ_ACTIONS) expect(action).toMatch(/^[a-z0-9]+:(Get|Describe|List)/);
+  });
+});
+
+describe('the repository from the setup', () => {
+  it('takes OWNER/NAME with both ids or neither', () => {
+    const get = (values: Record<string, string>) => (key: string) => values[key];
+    expect(repositoryFromContext(get({ 'github:repository': 'jane-doe/portfolio', 'github:ownerId': '1', 'github:repositoryId': '2' }))).toEqual({
+      owner: 'jane-doe',
+      name: 'portfolio',
+      ids: { owner: 1, repository: 2 },
+    });
+    expect(repositoryFromContext(get({ 'github:repository': 'jane-doe/portfolio' }))).toEqual({ owner: 'jane-doe', name: 'portfolio' });
+    expect(() => repositoryFromContext(get({ 'github:repository': 'jane-doe/portfolio', 'github:ownerId': '1' }))).toThrow(/go together/);
+    expect(() => repositoryFromContext(get({ 'github:repository': 'a/b', 'github:ownerId': 'x', 'github:repositoryId': '2' }))).toThrow(/numeric id/);
+  });
+
+  it.each(['jane/*', '*/portfolio', 'jane', 'jane/portfolio/extra', 'ja ne/portfolio'])('refuses %j (no wildcard reaches a subject)', (text) => {
+    expect(() => parseRepository(text)).toThrow(/not a GitHub repository OWNER\/NAME/);
+  });
+});

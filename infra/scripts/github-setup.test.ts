@@ -1,0 +1,108 @@
+/** npm run github-setup's decisions, without GitHub or AWS: the repository, its ids, the provider, the variables. */
+import { describe, expect, it } from 'vitest';
+import {
+  existingProvider,
+  type FetchLike,
+  instructions,
+  lookupRepository,
+  parseSetupArgs,
+  providerToImport,
+  repositoryFromRemote,
+  repositoryVariables,
+  resolveRepository,
+} from './github-setup';
+
+const answer = (status: number, body: unknown): ReturnType<FetchLike> =>
+  Promise.resolve({ ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) });
+
+describe('the repository', () => {
+  it.each([
+    ['https://github.com/jane-doe/portfolio.git', 'jane-doe/portfolio'],
+    ['https://github.com/jane-doe/portfolio', 'jane-doe/portfolio'],
+    ['git@github.com:jane-doe/portfolio.git', 'jane-doe/portfolio'],
+    ['ssh://git@github.com/jane-doe/portfolio.git', 'jane-doe/portfolio'],
+    ['https://gitlab.com/jane-doe/portfolio.git', undefined],
+  ])('from the remote %s', (url, repo) => {
+    expect(repositoryFromRemote(url)).toBe(repo);
+  });
+
+  it("asks GitHub for its ids and its own spelling, with the token when there is one", async () => {
+    const seen: { url: string; auth?: string }[] = [];
+    const fetchFn: FetchLike = (url, init) => {
+      seen.push({ url, auth: init?.headers?.Authorization });
+      return answer(200, { id: 7654321, full_name: 'Jane-Doe/portfolio', owner: { id: 1234567 } });
+    };
+    await expect(lookupRepository('jane-doe/portfolio', fetchFn, 'ghp_x')).resolves.toEqual({
+      owner: 'Jane-Doe',
+      name: 'portfolio',
+      ids: { owner: 1234567, repository: 7654321 },
+    });
+    expect(seen).toEqual([{ url: 'https://api.github.com/repos/jane-doe/portfolio', auth: 'Bearer ghp_x' }]);
+  });
+
+  it('says how to pass the ids when GitHub does not answer', async () => {
+    await expect(lookupRepository('jane/private', () => answer(404, {}))).rejects.toThrow(
+      /404 for jane\/private \(a private repository needs GITHUB_TOKEN or GH_TOKEN\).*gh api repos\/jane\/private/,
+    );
+    await expect(lookupRepository('jane/odd', () => answer(200, { id: 'x' }))).rejects.toThrow(/no id, owner id or full name/);
+  });
+
+  it('takes --repo, then the origin remote; ids from flags, GitHub, or none with --name-only-subject', async () => {
+    const deps = { remoteUrl: () => 'git@github.com:jane/site.git', fetch: () => answer(200, { id: 2, full_name: 'jane/site', owner: { id: 1 } }) };
+    await expect(resolveRepository(parseSetupArgs([]), deps)).resolves.toEqual({ owner: 'jane', name: 'site', ids: { owner: 1, repository: 2 } });
+    await expect(resolveRepository(parseSetupArgs(['--repo', 'ann/web', '--owner-id', '5', '--repo-id', '6']), deps)).resolves.toEqual({
+      owner: 'ann',
+      name: 'web',
+      ids: { owner: 5, repository: 6 },
+    });
+    await expect(resolveRepository(parseSetupArgs(['--name-only-subject']), deps)).resolves.toEqual({ owner: 'jane', name: 'site' });
+    await expect(resolveRepository(parseSetupArgs(['--owner-id', '5']), deps)).rejects.toThrow(/go together/);
+    await expect(resolveRepository(parseSetupArgs([]), { ...deps, remoteUrl: () => undefined })).rejects.toThrow(/--repo OWNER\/NAME/);
+  });
+
+  it('passes what it does not know to cdk deploy', () => {
+    expect(parseSetupArgs(['--repo', 'a/b', '--require-approval', 'never']).rest).toEqual(['--require-approval', 'never']);
+    expect(() => parseSetupArgs(['--repo'])).toThrow(/--repo needs a value/);
+  });
+});
+
+describe('the OIDC provider', () => {
+  const ARN = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
+
+  it("is the account's when it has one, read through the AWS CLI", () => {
+    const calls: string[][] = [];
+    const found = existingProvider('123456789012', (args) => {
+      calls.push(args);
+      return { status: 0, stdout: JSON.stringify({ ClientIDList: ['sts.amazonaws.com'] }), stderr: '' };
+    });
+    expect(found).toEqual({ arn: ARN, audiences: ['sts.amazonaws.com'] });
+    expect(calls[0]).toEqual(['iam', 'get-open-id-connect-provider', '--open-id-connect-provider-arn', ARN, '--output', 'json']);
+    expect(existingProvider('123456789012', () => ({ status: 254, stdout: '', stderr: 'An error occurred (NoSuchEntity)' }))).toBeUndefined();
+    expect(() => existingProvider('1', () => ({ status: 255, stdout: '', stderr: 'AccessDenied' }))).toThrow(/AccessDenied/);
+  });
+
+  it('is imported, unless none exists or this stack made it (importing would delete it)', () => {
+    const provider = { arn: ARN, audiences: ['sts.amazonaws.com'] };
+    expect(providerToImport(undefined, undefined)).toBeUndefined();
+    expect(providerToImport(provider, undefined)).toBe(ARN);
+    expect(providerToImport(provider, { OidcProviderOwned: 'no' })).toBe(ARN);
+    expect(providerToImport(provider, { OidcProviderOwned: 'yes' })).toBeUndefined();
+  });
+});
+
+describe('what it prints', () => {
+  const outputs = {
+    ProductionRoleArn: 'arn:aws:iam::123456789012:role/Portfolio-GitHub-ProductionRole',
+    PreviewRoleArn: 'arn:aws:iam::123456789012:role/Portfolio-GitHub-PreviewRole',
+  };
+
+  it('the four repository variables, never a secret, and the production branch rule', () => {
+    const variables = repositoryVariables('123456789012', 'eu-west-1', outputs);
+    expect(variables.map(([name]) => name)).toEqual(['AWS_ACCOUNT_ID', 'AWS_REGION', 'AWS_PRODUCTION_ROLE_ARN', 'AWS_PREVIEW_ROLE_ARN']);
+    const text = instructions({ owner: 'jane', name: 'site' }, variables);
+    expect(text).toContain("gh variable set AWS_PREVIEW_ROLE_ARN --repo jane/site --body 'arn:aws:iam::123456789012:role/Portfolio-GitHub-PreviewRole'");
+    expect(text).toContain('gh api -X POST repos/jane/site/environments/production/deployment-branch-policies -f name=main');
+    expect(text).not.toMatch(/secret set|AWS_SECRET|ACCESS_KEY/i);
+    expect(() => repositoryVariables('1', 'eu-west-1', {})).toThrow(/no ProductionRoleArn/);
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * What every setup step works with: the options (flags and environment), the current configuration
+ * (re-read after each write to cdk.json), the AWS clients of its region, the prompter, and the one way
+ * each of them gets an answer, a consent or the reCAPTCHA secret, with or without a terminal.
+ */
+import type { SNSClient } from '@aws-sdk/client-sns';
+import { ConfigError, type PortfolioConfig } from '../../config/portfolio-config';
+import type { DoctorClients } from '../doctor/checks';
+import { cdkJsonFile, editPortfolioBlock, readCdkJson, writeAtomically } from './cdk-json';
+import type { Prompter, SelectQuestion, TextQuestion } from './prompter';
+
+export interface SetupClients extends DoctorClients {
+  /** In the configured region (the alarm topic lives there). */
+  sns: SNSClient;
+}
+
+/** A problem setup cannot fix by itself: one line naming the value and what to do. Exit 1. */
+export class SetupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SetupError';
+  }
+}
+
+/** The answers a flag or an environment variable can give, so setup runs without a terminal. */
+export const ANSWERS = {
+  'owner-email': { flag: '--owner-email', env: 'SETUP_OWNER_EMAIL' },
+  'sender-email': { flag: '--sender-email', env: 'SETUP_SENDER_EMAIL' },
+  region: { flag: '--region', env: 'SETUP_REGION' },
+  'recaptcha-site-key': { flag: '--recaptcha-site-key', env: 'RECAPTCHA_SITE_KEY' },
+  'website-url': { flag: '--website-url', env: 'SETUP_WEBSITE_URL' },
+  domain: { flag: '--domain', env: 'SETUP_DOMAIN' },
+  'hosted-zone-name': { flag: '--hosted-zone-name', env: 'SETUP_HOSTED_ZONE_NAME' },
+} as const;
+export type AnswerId = keyof typeof ANSWERS;
+
+export interface SetupOptions {
+  /** Apply every change without asking. */
+  yes: boolean;
+  /** Questions may be asked (a terminal, no --yes, not CI). */
+  interactive: boolean;
+  json: boolean;
+  /** --wait MINUTES: poll instead of exiting 2. */
+  waitMinutes: number;
+  trial: boolean;
+  expectAccount?: string;
+  recaptchaSecretStdin: boolean;
+  /** --request-production-access: ask AWS to take SES out of the sandbox. */
+  requestProductionAccess: boolean;
+  /** --delete-failed-bootstrap: delete a CDKToolkit stack in ROLLBACK_COMPLETE without a terminal. */
+  deleteFailedBootstrap: boolean;
+  /** --external-dns: the --domain's DNS is not in Route 53 here; setup requests the certificate itself. */
+  externalDns: boolean;
+  answers: Partial<Record<AnswerId, string>>;
+  env: Record<string, string | undefined>;
+}
+
+const BOOLEAN_FLAGS = {
+  '--yes': 'yes',
+  '-y': 'yes',
+  '--json': 'json',
+  '--trial': 'trial',
+  '--recaptcha-secret-stdin': 'recaptchaSecretStdin',
+  '--request-production-access': 'requestProductionAccess',
+  '--delete-failed-bootstrap': 'deleteFailedBootstrap',
+  '--external-dns': 'externalDns',
+} as const;
+
+/** Every flag, for the one line a run without a terminal prints instead of waiting for a question. */
+export const FLAG_LIST = [
+  ...Object.keys(BOOLEAN_FLAGS).filter((f) => f !== '-y'),
+  '--wait MINUTES',
+  '--expect-account ID',
+  ...Object.values(ANSWERS).map((a) => `${a.flag} VALUE (or ${a.env})`),
+  'RECAPTCHA_SECRET (environment only)',
+].join(', ');
+
+export function parseSetupArgs(argv: readonly string[], env: Record<string, string | undefined>, tty: boolean): SetupOptions {
+  const options: SetupOptions = {
+    yes: false,
+    interactive: false,
+    json: false,
+    waitMinutes: 0,
+    trial: false,
+    recaptchaSecretStdin: false,
+    requestProductionAccess: false,
+    deleteFailedBootstrap: false,
+    externalDns: false,
+    answers: {},
+    env,
+  };
+  const byFlag = new Map(Object.entries(ANSWERS).map(([id, a]) => [a.flag as string, id as AnswerId]));
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.includes('=') ? [argv[i]!.slice(0, argv[i]!.indexOf('=')), argv[i]!.slice(argv[i]!.indexOf('=') + 1)] : [argv[i]!, undefined];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new SetupError(`${flag} needs a value`);
+      return v;
+    };
+    if (flag in BOOLEAN_FLAGS) (options as unknown as Record<string, boolean>)[BOOLEAN_FLAGS[flag as keyof typeof BOOLEAN_FLAGS]] = true;
+    else if (flag === '--wait') {
+      const minutes = Number(value());
+      if (!Number.isFinite(minutes) || minutes <= 0) throw new SetupError(`--wait ${argv[i]}: give the minutes to wait, e.g. --wait 30`);
+      options.waitMinutes = minutes;
+    } else if (flag === '--expect-account') {
+      const account = value();
+      if (!/^\d{12}$/.test(account)) throw new SetupError(`--expect-account ${account}: an AWS account id has 12 digits`);
+      options.expectAccount = account;
+    } else if (flag === '--recaptcha-secret') {
+      throw new SetupError('--recaptcha-secret: a secret is never read from the command line (it would stay in the shell history); set RECAPTCHA_SECRET or use --recaptcha-secret-stdin');
+    } else if (byFlag.has(flag)) options.answers[byFlag.get(flag)!] = value();
+    else throw new SetupError(`${flag}: unknown flag (known: ${FLAG_LIST})`);
+  }
+  const ci = /^(1|true)$/i.test(env.CI ?? '');
+  options.interactive = tty && !options.yes && !ci;
+  return options;
+}
+
+export type Outcome = 'ready' | 'changed' | 'waiting' | 'skipped' | 'error';
+export interface StepResult {
+  step: string;
+  outcome: Outcome;
+  detail: string;
+  /** For "waiting": who must act (you, AWS, DNS) and what. */
+  waitingOn?: string;
+}
+
+export interface SetupDeps {
+  prompter: Prompter;
+  /** The AWS clients of a region (the configured one changes when the owner picks another). */
+  clients: (region: string) => SetupClients;
+  print: (line: string) => void;
+  /** Runs the pinned CDK CLI; returns its exit status. */
+  runCdk: (args: string[]) => number;
+  readStdin: () => Promise<string>;
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+  /** Base of the overrides given to parseConfig (trial). */
+}
+
+export class SetupContext {
+  account = '';
+  arn = '';
+  private accountConfirmed = false;
+  constructor(
+    readonly options: SetupOptions,
+    readonly deps: SetupDeps,
+    public config: PortfolioConfig,
+  ) {}
+
+  get clients(): SetupClients {
+    return this.deps.clients(this.config.region);
+  }
+  print(line: string): void {
+    this.deps.print(line);
+  }
+  overrides(): Record<string, unknown> {
+    return this.options.trial ? { trial: true } : {};
+  }
+
+  /** An answer from its flag, its environment variable or the owner; without a terminal a missing one fails at once. */
+  async ask(id: AnswerId, q: Omit<TextQuestion, 'id'>): Promise<string> {
+    const source = ANSWERS[id];
+    const given = this.options.answers[id] ?? this.options.env[source.env];
+    if (given !== undefined && given.trim() !== '') {
+      const value = given.trim();
+      const problem = q.validate?.(value);
+      if (problem) throw new SetupError(`${source.flag} ${value}: ${problem}`);
+      return value;
+    }
+    if (!this.options.interactive) throw new SetupError(`${q.message}: no answer without a terminal; pass ${source.flag} VALUE or set ${source.env}`);
+    return (await this.deps.prompter.text({ id, ...q })).trim();
+  }
+
+  async choose<T extends string>(q: SelectQuestion<T>, id: AnswerId): Promise<T> {
+    const source = ANSWERS[id];
+    const given = this.options.answers[id] ?? this.options.env[source.env];
+    if (given) return given as T;
+    if (!this.options.interactive) throw new SetupError(`${q.message}: no answer without a terminal; pass ${source.flag} VALUE or set ${source.env}`);
+    return this.deps.prompter.select(q);
+  }
+
+  /**
+   * The owner's yes to a change: --yes gives it; in a terminal it is asked (after the account is
+   * confirmed once per run); without either the run stops naming --yes. `optional` changes are
+   * skipped without a terminal or --yes instead.
+   */
+  async consent(id: string, message: string, options: { optional?: boolean } = {}): Promise<boolean> {
+    if (this.options.yes) return true;
+    if (!this.options.interactive) {
+      if (options.optional) return false;
+      throw new SetupError(`${message}: needs your yes; without a terminal pass --yes (flags: ${FLAG_LIST})`);
+    }
+    if (!this.accountConfirmed && !this.options.expectAccount) {
+      const same = await this.deps.prompter.confirm({ id: 'account', message: `Make changes in AWS account ${this.account} as ${this.arn}?` });
+      if (!same) throw new SetupError(`account ${this.account}: not confirmed; switch credentials (e.g. export AWS_PROFILE=NAME) and run npm run setup again`);
+      this.accountConfirmed = true;
+    }
+    return this.deps.prompter.confirm({ id, message });
+  }
+
+  /** Writes answers into cdk.json's block after showing the diff; the configuration is re-read. */
+  async writeConfig(changes: Record<string, unknown>): Promise<void> {
+    const file = cdkJsonFile();
+    let edit;
+    try {
+      edit = editPortfolioBlock(readCdkJson(file), changes, this.overrides());
+    } catch (error) {
+      if (error instanceof ConfigError) throw new SetupError(error.problems.join('; '));
+      throw error;
+    }
+    if (edit.diff.length === 0) return;
+    this.print(`cdk.json (context.portfolio):\n${edit.diff.map((l) => `  ${l}`).join('\n')}`);
+    if (!(await this.consent('write-cdk-json', 'Write this to cdk.json?'))) throw new SetupError('cdk.json: not written (your answer); run npm run setup again when ready');
+    writeAtomically(file, edit.text);
+    this.config = edit.config;
+  }
+}

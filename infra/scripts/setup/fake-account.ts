@@ -1,0 +1,263 @@
+/**
+ * A small stateful AWS account for the setup tests, behind aws-sdk-client-mock: what setup writes
+ * (identities, parameters, zones, subscriptions) is what the next check reads, so a second run can be
+ * asked to change nothing. Test hooks stand in for the people and services setup waits on.
+ */
+import { ACMClient, DescribeCertificateCommand, RequestCertificateCommand } from '@aws-sdk/client-acm';
+import { CloudFormationClient, DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import {
+  ChangeResourceRecordSetsCommand,
+  CreateHostedZoneCommand,
+  GetHostedZoneCommand,
+  ListHostedZonesByNameCommand,
+  Route53Client,
+} from '@aws-sdk/client-route-53';
+import { GetDomainDetailCommand, Route53DomainsClient, UpdateDomainNameserversCommand } from '@aws-sdk/client-route-53-domains';
+import {
+  CreateEmailIdentityCommand,
+  DeleteEmailIdentityCommand,
+  GetAccountCommand,
+  GetEmailIdentityCommand,
+  PutAccountDetailsCommand,
+  SESv2Client,
+} from '@aws-sdk/client-sesv2';
+import { ListSubscriptionsByTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
+import { DescribeParametersCommand, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
+import { mockClient } from 'aws-sdk-client-mock';
+import type { SetupClients } from './context';
+
+export const ACCOUNT = '123456789012';
+const awsError = (name: string, message: string) => Object.assign(new Error(message), { name, $metadata: {} });
+
+export interface Identity {
+  status: 'PENDING' | 'SUCCESS' | 'FAILED';
+  dkim: 'NOT_STARTED' | 'PENDING' | 'SUCCESS' | 'FAILED';
+  tokens: string[];
+}
+export interface Zone {
+  id: string;
+  name: string;
+  private?: boolean;
+  records: Record<string, string>;
+  nameServers: string[];
+}
+
+export class FakeAccount {
+  sesRegions = new Set(['us-east-1', 'eu-west-1']);
+  identities = new Map<string, Identity>();
+  production = false;
+  review?: { Status: 'PENDING' | 'GRANTED' | 'DENIED' | 'FAILED'; CaseId?: string };
+  sendingEnabled = true;
+  /** Region → CDKToolkit status and version; absent: not bootstrapped. */
+  toolkits = new Map<string, { status: string; version: number }>();
+  parameters = new Map<string, { type: string; value: string }>();
+  zones: Zone[] = [];
+  /** Route 53 Domains registrations: domain → its name servers. */
+  registrations = new Map<string, string[]>();
+  /** The deployed stack's alarm topic, when deployed. */
+  topic?: string;
+  subscriptions: { endpoint: string; confirmed: boolean }[] = [];
+  /** Every write call, in order, as "Command target". */
+  writes: string[] = [];
+  /** ACM in us-east-1: ARN → the certificate. */
+  certificates = new Map<string, { domain: string; token: string; status: 'PENDING_VALIDATION' | 'ISSUED' | 'FAILED' }>();
+  denied = new Set<string>();
+  noCredentials = false;
+
+  readonly mocks = {
+    sts: mockClient(STSClient),
+    ses: mockClient(SESv2Client),
+    ssm: mockClient(SSMClient),
+    cfn: mockClient(CloudFormationClient),
+    r53: mockClient(Route53Client),
+    domains: mockClient(Route53DomainsClient),
+    sns: mockClient(SNSClient),
+    acm: mockClient(ACMClient),
+  };
+
+  /** Test hooks: a person clicks the mail link; SES sees the DKIM records; a deploy made the topic. */
+  click(address: string) {
+    this.identities.get(address)!.status = 'SUCCESS';
+  }
+  dnsSeen(domain: string) {
+    Object.assign(this.identities.get(domain)!, { status: 'SUCCESS', dkim: 'SUCCESS' });
+  }
+  /** ACM saw the validation record. */
+  issue(domain: string) {
+    for (const c of this.certificates.values()) if (c.domain === domain) c.status = 'ISSUED';
+  }
+  deployed() {
+    this.topic = `arn:aws:sns:us-east-1:${ACCOUNT}:Portfolio-AlarmTopic`;
+    this.subscriptions = [];
+  }
+
+  constructor() {
+    for (const m of Object.values(this.mocks)) m.reset();
+    const { sts, ses, ssm, cfn, r53, domains, sns, acm } = this.mocks;
+    acm.on(RequestCertificateCommand).callsFake(({ DomainName, IdempotencyToken }: { DomainName: string; IdempotencyToken: string }) => {
+      this.writes.push(`RequestCertificate ${DomainName}`);
+      const same = [...this.certificates.entries()].find(([, c]) => c.token === IdempotencyToken && c.domain === DomainName);
+      if (same) return { CertificateArn: same[0] };
+      const arn = `arn:aws:acm:us-east-1:${ACCOUNT}:certificate/0000000${this.certificates.size}-aaaa-bbbb-cccc-000000000000`;
+      this.certificates.set(arn, { domain: DomainName, token: IdempotencyToken, status: 'PENDING_VALIDATION' });
+      return { CertificateArn: arn };
+    });
+    acm.on(DescribeCertificateCommand).callsFake(({ CertificateArn }: { CertificateArn: string }) => {
+      const c = this.certificates.get(CertificateArn);
+      if (!c) throw awsError('ResourceNotFoundException', `Could not find certificate ${CertificateArn}`);
+      return {
+        Certificate: {
+          CertificateArn,
+          DomainName: c.domain,
+          Status: c.status,
+          DomainValidationOptions: [{ DomainName: c.domain, ResourceRecord: { Name: `_x1.${c.domain}.`, Type: 'CNAME', Value: '_x2.acm-validations.aws.' } }],
+        },
+      };
+    });
+    const guard = (action: string) => {
+      if (this.denied.has(action)) throw awsError('AccessDeniedException', `User is not authorized to perform: ${action}`);
+    };
+    sts.on(GetCallerIdentityCommand).callsFake(() => {
+      if (this.noCredentials) throw awsError('CredentialsProviderError', 'Could not load credentials from any providers');
+      return { Account: ACCOUNT, Arn: `arn:aws:iam::${ACCOUNT}:user/jane` };
+    });
+    ses.on(GetAccountCommand).callsFake(async (_input, getClient) => {
+      const region = await getClient().config.region();
+      if (!this.sesRegions.has(region)) throw Object.assign(new Error(`getaddrinfo ENOTFOUND email.${region}.amazonaws.com`), { code: 'ENOTFOUND' });
+      guard('ses:GetAccount');
+      return {
+        ProductionAccessEnabled: this.production,
+        SendingEnabled: this.sendingEnabled,
+        SendQuota: { Max24HourSend: 200, MaxSendRate: 1 },
+        ...(this.review ? { Details: { ReviewDetails: this.review } } : {}),
+      };
+    });
+    ses.on(GetEmailIdentityCommand).callsFake(({ EmailIdentity }: { EmailIdentity: string }) => {
+      const identity = this.identities.get(EmailIdentity);
+      if (!identity) throw awsError('NotFoundException', 'Email identity does not exist.');
+      const address = EmailIdentity.includes('@');
+      return {
+        IdentityType: address ? 'EMAIL_ADDRESS' : 'DOMAIN',
+        VerificationStatus: identity.status,
+        VerifiedForSendingStatus: identity.status === 'SUCCESS',
+        DkimAttributes: address ? undefined : { Status: identity.dkim, Tokens: identity.tokens },
+      };
+    });
+    ses.on(CreateEmailIdentityCommand).callsFake(({ EmailIdentity }: { EmailIdentity: string }) => {
+      guard('ses:CreateEmailIdentity');
+      this.writes.push(`CreateEmailIdentity ${EmailIdentity}`);
+      if (this.identities.has(EmailIdentity)) throw awsError('AlreadyExistsException', 'exists');
+      const address = EmailIdentity.includes('@');
+      const tokens = address ? [] : ['tok1', 'tok2', 'tok3'];
+      this.identities.set(EmailIdentity, { status: 'PENDING', dkim: address ? 'NOT_STARTED' : 'PENDING', tokens });
+      return { IdentityType: address ? 'EMAIL_ADDRESS' : 'DOMAIN', DkimAttributes: { Tokens: tokens } };
+    });
+    ses.on(DeleteEmailIdentityCommand).callsFake(({ EmailIdentity }: { EmailIdentity: string }) => {
+      this.writes.push(`DeleteEmailIdentity ${EmailIdentity}`);
+      this.identities.delete(EmailIdentity);
+      return {};
+    });
+    ses.on(PutAccountDetailsCommand).callsFake((input: Record<string, unknown>) => {
+      this.writes.push(`PutAccountDetails ${JSON.stringify(input)}`);
+      this.review = { Status: 'PENDING', CaseId: 'case-1' };
+      return {};
+    });
+    ssm.on(DescribeParametersCommand).callsFake(({ ParameterFilters }: { ParameterFilters: { Values: string[] }[] }) => {
+      const name = ParameterFilters[0]!.Values[0]!;
+      const p = this.parameters.get(name);
+      return { Parameters: p ? [{ Name: name, Type: p.type }] : [] };
+    });
+    ssm.on(PutParameterCommand).callsFake(({ Name, Type, Value, Overwrite }: { Name: string; Type: string; Value: string; Overwrite?: boolean }) => {
+      guard('ssm:PutParameter');
+      this.writes.push(`PutParameter ${Name} ${Type}${Overwrite ? ' overwrite' : ''}`);
+      if (this.parameters.has(Name) && !Overwrite) throw awsError('ParameterAlreadyExists', 'exists');
+      this.parameters.set(Name, { type: Type, value: Value });
+      return { Version: 1 };
+    });
+    cfn.on(DescribeStacksCommand).callsFake(async ({ StackName }: { StackName: string }, getClient) => {
+      const region = await getClient().config.region();
+      if (StackName !== 'CDKToolkit' && this.topic) {
+        return { Stacks: [{ StackName, StackStatus: 'CREATE_COMPLETE', Outputs: [{ OutputKey: 'DistributionDomainName', OutputValue: 'd111111abcdef8.cloudfront.net' }] }] };
+      }
+      const toolkit = StackName === 'CDKToolkit' ? this.toolkits.get(region) : undefined;
+      if (!toolkit) throw awsError('ValidationError', `Stack with id ${StackName} does not exist`);
+      return { Stacks: [{ StackName, StackStatus: toolkit.status, Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: String(toolkit.version) }] }] };
+    });
+    cfn.on(DeleteStackCommand).callsFake(async (_input, getClient) => {
+      const region = await getClient().config.region();
+      this.writes.push(`DeleteStack CDKToolkit ${region}`);
+      this.toolkits.delete(region);
+      return {};
+    });
+    cfn.on(ListStackResourcesCommand).callsFake(({ StackName }: { StackName: string }) => {
+      if (!this.topic) throw awsError('ValidationError', `Stack with id ${StackName} does not exist`);
+      return { StackResourceSummaries: [{ ResourceType: 'AWS::SNS::Topic', PhysicalResourceId: this.topic, LogicalResourceId: 'AlarmTopic' }] };
+    });
+    r53.on(ListHostedZonesByNameCommand).callsFake(({ DNSName }: { DNSName: string }) => ({
+      HostedZones: this.zones
+        .filter((z) => z.name >= DNSName)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((z) => ({ Id: `/hostedzone/${z.id}`, Name: `${z.name}.`, CallerReference: 'x', Config: { PrivateZone: z.private === true } })),
+    }));
+    r53.on(GetHostedZoneCommand).callsFake(({ Id }: { Id: string }) => {
+      const zone = this.zones.find((z) => z.id === Id);
+      if (!zone) throw awsError('NoSuchHostedZone', `No hosted zone found with ID: ${Id}`);
+      return {
+        HostedZone: { Id: `/hostedzone/${zone.id}`, Name: `${zone.name}.`, CallerReference: 'x', Config: { PrivateZone: zone.private === true } },
+        DelegationSet: { NameServers: zone.nameServers },
+      };
+    });
+    r53.on(CreateHostedZoneCommand).callsFake(({ Name }: { Name: string }) => {
+      guard('route53:CreateHostedZone');
+      this.writes.push(`CreateHostedZone ${Name}`);
+      const id = `ZNEW${this.zones.length}ABCDEF`;
+      this.zones.push({ id, name: Name, records: {}, nameServers: ['ns-9.awsdns-09.org', 'ns-8.awsdns-08.net'] });
+      return { HostedZone: { Id: `/hostedzone/${id}`, Name: `${Name}.`, CallerReference: 'x' } };
+    });
+    r53.on(ChangeResourceRecordSetsCommand).callsFake(
+      ({ HostedZoneId, ChangeBatch }: { HostedZoneId: string; ChangeBatch: { Changes: { ResourceRecordSet: { Name: string; ResourceRecords: { Value: string }[] } }[] } }) => {
+        const zone = this.zones.find((z) => z.id === HostedZoneId)!;
+        for (const c of ChangeBatch.Changes) {
+          this.writes.push(`UPSERT ${c.ResourceRecordSet.Name}`);
+          zone.records[c.ResourceRecordSet.Name] = c.ResourceRecordSet.ResourceRecords[0]!.Value;
+        }
+        return { ChangeInfo: { Id: 'c', Status: 'PENDING', SubmittedAt: new Date() } };
+      },
+    );
+    domains.on(GetDomainDetailCommand).callsFake(({ DomainName }: { DomainName: string }) => {
+      const ns = this.registrations.get(DomainName);
+      if (!ns) throw awsError('InvalidInput', 'not registered here');
+      return { DomainName, Nameservers: ns.map((Name) => ({ Name })) };
+    });
+    domains.on(UpdateDomainNameserversCommand).callsFake(({ DomainName, Nameservers }: { DomainName: string; Nameservers: { Name: string }[] }) => {
+      this.writes.push(`UpdateDomainNameservers ${DomainName}`);
+      this.registrations.set(DomainName, Nameservers.map((n) => n.Name));
+      return { OperationId: 'op' };
+    });
+    sns.on(ListSubscriptionsByTopicCommand).callsFake(() => ({
+      Subscriptions: this.subscriptions.map((s) => ({
+        Protocol: 'email',
+        Endpoint: s.endpoint,
+        SubscriptionArn: s.confirmed ? `${this.topic}:sub` : 'PendingConfirmation',
+      })),
+    }));
+    sns.on(SubscribeCommand).callsFake(({ Endpoint }: { Endpoint: string }) => {
+      this.writes.push(`Subscribe ${Endpoint}`);
+      this.subscriptions.push({ endpoint: Endpoint, confirmed: false });
+      return { SubscriptionArn: 'pending confirmation' };
+    });
+  }
+
+  clients = (region: string): SetupClients => ({
+    sts: new STSClient({ region }),
+    sesv2: new SESv2Client({ region }),
+    ssm: new SSMClient({ region }),
+    sns: new SNSClient({ region }),
+    cloudFormation: (r) => new CloudFormationClient({ region: r }),
+    route53: new Route53Client({ region: 'us-east-1' }),
+    route53Domains: new Route53DomainsClient({ region: 'us-east-1' }),
+    acm: new ACMClient({ region: 'us-east-1' }),
+    resolveNs: () => Promise.reject(new Error('no public DNS in tests')),
+  });
+}

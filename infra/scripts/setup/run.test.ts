@@ -1,0 +1,498 @@
+/**
+ * npm run setup against a small stateful account (fake-account.ts) and a scripted prompter: an empty
+ * account reaches "ready to deploy" with only the human waits left to test hooks; a second run asks
+ * nothing and changes nothing; each bad input gives its one line and exit code.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RECAPTCHA_TEST_SITE_KEY } from '../../config/portfolio-config';
+import { ACCOUNT, FakeAccount } from './fake-account';
+import { CANCEL, scriptedPrompter, type Script } from './prompter';
+import { runSetup } from './run';
+import { pinnedBootstrapVersion } from './steps';
+
+const SITE_KEY = 'a-real-looking-site-key-0123456789';
+const SECRET = 'the-real-secret-never-shown-0123';
+const CDK_JSON = `{
+  "app": "node --import tsx infra/bin/portfolio.ts",
+  "context": {
+    "portfolio": {
+      "stackName": "Portfolio",
+      "region": "us-east-1",
+      "ownerEmail": "owner@example.com",
+      "senderEmail": "portfolio@example.com",
+      "recaptchaSecretParameter": "/portfolio/recaptcha-secret",
+      "recaptchaSiteKey": null,
+      "domain": null
+    },
+    "@aws-cdk/core:defaultCrossStackReferences": "strong"
+  }
+}
+`;
+
+let dir: string;
+let file: string;
+let account: FakeAccount;
+let cdkCalls: string[][];
+let clock: number;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'setup-test-'));
+  file = path.join(dir, 'cdk.json');
+  writeFileSync(file, CDK_JSON);
+  process.env.PORTFOLIO_CDK_JSON = file;
+  account = new FakeAccount();
+  cdkCalls = [];
+  clock = Date.parse('2026-11-26T12:00:00Z');
+});
+afterEach(() => {
+  delete process.env.PORTFOLIO_CDK_JSON;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface RunOptions {
+  argv?: string[];
+  env?: Record<string, string>;
+  tty?: boolean;
+  script?: Script;
+  stdin?: string;
+  /** What happens in the world while setup sleeps between polls. */
+  onSleep?: () => void;
+}
+async function setup(options: RunOptions = {}) {
+  const lines: string[] = [];
+  const prompter = scriptedPrompter(options.script ?? {});
+  const code = await runSetup({
+    argv: options.argv ?? [],
+    env: options.env ?? {},
+    tty: options.tty ?? true,
+    deps: {
+      prompter,
+      clients: account.clients,
+      print: (line) => lines.push(line),
+      out: (text) => lines.push(text),
+      runCdk: (args) => {
+        cdkCalls.push(args);
+        const [, target] = args;
+        const region = /^aws:\/\/\d{12}\/(.+)$/.exec(target ?? '')?.[1];
+        if (args[0] === 'bootstrap' && region) account.toolkits.set(region, { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+        return 0;
+      },
+      readStdin: async () => options.stdin ?? '',
+      sleep: async (ms) => {
+        clock += ms;
+        options.onSleep?.();
+      },
+      now: () => clock,
+    },
+  });
+  const text = lines.join('\n');
+  return { code, text, asked: prompter.asked, last: lines.at(-1) ?? '' };
+}
+
+/** Everything done already: what a second run finds. */
+function readyAccount() {
+  writeFileSync(
+    file,
+    CDK_JSON.replace('owner@example.com', 'jane@owner-mail.dev')
+      .replace('portfolio@example.com', 'hello@jane.dev')
+      .replace('"recaptchaSiteKey": null', `"recaptchaSiteKey": "${SITE_KEY}"`),
+  );
+  account.toolkits.set('us-east-1', { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+  account.identities.set('hello@jane.dev', { status: 'SUCCESS', dkim: 'NOT_STARTED', tokens: [] });
+  account.identities.set('jane@owner-mail.dev', { status: 'SUCCESS', dkim: 'NOT_STARTED', tokens: [] });
+  account.parameters.set('/portfolio/recaptcha-secret', { type: 'SecureString', value: SECRET });
+}
+
+const FIRST_RUN: Script = {
+  'owner-email': 'jane@owner-mail.dev',
+  'sender-email': 'hello@jane.dev',
+  account: true,
+  'write-cdk-json': true,
+  'bootstrap-us-east-1': true,
+  'create-identity-hello@jane.dev': true,
+  'create-identity-jane@owner-mail.dev': true,
+  'recaptcha-site-key': SITE_KEY,
+  'recaptcha-secret': SECRET,
+  'put-recaptcha-secret': true,
+};
+
+describe('npm run setup, interactive', () => {
+  it('takes an empty account to "waiting on the mail clicks", then to ready after them; a third run asks nothing and changes nothing', async () => {
+    const first = await setup({ script: FIRST_RUN });
+    expect(first.code).toBe(2);
+    expect(cdkCalls).toEqual([['bootstrap', `aws://${ACCOUNT}/us-east-1`]]);
+    expect(account.writes).toEqual([
+      'CreateEmailIdentity hello@jane.dev',
+      'CreateEmailIdentity jane@owner-mail.dev',
+      'PutParameter /portfolio/recaptcha-secret SecureString',
+    ]);
+    expect(account.parameters.get('/portfolio/recaptcha-secret')?.value).toBe(SECRET);
+    // The answers are in cdk.json, formatted as before; the secret is nowhere but SSM.
+    const written = readFileSync(file, 'utf8');
+    expect(written).toBe(
+      CDK_JSON.replace('owner@example.com', 'jane@owner-mail.dev')
+        .replace('portfolio@example.com', 'hello@jane.dev')
+        .replace('"recaptchaSiteKey": null', `"recaptchaSiteKey": "${SITE_KEY}"`),
+    );
+    expect(first.text).not.toContain(SECRET);
+    expect(first.text).toContain('- "ownerEmail": "owner@example.com"\n  + "ownerEmail": "jane@owner-mail.dev"');
+    expect(first.text).toContain('cost:');
+    expect(first.text).toMatch(/SES sender: you: click the link in the mail to hello@jane\.dev within 24 h/);
+    expect(first.text).toMatch(/SES owner: you: click the link in the mail to jane@owner-mail\.dev within 24 h/);
+
+    account.click('hello@jane.dev');
+    account.click('jane@owner-mail.dev');
+    const second = await setup();
+    expect(second.code).toBe(0);
+    expect(second.asked).toEqual([]);
+    expect(second.text).toContain('All 8 checks passed.');
+    expect(second.last).toBe('Ready to deploy: npm run deploy');
+
+    const writes = account.writes.length;
+    const again = await setup();
+    expect(again.code).toBe(0);
+    expect(again.asked).toEqual([]);
+    expect(account.writes.length).toBe(writes);
+    expect(cdkCalls.length).toBe(1);
+    expect(readFileSync(file, 'utf8')).toBe(written);
+  });
+
+  it('asks the account once, before the first change, and stops when it is the wrong one', async () => {
+    const run = await setup({ script: { 'owner-email': 'jane@owner-mail.dev', 'sender-email': 'hello@jane.dev', account: false } });
+    expect(run.code).toBe(1);
+    expect(run.last).toBe(`✗ account ${ACCOUNT}: not confirmed; switch credentials (e.g. export AWS_PROFILE=NAME) and run npm run setup again`);
+    expect(readFileSync(file, 'utf8')).toBe(CDK_JSON);
+  });
+
+  it('Ctrl-C at a question writes nothing of that step; the next run continues from there', async () => {
+    const cut = await setup({ script: { ...FIRST_RUN, 'recaptcha-secret': CANCEL } });
+    expect(cut.code).toBe(1);
+    expect(cut.last).toMatch(/cancelled at "recaptcha-secret": nothing of this step was written; run npm run setup again/);
+    expect(account.parameters.size).toBe(0);
+    // Done before the cut stays done; the resumed run asks only what is left.
+    const resumed = await setup({ script: { account: true, 'recaptcha-secret': SECRET, 'put-recaptcha-secret': true } });
+    expect(resumed.asked).toEqual(['recaptcha-secret', 'account', 'put-recaptcha-secret']);
+    expect(resumed.code).toBe(2);
+    expect(cdkCalls.length).toBe(1);
+  });
+
+  it('offers SES regions when the configured one has no SES, and writes the choice', async () => {
+    readyAccount();
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"region": "us-east-1"', '"region": "ap-east-9"'));
+    account.toolkits.set('eu-west-1', { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+    const run = await setup({ script: { region: 'eu-west-1', account: true, 'write-cdk-json': true } });
+    expect(run.text).toContain('SES is not offered in ap-east-9');
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.region).toBe('eu-west-1');
+    expect(run.code).toBe(0);
+  });
+
+  it('updates a bootstrap stack older than the pinned template only on a yes', async () => {
+    readyAccount();
+    account.toolkits.set('us-east-1', { status: 'UPDATE_COMPLETE', version: 14 });
+    const declined = await setup({ script: { account: true, 'bootstrap-update-us-east-1': false } });
+    expect(declined.code).toBe(0);
+    expect(cdkCalls).toEqual([]);
+    const accepted = await setup({ script: { account: true, 'bootstrap-update-us-east-1': true } });
+    expect(accepted.code).toBe(0);
+    expect(cdkCalls).toEqual([['bootstrap', `aws://${ACCOUNT}/us-east-1`]]);
+  });
+
+  it('waits on AWS while the CDKToolkit stack is *_IN_PROGRESS (exit 2), touching nothing', async () => {
+    readyAccount();
+    account.toolkits.set('us-east-1', { status: 'UPDATE_IN_PROGRESS', version: 30 });
+    const run = await setup();
+    expect(run.code).toBe(2);
+    expect(run.asked).toEqual([]);
+    expect(run.text).toContain('- CDK bootstrap us-east-1: AWS: CloudFormation is still working on it');
+    expect(cdkCalls).toEqual([]);
+  });
+
+  it('deletes a ROLLBACK_COMPLETE CDKToolkit only after an explicit yes, then bootstraps', async () => {
+    readyAccount();
+    account.toolkits.set('us-east-1', { status: 'ROLLBACK_COMPLETE', version: 33 });
+    const run = await setup({ script: { account: true, 'delete-cdktoolkit-us-east-1': true } });
+    expect(account.writes).toEqual(['DeleteStack CDKToolkit us-east-1']);
+    expect(cdkCalls).toEqual([['bootstrap', `aws://${ACCOUNT}/us-east-1`]]);
+    expect(run.code).toBe(0);
+  });
+});
+
+describe('npm run setup, a domain', () => {
+  it('finds the zone by suffix, writes the DKIM records of a domain sender into it, and updates Route 53 Domains name servers', async () => {
+    readyAccount();
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', '"senderIdentity": "jane.dev",\n      "domain": null'));
+    account.zones.push({ id: 'Z0123456789ABCDEFGHIJ', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org', 'ns-2.awsdns-02.net'] });
+    account.registrations.set('jane.dev', ['ns1.registrar.example']);
+    account.toolkits.set('eu-west-1', { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+    const run = await setup({
+      argv: ['--domain', 'www.jane.dev'],
+      script: { account: true, 'write-cdk-json': true, 'create-identity-jane.dev': true, 'update-name-servers': true },
+    });
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain).toEqual({
+      domainName: 'www.jane.dev',
+      hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+      hostedZoneName: 'jane.dev',
+    });
+    expect(account.zones[0]!.records).toEqual({
+      'tok1._domainkey.jane.dev': 'tok1.dkim.amazonses.com',
+      'tok2._domainkey.jane.dev': 'tok2.dkim.amazonses.com',
+      'tok3._domainkey.jane.dev': 'tok3.dkim.amazonses.com',
+    });
+    expect(account.registrations.get('jane.dev')).toEqual(['ns-1.awsdns-01.org', 'ns-2.awsdns-02.net']);
+    expect(run.code).toBe(2);
+    expect(run.text).toMatch(/AWS: SES checks them \(up to 72 h\)/);
+    account.dnsSeen('jane.dev');
+    const after = await setup();
+    expect(after.asked).toEqual([]);
+    expect(after.code).toBe(0);
+  });
+
+  it('creates a missing zone once (looked up by name again before creating) and prints the name servers for another registrar', async () => {
+    readyAccount();
+    const run = await setup({
+      argv: ['--domain', 'www.jane.dev'],
+      script: { account: true, 'hosted-zone-name': 'jane.dev', 'create-hosted-zone': true, 'write-cdk-json': true },
+    });
+    expect(account.writes).toEqual(['CreateHostedZone jane.dev']);
+    expect(run.code).toBe(2);
+    expect(run.text).toContain('you: at your registrar, set the name servers of jane.dev to ns-8.awsdns-08.net, ns-9.awsdns-09.org');
+    const again = await setup({ argv: ['--domain', 'www.jane.dev'] });
+    expect(again.asked).toEqual([]);
+    expect(account.writes).toEqual(['CreateHostedZone jane.dev']);
+  });
+
+  it('a private or foreign zone id in cdk.json: uses the public zone of that name in this account', async () => {
+    readyAccount();
+    const domain = { domainName: 'www.jane.dev', hostedZoneId: 'ZPRIVATE0000000000001', hostedZoneName: 'jane.dev' };
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', `"domain": ${JSON.stringify(domain)}`));
+    account.zones.push({ id: 'ZPRIVATE0000000000001', name: 'jane.dev', private: true, records: {}, nameServers: [] });
+    account.zones.push({ id: 'ZPUBLIC00000000000001', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org'] });
+    account.registrations.set('jane.dev', ['ns-1.awsdns-01.org']);
+    account.toolkits.set('eu-west-1', { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+    const run = await setup({ tty: false, argv: ['--yes'] });
+    expect(run.text).toContain('ZPRIVATE0000000000001 is a private zone');
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain.hostedZoneId).toBe('ZPUBLIC00000000000001');
+    expect(account.writes).toEqual([]);
+    expect(run.code).toBe(0);
+  });
+
+  it('refuses a domain name outside the zone the owner names', async () => {
+    readyAccount();
+    const run = await setup({ argv: ['--domain', 'www.jane.dev', '--hosted-zone-name', 'other.dev', '--yes'] });
+    expect(run.code).toBe(1);
+    expect(run.last).toBe('✗ --hosted-zone-name other.dev: "www.jane.dev" is not inside the zone "other.dev"');
+  });
+});
+
+describe('npm run setup, a domain with DNS outside Route 53 (--external-dns)', () => {
+  it('requests the certificate once, prints its validation record, waits until ISSUED, then prints the site record', async () => {
+    readyAccount();
+    const first = await setup({ argv: ['--domain', 'www.jane.dev', '--external-dns'], script: { account: true, 'request-certificate': true, 'write-cdk-json': true } });
+    const arn = [...account.certificates.keys()][0]!;
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain).toEqual({ domainName: 'www.jane.dev', certificateArn: arn });
+    expect(first.code).toBe(2);
+    expect(first.text).toContain('you: at your DNS host, publish _x1.www.jane.dev. CNAME _x2.acm-validations.aws. (ACM then issues it)');
+    // The us-east-1 certificate stack is not needed: the certificate is imported by ARN.
+    expect(cdkCalls).toEqual([]);
+
+    const again = await setup({ argv: ['--domain', 'www.jane.dev', '--external-dns'] });
+    expect(again.asked).toEqual([]);
+    expect(account.writes).toEqual(['RequestCertificate www.jane.dev']);
+    expect(again.code).toBe(2);
+
+    account.issue('www.jane.dev');
+    const issued = await setup();
+    expect(issued.code).toBe(0);
+    expect(issued.text).toContain('after the first deploy: then publish www.jane.dev CNAME');
+    expect(issued.text).toMatch(/✓ Certificate +www\.jane\.dev issued/);
+    account.deployed();
+    account.subscriptions = [{ endpoint: 'jane@owner-mail.dev', confirmed: true }];
+    expect((await setup()).text).toContain('at your DNS host: www.jane.dev CNAME d111111abcdef8.cloudfront.net');
+  });
+
+  it('names the request with a token made of the name\'s letters and digits, at most 32 (a conservative form)', async () => {
+    readyAccount();
+    const { idempotencyToken } = await import('./steps');
+    expect(idempotencyToken('www.jane.dev')).toBe('portfoliowwwjanedev');
+    expect(idempotencyToken('a-very-long-subdomain-name.of-a-long-domain.example.dev')).toHaveLength(32);
+  });
+
+  it('refuses an apex name without Route 53, with the reason', async () => {
+    readyAccount();
+    const run = await setup({ tty: false, argv: ['--yes', '--domain', 'jane.dev', '--external-dns'] });
+    expect(run.code).toBe(1);
+    expect(run.last).toBe(
+      '✗ --domain jane.dev --external-dns: a zone apex cannot point at CloudFront from another DNS host (a CNAME cannot sit at the apex); use www.jane.dev, or a Route 53 zone (drop --external-dns)',
+    );
+    expect(account.writes).toEqual([]);
+  });
+});
+
+describe('npm run setup, after a deploy: the alarm mail', () => {
+  it('subscribes the owner again when SNS dropped the unconfirmed subscription, and waits for the confirmation', async () => {
+    readyAccount();
+    account.deployed();
+    const run = await setup({ script: { account: true, 'subscribe-alarms': true } });
+    expect(account.writes).toEqual(['Subscribe jane@owner-mail.dev']);
+    expect(run.code).toBe(2);
+    expect(run.text).toMatch(/SNS drops it after 48 h/);
+    const again = await setup();
+    expect(again.asked).toEqual([]);
+    expect(account.writes).toEqual(['Subscribe jane@owner-mail.dev']);
+    account.subscriptions[0]!.confirmed = true;
+    expect((await setup()).code).toBe(0);
+  });
+});
+
+describe('npm run setup, production access', () => {
+  it('asks AWS only with --request-production-access, pre-filled; never again while the review is PENDING', async () => {
+    readyAccount();
+    expect((await setup()).text).toContain('optional: npm run setup -- --request-production-access');
+    const run = await setup({ argv: ['--request-production-access', '--website-url', 'https://www.jane.dev'], script: { account: true, 'production-access': true } });
+    expect(run.code).toBe(2);
+    const put = JSON.parse(account.writes[0]!.replace('PutAccountDetails ', '')) as Record<string, unknown>;
+    expect(put).toMatchObject({ MailType: 'TRANSACTIONAL', WebsiteURL: 'https://www.jane.dev', ProductionAccessEnabled: true, ContactLanguage: 'EN' });
+    expect(String(put.UseCaseDescription).split('\n')).toHaveLength(4);
+    const again = await setup({ argv: ['--request-production-access', '--website-url', 'https://www.jane.dev'] });
+    expect(again.asked).toEqual([]);
+    expect(account.writes).toHaveLength(1);
+    expect(again.text).toContain('production access review PENDING (case case-1), not asked again');
+  });
+
+  it('shows a DENIED review with its case id and stays ready (the sandbox mails the verified owner)', async () => {
+    readyAccount();
+    account.review = { Status: 'DENIED', CaseId: 'case-9' };
+    const run = await setup({ argv: ['--request-production-access'] });
+    expect(run.code).toBe(0);
+    expect(run.text).toContain('production access DENIED (case case-9)');
+  });
+});
+
+describe('npm run setup, without a terminal', () => {
+  it('--yes with every answer from flags and the environment reaches the mail clicks without a question', async () => {
+    const run = await setup({
+      tty: false,
+      argv: ['--yes', '--owner-email', 'jane@owner-mail.dev', '--expect-account', ACCOUNT],
+      env: { SETUP_SENDER_EMAIL: 'hello@jane.dev', RECAPTCHA_SITE_KEY: SITE_KEY, RECAPTCHA_SECRET: SECRET },
+    });
+    expect(run.asked).toEqual([]);
+    expect(run.code).toBe(2);
+    expect(account.parameters.get('/portfolio/recaptcha-secret')?.value).toBe(SECRET);
+    expect(run.text).not.toContain(SECRET);
+  });
+
+  it('reads the secret from stdin with --recaptcha-secret-stdin', async () => {
+    readyAccount();
+    account.parameters.clear();
+    const run = await setup({ tty: false, argv: ['--yes', '--recaptcha-secret-stdin'], stdin: `${SECRET}\n` });
+    expect(run.code).toBe(0);
+    expect(account.parameters.get('/portfolio/recaptcha-secret')).toEqual({ type: 'SecureString', value: SECRET });
+  });
+
+  it("--trial keeps Google's test keys and writes no secret: the stack stores the test secret itself", async () => {
+    readyAccount();
+    writeFileSync(file, readFileSync(file, 'utf8').replace(`"${SITE_KEY}"`, 'null'));
+    account.parameters.clear();
+    const run = await setup({ tty: false, argv: ['--yes', '--trial'] });
+    expect(run.code).toBe(0);
+    expect(account.parameters.has('/portfolio/recaptcha-secret')).toBe(false);
+    expect(run.last).toBe('Ready to deploy: npm run deploy -- --trial');
+  });
+
+  it('--json prints the step results alone on stdout', async () => {
+    readyAccount();
+    const lines: string[] = [];
+    const code = await runSetup({
+      argv: ['--json'],
+      env: {},
+      tty: false,
+      deps: {
+        prompter: scriptedPrompter({}),
+        clients: account.clients,
+        print: () => undefined,
+        out: (text) => lines.push(text),
+        runCdk: () => 1,
+        readStdin: async () => '',
+        sleep: async () => undefined,
+        now: () => clock,
+      },
+    });
+    expect(code).toBe(0);
+    expect(lines).toHaveLength(1);
+    const json = JSON.parse(lines[0]!) as { exitCode: number; account: string; results: { step: string; outcome: string }[]; next: string };
+    expect(json).toMatchObject({ exitCode: 0, account: ACCOUNT, next: 'npm run deploy' });
+    expect(json.results.map((r) => r.step)).toContain('reCAPTCHA secret');
+  });
+
+  it('--wait polls until the person acts, instead of exiting 2', async () => {
+    readyAccount();
+    account.identities.get('hello@jane.dev')!.status = 'PENDING';
+    let polls = 0;
+    const started = clock;
+    const run = await setup({
+      tty: false,
+      argv: ['--wait', '5'],
+      onSleep: () => {
+        if (++polls === 3) account.click('hello@jane.dev');
+      },
+    });
+    expect(polls).toBe(3);
+    expect(run.code).toBe(0);
+    expect(clock - started).toBe(3 * 30_000);
+  });
+
+  it('--wait gives up after its minutes with exit 2', async () => {
+    readyAccount();
+    account.identities.get('hello@jane.dev')!.status = 'PENDING';
+    const started = clock;
+    const run = await setup({ tty: false, argv: ['--wait', '2'] });
+    expect(run.code).toBe(2);
+    expect(clock - started).toBeLessThanOrEqual(2 * 60_000);
+    expect(clock - started).toBeGreaterThanOrEqual(60_000);
+  });
+});
+
+describe('npm run setup, bad input: one line, the value and the fix', () => {
+  const cases: [string, () => void, RunOptions, number, string | RegExp][] = [
+    ['no credentials', () => (account.noCredentials = true), {}, 1, /^✗ ✗ No AWS credentials found|^✗ .*No AWS credentials found: run `aws configure`/],
+    ['another account than --expect-account', readyAccount, { argv: ['--expect-account', '999999999999'] }, 1,
+      `✗ account ${ACCOUNT} is not the expected 999999999999 (--expect-account): switch credentials (e.g. export AWS_PROFILE=NAME) and run again`],
+    ['a malformed e-mail', () => undefined, { tty: false, argv: ['--yes', '--owner-email', 'jane-at-home'] }, 1,
+      '✗ --owner-email jane-at-home: "jane-at-home" is not an e-mail address'],
+    ['a missing answer without a terminal', () => undefined, { tty: false, argv: ['--yes'] }, 1,
+      '✗ Your address (receives the contact messages and the alarms): no answer without a terminal; pass --owner-email VALUE or set SETUP_OWNER_EMAIL'],
+    ["Google's test site key without --trial", () => { readyAccount(); writeFileSync(file, readFileSync(file, 'utf8').replace(`"${SITE_KEY}"`, 'null')); }, { tty: false, argv: ['--yes', '--recaptcha-site-key', RECAPTCHA_TEST_SITE_KEY] }, 1,
+      new RegExp(`^✗ --recaptcha-site-key ${RECAPTCHA_TEST_SITE_KEY}: Google's public test key`)],
+    ['an empty secret', () => { readyAccount(); account.parameters.clear(); }, { tty: false, argv: ['--yes'], env: { RECAPTCHA_SECRET: '  ' } }, 1,
+      '✗ reCAPTCHA secret: empty or with spaces around it; copy the secret key from the reCAPTCHA admin console again'],
+    ['an existing String parameter', () => { readyAccount(); account.parameters.set('/portfolio/recaptcha-secret', { type: 'String', value: 'x' }); }, { tty: false, argv: ['--yes'] }, 1,
+      /^✗ \/portfolio\/recaptcha-secret is a String, not a SecureString .*aws ssm delete-parameter/],
+    ['a WebsiteURL that is not https', readyAccount, { tty: false, argv: ['--yes', '--request-production-access', '--website-url', 'http://jane.dev'] }, 1,
+      '✗ WebsiteURL http://jane.dev: must start with https:// (pass --website-url https://…)'],
+    ['AccessDenied', () => { readyAccount(); account.parameters.clear(); account.denied.add('ssm:PutParameter'); }, { tty: false, argv: ['--yes'], env: { RECAPTCHA_SECRET: SECRET } }, 1,
+      '✗ ssm:PutParameter: access denied; let these credentials call ssm:PutParameter, then run npm run setup again'],
+    ['CDKToolkit in ROLLBACK_COMPLETE without a terminal', () => { readyAccount(); account.toolkits.set('us-east-1', { status: 'ROLLBACK_COMPLETE', version: 33 }); }, { tty: false, argv: ['--yes'] }, 1,
+      '✗ CDKToolkit in us-east-1 is ROLLBACK_COMPLETE: it must be deleted before bootstrapping; answer yes in a terminal or pass --delete-failed-bootstrap'],
+    ['a region without SES without a terminal', () => { readyAccount(); writeFileSync(file, readFileSync(file, 'utf8').replace('"region": "us-east-1"', '"region": "ap-east-9"')); }, { tty: false, argv: ['--yes', '--region', 'ap-east-9'] }, 1,
+      '✗ region ap-east-9: SES is not offered in ap-east-9; pick one of us-east-1, us-east-2, us-west-1, us-west-2, eu-west-1, ap-south-1'],
+    ['a change without a terminal and without --yes', () => undefined, { tty: false, argv: ['--owner-email', 'jane@owner-mail.dev', '--sender-email', 'hello@jane.dev'] }, 1,
+      /^✗ Write this to cdk\.json\?: needs your yes; without a terminal pass --yes \(flags: --yes, --json/],
+    ['a secret on the command line', () => undefined, { argv: ['--recaptcha-secret', 'x'] }, 1, /^✗ --recaptcha-secret: a secret is never read from the command line/],
+    ['a domain sender whose DKIM failed after 72 h', () => { readyAccount(); writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', '"senderIdentity": "jane.dev",\n      "domain": null')); account.identities.set('jane.dev', { status: 'FAILED', dkim: 'FAILED', tokens: ['a', 'b', 'c'] }); }, { tty: false, argv: ['--yes'] }, 1,
+      '✗ jane.dev: SES did not find its DKIM records within 72 h; publish these records, then run npm run setup again: a._domainkey.jane.dev CNAME a.dkim.amazonses.com; b._domainkey.jane.dev CNAME b.dkim.amazonses.com; c._domainkey.jane.dev CNAME c.dkim.amazonses.com'],
+  ];
+  it.each(cases)('%s', async (_name, arrange, options, code, message) => {
+    arrange();
+    const before = readFileSync(file, 'utf8');
+    const run = await setup({ tty: false, ...options });
+    expect(run.code).toBe(code);
+    if (typeof message === 'string') expect(run.last).toBe(message);
+    else expect(run.last).toMatch(message);
+    expect(run.last.split('\n')).toHaveLength(1);
+    expect(run.asked).toEqual([]);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+});

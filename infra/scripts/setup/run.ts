@@ -1,0 +1,172 @@
+/**
+ * `npm run setup`: runs every step in the doctor's order, then (when nothing waits) the doctor itself,
+ * and ends with the next command or the list of what is pending and who must act. Exit 0: ready to
+ * deploy; 1: an error (one line naming the value and the fix); 2: waiting on a person or AWS. With
+ * --wait MINUTES the steps run again every 30 s until nothing waits or the time is up.
+ */
+import { ACMClient } from '@aws-sdk/client-acm';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { Route53Client } from '@aws-sdk/client-route-53';
+import { Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SNSClient } from '@aws-sdk/client-sns';
+import { SSMClient } from '@aws-sdk/client-ssm';
+import { STSClient } from '@aws-sdk/client-sts';
+import { spawnSync } from 'node:child_process';
+import { resolveNs } from 'node:dns/promises';
+import path from 'node:path';
+import { ConfigError, loadConfigFromCdkJson, REPO_ROOT } from '../../config/portfolio-config';
+import { CERTIFICATE_REGION } from '../doctor/checks';
+import { runDoctor } from '../doctor/run';
+import { cdkJsonFile } from './cdk-json';
+import { parseSetupArgs, SetupContext, SetupError, type SetupClients, type SetupDeps, type StepResult } from './context';
+import { Cancelled, terminalPrompter } from './prompter';
+import { STEPS, type Step } from './steps';
+
+export const POLL_MS = 30_000;
+
+export function awsSetupClients(region: string): SetupClients {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const options = { region, maxAttempts: 2 };
+  return {
+    sts: new STSClient(options),
+    sesv2: new SESv2Client(options),
+    ssm: new SSMClient(options),
+    sns: new SNSClient(options),
+    cloudFormation: (r) => new CloudFormationClient({ ...options, region: r }),
+    route53: new Route53Client({ ...options, region: CERTIFICATE_REGION }),
+    route53Domains: new Route53DomainsClient({ ...options, region: CERTIFICATE_REGION }),
+    acm: new ACMClient({ ...options, region: CERTIFICATE_REGION }),
+    resolveNs,
+  };
+}
+
+const MARK: Record<StepResult['outcome'], string> = { ready: '✓', changed: '✓', waiting: '…', skipped: '–', error: '✗' };
+
+async function runSteps(ctx: SetupContext, steps: Step[]): Promise<StepResult[]> {
+  const results: StepResult[] = [];
+  for (const step of steps) {
+    try {
+      const stepResults = await step.run(ctx);
+      for (const r of stepResults) {
+        results.push(r);
+        ctx.print(`${MARK[r.outcome]} ${r.step}: ${r.detail}${r.waitingOn ? `\n    waiting on ${r.waitingOn}` : ''}`);
+      }
+    } catch (error) {
+      if (!(error instanceof SetupError || error instanceof Cancelled)) throw error;
+      results.push({ step: step.id, outcome: 'error', detail: error.message });
+      return results;
+    }
+  }
+  return results;
+}
+
+export interface SetupRun {
+  argv: string[];
+  env: Record<string, string | undefined>;
+  tty: boolean;
+  deps: Omit<SetupDeps, 'print'> & { print?: (line: string) => void; out?: (text: string) => void };
+  steps?: Step[];
+  /** The doctor at the end (tests replace it); returns its exit code. */
+  doctor?: (ctx: SetupContext) => Promise<number>;
+}
+
+/** Returns the exit code. */
+export async function runSetup(run: SetupRun): Promise<number> {
+  const out = run.deps.out ?? ((text: string) => console.log(text));
+  let options;
+  try {
+    options = parseSetupArgs(run.argv, run.env, run.tty);
+  } catch (error) {
+    if (error instanceof SetupError) {
+      out(`✗ ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  // With --json, stdout carries the JSON alone; the progress goes to stderr.
+  const print = run.deps.print ?? (options.json ? (line: string) => console.error(line) : out);
+  const deps: SetupDeps = { ...run.deps, print };
+  let config;
+  try {
+    config = loadConfigFromCdkJson(cdkJsonFile(), options.trial ? { trial: true } : {});
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      out(`✗ ${error.message.replace(/\n\s*/g, ' ')} (fix cdk.json, then npm run setup again)`);
+      return 1;
+    }
+    throw error;
+  }
+  const ctx = new SetupContext(options, deps, config);
+  const deadline = deps.now() + options.waitMinutes * 60_000;
+  let results = await runSteps(ctx, run.steps ?? STEPS);
+  while (
+    options.waitMinutes > 0 &&
+    !results.some((r) => r.outcome === 'error') &&
+    results.some((r) => r.outcome === 'waiting') &&
+    deps.now() + POLL_MS <= deadline
+  ) {
+    print(`waiting (until ${new Date(deadline).toISOString()}): checking again in ${POLL_MS / 1000} s`);
+    await deps.sleep(POLL_MS);
+    results = await runSteps(ctx, run.steps ?? STEPS);
+  }
+  const error = results.find((r) => r.outcome === 'error');
+  const waiting = results.filter((r) => r.outcome === 'waiting');
+  let code = error ? 1 : waiting.length > 0 ? 2 : 0;
+  if (code === 0) {
+    const doctor = run.doctor ?? ((c: SetupContext) => runDoctor({ config: c.config, clients: deps.clients(c.config.region), print }));
+    code = (await doctor(ctx)) === 0 ? 0 : 1;
+  }
+  const next = `npm run deploy${options.trial ? ' -- --trial' : ''}`;
+  if (options.json) {
+    out(JSON.stringify({ exitCode: code, account: ctx.account, results, ...(code === 0 ? { next } : {}) }, null, 2));
+  } else if (error) {
+    out(`✗ ${error.detail}`);
+  } else if (waiting.length > 0) {
+    out(`Waiting on ${waiting.length} thing${waiting.length > 1 ? 's' : ''}; run npm run setup again afterwards (or add --wait MINUTES):`);
+    for (const w of waiting) out(`  - ${w.step}: ${w.waitingOn ?? w.detail}`);
+  } else if (code === 0) {
+    out(`Ready to deploy: ${next}`);
+  } else {
+    out('✗ the doctor still finds a problem (above); fix it, then npm run setup again');
+  }
+  return code;
+}
+
+/**
+ * The pinned CDK CLI (or PORTFOLIO_CDK_CLI: the spawning tests' stub that records its arguments), with
+ * telemetry and notices off; its output goes to stderr, so --json keeps stdout to itself.
+ */
+function spawnCdk(args: string[]): number {
+  const executable = process.env.PORTFOLIO_CDK_CLI || path.join(REPO_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'cdk.cmd' : 'cdk');
+  const result = spawnSync(executable, [...args, '--no-notices'], {
+    cwd: REPO_ROOT,
+    stdio: ['inherit', 2, 'inherit'],
+    env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: '1' },
+  });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The real run: this process's arguments, environment, terminal, AWS and CDK CLI. */
+export function setupMain(): Promise<number> {
+  return runSetup({
+    argv: process.argv.slice(2),
+    env: process.env,
+    tty: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    deps: {
+      prompter: terminalPrompter,
+      clients: awsSetupClients,
+      runCdk: spawnCdk,
+      readStdin,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      now: () => Date.now(),
+    },
+  });
+}

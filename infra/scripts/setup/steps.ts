@@ -1,0 +1,756 @@
+/**
+ * The steps of `npm run setup`, one per doctor check and in the doctor's order. Each step asks the
+ * doctor's own check (doctor/checks.ts) first, so the two never disagree; when it fails, the step shows
+ * what it will change and what that costs, asks, applies, and checks again. Nothing is remembered
+ * between runs: every run starts from cdk.json and the account, so running it again is the resume.
+ */
+import { DescribeCertificateCommand, RequestCertificateCommand } from '@aws-sdk/client-acm';
+import { DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import {
+  ChangeResourceRecordSetsCommand,
+  CreateHostedZoneCommand,
+  ListHostedZonesByNameCommand,
+} from '@aws-sdk/client-route-53';
+import { UpdateDomainNameserversCommand } from '@aws-sdk/client-route-53-domains';
+import {
+  CreateEmailIdentityCommand,
+  DeleteEmailIdentityCommand,
+  GetAccountCommand,
+  GetEmailIdentityCommand,
+  PutAccountDetailsCommand,
+} from '@aws-sdk/client-sesv2';
+import { ListSubscriptionsByTopicCommand, SubscribeCommand } from '@aws-sdk/client-sns';
+import { PutParameterCommand } from '@aws-sdk/client-ssm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  type DomainConfig,
+  deployReadinessProblems,
+  isEmail,
+  isRoute53Domain,
+  RECAPTCHA_TEST_SITE_KEY,
+  REPO_ROOT,
+} from '../../config/portfolio-config';
+import { RECAPTCHA_SITE_KEY_PATTERN } from '../../../contract/settings';
+import {
+  checkBootstrap,
+  checkCertificate,
+  checkCredentials,
+  checkDelegation,
+  checkHostedZone,
+  checkOwner,
+  checkRecaptchaParameter,
+  checkSender,
+  checkSesRegion,
+  stackRegions,
+} from '../doctor/checks';
+import type { CheckResult } from '../report';
+import { SetupError, type SetupContext, type StepResult } from './context';
+
+export interface Step {
+  id: string;
+  run(ctx: SetupContext): Promise<StepResult[]>;
+}
+
+const errorName = (error: unknown) => (error as { name?: string })?.name ?? '';
+const errorText = (error: unknown) => `${errorName(error) || 'Error'}: ${(error as Error)?.message ?? String(error)}`;
+const isAddress = (identity: string) => identity.includes('@');
+const bare = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
+
+/** An AWS refusal as one line naming the IAM action that was missing. */
+export function awsFailure(action: string, error: unknown): SetupError {
+  if (/AccessDenied|UnauthorizedOperation|not authorized/i.test(errorText(error))) {
+    return new SetupError(`${action}: access denied; let these credentials call ${action}, then run npm run setup again`);
+  }
+  return new SetupError(`${action} failed (${errorText(error)})`);
+}
+async function call<T>(action: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw awsFailure(action, error);
+  }
+}
+
+const result = (step: string, outcome: StepResult['outcome'], detail: string, waitingOn?: string): StepResult => ({
+  step,
+  outcome,
+  detail,
+  ...(waitingOn ? { waitingOn } : {}),
+});
+
+/** The change a failed check calls for: shown with its cost, asked, applied, then the check runs again. */
+interface Plan {
+  change: string;
+  cost: string;
+  consentId: string;
+  apply: () => Promise<unknown>;
+  optional?: boolean;
+}
+
+async function applyPlan(ctx: SetupContext, step: string, plan: Plan): Promise<boolean> {
+  ctx.print(`${step}: ${plan.change}\n  cost: ${plan.cost}`);
+  if (!(await ctx.consent(plan.consentId, `${plan.change}?`, { optional: plan.optional }))) return false;
+  await plan.apply();
+  return true;
+}
+
+/* ── 1. credentials ─────────────────────────────────────────────────────── */
+
+export const credentialsStep: Step = {
+  id: 'credentials',
+  async run(ctx) {
+    const credentials = await checkCredentials(ctx.clients.sts);
+    if (!credentials.ok) {
+      const { detail, fix } = credentials.result;
+      throw new SetupError(`${detail.replace(/`?npm run doctor`? again/, 'npm run setup again')}${fix ? ` ${fix.replace('npm run doctor', 'npm run setup')}` : ''}`);
+    }
+    ctx.account = credentials.account;
+    ctx.arn = credentials.result.detail.replace(/^account \d+ as /, '');
+    if (ctx.options.expectAccount && ctx.options.expectAccount !== ctx.account) {
+      throw new SetupError(
+        `account ${ctx.account} is not the expected ${ctx.options.expectAccount} (--expect-account): switch credentials (e.g. export AWS_PROFILE=NAME) and run again`,
+      );
+    }
+    return [result('AWS credentials', 'ready', credentials.result.detail)];
+  },
+};
+
+/* ── 2. the owner's addresses (the doctor's Configuration row) ─────────── */
+
+const mailAnswer = (value: string) =>
+  !isEmail(value)
+    ? `"${value}" is not an e-mail address`
+    : /(^|[.@])(example\.(com|org|net)|[a-z0-9-]+\.(example|test|invalid|localhost))$/i.test(value)
+      ? `"${value}" is an example address; give your real one`
+      : undefined;
+
+export const addressesStep: Step = {
+  id: 'addresses',
+  async run(ctx) {
+    const problems = deployReadinessProblems(ctx.config).filter((p) => /^portfolio\.(ownerEmail|senderEmail):/.test(p));
+    if (problems.length === 0) return [result('Addresses', 'ready', `owner ${ctx.config.ownerEmail}, sender ${ctx.config.senderEmail}`)];
+    const changes: Record<string, unknown> = {};
+    if (problems.some((p) => p.startsWith('portfolio.ownerEmail'))) {
+      changes.ownerEmail = await ctx.ask('owner-email', { message: 'Your address (receives the contact messages and the alarms)', validate: mailAnswer });
+    }
+    if (problems.some((p) => p.startsWith('portfolio.senderEmail'))) {
+      changes.senderEmail = await ctx.ask('sender-email', {
+        message: 'The From address of the contact mails (an address or domain you control)',
+        validate: mailAnswer,
+      });
+      // An old senderIdentity belonged to the example address.
+      changes.senderIdentity = undefined;
+    }
+    await ctx.writeConfig(changes);
+    return [result('Addresses', 'changed', `owner ${ctx.config.ownerEmail}, sender ${ctx.config.senderEmail} (cdk.json)`)];
+  },
+};
+
+/* ── 3. region ──────────────────────────────────────────────────────────── */
+
+/**
+ * Regions offered first; any other can be typed and is then checked. Every one is listed as an SES
+ * API endpoint in AWS General Reference, "Amazon Simple Email Service endpoints and quotas":
+ * https://docs.aws.amazon.com/general/latest/gr/ses.html
+ */
+export const SES_REGIONS = ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2', 'eu-west-1', 'ap-south-1'] as const;
+
+export const regionStep: Step = {
+  id: 'region',
+  async run(ctx) {
+    let check = await checkSesRegion(ctx.clients.sesv2, ctx.config.region);
+    if (check.account) return [result('SES in region', 'ready', check.result.detail)];
+    if (!/not offered/.test(check.result.detail)) throw new SetupError(`${check.result.detail}: ${check.result.fix}`);
+    ctx.print(`SES in region: ${check.result.detail}`);
+    const region = await ctx.choose(
+      {
+        id: 'region',
+        message: `SES is not offered in ${ctx.config.region}; the stack's region`,
+        options: SES_REGIONS.map((r) => ({ value: r, label: r })),
+      },
+      'region',
+    );
+    check = await checkSesRegion(ctx.deps.clients(region).sesv2, region);
+    if (!check.account) throw new SetupError(`region ${region}: ${check.result.detail}; pick one of ${SES_REGIONS.join(', ')}`);
+    await ctx.writeConfig({ region });
+    return [result('SES in region', 'changed', `region ${region} (cdk.json): ${check.result.detail}`)];
+  },
+};
+
+/* ── 4. CDK bootstrap ───────────────────────────────────────────────────── */
+
+/** The bootstrap template version the pinned CDK CLI deploys (its bootstrap-template.yaml). */
+export function pinnedBootstrapVersion(root = REPO_ROOT): number {
+  const template = readFileSync(path.join(root, 'node_modules/aws-cdk/lib/api/bootstrap/bootstrap-template.yaml'), 'utf8');
+  const value = /\n {2}BootstrapVersion:\n[\s\S]*?\n {4}Value: '(\d+)'/.exec(template)?.[1];
+  if (!value) throw new Error('cannot read the bootstrap version from the pinned aws-cdk');
+  return Number(value);
+}
+
+async function toolkitStack(ctx: SetupContext, region: string) {
+  try {
+    const answer = await ctx.clients.cloudFormation(region).send(new DescribeStacksCommand({ StackName: 'CDKToolkit' }));
+    return answer.Stacks?.[0];
+  } catch (error) {
+    if (errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error))) return undefined;
+    throw awsFailure('cloudformation:DescribeStacks', error);
+  }
+}
+
+const BOOTSTRAP_COST = "CDK's bootstrap stack: an S3 bucket and an ECR repository for deploy assets, IAM roles, an SSM parameter; only stored assets are billed";
+
+async function bootstrap(ctx: SetupContext, region: string): Promise<void> {
+  const target = `aws://${ctx.account}/${region}`;
+  const status = ctx.deps.runCdk(['bootstrap', target]);
+  if (status !== 0) throw new SetupError(`cdk bootstrap ${target} failed (exit ${status}); its output above says why`);
+}
+
+export const bootstrapStep: Step = {
+  id: 'bootstrap',
+  async run(ctx) {
+    const results: StepResult[] = [];
+    for (const region of stackRegions(ctx.config)) {
+      const name = `CDK bootstrap ${region}`;
+      const target = `aws://${ctx.account}/${region}`;
+      const check = await checkBootstrap(ctx.clients.cloudFormation, ctx.account, region);
+      const stack = await toolkitStack(ctx, region);
+      const version = Number(stack?.Outputs?.find((o) => o.OutputKey === 'BootstrapVersion')?.OutputValue);
+      const pinned = pinnedBootstrapVersion();
+      if (check.status === 'pass') {
+        if (version < pinned) {
+          const applied = await applyPlan(ctx, name, {
+            change: `update the bootstrap stack in ${region} from version ${version} to ${pinned} (cdk bootstrap ${target})`,
+            cost: BOOTSTRAP_COST,
+            consentId: `bootstrap-update-${region}`,
+            optional: true,
+            apply: () => bootstrap(ctx, region),
+          });
+          if (applied) {
+            results.push(result(name, 'changed', `updated to version ${pinned}`));
+            continue;
+          }
+        }
+        results.push(result(name, 'ready', check.detail));
+        continue;
+      }
+      const status = stack?.StackStatus ?? '';
+      if (/IN_PROGRESS$/.test(status)) {
+        results.push(result(name, 'waiting', `the CDKToolkit stack is ${status}`, 'AWS: CloudFormation is still working on it'));
+        continue;
+      }
+      if (status === 'ROLLBACK_COMPLETE') {
+        // A stack that failed its creation cannot be updated: it must go first, and only on an explicit yes.
+        const yes = ctx.options.deleteFailedBootstrap || (ctx.options.interactive && (await ctx.consent(`delete-cdktoolkit-${region}`, `The CDKToolkit stack in ${region} is ROLLBACK_COMPLETE (its creation failed). Delete it and bootstrap again`)));
+        if (!yes) {
+          throw new SetupError(
+            `CDKToolkit in ${region} is ROLLBACK_COMPLETE: it must be deleted before bootstrapping; answer yes in a terminal or pass --delete-failed-bootstrap`,
+          );
+        }
+        await call('cloudformation:DeleteStack', () => ctx.clients.cloudFormation(region).send(new DeleteStackCommand({ StackName: 'CDKToolkit' })));
+        for (let i = 0; i < 120 && (await toolkitStack(ctx, region)); i++) await ctx.deps.sleep(5_000);
+        await bootstrap(ctx, region);
+      } else if (stack) {
+        throw new SetupError(`${check.detail}: ${check.fix ?? ''}`);
+      } else {
+        const applied = await applyPlan(ctx, name, {
+          change: `bootstrap CDK in ${region} (cdk bootstrap ${target})`,
+          cost: BOOTSTRAP_COST,
+          consentId: `bootstrap-${region}`,
+          apply: () => bootstrap(ctx, region),
+        });
+        if (!applied) {
+          results.push(result(name, 'waiting', 'not bootstrapped (your answer)', 'you: run npm run setup again to bootstrap'));
+          continue;
+        }
+      }
+      const again = await checkBootstrap(ctx.clients.cloudFormation, ctx.account, region);
+      if (again.status !== 'pass') throw new SetupError(`${name}: still ${again.detail} after cdk bootstrap`);
+      results.push(result(name, 'changed', again.detail));
+    }
+    return results;
+  },
+};
+
+/* ── 5–6. SES identities ────────────────────────────────────────────────── */
+
+/** The three Easy DKIM records of a domain. Name and value as in the SES API Reference, VerifyDomainDkim
+ * ("Name: token._domainkey.example.com, Type: CNAME, Value: token.dkim.amazonses.com"):
+ * https://docs.aws.amazon.com/ses/latest/APIReference/API_VerifyDomainDkim.html */
+export function dkimRecords(domain: string, tokens: string[]): { name: string; value: string }[] {
+  return tokens.map((token) => ({ name: `${token}._domainkey.${domain}`, value: `${token}.dkim.amazonses.com` }));
+}
+
+/** The public hosted zone in this account that holds `name` (longest suffix first), if any. */
+export async function zoneFor(ctx: SetupContext, name: string): Promise<{ id: string; name: string } | undefined> {
+  const labels = bare(name).split('.');
+  for (let i = 0; i < labels.length - 1; i++) {
+    const suffix = labels.slice(i).join('.');
+    const answer = await call('route53:ListHostedZonesByName', () =>
+      ctx.clients.route53.send(new ListHostedZonesByNameCommand({ DNSName: suffix, MaxItems: 10 })),
+    );
+    const zone = (answer.HostedZones ?? []).find((z) => bare(z.Name ?? '') === suffix && z.Config?.PrivateZone !== true);
+    if (zone) return { id: (zone.Id ?? '').replace('/hostedzone/', ''), name: suffix };
+  }
+  return undefined;
+}
+
+/**
+ * SES mails an address a link that is valid for 24 hours; after that the identity is FAILED and must be
+ * created again. Source: SES API Reference, GetIdentityVerificationAttributes ("If the link is not clicked
+ * within 24 hours, the verification status changes to Failed"):
+ * https://docs.aws.amazon.com/ses/latest/APIReference/API_GetIdentityVerificationAttributes.html
+ */
+const LINK_HOURS = 24;
+/**
+ * SES looks for the DKIM records for up to 72 hours. Source: SES API Reference, VerifyDomainDkim
+ * ("This detection process might take up to 72 hours"):
+ * https://docs.aws.amazon.com/ses/latest/APIReference/API_VerifyDomainDkim.html
+ */
+const DKIM_HOURS = 72;
+
+async function identityState(ctx: SetupContext, identity: string) {
+  try {
+    const r = await ctx.clients.sesv2.send(new GetEmailIdentityCommand({ EmailIdentity: identity }));
+    return { found: true, status: r.VerificationStatus ?? 'PENDING', dkim: r.DkimAttributes?.Status ?? 'NOT_STARTED', tokens: r.DkimAttributes?.Tokens ?? [] };
+  } catch (error) {
+    if (errorName(error) === 'NotFoundException') return { found: false, status: 'NOT_FOUND', dkim: 'NOT_STARTED', tokens: [] as string[] };
+    throw awsFailure('ses:GetEmailIdentity', error);
+  }
+}
+
+/** Creates (or, after a failed verification, re-creates) an identity; a domain's DKIM records go into its zone when it is here. */
+async function ensureIdentity(ctx: SetupContext, step: string, identity: string): Promise<StepResult> {
+  let state = await identityState(ctx, identity);
+  const failed = state.found && (isAddress(identity) ? state.status === 'FAILED' : false);
+  if (!state.found || failed) {
+    const applied = await applyPlan(ctx, step, {
+      change: isAddress(identity)
+        ? `${failed ? 're-create' : 'create'} the SES identity ${identity} (AWS mails it a link, valid ${LINK_HOURS} h)`
+        : `create the SES domain identity ${identity} (three DKIM CNAME records to publish)`,
+      cost: 'nothing for the identity; SES bills per mail sent (docs/deploy.md, "What it costs a month")',
+      consentId: `${failed ? 'recreate' : 'create'}-identity-${identity}`,
+      apply: async () => {
+        if (failed) await call('ses:DeleteEmailIdentity', () => ctx.clients.sesv2.send(new DeleteEmailIdentityCommand({ EmailIdentity: identity })));
+        await call('ses:CreateEmailIdentity', () => ctx.clients.sesv2.send(new CreateEmailIdentityCommand({ EmailIdentity: identity })));
+      },
+    });
+    if (!applied) return result(step, 'waiting', `${identity} is not an SES identity (your answer)`, 'you: run npm run setup again to create it');
+    state = await identityState(ctx, identity);
+  }
+  if (isAddress(identity)) {
+    if (state.status === 'SUCCESS') return result(step, 'changed', `${identity} verified`);
+    return result(step, 'waiting', `${identity}: verification mail sent`, `you: click the link in the mail to ${identity} within ${LINK_HOURS} h, then run npm run setup again`);
+  }
+  const records = dkimRecords(identity, state.tokens);
+  const listing = records.map((r) => `${r.name} CNAME ${r.value}`).join('; ');
+  if (state.dkim === 'FAILED') {
+    throw new SetupError(`${identity}: SES did not find its DKIM records within ${DKIM_HOURS} h; publish these records, then run npm run setup again: ${listing}`);
+  }
+  if (state.dkim === 'SUCCESS') return result(step, 'changed', `${identity} verified (DKIM)`);
+  const zone = await zoneFor(ctx, identity);
+  if (zone && records.length > 0) {
+    await call('route53:ChangeResourceRecordSets', () =>
+      ctx.clients.route53.send(
+        new ChangeResourceRecordSetsCommand({
+          HostedZoneId: zone.id,
+          ChangeBatch: {
+            Comment: `SES DKIM for ${identity} (npm run setup)`,
+            Changes: records.map((r) => ({
+              Action: 'UPSERT' as const,
+              ResourceRecordSet: { Name: r.name, Type: 'CNAME' as const, TTL: 1800, ResourceRecords: [{ Value: r.value }] },
+            })),
+          },
+        }),
+      ),
+    );
+    return result(step, 'waiting', `${identity}: DKIM records written to the zone ${zone.name}`, `AWS: SES checks them (up to ${DKIM_HOURS} h)`);
+  }
+  return result(step, 'waiting', `${identity}: DKIM ${state.dkim}`, `you: publish at your DNS host ${listing} (SES looks for up to ${DKIM_HOURS} h)`);
+}
+
+export const senderStep: Step = {
+  id: 'sender',
+  async run(ctx) {
+    const check = await guarded(() => checkSender(ctx.clients.sesv2, ctx.config));
+    if (check.status === 'pass') return [result('SES sender', 'ready', check.detail)];
+    const domainVerified = /but its domain (\S+) is verified/.exec(check.detail)?.[1];
+    if (domainVerified) {
+      await ctx.writeConfig({ senderIdentity: domainVerified });
+      return [result('SES sender', 'changed', `sending as ${ctx.config.senderEmail} through the verified domain ${domainVerified} (cdk.json)`)];
+    }
+    return [await ensureIdentity(ctx, 'SES sender', ctx.config.senderIdentity)];
+  },
+};
+
+async function guarded(run: () => Promise<CheckResult>): Promise<CheckResult> {
+  try {
+    return await run();
+  } catch (error) {
+    throw awsFailure('ses:GetEmailIdentity', error);
+  }
+}
+
+async function sesAccount(ctx: SetupContext) {
+  return call('ses:GetAccount', () => ctx.clients.sesv2.send(new GetAccountCommand({})));
+}
+
+export const ownerStep: Step = {
+  id: 'owner',
+  async run(ctx) {
+    const sandbox = (await sesAccount(ctx)).ProductionAccessEnabled !== true;
+    const check = await guarded(() => checkOwner(ctx.clients.sesv2, ctx.config, sandbox));
+    if (check.status === 'pass') return [result('SES owner', 'ready', check.detail)];
+    return [await ensureIdentity(ctx, 'SES owner', ctx.config.ownerEmail)];
+  },
+};
+
+/* ── 7. production access (opt-in) ──────────────────────────────────────── */
+
+/** What AWS asks of a production access request, answered for this site (PutAccountDetails UseCaseDescription). */
+export function useCaseText(siteUrl: string, owner: string): string {
+  return [
+    `How often and what: the contact form of the personal portfolio ${siteUrl} mails its owner (${owner}) one message per visitor submission, a few a month; no marketing, no lists.`,
+    'Recipients: only the site owner\'s own address; visitors are never mailed, so no list is kept or bought.',
+    'Bounces and complaints: SES delivery, bounce and complaint events go to the site\'s archive and alarms; a failed mail is retried from the archive, never resent to a bouncing address.',
+    'Unsubscribe: not applicable, the only recipient is the owner.',
+  ].join('\n');
+}
+
+export const productionAccessStep: Step = {
+  id: 'production-access',
+  async run(ctx) {
+    const account = await sesAccount(ctx);
+    if (account.SendingEnabled === false) {
+      throw new SetupError(`SES sending is paused for this account in ${ctx.config.region}: SES console → Account dashboard says why`);
+    }
+    if (account.ProductionAccessEnabled === true) return [result('SES sending', 'ready', 'production access')];
+    const review = account.Details?.ReviewDetails;
+    const caseId = review?.CaseId ? ` (case ${review.CaseId})` : '';
+    // Review statuses: SES API Reference, ReviewDetails: https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_ReviewDetails.html
+    if (review?.Status === 'PENDING') {
+      return [result('SES sending', 'waiting', `sandbox; production access review PENDING${caseId}, not asked again`, 'AWS: the review (usually a day)')];
+    }
+    if (review?.Status === 'DENIED') {
+      return [result('SES sending', 'ready', `sandbox; production access DENIED${caseId}: the sandbox still mails the verified owner (answer the case in the Support Center)`)];
+    }
+    if (!ctx.options.requestProductionAccess) {
+      return [result('SES sending', 'ready', 'sandbox: enough for this site, which only mails the verified owner (optional: npm run setup -- --request-production-access)')];
+    }
+    const websiteUrl =
+      ctx.options.answers['website-url'] ?? ctx.options.env.SETUP_WEBSITE_URL ?? (ctx.config.siteUrl || undefined) ??
+      (await ctx.ask('website-url', { message: "The site's https:// address (AWS reviews it)" }));
+    if (!/^https:\/\/[^\s/]+/.test(websiteUrl)) throw new SetupError(`WebsiteURL ${websiteUrl}: must start with https:// (pass --website-url https://…)`);
+    const applied = await applyPlan(ctx, 'SES sending', {
+      change: `ask AWS for SES production access in ${ctx.config.region} (TRANSACTIONAL mail, ${websiteUrl})`,
+      cost: 'nothing; SES bills per mail sent',
+      consentId: 'production-access',
+      apply: () =>
+        call('ses:PutAccountDetails', () =>
+          ctx.clients.sesv2.send(
+            new PutAccountDetailsCommand({
+              // Fields: SES API Reference v2, PutAccountDetails (MailType and WebsiteURL required):
+              // https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_PutAccountDetails.html
+              MailType: 'TRANSACTIONAL',
+              WebsiteURL: websiteUrl,
+              ContactLanguage: 'EN',
+              UseCaseDescription: useCaseText(websiteUrl, ctx.config.ownerEmail),
+              ProductionAccessEnabled: true,
+            }),
+          ),
+        ),
+    });
+    if (!applied) return [result('SES sending', 'ready', 'sandbox (production access not requested: your answer)')];
+    return [result('SES sending', 'waiting', 'production access requested', 'AWS: the review (its answer comes by mail and in the Support Center)')];
+  },
+};
+
+/* ── 8. reCAPTCHA ───────────────────────────────────────────────────────── */
+
+/** Where the owner registers the site for a v2 key pair (docs/deploy.md, Prerequisites). */
+export const RECAPTCHA_ADMIN_URL = 'https://www.google.com/recaptcha/admin';
+
+async function readSecret(ctx: SetupContext): Promise<string> {
+  let secret: string | undefined;
+  // Google's test key needs nothing here: the stack stores its public test secret in a parameter of its
+  // own (the doctor's check passes), so the live parameter is never overwritten with it.
+  if (ctx.options.recaptchaSecretStdin) secret = (await ctx.deps.readStdin()).replace(/\r?\n$/, '');
+  else if (ctx.options.env.RECAPTCHA_SECRET !== undefined) secret = ctx.options.env.RECAPTCHA_SECRET;
+  else if (ctx.options.interactive) {
+    secret = await ctx.deps.prompter.secret({
+      id: 'recaptcha-secret',
+      message: 'The reCAPTCHA secret key (hidden; stored only in SSM)',
+      validate: (v) => (v.trim() === '' ? 'the secret is empty' : undefined),
+    });
+  } else throw new SetupError('reCAPTCHA secret: no answer without a terminal; set RECAPTCHA_SECRET or pass --recaptcha-secret-stdin');
+  if (secret.trim() === '' || secret !== secret.trim()) {
+    throw new SetupError('reCAPTCHA secret: empty or with spaces around it; copy the secret key from the reCAPTCHA admin console again');
+  }
+  return secret;
+}
+
+export const recaptchaStep: Step = {
+  id: 'recaptcha',
+  async run(ctx) {
+    const results: StepResult[] = [];
+    let keyChanged = false;
+    if (ctx.config.recaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY && !ctx.options.trial) {
+      const domains = ctx.config.domain ? ctx.config.domain.domainName : ctx.config.siteUrl ? new URL(ctx.config.siteUrl).host : 'your CloudFront domain (the first deploy prints it; add it then)';
+      ctx.print(`reCAPTCHA: register the site at ${RECAPTCHA_ADMIN_URL} (v2 "I'm not a robot"), domains: ${domains}`);
+      const key = await ctx.ask('recaptcha-site-key', {
+        message: 'The reCAPTCHA site key',
+        validate: (v) =>
+          v === RECAPTCHA_TEST_SITE_KEY
+            ? "Google's public test key: the captcha would accept everyone; use your own key, or npm run setup -- --trial"
+            : RECAPTCHA_SITE_KEY_PATTERN.test(v)
+              ? undefined
+              : `"${v}" is not a reCAPTCHA site key (20-100 letters, digits, - or _)`,
+      });
+      await ctx.writeConfig({ recaptchaSiteKey: key });
+      keyChanged = true;
+      results.push(result('reCAPTCHA site key', 'changed', 'your own key (cdk.json)'));
+    } else {
+      results.push(result('reCAPTCHA site key', 'ready', ctx.config.recaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY ? "Google's test key (trial)" : 'your own key'));
+    }
+    const name = ctx.config.recaptchaSecretParameter;
+    const check = await checkRecaptchaParameter(ctx.clients.ssm, ctx.config);
+    if (check.status === 'pass' && !keyChanged) {
+      results.push(result('reCAPTCHA secret', 'ready', check.detail));
+      return results;
+    }
+    if (check.status !== 'pass' && !/^no SSM parameter/.test(check.detail)) {
+      // A String parameter: deleting the owner's parameter is theirs to do.
+      throw new SetupError(`${check.detail}: ${check.fix ?? ''}`);
+    }
+    const overwrite = check.status === 'pass';
+    const secret = await readSecret(ctx);
+    const applied = await applyPlan(ctx, 'reCAPTCHA secret', {
+      change: `${overwrite ? 'overwrite' : 'create'} the SecureString ${name} in ${ctx.config.region} with the site key's secret`,
+      cost: 'nothing (standard parameter, AWS-managed key)',
+      consentId: overwrite ? 'overwrite-recaptcha-secret' : 'put-recaptcha-secret',
+      apply: () =>
+        call('ssm:PutParameter', () =>
+          ctx.clients.ssm.send(new PutParameterCommand({ Name: name, Type: 'SecureString', Value: secret, Overwrite: overwrite })),
+        ),
+    });
+    if (!applied) {
+      results.push(result('reCAPTCHA secret', 'waiting', `${name} not written (your answer)`, 'you: run npm run setup again'));
+      return results;
+    }
+    const again = await checkRecaptchaParameter(ctx.clients.ssm, ctx.config);
+    if (again.status !== 'pass') throw new SetupError(`reCAPTCHA secret: still ${again.detail}`);
+    results.push(result('reCAPTCHA secret', 'changed', `${name} stored (SecureString; the value is not shown)`));
+    return results;
+  },
+};
+
+/* ── 9. domain: hosted zone and delegation ──────────────────────────────── */
+
+const HOST = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+async function findOrCreateZone(ctx: SetupContext, zoneName: string): Promise<string> {
+  const existing = await zoneFor(ctx, zoneName);
+  if (existing?.name === zoneName) return existing.id;
+  const applied = await applyPlan(ctx, 'Hosted zone', {
+    change: `create the public Route 53 hosted zone ${zoneName}`,
+    cost: 'a hosted zone is billed monthly (docs/deploy.md, "What it costs a month")',
+    consentId: 'create-hosted-zone',
+    apply: async () => {
+      // Looked up again just before creating, so a retry never makes a second zone.
+      if ((await zoneFor(ctx, zoneName))?.name === zoneName) return;
+      await call('route53:CreateHostedZone', () =>
+        ctx.clients.route53.send(new CreateHostedZoneCommand({ Name: zoneName, CallerReference: `portfolio-setup-${zoneName}-${ctx.deps.now()}` })),
+      );
+    },
+  });
+  if (!applied) throw new SetupError(`hosted zone ${zoneName}: not created (your answer); run npm run setup again, or drop --domain`);
+  const zone = await zoneFor(ctx, zoneName);
+  if (!zone) throw new SetupError(`hosted zone ${zoneName}: created but not found by name; run npm run setup again`);
+  return zone.id;
+}
+
+/**
+ * The token that makes a repeated request (a retry after Ctrl-C) return the same certificate: ACM treats
+ * calls with one token within an hour as one request. Source: ACM API Reference, RequestCertificate,
+ * IdempotencyToken (as in the AWS SDK for Kotlin reference, "Idempotency tokens time out after one hour"):
+ * https://docs.aws.amazon.com/sdk-for-kotlin/api/latest/acm/aws.sdk.kotlin.services.acm.model/-request-certificate-request/idempotency-token.html
+ * Letters and digits only, at most 32: a conservative form (the token's own limits were not looked up).
+ */
+export const idempotencyToken = (domainName: string) => `portfolio${domainName.replace(/[^a-z0-9]/g, '')}`.slice(0, 32);
+
+async function requestCertificate(ctx: SetupContext, domainName: string): Promise<string> {
+  let arn = '';
+  const applied = await applyPlan(ctx, 'Certificate', {
+    change: `request a public certificate for ${domainName} in us-east-1 (validated by a DNS record you publish at your DNS host)`,
+    cost: 'nothing (public ACM certificates used by CloudFront are free; docs/deploy.md, "What it costs a month")',
+    consentId: 'request-certificate',
+    apply: async () => {
+      const answer = await call('acm:RequestCertificate', () =>
+        ctx.clients.acm.send(new RequestCertificateCommand({ DomainName: domainName, ValidationMethod: 'DNS', IdempotencyToken: idempotencyToken(domainName) })),
+      );
+      arn = answer.CertificateArn ?? '';
+    },
+  });
+  if (!applied || !arn) throw new SetupError(`certificate for ${domainName}: not requested (your answer); run npm run setup again, or drop --domain`);
+  return arn;
+}
+
+/** External DNS: wait for the certificate, then (after a deploy) show the record that points the name at CloudFront. */
+async function externalDns(ctx: SetupContext, domain: DomainConfig): Promise<StepResult[]> {
+  const arn = domain.certificateArn!;
+  const check = await checkCertificate(ctx.clients.acm, arn);
+  if (check.status !== 'pass') {
+    const described = await call('acm:DescribeCertificate', () => ctx.clients.acm.send(new DescribeCertificateCommand({ CertificateArn: arn })));
+    const status = described.Certificate?.Status ?? 'UNKNOWN';
+    if (status !== 'PENDING_VALIDATION') throw new SetupError(`${check.detail}: ${check.fix ?? ''}`);
+    const record = described.Certificate?.DomainValidationOptions?.[0]?.ResourceRecord;
+    // ACM adds the validation record to the description a few seconds after the request.
+    const what = record ? `publish ${record.Name} ${record.Type} ${record.Value}` : 'run npm run setup again in a minute for the record to publish';
+    return [result('Certificate', 'waiting', check.detail, `you: at your DNS host, ${what} (ACM then issues it)`)];
+  }
+  const results = [result('Certificate', 'ready', check.detail)];
+  const outputs = await (async () => {
+    try {
+      const answer = await ctx.clients.cloudFormation(ctx.config.region).send(new DescribeStacksCommand({ StackName: ctx.config.stackName }));
+      return answer.Stacks?.[0]?.Outputs ?? [];
+    } catch (error) {
+      if (errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error))) return [];
+      throw awsFailure('cloudformation:DescribeStacks', error);
+    }
+  })();
+  const target = outputs.find((o) => o.OutputKey === 'DistributionDomainName')?.OutputValue;
+  results.push(
+    target
+      ? result('Site record', 'ready', `at your DNS host: ${domain.domainName} CNAME ${target} (the site answers there once it is published)`)
+      : result('Site record', 'skipped', `after the first deploy: then publish ${domain.domainName} CNAME <the distribution's domain>, which npm run setup prints`),
+  );
+  return results;
+}
+
+export const domainStep: Step = {
+  id: 'domain',
+  async run(ctx) {
+    const wanted = (ctx.options.answers.domain ?? ctx.options.env.SETUP_DOMAIN ?? '').trim().toLowerCase().replace(/\.$/, '');
+    if (wanted && !HOST.test(wanted)) throw new SetupError(`--domain ${wanted}: not a host name such as www.example.dev`);
+    const results: StepResult[] = [];
+    if (wanted && wanted !== ctx.config.domain?.domainName) {
+      if (ctx.options.externalDns) {
+        if (wanted.split('.').length < 3) {
+          throw new SetupError(
+            `--domain ${wanted} --external-dns: a zone apex cannot point at CloudFront from another DNS host (a CNAME cannot sit at the apex); use www.${wanted}, or a Route 53 zone (drop --external-dns)`,
+          );
+        }
+        const certificateArn = await requestCertificate(ctx, wanted);
+        await ctx.writeConfig({ domain: { domainName: wanted, certificateArn } });
+        results.push(result('Certificate', 'changed', `requested for ${wanted} (cdk.json: certificateArn)`));
+      } else {
+        const found = await zoneFor(ctx, wanted);
+        const zoneName = found?.name ?? (await ctx.ask('hosted-zone-name', {
+          message: `The Route 53 zone to create for ${wanted} (the domain you registered)`,
+          validate: (v) => (wanted === v || wanted.endsWith(`.${v}`) ? undefined : `"${wanted}" is not inside the zone "${v}"`),
+          initial: wanted.split('.').length > 2 ? wanted.split('.').slice(1).join('.') : wanted,
+        }));
+        const id = found?.id ?? (await findOrCreateZone(ctx, zoneName));
+        await ctx.writeConfig({ domain: { domainName: wanted, hostedZoneId: id, hostedZoneName: zoneName } });
+        results.push(result('Hosted zone', 'changed', `${wanted} in the zone ${zoneName} (${id}) (cdk.json)`));
+      }
+    }
+    const domain = ctx.config.domain;
+    if (!domain) return [result('Domain', 'skipped', 'none: the site is served on its CloudFront address (npm run setup -- --domain www.your.domain adds one)')];
+    // Just requested: its state (the validation record to publish) is the row to show.
+    if (!isRoute53Domain(domain)) return externalDns(ctx, domain);
+    let zone = await checkHostedZone(ctx.clients.route53, domain);
+    if (!zone.nameServers) {
+      // A private, foreign or missing zone: the public zone of that name in this account, or a new one.
+      ctx.print(`Hosted zone: ${zone.result.detail}`);
+      const id = await findOrCreateZone(ctx, domain.hostedZoneName);
+      await ctx.writeConfig({ domain: { ...domain, hostedZoneId: id } });
+      zone = await checkHostedZone(ctx.clients.route53, { ...domain, hostedZoneId: id });
+      if (!zone.nameServers) throw new SetupError(`hosted zone: ${zone.result.detail}`);
+      results.push(result('Hosted zone', 'changed', zone.result.detail));
+    } else if (results.length === 0) results.push(result('Hosted zone', 'ready', zone.result.detail));
+    const delegation = await checkDelegation(ctx.clients, domain, zone.nameServers);
+    if (delegation.status === 'pass') {
+      results.push(result('Name servers', 'ready', delegation.detail));
+      return results;
+    }
+    const zoneName = domain.hostedZoneName;
+    if (/Route 53 Domains/.test(delegation.detail)) {
+      const applied = await applyPlan(ctx, 'Name servers', {
+        change: `point ${zoneName} (registered with Route 53 Domains) at the zone's name servers ${zone.nameServers.join(', ')}`,
+        cost: 'nothing',
+        consentId: 'update-name-servers',
+        apply: () =>
+          call('route53domains:UpdateDomainNameservers', () =>
+            ctx.clients.route53Domains.send(
+              new UpdateDomainNameserversCommand({ DomainName: zoneName, Nameservers: zone.nameServers!.map((Name) => ({ Name })) }),
+            ),
+          ),
+      });
+      results.push(
+        applied
+          ? result('Name servers', 'waiting', `${zoneName}: name servers updated`, 'DNS: the change spreads (up to 48 h)')
+          : result('Name servers', 'waiting', delegation.detail, 'you: run npm run setup again to update them'),
+      );
+      return results;
+    }
+    results.push(result('Name servers', 'waiting', delegation.detail, `you: at your registrar, set the name servers of ${zoneName} to ${zone.nameServers.join(', ')}`));
+    return results;
+  },
+};
+
+/* ── 10. alarm mail (after a deploy) ────────────────────────────────────── */
+
+/**
+ * SNS drops an e-mail subscription nobody confirmed after 48 hours. Source: AWS What's New, 2023-05-10,
+ * "Amazon SNS now supports automatic deletion of unconfirmed subscriptions after 48 hours":
+ * https://aws.amazon.com/about-aws/whats-new/2023/05/amazon-sns-automatic-deletion-unconfirmed-subscriptions/
+ */
+const SNS_CONFIRM_HOURS = 48;
+
+export const alarmStep: Step = {
+  id: 'alarm',
+  async run(ctx) {
+    const cfn = ctx.clients.cloudFormation(ctx.config.region);
+    let resources;
+    try {
+      resources = await cfn.send(new ListStackResourcesCommand({ StackName: ctx.config.stackName }));
+    } catch (error) {
+      if (errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error))) {
+        return [result('Alarm mail', 'skipped', `after the first deploy (no stack ${ctx.config.stackName} yet)`)];
+      }
+      throw awsFailure('cloudformation:ListStackResources', error);
+    }
+    const topic = resources.StackResourceSummaries?.find((r) => r.ResourceType === 'AWS::SNS::Topic')?.PhysicalResourceId;
+    if (!topic) return [result('Alarm mail', 'skipped', `the stack ${ctx.config.stackName} has no alarm topic yet`)];
+    const owner = ctx.config.ownerEmail.toLowerCase();
+    const list = await call('sns:ListSubscriptionsByTopic', () => ctx.clients.sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topic })));
+    const mine = (list.Subscriptions ?? []).find((s) => s.Protocol === 'email' && (s.Endpoint ?? '').toLowerCase() === owner);
+    if (mine && mine.SubscriptionArn !== 'PendingConfirmation') return [result('Alarm mail', 'ready', `${owner} receives the alarms`)];
+    const pending = `you: confirm the "AWS Notification - Subscription Confirmation" mail to ${owner} (SNS drops it after ${SNS_CONFIRM_HOURS} h)`;
+    if (mine) return [result('Alarm mail', 'waiting', `${owner}: subscription not confirmed yet`, pending)];
+    const applied = await applyPlan(ctx, 'Alarm mail', {
+      change: `subscribe ${owner} to the alarm topic again (an unconfirmed subscription is dropped after ${SNS_CONFIRM_HOURS} h)`,
+      cost: 'nothing (SNS e-mail)',
+      consentId: 'subscribe-alarms',
+      apply: () =>
+        call('sns:Subscribe', () => ctx.clients.sns.send(new SubscribeCommand({ TopicArn: topic, Protocol: 'email', Endpoint: ctx.config.ownerEmail }))).then(() => undefined),
+    });
+    if (!applied) return [result('Alarm mail', 'waiting', `${owner} is not subscribed (your answer)`, 'you: run npm run setup again')];
+    return [result('Alarm mail', 'waiting', `${owner}: subscribed, confirmation mail sent`, pending)];
+  },
+};
+
+/** In the doctor's order. */
+export const STEPS: Step[] = [
+  credentialsStep,
+  addressesStep,
+  regionStep,
+  bootstrapStep,
+  senderStep,
+  ownerStep,
+  productionAccessStep,
+  recaptchaStep,
+  domainStep,
+  alarmStep,
+];

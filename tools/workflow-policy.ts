@@ -1,0 +1,230 @@
+/**
+ * The rules every GitHub workflow of this repository keeps (docs/deploy.md, "Deploy from GitHub"), read
+ * from the YAML itself. checkWorkflows returns each broken rule with the file and job; none means the
+ * workflows are as the issue (issue 28) asks. tools/workflow-policy.test.ts runs it on .github/workflows
+ * and proves each rule on a broken copy.
+ */
+import { parse } from 'yaml';
+
+export const RULES = {
+  'no-pull-request-target': 'no workflow runs on pull_request_target (it hands secrets to code from forks)',
+  'top-level-permissions': 'the workflow grants nothing at the top: `permissions: {}`',
+  'job-permissions': 'each job names its own permissions, only from the least set (contents: read, actions: read, pull-requests: write, id-token: write)',
+  'id-token-only-with-role': 'id-token: write exactly in the jobs that assume an AWS role',
+  'pinned-by-sha': 'every action is pinned by a full commit SHA',
+  'persist-credentials': 'every actions/checkout step has persist-credentials: false',
+  'allowed-account-ids': 'every role assumption names the role from a variable and allowed-account-ids',
+  'role-matches-subject': 'the production role only in production-environment jobs outside pull requests; the preview role only without an environment or in preview',
+  'skip-forks-and-dependabot': 'a pull-request job that assumes a role skips forks and Dependabot',
+  'deploy-concurrency': 'a deploy job is in a concurrency group that never cancels it, with an environment URL',
+  'teardown-concurrency': 'a teardown job is in a concurrency group of its own (never a deploy\'s) that never cancels it',
+  'no-expressions-in-run': 'run: blocks hold no ${{ }} expression (values arrive through env)',
+  'token-in-step-env': 'the GitHub token reaches only the steps that use it (step env), never a whole job',
+  'required-workflows': 'deploy on push to main, preview on pull_request, teardown on close, a scheduled sweep, rollback on workflow_dispatch',
+} as const;
+
+export type RuleId = keyof typeof RULES;
+
+export interface Violation {
+  rule: RuleId;
+  file: string;
+  where: string;
+  message: string;
+}
+
+export interface WorkflowFile {
+  file: string;
+  text: string;
+}
+
+// The parsed YAML is untyped by nature.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Node = any;
+
+const ALLOWED_SCOPES: Record<string, string> = { contents: 'read', actions: 'read', 'pull-requests': 'write', 'id-token': 'write' };
+const ROLE_ACTION = 'aws-actions/configure-aws-credentials';
+const PINNED = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/;
+const DEPLOYS = /\bnpm run deploy\b/;
+const TEARS_DOWN = /\bnpm run destroy\b|previews\.ts (teardown|sweep)\b/;
+const TOKEN = /\$\{\{\s*(github\.token|secrets\.GITHUB_TOKEN)\s*\}\}/;
+
+const isMap = (value: unknown): value is Record<string, Node> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const usesOf = (step: Node): string => (typeof step?.uses === 'string' ? step.uses : '');
+const isAction = (step: Node, name: string) => usesOf(step).split('@')[0] === name;
+
+/** The events a workflow runs on, whatever form `on:` takes (string, list or map). */
+export function triggers(doc: Node): Record<string, Node> {
+  const on = doc?.on ?? doc?.true; // YAML 1.1 readers turn a bare `on` into true
+  if (typeof on === 'string') return { [on]: null };
+  if (Array.isArray(on)) return Object.fromEntries(on.map((event: string) => [event, null]));
+  return isMap(on) ? on : {};
+}
+
+interface JobFacts {
+  id: string;
+  job: Node;
+  steps: Node[];
+  runs: string;
+  roles: Node[];
+  concurrency?: { group: string; cancel: unknown };
+  environment?: { name?: string; url?: string };
+}
+
+function factsOf(doc: Node, id: string, job: Node): JobFacts {
+  const steps: Node[] = Array.isArray(job?.steps) ? job.steps : [];
+  const concurrency = job?.concurrency ?? doc?.concurrency;
+  const environment = typeof job?.environment === 'string' ? { name: job.environment } : isMap(job?.environment) ? job.environment : undefined;
+  return {
+    id,
+    job,
+    steps,
+    runs: steps.map((s) => (typeof s?.run === 'string' ? s.run : '')).join('\n'),
+    roles: steps.filter((s) => isAction(s, ROLE_ACTION)),
+    concurrency:
+      typeof concurrency === 'string'
+        ? { group: concurrency, cancel: undefined }
+        : isMap(concurrency)
+          ? { group: String(concurrency.group ?? ''), cancel: concurrency['cancel-in-progress'] }
+          : undefined,
+    environment,
+  };
+}
+
+/** Every broken rule in these workflow files (all of them at once, so the required set can be judged). */
+export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
+  const violations: Violation[] = [];
+  const parsed = files.map((f) => ({ file: f.file, doc: parse(f.text) as Node }));
+  const deployGroups: { file: string; job: string; group: string }[] = [];
+  const teardownGroups: { file: string; job: string; group: string }[] = [];
+  const found = { push: false, pullRequest: false, teardown: false, sweep: false, rollback: false };
+
+  for (const { file, doc } of parsed) {
+    const add = (rule: RuleId, where: string, message: string) => violations.push({ rule, file, where, message });
+    const on = triggers(doc);
+    const pullRequestWorkflow = 'pull_request' in on || 'pull_request_target' in on;
+    if ('pull_request_target' in on) add('no-pull-request-target', 'on', 'runs on pull_request_target');
+    if (!isMap(doc?.permissions) || Object.keys(doc.permissions).length > 0) {
+      add('top-level-permissions', 'permissions', `is ${JSON.stringify(doc?.permissions ?? null)}, not {}`);
+    }
+    if (isMap(doc?.env)) {
+      for (const [name, value] of Object.entries(doc.env)) {
+        if (TOKEN.test(String(value))) add('token-in-step-env', `env.${name}`, 'the whole workflow gets the GitHub token');
+      }
+    }
+
+    for (const [id, job] of Object.entries<Node>(isMap(doc?.jobs) ? doc.jobs : {})) {
+      const facts = factsOf(doc, id, job);
+      const at = `jobs.${id}`;
+      // Permissions: declared per job, from the least set.
+      const permissions = job?.permissions;
+      if (!isMap(permissions)) add('job-permissions', `${at}.permissions`, `is ${JSON.stringify(permissions ?? null)}: name each scope the job needs`);
+      else {
+        for (const [scope, level] of Object.entries(permissions)) {
+          if (ALLOWED_SCOPES[scope] === undefined || (level !== ALLOWED_SCOPES[scope] && level !== 'read' && level !== 'none')) {
+            add('job-permissions', `${at}.permissions.${scope}`, `${scope}: ${String(level)} is more than the least set allows`);
+          }
+        }
+      }
+      const idToken = isMap(permissions) && permissions['id-token'] === 'write';
+      if (idToken !== facts.roles.length > 0) {
+        add('id-token-only-with-role', at, idToken ? 'asks for id-token: write but assumes no role' : 'assumes a role without id-token: write');
+      }
+      // Pinning: steps and remote reusable workflows.
+      const remoteUses = [...facts.steps.map(usesOf), typeof job?.uses === 'string' ? job.uses : ''].filter(
+        (uses) => uses && !uses.startsWith('./') && !uses.startsWith('docker://'),
+      );
+      for (const uses of remoteUses) if (!PINNED.test(uses)) add('pinned-by-sha', at, `${uses} is not pinned by a full commit SHA`);
+      for (const step of facts.steps.filter((s) => isAction(s, 'actions/checkout'))) {
+        if (step?.with?.['persist-credentials'] !== false) add('persist-credentials', at, 'actions/checkout keeps the token in .git/config');
+      }
+      // Roles: from variables, account pinned, matched to the subject the trust policy expects.
+      for (const step of facts.roles) {
+        const role = String(step?.with?.['role-to-assume'] ?? '');
+        if (!/^\$\{\{\s*vars\.AWS_(PRODUCTION|PREVIEW)_ROLE_ARN\s*\}\}$/.test(role) || !/^\$\{\{\s*vars\.AWS_ACCOUNT_ID\s*\}\}$/.test(String(step?.with?.['allowed-account-ids'] ?? ''))) {
+          add('allowed-account-ids', at, 'role-to-assume must be vars.AWS_PRODUCTION_ROLE_ARN or vars.AWS_PREVIEW_ROLE_ARN, allowed-account-ids vars.AWS_ACCOUNT_ID');
+        }
+        const environment = facts.environment?.name;
+        if (/PRODUCTION/.test(role) && (environment !== 'production' || pullRequestWorkflow)) {
+          add('role-matches-subject', at, 'the production role needs environment production and no pull_request trigger');
+        }
+        if (/PREVIEW/.test(role) && environment !== undefined && environment !== 'preview') {
+          add('role-matches-subject', at, `the preview role does not trust environment ${environment}`);
+        }
+        if (pullRequestWorkflow) {
+          const condition = String(job?.if ?? '');
+          if (!condition.includes('github.event.pull_request.head.repo.full_name == github.repository') || !condition.includes("'dependabot[bot]'")) {
+            add('skip-forks-and-dependabot', `${at}.if`, 'must skip pull requests from forks and from dependabot[bot]');
+          }
+        }
+      }
+      // Concurrency: deploys never cancelled; teardown in groups of its own.
+      const deploys = DEPLOYS.test(facts.runs);
+      const tearsDown = TEARS_DOWN.test(facts.runs);
+      if (deploys) {
+        if (!facts.concurrency?.group || facts.concurrency.cancel !== false) {
+          add('deploy-concurrency', at, 'deploys outside a concurrency group with cancel-in-progress: false');
+        } else deployGroups.push({ file, job: id, group: facts.concurrency.group });
+        if (!facts.environment?.url) add('deploy-concurrency', `${at}.environment`, 'deploys without an environment URL');
+      }
+      if (tearsDown) {
+        if (!facts.concurrency?.group || facts.concurrency.cancel !== false) {
+          add('teardown-concurrency', at, 'tears down outside a concurrency group with cancel-in-progress: false');
+        } else teardownGroups.push({ file, job: id, group: facts.concurrency.group });
+      }
+      // Shell: no expressions; the token only where a step uses it.
+      facts.steps.forEach((step, i) => {
+        if (typeof step?.run === 'string' && step.run.includes('${{')) add('no-expressions-in-run', `${at}.steps[${i}]`, 'an expression inside run:');
+      });
+      if (isMap(job?.env)) {
+        for (const [name, value] of Object.entries(job.env)) {
+          if (TOKEN.test(String(value))) add('token-in-step-env', `${at}.env.${name}`, 'every step of the job gets the GitHub token');
+        }
+      }
+      // What exists.
+      const pushMain = isMap(on.push) && Array.isArray(on.push.branches) && on.push.branches.includes('main');
+      if (deploys && pushMain) found.push = true;
+      if (deploys && 'pull_request' in on && facts.environment?.name === 'preview') found.pullRequest = true;
+      if (tearsDown && 'pull_request' in on && String(job?.if ?? '').includes("github.event.action == 'closed'")) found.teardown = true;
+      if (tearsDown && 'schedule' in on) found.sweep = true;
+      if (deploys && 'workflow_dispatch' in on && !('push' in on)) found.rollback = true;
+    }
+  }
+
+  for (const teardown of teardownGroups) {
+    const clash = deployGroups.find((d) => d.group === teardown.group || sameShape(d.group, teardown.group));
+    if (clash) {
+      violations.push({
+        rule: 'teardown-concurrency',
+        file: teardown.file,
+        where: `jobs.${teardown.job}.concurrency`,
+        message: `shares the group "${teardown.group}" with the deploy job ${clash.file} jobs.${clash.job}`,
+      });
+    }
+  }
+  const missing = Object.entries(found).filter(([, present]) => !present).map(([what]) => what);
+  if (missing.length > 0) {
+    violations.push({ rule: 'required-workflows', file: '.github/workflows', where: '', message: `missing: ${missing.join(', ')}` });
+  }
+  return violations;
+}
+
+/** Two groups that differ only in an expression's text still collide when it evaluates alike. */
+function sameShape(a: string, b: string): boolean {
+  const shape = (group: string) => group.replace(/\$\{\{[^}]*\}\}/g, '*');
+  return shape(a) === shape(b);
+}
+
+/** The run: blocks of workflow files, for shellcheck. */
+export function runBlocks(file: WorkflowFile): { where: string; script: string; shell: string }[] {
+  const doc = parse(file.text) as Node;
+  const blocks: { where: string; script: string; shell: string }[] = [];
+  for (const [id, job] of Object.entries(isMap(doc?.jobs) ? doc.jobs : {})) {
+    const steps: Node[] = Array.isArray((job as Node)?.steps) ? (job as Node).steps : [];
+    steps.forEach((step, i) => {
+      if (typeof step?.run === 'string') {
+        blocks.push({ where: `${file.file} jobs.${id}.steps[${i}]`, script: step.run, shell: String(step.shell ?? (job as Node)?.defaults?.run?.shell ?? 'bash') });
+      }
+    });
+  }
+  return blocks;
+}
