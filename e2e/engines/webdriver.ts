@@ -74,6 +74,9 @@ export class WebDriverError extends Error {
   }
 }
 
+/** How long one WebDriver command may take (a script or page wait included). */
+const COMMAND_TIMEOUT_MS = 60_000;
+
 /** One WebDriver session: the commands the flows use. */
 export class WebDriverSession {
   constructor(
@@ -82,10 +85,18 @@ export class WebDriverSession {
   ) {}
 
   async command<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    // WebKitWebDriver now and then never answers while MiniBrowser is busy: a command that hangs fails
+    // after a minute, naming itself, instead of holding the test to its whole timeout.
     const response = await fetch(`${this.base}/session/${this.id}${path}`, {
       method,
       headers: { 'content-type': 'application/json; charset=utf-8' },
       body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+    }).catch((error: unknown) => {
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        throw new WebDriverError('timeout', `${method} ${path} had no answer from WebKitWebDriver within ${COMMAND_TIMEOUT_MS / 1000} s`);
+      }
+      throw error;
     });
     const json = (await response.json()) as { value: T & { error?: string; message?: string } };
     if (!response.ok) throw new WebDriverError(json.value?.error ?? String(response.status), json.value?.message ?? '');

@@ -4,20 +4,11 @@
  * deploy; 1: an error (one line naming the value and the fix); 2: waiting on a person or AWS. With
  * --wait MINUTES the steps run again every 30 s until nothing waits or the time is up.
  */
-import { ACMClient } from '@aws-sdk/client-acm';
-import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import { Route53Client } from '@aws-sdk/client-route-53';
-import { Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
-import { SSMClient } from '@aws-sdk/client-ssm';
-import { STSClient } from '@aws-sdk/client-sts';
 import { spawnSync } from 'node:child_process';
-import { resolveNs } from 'node:dns/promises';
 import path from 'node:path';
 import { ConfigError, loadConfigFromCdkJson, REPO_ROOT } from '../../config/portfolio-config';
-import { CERTIFICATE_REGION } from '../doctor/checks';
-import { runDoctor } from '../doctor/run';
+import { awsClients, runDoctor } from '../doctor/run';
 import { cdkJsonFile } from './cdk-json';
 import { parseSetupArgs, SetupContext, SetupError, type SetupClients, type SetupDeps, type StepResult } from './context';
 import { Cancelled, terminalPrompter } from './prompter';
@@ -25,20 +16,9 @@ import { STEPS, type Step } from './steps';
 
 export const POLL_MS = 30_000;
 
+/** The doctor's clients (the two must read the account alike), plus SNS for the alarm subscription. */
 export function awsSetupClients(region: string): SetupClients {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const options = { region, maxAttempts: 2 };
-  return {
-    sts: new STSClient(options),
-    sesv2: new SESv2Client(options),
-    ssm: new SSMClient(options),
-    sns: new SNSClient(options),
-    cloudFormation: (r) => new CloudFormationClient({ ...options, region: r }),
-    route53: new Route53Client({ ...options, region: CERTIFICATE_REGION }),
-    route53Domains: new Route53DomainsClient({ ...options, region: CERTIFICATE_REGION }),
-    acm: new ACMClient({ ...options, region: CERTIFICATE_REGION }),
-    resolveNs,
-  };
+  return { ...awsClients(region), sns: new SNSClient({ region, maxAttempts: 2 }) };
 }
 
 const MARK: Record<StepResult['outcome'], string> = { ready: '✓', changed: '✓', waiting: '…', skipped: '–', error: '✗' };
