@@ -46,7 +46,8 @@ describe('mobile layout (390x844)', () => {
     for (const entry of MENU_ENTRIES) await expect(visibleEntry(page, entry).count(), entry).resolves.toBe(0);
 
     await toggle.click();
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    // aria-expanded follows the popover's toggle event, which the browser queues as a task after the click.
+    await eventually(() => toggle.getAttribute('aria-expanded'), (v) => v === 'true', 'menu open');
     for (const entry of MENU_ENTRIES) {
       await expect(visibleEntry(page, entry).getAttribute('href'), entry).resolves.toBe(`/${entry.toLowerCase()}`);
     }
