@@ -81,7 +81,14 @@ it('never answers 5xx and mails only valid messages', { timeout: 120_000 }, asyn
       expect(mails - mailed).toBeLessThanOrEqual(valid ? 1 : 0); // at most one mail, and none for refused input
       mailed = mails;
     }),
-    { numRuns: 150, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31), verbose: 1 },
+    {
+      numRuns: 150,
+      seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31),
+      verbose: 1,
+      // A valid message as the form sends it, always tried: the random mix reaches it only about 2% of the
+      // time, so 150 runs missed the mailing path about once in fifteen.
+      examples: [[{ method: 'POST', path: '/api/contact', contentType: 'application/json', body: JSON.stringify(VALID) }]],
+    },
   );
   // The generator must reach the mailing path, or the property proves little.
   expect(validSeen).toBeGreaterThan(0);
