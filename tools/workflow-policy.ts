@@ -37,9 +37,9 @@ export interface WorkflowFile {
   text: string;
 }
 
-// The parsed YAML is untyped by nature.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Node = any;
+/** A node of parsed YAML: its shape is what the rules check, so it is walked untyped. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML of any shape
+export type YamlNode = any;
 
 const ALLOWED_SCOPES: Record<string, string> = { contents: 'read', actions: 'read', 'pull-requests': 'write', 'id-token': 'write' };
 const ROLE_ACTION = 'aws-actions/configure-aws-credentials';
@@ -48,12 +48,12 @@ const DEPLOYS = /\bnpm run deploy\b/;
 const TEARS_DOWN = /\bnpm run destroy\b|previews\.ts (teardown|sweep)\b/;
 const TOKEN = /\$\{\{\s*(github\.token|secrets\.GITHUB_TOKEN)\s*\}\}/;
 
-const isMap = (value: unknown): value is Record<string, Node> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const usesOf = (step: Node): string => (typeof step?.uses === 'string' ? step.uses : '');
-const isAction = (step: Node, name: string) => usesOf(step).split('@')[0] === name;
+const isMap = (value: unknown): value is Record<string, YamlNode> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const usesOf = (step: YamlNode): string => (typeof step?.uses === 'string' ? step.uses : '');
+const isAction = (step: YamlNode, name: string) => usesOf(step).split('@')[0] === name;
 
 /** The events a workflow runs on, whatever form `on:` takes (string, list or map). */
-export function triggers(doc: Node): Record<string, Node> {
+export function triggers(doc: YamlNode): Record<string, YamlNode> {
   const on = doc?.on ?? doc?.true; // YAML 1.1 readers turn a bare `on` into true
   if (typeof on === 'string') return { [on]: null };
   if (Array.isArray(on)) return Object.fromEntries(on.map((event: string) => [event, null]));
@@ -62,16 +62,16 @@ export function triggers(doc: Node): Record<string, Node> {
 
 interface JobFacts {
   id: string;
-  job: Node;
-  steps: Node[];
+  job: YamlNode;
+  steps: YamlNode[];
   runs: string;
-  roles: Node[];
+  roles: YamlNode[];
   concurrency?: { group: string; cancel: unknown };
   environment?: { name?: string; url?: string };
 }
 
-function factsOf(doc: Node, id: string, job: Node): JobFacts {
-  const steps: Node[] = Array.isArray(job?.steps) ? job.steps : [];
+function factsOf(doc: YamlNode, id: string, job: YamlNode): JobFacts {
+  const steps: YamlNode[] = Array.isArray(job?.steps) ? job.steps : [];
   const concurrency = job?.concurrency ?? doc?.concurrency;
   const environment = typeof job?.environment === 'string' ? { name: job.environment } : isMap(job?.environment) ? job.environment : undefined;
   return {
@@ -93,7 +93,7 @@ function factsOf(doc: Node, id: string, job: Node): JobFacts {
 /** Every broken rule in these workflow files (all of them at once, so the required set can be judged). */
 export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
   const violations: Violation[] = [];
-  const parsed = files.map((f) => ({ file: f.file, doc: parse(f.text) as Node }));
+  const parsed = files.map((f) => ({ file: f.file, doc: parse(f.text) as YamlNode }));
   const deployGroups: { file: string; job: string; group: string }[] = [];
   const teardownGroups: { file: string; job: string; group: string }[] = [];
   const found = { push: false, pullRequest: false, teardown: false, sweep: false, rollback: false };
@@ -112,7 +112,7 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
       }
     }
 
-    for (const [id, job] of Object.entries<Node>(isMap(doc?.jobs) ? doc.jobs : {})) {
+    for (const [id, job] of Object.entries<YamlNode>(isMap(doc?.jobs) ? doc.jobs : {})) {
       const facts = factsOf(doc, id, job);
       const at = `jobs.${id}`;
       // Permissions: declared per job, from the least set.
@@ -216,13 +216,13 @@ function sameShape(a: string, b: string): boolean {
 
 /** The run: blocks of workflow files, for shellcheck. */
 export function runBlocks(file: WorkflowFile): { where: string; script: string; shell: string }[] {
-  const doc = parse(file.text) as Node;
+  const doc = parse(file.text) as YamlNode;
   const blocks: { where: string; script: string; shell: string }[] = [];
   for (const [id, job] of Object.entries(isMap(doc?.jobs) ? doc.jobs : {})) {
-    const steps: Node[] = Array.isArray((job as Node)?.steps) ? (job as Node).steps : [];
+    const steps: YamlNode[] = Array.isArray((job as YamlNode)?.steps) ? (job as YamlNode).steps : [];
     steps.forEach((step, i) => {
       if (typeof step?.run === 'string') {
-        blocks.push({ where: `${file.file} jobs.${id}.steps[${i}]`, script: step.run, shell: String(step.shell ?? (job as Node)?.defaults?.run?.shell ?? 'bash') });
+        blocks.push({ where: `${file.file} jobs.${id}.steps[${i}]`, script: step.run, shell: String(step.shell ?? (job as YamlNode)?.defaults?.run?.shell ?? 'bash') });
       }
     });
   }
