@@ -1,25 +1,13 @@
 /** The CDK app entry and `npm run deploy` stop on a bad configuration, naming the key, before any build. */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configFromContext, RECAPTCHA_TEST_SITE_KEY, REPO_ROOT } from '../config/portfolio-config';
+import { runTsx, TSX_RUN_TIMEOUT_MS } from '../../tools/run-tsx';
+import { configFromContext, RECAPTCHA_TEST_SITE_KEY } from '../config/portfolio-config';
 
-const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-
-function run(script: string, env: Record<string, string> = {}) {
-  const result = spawnSync(TSX, [path.join(REPO_ROOT, script)], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    timeout: 110_000,
-    env: { ...process.env, CDK_OUTDIR: mkdtempSync(path.join(tmpdir(), 'cdk-out-')), ...env },
-  });
-  return { status: result.status, stderr: result.stderr, stdout: result.stdout };
-}
+const run = runTsx;
+const TIMEOUT = TSX_RUN_TIMEOUT_MS + 10_000;
 
 describe('infra/bin/portfolio.ts (what `cdk synth` / `cdk deploy` run)', () => {
-  it('stops with every bad key named when the CLI passes a malformed portfolio block', () => {
+  it('stops with every bad key named when the CLI passes a malformed portfolio block', async () => {
     const context = {
       portfolio: {
         ownerEmail: 'nope',
@@ -29,22 +17,22 @@ describe('infra/bin/portfolio.ts (what `cdk synth` / `cdk deploy` run)', () => {
         gaMeasurementId: 'UA-1',
       },
     };
-    const { status, stderr } = run('infra/bin/portfolio.ts', { CDK_CONTEXT_JSON: JSON.stringify(context) });
+    const { status, stderr } = await run('infra/bin/portfolio.ts', { CDK_CONTEXT_JSON: JSON.stringify(context) });
     expect(status).toBe(1);
     expect(stderr).toContain('portfolio.ownerEmail: "nope" is not an e-mail address');
     expect(stderr).toContain('portfolio.recaptchaSecretParameter: "has spaces" is not an SSM parameter name');
     expect(stderr).toContain('portfolio.gaMeasurementId: "UA-1" is not a GA4 measurement id');
     expect(stderr).not.toContain('Building the site');
-  }, 120_000);
+  }, TIMEOUT);
 
-  it("refuses Google's test site key for a real configuration unless the owner asks for a trial", () => {
+  it("refuses Google's test site key for a real configuration unless the owner asks for a trial", async () => {
     const portfolio = {
       ownerEmail: 'owner@portfolio.dev',
       senderEmail: 'contact@portfolio.dev',
       recaptchaSecretParameter: '/portfolio/recaptcha-secret',
       recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
     };
-    const refused = run('infra/bin/portfolio.ts', { CDK_CONTEXT_JSON: JSON.stringify({ portfolio }) });
+    const refused = await run('infra/bin/portfolio.ts', { CDK_CONTEXT_JSON: JSON.stringify({ portfolio }) });
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain(`portfolio.recaptchaSiteKey: "${RECAPTCHA_TEST_SITE_KEY}" is Google's public test key`);
     expect(refused.stderr).not.toContain('Building the site');
@@ -63,22 +51,22 @@ describe('infra/bin/portfolio.ts (what `cdk synth` / `cdk deploy` run)', () => {
     expect(() => configFromContext((key) => ({ portfolio: keyless })[key as 'portfolio'])).toThrow(/public test key/);
     const keylessTrial: Record<string, unknown> = { portfolio: keyless, 'portfolio:trial': 'true' };
     expect(configFromContext((key) => keylessTrial[key]).recaptchaSiteKey).toBe(RECAPTCHA_TEST_SITE_KEY);
-  }, 120_000);
+  }, TIMEOUT);
 
-  it('stops when the block is missing', () => {
-    const { status, stderr } = run('infra/bin/portfolio.ts', { CDK_CONTEXT_JSON: '{}' });
+  it('stops when the block is missing', async () => {
+    const { status, stderr } = await run('infra/bin/portfolio.ts', { CDK_CONTEXT_JSON: '{}' });
     expect(status).toBe(1);
     expect(stderr).toContain('portfolio: missing');
-  }, 120_000);
+  }, TIMEOUT);
 });
 
 describe('npm run deploy (infra/scripts/deploy.ts)', () => {
-  it('refuses the example addresses shipped in cdk.json before running cdk', () => {
-    const { status, stderr } = run('infra/scripts/deploy.ts');
+  it('refuses the example addresses shipped in cdk.json before running cdk', async () => {
+    const { status, stderr } = await run('infra/scripts/deploy.ts');
     expect(status).toBe(1);
     expect(stderr).toMatch(/portfolio\.ownerEmail: "owner@example\.com" is an example address/);
     expect(stderr).toMatch(/portfolio\.senderEmail: .* is an example address/);
     expect(stderr).toContain('Edit cdk.json');
     expect(stderr).not.toMatch(/^Deploying /m);
-  }, 120_000);
+  }, TIMEOUT);
 });
