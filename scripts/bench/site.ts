@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { BUSY_BENCHMARK_INDEX, blockingOf, tasksAfterFcp } from './trace-tasks';
+import { BUSY_BENCHMARK_INDEX, blockingOf, longTasksOf, tasksAfterFcp, type LongTask } from './trace-tasks';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
 import { startLocalStack } from '../../infra/local/stack';
 import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
@@ -61,6 +61,8 @@ interface Options {
   routes: string[];
   lighthouse: boolean;
   throttling: Throttling[];
+  /** --save-traces DIR: each run's Lighthouse trace and report, to open in DevTools' Performance panel. */
+  saveTraces?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -89,8 +91,10 @@ function parseArgs(argv: string[]): Options {
       else throw new Error('--throttling takes simulate, devtools or both');
     } else if (arg === '--no-lighthouse') {
       options.lighthouse = false;
+    } else if (arg === '--save-traces') {
+      options.saveTraces = path.resolve(value());
     } else {
-      throw new Error(`Unknown option ${arg}. Options: --runs N, --routes /a,/b, --throttling simulate|devtools|both, --no-lighthouse`);
+      throw new Error(`Unknown option ${arg}. Options: --runs N, --routes /a,/b, --throttling simulate|devtools|both, --no-lighthouse, --save-traces DIR`);
     }
   }
   return options;
@@ -251,9 +255,11 @@ interface LighthouseRun {
   longestWallMs: number;
   /** Audits that failed in a category other than performance (why a score is below 100). */
   failing: string[];
+  /** Lighthouse's long-tasks audit: the tasks its TBT counts, as it times them (simulated on the phone in simulated mode). */
+  longTasks: LongTask[];
 }
 
-async function runLighthouse(url: string, port: number, throttlingMethod: Throttling): Promise<LighthouseRun> {
+async function runLighthouse(url: string, port: number, throttlingMethod: Throttling, saveAs?: string): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
     throttlingMethod,
@@ -273,6 +279,12 @@ async function runLighthouse(url: string, port: number, throttlingMethod: Thrott
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${category}:${ref.id}`),
   );
+  if (saveAs) {
+    mkdirSync(path.dirname(saveAs), { recursive: true });
+    writeFileSync(`${saveAs}.trace.json`, JSON.stringify(result.artifacts.Trace));
+    writeFileSync(`${saveAs}.report.json`, JSON.stringify(lhr));
+  }
+  const longTasks = longTasksOf(lhr);
   // The trace of the observed load: unthrottled under simulated throttling, CPU-slowed under devtools.
   const blocking = throttlingMethod === 'simulate' ? blockingOf(tasksAfterFcp(result.artifacts.Trace)) : undefined;
   return {
@@ -290,19 +302,26 @@ async function runLighthouse(url: string, port: number, throttlingMethod: Thrott
     tbtMs: Math.round(numeric('total-blocking-time')),
     cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
     failing,
+    longTasks,
   };
 }
 
 /** Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is retried, twice at most. */
-async function runLighthouseWithRetry(url: string, port: number, throttling: Throttling): Promise<LighthouseRun> {
+async function runLighthouseWithRetry(url: string, port: number, throttling: Throttling, saveAs?: string): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runLighthouse(url, port, throttling);
+      return await runLighthouse(url, port, throttling, saveAs);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.warn(`  retrying ${url}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+/** A long task's attribution, short: the script's or page's path, or Lighthouse's word for work no script owns. */
+function taskSource(url: string): string {
+  if (!URL.canParse(url)) return url || 'no attribution';
+  return new URL(url).pathname;
 }
 
 /** A run measured while the machine was busy (Lighthouse's own slow-CPU warning threshold). */
@@ -314,7 +333,7 @@ function isBusy(run: Pick<LighthouseRun, 'benchmarkIndex'>): boolean {
 function medianRun(all: LighthouseRun[]): LighthouseRun {
   const quiet = all.filter((run) => !isBusy(run));
   const runs = quiet.length > 0 ? quiet : all;
-  const pick = (key: Exclude<keyof LighthouseRun, 'failing'>) => median(runs.map((r) => r[key]));
+  const pick = (key: Exclude<keyof LighthouseRun, 'failing' | 'longTasks'>) => median(runs.map((r) => r[key]));
   return {
     benchmarkIndex: pick('benchmarkIndex'),
     longestTaskMs: pick('longestTaskMs'),
@@ -330,6 +349,8 @@ function medianRun(all: LighthouseRun[]): LighthouseRun {
     tbtMs: pick('tbtMs'),
     cls: pick('cls'),
     failing: [...new Set(runs.flatMap((r) => r.failing))],
+    // The run whose TBT is the median's: the tasks behind the figure shown.
+    longTasks: runs.reduce((best, r) => (Math.abs(r.tbtMs - pick('tbtMs')) < Math.abs(best.tbtMs - pick('tbtMs')) ? r : best)).longTasks,
   };
 }
 
@@ -358,7 +379,10 @@ async function main(): Promise<void> {
       if (chromium) {
         for (const mode of options.throttling) {
           const runs: LighthouseRun[] = [];
-          for (let i = 0; i < options.runs; i++) runs.push(await runLighthouseWithRetry(`${stack.url}${route}`, chromium.port, mode));
+          for (let i = 0; i < options.runs; i++) {
+            const saveAs = options.saveTraces && path.join(options.saveTraces, `${route.replace(/\//g, '_')}-${mode}-${i + 1}`);
+            runs.push(await runLighthouseWithRetry(`${stack.url}${route}`, chromium.port, mode, saveAs));
+          }
           modes[mode] = { median: medianRun(runs), runs };
         }
       }
@@ -419,7 +443,10 @@ async function main(): Promise<void> {
         const at = `${s.route} (${mode})`;
         if (lh.performance < GOALS.performance) misses.push(`${at}: performance ${lh.performance} < ${GOALS.performance}`);
         if (lh.lcpMs > GOALS.lcpMs[mode]) misses.push(`${at}: LCP ${lh.lcpMs} ms > ${GOALS.lcpMs[mode]}`);
-        if (lh.tbtMs > GOALS.tbtMs) misses.push(`${at}: TBT ${lh.tbtMs} ms > ${GOALS.tbtMs}`);
+        if (lh.tbtMs > GOALS.tbtMs) {
+          const tasks = lh.longTasks.map((t) => `${t.durationMs} ms at ${t.startMs} ms (${taskSource(t.url)})`);
+          misses.push(`${at}: TBT ${lh.tbtMs} ms > ${GOALS.tbtMs}; Lighthouse's long tasks: ${tasks.join(', ') || 'none listed'}`);
+        }
         if (lh.longestTaskMs > GOALS.longestTaskMs) misses.push(`${at}: a main-thread task of ${lh.longestTaskMs} ms after FCP > ${GOALS.longestTaskMs}`);
         const busy = m.runs.filter(isBusy).length;
         if (busy === m.runs.length) misses.push(`${at}: every run on a busy machine (benchmarkIndex ${lh.benchmarkIndex} < ${BUSY_BENCHMARK_INDEX}): not a measure of the site`);

@@ -79,3 +79,24 @@ export function tasksAfterFcp(trace: { traceEvents: unknown[] }): TaskAfterFcp[]
   }
   return tasks;
 }
+
+/** A task Lighthouse's TBT counts, as its long-tasks audit lists it. */
+export interface LongTask {
+  /** The script the task is attributed to, or the page, or "Unattributable" (parsing, style, layout). */
+  url: string;
+  /** Start and duration as Lighthouse times them: on the simulated phone in simulated mode. */
+  startMs: number;
+  durationMs: number;
+}
+
+/**
+ * The tasks behind Lighthouse's TBT, from its report's long-tasks audit, longest first: which work
+ * a miss comes from. In simulated mode Lighthouse scales each task's wall time (not its CPU time)
+ * by the slowdown, so a task the machine's other work stretched shows here and not in the CPU figures.
+ */
+export function longTasksOf(lhr: { audits: Record<string, { details?: unknown } | undefined> }): LongTask[] {
+  const items = (lhr.audits['long-tasks']?.details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined)?.items ?? [];
+  return items
+    .map((item) => ({ url: item.url ?? '', startMs: Math.round(item.startTime ?? 0), durationMs: Math.round(item.duration ?? 0) }))
+    .sort((a, b) => b.durationMs - a.durationMs);
+}
