@@ -25,6 +25,7 @@ const CDK_JSON = `{
       "senderEmail": "portfolio@example.com",
       "recaptchaSecretParameter": "/portfolio/recaptcha-secret",
       "recaptchaSiteKey": null,
+      "sesProductionAccess": false,
       "domain": null
     },
     "@aws-cdk/core:defaultCrossStackReferences": "strong"
@@ -477,7 +478,7 @@ describe('npm run setup, bad input: one line, the value and the fix', () => {
     ['CDKToolkit in ROLLBACK_COMPLETE without a terminal', () => { readyAccount(); account.toolkits.set('us-east-1', { status: 'ROLLBACK_COMPLETE', version: 33 }); }, { tty: false, argv: ['--yes'] }, 1,
       '✗ CDKToolkit in us-east-1 is ROLLBACK_COMPLETE: it must be deleted before bootstrapping; answer yes in a terminal or pass --delete-failed-bootstrap'],
     ['a region without SES without a terminal', () => { readyAccount(); writeFileSync(file, readFileSync(file, 'utf8').replace('"region": "us-east-1"', '"region": "ap-east-9"')); }, { tty: false, argv: ['--yes', '--region', 'ap-east-9'] }, 1,
-      '✗ region ap-east-9: SES is not offered in ap-east-9; pick one of us-east-1, us-east-2, us-west-1, us-west-2, eu-west-1, ap-south-1'],
+      '✗ region ap-east-9: SES is not offered in ap-east-9; pick one of us-east-1, us-east-2, us-west-1, us-west-2, af-south-1, ap-south-1, ap-south-2, ap-southeast-3, ap-northeast-3, eu-west-1 or another SES region'],
     ['a change without a terminal and without --yes', () => undefined, { tty: false, argv: ['--owner-email', 'jane@owner-mail.dev', '--sender-email', 'hello@jane.dev'] }, 1,
       /^✗ Write this to cdk\.json\?: needs your yes; without a terminal pass --yes \(flags: --yes, --json/],
     ['a secret on the command line', () => undefined, { argv: ['--recaptcha-secret', 'x'] }, 1, /^✗ --recaptcha-secret: a secret is never read from the command line/],
