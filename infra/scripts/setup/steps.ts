@@ -740,6 +740,14 @@ async function externalDns(ctx: SetupContext, domain: DomainConfig): Promise<Ste
   return results;
 }
 
+/** What is wrong with a typed host name (a zone apex cannot be served from another DNS host), else undefined. */
+export function domainQuestionProblem(value: string, external: boolean): string | undefined {
+  const v = value.trim().toLowerCase().replace(/\.$/, '');
+  if (!HOST.test(v)) return `"${value}" is not a host name such as www.your.domain`;
+  if (external && v.split('.').length < 3) return `"${v}" is a zone apex: another DNS host cannot point it at CloudFront (a CNAME cannot sit at the apex); use www.${v}`;
+  return undefined;
+}
+
 /**
  * The owner's choice of a domain, in a terminal: none, a Route 53 zone in this account (found, or created
  * billed monthly), or DNS at another host (setup requests the certificate; a zone apex cannot be used).
@@ -758,12 +766,7 @@ async function askDomain(ctx: SetupContext): Promise<{ name: string; external: b
   const external = kind === 'external';
   const name = await ctx.ask('domain', {
     message: external ? 'The site\'s host name, not the bare domain (e.g. www.your.domain)' : 'The site\'s host name (e.g. www.your.domain, or your.domain itself)',
-    validate: (value) => {
-      const v = value.trim().toLowerCase().replace(/\.$/, '');
-      if (!HOST.test(v)) return `"${value}" is not a host name such as www.your.domain`;
-      if (external && v.split('.').length < 3) return `"${v}" is a zone apex: another DNS host cannot point it at CloudFront (a CNAME cannot sit at the apex); use www.${v}`;
-      return undefined;
-    },
+    validate: (value) => domainQuestionProblem(value, external),
   });
   return { name: name.toLowerCase().replace(/\.$/, ''), external };
 }
