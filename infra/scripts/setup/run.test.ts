@@ -622,6 +622,17 @@ describe('npm run setup, the pending list: who must act, and since when', () => 
     expect(run.text).toMatch(/- SES sender: you: publish at your DNS host t1\._domainkey\.jane\.dev CNAME t1\.dkim\.amazonses\.com .*; waiting since 2026-11-27 06:00 UTC \(30 h\)/);
   });
 
+  it('a foreign zone id in cdk.json replaced by this account\'s public zone: the registrar wait is dated by the zone in use', async () => {
+    readyAccount();
+    const domain = { domainName: 'www.jane.dev', hostedZoneId: 'ZFOREIGN0000000000001', hostedZoneName: 'jane.dev' };
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', `"domain": ${JSON.stringify(domain)}`));
+    account.zones.push({ id: 'ZPUBLIC00000000000001', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org'], callerReference: 'portfolio-setup-jane.dev-1795676400000' });
+    const run = await setup({ tty: false, argv: ['--yes'] });
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain.hostedZoneId).toBe('ZPUBLIC00000000000001');
+    expect(run.code).toBe(2);
+    expect(run.text).toMatch(/- Name servers: you: at your registrar, .*; waiting since 2026-11-26 07:00 UTC \(5 h\)/);
+  });
+
   it('an identity setup did not create, and a pending alarm subscription: the date is plainly unknown', async () => {
     readyAccount();
     account.identities.set('hello@jane.dev', { status: 'PENDING', dkim: 'NOT_STARTED', tokens: [] });

@@ -654,6 +654,7 @@ async function zoneCreated(ctx: SetupContext, zoneId: string): Promise<Since> {
     const ms = reference.startsWith(ZONE_REFERENCE) ? Number(/-(\d{13})$/.exec(reference)?.[1]) : NaN;
     return sinceDate(Number.isFinite(ms) ? new Date(ms) : undefined, unknown);
   } catch (error) {
+    if (errorName(error) === 'NoSuchHostedZone') return { sinceUnknown: 'the zone is gone' };
     throw awsFailure('route53:GetHostedZone', error);
   }
 }
@@ -853,7 +854,8 @@ export const domainStep: Step = {
         'Name servers',
         delegation.detail,
         `you: at your registrar, set the name servers of ${zoneName} to ${zone.nameServers.join(', ')}`,
-        await zoneCreated(ctx, domain.hostedZoneId),
+        // The zone in use now: a private or foreign one in cdk.json was just replaced by this account's public one.
+        await zoneCreated(ctx, isRoute53Domain(ctx.config.domain) ? ctx.config.domain.hostedZoneId : domain.hostedZoneId),
       ),
     );
     return results;
