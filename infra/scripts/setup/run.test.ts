@@ -501,7 +501,9 @@ describe('npm run setup, bad input: one line, the value and the fix', () => {
 /** cdk.json without the answers asked once: no "sesProductionAccess" (and, with `domain`, no "domain" key). */
 function undecided(options: { domain?: boolean } = {}) {
   const text = readFileSync(file, 'utf8');
-  writeFileSync(file, text.replace(options.domain ? ',\n      "sesProductionAccess": false,\n      "domain": null' : ',\n      "sesProductionAccess": false', options.domain ? '' : ''));
+  const answered = options.domain ? ',\n      "sesProductionAccess": false,\n      "domain": null' : ',\n      "sesProductionAccess": false';
+  if (!text.includes(answered)) throw new Error('the fixture no longer holds the answers this helper removes');
+  writeFileSync(file, text.replace(answered, ''));
 }
 
 describe('npm run setup, questions asked once (the answer stays in cdk.json)', () => {
