@@ -245,6 +245,11 @@ const ConfigSchema = z
         .transform((value) => value ?? false)
         .pipe(z.boolean({ error: (issue) => `must be true or false, got ${quoted(issue.input)}` })),
       domain: z.unknown().optional().transform((value) => value ?? null).pipe(DomainSchema.nullable()),
+      // npm run setup's answer about SES production access (the stack does not read it); absent: not asked yet.
+      sesProductionAccess: z
+        .unknown()
+        .optional()
+        .pipe(z.boolean({ error: (issue) => `must be true (ask AWS for production access) or false (stay in the sandbox), got ${quoted(issue.input)}` }).optional()),
       stage: text({ fallback: '', valid: (v) => STAGE.test(v), expected: 'a stage name (lower-case letters, digits and "-", up to 20, starting with a letter)' }),
       trial: z
         .unknown()
@@ -318,6 +323,11 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   deleteArchiveOnDestroy: boolean;
   /** Optional custom domain (live stage only); null: the site is served on its *.cloudfront.net name. */
   domain: DomainConfig | null;
+  /**
+   * The owner's answer to npm run setup's production-access question: true asks AWS (once), false keeps
+   * the SES sandbox and is not asked again; undefined: not answered yet.
+   */
+  sesProductionAccess?: boolean;
   /** "" for the live site; a name for an independent preview copy (its own stack and resources). */
   stage: string;
   /** The owner asked for a trial deploy: Google's test reCAPTCHA key is allowed. */

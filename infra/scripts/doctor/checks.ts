@@ -172,7 +172,9 @@ export async function checkBootstrap(
         detail: `the ${TOOLKIT_STACK} stack is ${status}`,
         fix: /IN_PROGRESS$/.test(status)
           ? 'Wait until the CDKToolkit stack finishes (CloudFormation console), then `npm run doctor` again.'
-          : `Delete the CDKToolkit stack in the CloudFormation console (region ${region}), then \`${bootstrap}\`.`,
+          : status === 'ROLLBACK_COMPLETE'
+            ? `${SETUP_DOES_IT}delete the CDKToolkit stack in the CloudFormation console (region ${region}), then \`${bootstrap}\`.`
+            : `Delete the CDKToolkit stack in the CloudFormation console (region ${region}), then \`${bootstrap}\`.`,
       };
     }
     const version = Number(stack?.Outputs?.find((o) => o.OutputKey === 'BootstrapVersion')?.OutputValue);
@@ -234,15 +236,17 @@ function createIdentityFix(identity: string, region: string): string {
 
 function pendingFix(identity: string, state: IdentityState, region: string): string {
   if (isAddress(identity)) {
-    return (
-      `Click the link in the verification mail sent to ${identity} (to resend: ` +
+    const resend =
       `\`aws sesv2 delete-email-identity --email-identity ${identity} --region ${region}\` then ` +
-      `\`aws sesv2 create-email-identity --email-identity ${identity} --region ${region}\`).`
-    );
+      `\`aws sesv2 create-email-identity --email-identity ${identity} --region ${region}\``;
+    return state.verificationStatus === 'FAILED'
+      ? `The link expired. ${SETUP_DOES_IT}${resend}; then click the link in the new mail.`
+      : `Click the link in the verification mail sent to ${identity} (to resend: ${resend}).`;
   }
   return (
-    `DKIM is ${state.dkim}: publish the three DKIM CNAME records of ${identity} in its DNS ` +
-    `(SES console, region ${region} → Identities → ${identity} → DKIM), then wait for SES to see them (up to 72 h).`
+    `DKIM is ${state.dkim}: publish the three DKIM CNAME records of ${identity} in its DNS (\`npm run setup\` ` +
+    `writes them when the domain's zone is in this account's Route 53; by hand: SES console, region ${region} → ` +
+    `Identities → ${identity} → DKIM), then wait for SES to see them (up to 72 h).`
   );
 }
 
@@ -321,7 +325,7 @@ export function checkSandbox(account: SesAccount, config: PortfolioConfig): Chec
       status: 'pass',
       detail:
         `sandbox (${quota}): enough for this site, which only mails the owner, as long as ${config.ownerEmail} ` +
-        'is verified; production access (SES console → Account dashboard) is optional',
+        'is verified; production access is optional (`npm run setup -- --request-production-access`)',
     };
   }
   return { check, status: 'pass', detail: `production access (${quota})` };

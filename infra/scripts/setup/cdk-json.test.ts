@@ -1,7 +1,10 @@
 /** cdk.json edits: only the changed keys' text moves; the block is validated first; the diff names each key. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../config/portfolio-config';
-import { editPortfolioBlock } from './cdk-json';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CDK_JSON_FILE, ConfigError } from '../../config/portfolio-config';
+import { editPortfolioBlock, portfolioBlockHas } from './cdk-json';
 
 const FILE = `{
   "app": "node --import tsx infra/bin/portfolio.ts",
@@ -62,5 +65,17 @@ describe('editPortfolioBlock', () => {
     const edit = editPortfolioBlock(FILE, { region: 'us-east-1' });
     expect(edit.diff).toEqual([]);
     expect(edit.text).toBe(FILE);
+  });
+
+  it('tells an absent key ("not asked yet") from a null or false one ("asked, declined")', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'cdk-json-has-')), 'cdk.json');
+    writeFileSync(file, FILE);
+    expect(portfolioBlockHas('domain', file)).toBe(true);
+    expect(portfolioBlockHas('sesProductionAccess', file)).toBe(false);
+  });
+
+  it('ships cdk.json with the once-asked answers open, so the first npm run setup in a terminal asks them', () => {
+    expect(portfolioBlockHas('domain', CDK_JSON_FILE)).toBe(false);
+    expect(portfolioBlockHas('sesProductionAccess', CDK_JSON_FILE)).toBe(false);
   });
 });

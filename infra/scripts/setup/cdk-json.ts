@@ -145,3 +145,13 @@ export function writeAtomically(file: string, text: string): void {
 }
 
 export const readCdkJson = (file = cdkJsonFile()) => readFileSync(file, 'utf8');
+
+/**
+ * Whether cdk.json's block holds `key` at all: an answer setup asks for once is remembered there, so
+ * an absent key means "not asked yet" and null or false means "asked, declined" (no local state file).
+ */
+export function portfolioBlockHas(key: string, file = cdkJsonFile()): boolean {
+  const json = JSON.parse(readCdkJson(file)) as { context?: Record<string, unknown> };
+  const block = json.context?.[CONFIG_CONTEXT_KEY];
+  return typeof block === 'object' && block !== null && Object.hasOwn(block, key);
+}

@@ -123,6 +123,10 @@ export interface StepResult {
   detail: string;
   /** For "waiting": who must act (you, AWS, DNS) and what. */
   waitingOn?: string;
+  /** For "waiting": since when (ISO 8601), read from the account; no local state is kept. */
+  since?: string;
+  /** For "waiting" without a date: why it is unknown (AWS keeps none for it). */
+  sinceUnknown?: string;
 }
 
 export interface SetupDeps {

@@ -34,6 +34,9 @@ export interface Identity {
   status: 'PENDING' | 'SUCCESS' | 'FAILED';
   dkim: 'NOT_STARTED' | 'PENDING' | 'SUCCESS' | 'FAILED';
   tokens: string[];
+  tags?: { Key: string; Value: string }[];
+  /** A domain's DkimAttributes.LastKeyGenerationTimestamp. */
+  dkimKeyAt?: Date;
 }
 export interface Zone {
   id: string;
@@ -41,6 +44,7 @@ export interface Zone {
   private?: boolean;
   records: Record<string, string>;
   nameServers: string[];
+  callerReference?: string;
 }
 
 export class FakeAccount {
@@ -50,7 +54,7 @@ export class FakeAccount {
   review?: { Status: 'PENDING' | 'GRANTED' | 'DENIED' | 'FAILED'; CaseId?: string };
   sendingEnabled = true;
   /** Region → CDKToolkit status and version; absent: not bootstrapped. */
-  toolkits = new Map<string, { status: string; version: number }>();
+  toolkits = new Map<string, { status: string; version: number; since?: Date }>();
   parameters = new Map<string, { type: string; value: string }>();
   zones: Zone[] = [];
   /** Route 53 Domains registrations: domain → its name servers. */
@@ -61,7 +65,9 @@ export class FakeAccount {
   /** Every write call, in order, as "Command target". */
   writes: string[] = [];
   /** ACM in us-east-1: ARN → the certificate. */
-  certificates = new Map<string, { domain: string; token: string; status: 'PENDING_VALIDATION' | 'ISSUED' | 'FAILED' }>();
+  certificates = new Map<string, { domain: string; token: string; status: 'PENDING_VALIDATION' | 'ISSUED' | 'FAILED'; createdAt?: Date }>();
+  /** The account's clock for dates AWS sets itself (a certificate's CreatedAt, a DKIM key's generation). */
+  now = () => new Date('2026-11-26T12:00:00Z');
   denied = new Set<string>();
   noCredentials = false;
 
@@ -100,7 +106,7 @@ export class FakeAccount {
       const same = [...this.certificates.entries()].find(([, c]) => c.token === IdempotencyToken && c.domain === DomainName);
       if (same) return { CertificateArn: same[0] };
       const arn = `arn:aws:acm:us-east-1:${ACCOUNT}:certificate/0000000${this.certificates.size}-aaaa-bbbb-cccc-000000000000`;
-      this.certificates.set(arn, { domain: DomainName, token: IdempotencyToken, status: 'PENDING_VALIDATION' });
+      this.certificates.set(arn, { domain: DomainName, token: IdempotencyToken, status: 'PENDING_VALIDATION', createdAt: this.now() });
       return { CertificateArn: arn };
     });
     acm.on(DescribeCertificateCommand).callsFake(({ CertificateArn }: { CertificateArn: string }) => {
@@ -111,6 +117,7 @@ export class FakeAccount {
           CertificateArn,
           DomainName: c.domain,
           Status: c.status,
+          CreatedAt: c.createdAt,
           DomainValidationOptions: [{ DomainName: c.domain, ResourceRecord: { Name: `_x1.${c.domain}.`, Type: 'CNAME', Value: '_x2.acm-validations.aws.' } }],
         },
       };
@@ -141,16 +148,17 @@ export class FakeAccount {
         IdentityType: address ? 'EMAIL_ADDRESS' : 'DOMAIN',
         VerificationStatus: identity.status,
         VerifiedForSendingStatus: identity.status === 'SUCCESS',
-        DkimAttributes: address ? undefined : { Status: identity.dkim, Tokens: identity.tokens },
+        DkimAttributes: address ? undefined : { Status: identity.dkim, Tokens: identity.tokens, LastKeyGenerationTimestamp: identity.dkimKeyAt },
+        Tags: identity.tags ?? [],
       };
     });
-    ses.on(CreateEmailIdentityCommand).callsFake(({ EmailIdentity }: { EmailIdentity: string }) => {
+    ses.on(CreateEmailIdentityCommand).callsFake(({ EmailIdentity, Tags }: { EmailIdentity: string; Tags?: { Key: string; Value: string }[] }) => {
       guard('ses:CreateEmailIdentity');
       this.writes.push(`CreateEmailIdentity ${EmailIdentity}`);
       if (this.identities.has(EmailIdentity)) throw awsError('AlreadyExistsException', 'exists');
       const address = EmailIdentity.includes('@');
       const tokens = address ? [] : ['tok1', 'tok2', 'tok3'];
-      this.identities.set(EmailIdentity, { status: 'PENDING', dkim: address ? 'NOT_STARTED' : 'PENDING', tokens });
+      this.identities.set(EmailIdentity, { status: 'PENDING', dkim: address ? 'NOT_STARTED' : 'PENDING', tokens, tags: Tags, dkimKeyAt: address ? undefined : this.now() });
       return { IdentityType: address ? 'EMAIL_ADDRESS' : 'DOMAIN', DkimAttributes: { Tokens: tokens } };
     });
     ses.on(DeleteEmailIdentityCommand).callsFake(({ EmailIdentity }: { EmailIdentity: string }) => {
@@ -182,7 +190,7 @@ export class FakeAccount {
       }
       const toolkit = StackName === 'CDKToolkit' ? this.toolkits.get(region) : undefined;
       if (!toolkit) throw awsError('ValidationError', `Stack with id ${StackName} does not exist`);
-      return { Stacks: [{ StackName, StackStatus: toolkit.status, Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: String(toolkit.version) }] }] };
+      return { Stacks: [{ StackName, StackStatus: toolkit.status, CreationTime: toolkit.since, Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: String(toolkit.version) }] }] };
     });
     cfn.on(DeleteStackCommand).callsFake(async (_input, getClient) => {
       const region = await getClient().config.region();
@@ -204,15 +212,15 @@ export class FakeAccount {
       const zone = this.zones.find((z) => z.id === Id);
       if (!zone) throw awsError('NoSuchHostedZone', `No hosted zone found with ID: ${Id}`);
       return {
-        HostedZone: { Id: `/hostedzone/${zone.id}`, Name: `${zone.name}.`, CallerReference: 'x', Config: { PrivateZone: zone.private === true } },
+        HostedZone: { Id: `/hostedzone/${zone.id}`, Name: `${zone.name}.`, CallerReference: zone.callerReference ?? 'x', Config: { PrivateZone: zone.private === true } },
         DelegationSet: { NameServers: zone.nameServers },
       };
     });
-    r53.on(CreateHostedZoneCommand).callsFake(({ Name }: { Name: string }) => {
+    r53.on(CreateHostedZoneCommand).callsFake(({ Name, CallerReference }: { Name: string; CallerReference: string }) => {
       guard('route53:CreateHostedZone');
       this.writes.push(`CreateHostedZone ${Name}`);
       const id = `ZNEW${this.zones.length}ABCDEF`;
-      this.zones.push({ id, name: Name, records: {}, nameServers: ['ns-9.awsdns-09.org', 'ns-8.awsdns-08.net'] });
+      this.zones.push({ id, name: Name, records: {}, nameServers: ['ns-9.awsdns-09.org', 'ns-8.awsdns-08.net'], callerReference: CallerReference });
       return { HostedZone: { Id: `/hostedzone/${id}`, Name: `${Name}.`, CallerReference: 'x' } };
     });
     r53.on(ChangeResourceRecordSetsCommand).callsFake(

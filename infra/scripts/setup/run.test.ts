@@ -25,6 +25,7 @@ const CDK_JSON = `{
       "senderEmail": "portfolio@example.com",
       "recaptchaSecretParameter": "/portfolio/recaptcha-secret",
       "recaptchaSiteKey": null,
+      "sesProductionAccess": false,
       "domain": null
     },
     "@aws-cdk/core:defaultCrossStackReferences": "strong"
@@ -477,7 +478,7 @@ describe('npm run setup, bad input: one line, the value and the fix', () => {
     ['CDKToolkit in ROLLBACK_COMPLETE without a terminal', () => { readyAccount(); account.toolkits.set('us-east-1', { status: 'ROLLBACK_COMPLETE', version: 33 }); }, { tty: false, argv: ['--yes'] }, 1,
       '✗ CDKToolkit in us-east-1 is ROLLBACK_COMPLETE: it must be deleted before bootstrapping; answer yes in a terminal or pass --delete-failed-bootstrap'],
     ['a region without SES without a terminal', () => { readyAccount(); writeFileSync(file, readFileSync(file, 'utf8').replace('"region": "us-east-1"', '"region": "ap-east-9"')); }, { tty: false, argv: ['--yes', '--region', 'ap-east-9'] }, 1,
-      '✗ region ap-east-9: SES is not offered in ap-east-9; pick one of us-east-1, us-east-2, us-west-1, us-west-2, eu-west-1, ap-south-1'],
+      '✗ region ap-east-9: SES is not offered in ap-east-9; pick one of us-east-1, us-east-2, us-west-1, us-west-2, af-south-1, ap-south-1, ap-south-2, ap-southeast-3, ap-northeast-3, eu-west-1 or another SES region'],
     ['a change without a terminal and without --yes', () => undefined, { tty: false, argv: ['--owner-email', 'jane@owner-mail.dev', '--sender-email', 'hello@jane.dev'] }, 1,
       /^✗ Write this to cdk\.json\?: needs your yes; without a terminal pass --yes \(flags: --yes, --json/],
     ['a secret on the command line', () => undefined, { argv: ['--recaptcha-secret', 'x'] }, 1, /^✗ --recaptcha-secret: a secret is never read from the command line/],
@@ -494,5 +495,169 @@ describe('npm run setup, bad input: one line, the value and the fix', () => {
     expect(run.last.split('\n')).toHaveLength(1);
     expect(run.asked).toEqual([]);
     expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+});
+
+/** cdk.json without the answers asked once: no "sesProductionAccess" (and, with `domain`, no "domain" key). */
+function undecided(options: { domain?: boolean } = {}) {
+  const text = readFileSync(file, 'utf8');
+  const answered = options.domain ? ',\n      "sesProductionAccess": false,\n      "domain": null' : ',\n      "sesProductionAccess": false';
+  if (!text.includes(answered)) throw new Error('the fixture no longer holds the answers this helper removes');
+  writeFileSync(file, text.replace(answered, ''));
+}
+
+describe('npm run setup, questions asked once (the answer stays in cdk.json)', () => {
+  it('production access: a yes is written as "sesProductionAccess": true and sent once, not asked twice; a re-run asks nothing', async () => {
+    readyAccount();
+    undecided();
+    const run = await setup({
+      script: { account: true, 'request-production-access': true, 'write-cdk-json': true, 'website-url': 'https://www.jane.dev' },
+    });
+    expect(run.asked).toEqual(['account', 'request-production-access', 'write-cdk-json', 'website-url']);
+    expect(run.text).toContain('a first answer within about a day');
+    expect(run.text).toContain('+ "sesProductionAccess": true');
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.sesProductionAccess).toBe(true);
+    expect(account.writes.filter((w) => w.startsWith('PutAccountDetails'))).toHaveLength(1);
+    expect(run.code).toBe(2);
+    expect(run.text).toContain('- SES sending: AWS: the review (its answer comes by mail and in the Support Center); waiting since 2026-11-26 12:00 UTC (0 min)');
+
+    const again = await setup();
+    expect(again.asked).toEqual([]);
+    expect(account.writes.filter((w) => w.startsWith('PutAccountDetails'))).toHaveLength(1);
+    expect(again.text).toContain('- SES sending: AWS: the review (a first answer within about a day); since when: unknown (SES keeps no date for the request');
+  });
+
+  it('production access: a no is written as "sesProductionAccess": false; the next run asks nothing and asks AWS nothing', async () => {
+    readyAccount();
+    undecided();
+    const run = await setup({ script: { account: true, 'request-production-access': false, 'write-cdk-json': true } });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.sesProductionAccess).toBe(false);
+    const again = await setup();
+    expect(again.asked).toEqual([]);
+    expect(again.text).toContain('your answer in cdk.json, "sesProductionAccess": false');
+    expect(account.writes).toEqual([]);
+  });
+
+  it('without a terminal nothing is asked: no answer in cdk.json keeps the sandbox and no domain, and writes nothing', async () => {
+    readyAccount();
+    undecided({ domain: true });
+    const before = readFileSync(file, 'utf8');
+    const run = await setup({ tty: false });
+    expect(run.asked).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    expect(run.text).toContain('optional: npm run setup -- --request-production-access');
+  });
+
+  it('domain: "no" is written as "domain": null, and the next run asks nothing', async () => {
+    readyAccount();
+    undecided({ domain: true });
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"recaptchaSecretParameter"', '"sesProductionAccess": false,\n      "recaptchaSecretParameter"'));
+    const run = await setup({ script: { 'domain-dns': 'none', account: true, 'write-cdk-json': true } });
+    expect(run.text).toContain('+ "domain": null');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain).toBeNull();
+    expect((await setup()).asked).toEqual([]);
+  });
+
+  it('domain in Route 53: asks the name, creates the zone, and lists the registrar change as the owner\'s, since the zone\'s creation', async () => {
+    readyAccount();
+    undecided({ domain: true });
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"recaptchaSecretParameter"', '"sesProductionAccess": false,\n      "recaptchaSecretParameter"'));
+    const run = await setup({
+      script: { 'domain-dns': 'route53', domain: 'WWW.jane.dev.', account: true, 'hosted-zone-name': 'jane.dev', 'create-hosted-zone': true, 'write-cdk-json': true },
+    });
+    expect(account.writes).toEqual(['CreateHostedZone jane.dev']);
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain).toMatchObject({ domainName: 'www.jane.dev', hostedZoneName: 'jane.dev' });
+    expect(run.code).toBe(2);
+    clock += 3 * 3600_000;
+    const later = await setup();
+    expect(later.asked).toEqual([]);
+    expect(later.text).toMatch(/- Name servers: you: at your registrar, set the name servers of jane\.dev to .*; waiting since 2026-11-26 12:00 UTC \(3 h\)/);
+  });
+
+  it('domain at another DNS host: asks the name, requests the certificate; the wait is since its CreatedAt', async () => {
+    readyAccount();
+    undecided({ domain: true });
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"recaptchaSecretParameter"', '"sesProductionAccess": false,\n      "recaptchaSecretParameter"'));
+    account.now = () => new Date('2026-11-25T08:30:00Z');
+    const run = await setup({ script: { 'domain-dns': 'external', domain: 'www.jane.dev', account: true, 'request-certificate': true, 'write-cdk-json': true } });
+    expect(account.writes).toEqual(['RequestCertificate www.jane.dev']);
+    expect(run.code).toBe(2);
+    expect(run.text).toMatch(/- Certificate: you: at your DNS host, publish .*; waiting since 2026-11-25 08:30 UTC \(28 h\)/);
+  });
+
+  it('refuses a zone apex for another DNS host at the question, naming why', async () => {
+    readyAccount();
+    undecided({ domain: true });
+    const validate = await import('./steps');
+    expect(validate.domainQuestionProblem('jane.dev', true)).toBe('"jane.dev" is a zone apex: another DNS host cannot point it at CloudFront (a CNAME cannot sit at the apex); use www.jane.dev');
+    expect(validate.domainQuestionProblem('jane.dev', false)).toBeUndefined();
+    expect(validate.domainQuestionProblem('not a host', false)).toBe('"not a host" is not a host name such as www.your.domain');
+  });
+
+  it('region: "another region" takes a typed name, which the account then judges', async () => {
+    readyAccount();
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"region": "us-east-1"', '"region": "ap-east-9"'));
+    account.sesRegions.add('eu-central-1');
+    account.toolkits.set('eu-central-1', { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+    const run = await setup({ script: { region: 'other', 'region-other': 'eu-central-1', account: true, 'write-cdk-json': true } });
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.region).toBe('eu-central-1');
+    expect(run.code).toBe(0);
+  });
+});
+
+describe('npm run setup, the pending list: who must act, and since when', () => {
+  it('a mail click since the identity setup created (its tag), a DKIM wait since the key generation, a bootstrap since CloudFormation\'s time', async () => {
+    const first = await setup({ script: FIRST_RUN });
+    expect(first.text).toContain('- SES sender: you: click the link in the mail to hello@jane.dev within 24 h, then run npm run setup again; waiting since 2026-11-26 12:00 UTC (0 min)');
+    clock += 2 * 86_400_000;
+    const later = await setup();
+    expect(later.text).toContain('hello@jane.dev within 24 h, then run npm run setup again; waiting since 2026-11-26 12:00 UTC (2 days)');
+
+    account.identities.set('jane.dev', { status: 'PENDING', dkim: 'PENDING', tokens: ['t1'], dkimKeyAt: new Date('2026-11-27T06:00:00Z') });
+    account.toolkits.set('us-east-1', { status: 'UPDATE_IN_PROGRESS', version: 30, since: new Date('2026-11-28T11:50:00Z') });
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"recaptchaSiteKey"', '"senderIdentity": "jane.dev",\n      "recaptchaSiteKey"'));
+    const run = await setup();
+    expect(run.text).toContain('- CDK bootstrap us-east-1: AWS: CloudFormation is still working on it; waiting since 2026-11-28 11:50 UTC (10 min)');
+    expect(run.text).toMatch(/- SES sender: you: publish at your DNS host t1\._domainkey\.jane\.dev CNAME t1\.dkim\.amazonses\.com .*; waiting since 2026-11-27 06:00 UTC \(30 h\)/);
+  });
+
+  it('a foreign zone id in cdk.json replaced by this account\'s public zone: the registrar wait is dated by the zone in use', async () => {
+    readyAccount();
+    const domain = { domainName: 'www.jane.dev', hostedZoneId: 'ZFOREIGN0000000000001', hostedZoneName: 'jane.dev' };
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', `"domain": ${JSON.stringify(domain)}`));
+    account.zones.push({ id: 'ZPUBLIC00000000000001', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org'], callerReference: 'portfolio-setup-jane.dev-1795676400000' });
+    const run = await setup({ tty: false, argv: ['--yes'] });
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain.hostedZoneId).toBe('ZPUBLIC00000000000001');
+    expect(run.code).toBe(2);
+    expect(run.text).toMatch(/- Name servers: you: at your registrar, .*; waiting since 2026-11-26 07:00 UTC \(5 h\)/);
+  });
+
+  it('an identity setup did not create, and a pending alarm subscription: the date is plainly unknown', async () => {
+    readyAccount();
+    account.identities.set('hello@jane.dev', { status: 'PENDING', dkim: 'NOT_STARTED', tokens: [] });
+    account.deployed();
+    account.subscriptions = [{ endpoint: 'jane@owner-mail.dev', confirmed: false }];
+    const run = await setup();
+    expect(run.code).toBe(2);
+    expect(run.text).toContain('- SES sender: you: click the link in the mail to hello@jane.dev within 24 h, then run npm run setup again; since when: unknown (the identity was not created by npm run setup, and SES keeps no creation date)');
+    expect(run.text).toContain('(SNS drops it after 48 h); since when: unknown (SNS lists a pending subscription without its date)');
+  });
+
+  it('--json carries since (ISO 8601) or sinceUnknown on each waiting result', async () => {
+    readyAccount();
+    account.identities.set('hello@jane.dev', { status: 'PENDING', dkim: 'NOT_STARTED', tokens: [], tags: [{ Key: 'portfolio:setup-created-at', Value: '2026-11-26T09:15:00.000Z' }] });
+    const lines: string[] = [];
+    const code = await runSetup({
+      argv: ['--json'],
+      env: {},
+      tty: false,
+      deps: { prompter: scriptedPrompter({}), clients: account.clients, print: () => {}, out: (t) => lines.push(t), runCdk: () => 0, readStdin: async () => '', sleep: async () => {}, now: () => clock },
+    });
+    expect(code).toBe(2);
+    const json = JSON.parse(lines.join('\n')) as { results: { step: string; outcome: string; since?: string }[] };
+    expect(json.results.find((r) => r.outcome === 'waiting')).toMatchObject({ step: 'SES sender', since: '2026-11-26T09:15:00.000Z' });
   });
 });

@@ -51,6 +51,15 @@ export interface SetupRun {
   doctor?: (ctx: SetupContext) => Promise<number>;
 }
 
+/** "waiting since 2026-11-26 09:00 UTC (3 h)", or why the date is unknown. */
+export function sinceText(r: StepResult, now: number): string {
+  if (!r.since) return `since when: unknown (${r.sinceUnknown ?? 'AWS gives no date for it'})`;
+  const at = Date.parse(r.since);
+  const minutes = Math.max(0, Math.round((now - at) / 60_000));
+  const age = minutes < 60 ? `${minutes} min` : minutes < 48 * 60 ? `${Math.round(minutes / 60)} h` : `${Math.round(minutes / 1440)} days`;
+  return `waiting since ${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC (${age})`;
+}
+
 /** Returns the exit code. */
 export async function runSetup(run: SetupRun): Promise<number> {
   const out = run.deps.out ?? ((text: string) => console.log(text));
@@ -104,7 +113,7 @@ export async function runSetup(run: SetupRun): Promise<number> {
     out(`✗ ${error.detail}`);
   } else if (waiting.length > 0) {
     out(`Waiting on ${waiting.length} thing${waiting.length > 1 ? 's' : ''}; run npm run setup again afterwards (or add --wait MINUTES):`);
-    for (const w of waiting) out(`  - ${w.step}: ${w.waitingOn ?? w.detail}`);
+    for (const w of waiting) out(`  - ${w.step}: ${w.waitingOn ?? w.detail}; ${sinceText(w, deps.now())}`);
   } else if (code === 0) {
     out(`Ready to deploy: ${next}`);
   } else {

@@ -9,6 +9,7 @@ import { DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand } 
 import {
   ChangeResourceRecordSetsCommand,
   CreateHostedZoneCommand,
+  GetHostedZoneCommand,
   ListHostedZonesByNameCommand,
 } from '@aws-sdk/client-route-53';
 import { UpdateDomainNameserversCommand } from '@aws-sdk/client-route-53-domains';
@@ -32,6 +33,7 @@ import {
   REPO_ROOT,
 } from '../../config/portfolio-config';
 import { RECAPTCHA_SITE_KEY_PATTERN } from '../../../contract/settings';
+import { AWS_REGION_PATTERN } from '../../config/patterns';
 import {
   checkBootstrap,
   checkCertificate,
@@ -45,6 +47,7 @@ import {
   stackRegions,
 } from '../doctor/checks';
 import type { CheckResult } from '../report';
+import { portfolioBlockHas } from './cdk-json';
 import { SetupError, type SetupContext, type StepResult } from './context';
 
 export interface Step {
@@ -78,6 +81,14 @@ const result = (step: string, outcome: StepResult['outcome'], detail: string, wa
   detail,
   ...(waitingOn ? { waitingOn } : {}),
 });
+
+/** Since when a wait lasts: a date the account gives, or plainly why none is known. */
+type Since = Pick<StepResult, 'since' | 'sinceUnknown'>;
+const sinceDate = (date: Date | undefined, unknown: string): Since =>
+  date instanceof Date && !Number.isNaN(date.getTime()) ? { since: date.toISOString() } : { sinceUnknown: unknown };
+/** A wait that starts with this run (a change just made, or the owner's "not now"). */
+const fromNow = (ctx: SetupContext): Since => ({ since: new Date(ctx.deps.now()).toISOString() });
+const waiting = (step: string, detail: string, waitingOn: string, since: Since): StepResult => ({ ...result(step, 'waiting', detail, waitingOn), ...since });
 
 /** The change a failed check calls for: shown with its cost, asked, applied, then the check runs again. */
 interface Plan {
@@ -150,11 +161,13 @@ export const addressesStep: Step = {
 /* ── 3. region ──────────────────────────────────────────────────────────── */
 
 /**
- * Regions offered first; any other can be typed and is then checked. Every one is listed as an SES
- * API endpoint in AWS General Reference, "Amazon Simple Email Service endpoints and quotas":
- * https://docs.aws.amazon.com/general/latest/gr/ses.html
+ * Regions offered first, each listed as an SES API endpoint in AWS General Reference, "Amazon Simple
+ * Email Service endpoints and quotas" (https://docs.aws.amazon.com/general/latest/gr/ses.html), which
+ * lists more: "another region" takes any name, and the account itself is then asked whether SES answers
+ * there (the list is a shortcut, never the judge).
  */
-export const SES_REGIONS = ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2', 'eu-west-1', 'ap-south-1'] as const;
+export const SES_REGIONS = ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2', 'af-south-1', 'ap-south-1', 'ap-south-2', 'ap-southeast-3', 'ap-northeast-3', 'eu-west-1'] as const;
+const OTHER_REGION = 'other';
 
 export const regionStep: Step = {
   id: 'region',
@@ -163,16 +176,25 @@ export const regionStep: Step = {
     if (check.account) return [result('SES in region', 'ready', check.result.detail)];
     if (!/not offered/.test(check.result.detail)) throw new SetupError(`${check.result.detail}: ${check.result.fix}`);
     ctx.print(`SES in region: ${check.result.detail}`);
-    const region = await ctx.choose(
+    let region: string = await ctx.choose(
       {
         id: 'region',
         message: `SES is not offered in ${ctx.config.region}; the stack's region`,
-        options: SES_REGIONS.map((r) => ({ value: r, label: r })),
+        options: [...SES_REGIONS.map((r) => ({ value: r, label: r })), { value: OTHER_REGION, label: 'another region (type its name)' }],
       },
       'region',
     );
+    if (region === OTHER_REGION) {
+      region = (
+        await ctx.deps.prompter.text({
+          id: 'region-other',
+          message: 'The region (e.g. eu-central-1); setup then asks AWS whether SES answers there',
+          validate: (v) => (AWS_REGION_PATTERN.test(v.trim()) ? undefined : `"${v}" is not a region name such as eu-central-1`),
+        })
+      ).trim();
+    }
     check = await checkSesRegion(ctx.deps.clients(region).sesv2, region);
-    if (!check.account) throw new SetupError(`region ${region}: ${check.result.detail}; pick one of ${SES_REGIONS.join(', ')}`);
+    if (!check.account) throw new SetupError(`region ${region}: ${check.result.detail}; pick one of ${SES_REGIONS.join(', ')} or another SES region`);
     await ctx.writeConfig({ region });
     return [result('SES in region', 'changed', `region ${region} (cdk.json): ${check.result.detail}`)];
   },
@@ -236,7 +258,10 @@ export const bootstrapStep: Step = {
       }
       const status = stack?.StackStatus ?? '';
       if (/IN_PROGRESS$/.test(status)) {
-        results.push(result(name, 'waiting', `the CDKToolkit stack is ${status}`, 'AWS: CloudFormation is still working on it'));
+        // Stack.CreationTime / LastUpdatedTime (CloudFormation API Reference, Stack data type):
+        // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_Stack.html
+        const started = sinceDate(stack?.LastUpdatedTime ?? stack?.CreationTime, 'CloudFormation gave no time for the stack');
+        results.push(waiting(name, `the CDKToolkit stack is ${status}`, 'AWS: CloudFormation is still working on it', started));
         continue;
       }
       if (status === 'ROLLBACK_COMPLETE') {
@@ -260,7 +285,7 @@ export const bootstrapStep: Step = {
           apply: () => bootstrap(ctx, region),
         });
         if (!applied) {
-          results.push(result(name, 'waiting', 'not bootstrapped (your answer)', 'you: run npm run setup again to bootstrap'));
+          results.push(waiting(name, 'not bootstrapped (your answer)', 'you: run npm run setup again to bootstrap', fromNow(ctx)));
           continue;
         }
       }
@@ -309,12 +334,31 @@ const LINK_HOURS = 24;
  */
 const DKIM_HOURS = 72;
 
+/**
+ * The tag setup puts on an identity it creates, holding when (ISO 8601): SES keeps no creation date for
+ * an identity, but CreateEmailIdentity takes Tags and GetEmailIdentity returns them (SES API Reference v2,
+ * CreateEmailIdentity "Tags" and GetEmailIdentity "Tags"):
+ * https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_CreateEmailIdentity.html
+ * https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_GetEmailIdentity.html
+ */
+export const CREATED_TAG = 'portfolio:setup-created-at';
+
 async function identityState(ctx: SetupContext, identity: string) {
   try {
     const r = await ctx.clients.sesv2.send(new GetEmailIdentityCommand({ EmailIdentity: identity }));
-    return { found: true, status: r.VerificationStatus ?? 'PENDING', dkim: r.DkimAttributes?.Status ?? 'NOT_STARTED', tokens: r.DkimAttributes?.Tokens ?? [] };
+    const tagged = r.Tags?.find((t) => t.Key === CREATED_TAG)?.Value;
+    return {
+      found: true,
+      status: r.VerificationStatus ?? 'PENDING',
+      dkim: r.DkimAttributes?.Status ?? 'NOT_STARTED',
+      tokens: r.DkimAttributes?.Tokens ?? [],
+      createdAt: tagged ? new Date(tagged) : undefined,
+      // "[Easy DKIM] The last time a key pair was generated for this identity" (SES API Reference v2,
+      // DkimAttributes LastKeyGenerationTimestamp): https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_DkimAttributes.html
+      dkimKeyAt: r.DkimAttributes?.LastKeyGenerationTimestamp,
+    };
   } catch (error) {
-    if (errorName(error) === 'NotFoundException') return { found: false, status: 'NOT_FOUND', dkim: 'NOT_STARTED', tokens: [] as string[] };
+    if (errorName(error) === 'NotFoundException') return { found: false, status: 'NOT_FOUND', dkim: 'NOT_STARTED', tokens: [] as string[], createdAt: undefined, dkimKeyAt: undefined };
     throw awsFailure('ses:GetEmailIdentity', error);
   }
 }
@@ -332,16 +376,27 @@ async function ensureIdentity(ctx: SetupContext, step: string, identity: string)
       consentId: `${failed ? 'recreate' : 'create'}-identity-${identity}`,
       apply: async () => {
         if (failed) await call('ses:DeleteEmailIdentity', () => ctx.clients.sesv2.send(new DeleteEmailIdentityCommand({ EmailIdentity: identity })));
-        await call('ses:CreateEmailIdentity', () => ctx.clients.sesv2.send(new CreateEmailIdentityCommand({ EmailIdentity: identity })));
+        await call('ses:CreateEmailIdentity', () =>
+          ctx.clients.sesv2.send(
+            new CreateEmailIdentityCommand({ EmailIdentity: identity, Tags: [{ Key: CREATED_TAG, Value: new Date(ctx.deps.now()).toISOString() }] }),
+          ),
+        );
       },
     });
-    if (!applied) return result(step, 'waiting', `${identity} is not an SES identity (your answer)`, 'you: run npm run setup again to create it');
+    if (!applied) return waiting(step, `${identity} is not an SES identity (your answer)`, 'you: run npm run setup again to create it', fromNow(ctx));
     state = await identityState(ctx, identity);
   }
+  const notOurs = 'the identity was not created by npm run setup, and SES keeps no creation date';
   if (isAddress(identity)) {
     if (state.status === 'SUCCESS') return result(step, 'changed', `${identity} verified`);
-    return result(step, 'waiting', `${identity}: verification mail sent`, `you: click the link in the mail to ${identity} within ${LINK_HOURS} h, then run npm run setup again`);
+    return waiting(
+      step,
+      `${identity}: verification mail sent`,
+      `you: click the link in the mail to ${identity} within ${LINK_HOURS} h, then run npm run setup again`,
+      sinceDate(state.createdAt, notOurs),
+    );
   }
+  const dkimSince = sinceDate(state.dkimKeyAt ?? state.createdAt, notOurs);
   const records = dkimRecords(identity, state.tokens);
   const listing = records.map((r) => `${r.name} CNAME ${r.value}`).join('; ');
   if (state.dkim === 'FAILED') {
@@ -364,9 +419,9 @@ async function ensureIdentity(ctx: SetupContext, step: string, identity: string)
         }),
       ),
     );
-    return result(step, 'waiting', `${identity}: DKIM records written to the zone ${zone.name}`, `AWS: SES checks them (up to ${DKIM_HOURS} h)`);
+    return waiting(step, `${identity}: DKIM records written to the zone ${zone.name}`, `AWS: SES checks them (up to ${DKIM_HOURS} h)`, dkimSince);
   }
-  return result(step, 'waiting', `${identity}: DKIM ${state.dkim}`, `you: publish at your DNS host ${listing} (SES looks for up to ${DKIM_HOURS} h)`);
+  return waiting(step, `${identity}: DKIM ${state.dkim}`, `you: publish at your DNS host ${listing} (SES looks for up to ${DKIM_HOURS} h)`, dkimSince);
 }
 
 export const senderStep: Step = {
@@ -417,6 +472,23 @@ export function useCaseText(siteUrl: string, owner: string): string {
   ].join('\n');
 }
 
+/**
+ * What production access changes, shown before the question. The sandbox, per region: mail only to
+ * verified addresses, at most 200 messages in 24 hours and 1 a second; production access lifts the
+ * recipient limit; "The AWS Support team provides an initial response to your request within 24 hours",
+ * and the details cannot be edited until the review is complete. Source: SES Developer Guide, "Request
+ * production access (Moving out of the Amazon SES sandbox)":
+ * https://docs.aws.amazon.com/ses/latest/dg/request-production-access.html
+ */
+export const PRODUCTION_ACCESS_NOTE = [
+  'SES production access (optional): in the sandbox SES mails only verified addresses (at most 200 a day, 1 a second), which',
+  'is enough here: the site mails only you. Production access lets SES mail any address. AWS reviews the request (a',
+  'case in the Support Center; a first answer within about a day) and it cannot be edited while the review runs.',
+].join('\n  ');
+
+/** The review's state has no date: ReviewDetails holds only Status and CaseId (SES API Reference v2, ReviewDetails). */
+const REVIEW_NO_DATE = 'SES keeps no date for the request (its review has a status and a case id only); the Support Center case shows it';
+
 export const productionAccessStep: Step = {
   id: 'production-access',
   async run(ctx) {
@@ -429,39 +501,57 @@ export const productionAccessStep: Step = {
     const caseId = review?.CaseId ? ` (case ${review.CaseId})` : '';
     // Review statuses: SES API Reference, ReviewDetails: https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_ReviewDetails.html
     if (review?.Status === 'PENDING') {
-      return [result('SES sending', 'waiting', `sandbox; production access review PENDING${caseId}, not asked again`, 'AWS: the review (usually a day)')];
+      return [
+        waiting('SES sending', `sandbox; production access review PENDING${caseId}, not asked again`, 'AWS: the review (a first answer within about a day)', {
+          sinceUnknown: REVIEW_NO_DATE,
+        }),
+      ];
     }
     if (review?.Status === 'DENIED') {
       return [result('SES sending', 'ready', `sandbox; production access DENIED${caseId}: the sandbox still mails the verified owner (answer the case in the Support Center)`)];
     }
-    if (!ctx.options.requestProductionAccess) {
-      return [result('SES sending', 'ready', 'sandbox: enough for this site, which only mails the verified owner (optional: npm run setup -- --request-production-access)')];
+    // The owner's answer: the flag, else cdk.json's sesProductionAccess; asked once in a terminal, and a "no" is kept there.
+    let wanted = ctx.options.requestProductionAccess || ctx.config.sesProductionAccess === true;
+    let consented = false;
+    if (!wanted && ctx.config.sesProductionAccess === undefined && ctx.options.interactive) {
+      ctx.print(`  ${PRODUCTION_ACCESS_NOTE}`);
+      wanted = await ctx.consent('request-production-access', `Ask AWS for SES production access in ${ctx.config.region} (cost: nothing; SES bills per mail sent)`);
+      await ctx.writeConfig({ sesProductionAccess: wanted });
+      consented = wanted;
+    }
+    if (!wanted) {
+      const hint = 'optional: npm run setup -- --request-production-access';
+      const why = ctx.config.sesProductionAccess === false ? `your answer in cdk.json, "sesProductionAccess": false; ${hint}` : hint;
+      return [result('SES sending', 'ready', `sandbox: enough for this site, which only mails the verified owner (${why})`)];
     }
     const websiteUrl =
       ctx.options.answers['website-url'] ?? ctx.options.env.SETUP_WEBSITE_URL ?? (ctx.config.siteUrl || undefined) ??
       (await ctx.ask('website-url', { message: "The site's https:// address (AWS reviews it)" }));
     if (!/^https:\/\/[^\s/]+/.test(websiteUrl)) throw new SetupError(`WebsiteURL ${websiteUrl}: must start with https:// (pass --website-url https://…)`);
-    const applied = await applyPlan(ctx, 'SES sending', {
-      change: `ask AWS for SES production access in ${ctx.config.region} (TRANSACTIONAL mail, ${websiteUrl})`,
-      cost: 'nothing; SES bills per mail sent',
-      consentId: 'production-access',
-      apply: () =>
-        call('ses:PutAccountDetails', () =>
-          ctx.clients.sesv2.send(
-            new PutAccountDetailsCommand({
-              // Fields: SES API Reference v2, PutAccountDetails (MailType and WebsiteURL required):
-              // https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_PutAccountDetails.html
-              MailType: 'TRANSACTIONAL',
-              WebsiteURL: websiteUrl,
-              ContactLanguage: 'EN',
-              UseCaseDescription: useCaseText(websiteUrl, ctx.config.ownerEmail),
-              ProductionAccessEnabled: true,
-            }),
-          ),
+    const request = () =>
+      call('ses:PutAccountDetails', () =>
+        ctx.clients.sesv2.send(
+          new PutAccountDetailsCommand({
+            // Fields: SES API Reference v2, PutAccountDetails (MailType and WebsiteURL required):
+            // https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_PutAccountDetails.html
+            MailType: 'TRANSACTIONAL',
+            WebsiteURL: websiteUrl,
+            ContactLanguage: 'EN',
+            UseCaseDescription: useCaseText(websiteUrl, ctx.config.ownerEmail),
+            ProductionAccessEnabled: true,
+          }),
         ),
-    });
+      );
+    const change = `ask AWS for SES production access in ${ctx.config.region} (TRANSACTIONAL mail, ${websiteUrl})`;
+    let applied = consented;
+    if (consented) {
+      ctx.print(`SES sending: ${change}`);
+      await request();
+    } else {
+      applied = await applyPlan(ctx, 'SES sending', { change, cost: 'nothing; SES bills per mail sent', consentId: 'production-access', apply: request });
+    }
     if (!applied) return [result('SES sending', 'ready', 'sandbox (production access not requested: your answer)')];
-    return [result('SES sending', 'waiting', 'production access requested', 'AWS: the review (its answer comes by mail and in the Support Center)')];
+    return [waiting('SES sending', 'production access requested', 'AWS: the review (its answer comes by mail and in the Support Center)', fromNow(ctx))];
   },
 };
 
@@ -534,7 +624,7 @@ export const recaptchaStep: Step = {
         ),
     });
     if (!applied) {
-      results.push(result('reCAPTCHA secret', 'waiting', `${name} not written (your answer)`, 'you: run npm run setup again'));
+      results.push(waiting('reCAPTCHA secret', `${name} not written (your answer)`, 'you: run npm run setup again', fromNow(ctx)));
       return results;
     }
     const again = await checkRecaptchaParameter(ctx.clients.ssm, ctx.config);
@@ -548,6 +638,27 @@ export const recaptchaStep: Step = {
 
 const HOST = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
+/**
+ * The CallerReference setup gives a zone it creates ends in the creation time (ms): Route 53 keeps no
+ * creation date, but returns "The value that you specified for CallerReference when you created the
+ * hosted zone" (Route 53 API Reference, HostedZone): https://docs.aws.amazon.com/Route53/latest/APIReference/API_HostedZone.html
+ */
+const ZONE_REFERENCE = 'portfolio-setup-';
+
+/** When setup created the zone, from its CallerReference; unknown for a zone made another way. */
+async function zoneCreated(ctx: SetupContext, zoneId: string): Promise<Since> {
+  const unknown = 'the zone was not created by npm run setup, and Route 53 keeps no creation date';
+  try {
+    const zone = await ctx.clients.route53.send(new GetHostedZoneCommand({ Id: zoneId }));
+    const reference = zone.HostedZone?.CallerReference ?? '';
+    const ms = reference.startsWith(ZONE_REFERENCE) ? Number(/-(\d{13})$/.exec(reference)?.[1]) : NaN;
+    return sinceDate(Number.isFinite(ms) ? new Date(ms) : undefined, unknown);
+  } catch (error) {
+    if (errorName(error) === 'NoSuchHostedZone') return { sinceUnknown: 'the zone is gone' };
+    throw awsFailure('route53:GetHostedZone', error);
+  }
+}
+
 async function findOrCreateZone(ctx: SetupContext, zoneName: string): Promise<string> {
   const existing = await zoneFor(ctx, zoneName);
   if (existing?.name === zoneName) return existing.id;
@@ -559,7 +670,7 @@ async function findOrCreateZone(ctx: SetupContext, zoneName: string): Promise<st
       // Looked up again just before creating, so a retry never makes a second zone.
       if ((await zoneFor(ctx, zoneName))?.name === zoneName) return;
       await call('route53:CreateHostedZone', () =>
-        ctx.clients.route53.send(new CreateHostedZoneCommand({ Name: zoneName, CallerReference: `portfolio-setup-${zoneName}-${ctx.deps.now()}` })),
+        ctx.clients.route53.send(new CreateHostedZoneCommand({ Name: zoneName, CallerReference: `${ZONE_REFERENCE}${zoneName}-${ctx.deps.now()}` })),
       );
     },
   });
@@ -606,7 +717,10 @@ async function externalDns(ctx: SetupContext, domain: DomainConfig): Promise<Ste
     const record = described.Certificate?.DomainValidationOptions?.[0]?.ResourceRecord;
     // ACM adds the validation record to the description a few seconds after the request.
     const what = record ? `publish ${record.Name} ${record.Type} ${record.Value}` : 'run npm run setup again in a minute for the record to publish';
-    return [result('Certificate', 'waiting', check.detail, `you: at your DNS host, ${what} (ACM then issues it)`)];
+    // CertificateDetail.CreatedAt, "The time at which the certificate was requested" (ACM API Reference):
+    // https://docs.aws.amazon.com/acm/latest/APIReference/API_CertificateDetail.html
+    const requested = sinceDate(described.Certificate?.CreatedAt, 'ACM gave no request time');
+    return [waiting('Certificate', check.detail, `you: at your DNS host, ${what} (ACM then issues it)`, requested)];
   }
   const results = [result('Certificate', 'ready', check.detail)];
   const outputs = await (async () => {
@@ -627,14 +741,55 @@ async function externalDns(ctx: SetupContext, domain: DomainConfig): Promise<Ste
   return results;
 }
 
+/** What is wrong with a typed host name (a zone apex cannot be served from another DNS host), else undefined. */
+export function domainQuestionProblem(value: string, external: boolean): string | undefined {
+  const v = value.trim().toLowerCase().replace(/\.$/, '');
+  if (!HOST.test(v)) return `"${value}" is not a host name such as www.your.domain`;
+  if (external && v.split('.').length < 3) return `"${v}" is a zone apex: another DNS host cannot point it at CloudFront (a CNAME cannot sit at the apex); use www.${v}`;
+  return undefined;
+}
+
+/**
+ * The owner's choice of a domain, in a terminal: none, a Route 53 zone in this account (found, or created
+ * billed monthly), or DNS at another host (setup requests the certificate; a zone apex cannot be used).
+ */
+async function askDomain(ctx: SetupContext): Promise<{ name: string; external: boolean } | undefined> {
+  const kind = await ctx.deps.prompter.select({
+    id: 'domain-dns',
+    message: 'Serve the site on a domain of yours?',
+    options: [
+      { value: 'none', label: 'No: on its CloudFront address (you can add a domain later)' },
+      { value: 'route53', label: 'Yes, its DNS in Route 53 in this account (setup finds the zone or creates one, billed monthly)' },
+      { value: 'external', label: 'Yes, its DNS at another host (setup requests the certificate; you publish two records there)' },
+    ],
+  });
+  if (kind === 'none') return undefined;
+  const external = kind === 'external';
+  const name = await ctx.ask('domain', {
+    message: external ? 'The site\'s host name, not the bare domain (e.g. www.your.domain)' : 'The site\'s host name (e.g. www.your.domain, or your.domain itself)',
+    validate: (value) => domainQuestionProblem(value, external),
+  });
+  return { name: name.toLowerCase().replace(/\.$/, ''), external };
+}
+
 export const domainStep: Step = {
   id: 'domain',
   async run(ctx) {
-    const wanted = (ctx.options.answers.domain ?? ctx.options.env.SETUP_DOMAIN ?? '').trim().toLowerCase().replace(/\.$/, '');
+    let wanted = (ctx.options.answers.domain ?? ctx.options.env.SETUP_DOMAIN ?? '').trim().toLowerCase().replace(/\.$/, '');
     if (wanted && !HOST.test(wanted)) throw new SetupError(`--domain ${wanted}: not a host name such as www.example.dev`);
+    let external = ctx.options.externalDns;
+    // Asked once, in a terminal, while cdk.json has no "domain" key; "domain": null keeps the answer "none".
+    if (!wanted && ctx.options.interactive && !portfolioBlockHas('domain')) {
+      const answer = await askDomain(ctx);
+      if (!answer) {
+        await ctx.writeConfig({ domain: null });
+        return [result('Domain', 'changed', 'none: the site is served on its CloudFront address (cdk.json: "domain": null; npm run setup -- --domain www.your.domain adds one later)')];
+      }
+      ({ name: wanted, external } = answer);
+    }
     const results: StepResult[] = [];
     if (wanted && wanted !== ctx.config.domain?.domainName) {
-      if (ctx.options.externalDns) {
+      if (external) {
         if (wanted.split('.').length < 3) {
           throw new SetupError(
             `--domain ${wanted} --external-dns: a zone apex cannot point at CloudFront from another DNS host (a CNAME cannot sit at the apex); use www.${wanted}, or a Route 53 zone (drop --external-dns)`,
@@ -689,12 +844,20 @@ export const domainStep: Step = {
       });
       results.push(
         applied
-          ? result('Name servers', 'waiting', `${zoneName}: name servers updated`, 'DNS: the change spreads (up to 48 h)')
-          : result('Name servers', 'waiting', delegation.detail, 'you: run npm run setup again to update them'),
+          ? waiting('Name servers', `${zoneName}: name servers updated`, 'DNS: the change spreads (up to 48 h)', fromNow(ctx))
+          : waiting('Name servers', delegation.detail, 'you: run npm run setup again to update them', fromNow(ctx)),
       );
       return results;
     }
-    results.push(result('Name servers', 'waiting', delegation.detail, `you: at your registrar, set the name servers of ${zoneName} to ${zone.nameServers.join(', ')}`));
+    results.push(
+      waiting(
+        'Name servers',
+        delegation.detail,
+        `you: at your registrar, set the name servers of ${zoneName} to ${zone.nameServers.join(', ')}`,
+        // The zone in use now: a private or foreign one in cdk.json was just replaced by this account's public one.
+        await zoneCreated(ctx, isRoute53Domain(ctx.config.domain) ? ctx.config.domain.hostedZoneId : domain.hostedZoneId),
+      ),
+    );
     return results;
   },
 };
@@ -728,7 +891,9 @@ export const alarmStep: Step = {
     const mine = (list.Subscriptions ?? []).find((s) => s.Protocol === 'email' && (s.Endpoint ?? '').toLowerCase() === owner);
     if (mine && mine.SubscriptionArn !== 'PendingConfirmation') return [result('Alarm mail', 'ready', `${owner} receives the alarms`)];
     const pending = `you: confirm the "AWS Notification - Subscription Confirmation" mail to ${owner} (SNS drops it after ${SNS_CONFIRM_HOURS} h)`;
-    if (mine) return [result('Alarm mail', 'waiting', `${owner}: subscription not confirmed yet`, pending)];
+    if (mine) {
+      return [waiting('Alarm mail', `${owner}: subscription not confirmed yet`, pending, { sinceUnknown: 'SNS lists a pending subscription without its date' })];
+    }
     const applied = await applyPlan(ctx, 'Alarm mail', {
       change: `subscribe ${owner} to the alarm topic again (an unconfirmed subscription is dropped after ${SNS_CONFIRM_HOURS} h)`,
       cost: 'nothing (SNS e-mail)',
@@ -736,8 +901,8 @@ export const alarmStep: Step = {
       apply: () =>
         call('sns:Subscribe', () => ctx.clients.sns.send(new SubscribeCommand({ TopicArn: topic, Protocol: 'email', Endpoint: ctx.config.ownerEmail }))).then(() => undefined),
     });
-    if (!applied) return [result('Alarm mail', 'waiting', `${owner} is not subscribed (your answer)`, 'you: run npm run setup again')];
-    return [result('Alarm mail', 'waiting', `${owner}: subscribed, confirmation mail sent`, pending)];
+    if (!applied) return [waiting('Alarm mail', `${owner} is not subscribed (your answer)`, 'you: run npm run setup again', fromNow(ctx))];
+    return [waiting('Alarm mail', `${owner}: subscribed, confirmation mail sent`, pending, fromNow(ctx))];
   },
 };
 

@@ -109,6 +109,11 @@ describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
     type('');
     await asked('create the SES identity jane@owner-mail.dev');
     type('');
+    // Asked once: "n" answers no at once (clack's confirm), and the no is kept in cdk.json.
+    await asked('Ask AWS for SES production access in us-east-1');
+    tmux('send-keys', '-t', session, '-l', 'n');
+    expect(await asked('Write this to cdk.json?')).toContain('+ "sesProductionAccess": false');
+    type('');
     await asked('The reCAPTCHA site key');
     type('a-real-looking-site-key-0123456789');
     await asked('Write this to cdk.json?');
@@ -128,14 +133,21 @@ describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
     const resumed = screen();
     expect(resumed).not.toContain('Your address');
     expect(resumed).not.toContain('bootstrap CDK');
+    expect(resumed).not.toContain('Ask AWS for SES production access');
     type(SECRET);
     await asked(`Make changes in AWS account 123456789012`);
     type('');
     await asked('create the SecureString /portfolio/recaptcha-secret');
     type('');
+    // No domain key in cdk.json: asked once; the first option is "No", and "domain": null keeps that answer.
+    await asked('Serve the site on a domain of yours?');
+    type('');
+    expect(await asked('Write this to cdk.json?')).toContain('+ "domain": null');
+    type('');
     const end = await waitFor(/EXIT:2 \(again\)/);
     expect(end).toContain('Waiting on 2 things');
     expect(end).not.toContain(SECRET);
     expect(aws.state.parameters['/portfolio/recaptcha-secret']).toEqual({ type: 'SecureString', value: SECRET });
+    expect(JSON.parse(readFileSync(path.join(dir, 'cdk.json'), 'utf8')).context.portfolio).toMatchObject({ sesProductionAccess: false, domain: null });
   }, 120_000);
 });
