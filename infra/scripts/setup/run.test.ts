@@ -264,6 +264,22 @@ describe('npm run setup, a domain', () => {
     expect(account.writes).toEqual(['CreateHostedZone jane.dev']);
   });
 
+  it('a domain sender whose zone this run creates: its DKIM records go into the new zone in the same run, not to "your DNS host"', async () => {
+    readyAccount();
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', '"senderIdentity": "jane.dev",\n      "domain": null'));
+    const run = await setup({ tty: false, argv: ['--yes', '--domain', 'www.jane.dev', '--hosted-zone-name', 'jane.dev'] });
+    expect(account.writes).toEqual([
+      'CreateEmailIdentity jane.dev',
+      'CreateHostedZone jane.dev',
+      'UPSERT tok1._domainkey.jane.dev',
+      'UPSERT tok2._domainkey.jane.dev',
+      'UPSERT tok3._domainkey.jane.dev',
+    ]);
+    expect(run.text).not.toContain('publish at your DNS host');
+    expect(run.text).toContain('- SES sender: AWS: SES checks them once they are there (up to 72 h)');
+    expect(run.code).toBe(2);
+  });
+
   it('a private or foreign zone id in cdk.json: uses the public zone of that name in this account', async () => {
     readyAccount();
     const domain = { domainName: 'www.jane.dev', hostedZoneId: 'ZPRIVATE0000000000001', hostedZoneName: 'jane.dev' };

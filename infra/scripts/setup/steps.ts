@@ -319,6 +319,51 @@ async function identityState(ctx: SetupContext, identity: string) {
   }
 }
 
+/** Domain identities whose DKIM records this run wrote into a zone (so the domain step does not write them twice). */
+const dkimWritten = new WeakMap<SetupContext, Set<string>>();
+
+async function writeDkimRecords(ctx: SetupContext, identity: string, zone: { id: string; name: string }, records: { name: string; value: string }[]) {
+  await call('route53:ChangeResourceRecordSets', () =>
+    ctx.clients.route53.send(
+      new ChangeResourceRecordSetsCommand({
+        HostedZoneId: zone.id,
+        ChangeBatch: {
+          Comment: `SES DKIM for ${identity} (npm run setup)`,
+          Changes: records.map((r) => ({
+            Action: 'UPSERT' as const,
+            ResourceRecordSet: { Name: r.name, Type: 'CNAME' as const, TTL: 1800, ResourceRecords: [{ Value: r.value }] },
+          })),
+        },
+      }),
+    ),
+  );
+  dkimWritten.set(ctx, new Set([...(dkimWritten.get(ctx) ?? []), identity]));
+}
+
+const inZone = (name: string, zone: string) => name === zone || name.endsWith(`.${zone}`);
+
+/**
+ * The Route 53 zone the domain step sets up later in this run that will hold `identity`, when there is
+ * none yet: the configured domain's zone, or the one --domain/--hosted-zone-name (or their variables) name.
+ */
+function zoneToCome(ctx: SetupContext, identity: string): string | undefined {
+  const configured = isRoute53Domain(ctx.config.domain) ? ctx.config.domain.hostedZoneName : undefined;
+  const wanted = ctx.options.answers.domain ?? ctx.options.env.SETUP_DOMAIN;
+  const named = ctx.options.answers['hosted-zone-name'] ?? ctx.options.env.SETUP_HOSTED_ZONE_NAME;
+  const zone = configured ?? (wanted && !ctx.options.externalDns && named ? bare(named) : undefined);
+  return zone && inZone(bare(identity), zone) ? zone : undefined;
+}
+
+/** After the domain step made or found the zone: the DKIM records of a domain sender inside it, unless written already. */
+async function dkimIntoNewZone(ctx: SetupContext, zone: { id: string; name: string }): Promise<StepResult[]> {
+  const identity = ctx.config.senderIdentity;
+  if (isAddress(identity) || !inZone(bare(identity), zone.name) || dkimWritten.get(ctx)?.has(identity)) return [];
+  const state = await identityState(ctx, identity);
+  if (!state.found || state.dkim === 'SUCCESS' || state.tokens.length === 0) return [];
+  await writeDkimRecords(ctx, identity, zone, dkimRecords(identity, state.tokens));
+  return [result('SES sender', 'changed', `${identity}: DKIM records written to the zone ${zone.name} (SES checks them, up to ${DKIM_HOURS} h)`)];
+}
+
 /** Creates (or, after a failed verification, re-creates) an identity; a domain's DKIM records go into its zone when it is here. */
 async function ensureIdentity(ctx: SetupContext, step: string, identity: string): Promise<StepResult> {
   let state = await identityState(ctx, identity);
@@ -350,21 +395,13 @@ async function ensureIdentity(ctx: SetupContext, step: string, identity: string)
   if (state.dkim === 'SUCCESS') return result(step, 'changed', `${identity} verified (DKIM)`);
   const zone = await zoneFor(ctx, identity);
   if (zone && records.length > 0) {
-    await call('route53:ChangeResourceRecordSets', () =>
-      ctx.clients.route53.send(
-        new ChangeResourceRecordSetsCommand({
-          HostedZoneId: zone.id,
-          ChangeBatch: {
-            Comment: `SES DKIM for ${identity} (npm run setup)`,
-            Changes: records.map((r) => ({
-              Action: 'UPSERT' as const,
-              ResourceRecordSet: { Name: r.name, Type: 'CNAME' as const, TTL: 1800, ResourceRecords: [{ Value: r.value }] },
-            })),
-          },
-        }),
-      ),
-    );
+    await writeDkimRecords(ctx, identity, zone, records);
     return result(step, 'waiting', `${identity}: DKIM records written to the zone ${zone.name}`, `AWS: SES checks them (up to ${DKIM_HOURS} h)`);
+  }
+  const coming = zoneToCome(ctx, identity);
+  if (coming && records.length > 0) {
+    // The domain step below creates (or finds) that zone in this run and writes the records there.
+    return result(step, 'waiting', `${identity}: DKIM records go into the Route 53 zone ${coming} (set up below)`, `AWS: SES checks them once they are there (up to ${DKIM_HOURS} h)`);
   }
   return result(step, 'waiting', `${identity}: DKIM ${state.dkim}`, `you: publish at your DNS host ${listing} (SES looks for up to ${DKIM_HOURS} h)`);
 }
@@ -669,6 +706,9 @@ export const domainStep: Step = {
       if (!zone.nameServers) throw new SetupError(`hosted zone: ${zone.result.detail}`);
       results.push(result('Hosted zone', 'changed', zone.result.detail));
     } else if (results.length === 0) results.push(result('Hosted zone', 'ready', zone.result.detail));
+    if (results.some((r) => r.step === 'Hosted zone' && r.outcome === 'changed') && isRoute53Domain(ctx.config.domain)) {
+      results.push(...(await dkimIntoNewZone(ctx, { id: ctx.config.domain.hostedZoneId, name: ctx.config.domain.hostedZoneName })));
+    }
     const delegation = await checkDelegation(ctx.clients, domain, zone.nameServers);
     if (delegation.status === 'pass') {
       results.push(result('Name servers', 'ready', delegation.detail));
