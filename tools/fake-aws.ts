@@ -405,7 +405,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
   };
 
   /** The test hooks: what people, registrars and AWS's own reviews and scans do while setup waits. */
-  const hooks: Record<string, (p: URLSearchParams) => string | undefined> = {
+  const hooks: Record<string, (p: URLSearchParams) => string | void> = {
     click: (p) => void (state.identities[p.get('identity') ?? ''] = 'SUCCESS'),
     bootstrap: (p) => void (state.toolkits[p.get('region') ?? ''] = Number(p.get('version'))),
     dns: (p) => void (state.dns[p.get('name') ?? ''] = p.get('value') ?? ''),

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeAwsState } from '../../../tools/fake-aws';
-import { startSetupHarness, type SetupHarness } from './cli-harness';
+import { startSetupHarness, type SetupHarness } from '../../../tools/setup-harness';
 
 const ACCOUNT = '123456789012';
 const SITE_KEY = 'a-real-looking-site-key-0123456789';

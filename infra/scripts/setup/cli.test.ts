@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSetupHarness, type SetupHarness } from './cli-harness';
+import { startSetupHarness, type SetupHarness } from '../../../tools/setup-harness';
 
 const SECRET = 'cli-test-secret-never-printed-42';
 let harness: SetupHarness;

@@ -7,8 +7,10 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from '../../config/portfolio-config';
-import { startFakeAws, type FakeAws, type FakeAwsState } from '../../../tools/fake-aws';
+import { fileURLToPath } from 'node:url';
+import { startFakeAws, type FakeAws, type FakeAwsState } from './fake-aws';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface Spawned {
   code: number;
