@@ -4,7 +4,7 @@
  * CloudFormation's site stack, through the real clients; public DNS through a node:dns resolver pointed at
  * the fake, as the doctor's is when PORTFOLIO_DNS_SERVER names it.
  */
-import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand, paginateListStackResources } from '@aws-sdk/client-cloudformation';
 import {
   ChangeResourceRecordSetsCommand,
   CreateHostedZoneCommand,
@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-route-53';
 import { GetDomainDetailCommand, Route53DomainsClient, UpdateDomainNameserversCommand } from '@aws-sdk/client-route-53-domains';
 import { CreateEmailIdentityCommand, GetAccountCommand, GetEmailIdentityCommand, PutAccountDetailsCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { ListSubscriptionsByTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
+import { ListSubscriptionsByTopicCommand, paginateListSubscriptionsByTopic, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
 import { Resolver } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAws, type FakeAws } from './fake-aws';
@@ -123,24 +123,32 @@ describe('SESv2: the production access review and DKIM', () => {
 
 describe('CloudFormation site stack and SNS (query, XML)', () => {
   it('a deploy makes the stack with its outputs and alarm topic; the owner pending, confirmed, or dropped after 48 h; Subscribe adds once', async () => {
-    await hook('deploy', 'stack=Portfolio&owner=jane@joe.dev');
+    await hook('deploy', 'stack=Portfolio&owner=jane@joe.dev&others=ops@joe.dev,oncall@joe.dev');
     const cfn = new CloudFormationClient(options);
     const stack = await cfn.send(new DescribeStacksCommand({ StackName: 'Portfolio' }));
     expect(stack.Stacks?.[0]?.Outputs).toEqual([{ OutputKey: 'DistributionDomainName', OutputValue: 'd111111abcdef8.cloudfront.net' }]);
-    const resources = await cfn.send(new ListStackResourcesCommand({ StackName: 'Portfolio' }));
-    const topic = resources.StackResourceSummaries?.find((r) => r.ResourceType === 'AWS::SNS::Topic')?.PhysicalResourceId ?? '';
-    expect(topic).toMatch(/^arn:aws:sns:us-east-1:123456789012:Portfolio-AlarmTopic/);
+    // In pages, the topic after the site's other resources: a caller must follow NextToken to find it.
+    const first = await cfn.send(new ListStackResourcesCommand({ StackName: 'Portfolio' }));
+    expect([first.StackResourceSummaries?.length, first.NextToken]).toEqual([2, '2']);
+    const resources = [];
+    for await (const p of paginateListStackResources({ client: cfn }, { StackName: 'Portfolio' })) resources.push(...(p.StackResourceSummaries ?? []));
+    const topic = resources.find((r) => r.ResourceType === 'AWS::SNS::Topic')?.PhysicalResourceId ?? '';
     await expect(cfn.send(new ListStackResourcesCommand({ StackName: 'Other' }))).rejects.toMatchObject({ name: 'ValidationError' });
 
     const sns = new SNSClient(options);
-    const list = async () => (await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topic }))).Subscriptions?.map((s) => [s.Endpoint, s.SubscriptionArn]);
+    const list = async () => {
+      const all = [];
+      for await (const p of paginateListSubscriptionsByTopic({ client: sns }, { TopicArn: topic })) all.push(...(p.Subscriptions ?? []));
+      return all.filter((s) => s.Endpoint === 'jane@joe.dev').map((s) => [s.Endpoint, s.SubscriptionArn]);
+    };
+    expect((await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topic }))).Subscriptions?.map((s) => s.Endpoint)).toEqual(['ops@joe.dev', 'oncall@joe.dev']);
     expect(await list()).toEqual([['jane@joe.dev', 'PendingConfirmation']]);
     await hook('sns-expire');
     expect(await list()).toEqual([]);
     expect((await sns.send(new SubscribeCommand({ TopicArn: topic, Protocol: 'email', Endpoint: 'jane@joe.dev' }))).SubscriptionArn).toBe('pending confirmation');
     await sns.send(new SubscribeCommand({ TopicArn: topic, Protocol: 'email', Endpoint: 'jane@joe.dev' }));
     await hook('sns-confirm', 'endpoint=jane@joe.dev');
-    const [endpoint, arn] = (await list())![0] as [string, string];
+    const [endpoint, arn] = (await list())[0] as [string, string];
     expect([endpoint, arn.startsWith(`${topic}:`)]).toEqual(['jane@joe.dev', true]);
     await hook('sns-expire');
     expect(await list()).toHaveLength(1);

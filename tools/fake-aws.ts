@@ -133,6 +133,9 @@ export function dnsAnswer(query: Buffer, answers: (name: string) => string[] | u
   return Buffer.concat([header, question, ...rrs]);
 }
 
+/** Items per page of ListStackResources and ListSubscriptionsByTopic (see `page`). */
+export const PAGE_SIZE = 2;
+
 export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise<FakeAws> {
   const state: FakeAwsState = {
     account: '123456789012',
@@ -169,6 +172,17 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     return zone.records[`${bare(name)} ${type}`] ?? [];
   };
 
+  /**
+   * One page of a paginated list, and the <NextToken> of the next. AWS's pages are larger (SNS: up to 100
+   * subscriptions; CloudFormation: up to 1 MB of resources); these are tiny so a caller that reads only
+   * the first page misses things here too.
+   */
+  const page = <T>(list: T[], token: string | null) => {
+    const start = Number(token ?? 0);
+    const end = start + PAGE_SIZE;
+    return { items: list.slice(start, end), nextToken: end < list.length ? `<NextToken>${end}</NextToken>` : '' };
+  };
+
   const query = (res: ServerResponse, service: string, region: string, form: URLSearchParams) => {
     const action = form.get('Action') ?? '';
     if (service === 'sts' && action === 'GetCallerIdentity') {
@@ -195,12 +209,13 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     if (service === 'cloudformation' && action === 'ListStackResources') {
       const site = state.stacks[stackName];
       if (!site) return noStack();
-      const members = site.resources.map(
+      const { items, nextToken } = page(site.resources, form.get('NextToken'));
+      const members = items.map(
         (r) =>
           `<member><LogicalResourceId>${r.logicalId}</LogicalResourceId><PhysicalResourceId>${escape(r.physicalId)}</PhysicalResourceId>` +
           `<ResourceType>${r.type}</ResourceType><LastUpdatedTimestamp>2026-01-01T00:00:00Z</LastUpdatedTimestamp><ResourceStatus>CREATE_COMPLETE</ResourceStatus></member>`,
       );
-      return send(res, 200, xml(action, `<StackResourceSummaries>${members.join('')}</StackResourceSummaries>`));
+      return send(res, 200, xml(action, `<StackResourceSummaries>${members.join('')}</StackResourceSummaries>${nextToken}`));
     }
     if (service === 'cloudformation' && action === 'DeleteStack') {
       if (stackName === 'CDKToolkit') delete state.toolkits[region];
@@ -214,13 +229,14 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const subscriptions = state.topics[topicArn];
       if (!subscriptions) return send(res, 404, xmlError('NotFound', 'Topic does not exist'));
       if (action === 'ListSubscriptionsByTopic') {
-        const members = subscriptions.map(
+        const { items, nextToken } = page(subscriptions, form.get('NextToken'));
+        const members = items.map(
           (s) =>
             `<member><TopicArn>${escape(topicArn)}</TopicArn><Protocol>${s.protocol}</Protocol><Endpoint>${escape(s.endpoint)}</Endpoint>` +
             // An unconfirmed subscription has no ARN yet: "PendingConfirmation".
             `<SubscriptionArn>${s.confirmed ? escape(s.arn) : 'PendingConfirmation'}</SubscriptionArn><Owner>${state.account}</Owner></member>`,
         );
-        return send(res, 200, xml(action, `<Subscriptions>${members.join('')}</Subscriptions>`));
+        return send(res, 200, xml(action, `<Subscriptions>${members.join('')}</Subscriptions>${nextToken}`));
       }
       if (action === 'Subscribe') {
         const [protocol, endpoint] = [form.get('Protocol') ?? '', form.get('Endpoint') ?? ''];
@@ -433,15 +449,26 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
         if (seen) [d.status, state.identities[domain]] = ['SUCCESS', 'SUCCESS'];
       }
     },
-    /** A deploy of the site stack: stack=, region=; its alarm topic, with the owner's e-mail (owner=) subscribed but not confirmed. */
+    /**
+     * A deploy of the site stack: stack=, region=; its alarm topic (after other resources, so on a later
+     * page), with the owner's e-mail (owner=) subscribed but not confirmed, after any confirmed others=a,b.
+     */
     deploy: (p) => {
       const stack = p.get('stack') ?? 'Portfolio';
-      const topic = `arn:aws:sns:${p.get('region') ?? 'us-east-1'}:${state.account}:${stack}-AlarmTopic${next()}`;
+      const region = p.get('region') ?? 'us-east-1';
+      const topic = `arn:aws:sns:${region}:${state.account}:${stack}-AlarmTopic${next()}`;
       state.stacks[stack] = {
         outputs: { DistributionDomainName: 'd111111abcdef8.cloudfront.net' },
-        resources: [{ logicalId: 'MonitoringAlarmTopic', type: 'AWS::SNS::Topic', physicalId: topic }],
+        resources: [
+          { logicalId: 'SiteBucket', type: 'AWS::S3::Bucket', physicalId: `${stack.toLowerCase()}-sitebucket-${next()}` },
+          { logicalId: 'CdnDistribution', type: 'AWS::CloudFront::Distribution', physicalId: `E${next()}FAKE` },
+          { logicalId: 'ContactFunction', type: 'AWS::Lambda::Function', physicalId: `${stack}-Contact-${next()}` },
+          { logicalId: 'MonitoringAlarmTopic', type: 'AWS::SNS::Topic', physicalId: topic },
+        ],
       };
-      state.topics[topic] = p.get('owner') ? [{ protocol: 'email', endpoint: p.get('owner')!, confirmed: false, arn: `${topic}:${next()}-0000` }] : [];
+      const others = (p.get('others')?.split(',') ?? []).map((endpoint) => ({ protocol: 'email', endpoint, confirmed: true, arn: `${topic}:${next()}-0000` }));
+      const owner = p.get('owner') ? [{ protocol: 'email', endpoint: p.get('owner')!, confirmed: false, arn: `${topic}:${next()}-0000` }] : [];
+      state.topics[topic] = [...others, ...owner];
     },
     /** The owner clicks "Confirm subscription" in the mail SNS sent to endpoint=. */
     'sns-confirm': (p) => {

@@ -7,6 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import { ListSubscriptionsByTopicCommand } from '@aws-sdk/client-sns';
 import { RECAPTCHA_TEST_SITE_KEY } from '../../config/portfolio-config';
 import { ACCOUNT, FakeAccount } from './fake-account';
 import { CANCEL, scriptedPrompter, type Script } from './prompter';
@@ -360,6 +362,27 @@ describe('npm run setup, after a deploy: the alarm mail', () => {
     expect(account.writes).toEqual(['Subscribe jane@owner-mail.dev']);
     account.subscriptions[0]!.confirmed = true;
     expect((await setup()).code).toBe(0);
+  });
+
+  it('follows NextToken: the topic and the confirmed owner on second pages are found, nothing subscribed again', async () => {
+    readyAccount();
+    account.deployed();
+    account.subscriptions.push({ endpoint: 'jane@owner-mail.dev', confirmed: true });
+    const topic = account.topic!;
+    account.mocks.cfn.on(ListStackResourcesCommand).callsFake(({ NextToken }: { NextToken?: string }) =>
+      NextToken === 'p2'
+        ? { StackResourceSummaries: [{ ResourceType: 'AWS::SNS::Topic', PhysicalResourceId: topic, LogicalResourceId: 'AlarmTopic' }] }
+        : { StackResourceSummaries: [{ ResourceType: 'AWS::S3::Bucket', PhysicalResourceId: 'site-bucket', LogicalResourceId: 'SiteBucket' }], NextToken: 'p2' },
+    );
+    account.mocks.sns.on(ListSubscriptionsByTopicCommand).callsFake(({ NextToken }: { NextToken?: string }) =>
+      NextToken === 's2'
+        ? { Subscriptions: [{ Protocol: 'email', Endpoint: 'jane@owner-mail.dev', SubscriptionArn: `${topic}:sub` }] }
+        : { Subscriptions: [{ Protocol: 'email', Endpoint: 'ops@jane.dev', SubscriptionArn: `${topic}:ops` }], NextToken: 's2' },
+    );
+    const run = await setup({ tty: false });
+    expect(run.text).toContain('✓ Alarm mail: jane@owner-mail.dev receives the alarms');
+    expect(run.code).toBe(0);
+    expect(account.writes).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@
  * between runs: every run starts from cdk.json and the account, so running it again is the resume.
  */
 import { DescribeCertificateCommand, RequestCertificateCommand } from '@aws-sdk/client-acm';
-import { DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import { DeleteStackCommand, DescribeStacksCommand, paginateListStackResources, type StackResourceSummary } from '@aws-sdk/client-cloudformation';
 import {
   ChangeResourceRecordSetsCommand,
   CreateHostedZoneCommand,
@@ -19,7 +19,7 @@ import {
   GetEmailIdentityCommand,
   PutAccountDetailsCommand,
 } from '@aws-sdk/client-sesv2';
-import { ListSubscriptionsByTopicCommand, SubscribeCommand } from '@aws-sdk/client-sns';
+import { paginateListSubscriptionsByTopic, type Subscription, SubscribeCommand } from '@aws-sdk/client-sns';
 import { PutParameterCommand } from '@aws-sdk/client-ssm';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -752,20 +752,25 @@ export const alarmStep: Step = {
   id: 'alarm',
   async run(ctx) {
     const cfn = ctx.clients.cloudFormation(ctx.config.region);
-    let resources;
+    // Both lists come in pages (NextToken): the topic and the owner's subscription may be on any of them.
+    const resources: StackResourceSummary[] = [];
     try {
-      resources = await cfn.send(new ListStackResourcesCommand({ StackName: ctx.config.stackName }));
+      for await (const page of paginateListStackResources({ client: cfn }, { StackName: ctx.config.stackName })) resources.push(...(page.StackResourceSummaries ?? []));
     } catch (error) {
       if (errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error))) {
         return [result('Alarm mail', 'skipped', `after the first deploy (no stack ${ctx.config.stackName} yet)`)];
       }
       throw awsFailure('cloudformation:ListStackResources', error);
     }
-    const topic = resources.StackResourceSummaries?.find((r) => r.ResourceType === 'AWS::SNS::Topic')?.PhysicalResourceId;
+    const topic = resources.find((r) => r.ResourceType === 'AWS::SNS::Topic')?.PhysicalResourceId;
     if (!topic) return [result('Alarm mail', 'skipped', `the stack ${ctx.config.stackName} has no alarm topic yet`)];
     const owner = ctx.config.ownerEmail.toLowerCase();
-    const list = await call('sns:ListSubscriptionsByTopic', () => ctx.clients.sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topic })));
-    const mine = (list.Subscriptions ?? []).find((s) => s.Protocol === 'email' && (s.Endpoint ?? '').toLowerCase() === owner);
+    const subscriptions = await call('sns:ListSubscriptionsByTopic', async () => {
+      const all: Subscription[] = [];
+      for await (const page of paginateListSubscriptionsByTopic({ client: ctx.clients.sns }, { TopicArn: topic })) all.push(...(page.Subscriptions ?? []));
+      return all;
+    });
+    const mine = subscriptions.find((s) => s.Protocol === 'email' && (s.Endpoint ?? '').toLowerCase() === owner);
     if (mine && mine.SubscriptionArn !== 'PendingConfirmation') return [result('Alarm mail', 'ready', `${owner} receives the alarms`)];
     const pending = `you: confirm the "AWS Notification - Subscription Confirmation" mail to ${owner} (SNS drops it after ${SNS_CONFIRM_HOURS} h)`;
     if (mine) return [result('Alarm mail', 'waiting', `${owner}: subscription not confirmed yet`, pending)];
