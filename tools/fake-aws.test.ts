@@ -91,11 +91,15 @@ describe('SESv2: the production access review and DKIM', () => {
   it('PutAccountDetails leaves the account PENDING with a case; the hook grants or denies it', async () => {
     const ses = new SESv2Client(options);
     expect((await ses.send(new GetAccountCommand({}))).Details).toBeUndefined();
+    await expect(
+      ses.send(new PutAccountDetailsCommand({ MailType: 'TRANSACTIONAL', WebsiteURL: 'https://www.joe.dev', ContactLanguage: 'FR' as 'EN' })),
+    ).rejects.toMatchObject({ name: 'BadRequestException' });
     await ses.send(new PutAccountDetailsCommand({ MailType: 'TRANSACTIONAL', WebsiteURL: 'https://www.joe.dev', ProductionAccessEnabled: true }));
     let account = await ses.send(new GetAccountCommand({}));
     expect([account.ProductionAccessEnabled, account.Details?.ReviewDetails?.Status]).toEqual([false, 'PENDING']);
     const caseId = account.Details?.ReviewDetails?.CaseId;
     expect(caseId).toMatch(/^case-/);
+    await expect(ses.send(new PutAccountDetailsCommand({ MailType: 'TRANSACTIONAL', WebsiteURL: 'https://www.joe.dev' }))).rejects.toMatchObject({ name: 'ConflictException' });
     await hook('review', 'status=DENIED');
     account = await ses.send(new GetAccountCommand({}));
     expect([account.ProductionAccessEnabled, account.Details?.ReviewDetails]).toEqual([false, { Status: 'DENIED', CaseId: caseId }]);

@@ -383,6 +383,14 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       });
     }
     if (method === 'POST' && pathname === '/v2/email/account/details') {
+      // SES API Reference v2, PutAccountDetails: MailType and WebsiteURL required, ContactLanguage EN | JA;
+      // ConflictException "if there is already an ongoing account details update under review":
+      // https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_PutAccountDetails.html
+      if (!input.MailType || !input.WebsiteURL) return json(400, { message: 'MailType and WebsiteURL are required' }, 'BadRequestException');
+      if (input.ContactLanguage !== undefined && !['EN', 'JA'].includes(String(input.ContactLanguage))) {
+        return json(400, { message: `ContactLanguage ${String(input.ContactLanguage)}: EN or JA` }, 'BadRequestException');
+      }
+      if (state.review?.status === 'PENDING') return json(409, { message: 'an account details update is under review' }, 'ConflictException');
       state.writes.push(`PutAccountDetails ${String(input.MailType)} ${String(input.WebsiteURL)}`);
       // The request opens a review; the account stays in the sandbox until AWS grants it (a hook here).
       state.review = { status: 'PENDING', caseId: `case-${next()}`, websiteUrl: String(input.WebsiteURL) };
