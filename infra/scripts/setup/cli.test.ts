@@ -94,5 +94,12 @@ describe('npm run setup, spawned against a fake AWS', () => {
     const doctor = await run('doctor', []);
     expect(doctor.stdout).toMatch(/✓ Certificate +www\.jane\.dev issued/);
     expect(doctor.code).toBe(0);
+
+    // After the first deploy: the record that points the name at CloudFront, from the stack's outputs.
+    await hook('deploy', 'stack=Portfolio&owner=jane@owner-mail.dev');
+    await hook('sns-confirm', 'endpoint=jane@owner-mail.dev');
+    const deployed = await run('setup', args);
+    expect(deployed.stdout).toContain('✓ Site record: at your DNS host: www.jane.dev CNAME d111111abcdef8.cloudfront.net');
+    expect(deployed.code).toBe(0);
   }, 120_000);
 });
