@@ -53,6 +53,8 @@ describe('Route 53 (REST XML)', () => {
     const read = await r53.send(new GetHostedZoneCommand({ Id: id }));
     expect(read.DelegationSet?.NameServers).toEqual(created.DelegationSet?.NameServers);
     await expect(r53.send(new GetHostedZoneCommand({ Id: 'ZNOPE' }))).rejects.toMatchObject({ name: 'NoSuchHostedZone' });
+    const privateZone = aws.state.zones.find((z) => z.name === 'apple.dev')!;
+    expect((await r53.send(new GetHostedZoneCommand({ Id: privateZone.id }))).HostedZone?.Config?.PrivateZone).toBe(true);
 
     const change = await r53.send(
       new ChangeResourceRecordSetsCommand({
