@@ -10,6 +10,7 @@ import {
   CreateHostedZoneCommand,
   GetHostedZoneCommand,
   ListHostedZonesByNameCommand,
+  ListResourceRecordSetsCommand,
   Route53Client,
 } from '@aws-sdk/client-route-53';
 import { GetDomainDetailCommand, Route53DomainsClient, UpdateDomainNameserversCommand } from '@aws-sdk/client-route-53-domains';
@@ -64,6 +65,13 @@ describe('Route 53 (REST XML)', () => {
     );
     expect(change.ChangeInfo?.Status).toBe('PENDING');
     expect(aws.state.zones.find((z) => `/hostedzone/${z.id}` === id)?.records).toEqual({ 'a._domainkey.joe.dev CNAME': ['a.dkim.amazonses.com'] });
+    // Listed in Route 53's order from the name asked: the apex NS and SOA sort before "dev.joe._domainkey.a".
+    const listed2 = await r53.send(new ListResourceRecordSetsCommand({ HostedZoneId: id, StartRecordName: 'a._domainkey.joe.dev', StartRecordType: 'CNAME', MaxItems: 1 }));
+    expect(listed2.ResourceRecordSets?.map((r) => [r.Name, r.Type, r.ResourceRecords?.[0]?.Value])).toEqual([['a._domainkey.joe.dev.', 'CNAME', 'a.dkim.amazonses.com']]);
+    const apex = await r53.send(new ListResourceRecordSetsCommand({ HostedZoneId: id, MaxItems: 2 }));
+    expect([apex.ResourceRecordSets?.map((r) => r.Type), apex.IsTruncated, apex.NextRecordName]).toEqual([['NS', 'SOA'], true, 'a._domainkey.joe.dev.']);
+    const none = await r53.send(new ListResourceRecordSetsCommand({ HostedZoneId: id, StartRecordName: 'b._domainkey.joe.dev', StartRecordType: 'CNAME', MaxItems: 1 }));
+    expect(none.ResourceRecordSets).toEqual([]);
   });
 });
 

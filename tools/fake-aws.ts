@@ -355,6 +355,30 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const zone = state.zones.find((z) => z.id === id);
       if (!zone) return fail(404, 'NoSuchHostedZone', `No hosted zone found with ID: ${id}`);
       if (method === 'GET' && !rest) return send(res, 200, `<?xml version="1.0"?><GetHostedZoneResponse ${ns}>${zoneXml(zone)}${delegationXml(zone)}</GetHostedZoneResponse>`);
+      if (method === 'GET' && rest) {
+        // In Route 53's order (name with its labels reversed, then type), from name= and type= on.
+        const soa = `${zone.nameServers[0]}. awsdns-hostmaster.amazon.com. 1 7200 900 1209600 86400`;
+        const all = [
+          { name: zone.name, type: 'NS', values: zone.nameServers },
+          { name: zone.name, type: 'SOA', values: [soa] },
+          ...Object.entries(zone.records).map(([key, values]) => ({ name: key.split(' ')[0]!, type: key.split(' ')[1]!, values })),
+        ].sort((a, b) => reversed(a.name).localeCompare(reversed(b.name)) || a.type.localeCompare(b.type));
+        const [from, type] = [reversed(url.searchParams.get('name') ?? ''), url.searchParams.get('type') ?? ''];
+        const max = Number(url.searchParams.get('maxitems') ?? 300);
+        const after = all.filter((r) => reversed(r.name).localeCompare(from) > 0 || (reversed(r.name) === from && r.type.localeCompare(type) >= 0));
+        const sets = after.slice(0, max).map(
+          (r) =>
+            `<ResourceRecordSet><Name>${r.name}.</Name><Type>${r.type}</Type><TTL>300</TTL><ResourceRecords>` +
+            `${r.values.map((v) => `<ResourceRecord><Value>${escape(v)}</Value></ResourceRecord>`).join('')}</ResourceRecords></ResourceRecordSet>`,
+        );
+        const more = after[max] ? `<NextRecordName>${after[max].name}.</NextRecordName><NextRecordType>${after[max].type}</NextRecordType>` : '';
+        return send(
+          res,
+          200,
+          `<?xml version="1.0"?><ListResourceRecordSetsResponse ${ns}><ResourceRecordSets>${sets.join('')}</ResourceRecordSets>` +
+            `<IsTruncated>${Boolean(after[max])}</IsTruncated>${more}<MaxItems>${max}</MaxItems></ListResourceRecordSetsResponse>`,
+        );
+      }
       if (method === 'POST' && rest) {
         for (const c of tags(body, 'Change')) {
           const [action, name, type] = [tag(c, 'Action'), bare(tag(c, 'Name')), tag(c, 'Type')];

@@ -62,6 +62,8 @@ describe('npm run setup against the fake AWS: Route 53, the SES review, the alar
     expect(resumed.code).toBe(2);
     expect(aws.state.zones).toHaveLength(1);
     expect(aws.state.writes.filter((w) => w.startsWith('CreateHostedZone'))).toEqual(['CreateHostedZone jane.dev']);
+    // The DKIM records are there already: read, not written again.
+    expect(aws.state.writes.filter((w) => w.startsWith('ChangeResourceRecordSets'))).toHaveLength(3);
     expect(harness.portfolio().domain).toEqual({ domainName: 'www.jane.dev', hostedZoneId: zone!.id, hostedZoneName: 'jane.dev' });
 
     await hook('click', 'identity=jane@owner-mail.dev');

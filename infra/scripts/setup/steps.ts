@@ -10,6 +10,7 @@ import {
   ChangeResourceRecordSetsCommand,
   CreateHostedZoneCommand,
   ListHostedZonesByNameCommand,
+  ListResourceRecordSetsCommand,
 } from '@aws-sdk/client-route-53';
 import { UpdateDomainNameserversCommand } from '@aws-sdk/client-route-53-domains';
 import {
@@ -322,22 +323,53 @@ async function identityState(ctx: SetupContext, identity: string) {
 /** Domain identities whose DKIM records this run wrote into a zone (so the domain step does not write them twice). */
 const dkimWritten = new WeakMap<SetupContext, Set<string>>();
 
-async function writeDkimRecords(ctx: SetupContext, identity: string, zone: { id: string; name: string }, records: { name: string; value: string }[]) {
-  await call('route53:ChangeResourceRecordSets', () =>
-    ctx.clients.route53.send(
-      new ChangeResourceRecordSetsCommand({
-        HostedZoneId: zone.id,
-        ChangeBatch: {
-          Comment: `SES DKIM for ${identity} (npm run setup)`,
-          Changes: records.map((r) => ({
-            Action: 'UPSERT' as const,
-            ResourceRecordSet: { Name: r.name, Type: 'CNAME' as const, TTL: 1800, ResourceRecords: [{ Value: r.value }] },
-          })),
-        },
-      }),
-    ),
-  );
-  dkimWritten.set(ctx, new Set([...(dkimWritten.get(ctx) ?? []), identity]));
+/** The records not yet in the zone with that value (read first, so a re-run while SES looks writes nothing). */
+async function missingRecords(ctx: SetupContext, zoneId: string, records: { name: string; value: string }[]) {
+  const missing = [];
+  for (const r of records) {
+    const answer = await call('route53:ListResourceRecordSets', () =>
+      ctx.clients.route53.send(new ListResourceRecordSetsCommand({ HostedZoneId: zoneId, StartRecordName: r.name, StartRecordType: 'CNAME', MaxItems: 1 })),
+    );
+    const found = answer.ResourceRecordSets?.[0];
+    const same = found && bare(found.Name ?? '') === bare(r.name) && found.Type === 'CNAME' && (found.ResourceRecords ?? []).some((v) => bare(v.Value ?? '') === bare(r.value));
+    if (!same) missing.push(r);
+  }
+  return missing;
+}
+
+/** Writes (after a yes) the DKIM CNAMEs the zone lacks; false when the owner said no. */
+async function writeDkimRecords(
+  ctx: SetupContext,
+  step: string,
+  identity: string,
+  zone: { id: string; name: string },
+  records: { name: string; value: string }[],
+): Promise<boolean> {
+  const missing = await missingRecords(ctx, zone.id, records);
+  const applied =
+    missing.length === 0 ||
+    (await applyPlan(ctx, step, {
+      change: `write ${missing.length} DKIM CNAME record${missing.length > 1 ? 's' : ''} of ${identity} into the Route 53 zone ${zone.name}`,
+      cost: 'nothing beyond the hosted zone (docs/deploy.md, "What it costs a month")',
+      consentId: `dkim-records-${identity}`,
+      apply: () =>
+        call('route53:ChangeResourceRecordSets', () =>
+          ctx.clients.route53.send(
+            new ChangeResourceRecordSetsCommand({
+              HostedZoneId: zone.id,
+              ChangeBatch: {
+                Comment: `SES DKIM for ${identity} (npm run setup)`,
+                Changes: missing.map((r) => ({
+                  Action: 'UPSERT' as const,
+                  ResourceRecordSet: { Name: r.name, Type: 'CNAME' as const, TTL: 1800, ResourceRecords: [{ Value: r.value }] },
+                })),
+              },
+            }),
+          ),
+        ),
+    }));
+  if (applied) dkimWritten.set(ctx, new Set([...(dkimWritten.get(ctx) ?? []), identity]));
+  return applied;
 }
 
 const inZone = (name: string, zone: string) => name === zone || name.endsWith(`.${zone}`);
@@ -360,8 +392,10 @@ async function dkimIntoNewZone(ctx: SetupContext, zone: { id: string; name: stri
   if (isAddress(identity) || !inZone(bare(identity), zone.name) || dkimWritten.get(ctx)?.has(identity)) return [];
   const state = await identityState(ctx, identity);
   if (!state.found || state.dkim === 'SUCCESS' || state.tokens.length === 0) return [];
-  await writeDkimRecords(ctx, identity, zone, dkimRecords(identity, state.tokens));
-  return [result('SES sender', 'changed', `${identity}: DKIM records written to the zone ${zone.name} (SES checks them, up to ${DKIM_HOURS} h)`)];
+  if (!(await writeDkimRecords(ctx, 'SES sender', identity, zone, dkimRecords(identity, state.tokens)))) {
+    return [result('SES sender', 'waiting', `${identity}: DKIM records not written (your answer)`, 'you: run npm run setup again to write them')];
+  }
+  return [result('SES sender', 'changed', `${identity}: DKIM records in the zone ${zone.name} (SES checks them, up to ${DKIM_HOURS} h)`)];
 }
 
 /** Creates (or, after a failed verification, re-creates) an identity; a domain's DKIM records go into its zone when it is here. */
@@ -395,8 +429,10 @@ async function ensureIdentity(ctx: SetupContext, step: string, identity: string)
   if (state.dkim === 'SUCCESS') return result(step, 'changed', `${identity} verified (DKIM)`);
   const zone = await zoneFor(ctx, identity);
   if (zone && records.length > 0) {
-    await writeDkimRecords(ctx, identity, zone, records);
-    return result(step, 'waiting', `${identity}: DKIM records written to the zone ${zone.name}`, `AWS: SES checks them (up to ${DKIM_HOURS} h)`);
+    if (!(await writeDkimRecords(ctx, step, identity, zone, records))) {
+      return result(step, 'waiting', `${identity}: DKIM records not written (your answer)`, 'you: run npm run setup again to write them');
+    }
+    return result(step, 'waiting', `${identity}: DKIM records in the zone ${zone.name}`, `AWS: SES checks them (up to ${DKIM_HOURS} h)`);
   }
   const coming = zoneToCome(ctx, identity);
   if (coming && records.length > 0) {
