@@ -1,18 +1,43 @@
 /**
- * A small stateful AWS on 127.0.0.1 for the setup and doctor tests that spawn the real commands: STS and
- * CloudFormation (query protocol, XML), SSM and ACM (JSON 1.1) and SESv2 (REST JSON), routed by the
- * service in the request's signature scope; point the SDK at it with AWS_ENDPOINT_URL and dummy keys.
+ * A small stateful AWS on 127.0.0.1 for the setup and doctor tests that spawn the real commands, speaking
+ * each service's wire protocol as the AWS SDK v3 clients send it: STS, CloudFormation and SNS (query
+ * protocol, XML), SSM, ACM and Route 53 Domains (JSON 1.1), SESv2 (REST JSON) and Route 53 (REST XML on
+ * /2013-04-01/...), routed by the service in the request's signature scope; point the SDK at it with
+ * AWS_ENDPOINT_URL and dummy keys. Public DNS is a UDP server on its own port (`dns`; the doctor asks it
+ * when PORTFOLIO_DNS_SERVER names it): it answers NS queries with what the registrar delegates to.
  * Test hooks (POST /__hooks/...) stand in for the people and services setup waits on; GET /__state
  * shows the account.
  */
+import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+export interface FakeZone {
+  id: string;
+  name: string;
+  private: boolean;
+  callerReference: string;
+  nameServers: string[];
+  /** "name TYPE" (name without the final dot) → values. */
+  records: Record<string, string[]>;
+}
+export interface FakeSubscription {
+  protocol: string;
+  endpoint: string;
+  /** The owner clicked the confirmation link (hook). */
+  confirmed: boolean;
+  arn: string;
+}
+
 export interface FakeAwsState {
   account: string;
   identities: Record<string, 'PENDING' | 'SUCCESS' | 'FAILED'>;
+  /** Domain identities: their Easy DKIM tokens and status (SUCCESS once SES sees the CNAMEs, a hook). */
+  dkim: Record<string, { tokens: string[]; status: 'PENDING' | 'SUCCESS' | 'FAILED' }>;
   production: boolean;
+  /** The production access review PutAccountDetails opened (a hook grants or denies it). */
+  review?: { status: 'PENDING' | 'GRANTED' | 'DENIED'; caseId: string; websiteUrl: string };
   /** Region → CDKToolkit bootstrap version. */
   toolkits: Record<string, number>;
   parameters: Record<string, { type: string; value: string }>;
@@ -20,12 +45,24 @@ export interface FakeAwsState {
   certificates: Record<string, { domain: string; token: string; status: 'PENDING_VALIDATION' | 'ISSUED' }>;
   /** What the owner published at their DNS host (hook): name → value. */
   dns: Record<string, string>;
+  /** Route 53 hosted zones of the account. */
+  zones: FakeZone[];
+  /** Domains registered with Route 53 Domains in this account → their name servers. */
+  registrations: Record<string, string[]>;
+  /** Domains registered elsewhere → the name servers their registrar delegates to (what public DNS answers). */
+  registrar: Record<string, string[]>;
+  /** Deployed stacks by name: outputs and resources (a hook "deploys"). */
+  stacks: Record<string, { outputs: Record<string, string>; resources: { logicalId: string; type: string; physicalId: string }[] }>;
+  /** SNS topic ARN → its subscriptions. */
+  topics: Record<string, FakeSubscription[]>;
   /** Every write, in order. */
   writes: string[];
 }
 
 export interface FakeAws {
   url: string;
+  /** host:port of the fake public DNS (UDP). */
+  dns: string;
   state: FakeAwsState;
   stop(): Promise<void>;
 }
@@ -36,6 +73,13 @@ const xml = (action: string, result: string) =>
 const xmlError = (code: string, message: string) =>
   `<ErrorResponse><Error><Type>Sender</Type><Code>${code}</Code><Message>${message}</Message></Error><RequestId>fake</RequestId></ErrorResponse>`;
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+/** The text of every <tag>…</tag> in `text` (the request bodies here have no nested tags of one name). */
+const tags = (text: string, tag: string) => [...text.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
+const tag = (text: string, name: string) => unescape(tags(text, name)[0] ?? '');
+const bare = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
+/** Route 53 lists zones by name with the labels reversed ("com.example.www"): ListHostedZonesByName. */
+const reversed = (name: string) => bare(name).split('.').reverse().join('.');
 
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'text/xml', ...headers });
@@ -50,31 +94,158 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A DNS name in wire form (no compression). */
+function encodeName(name: string): Buffer {
+  return Buffer.concat([...bare(name).split('.').filter(Boolean).map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l)])), Buffer.from([0])]);
+}
+
+/**
+ * The answer to one DNS query (RFC 1035, section 4): NS records of `answers(name)`, or NXDOMAIN when it
+ * returns nothing; any other type gets an empty answer.
+ */
+export function dnsAnswer(query: Buffer, answers: (name: string) => string[] | undefined): Buffer {
+  let offset = 12;
+  const labels: string[] = [];
+  while (query[offset]! > 0) {
+    labels.push(query.subarray(offset + 1, offset + 1 + query[offset]!).toString());
+    offset += query[offset]! + 1;
+  }
+  const qtype = query.readUInt16BE(offset + 1);
+  const question = query.subarray(12, offset + 5);
+  const found = answers(labels.join('.'));
+  const records = qtype === 2 && found ? found : [];
+  const header = Buffer.alloc(12);
+  header.writeUInt16BE(query.readUInt16BE(0), 0);
+  // QR, AA, RD copied, RA; RCODE 3 (NXDOMAIN) for a name nobody delegates.
+  header.writeUInt16BE(0x8400 | (query.readUInt16BE(2) & 0x0100) | 0x0080 | (found ? 0 : 3), 2);
+  header.writeUInt16BE(1, 4);
+  header.writeUInt16BE(records.length, 6);
+  const rrs = records.map((ns) => {
+    const rdata = encodeName(ns);
+    const fixed = Buffer.alloc(12);
+    fixed.writeUInt16BE(0xc00c, 0); // the question's name
+    fixed.writeUInt16BE(2, 2); // NS
+    fixed.writeUInt16BE(1, 4); // IN
+    fixed.writeUInt32BE(300, 6);
+    fixed.writeUInt16BE(rdata.length, 10);
+    return Buffer.concat([fixed, rdata]);
+  });
+  return Buffer.concat([header, question, ...rrs]);
+}
+
+/** Items per page of ListStackResources and ListSubscriptionsByTopic (see `page`). */
+export const PAGE_SIZE = 2;
+
 export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise<FakeAws> {
-  const state: FakeAwsState = { account: '123456789012', identities: {}, production: false, toolkits: {}, parameters: {}, certificates: {}, dns: {}, writes: [], ...initial };
+  const state: FakeAwsState = {
+    account: '123456789012',
+    identities: {},
+    dkim: {},
+    production: false,
+    toolkits: {},
+    parameters: {},
+    certificates: {},
+    dns: {},
+    zones: [],
+    registrations: {},
+    registrar: {},
+    stacks: {},
+    topics: {},
+    writes: [],
+    ...initial,
+  };
   const validation = (domain: string) => ({ Name: `_v.${domain}.`, Type: 'CNAME', Value: `_v-${domain.replace(/\./g, '-')}.acm-validations.aws.` });
+  let serial = 0;
+  const next = () => String(++serial).padStart(4, '0');
+
+  /** The name servers public DNS gives for a domain: its registrar's (Route 53 Domains' or another's). */
+  const delegation = (name: string) => state.registrations[bare(name)] ?? state.registrar[bare(name)];
+  /** A record public DNS answers: in a public zone the registrar delegates to, or published at the owner's DNS host. */
+  const published = (name: string, type: string): string[] => {
+    const host = state.dns[`${bare(name)}.`] ?? state.dns[bare(name)];
+    if (host) return [host];
+    const zone = state.zones
+      .filter((z) => !z.private && (bare(name) === z.name || bare(name).endsWith(`.${z.name}`)))
+      .sort((a, b) => b.name.length - a.name.length)[0];
+    const ns = zone && delegation(zone.name);
+    if (!zone || !ns || [...ns].sort().join() !== [...zone.nameServers].sort().join()) return [];
+    return zone.records[`${bare(name)} ${type}`] ?? [];
+  };
+
+  /**
+   * One page of a paginated list, and the <NextToken> of the next. AWS's pages are larger (SNS: up to 100
+   * subscriptions; CloudFormation: up to 1 MB of resources); these are tiny so a caller that reads only
+   * the first page misses things here too.
+   */
+  const page = <T>(list: T[], token: string | null) => {
+    const start = Number(token ?? 0);
+    const end = start + PAGE_SIZE;
+    return { items: list.slice(start, end), nextToken: end < list.length ? `<NextToken>${end}</NextToken>` : '' };
+  };
 
   const query = (res: ServerResponse, service: string, region: string, form: URLSearchParams) => {
     const action = form.get('Action') ?? '';
     if (service === 'sts' && action === 'GetCallerIdentity') {
       return send(res, 200, xml(action, `<Arn>arn:aws:iam::${state.account}:user/jane</Arn><UserId>AIDAFAKE</UserId><Account>${state.account}</Account>`));
     }
+    const stackName = form.get('StackName') ?? '';
+    const noStack = () => send(res, 400, xmlError('ValidationError', `Stack with id ${escape(stackName)} does not exist`));
     if (service === 'cloudformation' && action === 'DescribeStacks') {
-      const name = form.get('StackName') ?? '';
-      const version = name === 'CDKToolkit' ? state.toolkits[region] : undefined;
-      if (version === undefined) return send(res, 400, xmlError('ValidationError', `Stack with id ${escape(name)} does not exist`));
+      const site = state.stacks[stackName];
+      const version = stackName === 'CDKToolkit' ? state.toolkits[region] : undefined;
+      if (version === undefined && !site) return noStack();
+      const outputs = site ? site.outputs : { BootstrapVersion: String(version) };
+      const members = Object.entries(outputs).map(([k, v]) => `<member><OutputKey>${k}</OutputKey><OutputValue>${escape(v)}</OutputValue></member>`);
       return send(
         res,
         200,
         xml(
           action,
-          `<Stacks><member><StackName>CDKToolkit</StackName><StackStatus>CREATE_COMPLETE</StackStatus><CreationTime>2026-01-01T00:00:00Z</CreationTime>` +
-            `<Outputs><member><OutputKey>BootstrapVersion</OutputKey><OutputValue>${version}</OutputValue></member></Outputs></member></Stacks>`,
+          `<Stacks><member><StackName>${escape(stackName)}</StackName><StackStatus>CREATE_COMPLETE</StackStatus><CreationTime>2026-01-01T00:00:00Z</CreationTime>` +
+            `<Outputs>${members.join('')}</Outputs></member></Stacks>`,
         ),
       );
     }
     if (service === 'cloudformation' && action === 'ListStackResources') {
-      return send(res, 400, xmlError('ValidationError', `Stack with id ${escape(form.get('StackName') ?? '')} does not exist`));
+      const site = state.stacks[stackName];
+      if (!site) return noStack();
+      const { items, nextToken } = page(site.resources, form.get('NextToken'));
+      const members = items.map(
+        (r) =>
+          `<member><LogicalResourceId>${r.logicalId}</LogicalResourceId><PhysicalResourceId>${escape(r.physicalId)}</PhysicalResourceId>` +
+          `<ResourceType>${r.type}</ResourceType><LastUpdatedTimestamp>2026-01-01T00:00:00Z</LastUpdatedTimestamp><ResourceStatus>CREATE_COMPLETE</ResourceStatus></member>`,
+      );
+      return send(res, 200, xml(action, `<StackResourceSummaries>${members.join('')}</StackResourceSummaries>${nextToken}`));
+    }
+    if (service === 'cloudformation' && action === 'DeleteStack') {
+      if (stackName === 'CDKToolkit') delete state.toolkits[region];
+      else delete state.stacks[stackName];
+      state.writes.push(`DeleteStack ${stackName} ${region}`);
+      return send(res, 200, xml(action, ''));
+    }
+    if (service === 'sns') {
+      // SNS query API: https://docs.aws.amazon.com/sns/latest/api/API_ListSubscriptionsByTopic.html (NotFound: 404)
+      const topicArn = form.get('TopicArn') ?? '';
+      const subscriptions = state.topics[topicArn];
+      if (!subscriptions) return send(res, 404, xmlError('NotFound', 'Topic does not exist'));
+      if (action === 'ListSubscriptionsByTopic') {
+        const { items, nextToken } = page(subscriptions, form.get('NextToken'));
+        const members = items.map(
+          (s) =>
+            `<member><TopicArn>${escape(topicArn)}</TopicArn><Protocol>${s.protocol}</Protocol><Endpoint>${escape(s.endpoint)}</Endpoint>` +
+            // An unconfirmed subscription has no ARN yet: "PendingConfirmation".
+            `<SubscriptionArn>${s.confirmed ? escape(s.arn) : 'PendingConfirmation'}</SubscriptionArn><Owner>${state.account}</Owner></member>`,
+        );
+        return send(res, 200, xml(action, `<Subscriptions>${members.join('')}</Subscriptions>${nextToken}`));
+      }
+      if (action === 'Subscribe') {
+        const [protocol, endpoint] = [form.get('Protocol') ?? '', form.get('Endpoint') ?? ''];
+        state.writes.push(`Subscribe ${topicArn} ${protocol} ${endpoint}`);
+        let sub = subscriptions.find((s) => s.protocol === protocol && s.endpoint === endpoint);
+        if (!sub) subscriptions.push((sub = { protocol, endpoint, confirmed: false, arn: `${topicArn}:${next()}-0000-0000-0000-000000000000` }));
+        // Without ReturnSubscriptionArn an e-mail subscription answers "pending confirmation" until confirmed.
+        return send(res, 200, xml(action, `<SubscriptionArn>${sub.confirmed ? escape(sub.arn) : 'pending confirmation'}</SubscriptionArn>`));
+      }
     }
     return send(res, 400, xmlError('InvalidAction', `the fake does not know ${service} ${action}`));
   };
@@ -119,27 +290,228 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know acm ${target}` });
   };
 
+  /** Route 53 Domains (JSON 1.1, us-east-1 only): the domains registered in this account. */
+  const domains = (res: ServerResponse, target: string, input: Record<string, unknown>) => {
+    const name = bare(String(input.DomainName ?? ''));
+    const ns = state.registrations[name];
+    // InvalidInput: "a domain name that doesn't belong to the account that submitted the request"
+    // (Route 53 Domains API Reference, GetDomainDetail errors: https://docs.aws.amazon.com/Route53/latest/APIReference/API_domains_GetDomainDetail.html)
+    if (!ns) return sendJson(res, 400, { __type: 'InvalidInput', message: `Domain ${name} not found in account ${state.account}` });
+    if (target === 'GetDomainDetail') return sendJson(res, 200, { DomainName: name, Nameservers: ns.map((Name) => ({ Name })) });
+    if (target === 'UpdateDomainNameservers') {
+      const servers = (input.Nameservers as { Name: string }[]).map((n) => bare(n.Name));
+      state.registrations[name] = servers;
+      state.writes.push(`UpdateDomainNameservers ${name} ${servers.join(',')}`);
+      return sendJson(res, 200, { OperationId: `op-${next()}` });
+    }
+    return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know route53domains ${target}` });
+  };
+
+  /** Route 53 (REST XML, /2013-04-01/...). */
+  const route53 = (res: ServerResponse, method: string, url: URL, body: string) => {
+    const ns = 'xmlns="https://route53.amazonaws.com/doc/2013-04-01/"';
+    const fail = (status: number, code: string, message: string) =>
+      send(res, status, `<?xml version="1.0"?><ErrorResponse ${ns}><Error><Type>Sender</Type><Code>${code}</Code><Message>${escape(message)}</Message></Error><RequestId>fake</RequestId></ErrorResponse>`);
+    const zoneXml = (z: FakeZone) =>
+      `<HostedZone><Id>/hostedzone/${z.id}</Id><Name>${z.name}.</Name><CallerReference>${escape(z.callerReference)}</CallerReference>` +
+      `<Config><PrivateZone>${z.private}</PrivateZone></Config><ResourceRecordSetCount>${2 + Object.keys(z.records).length}</ResourceRecordSetCount></HostedZone>`;
+    const delegationXml = (z: FakeZone) => `<DelegationSet><NameServers>${z.nameServers.map((n) => `<NameServer>${n}</NameServer>`).join('')}</NameServers></DelegationSet>`;
+    const change = () => `<ChangeInfo><Id>/change/C${next()}</Id><Status>PENDING</Status><SubmittedAt>2026-01-01T00:00:00.000Z</SubmittedAt></ChangeInfo>`;
+    const path = url.pathname.replace(/^\/2013-04-01/, '');
+    if (method === 'GET' && path === '/hostedzonesbyname') {
+      const from = reversed(url.searchParams.get('dnsname') ?? '');
+      const max = Number(url.searchParams.get('maxitems') ?? 100);
+      const sorted = state.zones.filter((z) => reversed(z.name) >= from).sort((a, b) => reversed(a.name).localeCompare(reversed(b.name)) || a.id.localeCompare(b.id));
+      return send(
+        res,
+        200,
+        `<?xml version="1.0"?><ListHostedZonesByNameResponse ${ns}><HostedZones>${sorted.slice(0, max).map(zoneXml).join('')}</HostedZones>` +
+          `<DNSName>${escape(url.searchParams.get('dnsname') ?? '')}</DNSName><IsTruncated>${sorted.length > max}</IsTruncated><MaxItems>${max}</MaxItems></ListHostedZonesByNameResponse>`,
+      );
+    }
+    if (method === 'POST' && path === '/hostedzone') {
+      const name = bare(tag(body, 'Name'));
+      const callerReference = tag(body, 'CallerReference');
+      // Like Route 53: a second zone of one name is allowed (only the caller reference must be new).
+      if (state.zones.some((z) => z.callerReference === callerReference)) return fail(409, 'HostedZoneAlreadyExists', `caller reference ${callerReference} was used`);
+      const id = `Z${next()}FAKEZONE`;
+      const n = state.zones.length;
+      const zone: FakeZone = {
+        id,
+        name,
+        private: tag(body, 'PrivateZone') === 'true',
+        callerReference,
+        nameServers: [`ns-${n}1.awsdns-${n}1.org`, `ns-${n}2.awsdns-${n}2.co.uk`, `ns-${n}3.awsdns-${n}3.com`, `ns-${n}4.awsdns-${n}4.net`],
+        records: {},
+      };
+      state.zones.push(zone);
+      state.writes.push(`CreateHostedZone ${name}`);
+      return send(res, 201, `<?xml version="1.0"?><CreateHostedZoneResponse ${ns}>${zoneXml(zone)}${change()}${delegationXml(zone)}</CreateHostedZoneResponse>`, {
+        location: `https://route53.amazonaws.com/2013-04-01/hostedzone/${id}`,
+      });
+    }
+    const [, id, rest] = /^\/hostedzone\/([^/]+)(\/rrset\/?)?$/.exec(path) ?? [];
+    if (id) {
+      const zone = state.zones.find((z) => z.id === id);
+      if (!zone) return fail(404, 'NoSuchHostedZone', `No hosted zone found with ID: ${id}`);
+      if (method === 'GET' && !rest) return send(res, 200, `<?xml version="1.0"?><GetHostedZoneResponse ${ns}>${zoneXml(zone)}${delegationXml(zone)}</GetHostedZoneResponse>`);
+      if (method === 'GET' && rest) {
+        // In Route 53's order (name with its labels reversed, then type), from name= and type= on.
+        const soa = `${zone.nameServers[0]}. awsdns-hostmaster.amazon.com. 1 7200 900 1209600 86400`;
+        const all = [
+          { name: zone.name, type: 'NS', values: zone.nameServers },
+          { name: zone.name, type: 'SOA', values: [soa] },
+          ...Object.entries(zone.records).map(([key, values]) => ({ name: key.split(' ')[0]!, type: key.split(' ')[1]!, values })),
+        ].sort((a, b) => reversed(a.name).localeCompare(reversed(b.name)) || a.type.localeCompare(b.type));
+        const [from, type] = [reversed(url.searchParams.get('name') ?? ''), url.searchParams.get('type') ?? ''];
+        const max = Number(url.searchParams.get('maxitems') ?? 300);
+        const after = all.filter((r) => reversed(r.name).localeCompare(from) > 0 || (reversed(r.name) === from && r.type.localeCompare(type) >= 0));
+        const sets = after.slice(0, max).map(
+          (r) =>
+            `<ResourceRecordSet><Name>${r.name}.</Name><Type>${r.type}</Type><TTL>300</TTL><ResourceRecords>` +
+            `${r.values.map((v) => `<ResourceRecord><Value>${escape(v)}</Value></ResourceRecord>`).join('')}</ResourceRecords></ResourceRecordSet>`,
+        );
+        const more = after[max] ? `<NextRecordName>${after[max].name}.</NextRecordName><NextRecordType>${after[max].type}</NextRecordType>` : '';
+        return send(
+          res,
+          200,
+          `<?xml version="1.0"?><ListResourceRecordSetsResponse ${ns}><ResourceRecordSets>${sets.join('')}</ResourceRecordSets>` +
+            `<IsTruncated>${Boolean(after[max])}</IsTruncated>${more}<MaxItems>${max}</MaxItems></ListResourceRecordSetsResponse>`,
+        );
+      }
+      if (method === 'POST' && rest) {
+        for (const c of tags(body, 'Change')) {
+          const [action, name, type] = [tag(c, 'Action'), bare(tag(c, 'Name')), tag(c, 'Type')];
+          const values = tags(c, 'Value').map(unescape);
+          if (action === 'DELETE') delete zone.records[`${name} ${type}`];
+          else if (action === 'CREATE' && zone.records[`${name} ${type}`]) return fail(400, 'InvalidChangeBatch', `${name} ${type} already exists`);
+          else zone.records[`${name} ${type}`] = values;
+          state.writes.push(`ChangeResourceRecordSets ${zone.name} ${action} ${name} ${type}`);
+        }
+        return send(res, 200, `<?xml version="1.0"?><ChangeResourceRecordSetsResponse ${ns}>${change()}</ChangeResourceRecordSetsResponse>`);
+      }
+    }
+    return fail(400, 'InvalidInput', `the fake does not know route53 ${method} ${url.pathname}`);
+  };
+
   const ses = (res: ServerResponse, method: string, pathname: string, input: Record<string, unknown>) => {
     const json = (status: number, body: unknown, type?: string) =>
       send(res, status, JSON.stringify(body), { 'content-type': 'application/json', ...(type ? { 'x-amzn-errortype': type } : {}) });
     if (method === 'GET' && pathname === '/v2/email/account') {
-      return json(200, { ProductionAccessEnabled: state.production, SendingEnabled: true, SendQuota: { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 } });
+      const r = state.review;
+      return json(200, {
+        ProductionAccessEnabled: state.production,
+        SendingEnabled: true,
+        SendQuota: { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 },
+        ...(r ? { Details: { MailType: 'TRANSACTIONAL', WebsiteURL: r.websiteUrl, ReviewDetails: { Status: r.status, CaseId: r.caseId } } } : {}),
+      });
+    }
+    if (method === 'POST' && pathname === '/v2/email/account/details') {
+      // SES API Reference v2, PutAccountDetails: MailType and WebsiteURL required, ContactLanguage EN | JA;
+      // ConflictException "if there is already an ongoing account details update under review":
+      // https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_PutAccountDetails.html
+      if (!input.MailType || !input.WebsiteURL) return json(400, { message: 'MailType and WebsiteURL are required' }, 'BadRequestException');
+      if (input.ContactLanguage !== undefined && !['EN', 'JA'].includes(String(input.ContactLanguage))) {
+        return json(400, { message: `ContactLanguage ${String(input.ContactLanguage)}: EN or JA` }, 'BadRequestException');
+      }
+      if (state.review?.status === 'PENDING') return json(409, { message: 'an account details update is under review' }, 'ConflictException');
+      state.writes.push(`PutAccountDetails ${String(input.MailType)} ${String(input.WebsiteURL)}`);
+      // The request opens a review; the account stays in the sandbox until AWS grants it (a hook here).
+      state.review = { status: 'PENDING', caseId: `case-${next()}`, websiteUrl: String(input.WebsiteURL) };
+      return json(200, {});
     }
     const identity = /^\/v2\/email\/identities\/([^/]+)$/.exec(pathname)?.[1];
-    if (method === 'GET' && identity) {
+    if (identity) {
       const id = decodeURIComponent(identity);
       const status = state.identities[id];
       if (!status) return json(404, { message: 'Email identity does not exist.' }, 'NotFoundException');
-      return json(200, { IdentityType: id.includes('@') ? 'EMAIL_ADDRESS' : 'DOMAIN', VerificationStatus: status, VerifiedForSendingStatus: status === 'SUCCESS' });
+      if (method === 'DELETE') {
+        delete state.identities[id];
+        delete state.dkim[id];
+        state.writes.push(`DeleteEmailIdentity ${id}`);
+        return json(200, {});
+      }
+      const dkim = state.dkim[id];
+      return json(200, {
+        IdentityType: dkim ? 'DOMAIN' : 'EMAIL_ADDRESS',
+        VerificationStatus: status,
+        VerifiedForSendingStatus: status === 'SUCCESS',
+        ...(dkim ? { DkimAttributes: { SigningEnabled: true, Status: dkim.status, Tokens: dkim.tokens, SigningAttributesOrigin: 'AWS_SES' } } : {}),
+      });
     }
     if (method === 'POST' && pathname === '/v2/email/identities') {
       const id = String(input.EmailIdentity);
       if (state.identities[id]) return json(400, { message: 'exists' }, 'AlreadyExistsException');
       state.identities[id] = 'PENDING';
       state.writes.push(`CreateEmailIdentity ${id}`);
-      return json(200, { IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: false });
+      if (id.includes('@')) return json(200, { IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: false });
+      const tokens = [1, 2, 3].map((i) => `${id.replace(/\W/g, '')}dkim${i}${next()}`);
+      state.dkim[id] = { tokens, status: 'PENDING' };
+      return json(200, { IdentityType: 'DOMAIN', VerifiedForSendingStatus: false, DkimAttributes: { SigningEnabled: true, Status: 'PENDING', Tokens: tokens } });
     }
     return json(400, { message: `the fake does not know ses ${method} ${pathname}` }, 'BadRequestException');
+  };
+
+  /** The test hooks: what people, registrars and AWS's own reviews and scans do while setup waits. */
+  const hooks: Record<string, (p: URLSearchParams) => string | void> = {
+    click: (p) => void (state.identities[p.get('identity') ?? ''] = 'SUCCESS'),
+    bootstrap: (p) => void (state.toolkits[p.get('region') ?? ''] = Number(p.get('version'))),
+    dns: (p) => void (state.dns[p.get('name') ?? ''] = p.get('value') ?? ''),
+    account: (p) => void (state.account = p.get('id') ?? state.account),
+    /** AWS answers the production access request: status=GRANTED, or DENIED (the case stays the same). */
+    review: (p) => {
+      if (!state.review) return 'no review was requested (PutAccountDetails)';
+      const status = p.get('status');
+      if (status !== 'GRANTED' && status !== 'DENIED') return 'status=GRANTED or status=DENIED';
+      state.review.status = status;
+      state.production = status === 'GRANTED';
+    },
+    /** The owner sets the name servers at the registrar: domain=, ns=a,b (default: its zone's here). */
+    delegate: (p) => {
+      const domain = bare(p.get('domain') ?? '');
+      const ns = p.get('ns')?.split(',') ?? state.zones.find((z) => z.name === domain && !z.private)?.nameServers;
+      if (!ns) return `no public zone ${domain} and no ns=`;
+      state.registrar[domain] = ns.map(bare);
+    },
+    /** SES's DKIM scan: a domain identity is verified once its three CNAMEs answer in public DNS. */
+    'dkim-scan': () => {
+      for (const [domain, d] of Object.entries(state.dkim)) {
+        if (d.status !== 'PENDING') continue;
+        const seen = d.tokens.every((t) => published(`${t}._domainkey.${domain}`, 'CNAME').map(bare).includes(`${t}.dkim.amazonses.com`));
+        if (seen) [d.status, state.identities[domain]] = ['SUCCESS', 'SUCCESS'];
+      }
+    },
+    /**
+     * A deploy of the site stack: stack=, region=; its alarm topic (after other resources, so on a later
+     * page), with the owner's e-mail (owner=) subscribed but not confirmed, after any confirmed others=a,b.
+     */
+    deploy: (p) => {
+      const stack = p.get('stack') ?? 'Portfolio';
+      const region = p.get('region') ?? 'us-east-1';
+      const topic = `arn:aws:sns:${region}:${state.account}:${stack}-AlarmTopic${next()}`;
+      state.stacks[stack] = {
+        outputs: { DistributionDomainName: 'd111111abcdef8.cloudfront.net' },
+        resources: [
+          { logicalId: 'SiteBucket', type: 'AWS::S3::Bucket', physicalId: `${stack.toLowerCase()}-sitebucket-${next()}` },
+          { logicalId: 'CdnDistribution', type: 'AWS::CloudFront::Distribution', physicalId: `E${next()}FAKE` },
+          { logicalId: 'ContactFunction', type: 'AWS::Lambda::Function', physicalId: `${stack}-Contact-${next()}` },
+          { logicalId: 'MonitoringAlarmTopic', type: 'AWS::SNS::Topic', physicalId: topic },
+        ],
+      };
+      const others = (p.get('others')?.split(',') ?? []).map((endpoint) => ({ protocol: 'email', endpoint, confirmed: true, arn: `${topic}:${next()}-0000` }));
+      const owner = p.get('owner') ? [{ protocol: 'email', endpoint: p.get('owner')!, confirmed: false, arn: `${topic}:${next()}-0000` }] : [];
+      state.topics[topic] = [...others, ...owner];
+    },
+    /** The owner clicks "Confirm subscription" in the mail SNS sent to endpoint=. */
+    'sns-confirm': (p) => {
+      const subs = Object.values(state.topics).flat().filter((s) => s.endpoint === p.get('endpoint'));
+      if (subs.length === 0) return `no subscription for ${p.get('endpoint')}`;
+      for (const s of subs) s.confirmed = true;
+    },
+    /** 48 h pass: SNS deletes every subscription nobody confirmed. */
+    'sns-expire': () => {
+      for (const [arn, subs] of Object.entries(state.topics)) state.topics[arn] = subs.filter((s) => s.confirmed);
+    },
   };
 
   const server = createServer((req, res) => {
@@ -148,29 +520,46 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const url = new URL(req.url ?? '/', 'http://fake');
       if (url.pathname.startsWith('/__')) {
         if (url.pathname === '/__state') return sendJson(res, 200, state);
-        if (url.pathname === '/__hooks/click') state.identities[url.searchParams.get('identity') ?? ''] = 'SUCCESS';
-        else if (url.pathname === '/__hooks/bootstrap') state.toolkits[url.searchParams.get('region') ?? ''] = Number(url.searchParams.get('version'));
-        else if (url.pathname === '/__hooks/dns') state.dns[url.searchParams.get('name') ?? ''] = url.searchParams.get('value') ?? '';
-        else if (url.pathname === '/__hooks/account') state.account = url.searchParams.get('id') ?? state.account;
-        else return sendJson(res, 404, { message: 'no such hook' });
-        return sendJson(res, 200, state);
+        const hook = hooks[url.pathname.replace(/^\/__hooks\//, '')];
+        if (!hook) return sendJson(res, 404, { message: 'no such hook' });
+        const problem = hook(url.searchParams);
+        return problem ? sendJson(res, 400, { message: problem }) : sendJson(res, 200, state);
       }
       // "Credential=KEY/DATE/REGION/SERVICE/aws4_request"
       const scope = /Credential=[^/]+\/\d+\/([^/]+)\/([^/]+)\//.exec(req.headers.authorization ?? '');
       const [region, service] = [scope?.[1] ?? '', scope?.[2] ?? ''];
-      const target = String(req.headers['x-amz-target'] ?? '');
-      if (service === 'ssm') return ssm(res, target.split('.').pop() ?? '', JSON.parse(body || '{}') as Record<string, unknown>);
-      if (service === 'acm') return acm(res, target.split('.').pop() ?? '', JSON.parse(body || '{}') as Record<string, unknown>);
-      if (service === 'ses') return ses(res, req.method ?? 'GET', url.pathname, body ? (JSON.parse(body) as Record<string, unknown>) : {});
+      const target = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+      const json = () => JSON.parse(body || '{}') as Record<string, unknown>;
+      if (service === 'ssm') return ssm(res, target, json());
+      if (service === 'acm') return acm(res, target, json());
+      if (service === 'route53domains') return domains(res, target, json());
+      if (service === 'route53') return route53(res, req.method ?? 'GET', url, body);
+      if (service === 'ses') return ses(res, req.method ?? 'GET', url.pathname, json());
       return query(res, service, region, new URLSearchParams(body));
     })().catch((error: unknown) => send(res, 500, String(error)));
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
+
+  const dns = createSocket('udp4');
+  dns.on('message', (message, peer) => {
+    try {
+      dns.send(dnsAnswer(message, delegation), peer.port, peer.address);
+    } catch {
+      // Not a query this fake understands: no answer, as a server drops garbage.
+    }
+  });
+  dns.bind(0, '127.0.0.1');
+  await once(dns, 'listening');
+
   return {
     url: `http://127.0.0.1:${port}`,
+    dns: `127.0.0.1:${dns.address().port}`,
     state,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: async () => {
+      await new Promise<void>((resolve) => dns.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -9,7 +9,7 @@ import { Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { STSClient } from '@aws-sdk/client-sts';
-import { resolveNs } from 'node:dns/promises';
+import { Resolver, resolveNs } from 'node:dns/promises';
 import {
   ConfigError,
   deployReadinessProblems,
@@ -19,6 +19,18 @@ import {
 } from '../../config/portfolio-config';
 import { exitCode, formatTable, type CheckResult } from '../report';
 import { CERTIFICATE_REGION, runChecks, type DoctorClients } from './checks';
+
+/**
+ * Public DNS's answer for a domain's name servers: the system resolver, or the DNS server named by
+ * PORTFOLIO_DNS_SERVER (host:port; the spawning tests' fake, tools/fake-aws.ts), as AWS_ENDPOINT_URL
+ * points the SDK at the fake AWS.
+ */
+export function nameServerLookup(server = process.env.PORTFOLIO_DNS_SERVER): (domain: string) => Promise<string[]> {
+  if (!server) return resolveNs;
+  const resolver = new Resolver({ timeout: 2_000, tries: 1 });
+  resolver.setServers([server]);
+  return (domain) => resolver.resolveNs(domain);
+}
 
 export function awsClients(region: string): DoctorClients {
   // The SDK's notice about the Node version on the owner's laptop says nothing about the site.
@@ -32,7 +44,7 @@ export function awsClients(region: string): DoctorClients {
     route53: new Route53Client({ ...options, region: CERTIFICATE_REGION }),
     route53Domains: new Route53DomainsClient({ ...options, region: CERTIFICATE_REGION }),
     acm: new ACMClient({ ...options, region: CERTIFICATE_REGION }),
-    resolveNs,
+    resolveNs: nameServerLookup(),
   };
 }
 

@@ -4,82 +4,30 @@
  * (exit 2), then, the clicks done by test hooks, is ready (exit 0) and `npm run doctor` agrees; the wrong
  * account stops at once; without a terminal and without --yes nothing hangs.
  */
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../config/portfolio-config';
-import { startFakeAws, type FakeAws } from '../../../tools/fake-aws';
+import { startSetupHarness, type SetupHarness } from '../../../tools/setup-harness';
 
 const SECRET = 'cli-test-secret-never-printed-42';
-let aws: FakeAws;
-let dir: string;
+let harness: SetupHarness;
+let aws: SetupHarness['aws'];
 let cdkJson: string;
 let cdkLog: string;
 
 beforeAll(async () => {
-  aws = await startFakeAws();
-  dir = mkdtempSync(path.join(tmpdir(), 'setup-cli-'));
-  cdkJson = path.join(dir, 'cdk.json');
-  cdkLog = path.join(dir, 'cdk-argv.log');
-  writeFileSync(
-    cdkJson,
-    JSON.stringify(
-      { app: 'unused', context: { portfolio: { ownerEmail: 'owner@example.com', senderEmail: 'portfolio@example.com', recaptchaSecretParameter: '/portfolio/recaptcha-secret', recaptchaSiteKey: null, domain: null } } },
-      null,
-      2,
-    ),
-  );
-  // The stub cdk: records its argv, and "bootstraps" by telling the fake account.
-  const stub = path.join(dir, 'cdk');
-  writeFileSync(
-    stub,
-    `#!${process.execPath}
-const fs = require('node:fs');
-fs.appendFileSync(${JSON.stringify(cdkLog)}, JSON.stringify(process.argv.slice(2)) + '\\n');
-const target = /^aws:\\/\\/(\\d{12})\\/(.+)$/.exec(process.argv[3] || '');
-if (process.argv[2] !== 'bootstrap' || !target) process.exit(3);
-fetch(${JSON.stringify(aws.url)} + '/__hooks/bootstrap?region=' + target[2] + '&version=33', { method: 'POST' }).then(() => process.exit(0), () => process.exit(4));
-`,
-  );
-  chmodSync(stub, 0o755);
-});
-afterAll(async () => {
-  await aws.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
-      cwd: REPO_ROOT,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH,
-        HOME: dir,
-        AWS_ENDPOINT_URL: aws.url,
-        AWS_ACCESS_KEY_ID: 'AKIAFAKEFAKEFAKEFAKE',
-        AWS_SECRET_ACCESS_KEY: 'fake-secret-key',
-        AWS_REGION: 'us-east-1',
-        AWS_CONFIG_FILE: path.join(dir, 'no-aws-config'),
-        AWS_SHARED_CREDENTIALS_FILE: path.join(dir, 'no-aws-credentials'),
-        PORTFOLIO_CDK_JSON: cdkJson,
-        PORTFOLIO_CDK_CLI: path.join(dir, 'cdk'),
-        ...env,
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdin.end();
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  harness = await startSetupHarness({
+    ownerEmail: 'owner@example.com',
+    senderEmail: 'portfolio@example.com',
+    recaptchaSecretParameter: '/portfolio/recaptcha-secret',
+    recaptchaSiteKey: null,
+    domain: null,
   });
-}
+  ({ aws, cdkJson, cdkLog } = harness);
+});
+afterAll(() => harness.stop());
 
-const hook = (name: string, query: string) => fetch(`${aws.url}/__hooks/${name}?${query}`, { method: 'POST' });
+const run = (script: 'setup' | 'doctor', args: string[], env: Record<string, string> = {}) => harness.run(script, args, env);
+const hook = (name: string, query: string) => harness.hook(name, query);
 
 describe('npm run setup, spawned against a fake AWS', () => {
   it('without a terminal and without --yes: stops at the first change naming --yes, nothing hangs or is written', async () => {
@@ -146,5 +94,12 @@ describe('npm run setup, spawned against a fake AWS', () => {
     const doctor = await run('doctor', []);
     expect(doctor.stdout).toMatch(/✓ Certificate +www\.jane\.dev issued/);
     expect(doctor.code).toBe(0);
+
+    // After the first deploy: the record that points the name at CloudFront, from the stack's outputs.
+    await hook('deploy', 'stack=Portfolio&owner=jane@owner-mail.dev');
+    await hook('sns-confirm', 'endpoint=jane@owner-mail.dev');
+    const deployed = await run('setup', args);
+    expect(deployed.stdout).toContain('✓ Site record: at your DNS host: www.jane.dev CNAME d111111abcdef8.cloudfront.net');
+    expect(deployed.code).toBe(0);
   }, 120_000);
 });

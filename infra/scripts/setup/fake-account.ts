@@ -10,6 +10,7 @@ import {
   CreateHostedZoneCommand,
   GetHostedZoneCommand,
   ListHostedZonesByNameCommand,
+  ListResourceRecordSetsCommand,
   Route53Client,
 } from '@aws-sdk/client-route-53';
 import { GetDomainDetailCommand, Route53DomainsClient, UpdateDomainNameserversCommand } from '@aws-sdk/client-route-53-domains';
@@ -233,6 +234,12 @@ export class FakeAccount {
         return { ChangeInfo: { Id: 'c', Status: 'PENDING', SubmittedAt: new Date() } };
       },
     );
+    r53.on(ListResourceRecordSetsCommand).callsFake(({ HostedZoneId, StartRecordName }: { HostedZoneId: string; StartRecordName: string }) => {
+      const zone = this.zones.find((z) => z.id === HostedZoneId)!;
+      const value = zone.records[StartRecordName];
+      // Only the record asked for (the next one in Route 53's order is never a match for setup anyway).
+      return { ResourceRecordSets: value ? [{ Name: `${StartRecordName}.`, Type: 'CNAME', TTL: 1800, ResourceRecords: [{ Value: value }] }] : [], IsTruncated: false, MaxItems: 1 };
+    });
     domains.on(GetDomainDetailCommand).callsFake(({ DomainName }: { DomainName: string }) => {
       const ns = this.registrations.get(DomainName);
       if (!ns) throw awsError('InvalidInput', 'not registered here');

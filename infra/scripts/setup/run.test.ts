@@ -7,6 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import { ListSubscriptionsByTopicCommand } from '@aws-sdk/client-sns';
 import { RECAPTCHA_TEST_SITE_KEY } from '../../config/portfolio-config';
 import { ACCOUNT, FakeAccount } from './fake-account';
 import { CANCEL, scriptedPrompter, type Script } from './prompter';
@@ -230,7 +232,7 @@ describe('npm run setup, a domain', () => {
     account.toolkits.set('eu-west-1', { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
     const run = await setup({
       argv: ['--domain', 'www.jane.dev'],
-      script: { account: true, 'write-cdk-json': true, 'create-identity-jane.dev': true, 'update-name-servers': true },
+      script: { account: true, 'write-cdk-json': true, 'create-identity-jane.dev': true, 'dkim-records-jane.dev': true, 'update-name-servers': true },
     });
     expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain).toEqual({
       domainName: 'www.jane.dev',
@@ -263,6 +265,46 @@ describe('npm run setup, a domain', () => {
     const again = await setup({ argv: ['--domain', 'www.jane.dev'] });
     expect(again.asked).toEqual([]);
     expect(account.writes).toEqual(['CreateHostedZone jane.dev']);
+  });
+
+  it('a domain sender whose zone this run creates: its DKIM records go into the new zone in the same run, not to "your DNS host"', async () => {
+    readyAccount();
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', '"senderIdentity": "jane.dev",\n      "domain": null'));
+    const run = await setup({ tty: false, argv: ['--yes', '--domain', 'www.jane.dev', '--hosted-zone-name', 'jane.dev'] });
+    expect(account.writes).toEqual([
+      'CreateEmailIdentity jane.dev',
+      'CreateHostedZone jane.dev',
+      'UPSERT tok1._domainkey.jane.dev',
+      'UPSERT tok2._domainkey.jane.dev',
+      'UPSERT tok3._domainkey.jane.dev',
+    ]);
+    expect(run.text).not.toContain('publish at your DNS host');
+    expect(run.text).toContain('- SES sender: AWS: SES checks them once they are there (up to 72 h)');
+    expect(run.code).toBe(2);
+  });
+
+  it('DKIM records go into the zone only after a yes, and a re-run while SES looks for them writes nothing', async () => {
+    readyAccount();
+    const domain = { domainName: 'www.jane.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'jane.dev' };
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', `"senderIdentity": "jane.dev",\n      "domain": ${JSON.stringify(domain)}`));
+    account.zones.push({ id: 'Z0123456789ABCDEFGHIJ', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org'] });
+    account.registrations.set('jane.dev', ['ns-1.awsdns-01.org']);
+    account.identities.set('jane.dev', { status: 'PENDING', dkim: 'PENDING', tokens: ['tok1', 'tok2', 'tok3'] });
+    // No terminal, no --yes: the write is a change like any other.
+    const refused = await setup({ tty: false });
+    expect(refused.code).toBe(1);
+    expect(refused.last).toMatch(/^✗ write 3 DKIM CNAME records of jane\.dev into the Route 53 zone jane\.dev\?: needs your yes; without a terminal pass --yes/);
+    expect(account.writes).toEqual([]);
+    const declined = await setup({ script: { account: true, 'dkim-records-jane.dev': false } });
+    expect(declined.text).toContain('- SES sender: you: run npm run setup again to write them');
+    expect(account.writes).toEqual([]);
+    expect((await setup({ script: { account: true, 'dkim-records-jane.dev': true } })).code).toBe(2);
+    expect(account.writes).toEqual(['UPSERT tok1._domainkey.jane.dev', 'UPSERT tok2._domainkey.jane.dev', 'UPSERT tok3._domainkey.jane.dev']);
+    // SES has not seen them yet: the next runs ask nothing and write nothing.
+    const again = await setup({ tty: false });
+    expect(again.code).toBe(2);
+    expect(again.asked).toEqual([]);
+    expect(account.writes).toHaveLength(3);
   });
 
   it('a private or foreign zone id in cdk.json: uses the public zone of that name in this account', async () => {
@@ -345,6 +387,27 @@ describe('npm run setup, after a deploy: the alarm mail', () => {
     expect(account.writes).toEqual(['Subscribe jane@owner-mail.dev']);
     account.subscriptions[0]!.confirmed = true;
     expect((await setup()).code).toBe(0);
+  });
+
+  it('follows NextToken: the topic and the confirmed owner on second pages are found, nothing subscribed again', async () => {
+    readyAccount();
+    account.deployed();
+    account.subscriptions.push({ endpoint: 'jane@owner-mail.dev', confirmed: true });
+    const topic = account.topic!;
+    account.mocks.cfn.on(ListStackResourcesCommand).callsFake(({ NextToken }: { NextToken?: string }) =>
+      NextToken === 'p2'
+        ? { StackResourceSummaries: [{ ResourceType: 'AWS::SNS::Topic', PhysicalResourceId: topic, LogicalResourceId: 'AlarmTopic' }] }
+        : { StackResourceSummaries: [{ ResourceType: 'AWS::S3::Bucket', PhysicalResourceId: 'site-bucket', LogicalResourceId: 'SiteBucket' }], NextToken: 'p2' },
+    );
+    account.mocks.sns.on(ListSubscriptionsByTopicCommand).callsFake(({ NextToken }: { NextToken?: string }) =>
+      NextToken === 's2'
+        ? { Subscriptions: [{ Protocol: 'email', Endpoint: 'jane@owner-mail.dev', SubscriptionArn: `${topic}:sub` }] }
+        : { Subscriptions: [{ Protocol: 'email', Endpoint: 'ops@jane.dev', SubscriptionArn: `${topic}:ops` }], NextToken: 's2' },
+    );
+    const run = await setup({ tty: false });
+    expect(run.text).toContain('✓ Alarm mail: jane@owner-mail.dev receives the alarms');
+    expect(run.code).toBe(0);
+    expect(account.writes).toEqual([]);
   });
 });
 

@@ -5,12 +5,13 @@
  * between runs: every run starts from cdk.json and the account, so running it again is the resume.
  */
 import { DescribeCertificateCommand, RequestCertificateCommand } from '@aws-sdk/client-acm';
-import { DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import { DeleteStackCommand, DescribeStacksCommand, paginateListStackResources, type StackResourceSummary } from '@aws-sdk/client-cloudformation';
 import {
   ChangeResourceRecordSetsCommand,
   CreateHostedZoneCommand,
   GetHostedZoneCommand,
   ListHostedZonesByNameCommand,
+  ListResourceRecordSetsCommand,
 } from '@aws-sdk/client-route-53';
 import { UpdateDomainNameserversCommand } from '@aws-sdk/client-route-53-domains';
 import {
@@ -20,7 +21,7 @@ import {
   GetEmailIdentityCommand,
   PutAccountDetailsCommand,
 } from '@aws-sdk/client-sesv2';
-import { ListSubscriptionsByTopicCommand, SubscribeCommand } from '@aws-sdk/client-sns';
+import { paginateListSubscriptionsByTopic, type Subscription, SubscribeCommand } from '@aws-sdk/client-sns';
 import { PutParameterCommand } from '@aws-sdk/client-ssm';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -363,6 +364,84 @@ async function identityState(ctx: SetupContext, identity: string) {
   }
 }
 
+/** Domain identities whose DKIM records this run wrote into a zone (so the domain step does not write them twice). */
+const dkimWritten = new WeakMap<SetupContext, Set<string>>();
+
+/** The records not yet in the zone with that value (read first, so a re-run while SES looks writes nothing). */
+async function missingRecords(ctx: SetupContext, zoneId: string, records: { name: string; value: string }[]) {
+  const missing = [];
+  for (const r of records) {
+    const answer = await call('route53:ListResourceRecordSets', () =>
+      ctx.clients.route53.send(new ListResourceRecordSetsCommand({ HostedZoneId: zoneId, StartRecordName: r.name, StartRecordType: 'CNAME', MaxItems: 1 })),
+    );
+    const found = answer.ResourceRecordSets?.[0];
+    const same = found && bare(found.Name ?? '') === bare(r.name) && found.Type === 'CNAME' && (found.ResourceRecords ?? []).some((v) => bare(v.Value ?? '') === bare(r.value));
+    if (!same) missing.push(r);
+  }
+  return missing;
+}
+
+/** Writes (after a yes) the DKIM CNAMEs the zone lacks; false when the owner said no. */
+async function writeDkimRecords(
+  ctx: SetupContext,
+  step: string,
+  identity: string,
+  zone: { id: string; name: string },
+  records: { name: string; value: string }[],
+): Promise<boolean> {
+  const missing = await missingRecords(ctx, zone.id, records);
+  const applied =
+    missing.length === 0 ||
+    (await applyPlan(ctx, step, {
+      change: `write ${missing.length} DKIM CNAME record${missing.length > 1 ? 's' : ''} of ${identity} into the Route 53 zone ${zone.name}`,
+      cost: 'nothing beyond the hosted zone (docs/deploy.md, "What it costs a month")',
+      consentId: `dkim-records-${identity}`,
+      apply: () =>
+        call('route53:ChangeResourceRecordSets', () =>
+          ctx.clients.route53.send(
+            new ChangeResourceRecordSetsCommand({
+              HostedZoneId: zone.id,
+              ChangeBatch: {
+                Comment: `SES DKIM for ${identity} (npm run setup)`,
+                Changes: missing.map((r) => ({
+                  Action: 'UPSERT' as const,
+                  ResourceRecordSet: { Name: r.name, Type: 'CNAME' as const, TTL: 1800, ResourceRecords: [{ Value: r.value }] },
+                })),
+              },
+            }),
+          ),
+        ),
+    }));
+  if (applied) dkimWritten.set(ctx, new Set([...(dkimWritten.get(ctx) ?? []), identity]));
+  return applied;
+}
+
+const inZone = (name: string, zone: string) => name === zone || name.endsWith(`.${zone}`);
+
+/**
+ * The Route 53 zone the domain step sets up later in this run that will hold `identity`, when there is
+ * none yet: the configured domain's zone, or the one --domain/--hosted-zone-name (or their variables) name.
+ */
+function zoneToCome(ctx: SetupContext, identity: string): string | undefined {
+  const configured = isRoute53Domain(ctx.config.domain) ? ctx.config.domain.hostedZoneName : undefined;
+  const wanted = ctx.options.answers.domain ?? ctx.options.env.SETUP_DOMAIN;
+  const named = ctx.options.answers['hosted-zone-name'] ?? ctx.options.env.SETUP_HOSTED_ZONE_NAME;
+  const zone = configured ?? (wanted && !ctx.options.externalDns && named ? bare(named) : undefined);
+  return zone && inZone(bare(identity), zone) ? zone : undefined;
+}
+
+/** After the domain step made or found the zone: the DKIM records of a domain sender inside it, unless written already. */
+async function dkimIntoNewZone(ctx: SetupContext, zone: { id: string; name: string }): Promise<StepResult[]> {
+  const identity = ctx.config.senderIdentity;
+  if (isAddress(identity) || !inZone(bare(identity), zone.name) || dkimWritten.get(ctx)?.has(identity)) return [];
+  const state = await identityState(ctx, identity);
+  if (!state.found || state.dkim === 'SUCCESS' || state.tokens.length === 0) return [];
+  if (!(await writeDkimRecords(ctx, 'SES sender', identity, zone, dkimRecords(identity, state.tokens)))) {
+    return [result('SES sender', 'waiting', `${identity}: DKIM records not written (your answer)`, 'you: run npm run setup again to write them')];
+  }
+  return [result('SES sender', 'changed', `${identity}: DKIM records in the zone ${zone.name} (SES checks them, up to ${DKIM_HOURS} h)`)];
+}
+
 /** Creates (or, after a failed verification, re-creates) an identity; a domain's DKIM records go into its zone when it is here. */
 async function ensureIdentity(ctx: SetupContext, step: string, identity: string): Promise<StepResult> {
   let state = await identityState(ctx, identity);
@@ -405,21 +484,20 @@ async function ensureIdentity(ctx: SetupContext, step: string, identity: string)
   if (state.dkim === 'SUCCESS') return result(step, 'changed', `${identity} verified (DKIM)`);
   const zone = await zoneFor(ctx, identity);
   if (zone && records.length > 0) {
-    await call('route53:ChangeResourceRecordSets', () =>
-      ctx.clients.route53.send(
-        new ChangeResourceRecordSetsCommand({
-          HostedZoneId: zone.id,
-          ChangeBatch: {
-            Comment: `SES DKIM for ${identity} (npm run setup)`,
-            Changes: records.map((r) => ({
-              Action: 'UPSERT' as const,
-              ResourceRecordSet: { Name: r.name, Type: 'CNAME' as const, TTL: 1800, ResourceRecords: [{ Value: r.value }] },
-            })),
-          },
-        }),
-      ),
+    if (!(await writeDkimRecords(ctx, step, identity, zone, records))) {
+      return waiting(step, `${identity}: DKIM records not written (your answer)`, 'you: run npm run setup again to write them', dkimSince);
+    }
+    return waiting(step, `${identity}: DKIM records in the zone ${zone.name}`, `AWS: SES checks them (up to ${DKIM_HOURS} h)`, dkimSince);
+  }
+  const coming = zoneToCome(ctx, identity);
+  if (coming && records.length > 0) {
+    // The domain step below creates (or finds) that zone in this run and writes the records there.
+    return waiting(
+      step,
+      `${identity}: DKIM records go into the Route 53 zone ${coming} (set up below)`,
+      `AWS: SES checks them once they are there (up to ${DKIM_HOURS} h)`,
+      dkimSince,
     );
-    return waiting(step, `${identity}: DKIM records written to the zone ${zone.name}`, `AWS: SES checks them (up to ${DKIM_HOURS} h)`, dkimSince);
   }
   return waiting(step, `${identity}: DKIM ${state.dkim}`, `you: publish at your DNS host ${listing} (SES looks for up to ${DKIM_HOURS} h)`, dkimSince);
 }
@@ -824,6 +902,9 @@ export const domainStep: Step = {
       if (!zone.nameServers) throw new SetupError(`hosted zone: ${zone.result.detail}`);
       results.push(result('Hosted zone', 'changed', zone.result.detail));
     } else if (results.length === 0) results.push(result('Hosted zone', 'ready', zone.result.detail));
+    if (results.some((r) => r.step === 'Hosted zone' && r.outcome === 'changed') && isRoute53Domain(ctx.config.domain)) {
+      results.push(...(await dkimIntoNewZone(ctx, { id: ctx.config.domain.hostedZoneId, name: ctx.config.domain.hostedZoneName })));
+    }
     const delegation = await checkDelegation(ctx.clients, domain, zone.nameServers);
     if (delegation.status === 'pass') {
       results.push(result('Name servers', 'ready', delegation.detail));
@@ -875,20 +956,25 @@ export const alarmStep: Step = {
   id: 'alarm',
   async run(ctx) {
     const cfn = ctx.clients.cloudFormation(ctx.config.region);
-    let resources;
+    // Both lists come in pages (NextToken): the topic and the owner's subscription may be on any of them.
+    const resources: StackResourceSummary[] = [];
     try {
-      resources = await cfn.send(new ListStackResourcesCommand({ StackName: ctx.config.stackName }));
+      for await (const page of paginateListStackResources({ client: cfn }, { StackName: ctx.config.stackName })) resources.push(...(page.StackResourceSummaries ?? []));
     } catch (error) {
       if (errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error))) {
         return [result('Alarm mail', 'skipped', `after the first deploy (no stack ${ctx.config.stackName} yet)`)];
       }
       throw awsFailure('cloudformation:ListStackResources', error);
     }
-    const topic = resources.StackResourceSummaries?.find((r) => r.ResourceType === 'AWS::SNS::Topic')?.PhysicalResourceId;
+    const topic = resources.find((r) => r.ResourceType === 'AWS::SNS::Topic')?.PhysicalResourceId;
     if (!topic) return [result('Alarm mail', 'skipped', `the stack ${ctx.config.stackName} has no alarm topic yet`)];
     const owner = ctx.config.ownerEmail.toLowerCase();
-    const list = await call('sns:ListSubscriptionsByTopic', () => ctx.clients.sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topic })));
-    const mine = (list.Subscriptions ?? []).find((s) => s.Protocol === 'email' && (s.Endpoint ?? '').toLowerCase() === owner);
+    const subscriptions = await call('sns:ListSubscriptionsByTopic', async () => {
+      const all: Subscription[] = [];
+      for await (const page of paginateListSubscriptionsByTopic({ client: ctx.clients.sns }, { TopicArn: topic })) all.push(...(page.Subscriptions ?? []));
+      return all;
+    });
+    const mine = subscriptions.find((s) => s.Protocol === 'email' && (s.Endpoint ?? '').toLowerCase() === owner);
     if (mine && mine.SubscriptionArn !== 'PendingConfirmation') return [result('Alarm mail', 'ready', `${owner} receives the alarms`)];
     const pending = `you: confirm the "AWS Notification - Subscription Confirmation" mail to ${owner} (SNS drops it after ${SNS_CONFIRM_HOURS} h)`;
     if (mine) {
