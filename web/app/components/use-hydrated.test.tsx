@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { HydrationProvider, useHydrated } from "./use-hydrated";
+import { HYDRATED_MARK, HydrationProvider, useHydrated } from "./use-hydrated";
 
 function State() {
   return <p>{useHydrated() ? "hydrated" : "prerendered"}</p>;
@@ -18,9 +18,10 @@ describe("useHydrated", () => {
     ).toContain("prerendered");
   });
 
-  it("turns true after the first render in the browser, and marks <html data-hydrated>", async () => {
+  it("turns true after the first render in the browser, and marks <html data-hydrated> and the performance timeline once", async () => {
     delete document.documentElement.dataset.hydrated;
-    render(
+    performance.clearMarks(HYDRATED_MARK);
+    const { unmount } = render(
       <HydrationProvider>
         <State />
       </HydrationProvider>,
@@ -29,6 +30,16 @@ describe("useHydrated", () => {
     await waitFor(() =>
       expect(document.documentElement).toHaveAttribute("data-hydrated", "true"),
     );
+    expect(performance.getEntriesByName(HYDRATED_MARK, "mark")).toHaveLength(1);
+    // A second provider (a remount) keeps the first moment: the page hydrated once.
+    unmount();
+    render(
+      <HydrationProvider>
+        <State />
+      </HydrationProvider>,
+    );
+    await waitFor(() => expect(screen.getByText("hydrated")).toBeInTheDocument());
+    expect(performance.getEntriesByName(HYDRATED_MARK, "mark")).toHaveLength(1);
   });
 
   it("is true outside the provider: a component rendered on its own is rendered by the browser", () => {

@@ -1,0 +1,160 @@
+/**
+ * `npm run bench:engines`: does V8's compile hint cost the other engines anything? The post-build
+ * step starts every chunk a first load runs with `//# allFunctionsCalledOnLoad` (contract/compile-hint.ts),
+ * which only V8 reads. This loads pages of the existing build in Chromium, Firefox ESR and WebKitGTK
+ * (the visitor flows' drivers, engine.ts) from two local stacks: the build as it is, and a copy with
+ * the hint line taken out of every script. It reads the page's `hydrated` performance mark (set once
+ * the page has hydrated and switched to its client-only parts: use-hydrated.tsx), ms after the
+ * navigation started, and prints the medians side by side. Runs alternate between the two builds, so
+ * a machine that slows down meanwhile slows both. A benchmark, never a test: it prints figures.
+ *
+ * Options: --runs N (default 7), --routes /home,/projects/1, --engines chromium,firefox,webkit.
+ * The drivers are automation sessions: Chromium's DevTools session and Firefox's BiDi session add
+ * their own work to every load, alike for both builds; compare the columns, not the absolute figures
+ * with Lighthouse's.
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { COMPILE_HINT } from '../../contract/compile-hint';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { ENGINES, launchEngine, type EngineName } from './engine';
+import { startNetwork } from './network';
+
+const BUILD_DIR = path.join(process.cwd(), 'web', 'build');
+const HYDRATED_MARK = 'hydrated';
+const HYDRATION_TIMEOUT_MS = 15_000;
+
+interface Options {
+  runs: number;
+  routes: string[];
+  engines: EngineName[];
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { runs: 7, routes: ['/home', '/projects/1', '/blogs'], engines: [...ENGINES] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      return next;
+    };
+    const list = () => value().split(',').map((item) => item.trim()).filter(Boolean);
+    if (arg === '--runs') {
+      const runs = Number(value());
+      if (!Number.isInteger(runs) || runs < 1 || runs > 25) throw new Error('--runs must be a whole number from 1 to 25');
+      options.runs = runs;
+    } else if (arg === '--routes') {
+      const routes = list();
+      if (routes.length === 0 || !routes.every((r) => r.startsWith('/'))) throw new Error('--routes takes paths starting with "/", e.g. --routes /home,/blogs');
+      options.routes = routes;
+    } else if (arg === '--engines') {
+      const engines = list();
+      const unknown = engines.filter((e) => !(ENGINES as readonly string[]).includes(e));
+      if (engines.length === 0 || unknown.length > 0) throw new Error(`--engines takes ${ENGINES.join(', ')} (unknown: ${unknown.join(', ') || 'none given'})`);
+      options.engines = engines as EngineName[];
+    } else {
+      throw new Error(`Unknown option ${arg}. Options: --runs N, --routes /a,/b, --engines ${ENGINES.join(',')}`);
+    }
+  }
+  return options;
+}
+
+/** A copy of the build whose scripts carry no compile hint; returns its directory and how many scripts lost it. */
+function copyWithoutHint(): { dir: string; scripts: number } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-no-hint-'));
+  cpSync(BUILD_DIR, dir, { recursive: true });
+  const assets = path.join(dir, 'client', 'assets');
+  let scripts = 0;
+  for (const name of readdirSync(assets)) {
+    if (!name.endsWith('.js')) continue;
+    const file = path.join(assets, name);
+    const text = readFileSync(file, 'utf8');
+    if (!text.startsWith(COMPILE_HINT)) continue;
+    writeFileSync(file, text.slice(COMPILE_HINT.length));
+    scripts++;
+  }
+  return { dir, scripts };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+type Variant = 'hinted' | 'plain';
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  if (!existsSync(path.join(BUILD_DIR, 'client', 'home', 'index.html'))) {
+    throw new Error(`No build in ${BUILD_DIR}: run \`npm run build\` first (the bench builds nothing).`);
+  }
+  const plain = copyWithoutHint();
+  if (plain.scripts === 0) throw new Error(`No script in ${BUILD_DIR} carries the compile hint: is it an old build?`);
+  console.log(`Measuring the existing build in ${BUILD_DIR} against a copy without the compile hint (${plain.scripts} scripts).`);
+  const stacks: Partial<Record<Variant, LocalStack>> = {};
+  const network = await startNetwork();
+  const results: { engine: EngineName; route: string; hinted: number[]; plain: number[] }[] = [];
+  try {
+    stacks.hinted = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(BUILD_DIR, 'client') });
+    stacks.plain = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(plain.dir, 'client') });
+    for (const name of options.engines) {
+      const engine = await launchEngine(name, network);
+      try {
+        for (const route of options.routes) {
+          const row = { engine: name, route, hinted: [] as number[], plain: [] as number[] };
+          for (let run = 0; run < options.runs; run++) {
+            const order: Variant[] = run % 2 === 0 ? ['hinted', 'plain'] : ['plain', 'hinted'];
+            for (const variant of order) {
+              const page = await engine.open({ viewport: 'phone' });
+              try {
+                await page.goto(`${stacks[variant]!.url}${route}`);
+                const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
+                let at: number | null = null;
+                while (at === null) {
+                  at = await page.evaluate((mark) => performance.getEntriesByName(mark, 'mark')[0]?.startTime ?? null, HYDRATED_MARK);
+                  if (at === null && Date.now() > deadline) throw new Error(`${name} ${route} (${variant}): no "${HYDRATED_MARK}" mark after ${HYDRATION_TIMEOUT_MS} ms`);
+                  if (at === null) await new Promise((resolve) => setTimeout(resolve, 50));
+                }
+                row[variant].push(at);
+              } finally {
+                await page.close();
+              }
+            }
+          }
+          results.push(row);
+          console.log(`${name} ${route}: hydrated at ${median(row.hinted).toFixed(0)} ms with the hint, ${median(row.plain).toFixed(0)} ms without`);
+        }
+      } finally {
+        await engine.close();
+      }
+    }
+  } finally {
+    await stacks.hinted?.stop();
+    await stacks.plain?.stop();
+    await network.stop();
+    rmSync(plain.dir, { recursive: true, force: true });
+  }
+
+  const rows = results.map((r) => {
+    const hinted = median(r.hinted);
+    const without = median(r.plain);
+    return [r.engine, r.route, hinted.toFixed(0), without.toFixed(0), `${hinted - without >= 0 ? '+' : ''}${(hinted - without).toFixed(0)}`, `${Math.min(...r.hinted).toFixed(0)}–${Math.max(...r.hinted).toFixed(0)}`, `${Math.min(...r.plain).toFixed(0)}–${Math.max(...r.plain).toFixed(0)}`];
+  });
+  const header = ['engine', 'route', 'hinted ms', 'plain ms', 'hint − plain', 'hinted range', 'plain range'];
+  const widths = header.map((_, col) => Math.max(header[col]!.length, ...rows.map((row) => row[col]!.length)));
+  const line = (row: string[]) => row.map((cell, col) => (col < 2 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ');
+  console.log(`\nThe page's "${HYDRATED_MARK}" mark, ms after navigation start, median of ${options.runs} (phone viewport):`);
+  console.log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n'));
+  const dir = path.join(process.cwd(), '.bench');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'engines.json'), `${JSON.stringify({ at: new Date().toISOString(), options, results }, null, 2)}\n`);
+  console.log('\nJSON: .bench/engines.json');
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench:engines: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
