@@ -337,6 +337,19 @@ describe('npm run doctor', () => {
     expect(row(output, 'Name servers')).toContain(`At your registrar, set the name servers of jane.dev to ${[...ZONE_NS].sort().join(', ')}`);
   });
 
+  it('a domain public DNS does not know yet (just registered, no name servers published): a failure naming the registrar step, not an unknown', async () => {
+    domains.on(GetDomainDetailCommand).rejects(awsError('InvalidInput', 'Domain jane.dev not found in account'));
+    const nxdomain = Object.assign(new Error('queryNs ENOTFOUND jane.dev'), { code: 'ENOTFOUND' });
+    const { code, output } = await doctor(config(), { ...clients(), resolveNs: () => Promise.reject(nxdomain) });
+    expect(code).toBe(1);
+    expect(row(output, 'Name servers')).toMatch(/^✗ public DNS has no name servers for jane\.dev yet/);
+    expect(row(output, 'Name servers')).toContain(`At your registrar, set the name servers of jane.dev to ${[...ZONE_NS].sort().join(', ')}`);
+    // Offline (no answer at all) stays an unknown: a warning that says it could not ask.
+    const offline = Object.assign(new Error('queryNs ECONNREFUSED jane.dev'), { code: 'ECONNREFUSED' });
+    const unknown = await doctor(config(), { ...clients(), resolveNs: () => Promise.reject(offline) });
+    expect(row(unknown.output, 'Name servers')).toMatch(/^! could not ask who jane\.dev delegates to/);
+  });
+
   it('a region without SES: says so and names the setting', async () => {
     ses.on(GetAccountCommand).rejects(Object.assign(new Error('getaddrinfo ENOTFOUND email.ap-east-9.amazonaws.com'), { code: 'ENOTFOUND' }));
     const { code, output } = await doctor();

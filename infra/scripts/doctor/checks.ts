@@ -441,6 +441,17 @@ export async function checkDelegation(
     try {
       delegated = (await clients.resolveNs(zone)).map(bareName).sort();
     } catch (error) {
+      // NXDOMAIN or no NS records: public DNS answered, and nobody delegates the name yet (a domain
+      // just registered, or not registered). Anything else (offline, a timeout) leaves it unknown.
+      const code = (error as NodeJS.ErrnoException | undefined)?.code;
+      if (code === 'ENOTFOUND' || code === 'ENODATA') {
+        return {
+          check,
+          status: 'fail',
+          detail: `public DNS has no name servers for ${zone} yet (not registered, or the registrar has not published them)`,
+          fix: `At your registrar, set the name servers of ${zone} to ${expected} (changes can take up to 48 h to spread).`,
+        };
+      }
       return {
         check,
         status: 'warn',

@@ -187,9 +187,9 @@ export class SetupContext {
   /**
    * The owner's yes to a change: --yes gives it; in a terminal it is asked (after the account is
    * confirmed once per run); without either the run stops naming --yes. `optional` changes are
-   * skipped without a terminal or --yes instead.
+   * skipped without a terminal or --yes instead. `initial` is the answer Enter gives (yes unless said).
    */
-  async consent(id: string, message: string, options: { optional?: boolean } = {}): Promise<boolean> {
+  async consent(id: string, message: string, options: { optional?: boolean; initial?: boolean } = {}): Promise<boolean> {
     if (this.options.yes) return true;
     if (!this.options.interactive) {
       if (options.optional) return false;
@@ -200,7 +200,7 @@ export class SetupContext {
       if (!same) throw new SetupError(`account ${this.account}: not confirmed; switch credentials (e.g. export AWS_PROFILE=NAME) and run npm run setup again`);
       this.accountConfirmed = true;
     }
-    return this.deps.prompter.confirm({ id, message });
+    return this.deps.prompter.confirm({ id, message, initial: options.initial });
   }
 
   /** Writes answers into cdk.json's block after showing the diff; the configuration is re-read. */

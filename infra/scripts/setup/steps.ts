@@ -593,7 +593,8 @@ export const productionAccessStep: Step = {
     let consented = false;
     if (!wanted && ctx.config.sesProductionAccess === undefined && ctx.options.interactive) {
       ctx.print(`  ${PRODUCTION_ACCESS_NOTE}`);
-      wanted = await ctx.consent('request-production-access', `Ask AWS for SES production access in ${ctx.config.region} (cost: nothing; SES bills per mail sent)`);
+      // Opt-in: Enter alone keeps the sandbox.
+      wanted = await ctx.consent('request-production-access', `Ask AWS for SES production access in ${ctx.config.region} (cost: nothing; SES bills per mail sent)`, { initial: false });
       await ctx.writeConfig({ sesProductionAccess: wanted });
       consented = wanted;
     }

@@ -109,9 +109,9 @@ describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
     type('');
     await asked('create the SES identity jane@owner-mail.dev');
     type('');
-    // Asked once: "n" answers no at once (clack's confirm), and the no is kept in cdk.json.
+    // Asked once, opt-in: Enter alone answers no (the sandbox is enough), and the no is kept in cdk.json.
     await asked('Ask AWS for SES production access in us-east-1');
-    tmux('send-keys', '-t', session, '-l', 'n');
+    type('');
     expect(await asked('Write this to cdk.json?')).toContain('+ "sesProductionAccess": false');
     type('');
     await asked('The reCAPTCHA site key');
