@@ -178,6 +178,9 @@ describe('npm run setup against the fake AWS: Route 53, the SES review, the alar
     expect(done.stdout.trim().split('\n').at(-1)).toBe('Ready to deploy: npm run deploy');
     expect(done.code).toBe(0);
     expect(aws.state.writes).toHaveLength(5);
+    const doctor = await run('doctor', []);
+    expect(doctor.stdout).toMatch(/✓ SES sender +jane\.dev verified \(domain, DKIM SUCCESS\)/);
+    expect(doctor.code).toBe(0);
   }, 60_000);
 
   it('a finished account (Route 53 domain, DKIM, production access, confirmed alarms): a run asks nothing and writes nothing', async () => {
