@@ -14,7 +14,7 @@ import {
   Route53Client,
 } from '@aws-sdk/client-route-53';
 import { GetDomainDetailCommand, Route53DomainsClient, UpdateDomainNameserversCommand } from '@aws-sdk/client-route-53-domains';
-import { CreateEmailIdentityCommand, GetAccountCommand, GetEmailIdentityCommand, PutAccountDetailsCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { CreateEmailIdentityCommand, DeleteEmailIdentityCommand, GetAccountCommand, GetEmailIdentityCommand, PutAccountDetailsCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { ListSubscriptionsByTopicCommand, paginateListSubscriptionsByTopic, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
 import { Resolver } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +132,23 @@ describe('SESv2: the production access review and DKIM', () => {
     await hook('dkim-scan');
     const identity = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: 'b.joe.dev' }));
     expect([identity.IdentityType, identity.VerifiedForSendingStatus, identity.DkimAttributes?.Status]).toEqual(['DOMAIN', true, 'SUCCESS']);
+  });
+
+  it('dkim-fail: a PENDING domain identity turns FAILED and the scan no longer verifies it; a new identity gets new tokens', async () => {
+    const ses = new SESv2Client(options);
+    const first = (await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: 'c.b.joe.dev' }))).DkimAttributes?.Tokens ?? [];
+    expect((await hook('dkim-fail', 'identity=nothing.joe.dev')).status).toBe(400);
+    await hook('dkim-fail', 'identity=c.b.joe.dev');
+    const failed = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: 'c.b.joe.dev' }));
+    expect([failed.VerificationStatus, failed.DkimAttributes?.Status]).toEqual(['FAILED', 'FAILED']);
+    // In b.joe.dev, delegated above: the scan would see these records, but SES looks no more.
+    const zone = aws.state.zones.find((z) => z.name === 'b.joe.dev')!;
+    for (const t of first) zone.records[`${t}._domainkey.c.b.joe.dev CNAME`] = [`${t}.dkim.amazonses.com`];
+    await hook('dkim-scan');
+    expect((await ses.send(new GetEmailIdentityCommand({ EmailIdentity: 'c.b.joe.dev' }))).DkimAttributes?.Status).toBe('FAILED');
+    await ses.send(new DeleteEmailIdentityCommand({ EmailIdentity: 'c.b.joe.dev' }));
+    const second = (await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: 'c.b.joe.dev' }))).DkimAttributes?.Tokens ?? [];
+    expect(second.some((t) => first.includes(t))).toBe(false);
   });
 });
 

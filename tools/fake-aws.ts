@@ -481,6 +481,15 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
         if (seen) [d.status, state.identities[domain]] = ['SUCCESS', 'SUCCESS'];
       }
     },
+    /** SES gives up after 72 h: a domain identity still PENDING (identity=, default every one) turns FAILED and stays so. */
+    'dkim-fail': (p) => {
+      const only = p.get('identity');
+      if (only && !state.dkim[only]) return `no domain identity ${only}`;
+      for (const [domain, d] of Object.entries(state.dkim)) {
+        if ((only && domain !== only) || d.status !== 'PENDING') continue;
+        [d.status, state.identities[domain]] = ['FAILED', 'FAILED'];
+      }
+    },
     /**
      * A deploy of the site stack: stack=, region=; its alarm topic (after other resources, so on a later
      * page), with the owner's e-mail (owner=) subscribed but not confirmed, after any confirmed others=a,b.

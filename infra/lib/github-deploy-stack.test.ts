@@ -5,6 +5,8 @@
  * doctor's reads and (preview) deleting preview buckets. cdk-nag runs on it.
  */
 import { App, Validations } from 'aws-cdk-lib';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
@@ -121,10 +123,65 @@ describe('each role\'s permissions', () => {
     ]);
   });
 
+  it('the doctor\'s reads are exactly the AWS calls in its code (each SDK command mapped to its IAM action)', () => {
+    expect([...DOCTOR_READ_ACTIONS].sort()).toEqual(doctorActions());
+  });
+
   it('the doctor\'s reads are reads', () => {
     for (const action of DOCTOR_READ_ACTIONS) expect(action).toMatch(/^[a-z0-9]+:(Get|Describe|List)/);
   });
 });
+
+/**
+ * The IAM prefix of each AWS SDK client (Service Authorization Reference: acm, cloudformation, route53,
+ * route53domains, ses for SES API v2, ssm): https://docs.aws.amazon.com/service-authorization/latest/reference/reference_policies_actions-resources-contextkeys.html
+ * e.g. https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazonsimpleemailservicev2.html ("service prefix: ses").
+ * An action is named after its API operation for every call the doctor makes.
+ */
+const IAM_PREFIX: Record<string, string> = {
+  acm: 'acm',
+  cloudformation: 'cloudformation',
+  'route-53': 'route53',
+  'route-53-domains': 'route53domains',
+  sesv2: 'ses',
+  ssm: 'ssm',
+  sts: 'sts',
+};
+/** "No permissions are required to perform this operation" (STS API Reference, GetCallerIdentity): https://docs.aws.amazon.com/STS/latest/APIReference/API_GetCallerIdentity.html */
+const NEEDS_NO_PERMISSION = new Set(['sts:GetCallerIdentity']);
+
+/** The IAM actions of every AWS SDK call (`new XCommand(`, `paginateX(`) in the doctor's CLI and the modules it imports. */
+function doctorActions(): string[] {
+  const actions = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    const clientOf = new Map<string, string>();
+    for (const [, names, client] of source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@aws-sdk\/client-([a-z0-9-]+)'/g)) {
+      for (const name of names!.split(',')) clientOf.set(name.replace(/\btype\b/, '').trim(), client!);
+    }
+    for (const [, command] of source.matchAll(/new\s+(\w+)Command\s*\(/g)) add(`${command}Command`, command!);
+    for (const [, operation] of source.matchAll(/\bpaginate(\w+)\s*\(/g)) add(`paginate${operation}`, operation!);
+    function add(name: string, operation: string) {
+      const client = clientOf.get(name);
+      if (!client) throw new Error(`${file}: ${name} is not imported from an @aws-sdk client`);
+      const prefix = IAM_PREFIX[client];
+      if (!prefix) throw new Error(`${file}: @aws-sdk/client-${client} has no IAM prefix in this test yet (Service Authorization Reference)`);
+      const action = `${prefix}:${operation}`;
+      if (!NEEDS_NO_PERMISSION.has(action)) actions.add(action);
+    }
+    for (const [, relative] of source.matchAll(/from\s*'(\.{1,2}\/[^']+)'/g)) {
+      const base = path.resolve(path.dirname(file), relative!);
+      const target = [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), base].find((f) => existsSync(f) && /\.tsx?$/.test(f));
+      if (target) visit(target);
+    }
+  };
+  visit(path.resolve(import.meta.dirname, '../scripts/doctor/cli.ts'));
+  expect(seen.has(path.resolve(import.meta.dirname, '../scripts/doctor/checks.ts'))).toBe(true);
+  return [...actions].sort();
+}
 
 describe('the repository from the setup', () => {
   it('takes OWNER/NAME with both ids or neither', () => {

@@ -29,8 +29,14 @@ export const GITHUB_ENVIRONMENTS = { production: 'production', preview: 'preview
  */
 export const BOOTSTRAP_ROLE_TAGS = ['deploy', 'file-publishing', 'lookup'] as const;
 
-/** What `npm run doctor` reads (infra/scripts/doctor): none of these calls takes a narrower resource. */
+/**
+ * What `npm run doctor` reads (infra/scripts/doctor): none of these calls takes a narrower resource.
+ * Derived from the doctor's code by github-deploy-stack.test.ts, so a new call cannot be missed here;
+ * acm:DescribeCertificate is the external-DNS domain's certificate (Service Authorization Reference,
+ * "Actions defined by AWS Certificate Manager": https://docs.aws.amazon.com/service-authorization/latest/reference/list_awscertificatemanager.html).
+ */
 export const DOCTOR_READ_ACTIONS = [
+  'acm:DescribeCertificate',
   'cloudformation:DescribeStacks',
   'ses:GetAccount',
   'ses:GetEmailIdentity',

@@ -235,6 +235,11 @@ describe('npm run doctor', () => {
     ses.on(GetEmailIdentityCommand, { EmailIdentity: 'jane.dev' }).resolves({ IdentityType: 'DOMAIN', VerifiedForSendingStatus: false, VerificationStatus: 'PENDING', DkimAttributes: { Status: 'PENDING' } });
     const dkim = await doctor(config({ senderIdentity: 'jane.dev' }));
     expect(row(dkim.output, 'SES sender')).toContain("`npm run setup` writes them when the domain's zone is in this account's Route 53");
+    // FAILED: publishing alone does not help, SES looks no more; the fix is a new identity.
+    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'jane.dev' }).resolves({ IdentityType: 'DOMAIN', VerifiedForSendingStatus: false, VerificationStatus: 'FAILED', DkimAttributes: { Status: 'FAILED' } });
+    const failed = row((await doctor(config({ senderIdentity: 'jane.dev' }))).output, 'SES sender');
+    expect(failed).toContain('SES stopped looking for the DKIM records of jane.dev (72 h) and does not look again by itself. `npm run setup` does this (asking first); by hand: `aws sesv2 delete-email-identity --email-identity jane.dev');
+    expect(failed).not.toContain('wait for SES to see them');
   });
 
   it('sender address missing but its domain verified: says to set senderIdentity to the domain', async () => {

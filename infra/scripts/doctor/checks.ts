@@ -243,6 +243,14 @@ function pendingFix(identity: string, state: IdentityState, region: string): str
       ? `The link expired. ${SETUP_DOES_IT}${resend}; then click the link in the new mail.`
       : `Click the link in the verification mail sent to ${identity} (to resend: ${resend}).`;
   }
+  if (state.dkim === 'FAILED') {
+    // SES stops looking after 72 h; only a new identity (new DKIM tokens) starts a new check (see setup/steps.ts, restartText).
+    return (
+      `SES stopped looking for the DKIM records of ${identity} (72 h) and does not look again by itself. ${SETUP_DOES_IT}` +
+      `\`aws sesv2 delete-email-identity --email-identity ${identity} --region ${region}\` then ` +
+      `\`aws sesv2 create-email-identity --email-identity ${identity} --region ${region}\`; then publish the three new DKIM CNAME records it prints.`
+    );
+  }
   return (
     `DKIM is ${state.dkim}: publish the three DKIM CNAME records of ${identity} in its DNS (\`npm run setup\` ` +
     `writes them when the domain's zone is in this account's Route 53; by hand: SES console, region ${region} → ` +

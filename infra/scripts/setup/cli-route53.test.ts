@@ -143,6 +143,46 @@ describe('npm run setup against the fake AWS: Route 53, the SES review, the alar
     expect(aws.state.writes).toHaveLength(1);
   }, 120_000);
 
+  it('DKIM FAILED after 72 h: setup --yes deletes and re-creates the identity, writes the new records into the zone; SES sees them → exit 0', async () => {
+    const nameServers = ['ns-1.awsdns-01.org', 'ns-2.awsdns-02.net'];
+    const domain = { domainName: 'www.jane.dev', hostedZoneId: 'Z0001DKIM', hostedZoneName: 'jane.dev' };
+    const old = ['old1', 'old2', 'old3'];
+    harness = await startSetupHarness(
+      { ...READY_CONFIG, senderIdentity: 'jane.dev', domain },
+      {
+        ...READY_ACCOUNT,
+        identities: { ...READY_ACCOUNT.identities, 'jane.dev': 'PENDING' },
+        dkim: { 'jane.dev': { tokens: old, status: 'PENDING' } },
+        zones: [{ id: 'Z0001DKIM', name: 'jane.dev', private: false, callerReference: 'r', nameServers, records: {} }],
+        registrations: { 'jane.dev': nameServers },
+      },
+    );
+    const { aws, run, hook } = harness;
+    // The records were never published; SES gave up.
+    await hook('dkim-fail', 'identity=jane.dev');
+    const restarted = await run('setup', ['--yes', '--expect-account', ACCOUNT]);
+    expect(restarted.stdout).toContain('jane.dev: SES did not find its DKIM records within 72 h (FAILED) and does not look again by itself');
+    const tokens = aws.state.dkim['jane.dev']!.tokens;
+    expect(tokens.some((t) => old.includes(t))).toBe(false);
+    expect(aws.state.writes).toEqual([
+      'DeleteEmailIdentity jane.dev',
+      'CreateEmailIdentity jane.dev',
+      ...tokens.map((t) => `ChangeResourceRecordSets jane.dev UPSERT ${t}._domainkey.jane.dev CNAME`),
+    ]);
+    expect(aws.state.zones[0]!.records).toEqual(Object.fromEntries(tokens.map((t) => [`${t}._domainkey.jane.dev CNAME`, [`${t}.dkim.amazonses.com`]])));
+    expect(pending(restarted.stdout)).toContain('- SES sender: AWS: SES checks them (up to 72 h)');
+    expect(restarted.code).toBe(2);
+
+    await hook('dkim-scan');
+    const done = await run('setup', ['--expect-account', ACCOUNT]);
+    expect(done.stdout.trim().split('\n').at(-1)).toBe('Ready to deploy: npm run deploy');
+    expect(done.code).toBe(0);
+    expect(aws.state.writes).toHaveLength(5);
+    const doctor = await run('doctor', []);
+    expect(doctor.stdout).toMatch(/✓ SES sender +jane\.dev verified \(domain, DKIM SUCCESS\)/);
+    expect(doctor.code).toBe(0);
+  }, 60_000);
+
   it('a finished account (Route 53 domain, DKIM, production access, confirmed alarms): a run asks nothing and writes nothing', async () => {
     const nameServers = ['ns-1.awsdns-01.org', 'ns-2.awsdns-02.net'];
     const domain = { domainName: 'www.jane.dev', hostedZoneId: 'Z0001FINISHED', hostedZoneName: 'jane.dev' };

@@ -70,6 +70,8 @@ export class FakeAccount {
   /** The account's clock for dates AWS sets itself (a certificate's CreatedAt, a DKIM key's generation). */
   now = () => new Date('2026-11-26T12:00:00Z');
   denied = new Set<string>();
+  /** How many times each domain identity was created (its DKIM tokens change each time). */
+  keyGenerations = new Map<string, number>();
   noCredentials = false;
 
   readonly mocks = {
@@ -158,11 +160,16 @@ export class FakeAccount {
       this.writes.push(`CreateEmailIdentity ${EmailIdentity}`);
       if (this.identities.has(EmailIdentity)) throw awsError('AlreadyExistsException', 'exists');
       const address = EmailIdentity.includes('@');
-      const tokens = address ? [] : ['tok1', 'tok2', 'tok3'];
+      // SES generates a new key pair (new tokens) each time a domain identity is created.
+      const generation = (this.keyGenerations.get(EmailIdentity) ?? 0) + 1;
+      this.keyGenerations.set(EmailIdentity, generation);
+      const tokens = address ? [] : ['tok1', 'tok2', 'tok3'].map((t) => (generation > 1 ? `${t}v${generation}` : t));
       this.identities.set(EmailIdentity, { status: 'PENDING', dkim: address ? 'NOT_STARTED' : 'PENDING', tokens, tags: Tags, dkimKeyAt: address ? undefined : this.now() });
       return { IdentityType: address ? 'EMAIL_ADDRESS' : 'DOMAIN', DkimAttributes: { Tokens: tokens } };
     });
     ses.on(DeleteEmailIdentityCommand).callsFake(({ EmailIdentity }: { EmailIdentity: string }) => {
+      guard('ses:DeleteEmailIdentity');
+      if (!this.identities.has(EmailIdentity)) throw awsError('NotFoundException', 'Email identity does not exist.');
       this.writes.push(`DeleteEmailIdentity ${EmailIdentity}`);
       this.identities.delete(EmailIdentity);
       return {};

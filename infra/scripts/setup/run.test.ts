@@ -519,6 +519,91 @@ describe('npm run setup, without a terminal', () => {
   });
 });
 
+/** A domain sender (jane.dev) whose DKIM check FAILED after 72 h; with `zone`, its Route 53 zone is here and holds the old records. */
+function failedDkim(options: { zone?: boolean } = {}) {
+  readyAccount();
+  const domain = options.zone ? { domainName: 'www.jane.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'jane.dev' } : null;
+  writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', `"senderIdentity": "jane.dev",\n      "domain": ${JSON.stringify(domain)}`));
+  const old = ['old1', 'old2', 'old3'];
+  account.identities.set('jane.dev', { status: 'FAILED', dkim: 'FAILED', tokens: old });
+  if (options.zone) {
+    const records = Object.fromEntries(old.map((t) => [`${t}._domainkey.jane.dev`, `${t}.dkim.amazonses.com`]));
+    account.zones.push({ id: 'Z0123456789ABCDEFGHIJ', name: 'jane.dev', records, nameServers: ['ns-1.awsdns-01.org'] });
+    account.registrations.set('jane.dev', ['ns-1.awsdns-01.org']);
+  }
+}
+const NEW_RECORDS = ['UPSERT tok1._domainkey.jane.dev', 'UPSERT tok2._domainkey.jane.dev', 'UPSERT tok3._domainkey.jane.dev'];
+const WHY_FAILED = 'SES sender: jane.dev: SES did not find its DKIM records within 72 h (FAILED) and does not look again by itself; deleting and re-creating the identity restarts the check, with three new DKIM records';
+
+describe('npm run setup, a verification that FAILED (SES does not look again by itself)', () => {
+  it('DKIM FAILED: after a yes, deletes and re-creates the domain identity and writes its NEW records into the zone; SES sees them → ready', async () => {
+    failedDkim({ zone: true });
+    const run = await setup({ script: { account: true, 'restart-dkim-jane.dev': true, 'dkim-records-jane.dev': true } });
+    expect(run.text).toContain(WHY_FAILED);
+    expect(run.asked).toEqual(['account', 'restart-dkim-jane.dev', 'dkim-records-jane.dev']);
+    expect(account.writes).toEqual(['DeleteEmailIdentity jane.dev', 'CreateEmailIdentity jane.dev', ...NEW_RECORDS]);
+    expect(account.zones[0]!.records).toMatchObject({
+      'tok1._domainkey.jane.dev': 'tok1.dkim.amazonses.com',
+      'tok2._domainkey.jane.dev': 'tok2.dkim.amazonses.com',
+      'tok3._domainkey.jane.dev': 'tok3.dkim.amazonses.com',
+    });
+    expect(run.text).toContain('- SES sender: AWS: SES checks them (up to 72 h)');
+    expect(run.code).toBe(2);
+    // While SES looks again: nothing asked, nothing written.
+    const waiting = await setup({ tty: false });
+    expect([waiting.code, waiting.asked, account.writes.length]).toEqual([2, [], 5]);
+    account.dnsSeen('jane.dev');
+    const done = await setup({ tty: false });
+    expect(done.code).toBe(0);
+    expect(account.writes).toHaveLength(5);
+  });
+
+  it('DKIM FAILED: a no deletes nothing and leaves the owner the re-run (exit 2)', async () => {
+    failedDkim({ zone: true });
+    const run = await setup({ script: { account: true, 'restart-dkim-jane.dev': false } });
+    expect(run.text).toContain(WHY_FAILED);
+    expect(run.text).toContain('- SES sender: you: run npm run setup again and answer yes to restart it');
+    expect(account.writes).toEqual([]);
+    expect(account.identities.get('jane.dev')!.dkim).toBe('FAILED');
+    expect(run.code).toBe(2);
+  });
+
+  it('DKIM FAILED with --yes and the DNS elsewhere: restarts and prints the NEW records to publish', async () => {
+    failedDkim();
+    const run = await setup({ tty: false, argv: ['--yes'] });
+    expect(account.writes).toEqual(['DeleteEmailIdentity jane.dev', 'CreateEmailIdentity jane.dev']);
+    expect(run.text).toContain('you: publish at your DNS host tok1._domainkey.jane.dev CNAME tok1.dkim.amazonses.com; tok2._domainkey.jane.dev CNAME tok2.dkim.amazonses.com; tok3._domainkey.jane.dev CNAME tok3.dkim.amazonses.com');
+    expect(run.text).not.toContain('old1');
+    expect(run.code).toBe(2);
+  });
+
+  it('interrupted between the delete and the create: the re-run finds no identity and creates it', async () => {
+    failedDkim({ zone: true });
+    account.denied.add('ses:CreateEmailIdentity');
+    const broken = await setup({ tty: false, argv: ['--yes'] });
+    expect(broken.last).toBe('✗ ses:CreateEmailIdentity: access denied; let these credentials call ses:CreateEmailIdentity, then run npm run setup again');
+    expect(broken.code).toBe(1);
+    expect(account.identities.has('jane.dev')).toBe(false);
+    account.denied.clear();
+    const resumed = await setup({ script: { account: true, 'create-identity-jane.dev': true, 'dkim-records-jane.dev': true } });
+    expect(resumed.asked).toEqual(['account', 'create-identity-jane.dev', 'dkim-records-jane.dev']);
+    expect(account.writes).toEqual(['DeleteEmailIdentity jane.dev', 'CreateEmailIdentity jane.dev', ...NEW_RECORDS]);
+    expect(resumed.code).toBe(2);
+  });
+
+  it('an address whose link expired (FAILED): the same one-line reason, then re-created after a yes (a new mail)', async () => {
+    readyAccount();
+    account.identities.set('hello@jane.dev', { status: 'FAILED', dkim: 'NOT_STARTED', tokens: [] });
+    const refused = await setup({ tty: false });
+    expect(refused.last).toMatch(/^✗ re-create the SES identity hello@jane\.dev \(delete, create; AWS mails it a new link, valid 24 h\)\?: needs your yes; without a terminal pass --yes/);
+    expect(account.writes).toEqual([]);
+    const run = await setup({ script: { account: true, 'recreate-identity-hello@jane.dev': true } });
+    expect(run.text).toContain("SES sender: hello@jane.dev: the link in SES's mail was not clicked within 24 h (FAILED) and SES sends no other by itself");
+    expect(account.writes).toEqual(['DeleteEmailIdentity hello@jane.dev', 'CreateEmailIdentity hello@jane.dev']);
+    expect(run.code).toBe(2);
+  });
+});
+
 describe('npm run setup, bad input: one line, the value and the fix', () => {
   const cases: [string, () => void, RunOptions, number, string | RegExp][] = [
     ['no credentials', () => (account.noCredentials = true), {}, 1, /^✗ ✗ No AWS credentials found|^✗ .*No AWS credentials found: run `aws configure`/],
@@ -545,8 +630,8 @@ describe('npm run setup, bad input: one line, the value and the fix', () => {
     ['a change without a terminal and without --yes', () => undefined, { tty: false, argv: ['--owner-email', 'jane@owner-mail.dev', '--sender-email', 'hello@jane.dev'] }, 1,
       /^✗ Write this to cdk\.json\?: needs your yes; without a terminal pass --yes \(flags: --yes, --json/],
     ['a secret on the command line', () => undefined, { argv: ['--recaptcha-secret', 'x'] }, 1, /^✗ --recaptcha-secret: a secret is never read from the command line/],
-    ['a domain sender whose DKIM failed after 72 h', () => { readyAccount(); writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', '"senderIdentity": "jane.dev",\n      "domain": null')); account.identities.set('jane.dev', { status: 'FAILED', dkim: 'FAILED', tokens: ['a', 'b', 'c'] }); }, { tty: false, argv: ['--yes'] }, 1,
-      '✗ jane.dev: SES did not find its DKIM records within 72 h; publish these records, then run npm run setup again: a._domainkey.jane.dev CNAME a.dkim.amazonses.com; b._domainkey.jane.dev CNAME b.dkim.amazonses.com; c._domainkey.jane.dev CNAME c.dkim.amazonses.com'],
+    ['a domain sender whose DKIM failed after 72 h, without a terminal and without --yes', () => { failedDkim({ zone: true }); }, { tty: false }, 1,
+      /^✗ restart the DKIM verification of jane\.dev \(delete and re-create the SES domain identity; new DKIM tokens, new CNAME records\)\?: needs your yes; without a terminal pass --yes \(flags: /],
   ];
   it.each(cases)('%s', async (_name, arrange, options, code, message) => {
     arrange();

@@ -435,26 +435,63 @@ async function dkimIntoNewZone(ctx: SetupContext, zone: { id: string; name: stri
   const identity = ctx.config.senderIdentity;
   if (isAddress(identity) || !inZone(bare(identity), zone.name) || dkimWritten.get(ctx)?.has(identity)) return [];
   const state = await identityState(ctx, identity);
-  if (!state.found || state.dkim === 'SUCCESS' || state.tokens.length === 0) return [];
+  if (!state.found || state.dkim === 'SUCCESS' || state.dkim === 'FAILED' || state.tokens.length === 0) return [];
   if (!(await writeDkimRecords(ctx, 'SES sender', identity, zone, dkimRecords(identity, state.tokens)))) {
     return [result('SES sender', 'waiting', `${identity}: DKIM records not written (your answer)`, 'you: run npm run setup again to write them')];
   }
   return [result('SES sender', 'changed', `${identity}: DKIM records in the zone ${zone.name} (SES checks them, up to ${DKIM_HOURS} h)`)];
 }
 
+/**
+ * Why a FAILED identity is deleted and created again: SES does not look again by itself. A domain's
+ * FAILED DKIM status means SES "was unable to detect the DNS records within 72 hours" and an address's
+ * that the mail "was not acknowledged within 24 hours" (SES Developer Guide, "Managing identities in
+ * Amazon SES", status Failure): https://docs.aws.amazon.com/ses/latest/dg/managing-identities.html; when DKIM is
+ * revoked "you must restart the DKIM set-up procedure from the beginning" (SES Developer Guide,
+ * "Troubleshooting DKIM problems"): https://docs.aws.amazon.com/ses/latest/dg/troubleshoot-dkim.html.
+ * SES API v2 has no retry call: CreateEmailIdentity "Starts the process of verifying an email identity"
+ * (and gives a domain a new set of DKIM tokens), DeleteEmailIdentity removes one:
+ * https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_CreateEmailIdentity.html
+ * https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_DeleteEmailIdentity.html
+ * Delete then create is safe to interrupt: a run that finds no identity creates it.
+ */
+function restartText(identity: string): { why: string; change: string } {
+  return isAddress(identity)
+    ? {
+        why: `${identity}: the link in SES's mail was not clicked within ${LINK_HOURS} h (FAILED) and SES sends no other by itself; deleting and re-creating the identity sends a new one`,
+        change: `re-create the SES identity ${identity} (delete, create; AWS mails it a new link, valid ${LINK_HOURS} h)`,
+      }
+    : {
+        why: `${identity}: SES did not find its DKIM records within ${DKIM_HOURS} h (FAILED) and does not look again by itself; deleting and re-creating the identity restarts the check, with three new DKIM records`,
+        change: `restart the DKIM verification of ${identity} (delete and re-create the SES domain identity; new DKIM tokens, new CNAME records)`,
+      };
+}
+
 /** Creates (or, after a failed verification, re-creates) an identity; a domain's DKIM records go into its zone when it is here. */
 async function ensureIdentity(ctx: SetupContext, step: string, identity: string): Promise<StepResult> {
   let state = await identityState(ctx, identity);
-  const failed = state.found && (isAddress(identity) ? state.status === 'FAILED' : false);
+  const failed = state.found && (isAddress(identity) ? state.status === 'FAILED' : state.dkim === 'FAILED');
   if (!state.found || failed) {
+    const restart = failed ? restartText(identity) : undefined;
+    if (restart) ctx.print(`${step}: ${restart.why}`);
     const applied = await applyPlan(ctx, step, {
-      change: isAddress(identity)
-        ? `${failed ? 're-create' : 'create'} the SES identity ${identity} (AWS mails it a link, valid ${LINK_HOURS} h)`
-        : `create the SES domain identity ${identity} (three DKIM CNAME records to publish)`,
+      change:
+        restart?.change ??
+        (isAddress(identity)
+          ? `create the SES identity ${identity} (AWS mails it a link, valid ${LINK_HOURS} h)`
+          : `create the SES domain identity ${identity} (three DKIM CNAME records to publish)`),
       cost: 'nothing for the identity; SES bills per mail sent (docs/deploy.md, "What it costs a month")',
-      consentId: `${failed ? 'recreate' : 'create'}-identity-${identity}`,
+      consentId: failed ? (isAddress(identity) ? `recreate-identity-${identity}` : `restart-dkim-${identity}`) : `create-identity-${identity}`,
       apply: async () => {
-        if (failed) await call('ses:DeleteEmailIdentity', () => ctx.clients.sesv2.send(new DeleteEmailIdentityCommand({ EmailIdentity: identity })));
+        if (failed) {
+          await call('ses:DeleteEmailIdentity', async () => {
+            try {
+              await ctx.clients.sesv2.send(new DeleteEmailIdentityCommand({ EmailIdentity: identity }));
+            } catch (error) {
+              if (errorName(error) !== 'NotFoundException') throw error;
+            }
+          });
+        }
         await call('ses:CreateEmailIdentity', () =>
           ctx.clients.sesv2.send(
             new CreateEmailIdentityCommand({ EmailIdentity: identity, Tags: [{ Key: CREATED_TAG, Value: new Date(ctx.deps.now()).toISOString() }] }),
@@ -462,7 +499,11 @@ async function ensureIdentity(ctx: SetupContext, step: string, identity: string)
         );
       },
     });
-    if (!applied) return waiting(step, `${identity} is not an SES identity (your answer)`, 'you: run npm run setup again to create it', fromNow(ctx));
+    if (!applied) {
+      return failed
+        ? waiting(step, `${identity}: verification FAILED, not restarted (your answer)`, 'you: run npm run setup again and answer yes to restart it', fromNow(ctx))
+        : waiting(step, `${identity} is not an SES identity (your answer)`, 'you: run npm run setup again to create it', fromNow(ctx));
+    }
     state = await identityState(ctx, identity);
   }
   const notOurs = 'the identity was not created by npm run setup, and SES keeps no creation date';
@@ -478,9 +519,6 @@ async function ensureIdentity(ctx: SetupContext, step: string, identity: string)
   const dkimSince = sinceDate(state.dkimKeyAt ?? state.createdAt, notOurs);
   const records = dkimRecords(identity, state.tokens);
   const listing = records.map((r) => `${r.name} CNAME ${r.value}`).join('; ');
-  if (state.dkim === 'FAILED') {
-    throw new SetupError(`${identity}: SES did not find its DKIM records within ${DKIM_HOURS} h; publish these records, then run npm run setup again: ${listing}`);
-  }
   if (state.dkim === 'SUCCESS') return result(step, 'changed', `${identity} verified (DKIM)`);
   const zone = await zoneFor(ctx, identity);
   if (zone && records.length > 0) {
