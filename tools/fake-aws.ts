@@ -35,6 +35,8 @@ export interface FakeAwsState {
   identities: Record<string, 'PENDING' | 'SUCCESS' | 'FAILED'>;
   /** Domain identities: their Easy DKIM tokens and status (SUCCESS once SES sees the CNAMEs, a hook). */
   dkim: Record<string, { tokens: string[]; status: 'PENDING' | 'SUCCESS' | 'FAILED' }>;
+  /** The tags each identity was created with (CreateEmailIdentity Tags; GetEmailIdentity returns them). */
+  identityTags: Record<string, { Key: string; Value: string }[]>;
   production: boolean;
   /** The production access review PutAccountDetails opened (a hook grants or denies it). */
   review?: { status: 'PENDING' | 'GRANTED' | 'DENIED'; caseId: string; websiteUrl: string };
@@ -140,6 +142,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
   const state: FakeAwsState = {
     account: '123456789012',
     identities: {},
+    identityTags: {},
     dkim: {},
     production: false,
     toolkits: {},
@@ -428,6 +431,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       if (method === 'DELETE') {
         delete state.identities[id];
         delete state.dkim[id];
+        delete state.identityTags[id];
         state.writes.push(`DeleteEmailIdentity ${id}`);
         return json(200, {});
       }
@@ -436,6 +440,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
         IdentityType: dkim ? 'DOMAIN' : 'EMAIL_ADDRESS',
         VerificationStatus: status,
         VerifiedForSendingStatus: status === 'SUCCESS',
+        Tags: state.identityTags[id] ?? [],
         ...(dkim ? { DkimAttributes: { SigningEnabled: true, Status: dkim.status, Tokens: dkim.tokens, SigningAttributesOrigin: 'AWS_SES' } } : {}),
       });
     }
@@ -443,6 +448,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const id = String(input.EmailIdentity);
       if (state.identities[id]) return json(400, { message: 'exists' }, 'AlreadyExistsException');
       state.identities[id] = 'PENDING';
+      state.identityTags[id] = Array.isArray(input.Tags) ? (input.Tags as { Key: string; Value: string }[]) : [];
       state.writes.push(`CreateEmailIdentity ${id}`);
       if (id.includes('@')) return json(200, { IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: false });
       const tokens = [1, 2, 3].map((i) => `${id.replace(/\W/g, '')}dkim${i}${next()}`);

@@ -52,6 +52,10 @@ describe('npm run setup, spawned against a fake AWS', () => {
     const json = JSON.parse(first.stdout) as { exitCode: number; results: { step: string; outcome: string; waitingOn?: string }[] };
     expect(json.exitCode).toBe(2);
     expect(json.results.filter((r) => r.outcome === 'waiting').map((r) => r.step)).toEqual(['SES sender', 'SES owner']);
+    // Since when: from the tag setup put on each identity it created (the account keeps it, no local state).
+    for (const waiting of json.results.filter((r) => r.outcome === 'waiting') as { since?: string }[]) {
+      expect(Date.now() - Date.parse(waiting.since ?? '')).toBeLessThan(120_000);
+    }
     expect(readFileSync(cdkLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[])).toEqual([
       ['bootstrap', 'aws://123456789012/us-east-1', '--no-notices'],
     ]);
