@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COMPILE_HINT } from '../../contract/compile-hint';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import { ENGINES, launchEngine, type EngineName } from './engine';
+import { ENGINES, launchEngine, type Engine, type EngineName } from './engine';
 import { startNetwork } from './network';
 
 const BUILD_DIR = path.join(process.cwd(), 'web', 'build');
@@ -86,6 +86,34 @@ function median(values: number[]): number {
 
 type Variant = 'hinted' | 'plain';
 
+/** The page's "hydrated" mark in one fresh page, ms after navigation start. */
+async function measure(engine: Engine, url: string, what: string): Promise<number> {
+  const page = await engine.open({ viewport: 'phone' });
+  try {
+    await page.goto(url);
+    const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
+    for (;;) {
+      const at = await page.evaluate((mark) => performance.getEntriesByName(mark, 'mark')[0]?.startTime ?? null, HYDRATED_MARK);
+      if (at !== null) return at;
+      if (Date.now() > deadline) throw new Error(`${what}: no "${HYDRATED_MARK}" mark after ${HYDRATION_TIMEOUT_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await page.close();
+  }
+}
+
+/** A load the driver loses (WebKitWebDriver now and then stops answering) is taken again, once, and said. */
+async function measureWithRetry(engine: Engine, url: string, what: string): Promise<number> {
+  try {
+    return await measure(engine, url, what);
+  } catch (error) {
+    console.warn(`  ${what}: load lost (${error instanceof Error ? error.message : String(error)}), taken again`);
+    return measure(engine, url, what);
+  }
+}
+
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   if (!existsSync(path.join(BUILD_DIR, 'client', 'home', 'index.html'))) {
@@ -107,22 +135,7 @@ async function main(): Promise<void> {
           const row = { engine: name, route, hinted: [] as number[], plain: [] as number[] };
           for (let run = 0; run < options.runs; run++) {
             const order: Variant[] = run % 2 === 0 ? ['hinted', 'plain'] : ['plain', 'hinted'];
-            for (const variant of order) {
-              const page = await engine.open({ viewport: 'phone' });
-              try {
-                await page.goto(`${stacks[variant]!.url}${route}`);
-                const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
-                let at: number | null = null;
-                while (at === null) {
-                  at = await page.evaluate((mark) => performance.getEntriesByName(mark, 'mark')[0]?.startTime ?? null, HYDRATED_MARK);
-                  if (at === null && Date.now() > deadline) throw new Error(`${name} ${route} (${variant}): no "${HYDRATED_MARK}" mark after ${HYDRATION_TIMEOUT_MS} ms`);
-                  if (at === null) await new Promise((resolve) => setTimeout(resolve, 50));
-                }
-                row[variant].push(at);
-              } finally {
-                await page.close();
-              }
-            }
+            for (const variant of order) row[variant].push(await measureWithRetry(engine, `${stacks[variant]!.url}${route}`, `${name} ${route} (${variant})`));
           }
           results.push(row);
           console.log(`${name} ${route}: hydrated at ${median(row.hinted).toFixed(0)} ms with the hint, ${median(row.plain).toFixed(0)} ms without`);
