@@ -5,7 +5,9 @@
  * (the visitor flows' drivers, engine.ts) from two local stacks: the build as it is, and a copy with
  * the hint line taken out of every script. It reads the page's `hydrated` performance mark (set once
  * the page has hydrated and switched to its client-only parts: use-hydrated.tsx), ms after the
- * navigation started, and prints the medians side by side. Runs alternate between the two builds, so
+ * navigation started, and the same mark less the arrival of the last script (Resource Timing): the
+ * engine's own work on the scripts, without the network and the wait for the first paint. It prints
+ * the medians side by side. Runs alternate between the two builds, so
  * a machine that slows down meanwhile slows both. A benchmark, never a test: it prints figures.
  *
  * Options: --runs N (default 7), --routes /home,/projects/1, --engines chromium,firefox,webkit.
@@ -86,15 +88,28 @@ function median(values: number[]): number {
 
 type Variant = 'hinted' | 'plain';
 
-/** The page's "hydrated" mark in one fresh page, ms after navigation start. */
-async function measure(engine: Engine, url: string, what: string): Promise<number> {
+interface Sample {
+  /** The "hydrated" mark, ms after navigation start. */
+  hydrated: number;
+  /** From the last script's arrival (the latest responseEnd of a .js resource) to that mark: the engine's own work on them. */
+  afterScripts: number;
+}
+
+/** One load in a fresh page. */
+async function measure(engine: Engine, url: string, what: string): Promise<Sample> {
   const page = await engine.open({ viewport: 'phone' });
   try {
     await page.goto(url);
     const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
     for (;;) {
-      const at = await page.evaluate((mark) => performance.getEntriesByName(mark, 'mark')[0]?.startTime ?? null, HYDRATED_MARK);
-      if (at !== null) return at;
+      const sample = await page.evaluate((mark) => {
+        const hydrated = performance.getEntriesByName(mark, 'mark')[0]?.startTime;
+        if (hydrated === undefined) return null;
+        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
+        const arrived = Math.max(0, ...scripts.filter((entry) => entry.responseEnd <= hydrated).map((entry) => entry.responseEnd));
+        return { hydrated, afterScripts: hydrated - arrived };
+      }, HYDRATED_MARK);
+      if (sample !== null) return sample;
       if (Date.now() > deadline) throw new Error(`${what}: no "${HYDRATED_MARK}" mark after ${HYDRATION_TIMEOUT_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -104,7 +119,7 @@ async function measure(engine: Engine, url: string, what: string): Promise<numbe
 }
 
 /** A load the driver loses (WebKitWebDriver now and then stops answering) is taken again, once, and said. */
-async function measureWithRetry(engine: Engine, url: string, what: string): Promise<number> {
+async function measureWithRetry(engine: Engine, url: string, what: string): Promise<Sample> {
   try {
     return await measure(engine, url, what);
   } catch (error) {
@@ -124,7 +139,7 @@ async function main(): Promise<void> {
   console.log(`Measuring the existing build in ${BUILD_DIR} against a copy without the compile hint (${plain.scripts} scripts).`);
   const stacks: Partial<Record<Variant, LocalStack>> = {};
   const network = await startNetwork();
-  const results: { engine: EngineName; route: string; hinted: number[]; plain: number[] }[] = [];
+  const results: { engine: EngineName; route: string; hinted: Sample[]; plain: Sample[] }[] = [];
   try {
     stacks.hinted = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(BUILD_DIR, 'client') });
     stacks.plain = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(plain.dir, 'client') });
@@ -132,13 +147,14 @@ async function main(): Promise<void> {
       const engine = await launchEngine(name, network);
       try {
         for (const route of options.routes) {
-          const row = { engine: name, route, hinted: [] as number[], plain: [] as number[] };
+          const row = { engine: name, route, hinted: [] as Sample[], plain: [] as Sample[] };
           for (let run = 0; run < options.runs; run++) {
             const order: Variant[] = run % 2 === 0 ? ['hinted', 'plain'] : ['plain', 'hinted'];
             for (const variant of order) row[variant].push(await measureWithRetry(engine, `${stacks[variant]!.url}${route}`, `${name} ${route} (${variant})`));
           }
           results.push(row);
-          console.log(`${name} ${route}: hydrated at ${median(row.hinted).toFixed(0)} ms with the hint, ${median(row.plain).toFixed(0)} ms without`);
+          const m = (samples: Sample[], key: keyof Sample) => median(samples.map((x) => x[key])).toFixed(0);
+          console.log(`${name} ${route}: hydrated at ${m(row.hinted, 'hydrated')} ms with the hint (${m(row.hinted, 'afterScripts')} after the scripts), ${m(row.plain, 'hydrated')} ms without (${m(row.plain, 'afterScripts')})`);
         }
       } finally {
         await engine.close();
@@ -151,15 +167,25 @@ async function main(): Promise<void> {
     rmSync(plain.dir, { recursive: true, force: true });
   }
 
+  const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(0)}`;
   const rows = results.map((r) => {
-    const hinted = median(r.hinted);
-    const without = median(r.plain);
-    return [r.engine, r.route, hinted.toFixed(0), without.toFixed(0), `${hinted - without >= 0 ? '+' : ''}${(hinted - without).toFixed(0)}`, `${Math.min(...r.hinted).toFixed(0)}–${Math.max(...r.hinted).toFixed(0)}`, `${Math.min(...r.plain).toFixed(0)}–${Math.max(...r.plain).toFixed(0)}`];
+    const pick = (samples: Sample[], key: keyof Sample) => median(samples.map((x) => x[key]));
+    const range = (samples: Sample[], key: keyof Sample) => `${Math.min(...samples.map((x) => x[key])).toFixed(0)}–${Math.max(...samples.map((x) => x[key])).toFixed(0)}`;
+    return [
+      r.engine,
+      r.route,
+      pick(r.hinted, 'hydrated').toFixed(0),
+      pick(r.plain, 'hydrated').toFixed(0),
+      signed(pick(r.hinted, 'hydrated') - pick(r.plain, 'hydrated')),
+      `${pick(r.hinted, 'afterScripts').toFixed(0)} (${range(r.hinted, 'afterScripts')})`,
+      `${pick(r.plain, 'afterScripts').toFixed(0)} (${range(r.plain, 'afterScripts')})`,
+      signed(pick(r.hinted, 'afterScripts') - pick(r.plain, 'afterScripts')),
+    ];
   });
-  const header = ['engine', 'route', 'hinted ms', 'plain ms', 'hint − plain', 'hinted range', 'plain range'];
+  const header = ['engine', 'route', 'hydrated, hinted', 'plain', 'hint − plain', 'after scripts, hinted (range)', 'plain (range)', 'hint − plain'];
   const widths = header.map((_, col) => Math.max(header[col]!.length, ...rows.map((row) => row[col]!.length)));
   const line = (row: string[]) => row.map((cell, col) => (col < 2 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ');
-  console.log(`\nThe page's "${HYDRATED_MARK}" mark, ms after navigation start, median of ${options.runs} (phone viewport):`);
+  console.log(`\nThe page's "${HYDRATED_MARK}" mark, ms after navigation start, and ms after the last script arrived; median of ${options.runs} (phone viewport):`);
   console.log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n'));
   const dir = path.join(process.cwd(), '.bench');
   mkdirSync(dir, { recursive: true });
