@@ -18,6 +18,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs as parseCli } from 'node:util';
 import { COMPILE_HINT } from '../../contract/compile-hint';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { ENGINES, launchEngine, type Engine, type EngineName } from './engine';
@@ -33,32 +34,32 @@ interface Options {
   engines: EngineName[];
 }
 
+const USAGE = `Options: --runs N, --routes /a,/b, --engines ${ENGINES.join(',')}`;
+
 function parseArgs(argv: string[]): Options {
+  let values: { runs?: string; routes?: string; engines?: string };
+  try {
+    ({ values } = parseCli({ args: argv, options: { runs: { type: 'string' }, routes: { type: 'string' }, engines: { type: 'string' } }, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}. ${USAGE}`);
+  }
+  const list = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
   const options: Options = { runs: 7, routes: ['/home', '/projects/1', '/blogs'], engines: [...ENGINES] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new Error(`${arg} needs a value`);
-      return next;
-    };
-    const list = () => value().split(',').map((item) => item.trim()).filter(Boolean);
-    if (arg === '--runs') {
-      const runs = Number(value());
-      if (!Number.isInteger(runs) || runs < 1 || runs > 25) throw new Error('--runs must be a whole number from 1 to 25');
-      options.runs = runs;
-    } else if (arg === '--routes') {
-      const routes = list();
-      if (routes.length === 0 || !routes.every((r) => r.startsWith('/'))) throw new Error('--routes takes paths starting with "/", e.g. --routes /home,/blogs');
-      options.routes = routes;
-    } else if (arg === '--engines') {
-      const engines = list();
-      const unknown = engines.filter((e) => !(ENGINES as readonly string[]).includes(e));
-      if (engines.length === 0 || unknown.length > 0) throw new Error(`--engines takes ${ENGINES.join(', ')} (unknown: ${unknown.join(', ') || 'none given'})`);
-      options.engines = engines as EngineName[];
-    } else {
-      throw new Error(`Unknown option ${arg}. Options: --runs N, --routes /a,/b, --engines ${ENGINES.join(',')}`);
-    }
+  if (values.runs !== undefined) {
+    const runs = Number(values.runs);
+    if (!Number.isInteger(runs) || runs < 1 || runs > 25) throw new Error('--runs must be a whole number from 1 to 25');
+    options.runs = runs;
+  }
+  if (values.routes !== undefined) {
+    const routes = list(values.routes);
+    if (routes.length === 0 || !routes.every((r) => r.startsWith('/'))) throw new Error('--routes takes paths starting with "/", e.g. --routes /home,/blogs');
+    options.routes = routes;
+  }
+  if (values.engines !== undefined) {
+    const engines = list(values.engines);
+    const unknown = engines.filter((e) => !(ENGINES as readonly string[]).includes(e));
+    if (engines.length === 0 || unknown.length > 0) throw new Error(`--engines takes ${ENGINES.join(', ')} (unknown: ${unknown.join(', ') || 'none given'})`);
+    options.engines = engines as EngineName[];
   }
   return options;
 }
