@@ -5,7 +5,7 @@
  * (the visitor flows' drivers, engine.ts) from two local stacks: the build as it is, and a copy with
  * the hint line taken out of every script. It reads the page's `hydrated` performance mark (set once
  * the page has hydrated and switched to its client-only parts: use-hydrated.tsx), ms after the
- * navigation started, and the same mark less the arrival of the last script (Resource Timing): the
+ * navigation started, and the same mark less the arrival of the first load's last script (Resource Timing): the
  * engine's own work on the scripts, without the network and the wait for the first paint. It prints
  * the medians side by side. Runs alternate between the two builds, so
  * a machine that slows down meanwhile slows both. A benchmark, never a test: it prints figures.
@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs as parseCli } from 'node:util';
 import { COMPILE_HINT } from '../../contract/compile-hint';
+import { DEFERRED_PRELOADS_ATTRIBUTE, MOVED_SCRIPT_ATTRIBUTE } from '../../contract/inline-scripts';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { ENGINES, launchEngine, type Engine, type EngineName } from './engine';
 import { startNetwork } from './network';
@@ -103,13 +104,21 @@ async function measure(engine: Engine, url: string, what: string): Promise<Sampl
     await page.goto(url);
     const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
     for (;;) {
-      const sample = await page.evaluate((mark) => {
+      const sample = await page.evaluate(({ mark, attributes }) => {
         const hydrated = performance.getEntriesByName(mark, 'mark')[0]?.startTime;
         if (hydrated === undefined) return null;
-        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
-        const arrived = Math.max(0, ...scripts.filter((entry) => entry.responseEnd <= hydrated).map((entry) => entry.responseEnd));
+        // The first load's scripts: the module preloads the page holds until its first paint and the
+        // moved scripts the boot script starts (contract/inline-scripts.ts), not the chunks fetched on
+        // demand once hydrated.
+        const template = document.querySelector<HTMLTemplateElement>(`template[${attributes.preloads}]`);
+        const firstLoad = new Set([
+          ...[...(template?.content.querySelectorAll('link[rel=modulepreload]') ?? [])].map((link) => new URL(link.getAttribute('href') ?? '', location.href).pathname),
+          ...[...document.querySelectorAll(`script[${attributes.moved}]`)].map((script) => new URL(script.getAttribute(attributes.moved) ?? '', location.href).pathname),
+        ]);
+        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => firstLoad.has(new URL(entry.name).pathname));
+        const arrived = Math.max(0, ...scripts.map((entry) => entry.responseEnd));
         return { hydrated, afterScripts: hydrated - arrived };
-      }, HYDRATED_MARK);
+      }, { mark: HYDRATED_MARK, attributes: { preloads: DEFERRED_PRELOADS_ATTRIBUTE, moved: MOVED_SCRIPT_ATTRIBUTE } });
       if (sample !== null) return sample;
       if (Date.now() > deadline) throw new Error(`${what}: no "${HYDRATED_MARK}" mark after ${HYDRATION_TIMEOUT_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, 50));
