@@ -15,17 +15,24 @@
  * Google's hosts are blocked in Lighthouse, so an offline machine's failures never count.
  * Results: a table on stdout and JSON in .bench/site-latest.json (plus a timestamped copy).
  *
+ * Before the routes it measures a blank control page (served by the bench itself: no script,
+ * stylesheet or image): what Lighthouse reports for it is the browser's and the machine's own work,
+ * the floor under every route's figures on this machine.
+ *
  * Options: --runs N (1..9), --routes /home,/blogs (default: every prerendered page; a 404 page
  *          would fail SEO by design), --throttling simulate|devtools|both (default both),
- *          --no-lighthouse (sizes only).
+ *          --no-lighthouse (sizes only), --no-control (skip the blank page), --save-traces DIR.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { BUSY_BENCHMARK_INDEX, blockingOf, longTasksOf, tasksAfterFcp, type LongTask } from './trace-tasks';
+import { BUSY_BENCHMARK_INDEX, blockingOf, commitTaskOf, longTasksOf, tasksAfterFcp, type LongTask } from './trace-tasks';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
 import { startLocalStack } from '../../infra/local/stack';
 import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
@@ -63,10 +70,12 @@ interface Options {
   throttling: Throttling[];
   /** --save-traces DIR: each run's Lighthouse trace and report, to open in DevTools' Performance panel. */
   saveTraces?: string;
+  /** Measure the blank control page first (--no-control: skip it). */
+  control: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { runs: 3, routes: ROUTES, lighthouse: true, throttling: ['simulate', 'devtools'] };
+  const options: Options = { runs: 3, routes: ROUTES, lighthouse: true, throttling: ['simulate', 'devtools'], control: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -93,8 +102,12 @@ function parseArgs(argv: string[]): Options {
       options.lighthouse = false;
     } else if (arg === '--save-traces') {
       options.saveTraces = path.resolve(value());
+    } else if (arg === '--no-control') {
+      options.control = false;
     } else {
-      throw new Error(`Unknown option ${arg}. Options: --runs N, --routes /a,/b, --throttling simulate|devtools|both, --no-lighthouse, --save-traces DIR`);
+      throw new Error(
+        `Unknown option ${arg}. Options: --runs N, --routes /a,/b, --throttling simulate|devtools|both, --no-lighthouse, --no-control, --save-traces DIR`,
+      );
     }
   }
   return options;
@@ -197,6 +210,27 @@ async function measureSizes(origin: string, route: string, assetCache: Map<strin
   };
 }
 
+/** The control: a page with text only, no script, stylesheet or image, so nothing Lighthouse measures on it is the site's. */
+const CONTROL_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Blank control page</title><meta name="description" content="A blank page the bench measures as the machine\'s floor.">' +
+  '</head><body><main><h1>Blank control page</h1><p>Text only: no script, no stylesheet, no image.</p></main></body></html>';
+
+const CONTROL_ROW = '(blank control)';
+
+/** Serves CONTROL_HTML at every path on an ephemeral port, from this process like the local stack. */
+async function startControlServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(CONTROL_HTML);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/control`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** Starts Chromium with a DevTools port for Lighthouse; resolves once the port is known. */
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const executable = chromiumPath();
@@ -253,6 +287,9 @@ interface LighthouseRun {
   simulatedBlockingMs: number;
   /** The longest of those tasks by wall time, ms (above its CPU time when the machine was busy). */
   longestWallMs: number;
+  /** The navigation's commit task, before any of the page's code (simulated mode): ms of CPU, and of wall time (what Lighthouse scales). */
+  commitCpuMs: number;
+  commitWallMs: number;
   /** Audits that failed in a category other than performance (why a score is below 100). */
   failing: string[];
   /** Lighthouse's long-tasks audit: the tasks its TBT counts, as it times them (simulated on the phone in simulated mode). */
@@ -287,11 +324,14 @@ async function runLighthouse(url: string, port: number, throttlingMethod: Thrott
   const longTasks = longTasksOf(lhr);
   // The trace of the observed load: unthrottled under simulated throttling, CPU-slowed under devtools.
   const blocking = throttlingMethod === 'simulate' ? blockingOf(tasksAfterFcp(result.artifacts.Trace)) : undefined;
+  const commit = throttlingMethod === 'simulate' ? commitTaskOf(result.artifacts.Trace) : undefined;
   return {
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     longestTaskMs: blocking?.longestTaskMs ?? Number.NaN,
     simulatedBlockingMs: blocking?.simulatedBlockingMs ?? Number.NaN,
     longestWallMs: blocking?.longestWallMs ?? Number.NaN,
+    commitCpuMs: commit?.cpuMs ?? Number.NaN,
+    commitWallMs: commit?.wallMs ?? Number.NaN,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -339,6 +379,8 @@ function medianRun(all: LighthouseRun[]): LighthouseRun {
     longestTaskMs: pick('longestTaskMs'),
     simulatedBlockingMs: pick('simulatedBlockingMs'),
     longestWallMs: pick('longestWallMs'),
+    commitCpuMs: pick('commitCpuMs'),
+    commitWallMs: pick('commitWallMs'),
     performance: pick('performance'),
     accessibility: pick('accessibility'),
     bestPractices: pick('bestPractices'),
@@ -369,23 +411,35 @@ async function main(): Promise<void> {
   const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true });
   const chromium = options.lighthouse ? await startChromium() : undefined;
   const started = Date.now();
+  type Modes = Partial<Record<Throttling, { median: LighthouseRun; runs: LighthouseRun[] }>>;
+  const measure = async (url: string, name: string): Promise<Modes> => {
+    const modes: Modes = {};
+    for (const mode of chromium ? options.throttling : []) {
+      const runs: LighthouseRun[] = [];
+      for (let i = 0; i < options.runs; i++) {
+        const saveAs = options.saveTraces && path.join(options.saveTraces, `${name.replace(/\//g, '_')}-${mode}-${i + 1}`);
+        runs.push(await runLighthouseWithRetry(url, chromium!.port, mode, saveAs));
+      }
+      modes[mode] = { median: medianRun(runs), runs };
+    }
+    return modes;
+  };
   try {
+    let control: Modes | undefined;
+    if (chromium && options.control) {
+      const server = await startControlServer();
+      try {
+        control = await measure(server.url, '/control');
+      } finally {
+        await server.stop();
+      }
+      console.log(`blank control page: ${Object.entries(control).map(([mode, m]) => `${mode}: TBT ${m.runs.map((r) => r.tbtMs).join(', ')} ms`).join('; ')}`);
+    }
     const assetCache = new Map<string, number>();
-    type Modes = Partial<Record<Throttling, { median: LighthouseRun; runs: LighthouseRun[] }>>;
     const results: { sizes: RouteSizes; lighthouse: Modes }[] = [];
     for (const route of options.routes) {
       const sizes = await measureSizes(stack.url, route, assetCache);
-      const modes: Modes = {};
-      if (chromium) {
-        for (const mode of options.throttling) {
-          const runs: LighthouseRun[] = [];
-          for (let i = 0; i < options.runs; i++) {
-            const saveAs = options.saveTraces && path.join(options.saveTraces, `${route.replace(/\//g, '_')}-${mode}-${i + 1}`);
-            runs.push(await runLighthouseWithRetry(`${stack.url}${route}`, chromium.port, mode, saveAs));
-          }
-          modes[mode] = { median: medianRun(runs), runs };
-        }
-      }
+      const modes = await measure(`${stack.url}${route}`, route);
       results.push({ sizes, lighthouse: modes });
       console.log(
         `${route}: html ${kb(sizes.htmlGzipBytes)} KB gz, js ${kb(sizes.jsGzipBytes)} KB gz` +
@@ -405,30 +459,38 @@ async function main(): Promise<void> {
       kb(s.cssGzipBytes).toFixed(1),
     ]);
     console.log(`\n${table([['route', 'status', 'HTML gz', 'JS gz (files)', 'React+RR', 'site JS', 'CSS gz (inlined)'], ...sizeRows])}`);
+    // The control first, in the Lighthouse tables only: the floor the routes' figures stand on.
+    const measured = [
+      ...(control ? [{ route: CONTROL_ROW, lighthouse: control }] : []),
+      ...results.map(({ sizes, lighthouse }) => ({ route: sizes.route, lighthouse })),
+    ];
     for (const mode of options.lighthouse ? options.throttling : []) {
-      const rows = results.map(({ sizes: s, lighthouse }) => {
+      const rows = measured.map(({ route, lighthouse }) => {
         const lh = lighthouse[mode]!.median;
-        return [s.route, lh.performance, lh.accessibility, lh.bestPractices, lh.seo, lh.fcpMs, lh.lcpMs, lh.speedIndexMs, lh.tbtMs, lh.cls].map(String);
+        return [route, lh.performance, lh.accessibility, lh.bestPractices, lh.seo, lh.fcpMs, lh.lcpMs, lh.speedIndexMs, lh.tbtMs, lh.cls].map(String);
       });
       console.log(`\nLighthouse mobile, ${mode === 'simulate' ? 'simulated' : 'applied (devtools)'} throttling:`);
       console.log(table([['route', 'perf', 'a11y', 'BP', 'SEO', 'FCP ms', 'LCP ms', 'SI ms', 'TBT ms', 'CLS'], ...rows]));
     }
     if (options.lighthouse && options.throttling.includes('simulate')) {
-      const rows = results.map(({ sizes: s, lighthouse }) => {
+      const rows = measured.map(({ route, lighthouse }) => {
         const { median: lh, runs } = lighthouse.simulate!;
         const busy = runs.filter(isBusy).length;
         return [
-          s.route,
+          route,
           String(lh.tbtMs),
           lh.longestTaskMs.toFixed(1),
           String(lh.simulatedBlockingMs),
           lh.longestWallMs.toFixed(1),
+          `${lh.commitCpuMs.toFixed(1)} / ${lh.commitWallMs.toFixed(1)}`,
           String(lh.benchmarkIndex),
           busy === 0 ? 'quiet' : busy === runs.length ? `BUSY (all ${busy}; median of busy runs)` : `${busy} of ${runs.length} busy, left out`,
         ];
       });
       console.log(`\nMain-thread tasks after FCP, from Lighthouse's trace of the unthrottled load (simulated mode; docs/benchmarks.md):`);
-      console.log(table([['route', 'TBT ms', 'longest task ms (1×)', 'Σ max(0, 4·task − 50) ms', 'longest wall ms', 'benchmarkIndex', 'machine'], ...rows]));
+      console.log(
+        table([['route', 'TBT ms', 'longest task ms (1×)', 'Σ max(0, 4·task − 50) ms', 'longest wall ms', 'commit task CPU / wall ms', 'benchmarkIndex', 'machine'], ...rows]),
+      );
     }
     console.log(
       `\nSizes in KB (1024 bytes); gzip -9 computed here. Lighthouse ${options.lighthouse ? `${options.runs} run(s) per route and mode, median, ` : 'skipped, '}` +
@@ -445,7 +507,8 @@ async function main(): Promise<void> {
         if (lh.lcpMs > GOALS.lcpMs[mode]) misses.push(`${at}: LCP ${lh.lcpMs} ms > ${GOALS.lcpMs[mode]}`);
         if (lh.tbtMs > GOALS.tbtMs) {
           const tasks = lh.longTasks.map((t) => `${t.durationMs} ms at ${t.startMs} ms (${taskSource(t.url)})`);
-          misses.push(`${at}: TBT ${lh.tbtMs} ms > ${GOALS.tbtMs}; Lighthouse's long tasks: ${tasks.join(', ') || 'none listed'}`);
+          const floor = control?.[mode] && `; the blank control page: ${Math.min(...control[mode].runs.map((r) => r.tbtMs))}–${Math.max(...control[mode].runs.map((r) => r.tbtMs))} ms`;
+          misses.push(`${at}: TBT ${lh.tbtMs} ms > ${GOALS.tbtMs}; Lighthouse's long tasks: ${tasks.join(', ') || 'none listed'}${floor ?? ''}`);
         }
         if (lh.longestTaskMs > GOALS.longestTaskMs) misses.push(`${at}: a main-thread task of ${lh.longestTaskMs} ms after FCP > ${GOALS.longestTaskMs}`);
         const busy = m.runs.filter(isBusy).length;
@@ -467,6 +530,7 @@ async function main(): Promise<void> {
       goals: GOALS,
       options,
       blockedUrlPatterns: BLOCKED_URL_PATTERNS,
+      control,
       routes: results,
       misses,
     };

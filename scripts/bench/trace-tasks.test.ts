@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCKING_THRESHOLD_MS, CPU_SLOWDOWN, blockingOf, longTasksOf } from './trace-tasks';
+import { BLOCKING_THRESHOLD_MS, CPU_SLOWDOWN, blockingOf, commitTaskOf, longTasksOf } from './trace-tasks';
 
 describe('blocking from the tasks after FCP', () => {
   it('is the longest task and the sum of 4·task − 50 over the tasks that would block a phone', () => {
@@ -45,5 +45,44 @@ describe("Lighthouse's long tasks, for a TBT miss", () => {
   it('is empty when the audit has no items or did not run', () => {
     expect(longTasksOf({ audits: { 'long-tasks': { details: { items: [] } } } })).toEqual([]);
     expect(longTasksOf({ audits: {} })).toEqual([]);
+  });
+});
+
+describe("the navigation's commit task", () => {
+  // The least of a trace Lighthouse's trace processor reads: the renderer's main thread, the
+  // browser's tracing start naming the frame's process, and the main frame's navigation.
+  const pid = 2;
+  const tid = 1;
+  const frame = 'F';
+  const task = (name: string, startUs: number, wallUs: number, cpuUs = wallUs) =>
+    ({ name, ph: 'X', pid, tid, ts: startUs, dur: wallUs, tdur: cpuUs, cat: 'devtools.timeline', args: {} });
+  const traceOf = (...events: object[]) => ({
+    traceEvents: [
+      { name: 'thread_name', ph: 'M', pid, tid, ts: 0, cat: '__metadata', args: { name: 'CrRendererMain' } },
+      {
+        name: 'TracingStartedInBrowser', ph: 'I', pid: 1, tid: 1, ts: 1_000, cat: 'disabled-by-default-devtools.timeline',
+        args: { data: { frameTreeNodeId: 1, persistentIds: true, frames: [{ frame, url: 'about:blank', name: '', processId: pid, isOutermostMainFrame: true, isInPrimaryMainFrame: true }] } },
+      },
+      {
+        name: 'navigationStart', ph: 'R', pid, tid, ts: 2_000, cat: 'blink.user_timing',
+        args: { frame, data: { documentLoaderURL: 'http://127.0.0.1/home', isLoadingMainFrame: true, navigationId: 'n' } },
+      },
+      ...events,
+    ],
+  });
+
+  it("is the task around the page's commit (the longest), by CPU and wall time, not the empty initial document's", () => {
+    const trace = traceOf(
+      task('RunTask', 3_000, 1_500, 1_000),
+      task('DocumentLoader::CommitNavigation', 3_100, 1_000), // the new process's initial empty document
+      task('RunTask', 10_000, 30_000, 9_000),
+      task('DocumentLoader::CommitNavigation', 10_100, 25_000, 8_000),
+      task('RunTask', 50_000, 2_000),
+    );
+    expect(commitTaskOf(trace)).toEqual({ cpuMs: 9, wallMs: 30 });
+  });
+
+  it('is undefined in a trace without a commit', () => {
+    expect(commitTaskOf(traceOf(task('RunTask', 10_000, 3_000)))).toBeUndefined();
   });
 });
