@@ -26,7 +26,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,6 +40,12 @@ import { pagesOfEveryLocale } from '../../web/app/prerender-paths';
 
 /** Every prerendered page a visitor opens ("/" only redirects). */
 const ROUTES = pagesOfEveryLocale();
+
+/**
+ * Lighthouse's hardware advice: "Minimum 2 dedicated cores (4 recommended)"
+ * (https://github.com/GoogleChrome/lighthouse/blob/main/docs/variability.md#run-on-adequate-hardware).
+ */
+const RECOMMENDED_CORES = 4;
 
 /** The budgets, per route (docs/benchmarks.md). */
 const GOALS = {
@@ -116,8 +122,10 @@ function parseArgs(argv: string[]): Options {
 const gzipSize = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
+/** The median of the finite values (a run whose trace lacked a figure has NaN there); NaN when there are none. */
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
@@ -408,6 +416,14 @@ async function main(): Promise<void> {
     throw new Error(`No production build in ${WEB_CLIENT_DIR}: run \`npm run build\` first (the bench builds nothing).`);
   }
   console.log(`Measuring the existing build in ${WEB_CLIENT_DIR} (npm run bench builds nothing).`);
+  const cores = availableParallelism();
+  console.log(`Machine: ${cores} CPU(s), ${cpus()[0]?.model.trim() ?? 'unknown model'}.`);
+  if (options.lighthouse && cores < RECOMMENDED_CORES) {
+    console.log(
+      `  Lighthouse recommends ${RECOMMENDED_CORES} dedicated cores: on ${cores}, Chromium's processes, Lighthouse and the local stack share them, ` +
+        'and TBT (simulated from wall times) moves from run to run with that sharing; compare with the blank control page (docs/benchmarks.md).',
+    );
+  }
   const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true });
   const chromium = options.lighthouse ? await startChromium() : undefined;
   const started = Date.now();
@@ -476,9 +492,10 @@ async function main(): Promise<void> {
       const rows = measured.map(({ route, lighthouse }) => {
         const { median: lh, runs } = lighthouse.simulate!;
         const busy = runs.filter(isBusy).length;
+        const tbts = runs.map((r) => r.tbtMs);
         return [
           route,
-          String(lh.tbtMs),
+          `${lh.tbtMs} (${Math.min(...tbts)}–${Math.max(...tbts)})`,
           lh.longestTaskMs.toFixed(1),
           String(lh.simulatedBlockingMs),
           lh.longestWallMs.toFixed(1),
@@ -489,7 +506,7 @@ async function main(): Promise<void> {
       });
       console.log(`\nMain-thread tasks after FCP, from Lighthouse's trace of the unthrottled load (simulated mode; docs/benchmarks.md):`);
       console.log(
-        table([['route', 'TBT ms', 'longest task ms (1×)', 'Σ max(0, 4·task − 50) ms', 'longest wall ms', 'commit task CPU / wall ms', 'benchmarkIndex', 'machine'], ...rows]),
+        table([['route', 'TBT ms (runs)', 'longest task ms (1×)', 'Σ max(0, 4·task − 50) ms', 'longest wall ms', 'commit task CPU / wall ms', 'benchmarkIndex', 'machine'], ...rows]),
       );
     }
     console.log(
@@ -526,6 +543,7 @@ async function main(): Promise<void> {
       at: new Date().toISOString(),
       seconds: Math.round((Date.now() - started) / 1000),
       node: process.version,
+      cpus: cores,
       build: WEB_CLIENT_DIR,
       goals: GOALS,
       options,
