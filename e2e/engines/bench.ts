@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs as parseCli } from 'node:util';
 import { COMPILE_HINT } from '../../contract/compile-hint';
+import { median } from '../../tools/stats';
 import { DEFERRED_PRELOADS_ATTRIBUTE, MOVED_SCRIPT_ATTRIBUTE } from '../../contract/inline-scripts';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { ENGINES, launchEngine, type Engine, type EngineName } from './engine';
@@ -80,12 +81,6 @@ function copyWithoutHint(): { dir: string; scripts: number } {
     scripts++;
   }
   return { dir, scripts };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 type Variant = 'hinted' | 'plain';

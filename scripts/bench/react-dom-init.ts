@@ -16,8 +16,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +23,8 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
 import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
 import { findInitialisers } from './entry-chunk';
+import { serveOnLoopback } from './loopback';
+import { median } from '../../tools/stats';
 
 const ASSETS = path.join(WEB_CLIENT_DIR, 'assets');
 const RESULT = /REACT_DOM_INIT_MS ([\d.]+)/;
@@ -39,8 +39,9 @@ function probeScript(found: ReturnType<typeof findInitialisers>): string {
   ].join('\n');
 }
 
-async function serve(script: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const server = createServer((req, res) => {
+/** The probe page and script, and the build's scripts beside them (same origin, as module imports need). */
+function serve(script: string) {
+  return serveOnLoopback((req, res) => {
     const url = req.url ?? '/';
     if (url === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -57,12 +58,6 @@ async function serve(script: string): Promise<{ url: string; stop(): Promise<voi
     }
     res.writeHead(404).end();
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** One load in a fresh Chromium with no DevTools session: the page's console reaches stderr. */
@@ -90,8 +85,6 @@ async function withoutDevTools(url: string): Promise<number> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
   const runs = Number(values.runs);
@@ -102,7 +95,7 @@ async function main(): Promise<void> {
   const server = await serve(probeScript(found));
   try {
     const plain: number[] = [];
-    for (let i = 0; i < runs; i++) plain.push(await withoutDevTools(server.url));
+    for (let i = 0; i < runs; i++) plain.push(await withoutDevTools(`${server.origin}/`));
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     const attached: number[] = [];
     try {
@@ -114,7 +107,7 @@ async function main(): Promise<void> {
             if (match) resolve(Number(match[1]));
           }),
         );
-        await page.goto(server.url);
+        await page.goto(`${server.origin}/`);
         attached.push(await figure);
         await page.close();
       }

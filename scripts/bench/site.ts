@@ -24,15 +24,14 @@
  *          --no-lighthouse (sizes only), --no-control (skip the blank page), --save-traces DIR.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { BUSY_BENCHMARK_INDEX, blockingOf, commitTaskOf, longTasksOf, tasksAfterFcp, type LongTask } from './trace-tasks';
+import { serveOnLoopback } from './loopback';
+import { median } from '../../tools/stats';
+import { BUSY_BENCHMARK_INDEX, blockingOf, commitTaskOf, longTasksOf, processTrace, tasksAfterFcp, type LongTask } from './trace-tasks';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
 import { startLocalStack } from '../../infra/local/stack';
 import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
@@ -122,14 +121,6 @@ function parseArgs(argv: string[]): Options {
 const gzipSize = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-/** The median of the finite values (a run whose trace lacked a figure has NaN there); NaN when there are none. */
-function median(values: number[]): number {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = Math.floor(sorted.length / 2);
-  // Rounded to 1/100: the mean of an even count's middle two (12.85, not 12.850000000000001).
-  return sorted.length % 2 ? sorted[mid]! : Math.round(((sorted[mid - 1]! + sorted[mid]!) / 2) * 100) / 100;
-}
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}=["']([^"']*)["']`, 'i').exec(tag)?.[1];
 const STATIC_IMPORT = /(?:^|[;\s])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.m?js)["']/g;
@@ -227,18 +218,11 @@ const CONTROL_HTML =
 
 const CONTROL_ROW = '(blank control)';
 
-/** Serves CONTROL_HTML at every path on an ephemeral port, from this process like the local stack. */
-async function startControlServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const server = createServer((_req, res) => {
+/** Serves CONTROL_HTML at every path, from this process like the local stack. */
+const startControlServer = () =>
+  serveOnLoopback((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(CONTROL_HTML);
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/control`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Starts Chromium with a DevTools port for Lighthouse; resolves once the port is known. */
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
@@ -332,8 +316,9 @@ async function runLighthouse(url: string, port: number, throttlingMethod: Thrott
   }
   const longTasks = longTasksOf(lhr);
   // The trace of the observed load: unthrottled under simulated throttling, CPU-slowed under devtools.
-  const blocking = throttlingMethod === 'simulate' ? blockingOf(tasksAfterFcp(result.artifacts.Trace)) : undefined;
-  const commit = throttlingMethod === 'simulate' ? commitTaskOf(result.artifacts.Trace) : undefined;
+  const processed = throttlingMethod === 'simulate' ? processTrace(result.artifacts.Trace) : undefined;
+  const blocking = processed && blockingOf(tasksAfterFcp(processed));
+  const commit = processed && commitTaskOf(processed);
   return {
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     longestTaskMs: blocking?.longestTaskMs ?? Number.NaN,
@@ -446,7 +431,7 @@ async function main(): Promise<void> {
     if (chromium && options.control) {
       const server = await startControlServer();
       try {
-        control = await measure(server.url, '/control');
+        control = await measure(`${server.origin}/control`, '/control');
       } finally {
         await server.stop();
       }

@@ -65,9 +65,15 @@ interface TraceEvent {
   tdur?: number;
 }
 
-/** The top-level main-thread tasks after FCP in a Lighthouse trace (Lighthouse's own trace processing finds the main thread and FCP). */
-export function tasksAfterFcp(trace: { traceEvents: unknown[] }): TaskAfterFcp[] {
-  const processed = TraceProcessor.processTrace(trace as never);
+/** A Lighthouse trace as Lighthouse's own trace processing reads it (the page's main thread found): read once, by every figure below. */
+export type ProcessedTrace = ReturnType<typeof TraceProcessor.processTrace>;
+
+export function processTrace(trace: { traceEvents: unknown[] }): ProcessedTrace {
+  return TraceProcessor.processTrace(trace as never);
+}
+
+/** The top-level main-thread tasks after FCP in a processed Lighthouse trace. */
+export function tasksAfterFcp(processed: ProcessedTrace): TaskAfterFcp[] {
   const navigation = TraceProcessor.processNavigation(processed);
   const fcpMs = navigation.timings.firstContentfulPaint;
   const origin = processed.timeOriginEvt.ts;
@@ -88,8 +94,7 @@ export function tasksAfterFcp(trace: { traceEvents: unknown[] }): TaskAfterFcp[]
  * Lighthouse's simulation scales its wall time, so when the machine's other work stretches it, it
  * becomes the "Unattributable" long task.
  */
-export function commitTaskOf(trace: { traceEvents: unknown[] }): { cpuMs: number; wallMs: number } | undefined {
-  const processed = TraceProcessor.processTrace(trace as never);
+export function commitTaskOf(processed: ProcessedTrace): { cpuMs: number; wallMs: number } | undefined {
   const events = processed.mainThreadEvents as TraceEvent[];
   // The new renderer commits an empty initial document first (about 1 ms): the page's is the longest.
   const commit = events
