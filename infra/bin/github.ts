@@ -19,6 +19,7 @@ try {
     repository: repositoryFromContext(context),
     existingProviderArn: context('github:providerArn') || undefined,
     portfolioStackName: config.stackName,
+    liveSecretParameter: config.recaptchaSecretParameter,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 } catch (error) {

@@ -11,7 +11,6 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import {
-  BOOTSTRAP_ROLE_TAGS,
   DOCTOR_READ_ACTIONS,
   GitHubDeployStack,
   type GitHubRepository,
@@ -31,6 +30,7 @@ function synth(props: { repository?: GitHubRepository; existingProviderArn?: str
     repository: props.repository ?? REPO,
     existingProviderArn: props.existingProviderArn,
     portfolioStackName: 'Portfolio',
+    liveSecretParameter: '/portfolio/recaptcha-secret',
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   app.synth(); // an unacknowledged cdk-nag finding throws here
@@ -86,7 +86,7 @@ describe('each role\'s trust', () => {
 
   it('names this repository by its immutable ids (new repositories\' subjects), each role its own events', () => {
     expect(subjects).toEqual({
-      production: ['repo:jane-doe@1234567/portfolio@7654321:ref:refs/heads/main', 'repo:jane-doe@1234567/portfolio@7654321:environment:production'],
+      production: ['repo:jane-doe@1234567/portfolio@7654321:ref:refs/heads/main'],
       preview: ['repo:jane-doe@1234567/portfolio@7654321:pull_request', 'repo:jane-doe@1234567/portfolio@7654321:environment:preview'],
     });
     expect(trustedSubjects({ owner: 'old', name: 'repo' }).production[0]).toBe('repo:old/repo:ref:refs/heads/main');
@@ -95,32 +95,20 @@ describe('each role\'s trust', () => {
 
 describe('each role\'s permissions', () => {
   const { production, preview, policyOf } = synth();
-
-  const assume = {
-    Sid: 'AssumeCdkBootstrapRolesOnly',
-    Effect: 'Allow',
-    Action: 'sts:AssumeRole',
-    Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::123456789012:role/*']] },
-    Condition: { StringEquals: { 'iam:ResourceTag/aws-cdk:bootstrap-role': [...BOOTSTRAP_ROLE_TAGS] } },
-  };
   const doctor = { Sid: 'DoctorReadOnly', Effect: 'Allow', Action: [...DOCTOR_READ_ACTIONS], Resource: '*' };
 
-  it('production: assume the bootstrap roles by tag, and the doctor\'s reads; nothing else', () => {
-    expect(policyOf(production)).toEqual([assume, doctor]);
+  it('production: the bootstrap deploy and file-publishing roles by name (never lookup), and the doctor\'s reads', () => {
+    const role = (kind: string) => ({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:iam::123456789012:role/cdk-hnb659fds-${kind}-role-123456789012-*`]] });
+    expect(policyOf(production)).toEqual([
+      doctor,
+      { Sid: 'AssumeCdkDeployRolesOnly', Effect: 'Allow', Action: ['sts:AssumeRole', 'sts:TagSession'], Resource: [role('deploy'), role('file-publishing')] },
+    ]);
   });
 
-  it('preview: the same, and emptying and deleting preview stages\' buckets only', () => {
-    const bucket = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::portfolio-pr-*']] };
-    expect(policyOf(preview)).toEqual([
-      assume,
-      doctor,
-      {
-        Sid: 'DestroyPreviewBucketsOnly',
-        Effect: 'Allow',
-        Action: ['s3:ListBucket', 's3:ListBucketVersions', 's3:DeleteBucket', 's3:DeleteObject', 's3:DeleteObjectVersion'],
-        Resource: [bucket, { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::portfolio-pr-*/*']] }],
-      },
-    ]);
+  it('preview: no bootstrap role; the preview deploy role and its buckets', () => {
+    const statements = policyOf(preview);
+    expect(statements.map((s) => s.Sid)).toEqual(['DoctorReadOnly', 'AssumeThePreviewDeployRoleOnly', 'DestroyPreviewBucketsOnly']);
+    expect(JSON.stringify(statements)).not.toMatch(/cdk-hnb659fds-(deploy|lookup|file-publishing)/);
   });
 
   it('the doctor\'s reads are exactly the AWS calls in its code (each SDK command mapped to its IAM action)', () => {

@@ -1,7 +1,9 @@
-import { type App, Validations } from 'aws-cdk-lib';
+import { type App, DefaultStackSynthesizer, Tags, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, REPO_ROOT } from '../config/portfolio-config';
 import { CertificateStack } from './domain';
+import { PREVIEW_ASSET_PREFIX, previewNames, STAGE_TAG } from './github-deploy-stack';
 import { PortfolioStack } from './portfolio-stack';
 
 export interface PortfolioAppOptions {
@@ -46,7 +48,40 @@ export function addPortfolioStacks(app: App, config: PortfolioConfig, options: P
     certificate: certificate?.certificate,
     crossRegionReferences: certificate !== undefined,
     description: 'Portfolio site: S3 + CloudFront, contact/events API on Lambda, message archive, alarms and dashboard',
+    // A pull request's preview is deployed by the preview role itself through CloudFormation with the
+    // preview execution role (npm run github-setup), its files under their own prefix of the staging
+    // bucket: it reaches none of the bootstrap roles the live site deploys with.
+    ...(config.stage
+      ? {
+          synthesizer: previewSynthesizer(stackNameOf(config)),
+        }
+      : {}),
   });
+  if (config.stage) {
+    // Every role the preview creates carries the fence as its boundary; CloudFront and API Gateway
+    // fence on this tag (infra/lib/github-deploy-stack.ts, previewFence).
+    const boundary = iam.ManagedPolicy.fromManagedPolicyName(main, 'PreviewBoundary', previewNames(stackNameOf(config)).boundaryPolicy);
+    iam.PermissionsBoundary.of(main).apply(boundary);
+    Tags.of(main).add(STAGE_TAG, config.stage);
+  }
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { main, certificate };
+}
+
+/** cdk.json's stackName, which a preview's "<stackName>-<stage>" carries. */
+function stackNameOf(config: PortfolioConfig): string {
+  return config.stage ? config.stackName.slice(0, -(config.stage.length + 1)) : config.stackName;
+}
+
+/** A preview's deploy: the GitHub stack's preview deploy and execution roles, its files under their own prefix; no lookups. */
+function previewSynthesizer(portfolioStackName: string): DefaultStackSynthesizer {
+  const names = previewNames(portfolioStackName);
+  const role = (name: string) => `arn:\${AWS::Partition}:iam::\${AWS::AccountId}:role/${name}`;
+  return new DefaultStackSynthesizer({
+    deployRoleArn: role(names.deployRole),
+    fileAssetPublishingRoleArn: role(names.deployRole),
+    lookupRoleArn: role(names.deployRole),
+    cloudFormationExecutionRole: role(names.executionRole),
+    bucketPrefix: PREVIEW_ASSET_PREFIX,
+  });
 }

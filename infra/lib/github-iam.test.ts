@@ -1,0 +1,352 @@
+/**
+ * What a GitHub workflow can reach in the owner's account, proved by an IAM policy simulation
+ * (@cloud-copilot/iam-simulate: identity policies, permissions boundaries, conditions) of the synthesized
+ * `Portfolio-GitHub` stack and the CDK bootstrap template as installed (node_modules/aws-cdk, v33), with
+ * the execution policy setup passes `cdk bootstrap --cloudformation-execution-policies`.
+ *
+ * From each GitHub role, every role it reaches is followed: sts:AssumeRole where the identity policy
+ * allows it and the target's trust names the account, iam:PassRole where it allows passing a role a
+ * service trusts (the service then acts as that role). For each role reached, the actions on the live
+ * bucket, the reCAPTCHA secret, the archive table and IAM that must be denied are simulated; one allowed
+ * fails the test. A role a preview might create (AdministratorAccess, with the boundary it must carry)
+ * is simulated too.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { runSimulation } from '@cloud-copilot/iam-simulate';
+import { App } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { REPO_ROOT } from '../config/portfolio-config';
+import { executionPolicyDocument, executionPolicyName, type FenceScope, GitHubDeployStack, previewNames, STAGE_TAG } from './github-deploy-stack';
+import type { Json } from './testing';
+
+const ACCOUNT = '123456789012';
+const REGION = 'eu-west-1';
+const STACK = 'Portfolio';
+const SECRET = '/portfolio/recaptcha-secret';
+const SCOPE: FenceScope = { partition: 'aws', account: ACCOUNT, region: REGION, portfolioStackName: STACK, liveSecretParameter: SECRET };
+
+/** The live site's resources as CloudFormation names them ("<stack>-<logical id>-<suffix>"). */
+const LIVE = {
+  bucket: 'arn:aws:s3:::portfolio-sitebucket397a1860-1a2b3c4d5e6f',
+  secret: `arn:aws:ssm:${REGION}:${ACCOUNT}:parameter${SECRET}`,
+  archive: `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/Portfolio-ArchiveTable0F0A1B2C-1A2B3C4D5E6F`,
+  stack: `arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/Portfolio/0a1b2c3d-0000-0000-0000-000000000000`,
+  functionRole: `arn:aws:iam::${ACCOUNT}:role/Portfolio-FunctionsContactRole1A2B3C-1A2B3C4D5E6F`,
+  function: `arn:aws:lambda:${REGION}:${ACCOUNT}:function:Portfolio-FunctionsContactFunction-1A2B3C4D5E6F`,
+  distribution: `arn:aws:cloudfront::${ACCOUNT}:distribution/E1LIVE0000000`,
+};
+const PREVIEW = {
+  stack: `arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/Portfolio-pr-7/0a1b2c3d-0000-0000-0000-000000000007`,
+  table: `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/Portfolio-pr-7-ArchiveTable0F0A1B2C-1A2B3C4D5E6F`,
+  bucket: 'arn:aws:s3:::portfolio-pr-7-sitebucket397a1860-1a2b3c4d5e6f',
+  role: `arn:aws:iam::${ACCOUNT}:role/Portfolio-pr-7-FunctionsContactRole1A2B3C-1A2B3C4D5E6F`,
+  distribution: `arn:aws:cloudfront::${ACCOUNT}:distribution/E7PREVIEW00000`,
+};
+
+/** ReadOnlyAccess's DynamoDB reads (AWS managed policy reference, ReadOnlyAccess and AmazonDynamoDBReadOnlyAccess:
+ * https://docs.aws.amazon.com/aws-managed-policy/latest/reference/ReadOnlyAccess.html), the part that reads the archive. */
+const MANAGED: Record<string, Json> = {
+  AdministratorAccess: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }] },
+  ReadOnlyAccess: {
+    Version: '2012-10-17',
+    Statement: [
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:BatchGetItem', 'dynamodb:Describe*', 'dynamodb:List*', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:PartiQLSelect', 's3:Get*', 's3:List*', 'ssm:Describe*', 'ssm:Get*', 'ssm:List*'],
+        Resource: '*',
+      },
+    ],
+  },
+  // AWSCloudFormationReadOnlyAccess: https://docs.aws.amazon.com/aws-managed-policy/latest/reference/AWSCloudFormationReadOnlyAccess.html
+  AWSCloudFormationReadOnlyAccess: {
+    Version: '2012-10-17',
+    Statement: [{ Effect: 'Allow', Action: ['cloudformation:Describe*', 'cloudformation:EstimateTemplateCost', 'cloudformation:Get*', 'cloudformation:List*', 'cloudformation:ValidateTemplate', 'cloudformation:Detect*'], Resource: '*' }],
+  },
+};
+
+interface Role {
+  arn: string;
+  trust: Json[];
+  policies: { name: string; policy: Json }[];
+  boundary?: Json;
+  /** The role's tags, which a condition on iam:ResourceTag/KEY reads when it is assumed or passed. */
+  tags: Record<string, string>;
+}
+
+/** A small CloudFormation evaluator: Ref, Fn::Sub, Fn::Join, Fn::GetAtt, Fn::If and conditions, AWS::NoValue. */
+function evaluator(template: Json, parameters: Record<string, unknown>, physical: (logicalId: string, attribute?: string) => string) {
+  const pseudo: Record<string, string> = { 'AWS::Partition': 'aws', 'AWS::AccountId': ACCOUNT, 'AWS::Region': REGION, 'AWS::URLSuffix': 'amazonaws.com', 'AWS::NoValue': '\0novalue' };
+  const parameter = (name: string) => {
+    const given = parameters[name] ?? template.Parameters?.[name]?.Default ?? '';
+    // A CommaDelimitedList is a list, its empty default [""] (CloudFormation's Parameters reference).
+    if (template.Parameters?.[name]?.Type === 'CommaDelimitedList' && !Array.isArray(given)) return String(given).split(',');
+    return given;
+  };
+  const conditions = new Map<string, boolean>();
+  const condition = (name: string): boolean => {
+    if (!conditions.has(name)) conditions.set(name, Boolean(value(template.Conditions[name])));
+    return conditions.get(name)!;
+  };
+  const ref = (name: string) => (name in pseudo ? pseudo[name] : name in (template.Parameters ?? {}) || name in parameters ? parameter(name) : physical(name));
+  const value = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(value).filter((v) => v !== '\0novalue');
+    if (!node || typeof node !== 'object') return node;
+    const entries = Object.entries(node as Json);
+    if (entries.length === 1) {
+      const [key, arg] = entries[0]!;
+      if (key === 'Ref') return ref(arg);
+      if (key === 'Fn::Sub') return String(arg).replace(/\$\{([^}]+)\}/g, (_m, name: string) => (name.includes('.') ? physical(name.split('.')[0]!, name.split('.')[1]) : String(ref(name))));
+      if (key === 'Fn::Join') return (value(arg[1]) as unknown[]).join(arg[0]);
+      if (key === 'Fn::GetAtt') return physical(...((Array.isArray(arg) ? arg : String(arg).split('.')) as [string, string]));
+      if (key === 'Fn::If') return condition(arg[0]) ? value(arg[1]) : value(arg[2]);
+      if (key === 'Fn::Equals') return JSON.stringify(value(arg[0])) === JSON.stringify(value(arg[1]));
+      if (key === 'Fn::Not') return !value(arg[0]);
+      if (key === 'Fn::And') return arg.every((a: unknown) => value(a));
+      if (key === 'Fn::Or') return arg.some((a: unknown) => value(a));
+      if (key === 'Condition') return condition(arg);
+    }
+    const out: Json = {};
+    for (const [key, child] of entries) {
+      const v = value(child);
+      if (v !== '\0novalue') out[key] = v;
+    }
+    return out;
+  };
+  return value;
+}
+
+/** The roles of a template: their names, trust, inline and attached policies (managed ones from MANAGED or the template), boundary. */
+function rolesOf(template: Json, parameters: Record<string, unknown>, extraManaged: Record<string, Json> = {}): Role[] {
+  const resources = template.Resources as Record<string, Json>;
+  const nameOf = (id: string) => {
+    const r = resources[id]!;
+    if (r.Type === 'AWS::IAM::Role') return `arn:aws:iam::${ACCOUNT}:role/${r.Properties.RoleName ? value(r.Properties.RoleName) : id}`;
+    if (r.Type === 'AWS::IAM::ManagedPolicy') return `arn:aws:iam::${ACCOUNT}:policy/${value(r.Properties.ManagedPolicyName)}`;
+    if (r.Type === 'AWS::IAM::OIDCProvider') return `arn:aws:iam::${ACCOUNT}:oidc-provider/token.actions.githubusercontent.com`;
+    if (r.Type === 'AWS::S3::Bucket') return `arn:aws:s3:::${r.Properties.BucketName ? value(r.Properties.BucketName) : id.toLowerCase()}`;
+    return `arn:aws:service:${REGION}:${ACCOUNT}:${id}`;
+  };
+  const value = evaluator(template, parameters, (id, attribute) => (attribute && attribute !== 'Arn' ? `${id}.${attribute}` : nameOf(id)));
+  const managed = (arn: string): Json => {
+    const name = arn.split('/').pop()!;
+    const known = MANAGED[name] ?? extraManaged[arn];
+    if (known) return known;
+    const own = Object.entries(resources).find(([id, r]) => r.Type === 'AWS::IAM::ManagedPolicy' && nameOf(id) === arn);
+    if (own) return value(own[1].Properties.PolicyDocument) as Json;
+    throw new Error(`no document for the managed policy ${arn}`);
+  };
+  return Object.entries(resources)
+    .filter(([, r]) => r.Type === 'AWS::IAM::Role' && (!r.Condition || value({ Condition: r.Condition })))
+    .map(([id, r]) => {
+      const props = value(r.Properties) as Json;
+      const attached = Object.values(resources)
+        .filter((p) => p.Type === 'AWS::IAM::Policy' && (p.Properties.Roles as Json[]).some((x) => x.Ref === id))
+        .map((p) => ({ name: String(value(p.Properties.PolicyName)), policy: value(p.Properties.PolicyDocument) as Json }));
+      return {
+        arn: nameOf(id),
+        trust: props.AssumeRolePolicyDocument.Statement as Json[],
+        policies: [
+          ...(props.Policies ?? []).map((p: Json) => ({ name: p.PolicyName, policy: p.PolicyDocument })),
+          ...attached,
+          ...((props.ManagedPolicyArns ?? []) as string[]).flat().map((arn) => ({ name: arn, policy: managed(arn) })),
+        ],
+        ...(props.PermissionsBoundary ? { boundary: managed(props.PermissionsBoundary) } : {}),
+        tags: Object.fromEntries(((props.Tags ?? []) as Json[]).map((t) => [t.Key, t.Value])),
+      };
+    });
+}
+
+/** The account's roles: the GitHub stack's and the bootstrap template's, bootstrapped as `setup` does it. */
+function account(options: { executionPolicies: boolean }): Role[] {
+  const app = new App();
+  const stack = new GitHubDeployStack(app, `${STACK}-GitHub`, {
+    env: { account: ACCOUNT, region: REGION },
+    repository: { owner: 'jane-doe', name: 'portfolio', ids: { owner: 1, repository: 2 } },
+    portfolioStackName: STACK,
+    liveSecretParameter: SECRET,
+  });
+  const github = app.synth().getStackByName(stack.stackName).template as Json;
+  const bootstrap = parse(readFileSync(path.join(REPO_ROOT, 'node_modules/aws-cdk/lib/api/bootstrap/bootstrap-template.yaml'), 'utf8'));
+  const executionPolicyArn = `arn:aws:iam::${ACCOUNT}:policy/${executionPolicyName(STACK)}`;
+  const parameters = options.executionPolicies ? { CloudFormationExecutionPolicies: [executionPolicyArn], Qualifier: 'hnb659fds' } : { Qualifier: 'hnb659fds' };
+  return [...rolesOf(github, {}), ...rolesOf(bootstrap, parameters, { [executionPolicyArn]: executionPolicyDocument(SCOPE) })];
+}
+
+async function decide(role: Role, action: string, resource: string, context: Record<string, string> = {}): Promise<string> {
+  const response = await runSimulation(
+    {
+      request: { principal: role.arn, action, resource: { resource, accountId: ACCOUNT }, contextVariables: context },
+      identityPolicies: role.policies,
+      serviceControlPolicies: [],
+      resourceControlPolicies: [],
+      ...(role.boundary ? { permissionBoundaryPolicies: [{ name: 'boundary', policy: role.boundary }] } : {}),
+    },
+    {},
+  );
+  if (response.resultType === 'error') throw new Error(`${action} on ${resource}: ${JSON.stringify(response.errors)}`);
+  return response.overallResult;
+}
+
+/** The role's trust lets `from` assume it: it names the account (then identity policies decide) or `from` itself. */
+const trusts = (role: Role, from: Role) =>
+  role.trust.some((s) => s.Effect === 'Allow' && [s.Action].flat().includes('sts:AssumeRole') && [s.Principal?.AWS].flat().some((p) => p === ACCOUNT || p === `arn:aws:iam::${ACCOUNT}:root` || p === from.arn));
+const trustedService = (role: Role): string | undefined =>
+  role.trust.find((s) => s.Effect === 'Allow' && [s.Action].flat().includes('sts:AssumeRole') && s.Principal?.Service)?.Principal.Service;
+
+/** Every role reachable from `start` (itself included), with the way it was reached. */
+async function reachable(start: Role, roles: Role[]): Promise<Map<Role, string>> {
+  const label = (role: Role) => role.arn.split('/').pop()!.replace(/[0-9A-F]{8}$/, '');
+  const seen = new Map<Role, string>([[start, label(start)]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const from = queue.shift()!;
+    for (const to of roles) {
+      if (seen.has(to)) continue;
+      const service = trustedService(to);
+      const tags = Object.fromEntries(Object.entries(to.tags).flatMap(([k, v]) => [[`aws:ResourceTag/${k}`, v], [`iam:ResourceTag/${k}`, v]]));
+      const assumed = trusts(to, from) && (await decide(from, 'sts:AssumeRole', to.arn, tags)) === 'Allowed';
+      const passed = service !== undefined && (await decide(from, 'iam:PassRole', to.arn, { 'iam:PassedToService': service })) === 'Allowed';
+      if (assumed || passed) {
+        seen.set(to, `${seen.get(from)} → ${assumed ? 'assumes' : `passes to ${service}`} ${label(to)}`);
+        queue.push(to);
+      }
+    }
+  }
+  return seen;
+}
+
+type Check = [action: string, resource: string, context?: Record<string, string>];
+
+/** What no role a workflow reaches may do: read the archive or the secret, change IAM's deploy machinery, make users. */
+const NEVER: Check[] = [
+  ...['dynamodb:Scan', 'dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PartiQLSelect', 'dynamodb:ExportTableToPointInTime'].map((a): Check => [a, LIVE.archive]),
+  ...['ssm:GetParameter', 'ssm:GetParameters', 'ssm:PutParameter', 'ssm:DeleteParameter'].map((a): Check => [a, LIVE.secret]),
+  ['iam:CreateUser', `arn:aws:iam::${ACCOUNT}:user/someone`],
+  ['iam:CreateAccessKey', `arn:aws:iam::${ACCOUNT}:user/someone`],
+  ['iam:UpdateOpenIDConnectProviderThumbprint', `arn:aws:iam::${ACCOUNT}:oidc-provider/token.actions.githubusercontent.com`],
+  ...['iam:UpdateAssumeRolePolicy', 'iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:DeleteRolePermissionsBoundary'].flatMap((a): Check[] => [
+    [a, `arn:aws:iam::${ACCOUNT}:role/cdk-hnb659fds-lookup-role-${ACCOUNT}-${REGION}`],
+    [a, `arn:aws:iam::${ACCOUNT}:role/cdk-hnb659fds-cfn-exec-role-${ACCOUNT}-${REGION}`],
+    [a, `arn:aws:iam::${ACCOUNT}:role/${STACK}-GitHub-ProductionRole1A2B3C-1A2B3C4D5E6F`],
+    [a, `arn:aws:iam::${ACCOUNT}:role/${previewNames(STACK).executionRole}`],
+  ]),
+  ['iam:CreatePolicyVersion', `arn:aws:iam::${ACCOUNT}:policy/${executionPolicyName(STACK)}`],
+  ['iam:CreatePolicyVersion', `arn:aws:iam::${ACCOUNT}:policy/${previewNames(STACK).boundaryPolicy}`],
+];
+
+/** And what nothing a preview reaches may do: the live stack, its bucket, functions, distribution, API, archive and IAM. */
+const NEVER_FROM_A_PREVIEW: Check[] = [
+  ...NEVER,
+  ...['s3:GetObject', 's3:PutObject', 's3:DeleteObject'].map((a): Check => [a, `${LIVE.bucket}/index.html`]),
+  ...['s3:PutBucketPolicy', 's3:DeleteBucket', 's3:PutBucketWebsite'].map((a): Check => [a, LIVE.bucket]),
+  ...['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateTable', 'dynamodb:DeleteTable'].map((a): Check => [a, LIVE.archive]),
+  ...['cloudformation:CreateChangeSet', 'cloudformation:UpdateStack', 'cloudformation:DeleteStack', 'cloudformation:ExecuteChangeSet'].map((a): Check => [a, LIVE.stack]),
+  ...['lambda:UpdateFunctionCode', 'lambda:UpdateFunctionConfiguration', 'lambda:AddPermission', 'lambda:DeleteFunction'].map((a): Check => [a, LIVE.function]),
+  ...['iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:UpdateAssumeRolePolicy', 'iam:PassRole', 'iam:DeleteRole'].map((a): Check => [a, LIVE.functionRole]),
+  ['iam:CreateRole', PREVIEW.role], // without the boundary
+  ...['cloudfront:UpdateDistribution', 'cloudfront:DeleteDistribution', 'cloudfront:TagResource'].map((a): Check => [a, LIVE.distribution]),
+  // (API Gateway is left out: the simulator's data gives HTTP API paths no resource type for PATCH and
+  // DELETE, so the tag fence on them, FenceApisToPreviews, is read, not simulated.)
+];
+
+/** What the design must still let each do (so the simulation cannot pass by denying everything). */
+async function allowedAll(role: Role, checks: Check[]): Promise<string[]> {
+  const denied: string[] = [];
+  for (const [action, resource, context] of checks) if ((await decide(role, action, resource, context)) !== 'Allowed') denied.push(`${action} ${resource}`);
+  return denied;
+}
+
+async function violations(start: Role, roles: Role[], never: Check[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const [role, way] of await reachable(start, roles)) {
+    for (const [action, resource, context] of never) {
+      if ((await decide(role, action, resource, context)) === 'Allowed') found.push(`${way}: ${action} on ${resource}`);
+    }
+  }
+  return found;
+}
+
+const byName = (roles: Role[], pattern: RegExp) => roles.find((r) => pattern.test(r.arn))!;
+
+describe('the GitHub roles in an account bootstrapped as setup does it', () => {
+  const roles = account({ executionPolicies: true });
+  const production = byName(roles, /role\/ProductionRole/);
+  const preview = byName(roles, /role\/PreviewRole/);
+
+  it('production reaches the deploy and file-publishing roles and CloudFormation\'s execution role, never the lookup role', async () => {
+    const reached = [...(await reachable(production, roles)).values()].sort();
+    expect(reached).toEqual([
+      'ProductionRole',
+      `ProductionRole → assumes cdk-hnb659fds-deploy-role-${ACCOUNT}-${REGION}`,
+      `ProductionRole → assumes cdk-hnb659fds-deploy-role-${ACCOUNT}-${REGION} → passes to cloudformation.amazonaws.com cdk-hnb659fds-cfn-exec-role-${ACCOUNT}-${REGION}`,
+      `ProductionRole → assumes cdk-hnb659fds-file-publishing-role-${ACCOUNT}-${REGION}`,
+    ]);
+  }, 120_000);
+
+  it('preview reaches only the preview deploy and execution roles, no bootstrap role', async () => {
+    const reached = [...(await reachable(preview, roles)).values()];
+    expect(reached).toEqual([
+      'PreviewRole',
+      `PreviewRole → assumes ${previewNames(STACK).deployRole}`,
+      `PreviewRole → assumes ${previewNames(STACK).deployRole} → passes to cloudformation.amazonaws.com ${previewNames(STACK).executionRole}`,
+    ]);
+  }, 120_000);
+
+  it('nothing production reaches reads the archive or the secret, or changes the deploy machinery', async () => {
+    expect(await violations(production, roles, NEVER)).toEqual([]);
+  }, 300_000);
+
+  it('nothing preview reaches touches the live stack, its bucket, functions, distribution, API, archive, secret or IAM', async () => {
+    expect(await violations(preview, roles, NEVER_FROM_A_PREVIEW)).toEqual([]);
+  }, 300_000);
+
+  it('a role a preview creates, even with AdministratorAccess, is held by the boundary it must carry', async () => {
+    const executionRole = byName(roles, new RegExp(`role/${previewNames(STACK).executionRole}$`));
+    const boundaryArn = `arn:aws:iam::${ACCOUNT}:policy/${previewNames(STACK).boundaryPolicy}`;
+    expect(await decide(executionRole, 'iam:CreateRole', PREVIEW.role, { 'iam:PermissionsBoundary': boundaryArn })).toBe('Allowed');
+    const boundary = boundaryDocument();
+    const created: Role = { tags: {}, arn: PREVIEW.role, trust: [{ Effect: 'Allow', Action: 'sts:AssumeRole', Principal: { Service: 'lambda.amazonaws.com' } }], policies: [{ name: 'AdministratorAccess', policy: MANAGED.AdministratorAccess! }], boundary };
+    expect(await violations(created, roles, NEVER_FROM_A_PREVIEW)).toEqual([]);
+    expect(await allowedAll(created, [['dynamodb:PutItem', PREVIEW.table], ['s3:PutObject', `${PREVIEW.bucket}/index.html`]])).toEqual([]);
+  }, 300_000);
+
+  it('each can still do its job: production deploys, preview deploys and removes its own stacks and resources', async () => {
+    const executionRole = byName(roles, new RegExp(`role/${previewNames(STACK).executionRole}$`));
+    expect(await allowedAll(byName(roles, /cfn-exec-role/), [['s3:PutBucketPolicy', LIVE.bucket], ['dynamodb:UpdateTable', LIVE.archive], ['iam:PutRolePolicy', LIVE.functionRole]])).toEqual([]);
+    const deployRole = byName(roles, new RegExp(`role/${previewNames(STACK).deployRole}$`));
+    expect(
+      await allowedAll(deployRole, [
+        ['cloudformation:CreateChangeSet', PREVIEW.stack],
+        ['cloudformation:DeleteStack', PREVIEW.stack],
+        ['s3:PutObject', `arn:aws:s3:::cdk-hnb659fds-assets-${ACCOUNT}-${REGION}/previews/abc.zip`],
+      ]),
+    ).toEqual([]);
+    expect(await allowedAll(preview, [['s3:DeleteBucket', PREVIEW.bucket]])).toEqual([]);
+    expect(await decide(deployRole, 's3:PutObject', `arn:aws:s3:::cdk-hnb659fds-assets-${ACCOUNT}-${REGION}/abc.zip`)).not.toBe('Allowed');
+    expect(
+      await allowedAll(executionRole, [
+        ['s3:CreateBucket', PREVIEW.bucket],
+        ['dynamodb:CreateTable', PREVIEW.table],
+        ['cloudfront:UpdateDistribution', PREVIEW.distribution, { [`aws:ResourceTag/${STAGE_TAG}`]: 'pr-7' }],
+        ['iam:PassRole', PREVIEW.role],
+      ]),
+    ).toEqual([]);
+  }, 300_000);
+});
+
+/** The boundary as the synthesized GitHub stack holds it. */
+function boundaryDocument(): Json {
+  const app = new App();
+  const stack = new GitHubDeployStack(app, `${STACK}-GitHub`, {
+    env: { account: ACCOUNT, region: REGION },
+    repository: { owner: 'jane-doe', name: 'portfolio' },
+    portfolioStackName: STACK,
+    liveSecretParameter: SECRET,
+  });
+  const template = app.synth().getStackByName(stack.stackName).template as Json;
+  const [id] = Object.entries(template.Resources as Record<string, Json>).find(([, r]) => r.Type === 'AWS::IAM::ManagedPolicy')!;
+  const value = evaluator(template, {}, (x) => x);
+  return value(template.Resources[id].Properties.PolicyDocument) as Json;
+}
