@@ -148,8 +148,8 @@ describe('the repository\'s rules', () => {
     ['role-matches-subject', 'the production role in a preview job', (d) => {
       step(d.preview, 'teardown', 'aws-actions/configure-aws-credentials').with['role-to-assume'] = '${{ vars.AWS_PRODUCTION_ROLE_ARN }}';
     }],
-    ['role-matches-subject', 'the deploy job without its production environment', (d) => {
-      d.deploy.jobs.deploy.environment = { name: 'live', url: d.deploy.jobs.deploy.environment.url };
+    ['role-matches-subject', 'the deploy job in an environment (GitHub creates it on first use; its subject is not main\'s ref)', (d) => {
+      d.deploy.jobs.deploy.environment = { name: 'production', url: 'https://example.com' };
     }],
     ['skip-forks-and-dependabot', 'previews for forks', (d) => {
       d.preview.jobs.deploy.if = d.preview.jobs.deploy.if.replace('&& github.event.pull_request.head.repo.full_name == github.repository', '');

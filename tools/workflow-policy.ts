@@ -14,9 +14,9 @@ export const RULES = {
   'pinned-by-sha': 'every action is pinned by a full commit SHA',
   'persist-credentials': 'every actions/checkout step has persist-credentials: false',
   'allowed-account-ids': 'every role assumption names the role from a variable and allowed-account-ids',
-  'role-matches-subject': 'the production role only in production-environment jobs outside pull requests; the preview role only without an environment or in preview',
+  'role-matches-subject': 'the production role only in jobs without an environment (it trusts main\'s ref subject) outside pull requests; the preview role only without an environment or in preview',
   'skip-forks-and-dependabot': 'a pull-request job that assumes a role skips forks and Dependabot',
-  'deploy-concurrency': 'a deploy job is in a concurrency group that never cancels it, with an environment URL',
+  'deploy-concurrency': 'a deploy job is in a concurrency group that never cancels it; a preview deploy has an environment URL',
   'teardown-concurrency': 'a teardown job is in a concurrency group of its own (never a deploy\'s) that never cancels it',
   'no-expressions-in-run': 'run: blocks hold no ${{ }} expression (values arrive through env)',
   'token-in-step-env': 'the GitHub token reaches only the steps that use it (step env), never a whole job',
@@ -144,8 +144,8 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
           add('allowed-account-ids', at, 'role-to-assume must be vars.AWS_PRODUCTION_ROLE_ARN or vars.AWS_PREVIEW_ROLE_ARN, allowed-account-ids vars.AWS_ACCOUNT_ID');
         }
         const environment = facts.environment?.name;
-        if (/PRODUCTION/.test(role) && (environment !== 'production' || pullRequestWorkflow)) {
-          add('role-matches-subject', at, 'the production role needs environment production and no pull_request trigger');
+        if (/PRODUCTION/.test(role) && (environment !== undefined || pullRequestWorkflow)) {
+          add('role-matches-subject', at, 'the production role trusts main\'s ref: no environment (its subject would be environment:NAME) and no pull_request trigger');
         }
         if (/PREVIEW/.test(role) && environment !== undefined && environment !== 'preview') {
           add('role-matches-subject', at, `the preview role does not trust environment ${environment}`);
@@ -164,7 +164,7 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
         if (!facts.concurrency?.group || facts.concurrency.cancel !== false) {
           add('deploy-concurrency', at, 'deploys outside a concurrency group with cancel-in-progress: false');
         } else deployGroups.push({ file, job: id, group: facts.concurrency.group });
-        if (!facts.environment?.url) add('deploy-concurrency', `${at}.environment`, 'deploys without an environment URL');
+        if (pullRequestWorkflow && !facts.environment?.url) add('deploy-concurrency', `${at}.environment`, 'deploys a preview without an environment URL');
       }
       if (tearsDown) {
         if (!facts.concurrency?.group || facts.concurrency.cancel !== false) {

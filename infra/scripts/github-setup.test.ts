@@ -26,18 +26,56 @@ describe('the repository', () => {
     expect(repositoryFromRemote(url)).toBe(repo);
   });
 
-  it("asks GitHub for its ids and its own spelling, with the token when there is one", async () => {
+  const repoBody = (extra: Record<string, unknown> = {}) => ({ id: 7654321, full_name: 'Jane-Doe/portfolio', owner: { id: 1234567 }, created_at: '2021-03-01T00:00:00Z', private: false, fork: false, ...extra });
+  /** GitHub's two answers: the repository, then its OIDC subject settings. */
+  const github = (repo: unknown, oidc: [number, unknown]) => {
     const seen: { url: string; auth?: string }[] = [];
     const fetchFn: FetchLike = (url, init) => {
       seen.push({ url, auth: init?.headers?.Authorization });
-      return answer(200, { id: 7654321, full_name: 'Jane-Doe/portfolio', owner: { id: 1234567 } });
+      return url.endsWith('/actions/oidc/customization/sub') ? answer(oidc[0], oidc[1]) : answer(200, repo);
     };
+    return { seen, fetchFn };
+  };
+
+  it('reads the subject form from GitHub: its own prefix, with the token when there is one', async () => {
+    const { seen, fetchFn } = github(repoBody(), [200, { use_default: true, sub_claim_prefix: 'repo:Jane-Doe@1234567/portfolio@7654321' }]);
     await expect(lookupRepository('jane-doe/portfolio', fetchFn, 'ghp_x')).resolves.toEqual({
-      owner: 'Jane-Doe',
-      name: 'portfolio',
-      ids: { owner: 1234567, repository: 7654321 },
+      repository: { owner: 'Jane-Doe', name: 'portfolio', ids: { owner: 1234567, repository: 7654321 } },
+      facts: { private: false, fork: false },
     });
-    expect(seen).toEqual([{ url: 'https://api.github.com/repos/jane-doe/portfolio', auth: 'Bearer ghp_x' }]);
+    expect(seen).toEqual([
+      { url: 'https://api.github.com/repos/jane-doe/portfolio', auth: 'Bearer ghp_x' },
+      { url: 'https://api.github.com/repos/jane-doe/portfolio/actions/oidc/customization/sub', auth: 'Bearer ghp_x' },
+    ]);
+    const names = github(repoBody(), [200, { use_default: true, sub_claim_prefix: 'repo:Jane-Doe/portfolio' }]);
+    await expect(lookupRepository('jane-doe/portfolio', names.fetchFn)).resolves.toMatchObject({ repository: { owner: 'Jane-Doe', name: 'portfolio' } });
+    expect((await lookupRepository('jane-doe/portfolio', names.fetchFn)).repository.ids).toBeUndefined();
+  });
+
+  it('an existing repository keeps the name-only subject unless it opted in', async () => {
+    const notOptedIn = github(repoBody(), [200, { use_default: true, use_immutable_subject: false }]);
+    expect((await lookupRepository('jane-doe/portfolio', notOptedIn.fetchFn)).repository.ids).toBeUndefined();
+    const optedIn = github(repoBody(), [200, { use_default: true, use_immutable_subject: true }]);
+    expect((await lookupRepository('jane-doe/portfolio', optedIn.fetchFn)).repository.ids).toEqual({ owner: 1234567, repository: 7654321 });
+  });
+
+  it('without the OIDC settings: a repository created from 2026-07-15 has immutable subjects; an older one cannot be told', async () => {
+    const recent = github(repoBody({ created_at: '2026-07-15T08:00:00Z', private: true, fork: true }), [404, {}]);
+    await expect(lookupRepository('jane-doe/portfolio', recent.fetchFn)).resolves.toEqual({
+      repository: { owner: 'Jane-Doe', name: 'portfolio', ids: { owner: 1234567, repository: 7654321 } },
+      facts: { private: true, fork: true },
+    });
+    const older = github(repoBody(), [403, {}]);
+    await expect(lookupRepository('jane-doe/portfolio', older.fetchFn)).rejects.toThrow(
+      /Cannot tell which subject Jane-Doe\/portfolio's tokens carry \(GitHub answered 403.*--name-only-subject.*--owner-id 1234567 --repo-id 7654321/,
+    );
+  });
+
+  it('refuses a customized subject, and says how to go back to the default', async () => {
+    const custom = github(repoBody(), [200, { use_default: false, include_claim_keys: ['repository_owner', 'context'] }]);
+    await expect(lookupRepository('jane-doe/portfolio', custom.fetchFn)).rejects.toThrow(
+      /customizes its OIDC subject \(repository_owner, context\).*gh api -X PUT repos\/Jane-Doe\/portfolio\/actions\/oidc\/customization\/sub -F use_default=true/,
+    );
   });
 
   it('says how to pass the ids when GitHub does not answer', async () => {
@@ -48,14 +86,12 @@ describe('the repository', () => {
   });
 
   it('takes --repo, then the origin remote; ids from flags, GitHub, or none with --name-only-subject', async () => {
-    const deps = { remoteUrl: () => 'git@github.com:jane/site.git', fetch: () => answer(200, { id: 2, full_name: 'jane/site', owner: { id: 1 } }) };
-    await expect(resolveRepository(parseSetupArgs([]), deps)).resolves.toEqual({ owner: 'jane', name: 'site', ids: { owner: 1, repository: 2 } });
+    const deps = { remoteUrl: () => 'git@github.com:jane/site.git', fetch: github({ id: 2, full_name: 'jane/site', owner: { id: 1 }, created_at: '2026-08-01T00:00:00Z' }, [404, {}]).fetchFn };
+    await expect(resolveRepository(parseSetupArgs([]), deps)).resolves.toMatchObject({ repository: { owner: 'jane', name: 'site', ids: { owner: 1, repository: 2 } } });
     await expect(resolveRepository(parseSetupArgs(['--repo', 'ann/web', '--owner-id', '5', '--repo-id', '6']), deps)).resolves.toEqual({
-      owner: 'ann',
-      name: 'web',
-      ids: { owner: 5, repository: 6 },
+      repository: { owner: 'ann', name: 'web', ids: { owner: 5, repository: 6 } },
     });
-    await expect(resolveRepository(parseSetupArgs(['--name-only-subject']), deps)).resolves.toEqual({ owner: 'jane', name: 'site' });
+    await expect(resolveRepository(parseSetupArgs(['--name-only-subject']), deps)).resolves.toEqual({ repository: { owner: 'jane', name: 'site' } });
     await expect(resolveRepository(parseSetupArgs(['--owner-id', '5']), deps)).rejects.toThrow(/go together/);
     await expect(resolveRepository(parseSetupArgs([]), { ...deps, remoteUrl: () => undefined })).rejects.toThrow(/--repo OWNER\/NAME/);
   });
@@ -96,13 +132,25 @@ describe('what it prints', () => {
     PreviewRoleArn: 'arn:aws:iam::123456789012:role/Portfolio-GitHub-PreviewRole',
   };
 
-  it('the four repository variables, never a secret, and the production branch rule', () => {
+  it('the four repository variables, never a secret; production from main only', () => {
     const variables = repositoryVariables('123456789012', 'eu-west-1', outputs);
     expect(variables.map(([name]) => name)).toEqual(['AWS_ACCOUNT_ID', 'AWS_REGION', 'AWS_PRODUCTION_ROLE_ARN', 'AWS_PREVIEW_ROLE_ARN']);
     const text = instructions({ owner: 'jane', name: 'site' }, variables);
     expect(text).toContain("gh variable set AWS_PREVIEW_ROLE_ARN --repo jane/site --body 'arn:aws:iam::123456789012:role/Portfolio-GitHub-PreviewRole'");
-    expect(text).toContain('gh api -X POST repos/jane/site/environments/production/deployment-branch-policies -f name=main');
+    expect(text).toContain('Production deploys only from main');
+    expect(text).not.toMatch(/environments\/production/);
     expect(text).not.toMatch(/secret set|AWS_SECRET|ACCESS_KEY/i);
     expect(() => repositoryVariables('1', 'eu-west-1', {})).toThrow(/no ProductionRoleArn/);
+  });
+
+  it('a fork: enable Actions and the sweep\'s schedule; a private repository: no write tokens for forks', () => {
+    const variables = repositoryVariables('123456789012', 'eu-west-1', outputs);
+    const plain = instructions({ owner: 'jane', name: 'site' }, variables, { private: false, fork: false });
+    expect(plain).not.toMatch(/fork/i);
+    const fork = instructions({ owner: 'jane', name: 'site' }, variables, { private: false, fork: true });
+    expect(fork).toContain('GitHub runs none of its workflows until you enable Actions (jane/site → Actions)');
+    expect(fork).toContain('enable "Preview sweep" there too');
+    const privateRepo = instructions({ owner: 'jane', name: 'site' }, variables, { private: true, fork: false });
+    expect(privateRepo).toContain('keep "Send write tokens to workflows from pull requests" off for forks');
   });
 });

@@ -3,10 +3,10 @@
  * owner's own AWS credentials. Deploys the small `<stackName>-GitHub` stack (infra/lib/github-deploy-stack.ts):
  * GitHub's OIDC provider (the account's own when it has one) and the production and preview roles the
  * workflows assume; then prints the repository variables to set. No secret is printed or stored anywhere.
- *  - The repository defaults to the `origin` remote. Its numeric ids (immutable OIDC subjects, the default
- *    for repositories created from 2026-07-15) come from GitHub's public API (GITHUB_TOKEN or GH_TOKEN
- *    for a private repository), or from --owner-id and --repo-id.
- *  - --name-only-subject: an older repository that has not opted in to immutable subjects.
+ *  - The repository defaults to the `origin` remote. Which subject its tokens carry (with its numeric ids,
+ *    or its names only) is read from GitHub (lookupRepository; GITHUB_TOKEN or GH_TOKEN for a private
+ *    repository or one created before 2026-07-15), or given: --owner-id and --repo-id, or
+ *    --name-only-subject.
  * Other arguments go to `cdk deploy` (e.g. --require-approval never).
  */
 import { spawnSync } from 'node:child_process';
@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { ConfigError, REPO_ROOT } from '../config/portfolio-config';
 import { PREVIEW_LIMIT } from '../config/previews';
-import { GITHUB_OIDC, githubSetupStackName, type GitHubRepository, parseRepository } from '../lib/github-deploy-stack';
+import { GITHUB_OIDC, githubSetupStackName, type GitHubRepository, parseRepository, subjectPrefix } from '../lib/github-deploy-stack';
 import { checkedConfig, runCdk } from './cdk-cli';
 import { stackOutputs } from './stack-outputs';
 
@@ -53,12 +53,32 @@ export function repositoryFromRemote(url: string): string | undefined {
 
 export type FetchLike = (url: string, init?: { headers?: Record<string, string> }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
 
-/** The repository as GitHub spells it, with its owner's and its own numeric ids (public API; a token for private ones). */
+/** What GitHub says about the repository that changes what the owner must do (printed by instructions). */
+export interface RepositoryFacts {
+  readonly private: boolean;
+  readonly fork: boolean;
+}
+
+/**
+ * Repositories created from this day on carry the immutable subject without opting in (GitHub Docs,
+ * "OpenID Connect reference", Immutable subject claims: https://docs.github.com/en/actions/reference/security/oidc).
+ */
+export const IMMUTABLE_SUBJECT_DEFAULT_FROM = '2026-07-15T00:00:00Z';
+
+/**
+ * The repository as GitHub spells it, with the subject form its OIDC tokens carry, read from GitHub:
+ * the repository (`GET /repos/{owner}/{repo}`: ids, creation date, private, fork) and its OIDC subject
+ * settings (`GET /repos/{owner}/{repo}/actions/oidc/customization/sub`, REST API endpoints for GitHub
+ * Actions OIDC: https://docs.github.com/en/rest/actions/oidc): `sub_claim_prefix` when GitHub gives it,
+ * else `use_immutable_subject`, else the creation date. A customized subject (use_default false) is
+ * refused: the roles trust GitHub's default form. configure-aws-credentials fails with "Not authorized to
+ * perform sts:AssumeRoleWithWebIdentity" on the wrong form (its README, at the pinned v6.2.3).
+ */
 export async function lookupRepository(
   repo: string,
   fetchFn: FetchLike,
   token?: string,
-): Promise<Required<GitHubRepository>> {
+): Promise<{ repository: GitHubRepository; facts: RepositoryFacts }> {
   const { owner, name } = parseRepository(repo);
   const headers: Record<string, string> = { Accept: 'application/vnd.github+json', 'User-Agent': 'portfolio-github-setup' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -70,26 +90,52 @@ export async function lookupRepository(
         `. Or pass the ids yourself: \`gh api repos/${owner}/${name} --jq '"--owner-id \\(.owner.id) --repo-id \\(.id)"'\`.`,
     );
   }
-  const body = (await response.json()) as { id?: unknown; full_name?: unknown; owner?: { id?: unknown } };
+  const body = (await response.json()) as { id?: unknown; full_name?: unknown; owner?: { id?: unknown }; created_at?: unknown; private?: unknown; fork?: unknown };
   if (typeof body.id !== 'number' || typeof body.owner?.id !== 'number' || typeof body.full_name !== 'string') {
     throw new Error(`GitHub's answer for ${owner}/${name} has no id, owner id or full name`);
   }
-  return { ...parseRepository(body.full_name), ids: { owner: body.owner.id, repository: body.id } };
+  const spelled = parseRepository(body.full_name);
+  const facts = { private: body.private === true, fork: body.fork === true };
+  const withIds = { ...spelled, ids: { owner: body.owner.id, repository: body.id } };
+  const settings = await fetchFn(`https://api.github.com/repos/${owner}/${name}/actions/oidc/customization/sub`, { headers });
+  if (settings.ok) {
+    const oidc = (await settings.json()) as { use_default?: unknown; include_claim_keys?: unknown; use_immutable_subject?: unknown; sub_claim_prefix?: unknown };
+    const keys = Array.isArray(oidc.include_claim_keys) ? oidc.include_claim_keys.map(String) : [];
+    if (oidc.use_default === false && keys.length > 0 && keys.join(',') !== 'repo,context') {
+      throw new Error(
+        `${body.full_name} customizes its OIDC subject (${keys.join(', ')}); the roles trust GitHub's default form. ` +
+          `Go back to it: gh api -X PUT repos/${body.full_name}/actions/oidc/customization/sub -F use_default=true`,
+      );
+    }
+    if (typeof oidc.sub_claim_prefix === 'string' && oidc.sub_claim_prefix !== '') {
+      if (oidc.sub_claim_prefix === subjectPrefix(withIds)) return { repository: withIds, facts };
+      if (oidc.sub_claim_prefix === subjectPrefix(spelled)) return { repository: spelled, facts };
+      throw new Error(`GitHub gives ${body.full_name} the subject prefix "${oidc.sub_claim_prefix}", which is neither form this setup knows`);
+    }
+    if (oidc.use_immutable_subject === true) return { repository: withIds, facts };
+    if (oidc.use_immutable_subject === false) return { repository: spelled, facts };
+  }
+  if (typeof body.created_at === 'string' && body.created_at >= IMMUTABLE_SUBJECT_DEFAULT_FROM) return { repository: withIds, facts };
+  throw new Error(
+    `Cannot tell which subject ${body.full_name}'s tokens carry (GitHub answered ${settings.status} for its OIDC settings, ` +
+      'which need a token with the repo scope): set GITHUB_TOKEN or GH_TOKEN, or pass --name-only-subject (not opted in to immutable subjects) ' +
+      `or --owner-id ${body.owner.id} --repo-id ${body.id} (opted in).`,
+  );
 }
 
-/** The repository to trust, from the flags, the remote and (for ids) GitHub. */
+/** The repository to trust, from the flags, the remote and GitHub (its ids and subject form). */
 export async function resolveRepository(
   args: SetupArgs,
   deps: { remoteUrl: () => string | undefined; fetch: FetchLike; token?: string },
-): Promise<GitHubRepository> {
+): Promise<{ repository: GitHubRepository; facts?: RepositoryFacts }> {
   const remote = deps.remoteUrl();
   const repo = args.repo ?? (remote ? repositoryFromRemote(remote) : undefined);
   if (!repo) throw new Error('Which repository? The origin remote is not on github.com: pass --repo OWNER/NAME.');
-  if (args.nameOnly) return parseRepository(repo);
+  if (args.nameOnly) return { repository: parseRepository(repo) };
   if (args.ownerId !== undefined || args.repoId !== undefined) {
     const ids = [args.ownerId, args.repoId].map((id) => (id && /^[1-9][0-9]*$/.test(id) ? Number(id) : NaN));
     if (ids.some(Number.isNaN)) throw new Error('--owner-id and --repo-id go together, each GitHub\'s numeric id');
-    return { ...parseRepository(repo), ids: { owner: ids[0]!, repository: ids[1]! } };
+    return { repository: { ...parseRepository(repo), ids: { owner: ids[0]!, repository: ids[1]! } } };
   }
   return lookupRepository(repo, deps.fetch, deps.token);
 }
@@ -123,13 +169,21 @@ export function repositoryVariables(account: string, region: string, outputs: Re
 }
 
 /**
- * What the owner does next: the variables (never secrets) and the production environment's branch rule
- * (GitHub REST API, "REST API endpoints for deployment environments" and "… for deployment branch
- * policies": https://docs.github.com/en/rest/deployments/environments, https://docs.github.com/en/rest/deployments/branch-policies).
+ * What the owner does next: the variables (never secrets), and what GitHub's own rules ask of this
+ * repository. Workflows do not run in a fork until GitHub Actions are enabled in its Actions tab (GitHub
+ * Docs, "Events that trigger workflows", pull_request, workflows in forked repositories:
+ * https://docs.github.com/en/actions/reference/workflows-and-actions/events-that-trigger-workflows#pull_request);
+ * a fork of a public repository starts with its scheduled workflows off, and a public repository's
+ * schedules stop after 60 days without activity (GitHub Docs, "Disabling and enabling a workflow":
+ * https://docs.github.com/en/actions/managing-workflow-runs/disabling-and-enabling-a-workflow).
+ * A private repository may send fork pull requests write tokens, and a fork's pull request carries the
+ * same `pull_request` subject the preview role trusts (GitHub Docs, "Approving workflow runs from private
+ * forks", the policy "Send write tokens to workflows from pull requests":
+ * https://docs.github.com/en/actions/managing-workflow-runs/approving-workflow-runs-from-private-forks).
  */
-export function instructions(repository: GitHubRepository, variables: [string, string][]): string {
+export function instructions(repository: GitHubRepository, variables: [string, string][], facts?: RepositoryFacts): string {
   const repo = `${repository.owner}/${repository.name}`;
-  return [
+  const lines = [
     `Set these repository variables (GitHub → ${repo} → Settings → Secrets and variables → Actions → Variables),`,
     'or with the GitHub CLI. They are not secrets: no AWS key is stored anywhere.',
     '',
@@ -137,10 +191,21 @@ export function instructions(repository: GitHubRepository, variables: [string, s
     '',
     `Optional: PREVIEW_LIMIT (open previews at once, default ${PREVIEW_LIMIT.default}, at most ${PREVIEW_LIMIT.max}; 0 turns previews off).`,
     '',
-    'Then let only main deploy to the production environment (its role trusts that environment):',
-    `  gh api -X PUT repos/${repo}/environments/production -F 'deployment_branch_policy[protected_branches]=false' -F 'deployment_branch_policy[custom_branch_policies]=true'`,
-    `  gh api -X POST repos/${repo}/environments/production/deployment-branch-policies -f name=main`,
-  ].join('\n');
+    "Production deploys only from main (its role trusts main's own subject); previews only from this repository's pull requests.",
+  ];
+  if (facts?.fork) {
+    lines.push(
+      `This repository is a fork: GitHub runs none of its workflows until you enable Actions (${repo} → Actions), and its scheduled`,
+      "workflows (the daily preview sweep) start off: enable \"Preview sweep\" there too. A public repository's schedules stop after 60 days without activity.",
+    );
+  }
+  if (facts?.private) {
+    lines.push(
+      `Private repository: keep "Send write tokens to workflows from pull requests" off for forks (${repo} → Settings → Actions → General):`,
+      "with it on, a fork's pull request could take the preview role (which reaches previews only).",
+    );
+  }
+  return lines.join('\n');
 }
 
 /** The account's GitHub provider, through the AWS CLI (a prerequisite of docs/deploy.md). */
@@ -158,7 +223,7 @@ export function existingProvider(account: string, aws: (args: string[]) => { sta
 async function main(): Promise<number> {
   const args = parseSetupArgs(process.argv.slice(2));
   const config = checkedConfig({ forDeploy: false });
-  const repository = await resolveRepository(args, {
+  const { repository, facts } = await resolveRepository(args, {
     remoteUrl: () => {
       const result = spawnSync('git', ['remote', 'get-url', 'origin'], { cwd: REPO_ROOT, encoding: 'utf8' });
       return result.status === 0 ? result.stdout.trim() : undefined;
@@ -196,7 +261,7 @@ async function main(): Promise<number> {
   const status = runCdk(['deploy', stackName, '--app', 'npx tsx infra/bin/github.ts', ...context, ...args.rest], { AWS_REGION: config.region });
   if (status !== 0) return status;
   const outputs = await stackOutputs(stackName, config.region);
-  console.log(`\n${instructions(repository, repositoryVariables(account, config.region, outputs ?? {}))}`);
+  console.log(`\n${instructions(repository, repositoryVariables(account, config.region, outputs ?? {}), facts)}`);
   return 0;
 }
 
