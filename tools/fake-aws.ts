@@ -42,6 +42,10 @@ export interface FakeAwsState {
   review?: { status: 'PENDING' | 'GRANTED' | 'DENIED'; caseId: string; websiteUrl: string };
   /** Region → CDKToolkit bootstrap version. */
   toolkits: Record<string, number>;
+  /** Region → the CDKToolkit stack's CloudFormationExecutionPolicies parameter ("" or absent: AdministratorAccess). */
+  toolkitPolicies: Record<string, string>;
+  /** IAM customer managed policies: ARN → versions (id, URL-encoded when returned, default or not). */
+  policies: Record<string, { id: string; document: string; isDefault: boolean }[]>;
   parameters: Record<string, { type: string; value: string }>;
   /** ACM (us-east-1): ARN → the certificate; ISSUED once the test publishes the validation record. */
   certificates: Record<string, { domain: string; token: string; status: 'PENDING_VALIDATION' | 'ISSUED' }>;
@@ -146,6 +150,8 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     dkim: {},
     production: false,
     toolkits: {},
+    toolkitPolicies: {},
+    policies: {},
     parameters: {},
     certificates: {},
     dns: {},
@@ -186,6 +192,55 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     return { items: list.slice(start, end), nextToken: end < list.length ? `<NextToken>${end}</NextToken>` : '' };
   };
 
+  /**
+   * IAM's query API for the bootstrap's execution policy (IAM API Reference: GetPolicy, GetPolicyVersion,
+   * ListPolicyVersions, CreatePolicy, CreatePolicyVersion, DeletePolicyVersion; NoSuchEntity is 404,
+   * at most five versions: https://docs.aws.amazon.com/IAM/latest/APIReference/API_CreatePolicyVersion.html).
+   */
+  const iam = (res: ServerResponse, action: string, form: URLSearchParams) => {
+    const arn = form.get('PolicyArn') ?? '';
+    const versions = state.policies[arn];
+    const missing = () => send(res, 404, xmlError('NoSuchEntity', `Policy ${escape(arn)} was not found.`));
+    const version = (v: { id: string; isDefault: boolean }) => `<VersionId>${v.id}</VersionId><IsDefaultVersion>${v.isDefault}</IsDefaultVersion><CreateDate>2026-01-01T00:00:00Z</CreateDate>`;
+    if (action === 'GetPolicy') {
+      if (!versions) return missing();
+      return send(res, 200, xml(action, `<Policy><Arn>${escape(arn)}</Arn><DefaultVersionId>${versions.find((v) => v.isDefault)!.id}</DefaultVersionId></Policy>`));
+    }
+    if (action === 'GetPolicyVersion') {
+      const found = versions?.find((v) => v.id === form.get('VersionId'));
+      if (!found) return missing();
+      return send(res, 200, xml(action, `<PolicyVersion>${version(found)}<Document>${escape(encodeURIComponent(found.document))}</Document></PolicyVersion>`));
+    }
+    if (action === 'ListPolicyVersions') {
+      if (!versions) return missing();
+      return send(res, 200, xml(action, `<Versions>${versions.map((v) => `<member>${version(v)}</member>`).join('')}</Versions><IsTruncated>false</IsTruncated>`));
+    }
+    if (action === 'CreatePolicy') {
+      const created = `arn:aws:iam::${state.account}:policy/${form.get('PolicyName') ?? ''}`;
+      if (state.policies[created]) return send(res, 409, xmlError('EntityAlreadyExists', 'A policy with that name already exists.'));
+      state.policies[created] = [{ id: 'v1', document: form.get('PolicyDocument') ?? '', isDefault: true }];
+      state.writes.push(`CreatePolicy ${form.get('PolicyName')}`);
+      return send(res, 200, xml(action, `<Policy><Arn>${escape(created)}</Arn><DefaultVersionId>v1</DefaultVersionId></Policy>`));
+    }
+    if (action === 'CreatePolicyVersion') {
+      if (!versions) return missing();
+      if (versions.length >= 5) return send(res, 409, xmlError('LimitExceeded', 'A managed policy can have up to 5 versions.'));
+      const id = `v${Math.max(...versions.map((v) => Number(v.id.slice(1)))) + 1}`;
+      const isDefault = form.get('SetAsDefault') === 'true';
+      if (isDefault) for (const v of versions) v.isDefault = false;
+      versions.push({ id, document: form.get('PolicyDocument') ?? '', isDefault });
+      state.writes.push(`CreatePolicyVersion ${arn.split('/').pop()}`);
+      return send(res, 200, xml(action, `<PolicyVersion>${version({ id, isDefault })}</PolicyVersion>`));
+    }
+    if (action === 'DeletePolicyVersion') {
+      if (!versions) return missing();
+      state.policies[arn] = versions.filter((v) => v.id !== form.get('VersionId'));
+      state.writes.push(`DeletePolicyVersion ${form.get('VersionId')}`);
+      return send(res, 200, xml(action, ''));
+    }
+    return send(res, 400, xmlError('InvalidAction', `the fake does not know iam ${escape(action)}`));
+  };
+
   const query = (res: ServerResponse, service: string, region: string, form: URLSearchParams) => {
     const action = form.get('Action') ?? '';
     if (service === 'sts' && action === 'GetCallerIdentity') {
@@ -199,13 +254,16 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       if (version === undefined && !site) return noStack();
       const outputs = site ? site.outputs : { BootstrapVersion: String(version) };
       const members = Object.entries(outputs).map(([k, v]) => `<member><OutputKey>${k}</OutputKey><OutputValue>${escape(v)}</OutputValue></member>`);
+      const parameters = site
+        ? ''
+        : `<Parameters><member><ParameterKey>CloudFormationExecutionPolicies</ParameterKey><ParameterValue>${escape(state.toolkitPolicies[region] ?? '')}</ParameterValue></member></Parameters>`;
       return send(
         res,
         200,
         xml(
           action,
           `<Stacks><member><StackName>${escape(stackName)}</StackName><StackStatus>CREATE_COMPLETE</StackStatus><CreationTime>2026-01-01T00:00:00Z</CreationTime>` +
-            `<Outputs>${members.join('')}</Outputs></member></Stacks>`,
+            `<Outputs>${members.join('')}</Outputs>${parameters}</member></Stacks>`,
         ),
       );
     }
@@ -220,6 +278,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       );
       return send(res, 200, xml(action, `<StackResourceSummaries>${members.join('')}</StackResourceSummaries>${nextToken}`));
     }
+    if (service === 'iam') return iam(res, action, form);
     if (service === 'cloudformation' && action === 'DeleteStack') {
       if (stackName === 'CDKToolkit') delete state.toolkits[region];
       else delete state.stacks[stackName];
@@ -461,7 +520,10 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
   /** The test hooks: what people, registrars and AWS's own reviews and scans do while setup waits. */
   const hooks: Record<string, (p: URLSearchParams) => string | void> = {
     click: (p) => void (state.identities[p.get('identity') ?? ''] = 'SUCCESS'),
-    bootstrap: (p) => void (state.toolkits[p.get('region') ?? ''] = Number(p.get('version'))),
+    bootstrap: (p) => {
+      state.toolkits[p.get('region') ?? ''] = Number(p.get('version'));
+      state.toolkitPolicies[p.get('region') ?? ''] = p.get('policies') ?? '';
+    },
     dns: (p) => void (state.dns[p.get('name') ?? ''] = p.get('value') ?? ''),
     account: (p) => void (state.account = p.get('id') ?? state.account),
     /** AWS answers the production access request: status=GRANTED, or DENIED (the case stays the same). */

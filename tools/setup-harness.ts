@@ -46,7 +46,9 @@ const fs = require('node:fs');
 fs.appendFileSync(${JSON.stringify(cdkLog)}, JSON.stringify(process.argv.slice(2)) + '\\n');
 const target = /^aws:\\/\\/(\\d{12})\\/(.+)$/.exec(process.argv[3] || '');
 if (process.argv[2] !== 'bootstrap' || !target) process.exit(3);
-fetch(${JSON.stringify(aws.url)} + '/__hooks/bootstrap?region=' + target[2] + '&version=33', { method: 'POST' }).then(() => process.exit(0), () => process.exit(4));
+const flag = process.argv.indexOf('--cloudformation-execution-policies');
+const policies = flag > 0 ? process.argv[flag + 1] : '';
+fetch(${JSON.stringify(aws.url)} + '/__hooks/bootstrap?region=' + target[2] + '&version=33&policies=' + encodeURIComponent(policies), { method: 'POST' }).then(() => process.exit(0), () => process.exit(4));
 `,
   );
   chmodSync(stub, 0o755);

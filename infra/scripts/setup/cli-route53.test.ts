@@ -22,6 +22,8 @@ const READY_CONFIG = {
 /** Bootstrapped, both addresses verified, the secret stored: what the first runs leave. */
 const READY_ACCOUNT: Partial<FakeAwsState> = {
   toolkits: { 'us-east-1': 33 },
+  // Bootstrapped by setup: CloudFormation's role has the scoped execution policy (setup/execution-policy.ts).
+  toolkitPolicies: { 'us-east-1': 'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution' },
   identities: { 'hello@jane.dev': 'SUCCESS', 'jane@owner-mail.dev': 'SUCCESS' },
   parameters: { [SECRET_PARAMETER]: { type: 'SecureString', value: 'stored-before' } },
 };

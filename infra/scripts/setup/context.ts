@@ -3,6 +3,8 @@
  * (re-read after each write to cdk.json), the AWS clients of its region, the prompter, and the one way
  * each of them gets an answer, a consent or the reCAPTCHA secret, with or without a terminal.
  */
+import type { IAMClient } from '@aws-sdk/client-iam';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { SNSClient } from '@aws-sdk/client-sns';
 import { ConfigError, type PortfolioConfig } from '../../config/portfolio-config';
 import type { DoctorClients } from '../doctor/checks';
@@ -12,6 +14,10 @@ import type { Prompter, SelectQuestion, TextQuestion } from './prompter';
 export interface SetupClients extends DoctorClients {
   /** In the configured region (the alarm topic lives there). */
   sns: SNSClient;
+  /** IAM is global: the bootstrap's execution policy. */
+  iam: IAMClient;
+  /** A region's bootstrap staging bucket (left behind by a failed bootstrap). */
+  s3: (region: string) => S3Client;
 }
 
 /** A problem setup cannot fix by itself: one line naming the value and what to do. Exit 1. */

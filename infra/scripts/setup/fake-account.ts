@@ -22,6 +22,16 @@ import {
   PutAccountDetailsCommand,
   SESv2Client,
 } from '@aws-sdk/client-sesv2';
+import {
+  CreatePolicyCommand,
+  CreatePolicyVersionCommand,
+  DeletePolicyVersionCommand,
+  GetPolicyCommand,
+  GetPolicyVersionCommand,
+  IAMClient,
+  ListPolicyVersionsCommand,
+} from '@aws-sdk/client-iam';
+import { DeleteBucketCommand, DeleteObjectsCommand, ListObjectVersionsCommand, S3Client } from '@aws-sdk/client-s3';
 import { ListSubscriptionsByTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
 import { DescribeParametersCommand, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
@@ -55,7 +65,11 @@ export class FakeAccount {
   review?: { Status: 'PENDING' | 'GRANTED' | 'DENIED' | 'FAILED'; CaseId?: string };
   sendingEnabled = true;
   /** Region → CDKToolkit status and version; absent: not bootstrapped. */
-  toolkits = new Map<string, { status: string; version: number; since?: Date }>();
+  toolkits = new Map<string, { status: string; version: number; since?: Date; executionPolicies?: string }>();
+  /** Customer managed policies: ARN → versions, the last created first-class (IAM keeps at most five). */
+  policies = new Map<string, { id: string; document: string; isDefault: boolean; created: Date }[]>();
+  /** S3 buckets that exist: name → object count (a failed bootstrap's staging bucket stays). */
+  buckets = new Map<string, number>();
   parameters = new Map<string, { type: string; value: string }>();
   zones: Zone[] = [];
   /** Route 53 Domains registrations: domain → its name servers. */
@@ -83,6 +97,8 @@ export class FakeAccount {
     domains: mockClient(Route53DomainsClient),
     sns: mockClient(SNSClient),
     acm: mockClient(ACMClient),
+    iam: mockClient(IAMClient),
+    s3: mockClient(S3Client),
   };
 
   /** Test hooks: a person clicks the mail link; SES sees the DKIM records; a deploy made the topic. */
@@ -103,7 +119,63 @@ export class FakeAccount {
 
   constructor() {
     for (const m of Object.values(this.mocks)) m.reset();
-    const { sts, ses, ssm, cfn, r53, domains, sns, acm } = this.mocks;
+    const { sts, ses, ssm, cfn, r53, domains, sns, acm, iam, s3 } = this.mocks;
+    const noPolicy = (arn: string) => awsError('NoSuchEntityException', `Policy ${arn} was not found.`);
+    iam.on(GetPolicyCommand).callsFake(({ PolicyArn }: { PolicyArn: string }) => {
+      const versions = this.policies.get(PolicyArn);
+      if (!versions) throw noPolicy(PolicyArn);
+      return { Policy: { Arn: PolicyArn, DefaultVersionId: versions.find((v) => v.isDefault)!.id } };
+    });
+    iam.on(GetPolicyVersionCommand).callsFake(({ PolicyArn, VersionId }: { PolicyArn: string; VersionId: string }) => {
+      const version = this.policies.get(PolicyArn)?.find((v) => v.id === VersionId);
+      if (!version) throw noPolicy(PolicyArn);
+      return { PolicyVersion: { VersionId, IsDefaultVersion: version.isDefault, Document: encodeURIComponent(version.document) } };
+    });
+    iam.on(ListPolicyVersionsCommand).callsFake(({ PolicyArn }: { PolicyArn: string }) => ({
+      Versions: (this.policies.get(PolicyArn) ?? []).map((v) => ({ VersionId: v.id, IsDefaultVersion: v.isDefault, CreateDate: v.created })),
+    }));
+    iam.on(CreatePolicyCommand).callsFake(({ PolicyName, PolicyDocument }: { PolicyName: string; PolicyDocument: string }) => {
+      const arn = `arn:aws:iam::${ACCOUNT}:policy/${PolicyName}`;
+      if (this.policies.has(arn)) throw awsError('EntityAlreadyExistsException', `A policy called ${PolicyName} already exists.`);
+      this.writes.push(`CreatePolicy ${PolicyName}`);
+      this.policies.set(arn, [{ id: 'v1', document: PolicyDocument, isDefault: true, created: this.now() }]);
+      return { Policy: { Arn: arn, DefaultVersionId: 'v1' } };
+    });
+    iam.on(CreatePolicyVersionCommand).callsFake(({ PolicyArn, PolicyDocument, SetAsDefault }: { PolicyArn: string; PolicyDocument: string; SetAsDefault?: boolean }) => {
+      const versions = this.policies.get(PolicyArn);
+      if (!versions) throw noPolicy(PolicyArn);
+      if (versions.length >= 5) throw awsError('LimitExceededException', 'A managed policy can have up to 5 versions.');
+      this.writes.push(`CreatePolicyVersion ${PolicyArn.split('/').pop()}`);
+      const id = `v${Math.max(...versions.map((v) => Number(v.id.slice(1)))) + 1}`;
+      if (SetAsDefault) for (const v of versions) v.isDefault = false;
+      versions.push({ id, document: PolicyDocument, isDefault: SetAsDefault === true, created: new Date(this.now().getTime() + versions.length) });
+      return { PolicyVersion: { VersionId: id } };
+    });
+    iam.on(DeletePolicyVersionCommand).callsFake(({ PolicyArn, VersionId }: { PolicyArn: string; VersionId: string }) => {
+      const versions = this.policies.get(PolicyArn) ?? [];
+      if (versions.find((v) => v.id === VersionId)?.isDefault) throw awsError('DeleteConflictException', 'Cannot delete the default version of a policy.');
+      this.writes.push(`DeletePolicyVersion ${VersionId}`);
+      this.policies.set(PolicyArn, versions.filter((v) => v.id !== VersionId));
+      return {};
+    });
+    const noBucket = (bucket: string) => awsError('NoSuchBucket', `The specified bucket ${bucket} does not exist`);
+    s3.on(ListObjectVersionsCommand).callsFake(({ Bucket }: { Bucket: string }) => {
+      if (!this.buckets.has(Bucket)) throw noBucket(Bucket);
+      const count = this.buckets.get(Bucket)!;
+      return { Versions: Array.from({ length: count }, (_, i) => ({ Key: `asset-${i}.zip`, VersionId: `v${i}` })), IsTruncated: false };
+    });
+    s3.on(DeleteObjectsCommand).callsFake(({ Bucket }: { Bucket: string }) => {
+      this.writes.push(`DeleteObjects ${Bucket}`);
+      this.buckets.set(Bucket, 0);
+      return {};
+    });
+    s3.on(DeleteBucketCommand).callsFake(({ Bucket }: { Bucket: string }) => {
+      if (!this.buckets.has(Bucket)) throw noBucket(Bucket);
+      if (this.buckets.get(Bucket)! > 0) throw awsError('BucketNotEmpty', 'The bucket you tried to delete is not empty');
+      this.writes.push(`DeleteBucket ${Bucket}`);
+      this.buckets.delete(Bucket);
+      return {};
+    });
     acm.on(RequestCertificateCommand).callsFake(({ DomainName, IdempotencyToken }: { DomainName: string; IdempotencyToken: string }) => {
       this.writes.push(`RequestCertificate ${DomainName}`);
       const same = [...this.certificates.entries()].find(([, c]) => c.token === IdempotencyToken && c.domain === DomainName);
@@ -198,7 +270,17 @@ export class FakeAccount {
       }
       const toolkit = StackName === 'CDKToolkit' ? this.toolkits.get(region) : undefined;
       if (!toolkit) throw awsError('ValidationError', `Stack with id ${StackName} does not exist`);
-      return { Stacks: [{ StackName, StackStatus: toolkit.status, CreationTime: toolkit.since, Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: String(toolkit.version) }] }] };
+      return {
+        Stacks: [
+          {
+            StackName,
+            StackStatus: toolkit.status,
+            CreationTime: toolkit.since,
+            Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: String(toolkit.version) }],
+            Parameters: [{ ParameterKey: 'CloudFormationExecutionPolicies', ParameterValue: toolkit.executionPolicies ?? '' }],
+          },
+        ],
+      };
     });
     cfn.on(DeleteStackCommand).callsFake(async (_input, getClient) => {
       const region = await getClient().config.region();
@@ -276,6 +358,8 @@ export class FakeAccount {
     sesv2: new SESv2Client({ region }),
     ssm: new SSMClient({ region }),
     sns: new SNSClient({ region }),
+    iam: new IAMClient({ region }),
+    s3: (r) => new S3Client({ region: r }),
     cloudFormation: (r) => new CloudFormationClient({ region: r }),
     route53: new Route53Client({ region: 'us-east-1' }),
     route53Domains: new Route53DomainsClient({ region: 'us-east-1' }),

@@ -17,6 +17,11 @@ import { pinnedBootstrapVersion } from './steps';
 
 const SITE_KEY = 'a-real-looking-site-key-0123456789';
 const SECRET = 'the-real-secret-never-shown-0123';
+/** The execution policy setup gives the bootstrap's CloudFormation role (infra/scripts/setup/execution-policy.ts). */
+const POLICY = 'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution';
+const BOOTSTRAP = (region: string) => ['bootstrap', `aws://${ACCOUNT}/${region}`, '--cloudformation-execution-policies', POLICY];
+/** A bootstrap as setup leaves it: the pinned version, the scoped execution policy. */
+const bootstrapped = (extra: Record<string, unknown> = {}) => ({ status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion(), executionPolicies: POLICY, ...extra });
 const CDK_JSON = `{
   "app": "node --import tsx infra/bin/portfolio.ts",
   "context": {
@@ -80,7 +85,8 @@ async function setup(options: RunOptions = {}) {
         cdkCalls.push(args);
         const [, target] = args;
         const region = /^aws:\/\/\d{12}\/(.+)$/.exec(target ?? '')?.[1];
-        if (args[0] === 'bootstrap' && region) account.toolkits.set(region, { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+        const policies = args[args.indexOf('--cloudformation-execution-policies') + 1];
+        if (args[0] === 'bootstrap' && region) account.toolkits.set(region, { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion(), executionPolicies: policies });
         return 0;
       },
       readStdin: async () => options.stdin ?? '',
@@ -103,7 +109,7 @@ function readyAccount() {
       .replace('portfolio@example.com', 'hello@jane.dev')
       .replace('"recaptchaSiteKey": null', `"recaptchaSiteKey": "${SITE_KEY}"`),
   );
-  account.toolkits.set('us-east-1', { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+  account.toolkits.set('us-east-1', bootstrapped());
   account.identities.set('hello@jane.dev', { status: 'SUCCESS', dkim: 'NOT_STARTED', tokens: [] });
   account.identities.set('jane@owner-mail.dev', { status: 'SUCCESS', dkim: 'NOT_STARTED', tokens: [] });
   account.parameters.set('/portfolio/recaptcha-secret', { type: 'SecureString', value: SECRET });
@@ -126,8 +132,9 @@ describe('npm run setup, interactive', () => {
   it('takes an empty account to "waiting on the mail clicks", then to ready after them; a third run asks nothing and changes nothing', async () => {
     const first = await setup({ script: FIRST_RUN });
     expect(first.code).toBe(2);
-    expect(cdkCalls).toEqual([['bootstrap', `aws://${ACCOUNT}/us-east-1`]]);
+    expect(cdkCalls).toEqual([BOOTSTRAP('us-east-1')]);
     expect(account.writes).toEqual([
+      'CreatePolicy Portfolio-cdk-execution',
       'CreateEmailIdentity hello@jane.dev',
       'CreateEmailIdentity jane@owner-mail.dev',
       'PutParameter /portfolio/recaptcha-secret SecureString',
@@ -185,7 +192,7 @@ describe('npm run setup, interactive', () => {
   it('offers SES regions when the configured one has no SES, and writes the choice', async () => {
     readyAccount();
     writeFileSync(file, readFileSync(file, 'utf8').replace('"region": "us-east-1"', '"region": "ap-east-9"'));
-    account.toolkits.set('eu-west-1', { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+    account.toolkits.set('eu-west-1', bootstrapped());
     const run = await setup({ script: { region: 'eu-west-1', account: true, 'write-cdk-json': true } });
     expect(run.text).toContain('SES is not offered in ap-east-9');
     expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.region).toBe('eu-west-1');
@@ -194,13 +201,13 @@ describe('npm run setup, interactive', () => {
 
   it('updates a bootstrap stack older than the pinned template only on a yes', async () => {
     readyAccount();
-    account.toolkits.set('us-east-1', { status: 'UPDATE_COMPLETE', version: 14 });
+    account.toolkits.set('us-east-1', { status: 'UPDATE_COMPLETE', version: 14, executionPolicies: POLICY });
     const declined = await setup({ script: { account: true, 'bootstrap-update-us-east-1': false } });
     expect(declined.code).toBe(0);
     expect(cdkCalls).toEqual([]);
     const accepted = await setup({ script: { account: true, 'bootstrap-update-us-east-1': true } });
     expect(accepted.code).toBe(0);
-    expect(cdkCalls).toEqual([['bootstrap', `aws://${ACCOUNT}/us-east-1`]]);
+    expect(cdkCalls).toEqual([BOOTSTRAP('us-east-1')]);
   });
 
   it('waits on AWS while the CDKToolkit stack is *_IN_PROGRESS (exit 2), touching nothing', async () => {
@@ -213,13 +220,40 @@ describe('npm run setup, interactive', () => {
     expect(cdkCalls).toEqual([]);
   });
 
-  it('deletes a ROLLBACK_COMPLETE CDKToolkit only after an explicit yes, then bootstraps', async () => {
+  it('deletes a ROLLBACK_COMPLETE CDKToolkit and the staging bucket it retained only after an explicit yes, then bootstraps', async () => {
     readyAccount();
     account.toolkits.set('us-east-1', { status: 'ROLLBACK_COMPLETE', version: 33 });
+    // The template retains its staging bucket, whose fixed name the next bootstrap needs (aws/aws-cdk#19828).
+    account.buckets.set(`cdk-hnb659fds-assets-${ACCOUNT}-us-east-1`, 2);
     const run = await setup({ script: { account: true, 'delete-cdktoolkit-us-east-1': true } });
-    expect(account.writes).toEqual(['DeleteStack CDKToolkit us-east-1']);
-    expect(cdkCalls).toEqual([['bootstrap', `aws://${ACCOUNT}/us-east-1`]]);
+    expect(account.writes).toEqual([
+      'DeleteStack CDKToolkit us-east-1',
+      `DeleteObjects cdk-hnb659fds-assets-${ACCOUNT}-us-east-1`,
+      `DeleteBucket cdk-hnb659fds-assets-${ACCOUNT}-us-east-1`,
+      'CreatePolicy Portfolio-cdk-execution',
+    ]);
+    expect(cdkCalls).toEqual([BOOTSTRAP('us-east-1')]);
     expect(run.code).toBe(0);
+  });
+
+  it('gives an AdministratorAccess bootstrap the scoped execution policy on a yes, and brings a stale policy up to date', async () => {
+    readyAccount();
+    account.toolkits.set('us-east-1', { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+    const declined = await setup({ script: { account: true, 'bootstrap-update-us-east-1': false } });
+    expect(declined.text).toContain('its CloudFormation execution role from AdministratorAccess to Portfolio-cdk-execution');
+    expect(cdkCalls).toEqual([]);
+    // Five versions already (IAM's most), the default one stale: the oldest other goes, a new default comes.
+    account.policies.set(POLICY, [1, 2, 3, 4, 5].map((n) => ({ id: `v${n}`, document: '{"Statement":[]}', isDefault: n === 5, created: new Date(2026, 0, n) })));
+    const accepted = await setup({ script: { account: true, 'bootstrap-update-us-east-1': true } });
+    expect(accepted.code).toBe(0);
+    expect(account.writes).toEqual(['DeletePolicyVersion v1', 'CreatePolicyVersion Portfolio-cdk-execution']);
+    expect(cdkCalls).toEqual([BOOTSTRAP('us-east-1')]);
+    const current = account.policies.get(POLICY)!.find((v) => v.isDefault)!;
+    expect(JSON.parse(current.document).Statement.map((s: { Sid: string }) => s.Sid)).toContain('NoTableItems');
+    cdkCalls = [];
+    account.writes = [];
+    const again = await setup();
+    expect([again.code, account.writes, cdkCalls, again.asked]).toEqual([0, [], [], []]);
   });
 });
 
@@ -229,7 +263,7 @@ describe('npm run setup, a domain', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', '"senderIdentity": "jane.dev",\n      "domain": null'));
     account.zones.push({ id: 'Z0123456789ABCDEFGHIJ', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org', 'ns-2.awsdns-02.net'] });
     account.registrations.set('jane.dev', ['ns1.registrar.example']);
-    account.toolkits.set('eu-west-1', { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+    account.toolkits.set('eu-west-1', bootstrapped());
     const run = await setup({
       argv: ['--domain', 'www.jane.dev'],
       script: { account: true, 'write-cdk-json': true, 'create-identity-jane.dev': true, 'dkim-records-jane.dev': true, 'update-name-servers': true },
@@ -314,7 +348,7 @@ describe('npm run setup, a domain', () => {
     account.zones.push({ id: 'ZPRIVATE0000000000001', name: 'jane.dev', private: true, records: {}, nameServers: [] });
     account.zones.push({ id: 'ZPUBLIC00000000000001', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org'] });
     account.registrations.set('jane.dev', ['ns-1.awsdns-01.org']);
-    account.toolkits.set('eu-west-1', { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+    account.toolkits.set('eu-west-1', bootstrapped());
     const run = await setup({ tty: false, argv: ['--yes'] });
     expect(run.text).toContain('ZPRIVATE0000000000001 is a private zone');
     expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain.hostedZoneId).toBe('ZPUBLIC00000000000001');
@@ -749,7 +783,7 @@ describe('npm run setup, questions asked once (the answer stays in cdk.json)', (
     readyAccount();
     writeFileSync(file, readFileSync(file, 'utf8').replace('"region": "us-east-1"', '"region": "ap-east-9"'));
     account.sesRegions.add('eu-central-1');
-    account.toolkits.set('eu-central-1', { status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion() });
+    account.toolkits.set('eu-central-1', bootstrapped());
     const run = await setup({ script: { region: 'other', 'region-other': 'eu-central-1', account: true, 'write-cdk-json': true } });
     expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.region).toBe('eu-central-1');
     expect(run.code).toBe(0);

@@ -4,6 +4,8 @@
  * deploy; 1: an error (one line naming the value and the fix); 2: waiting on a person or AWS. With
  * --wait MINUTES the steps run again every 30 s until nothing waits or the time is up.
  */
+import { IAMClient } from '@aws-sdk/client-iam';
+import { S3Client } from '@aws-sdk/client-s3';
 import { SNSClient } from '@aws-sdk/client-sns';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -16,9 +18,14 @@ import { STEPS, type Step } from './steps';
 
 export const POLL_MS = 30_000;
 
-/** The doctor's clients (the two must read the account alike), plus SNS for the alarm subscription. */
+/** The doctor's clients (the two must read the account alike), plus SNS for the alarm subscription, IAM and S3 for the bootstrap. */
 export function awsSetupClients(region: string): SetupClients {
-  return { ...awsClients(region), sns: new SNSClient({ region, maxAttempts: 2 }) };
+  return {
+    ...awsClients(region),
+    sns: new SNSClient({ region, maxAttempts: 2 }),
+    iam: new IAMClient({ region, maxAttempts: 2 }),
+    s3: (r) => new S3Client({ region: r, maxAttempts: 2 }),
+  };
 }
 
 const MARK: Record<StepResult['outcome'], string> = { ready: '✓', changed: '✓', waiting: '…', skipped: '–', error: '✗' };

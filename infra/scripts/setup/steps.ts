@@ -23,6 +23,9 @@ import {
 } from '@aws-sdk/client-sesv2';
 import { paginateListSubscriptionsByTopic, type Subscription, SubscribeCommand } from '@aws-sdk/client-sns';
 import { PutParameterCommand } from '@aws-sdk/client-ssm';
+import { bootstrapNames } from '../../lib/github-deploy-stack';
+import { emptyAndDeleteBucket } from '../destroy';
+import { ensureExecutionPolicy, executionPolicyArn, partitionOf } from './execution-policy';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -223,10 +226,44 @@ async function toolkitStack(ctx: SetupContext, region: string) {
 
 const BOOTSTRAP_COST = "CDK's bootstrap stack: an S3 bucket and an ECR repository for deploy assets, IAM roles, an SSM parameter; only stored assets are billed";
 
+/** Where the execution policy stands: this account, cdk.json's stack and live secret. */
+function fenceScope(ctx: SetupContext, region: string) {
+  return {
+    partition: partitionOf(region),
+    account: ctx.account,
+    region,
+    portfolioStackName: ctx.config.stackName,
+    liveSecretParameter: ctx.config.recaptchaSecretParameter,
+  };
+}
+
+/**
+ * cdk bootstrap with the scoped execution policy in place of AdministratorAccess (created or brought up
+ * to date first: the template takes existing policy ARNs).
+ */
 async function bootstrap(ctx: SetupContext, region: string): Promise<void> {
   const target = `aws://${ctx.account}/${region}`;
-  const status = ctx.deps.runCdk(['bootstrap', target]);
+  const { arn } = await call('iam:CreatePolicyVersion', () => ensureExecutionPolicy(ctx.clients.iam, fenceScope(ctx, region)));
+  const status = ctx.deps.runCdk(['bootstrap', target, '--cloudformation-execution-policies', arn]);
   if (status !== 0) throw new SetupError(`cdk bootstrap ${target} failed (exit ${status}); its output above says why`);
+}
+
+/**
+ * The execution policies the bootstrap stack was given (its CloudFormationExecutionPolicies parameter;
+ * empty: the template's default, AdministratorAccess).
+ */
+function executionPoliciesOf(stack: { Parameters?: { ParameterKey?: string; ParameterValue?: string }[] } | undefined): string {
+  return stack?.Parameters?.find((p) => p.ParameterKey === 'CloudFormationExecutionPolicies')?.ParameterValue ?? '';
+}
+
+/**
+ * A bootstrap whose creation failed leaves its staging bucket behind (the template retains it, under a
+ * fixed name), and the next bootstrap then fails with "already exists" (aws/aws-cdk#19828, #24143):
+ * deleted with the failed stack, on the same yes.
+ */
+async function deleteRetainedStagingBucket(ctx: SetupContext, region: string): Promise<number> {
+  const bucket = bootstrapNames(ctx.account, region).stagingBucket;
+  return call('s3:DeleteBucket', () => emptyAndDeleteBucket(bucket, ctx.clients.s3(region)));
 }
 
 export const bootstrapStep: Step = {
@@ -240,17 +277,23 @@ export const bootstrapStep: Step = {
       const stack = await toolkitStack(ctx, region);
       const version = Number(stack?.Outputs?.find((o) => o.OutputKey === 'BootstrapVersion')?.OutputValue);
       const pinned = pinnedBootstrapVersion();
+      const policy = executionPolicyArn(fenceScope(ctx, region));
+      const policies = executionPoliciesOf(stack);
       if (check.status === 'pass') {
-        if (version < pinned) {
+        if (version < pinned || policies !== policy) {
+          const why = [
+            ...(version < pinned ? [`from version ${version} to ${pinned}`] : []),
+            ...(policies !== policy ? [`its CloudFormation execution role from ${policies || 'AdministratorAccess'} to ${policy.split('/').pop()} (no table items, secret, role chains or deploy roles)`] : []),
+          ];
           const applied = await applyPlan(ctx, name, {
-            change: `update the bootstrap stack in ${region} from version ${version} to ${pinned} (cdk bootstrap ${target})`,
+            change: `update the bootstrap stack in ${region}: ${why.join('; ')} (cdk bootstrap ${target} --cloudformation-execution-policies ${policy})`,
             cost: BOOTSTRAP_COST,
             consentId: `bootstrap-update-${region}`,
             optional: true,
             apply: () => bootstrap(ctx, region),
           });
           if (applied) {
-            results.push(result(name, 'changed', `updated to version ${pinned}`));
+            results.push(result(name, 'changed', `updated to version ${pinned}, execution policy ${policy.split('/').pop()}`));
             continue;
           }
         }
@@ -267,7 +310,7 @@ export const bootstrapStep: Step = {
       }
       if (status === 'ROLLBACK_COMPLETE') {
         // A stack that failed its creation cannot be updated: it must go first, and only on an explicit yes.
-        const yes = ctx.options.deleteFailedBootstrap || (ctx.options.interactive && (await ctx.consent(`delete-cdktoolkit-${region}`, `The CDKToolkit stack in ${region} is ROLLBACK_COMPLETE (its creation failed). Delete it and bootstrap again`)));
+        const yes = ctx.options.deleteFailedBootstrap || (ctx.options.interactive && (await ctx.consent(`delete-cdktoolkit-${region}`, `The CDKToolkit stack in ${region} is ROLLBACK_COMPLETE (its creation failed). Delete it and the staging bucket it left behind, and bootstrap again`)));
         if (!yes) {
           throw new SetupError(
             `CDKToolkit in ${region} is ROLLBACK_COMPLETE: it must be deleted before bootstrapping; answer yes in a terminal or pass --delete-failed-bootstrap`,
@@ -275,12 +318,13 @@ export const bootstrapStep: Step = {
         }
         await call('cloudformation:DeleteStack', () => ctx.clients.cloudFormation(region).send(new DeleteStackCommand({ StackName: 'CDKToolkit' })));
         for (let i = 0; i < 120 && (await toolkitStack(ctx, region)); i++) await ctx.deps.sleep(5_000);
+        await deleteRetainedStagingBucket(ctx, region);
         await bootstrap(ctx, region);
       } else if (stack) {
         throw new SetupError(`${check.detail}: ${check.fix ?? ''}`);
       } else {
         const applied = await applyPlan(ctx, name, {
-          change: `bootstrap CDK in ${region} (cdk bootstrap ${target})`,
+          change: `bootstrap CDK in ${region}, CloudFormation's role limited by ${policy.split('/').pop()} (cdk bootstrap ${target} --cloudformation-execution-policies ${policy})`,
           cost: BOOTSTRAP_COST,
           consentId: `bootstrap-${region}`,
           apply: () => bootstrap(ctx, region),
