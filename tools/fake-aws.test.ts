@@ -134,6 +134,23 @@ describe('SESv2: the production access review and DKIM', () => {
     expect([identity.IdentityType, identity.VerifiedForSendingStatus, identity.DkimAttributes?.Status]).toEqual(['DOMAIN', true, 'SUCCESS']);
   });
 
+  it('in a region that signs from its own DKIM domain, only CNAMEs into that domain verify the identity', async () => {
+    const ses = new SESv2Client({ ...options, region: 'ap-northeast-3' });
+    const created = await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: 'd.joe.dev' }));
+    expect(created.DkimAttributes?.SigningHostedZone).toBe('dkim.ap-northeast-3.amazonses.com');
+    const tokens = created.DkimAttributes?.Tokens ?? [];
+    const zone = aws.state.zones.find((z) => z.name === 'joe.dev')!;
+    for (const t of tokens) zone.records[`${t}._domainkey.d.joe.dev CNAME`] = [`${t}.dkim.amazonses.com`];
+    await hook('dkim-scan');
+    expect((await ses.send(new GetEmailIdentityCommand({ EmailIdentity: 'd.joe.dev' }))).DkimAttributes).toMatchObject({
+      Status: 'PENDING',
+      SigningHostedZone: 'dkim.ap-northeast-3.amazonses.com',
+    });
+    for (const t of tokens) zone.records[`${t}._domainkey.d.joe.dev CNAME`] = [`${t}.dkim.ap-northeast-3.amazonses.com`];
+    await hook('dkim-scan');
+    expect((await ses.send(new GetEmailIdentityCommand({ EmailIdentity: 'd.joe.dev' }))).DkimAttributes?.Status).toBe('SUCCESS');
+  });
+
   it('dkim-fail: a PENDING domain identity turns FAILED and the scan no longer verifies it; a new identity gets new tokens', async () => {
     const ses = new SESv2Client(options);
     const first = (await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: 'c.b.joe.dev' }))).DkimAttributes?.Tokens ?? [];

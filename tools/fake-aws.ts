@@ -34,7 +34,7 @@ export interface FakeAwsState {
   account: string;
   identities: Record<string, 'PENDING' | 'SUCCESS' | 'FAILED'>;
   /** Domain identities: their Easy DKIM tokens and status (SUCCESS once SES sees the CNAMEs, a hook). */
-  dkim: Record<string, { tokens: string[]; status: 'PENDING' | 'SUCCESS' | 'FAILED' }>;
+  dkim: Record<string, { tokens: string[]; status: 'PENDING' | 'SUCCESS' | 'FAILED'; zone?: string }>;
   /** The tags each identity was created with (CreateEmailIdentity Tags; GetEmailIdentity returns them). */
   identityTags: Record<string, { Key: string; Value: string }[]>;
   production: boolean;
@@ -79,6 +79,18 @@ const xml = (action: string, result: string) =>
 const xmlError = (code: string, message: string) =>
   `<ErrorResponse><Error><Type>Sender</Type><Code>${code}</Code><Message>${message}</Message></Error><RequestId>fake</RequestId></ErrorResponse>`;
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * The DKIM domain SES signs from in a region (DkimAttributes.SigningHostedZone): its own in a few regions
+ * (AWS General Reference, "Amazon Simple Email Service endpoints and quotas", Easy DKIM domains:
+ * https://docs.aws.amazon.com/general/latest/gr/ses.html), dkim.amazonses.com elsewhere.
+ */
+export const DKIM_SIGNING_ZONES: Record<string, string> = {
+  'af-south-1': 'dkim.af-south-1.amazonses.com',
+  'ap-south-2': 'dkim.ap-south-2.amazonses.com',
+  'ap-southeast-3': 'dkim.ap-southeast-3.amazonses.com',
+  'ap-northeast-3': 'dkim.ap-northeast-3.amazonses.com',
+};
+export const signingZoneOf = (region: string): string => DKIM_SIGNING_ZONES[region] ?? 'dkim.amazonses.com';
 const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 /** The text of every <tag>…</tag> in `text` (the request bodies here have no nested tags of one name). */
 const tags = (text: string, tag: string) => [...text.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
@@ -456,7 +468,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     return fail(400, 'InvalidInput', `the fake does not know route53 ${method} ${url.pathname}`);
   };
 
-  const ses = (res: ServerResponse, method: string, pathname: string, input: Record<string, unknown>) => {
+  const ses = (res: ServerResponse, method: string, pathname: string, input: Record<string, unknown>, region: string) => {
     const json = (status: number, body: unknown, type?: string) =>
       send(res, status, JSON.stringify(body), { 'content-type': 'application/json', ...(type ? { 'x-amzn-errortype': type } : {}) });
     if (method === 'GET' && pathname === '/v2/email/account') {
@@ -500,7 +512,9 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
         VerificationStatus: status,
         VerifiedForSendingStatus: status === 'SUCCESS',
         Tags: state.identityTags[id] ?? [],
-        ...(dkim ? { DkimAttributes: { SigningEnabled: true, Status: dkim.status, Tokens: dkim.tokens, SigningAttributesOrigin: 'AWS_SES' } } : {}),
+        ...(dkim
+          ? { DkimAttributes: { SigningEnabled: true, Status: dkim.status, Tokens: dkim.tokens, SigningAttributesOrigin: 'AWS_SES', SigningHostedZone: dkim.zone ?? 'dkim.amazonses.com' } }
+          : {}),
       });
     }
     if (method === 'POST' && pathname === '/v2/email/identities') {
@@ -511,8 +525,12 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       state.writes.push(`CreateEmailIdentity ${id}`);
       if (id.includes('@')) return json(200, { IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: false });
       const tokens = [1, 2, 3].map((i) => `${id.replace(/\W/g, '')}dkim${i}${next()}`);
-      state.dkim[id] = { tokens, status: 'PENDING' };
-      return json(200, { IdentityType: 'DOMAIN', VerifiedForSendingStatus: false, DkimAttributes: { SigningEnabled: true, Status: 'PENDING', Tokens: tokens } });
+      state.dkim[id] = { tokens, status: 'PENDING', zone: signingZoneOf(region) };
+      return json(200, {
+        IdentityType: 'DOMAIN',
+        VerifiedForSendingStatus: false,
+        DkimAttributes: { SigningEnabled: true, Status: 'PENDING', Tokens: tokens, SigningHostedZone: signingZoneOf(region) },
+      });
     }
     return json(400, { message: `the fake does not know ses ${method} ${pathname}` }, 'BadRequestException');
   };
@@ -545,7 +563,8 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     'dkim-scan': () => {
       for (const [domain, d] of Object.entries(state.dkim)) {
         if (d.status !== 'PENDING') continue;
-        const seen = d.tokens.every((t) => published(`${t}._domainkey.${domain}`, 'CNAME').map(bare).includes(`${t}.dkim.amazonses.com`));
+        // SES looks for the CNAMEs pointing into its region's DKIM domain, nowhere else.
+        const seen = d.tokens.every((t) => published(`${t}._domainkey.${domain}`, 'CNAME').map(bare).includes(`${t}.${d.zone ?? 'dkim.amazonses.com'}`));
         if (seen) [d.status, state.identities[domain]] = ['SUCCESS', 'SUCCESS'];
       }
     },
@@ -611,7 +630,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       if (service === 'acm') return acm(res, target, json());
       if (service === 'route53domains') return domains(res, target, json());
       if (service === 'route53') return route53(res, req.method ?? 'GET', url, body);
-      if (service === 'ses') return ses(res, req.method ?? 'GET', url.pathname, json());
+      if (service === 'ses') return ses(res, req.method ?? 'GET', url.pathname, json(), region);
       return query(res, service, region, new URLSearchParams(body));
     })().catch((error: unknown) => send(res, 500, String(error)));
   });

@@ -48,6 +48,8 @@ export interface Identity {
   tags?: { Key: string; Value: string }[];
   /** A domain's DkimAttributes.LastKeyGenerationTimestamp. */
   dkimKeyAt?: Date;
+  /** A domain's DkimAttributes.SigningHostedZone: its region's DKIM domain. */
+  signingZone?: string;
 }
 export interface Zone {
   id: string;
@@ -87,6 +89,12 @@ export class FakeAccount {
   /** How many times each domain identity was created (its DKIM tokens change each time). */
   keyGenerations = new Map<string, number>();
   noCredentials = false;
+  /**
+   * Regions whose SES signs from a DKIM domain of its own (DkimAttributes.SigningHostedZone; AWS General
+   * Reference, "Amazon Simple Email Service endpoints and quotas": https://docs.aws.amazon.com/general/latest/gr/ses.html);
+   * tools/fake-aws.ts holds them all for the spawned tests.
+   */
+  signingZones: Record<string, string> = { 'af-south-1': 'dkim.af-south-1.amazonses.com' };
 
   readonly mocks = {
     sts: mockClient(STSClient),
@@ -215,7 +223,7 @@ export class FakeAccount {
         ...(this.review ? { Details: { ReviewDetails: this.review } } : {}),
       };
     });
-    ses.on(GetEmailIdentityCommand).callsFake(({ EmailIdentity }: { EmailIdentity: string }) => {
+    ses.on(GetEmailIdentityCommand).callsFake(async ({ EmailIdentity }: { EmailIdentity: string }) => {
       const identity = this.identities.get(EmailIdentity);
       if (!identity) throw awsError('NotFoundException', 'Email identity does not exist.');
       const address = EmailIdentity.includes('@');
@@ -223,11 +231,14 @@ export class FakeAccount {
         IdentityType: address ? 'EMAIL_ADDRESS' : 'DOMAIN',
         VerificationStatus: identity.status,
         VerifiedForSendingStatus: identity.status === 'SUCCESS',
-        DkimAttributes: address ? undefined : { Status: identity.dkim, Tokens: identity.tokens, LastKeyGenerationTimestamp: identity.dkimKeyAt },
+        DkimAttributes: address
+          ? undefined
+          : { Status: identity.dkim, Tokens: identity.tokens, LastKeyGenerationTimestamp: identity.dkimKeyAt, SigningHostedZone: identity.signingZone ?? 'dkim.amazonses.com' },
         Tags: identity.tags ?? [],
       };
     });
-    ses.on(CreateEmailIdentityCommand).callsFake(({ EmailIdentity, Tags }: { EmailIdentity: string; Tags?: { Key: string; Value: string }[] }) => {
+    ses.on(CreateEmailIdentityCommand).callsFake(async ({ EmailIdentity, Tags }: { EmailIdentity: string; Tags?: { Key: string; Value: string }[] }, getClient) => {
+      const region = await getClient().config.region();
       guard('ses:CreateEmailIdentity');
       this.writes.push(`CreateEmailIdentity ${EmailIdentity}`);
       if (this.identities.has(EmailIdentity)) throw awsError('AlreadyExistsException', 'exists');
@@ -236,8 +247,9 @@ export class FakeAccount {
       const generation = (this.keyGenerations.get(EmailIdentity) ?? 0) + 1;
       this.keyGenerations.set(EmailIdentity, generation);
       const tokens = address ? [] : ['tok1', 'tok2', 'tok3'].map((t) => (generation > 1 ? `${t}v${generation}` : t));
-      this.identities.set(EmailIdentity, { status: 'PENDING', dkim: address ? 'NOT_STARTED' : 'PENDING', tokens, tags: Tags, dkimKeyAt: address ? undefined : this.now() });
-      return { IdentityType: address ? 'EMAIL_ADDRESS' : 'DOMAIN', DkimAttributes: { Tokens: tokens } };
+      const signingZone = address ? undefined : (this.signingZones[region] ?? 'dkim.amazonses.com');
+      this.identities.set(EmailIdentity, { status: 'PENDING', dkim: address ? 'NOT_STARTED' : 'PENDING', tokens, tags: Tags, dkimKeyAt: address ? undefined : this.now(), signingZone });
+      return { IdentityType: address ? 'EMAIL_ADDRESS' : 'DOMAIN', DkimAttributes: { Tokens: tokens, SigningHostedZone: signingZone } };
     });
     ses.on(DeleteEmailIdentityCommand).callsFake(({ EmailIdentity }: { EmailIdentity: string }) => {
       guard('ses:DeleteEmailIdentity');

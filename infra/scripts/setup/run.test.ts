@@ -223,7 +223,7 @@ describe('npm run setup, interactive', () => {
   it('deletes a ROLLBACK_COMPLETE CDKToolkit and the staging bucket it retained only after an explicit yes, then bootstraps', async () => {
     readyAccount();
     account.toolkits.set('us-east-1', { status: 'ROLLBACK_COMPLETE', version: 33 });
-    // The template retains its staging bucket, whose fixed name the next bootstrap needs (aws/aws-cdk#19828).
+    // The template retains its staging bucket, whose fixed name the next bootstrap needs (aws/aws-cdk#24143).
     account.buckets.set(`cdk-hnb659fds-assets-${ACCOUNT}-us-east-1`, 2);
     const run = await setup({ script: { account: true, 'delete-cdktoolkit-us-east-1': true } });
     expect(account.writes).toEqual([
@@ -285,6 +285,24 @@ describe('npm run setup, a domain', () => {
     const after = await setup();
     expect(after.asked).toEqual([]);
     expect(after.code).toBe(0);
+  });
+
+  it('points the DKIM records at the DKIM domain SES gives the identity in its region (af-south-1 signs from its own)', async () => {
+    readyAccount();
+    account.sesRegions.add('af-south-1');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('"region": "us-east-1"', '"region": "af-south-1"').replace('"domain": null', '"senderIdentity": "jane.dev",\n      "domain": null'),
+    );
+    account.zones.push({ id: 'Z0123456789ABCDEFGHIJ', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org', 'ns-2.awsdns-02.net'] });
+    account.toolkits.set('af-south-1', bootstrapped());
+    const run = await setup({ script: { account: true, 'create-identity-jane.dev': true, 'dkim-records-jane.dev': true } });
+    expect(account.zones[0]!.records).toEqual({
+      'tok1._domainkey.jane.dev': 'tok1.dkim.af-south-1.amazonses.com',
+      'tok2._domainkey.jane.dev': 'tok2.dkim.af-south-1.amazonses.com',
+      'tok3._domainkey.jane.dev': 'tok3.dkim.af-south-1.amazonses.com',
+    });
+    expect(run.code).toBe(2);
   });
 
   it('creates a missing zone once (looked up by name again before creating) and prints the name servers for another registrar', async () => {

@@ -258,7 +258,7 @@ function executionPoliciesOf(stack: { Parameters?: { ParameterKey?: string; Para
 
 /**
  * A bootstrap whose creation failed leaves its staging bucket behind (the template retains it, under a
- * fixed name), and the next bootstrap then fails with "already exists" (aws/aws-cdk#19828, #24143):
+ * fixed name), and the next bootstrap then fails with "already exists" (aws/aws-cdk#24143, "bootstrap: fails with bucket \"already exists\""):
  * deleted with the failed stack, on the same yes.
  */
 async function deleteRetainedStagingBucket(ctx: SetupContext, region: string): Promise<number> {
@@ -344,11 +344,19 @@ export const bootstrapStep: Step = {
 
 /* ── 5–6. SES identities ────────────────────────────────────────────────── */
 
-/** The three Easy DKIM records of a domain. Name and value as in the SES API Reference, VerifyDomainDkim
- * ("Name: token._domainkey.example.com, Type: CNAME, Value: token.dkim.amazonses.com"):
- * https://docs.aws.amazon.com/ses/latest/APIReference/API_VerifyDomainDkim.html */
-export function dkimRecords(domain: string, tokens: string[]): { name: string; value: string }[] {
-  return tokens.map((token) => ({ name: `${token}._domainkey.${domain}`, value: `${token}.dkim.amazonses.com` }));
+/**
+ * The three Easy DKIM records of a domain: `token._domainkey.DOMAIN CNAME token.<SigningHostedZone>`, the
+ * zone SES gives the identity (SES API Reference v2, DkimAttributes SigningHostedZone:
+ * https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_DkimAttributes.html). It is not the same
+ * everywhere: some regions sign from their own DKIM domain, e.g. af-south-1, ap-south-2, ap-southeast-3
+ * and ap-northeast-3 (AWS General Reference, "Amazon Simple Email Service endpoints and quotas", Easy
+ * DKIM domains: https://docs.aws.amazon.com/general/latest/gr/ses.html). Only an answer without the
+ * field falls back to dkim.amazonses.com (SES API Reference, VerifyDomainDkim:
+ * https://docs.aws.amazon.com/ses/latest/APIReference/API_VerifyDomainDkim.html).
+ */
+export function dkimRecords(domain: string, tokens: string[], signingZone = 'dkim.amazonses.com'): { name: string; value: string }[] {
+  const zone = bare(signingZone);
+  return tokens.map((token) => ({ name: `${token}._domainkey.${domain}`, value: `${token}.${zone}` }));
 }
 
 /** The public hosted zone in this account that holds `name` (longest suffix first), if any. */
@@ -397,13 +405,14 @@ async function identityState(ctx: SetupContext, identity: string) {
       status: r.VerificationStatus ?? 'PENDING',
       dkim: r.DkimAttributes?.Status ?? 'NOT_STARTED',
       tokens: r.DkimAttributes?.Tokens ?? [],
+      signingZone: r.DkimAttributes?.SigningHostedZone,
       createdAt: tagged ? new Date(tagged) : undefined,
       // "[Easy DKIM] The last time a key pair was generated for this identity" (SES API Reference v2,
       // DkimAttributes LastKeyGenerationTimestamp): https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_DkimAttributes.html
       dkimKeyAt: r.DkimAttributes?.LastKeyGenerationTimestamp,
     };
   } catch (error) {
-    if (errorName(error) === 'NotFoundException') return { found: false, status: 'NOT_FOUND', dkim: 'NOT_STARTED', tokens: [] as string[], createdAt: undefined, dkimKeyAt: undefined };
+    if (errorName(error) === 'NotFoundException') return { found: false, status: 'NOT_FOUND', dkim: 'NOT_STARTED', tokens: [] as string[], signingZone: undefined, createdAt: undefined, dkimKeyAt: undefined };
     throw awsFailure('ses:GetEmailIdentity', error);
   }
 }
@@ -480,7 +489,7 @@ async function dkimIntoNewZone(ctx: SetupContext, zone: { id: string; name: stri
   if (isAddress(identity) || !inZone(bare(identity), zone.name) || dkimWritten.get(ctx)?.has(identity)) return [];
   const state = await identityState(ctx, identity);
   if (!state.found || state.dkim === 'SUCCESS' || state.dkim === 'FAILED' || state.tokens.length === 0) return [];
-  if (!(await writeDkimRecords(ctx, 'SES sender', identity, zone, dkimRecords(identity, state.tokens)))) {
+  if (!(await writeDkimRecords(ctx, 'SES sender', identity, zone, dkimRecords(identity, state.tokens, state.signingZone)))) {
     return [result('SES sender', 'waiting', `${identity}: DKIM records not written (your answer)`, 'you: run npm run setup again to write them')];
   }
   return [result('SES sender', 'changed', `${identity}: DKIM records in the zone ${zone.name} (SES checks them, up to ${DKIM_HOURS} h)`)];
@@ -561,7 +570,7 @@ async function ensureIdentity(ctx: SetupContext, step: string, identity: string)
     );
   }
   const dkimSince = sinceDate(state.dkimKeyAt ?? state.createdAt, notOurs);
-  const records = dkimRecords(identity, state.tokens);
+  const records = dkimRecords(identity, state.tokens, state.signingZone);
   const listing = records.map((r) => `${r.name} CNAME ${r.value}`).join('; ');
   if (state.dkim === 'SUCCESS') return result(step, 'changed', `${identity} verified (DKIM)`);
   const zone = await zoneFor(ctx, identity);
