@@ -224,6 +224,7 @@ describe('npm run doctor', () => {
     const { output } = await doctor();
     expect(row(output, 'SES sender')).toContain('The link expired. `npm run setup` does this (asking first); by hand: `aws sesv2 delete-email-identity');
     expect(row(output, 'CDK bootstrap eu-west-1')).toContain('→ `npm run setup` does this (asking first); by hand: delete the CDKToolkit stack');
+    expect(row(output, 'CDK bootstrap eu-west-1')).toContain('and the staging bucket it kept, `aws s3 rb s3://cdk-hnb659fds-assets-');
     expect(row(output, 'SES sending')).toContain('`npm run setup -- --request-production-access`');
     // A stack in another failed state is the owner's to look at: no promise that setup repairs it.
     cfn.on(DescribeStacksCommand, { StackName: 'CDKToolkit' }).resolves({

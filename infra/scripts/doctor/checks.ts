@@ -154,6 +154,18 @@ export async function checkSesRegion(
   }
 }
 
+/**
+ * A failed bootstrap keeps its staging bucket (the template retains it under a fixed name), so the next
+ * one fails with "already exists" until it is gone (aws/aws-cdk#24143: https://github.com/aws/aws-cdk/issues/24143).
+ */
+function failedBootstrapFix(account: string, region: string, bootstrap: string): string {
+  const bucket = `cdk-hnb659fds-assets-${account}-${region}`;
+  return (
+    `${SETUP_DOES_IT}delete the CDKToolkit stack in the CloudFormation console (region ${region}) and the staging bucket it kept, ` +
+    `\`aws s3 rb s3://${bucket} --force\` (a versioned bucket: empty its versions in the S3 console if that refuses), then \`${bootstrap}\`.`
+  );
+}
+
 export async function checkBootstrap(
   cloudFormation: (region: string) => CloudFormationClient,
   account: string,
@@ -173,7 +185,7 @@ export async function checkBootstrap(
         fix: /IN_PROGRESS$/.test(status)
           ? 'Wait until the CDKToolkit stack finishes (CloudFormation console), then `npm run doctor` again.'
           : status === 'ROLLBACK_COMPLETE'
-            ? `${SETUP_DOES_IT}delete the CDKToolkit stack in the CloudFormation console (region ${region}), then \`${bootstrap}\`.`
+            ? failedBootstrapFix(account, region, bootstrap)
             : `Delete the CDKToolkit stack in the CloudFormation console (region ${region}), then \`${bootstrap}\`.`,
       };
     }

@@ -258,7 +258,8 @@ function executionPoliciesOf(stack: { Parameters?: { ParameterKey?: string; Para
 
 /**
  * A bootstrap whose creation failed leaves its staging bucket behind (the template retains it, under a
- * fixed name), and the next bootstrap then fails with "already exists" (aws/aws-cdk#24143, "bootstrap: fails with bucket \"already exists\""):
+ * fixed name), and the next bootstrap then fails with "already exists" (aws/aws-cdk#24143,
+ * https://github.com/aws/aws-cdk/issues/24143):
  * deleted with the failed stack, on the same yes.
  */
 async function deleteRetainedStagingBucket(ctx: SetupContext, region: string): Promise<number> {
