@@ -18,8 +18,9 @@ export const PREVIEW_LIMIT = { default: 3, max: 10 } as const;
  * Per-account CloudFront quotas a stage's resources count against. Source: Amazon CloudFront Developer
  * Guide, "Quotas" (General quotas on policies; origin access controls under General quotas on distributions):
  * https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-limits.html
- * (the cache policy quota is not adjustable: AWS General Reference, "Amazon CloudFront endpoints and
- * quotas", https://docs.aws.amazon.com/general/latest/gr/cf_region.html).
+ * These are the defaults; AWS raises them on request (AWS General Reference, "Amazon CloudFront endpoints
+ * and quotas", https://docs.aws.amazon.com/general/latest/gr/cf_region.html), and the preview cap keeps
+ * an account that never asked within them.
  */
 export const CLOUDFRONT_ACCOUNT_QUOTAS = {
   'AWS::CloudFront::CachePolicy': 20,

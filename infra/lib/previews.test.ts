@@ -4,7 +4,10 @@
  * off, the archive deleted with them), never reference the live reCAPTCHA secret, and the live site
  * plus the most previews the workflow allows stays within every per-account CloudFront quota.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config/portfolio-config';
 import {
   CLOUDFRONT_ACCOUNT_QUOTAS,
   PREVIEW_LIMIT,
@@ -115,6 +118,14 @@ describe('a preview', () => {
         .sort();
     expect(names(live)).toHaveLength(8);
     for (const preview of previews) expect(names(preview)).toEqual([...PREVIEW_ALARMS].sort());
+  });
+
+  it("docs/deploy.md prices a preview's alarms by the metrics they read ($0.10 each a month, the free 10 taken by the live site)", () => {
+    const alarms = resourcesOf(previews[0]!, 'AWS::CloudWatch::Alarm').map((a) => a.Properties);
+    const metrics = alarms.reduce((sum, a) => sum + (a.Metrics ? (a.Metrics as Json[]).filter((m) => m.MetricStat).length : 1), 0);
+    const docs = readFileSync(path.join(REPO_ROOT, 'docs/deploy.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(docs).toContain(`its four alarms, which read ${metrics} alarm metrics`);
+    expect(docs).toContain(`about $${(metrics * 0.1).toFixed(2)} a month per preview`);
   });
 });
 
