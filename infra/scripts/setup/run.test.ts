@@ -472,6 +472,11 @@ describe('npm run setup, production access', () => {
     const put = JSON.parse(account.writes[0]!.replace('PutAccountDetails ', '')) as Record<string, unknown>;
     expect(put).toMatchObject({ MailType: 'TRANSACTIONAL', WebsiteURL: 'https://www.jane.dev', ProductionAccessEnabled: true, ContactLanguage: 'EN' });
     expect(String(put.UseCaseDescription).split('\n')).toHaveLength(4);
+    // UseCaseDescription is "optional and deprecated" in the SESv2 model: the owner is a contact for the
+    // review and has the text to give AWS when asked.
+    expect(put.AdditionalContactEmailAddresses).toEqual(['jane@owner-mail.dev']);
+    expect(run.text).toContain('if the review asks (mail to jane@owner-mail.dev, or the case in the Support Center), answer with:');
+    expect(run.text).toContain('    Recipients: only the site owner');
     const again = await setup({ argv: ['--request-production-access', '--website-url', 'https://www.jane.dev'] });
     expect(again.asked).toEqual([]);
     expect(account.writes).toHaveLength(1);

@@ -632,7 +632,12 @@ export const ownerStep: Step = {
 
 /* ── 7. production access (opt-in) ──────────────────────────────────────── */
 
-/** What AWS asks of a production access request, answered for this site (PutAccountDetails UseCaseDescription). */
+/**
+ * What AWS asks of a production access request, answered for this site. The SESv2 model marks
+ * PutAccountDetails' UseCaseDescription "optional and deprecated", so the reviewer may never read it
+ * there: it is still sent, the owner's address is added as a contact for the review
+ * (AdditionalContactEmailAddresses), and setup prints the text to give AWS when the review asks.
+ */
 export function useCaseText(siteUrl: string, owner: string): string {
   return [
     `How often and what: the contact form of the personal portfolio ${siteUrl} mails its owner (${owner}) one message per visitor submission, a few a month; no marketing, no lists.`,
@@ -708,7 +713,9 @@ export const productionAccessStep: Step = {
             MailType: 'TRANSACTIONAL',
             WebsiteURL: websiteUrl,
             ContactLanguage: 'EN',
+            // Deprecated in the SESv2 model (still accepted); see useCaseText.
             UseCaseDescription: useCaseText(websiteUrl, ctx.config.ownerEmail),
+            AdditionalContactEmailAddresses: [ctx.config.ownerEmail],
             ProductionAccessEnabled: true,
           }),
         ),
@@ -722,6 +729,10 @@ export const productionAccessStep: Step = {
       applied = await applyPlan(ctx, 'SES sending', { change, cost: 'nothing; SES bills per mail sent', consentId: 'production-access', apply: request });
     }
     if (!applied) return [result('SES sending', 'ready', 'sandbox (production access not requested: your answer)')];
+    ctx.print(
+      `SES sending: AWS may not read the use case sent with the request; if the review asks (mail to ${ctx.config.ownerEmail}, ` +
+        `or the case in the Support Center), answer with:\n${useCaseText(websiteUrl, ctx.config.ownerEmail).replace(/^/gm, '    ')}`,
+    );
     return [waiting('SES sending', 'production access requested', 'AWS: the review (its answer comes by mail and in the Support Center)', fromNow(ctx))];
   },
 };
