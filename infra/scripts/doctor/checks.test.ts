@@ -371,3 +371,34 @@ describe('npm run doctor', () => {
     expect(row(output, 'Configuration')).toMatch(/^✗ .*ownerEmail.*example address/);
   });
 });
+
+describe("an address-only sender and its domain's DMARC policy", () => {
+  beforeEach(readyAccount);
+  /** Public DNS as a map of TXT records; a name it lacks answers ENOTFOUND, as Node's resolver does. */
+  const txt = (records: Record<string, string[]>) => (name: string) =>
+    name in records ? Promise.resolve(records[name]!.map((r) => [r])) : Promise.reject(Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' }));
+
+  it.each([
+    ['reject', 'rejected'],
+    ['quarantine', 'filed as spam'],
+  ])('p=%s: the sender row warns (nothing aligns) and names the fix; exit stays 0', async (policy, fate) => {
+    const { code, output } = await doctor(config(), { ...clients(), resolveTxt: txt({ '_dmarc.jane.dev': [`v=DMARC1; p=${policy}; rua=mailto:d@jane.dev`] }) });
+    expect(row(output, 'SES sender')).toContain(`jane.dev publishes DMARC p=${policy} and an address-only sender aligns with nothing, so the mail may be ${fate}`);
+    expect(row(output, 'SES sender')).toContain('"senderIdentity": "jane.dev"');
+    expect(code).toBe(0);
+  });
+
+  it("a subdomain without its own record takes its organizational domain's sp=", async () => {
+    const cfg = config({ senderEmail: 'portfolio@mail.jane.dev' });
+    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'portfolio@mail.jane.dev' }).resolves({ IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: true, VerificationStatus: 'SUCCESS' });
+    const { output } = await doctor(cfg, { ...clients(), resolveTxt: txt({ '_dmarc.jane.dev': ['v=DMARC1; p=none; sp=reject'] }) });
+    expect(row(output, 'SES sender')).toContain('mail.jane.dev publishes DMARC p=reject');
+  });
+
+  it('p=none, no record, or DNS unreachable: the row passes as before', async () => {
+    for (const resolveTxt of [txt({ '_dmarc.jane.dev': ['v=DMARC1; p=none'] }), txt({}), () => Promise.reject(new Error('ETIMEOUT'))]) {
+      const { output } = await doctor(config(), { ...clients(), resolveTxt });
+      expect(row(output, 'SES sender')).toMatch(/^✓/);
+    }
+  });
+});

@@ -31,6 +31,8 @@ export interface DoctorClients {
   acm: ACMClient;
   /** The name servers public DNS lists for a domain (delegation of domains registered elsewhere). */
   resolveNs: (domain: string) => Promise<string[]>;
+  /** TXT records public DNS gives for a name (a sender domain's DMARC policy); absent: not looked up. */
+  resolveTxt?: (name: string) => Promise<string[][]>;
 }
 
 export type DoctorOutcome =
@@ -310,6 +312,46 @@ export async function checkSender(sesv2: SESv2Client, config: PortfolioConfig): 
   };
 }
 
+/**
+ * An address-only sender is signed by amazonses.com and bounces to a MAIL FROM under amazonses.com
+ * (SES Developer Guide, "Authenticating Email with SPF in Amazon SES" and "Complying with DMARC":
+ * https://docs.aws.amazon.com/ses/latest/dg/send-email-authentication-dmarc.html), so neither aligns with
+ * the From domain (RFC 7489, section 3.1: https://www.rfc-editor.org/rfc/rfc7489#section-3.1). When that
+ * domain's DMARC policy is reject or quarantine, the owner's inbox refuses or files the mail as spam while
+ * SES reports it delivered: a passing sender row becomes a warning naming the fix. The policy is the
+ * domain's own record, else its parent's `sp=` (or `p=`), the organizational domain of section 6.6.3
+ * taken as the last two labels.
+ */
+export async function withSenderDmarc(
+  sender: CheckResult,
+  identity: string,
+  resolveTxt: (name: string) => Promise<string[][]>,
+): Promise<CheckResult> {
+  if (sender.status !== 'pass' || !isAddress(identity)) return sender;
+  const domain = domainOf(identity);
+  const policyOf = async (name: string, tag: 'p' | 'sp'): Promise<string | undefined> => {
+    let records: string[][];
+    try {
+      records = await resolveTxt(`_dmarc.${name}`);
+    } catch {
+      return undefined; // no record, or DNS unreachable: nothing to report
+    }
+    const record = records.map((chunks) => chunks.join('')).find((text) => /^v=DMARC1\s*;/i.test(text.trim()));
+    const tags = new Map((record ?? '').split(';').map((part) => part.trim().split('=').map((x) => x.trim().toLowerCase()) as [string, string]));
+    return tags.get(tag) ?? (tag === 'sp' ? tags.get('p') : undefined);
+  };
+  const labels = domain.split('.');
+  const organizational = labels.slice(-2).join('.');
+  const policy = (await policyOf(domain, 'p')) ?? (organizational !== domain ? await policyOf(organizational, 'sp') : undefined);
+  if (policy !== 'reject' && policy !== 'quarantine') return sender;
+  return {
+    check: sender.check,
+    status: 'warn',
+    detail: `${sender.detail}; but ${domain} publishes DMARC p=${policy} and an address-only sender aligns with nothing, so the mail may be ${policy === 'reject' ? 'rejected' : 'filed as spam'}`,
+    fix: `${SETUP_DOES_IT}verify the domain instead ("senderIdentity": "${domain}" in cdk.json; its Easy DKIM signature aligns), or send from an address at a domain without p=${policy}.`,
+  };
+}
+
 /** In the sandbox SES delivers only to verified identities: the owner's address, or its domain. */
 export async function checkOwner(sesv2: SESv2Client, config: PortfolioConfig, sandbox: boolean): Promise<CheckResult> {
   const check = 'SES owner';
@@ -551,7 +593,8 @@ export async function runChecks(config: PortfolioConfig, clients: DoctorClients)
         };
       }
     };
-    results.push(await guarded('SES sender', () => checkSender(clients.sesv2, config)));
+    const sender = await guarded('SES sender', () => checkSender(clients.sesv2, config));
+    results.push(clients.resolveTxt ? await withSenderDmarc(sender, config.senderIdentity, clients.resolveTxt) : sender);
     results.push(await guarded('SES owner', () => checkOwner(clients.sesv2, config, ses.account!.sandbox)));
     results.push(checkSandbox(ses.account, config));
   } else {

@@ -9,7 +9,7 @@ import { Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { STSClient } from '@aws-sdk/client-sts';
-import { Resolver, resolveNs } from 'node:dns/promises';
+import { Resolver, resolveNs, resolveTxt } from 'node:dns/promises';
 import {
   ConfigError,
   deployReadinessProblems,
@@ -32,6 +32,14 @@ export function nameServerLookup(server = process.env.PORTFOLIO_DNS_SERVER): (do
   return (domain) => resolver.resolveNs(domain);
 }
 
+/** Public DNS's TXT records for a name (a sender domain's DMARC policy), through the same server as nameServerLookup. */
+export function txtLookup(server = process.env.PORTFOLIO_DNS_SERVER): (name: string) => Promise<string[][]> {
+  if (!server) return resolveTxt;
+  const resolver = new Resolver({ timeout: 2_000, tries: 1 });
+  resolver.setServers([server]);
+  return (name) => resolver.resolveTxt(name);
+}
+
 export function awsClients(region: string): DoctorClients {
   // The SDK's notice about the Node version on the owner's laptop says nothing about the site.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -45,6 +53,7 @@ export function awsClients(region: string): DoctorClients {
     route53Domains: new Route53DomainsClient({ ...options, region: CERTIFICATE_REGION }),
     acm: new ACMClient({ ...options, region: CERTIFICATE_REGION }),
     resolveNs: nameServerLookup(),
+    resolveTxt: txtLookup(),
   };
 }
 
