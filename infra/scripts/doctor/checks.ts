@@ -313,9 +313,11 @@ export async function checkSender(sesv2: SESv2Client, config: PortfolioConfig): 
 }
 
 /**
- * An address-only sender is signed by amazonses.com and bounces to a MAIL FROM under amazonses.com
- * (SES Developer Guide, "Authenticating Email with SPF in Amazon SES" and "Complying with DMARC":
- * https://docs.aws.amazon.com/ses/latest/dg/send-email-authentication-dmarc.html), so neither aligns with
+ * An address-only sender gets no DKIM signature of its domain (an address can be signed only once its
+ * domain is set up for Easy DKIM: SES API Reference, SetIdentityDkimEnabled,
+ * https://docs.aws.amazon.com/ses/latest/APIReference/API_SetIdentityDkimEnabled.html) and its MAIL FROM is
+ * a subdomain of amazonses.com (SES Developer Guide, "Authenticating Email with SPF in Amazon SES":
+ * https://docs.aws.amazon.com/ses/latest/dg/send-email-authentication-spf.html), so neither aligns with
  * the From domain (RFC 7489, section 3.1: https://www.rfc-editor.org/rfc/rfc7489#section-3.1). When that
  * domain's DMARC policy is reject or quarantine, the owner's inbox refuses or files the mail as spam while
  * SES reports it delivered: a passing sender row becomes a warning naming the fix. The policy is the
