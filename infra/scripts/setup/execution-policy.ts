@@ -32,6 +32,22 @@ export function executionPolicyArn(scope: Pick<FenceScope, 'partition' | 'accoun
 
 type Outcome = 'created' | 'updated' | 'unchanged';
 
+/** Whether the policy exists and says what executionPolicyDocument says now (reads only). */
+export async function executionPolicyState(iam: IAMClient, scope: FenceScope): Promise<'missing' | 'stale' | 'current'> {
+  const arn = executionPolicyArn(scope);
+  let defaultVersion: string | undefined;
+  try {
+    defaultVersion = (await iam.send(new GetPolicyCommand({ PolicyArn: arn }))).Policy?.DefaultVersionId;
+  } catch (error) {
+    if (!isNoSuchEntity(error)) throw error;
+  }
+  if (!defaultVersion) return 'missing';
+  const current = (await iam.send(new GetPolicyVersionCommand({ PolicyArn: arn, VersionId: defaultVersion }))).PolicyVersion?.Document;
+  return current && sameDocument(decodeURIComponent(current), executionPolicyDocument(scope)) ? 'current' : 'stale';
+}
+
+const isNoSuchEntity = (error: unknown) => ['NoSuchEntityException', 'NoSuchEntity'].includes((error as { name?: string }).name ?? '');
+
 /** Makes the policy say what executionPolicyDocument says now; its ARN and what was done. */
 export async function ensureExecutionPolicy(iam: IAMClient, scope: FenceScope): Promise<{ arn: string; outcome: Outcome }> {
   const arn = executionPolicyArn(scope);
@@ -41,7 +57,7 @@ export async function ensureExecutionPolicy(iam: IAMClient, scope: FenceScope): 
   try {
     defaultVersion = (await iam.send(new GetPolicyCommand({ PolicyArn: arn }))).Policy?.DefaultVersionId;
   } catch (error) {
-    if ((error as { name?: string }).name !== 'NoSuchEntityException' && (error as { name?: string }).name !== 'NoSuchEntity') throw error;
+    if (!isNoSuchEntity(error)) throw error;
   }
   if (!defaultVersion) {
     await iam.send(

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import { ListSubscriptionsByTopicCommand } from '@aws-sdk/client-sns';
 import { RECAPTCHA_TEST_SITE_KEY } from '../../config/portfolio-config';
+import { executionPolicyDocument } from '../../lib/github-deploy-stack';
 import { ACCOUNT, FakeAccount } from './fake-account';
 import { CANCEL, scriptedPrompter, type Script } from './prompter';
 import { runSetup } from './run';
@@ -21,6 +22,8 @@ const SECRET = 'the-real-secret-never-shown-0123';
 const POLICY = 'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution';
 const BOOTSTRAP = (region: string) => ['bootstrap', `aws://${ACCOUNT}/${region}`, '--cloudformation-execution-policies', POLICY];
 /** A bootstrap as setup leaves it: the pinned version, the scoped execution policy. */
+/** What the execution policy names for this cdk.json (the stack, the live secret). */
+const SCOPE = { partition: 'aws', account: ACCOUNT, region: 'us-east-1', portfolioStackName: 'Portfolio', liveSecretParameter: '/portfolio/recaptcha-secret' };
 const bootstrapped = (extra: Record<string, unknown> = {}) => ({ status: 'CREATE_COMPLETE', version: pinnedBootstrapVersion(), executionPolicies: POLICY, ...extra });
 const CDK_JSON = `{
   "app": "node --import tsx infra/bin/portfolio.ts",
@@ -110,6 +113,7 @@ function readyAccount() {
       .replace('"recaptchaSiteKey": null', `"recaptchaSiteKey": "${SITE_KEY}"`),
   );
   account.toolkits.set('us-east-1', bootstrapped());
+  account.policies.set(POLICY, [{ id: 'v1', document: JSON.stringify(executionPolicyDocument(SCOPE)), isDefault: true, created: new Date(0) }]);
   account.identities.set('hello@jane.dev', { status: 'SUCCESS', dkim: 'NOT_STARTED', tokens: [] });
   account.identities.set('jane@owner-mail.dev', { status: 'SUCCESS', dkim: 'NOT_STARTED', tokens: [] });
   account.parameters.set('/portfolio/recaptcha-secret', { type: 'SecureString', value: SECRET });
@@ -230,9 +234,21 @@ describe('npm run setup, interactive', () => {
       'DeleteStack CDKToolkit us-east-1',
       `DeleteObjects cdk-hnb659fds-assets-${ACCOUNT}-us-east-1`,
       `DeleteBucket cdk-hnb659fds-assets-${ACCOUNT}-us-east-1`,
-      'CreatePolicy Portfolio-cdk-execution',
     ]);
     expect(cdkCalls).toEqual([BOOTSTRAP('us-east-1')]);
+    expect(run.code).toBe(0);
+  });
+
+  it('brings the execution policy up to date when cdk.json names another live secret, without bootstrapping again', async () => {
+    readyAccount();
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"/portfolio/recaptcha-secret"', '"/portfolio/recaptcha-secret-2"'));
+    account.parameters.set('/portfolio/recaptcha-secret-2', { type: 'SecureString', value: SECRET });
+    const run = await setup({ script: { account: true, 'execution-policy-us-east-1': true } });
+    expect(run.text).toContain("bring up to date Portfolio-cdk-execution, CloudFormation's execution policy");
+    expect(account.writes).toEqual(['CreatePolicyVersion Portfolio-cdk-execution']);
+    expect(cdkCalls).toEqual([]);
+    const current = account.policies.get(POLICY)!.find((v) => v.isDefault)!;
+    expect(current.document).toContain('parameter/portfolio/recaptcha-secret-2');
     expect(run.code).toBe(0);
   });
 

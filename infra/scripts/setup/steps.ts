@@ -25,7 +25,7 @@ import { paginateListSubscriptionsByTopic, type Subscription, SubscribeCommand }
 import { PutParameterCommand } from '@aws-sdk/client-ssm';
 import { bootstrapNames } from '../../lib/github-deploy-stack';
 import { emptyAndDeleteBucket } from '../destroy';
-import { ensureExecutionPolicy, executionPolicyArn, partitionOf } from './execution-policy';
+import { ensureExecutionPolicy, executionPolicyArn, executionPolicyState, partitionOf } from './execution-policy';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -298,7 +298,21 @@ export const bootstrapStep: Step = {
             continue;
           }
         }
-        results.push(result(name, 'ready', check.detail));
+        // The bootstrap names the policy; what the policy says follows cdk.json (the stack, the live secret).
+        const state = await call('iam:GetPolicyVersion', () => executionPolicyState(ctx.clients.iam, fenceScope(ctx, region)));
+        if (state !== 'current') {
+          const applied = await applyPlan(ctx, name, {
+            change: `${state === 'missing' ? 'create' : 'bring up to date'} ${policy.split('/').pop()}, CloudFormation's execution policy (what cdk.json names now)`,
+            cost: 'nothing (IAM is free)',
+            consentId: `execution-policy-${region}`,
+            apply: async () => void (await call('iam:CreatePolicyVersion', () => ensureExecutionPolicy(ctx.clients.iam, fenceScope(ctx, region)))),
+          });
+          if (applied) {
+            results.push(result(name, 'changed', `${check.detail}; ${policy.split('/').pop()} up to date`));
+            continue;
+          }
+        }
+        results.push(result(name, 'ready', `${check.detail}; CloudFormation's role limited by ${policy.split('/').pop()}`));
         continue;
       }
       const status = stack?.StackStatus ?? '';
