@@ -20,6 +20,7 @@ try {
     existingProviderArn: context('github:providerArn') || undefined,
     portfolioStackName: config.stackName,
     liveSecretParameter: config.recaptchaSecretParameter,
+    ownerEmail: config.ownerEmail,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 } catch (error) {

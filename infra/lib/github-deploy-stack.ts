@@ -113,6 +113,8 @@ export interface FenceScope {
   readonly portfolioStackName: string;
   /** The live site's reCAPTCHA secret parameter (cdk.json recaptchaSecretParameter), "" when it has none. */
   readonly liveSecretParameter: string;
+  /** cdk.json's ownerEmail: the one address a preview may mail. */
+  readonly ownerEmail?: string;
 }
 
 /** The names preview stacks and the GitHub stack give things (CloudFormation names a resource "<stack>-<logical id>-<suffix>"). */
@@ -199,7 +201,21 @@ export function previewFence(scope: FenceScope): PolicyStatementJson[] {
     // A preview's tag is set when its stack creates the API; no other API gets one afterwards.
     { Sid: 'NoRetaggingApis', Effect: 'Deny', Action: ['apigateway:PUT', 'apigateway:DELETE'], Resource: `arn:${p}:apigateway:*::/tags/*` },
     { Sid: 'NoBootstrapParameters', Effect: 'Deny', Action: 'ssm:*', Resource: `arn:${p}:ssm:*:${account}:parameter/cdk-bootstrap/*` },
+    // The account's SES identities and sending status belong to the live site.
+    { Sid: 'NoSesIdentitiesOrAccount', Effect: 'Deny', Action: ['ses:*EmailIdentity*', 'ses:PutAccount*', 'ses:*Suppress*'], Resource: '*' },
   ];
+  if (scope.ownerEmail) {
+    // A preview mails the owner only, never the world from the owner's verified sender (ses:Recipients:
+    // Service Authorization Reference, "Amazon SES and Amazon Pinpoint Email",
+    // https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazonsimpleemailservicev2.html).
+    statements.push({
+      Sid: 'MailOnlyTheOwner',
+      Effect: 'Deny',
+      Action: ['ses:SendEmail', 'ses:SendRawEmail'],
+      Resource: '*',
+      Condition: { 'ForAnyValue:StringNotEquals': { 'ses:Recipients': scope.ownerEmail } },
+    });
+  }
   if (scope.liveSecretParameter) {
     statements.push({ Sid: 'NotTheLiveSecret', Effect: 'Deny', Action: 'ssm:*', Resource: parameterArn(p, account, scope.liveSecretParameter) });
   }
@@ -333,6 +349,8 @@ export interface GitHubDeployStackProps extends StackProps {
   readonly portfolioStackName: string;
   /** cdk.json's recaptchaSecretParameter: the live secret no preview may touch ("" when none). */
   readonly liveSecretParameter: string;
+  /** cdk.json's ownerEmail: the one address a preview may mail. */
+  readonly ownerEmail?: string;
 }
 
 export class GitHubDeployStack extends Stack {
@@ -362,6 +380,7 @@ export class GitHubDeployStack extends Stack {
       region: this.region,
       portfolioStackName: props.portfolioStackName,
       liveSecretParameter: props.liveSecretParameter,
+      ownerEmail: props.ownerEmail,
     };
     const names = previewNames(props.portfolioStackName);
     const document = (statements: PolicyStatementJson[]) => iam.PolicyDocument.fromJson({ Version: '2012-10-17', Statement: statements });

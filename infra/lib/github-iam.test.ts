@@ -25,6 +25,7 @@ const ACCOUNT = '123456789012';
 const REGION = 'eu-west-1';
 const STACK = 'Portfolio';
 const SECRET = '/portfolio/recaptcha-secret';
+const OWNER = 'jane@owner-mail.dev';
 const SCOPE: FenceScope = { partition: 'aws', account: ACCOUNT, region: REGION, portfolioStackName: STACK, liveSecretParameter: SECRET };
 
 /** The live site's resources as CloudFormation names them ("<stack>-<logical id>-<suffix>"). */
@@ -166,6 +167,7 @@ function account(options: { executionPolicies: boolean }): Role[] {
     repository: { owner: 'jane-doe', name: 'portfolio', ids: { owner: 1, repository: 2 } },
     portfolioStackName: STACK,
     liveSecretParameter: SECRET,
+    ownerEmail: OWNER,
   });
   const github = app.synth().getStackByName(stack.stackName).template as Json;
   const bootstrap = parse(readFileSync(path.join(REPO_ROOT, 'node_modules/aws-cdk/lib/api/bootstrap/bootstrap-template.yaml'), 'utf8'));
@@ -174,7 +176,7 @@ function account(options: { executionPolicies: boolean }): Role[] {
   return [...rolesOf(github, {}), ...rolesOf(bootstrap, parameters, { [executionPolicyArn]: executionPolicyDocument(SCOPE) })];
 }
 
-async function decide(role: Role, action: string, resource: string, context: Record<string, string> = {}): Promise<string> {
+async function decide(role: Role, action: string, resource: string, context: Record<string, string | string[]> = {}): Promise<string> {
   const response = await runSimulation(
     {
       request: { principal: role.arn, action, resource: { resource, accountId: ACCOUNT }, contextVariables: context },
@@ -217,7 +219,7 @@ async function reachable(start: Role, roles: Role[]): Promise<Map<Role, string>>
   return seen;
 }
 
-type Check = [action: string, resource: string, context?: Record<string, string>];
+type Check = [action: string, resource: string, context?: Record<string, string | string[]>];
 
 /** What no role a workflow reaches may do: read the archive or the secret, change IAM's deploy machinery, make users. */
 const NEVER: Check[] = [
@@ -247,6 +249,9 @@ const NEVER_FROM_A_PREVIEW: Check[] = [
   ...['iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:UpdateAssumeRolePolicy', 'iam:PassRole', 'iam:DeleteRole'].map((a): Check => [a, LIVE.functionRole]),
   ['iam:CreateRole', PREVIEW.role], // without the boundary
   ...['cloudfront:UpdateDistribution', 'cloudfront:DeleteDistribution', 'cloudfront:TagResource'].map((a): Check => [a, LIVE.distribution]),
+  // The owner's verified sender mails nobody else from a preview, and its identities stay as they are.
+  ['ses:SendEmail', `arn:aws:ses:${REGION}:${ACCOUNT}:identity/jane.dev`, { 'ses:Recipients': ['someone@elsewhere.example', OWNER] } ],
+  ['ses:DeleteEmailIdentity', `arn:aws:ses:${REGION}:${ACCOUNT}:identity/jane.dev`],
   // (API Gateway is left out: the simulator's data gives HTTP API paths no resource type for PATCH and
   // DELETE, so the tag fence on them, FenceApisToPreviews, is read, not simulated.)
 ];
@@ -309,7 +314,13 @@ describe('the GitHub roles in an account bootstrapped as setup does it', () => {
     const boundary = boundaryDocument();
     const created: Role = { tags: {}, arn: PREVIEW.role, trust: [{ Effect: 'Allow', Action: 'sts:AssumeRole', Principal: { Service: 'lambda.amazonaws.com' } }], policies: [{ name: 'AdministratorAccess', policy: MANAGED.AdministratorAccess! }], boundary };
     expect(await violations(created, roles, NEVER_FROM_A_PREVIEW)).toEqual([]);
-    expect(await allowedAll(created, [['dynamodb:PutItem', PREVIEW.table], ['s3:PutObject', `${PREVIEW.bucket}/index.html`]])).toEqual([]);
+    expect(
+      await allowedAll(created, [
+        ['dynamodb:PutItem', PREVIEW.table],
+        ['s3:PutObject', `${PREVIEW.bucket}/index.html`],
+        ['ses:SendEmail', `arn:aws:ses:${REGION}:${ACCOUNT}:identity/jane.dev`, { 'ses:Recipients': [OWNER] } ],
+      ]),
+    ).toEqual([]);
   }, 300_000);
 
   it('each can still do its job: production deploys, preview deploys and removes its own stacks and resources', async () => {
@@ -344,6 +355,7 @@ function boundaryDocument(): Json {
     repository: { owner: 'jane-doe', name: 'portfolio' },
     portfolioStackName: STACK,
     liveSecretParameter: SECRET,
+    ownerEmail: OWNER,
   });
   const template = app.synth().getStackByName(stack.stackName).template as Json;
   const [id] = Object.entries(template.Resources as Record<string, Json>).find(([, r]) => r.Type === 'AWS::IAM::ManagedPolicy')!;
