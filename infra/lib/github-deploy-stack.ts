@@ -51,8 +51,13 @@ export const BOOTSTRAP_ROLES_ASSUMED = ['deployRole', 'filePublishingRole'] as c
 /** Preview stacks' files go under this prefix of the staging bucket, the only part the preview role writes. */
 export const PREVIEW_ASSET_PREFIX = 'previews/';
 
-/** The tag every preview stack puts on its resources: CloudFront and API Gateway fence on it. */
+/**
+ * The tag every stage puts on its resources (`pr-N` for a preview, `live` for the live site): CloudFront
+ * and API Gateway fence on it. A resource without it (an API's sub-resource, if it does not carry its
+ * API's tags) is left to the names and the boundary; one tagged anything but `pr-*` is out of a preview's reach.
+ */
 export const STAGE_TAG = 'portfolio:stage';
+export const LIVE_STAGE_TAG_VALUE = 'live';
 
 /** The customer managed policy setup passes `cdk bootstrap --cloudformation-execution-policies`. */
 export const executionPolicyName = (portfolioStackName: string): string => `${portfolioStackName}-cdk-execution`;
@@ -150,7 +155,8 @@ export function previewFence(scope: FenceScope): PolicyStatementJson[] {
   const { partition: p, account, region } = scope;
   const names = previewNames(scope.portfolioStackName);
   const staging = `arn:${p}:s3:::${bootstrapNames(account, region).stagingBucket}`;
-  const notPreviewTag = { StringNotLike: { [`aws:ResourceTag/${STAGE_TAG}`]: `${previewStage(1).replace(/\d+$/, '')}*` } };
+  const tag = `aws:ResourceTag/${STAGE_TAG}`;
+  const notPreviewTag = { StringNotLike: { [tag]: `${previewStage(1).replace(/\d+$/, '')}*` }, Null: { [tag]: 'false' } };
   const statements: PolicyStatementJson[] = [
     {
       Sid: 'FenceBucketsToPreviews',

@@ -248,7 +248,9 @@ const NEVER_FROM_A_PREVIEW: Check[] = [
   ...['lambda:UpdateFunctionCode', 'lambda:UpdateFunctionConfiguration', 'lambda:AddPermission', 'lambda:DeleteFunction'].map((a): Check => [a, LIVE.function]),
   ...['iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:UpdateAssumeRolePolicy', 'iam:PassRole', 'iam:DeleteRole'].map((a): Check => [a, LIVE.functionRole]),
   ['iam:CreateRole', PREVIEW.role], // without the boundary
-  ...['cloudfront:UpdateDistribution', 'cloudfront:DeleteDistribution', 'cloudfront:TagResource'].map((a): Check => [a, LIVE.distribution]),
+  ...['cloudfront:UpdateDistribution', 'cloudfront:DeleteDistribution', 'cloudfront:TagResource', 'cloudfront:UntagResource'].map(
+    (a): Check => [a, LIVE.distribution, { [`aws:ResourceTag/${STAGE_TAG}`]: 'live' }],
+  ),
   // The owner's verified sender mails nobody else from a preview, and its identities stay as they are.
   ['ses:SendEmail', `arn:aws:ses:${REGION}:${ACCOUNT}:identity/jane.dev`, { 'ses:Recipients': ['someone@elsewhere.example', OWNER] } ],
   ['ses:DeleteEmailIdentity', `arn:aws:ses:${REGION}:${ACCOUNT}:identity/jane.dev`],
@@ -341,6 +343,8 @@ describe('the GitHub roles in an account bootstrapped as setup does it', () => {
         ['s3:CreateBucket', PREVIEW.bucket],
         ['dynamodb:CreateTable', PREVIEW.table],
         ['cloudfront:UpdateDistribution', PREVIEW.distribution, { [`aws:ResourceTag/${STAGE_TAG}`]: 'pr-7' }],
+        // A resource that does not carry the tag is left to the names and the boundary.
+        ['cloudfront:UpdateDistribution', PREVIEW.distribution],
         ['iam:PassRole', PREVIEW.role],
       ]),
     ).toEqual([]);

@@ -3,7 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, REPO_ROOT } from '../config/portfolio-config';
 import { CertificateStack } from './domain';
-import { PREVIEW_ASSET_PREFIX, previewNames, STAGE_TAG } from './github-deploy-stack';
+import { LIVE_STAGE_TAG_VALUE, PREVIEW_ASSET_PREFIX, previewNames, STAGE_TAG } from './github-deploy-stack';
 import { PortfolioStack } from './portfolio-stack';
 
 export interface PortfolioAppOptions {
@@ -58,12 +58,12 @@ export function addPortfolioStacks(app: App, config: PortfolioConfig, options: P
       : {}),
   });
   if (config.stage) {
-    // Every role the preview creates carries the fence as its boundary; CloudFront and API Gateway
-    // fence on this tag (infra/lib/github-deploy-stack.ts, previewFence).
+    // Every role the preview creates carries the fence as its boundary (infra/lib/github-deploy-stack.ts, previewFence).
     const boundary = iam.ManagedPolicy.fromManagedPolicyName(main, 'PreviewBoundary', previewNames(stackNameOf(config)).boundaryPolicy);
     iam.PermissionsBoundary.of(main).apply(boundary);
-    Tags.of(main).add(STAGE_TAG, config.stage);
   }
+  // Every stage's resources say which stage they are: the live site's are out of a preview's reach.
+  Tags.of(main).add(STAGE_TAG, config.stage || LIVE_STAGE_TAG_VALUE);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { main, certificate };
 }
