@@ -1,6 +1,11 @@
 /**
  * The GitHub setup stack (npm run github-setup): GitHub's OIDC provider without a thumbprint, made or
  * imported, and two roles whose trust is one AssumeRoleWithWebIdentity statement pinning the audience
+ * and this repository's exact subjects: production only CDK's deploy and file-publishing roles and the
+ * doctor's reads; preview only its own deploy role, the doctor's reads and deleting preview buckets.
+ * cdk-nag runs on it. What the roles reach is simulated in github-iam.test.ts.
+ */
+imported, and two roles whose trust is one AssumeRoleWithWebIdentity statement pinning the audience
  * and this repository's exact subjects, and whose permissions are only the CDK bootstrap roles, the
  * doctor's reads and (preview) deleting preview buckets. cdk-nag runs on it.
  */

@@ -7,9 +7,9 @@
  *    and file-publishing roles (never the lookup role, whose ReadOnlyAccess reads every table), which
  *    pass CloudFormation the bootstrap execution role, scoped by `executionPolicyDocument` below.
  *  - preview: this repository's pull requests (and its `preview` environment). It reaches no bootstrap
- *    role: it deploys `<stackName>-pr-N` stacks itself, through CloudFormation with the preview execution
- *    role this stack holds, whose policy and the permissions boundary of every role a preview creates
- *    deny the live stack's resources (`previewFence`).
+ *    role: it assumes the preview deploy role this stack holds, which changes only `<stackName>-pr-N`
+ *    stacks, through CloudFormation with the preview execution role, whose policy and the permissions
+ *    boundary of every role a preview creates deny the live stack's resources (`previewFence`).
  * This stack is deployed with the owner's own credentials (CliCredentialsStackSynthesizer), never
  * through the bootstrap execution role, which may not touch it.
  */
