@@ -5,10 +5,6 @@
  * doctor's reads; preview only its own deploy role, the doctor's reads and deleting preview buckets.
  * cdk-nag runs on it. What the roles reach is simulated in github-iam.test.ts.
  */
-imported, and two roles whose trust is one AssumeRoleWithWebIdentity statement pinning the audience
- * and this repository's exact subjects, and whose permissions are only the CDK bootstrap roles, the
- * doctor's reads and (preview) deleting preview buckets. cdk-nag runs on it.
- */
 import { App, Validations } from 'aws-cdk-lib';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
