@@ -41,7 +41,7 @@ export function parseFlags(
       }
       if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
         const flag = /'(--[^' ]+)/.exec((error as Error).message)?.[1] ?? 'an option';
-        throw new UsageError(`${flag} needs a value, e.g. ${flag}=preview`);
+        throw new UsageError(`${flag} needs a value, e.g. ${flag} preview`);
       }
       throw error;
     }
