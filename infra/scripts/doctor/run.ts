@@ -21,6 +21,7 @@ import {
 } from '../../config/portfolio-config';
 import { awsClient } from '../kit/aws';
 import { overridesOf, STAGE_FLAGS } from '../kit/cdk';
+import { CONFIG_HINT } from '../kit/command';
 import { parseFlags } from '../kit/flags';
 import { exitCode, formatTable, type CheckResult } from '../report';
 import { CERTIFICATE_REGION, runChecks, type DoctorClients } from './checks';
@@ -104,7 +105,7 @@ export async function runDoctor(
     config = options.config ?? loadConfigFromCdkJson(undefined, options.overrides ?? {});
   } catch (error) {
     if (error instanceof ConfigError) {
-      print(`✗ ${error.message}\n  → Edit cdk.json (docs/deploy.md, "Configure", explains every key).`);
+      print(`✗ ${error.message}\n  → ${CONFIG_HINT}`);
       return 1;
     }
     throw error;
