@@ -31,6 +31,9 @@ export const IMPORT_ZONES = [
     from: ['./functions/contact', './functions/events', './functions/redelivery', './functions/mail-events'],
     message: 'functions/archive, mail and shared are what the handlers share: they never import a handler folder.',
   },
+  // Inside web/app: the pages (routes/) and the shell (layout/) build on the languages' plumbing (i18n/),
+  // never the other way round.
+  { target: './web/app/i18n', from: ['./web/app/layout', './web/app/routes'], message: 'web/app/i18n sits below layout/ and routes/: it never imports them.' },
   { target: './functions/mail', from: './functions/archive', message: 'functions/mail builds the mail; the archive imports it, not the other way round.' },
   { target: './contract', from: './web', except: ['./content'], message: 'contract/ imports only web/content/ and itself.' },
   { target: './contract', from: ['./functions', './infra', './e2e', './scripts'], message: 'contract/ imports only web/content/ and itself.' },
@@ -46,6 +49,29 @@ export const IMPORT_ZONES = [
     message: 'tools/ imports none of the project: e2e/ and scripts/ both use it.',
   },
 ];
+
+/**
+ * The owner's commands (infra/scripts/) end the process and build AWS clients only in their kit
+ * (kit/command.ts, kit/aws.ts), so every command exits with the same codes and every client retries
+ * the same way. Not yet moved onto the kit: setup/, github-setup.ts and github/.
+ */
+export const COMMAND_KIT_RULES = {
+  files: ['infra/scripts/**/*.ts'],
+  ignores: ['infra/scripts/kit/**', 'infra/scripts/setup/**', 'infra/scripts/github-setup.ts', 'infra/scripts/github/**', '**/*.test.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[callee.object.name='process'][callee.property.name='exit']",
+        message: 'A command returns its exit code; only kit/command.ts (runCommand) ends the process.',
+      },
+      {
+        selector: 'NewExpression[callee.name=/Client$/]',
+        message: 'Build AWS clients with awsClient() from kit/aws.ts: one retry policy for every command.',
+      },
+    ],
+  },
+};
 
 /** Test files anywhere may also use the test tooling in tools/ (fakes of Google and SES, the browser finder). */
 export const TEST_IMPORT_ZONES = IMPORT_ZONES.filter((zone) => zone.from !== './tools');
@@ -72,6 +98,7 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: TEST_IMPORT_ZONES }] },
   },
+  COMMAND_KIT_RULES,
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

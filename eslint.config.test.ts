@@ -40,6 +40,8 @@ describe('import direction (eslint import-x/no-restricted-paths)', () => {
     ['functions/archive/example.ts', '../contact/flow'],
     ['functions/mail/example.ts', '../archive/store'],
     ['functions/shared/example.ts', '../redelivery/handler'],
+    ['web/app/i18n/example.ts', '../layout/AppShell'],
+    ['web/app/i18n/example.ts', '../routes/page-content'],
   ])('refuses, in %s, an import of %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier);
     expect(messages).toHaveLength(1);
@@ -60,7 +62,38 @@ describe('import direction (eslint import-x/no-restricted-paths)', () => {
     ['functions/contact/example.test.ts', '../../tools/flaky-ses'],
     ['functions/archive/example.ts', '../mail/email'],
     ['functions/contact/example.ts', '../archive/delivery'],
+    ['web/app/layout/example.ts', '../i18n/locale-context'],
+    ['web/app/routes/example.ts', '../layout/structured-data'],
   ])('allows, in %s, an import of %s', async (file, specifier) => {
     expect(await restrictedImports(file, specifier)).toEqual([]);
+  });
+});
+
+describe("the owner's commands go through their kit (no-restricted-syntax in infra/scripts)", () => {
+  const CODE = "import { S3Client } from '@aws-sdk/client-s3';\nexport const s3 = new S3Client({});\nprocess.exit(1);\n";
+  async function kitMessages(file: string): Promise<string[]> {
+    const [result] = await eslint.lintText(CODE, { filePath: path.join(ROOT, file) });
+    return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
+  }
+
+  it('refuses process.exit and a client built by hand in a command', async () => {
+    for (const file of ['infra/scripts/deploy/run.ts', 'infra/scripts/messages/cli.ts', 'infra/scripts/example.ts']) {
+      const messages = await kitMessages(file);
+      expect(messages).toHaveLength(2);
+      expect(messages[0]).toMatch(/awsClient\(\) from kit\/aws\.ts/);
+      expect(messages[1]).toMatch(/only kit\/command\.ts/);
+    }
+  });
+
+  it('allows them in the kit, in tests, and (until they move onto the kit) in setup and the GitHub commands', async () => {
+    for (const file of [
+      'infra/scripts/kit/command.ts',
+      'infra/scripts/deploy/run.test.ts',
+      'infra/scripts/setup/steps.ts',
+      'infra/scripts/github-setup.ts',
+      'infra/scripts/github/previews.ts',
+    ]) {
+      expect(await kitMessages(file)).toEqual([]);
+    }
   });
 });

@@ -8,6 +8,27 @@
 export const MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'bounced', 'complained', 'failed'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
+/** One archived message, as the functions store it (attribute names as in ARCHIVE_ATTRIBUTES). */
+export interface ArchivedMessage {
+  id: string;
+  receivedAt: string;
+  name: string;
+  email: string;
+  message: string;
+  language?: string;
+  status: MessageStatus;
+  attempts: number;
+  lastError?: string;
+  sesMessageId?: string;
+  /** Epoch seconds: the table's time-to-live. */
+  expiresAt: number;
+  idempotencyHash?: string;
+  /** Epoch ms: the current sender's claim, absent when nobody holds one. */
+  claimedUntil?: number;
+  /** ISO 8601: when the owner resent it; the redelivery's give-up counts from here (else from receivedAt). */
+  pendingSince?: string;
+}
+
 /** Attribute names of an archived message. */
 export const ARCHIVE_ATTRIBUTES = {
   /** Partition key (S): the message id, a UUID. */

@@ -11,28 +11,9 @@ import {
   type DynamoDBClientConfig,
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ARCHIVE_STATUS_INDEX, type MessageStatus } from '../../contract/archive';
+import { ARCHIVE_STATUS_INDEX, type ArchivedMessage, type MessageStatus } from '../../contract/archive';
 
-/** One archived message, as stored (attribute names as in contract/archive.ts ARCHIVE_ATTRIBUTES). */
-export interface ArchivedMessage {
-  id: string;
-  receivedAt: string;
-  name: string;
-  email: string;
-  message: string;
-  language?: string;
-  status: MessageStatus;
-  attempts: number;
-  lastError?: string;
-  sesMessageId?: string;
-  /** Epoch seconds: the table's time-to-live. */
-  expiresAt: number;
-  idempotencyHash?: string;
-  /** Epoch ms: the current sender's claim, absent when nobody holds one. */
-  claimedUntil?: number;
-  /** ISO 8601: when the owner resent it; the redelivery's give-up counts from here (else from receivedAt). */
-  pendingSince?: string;
-}
+export type { ArchivedMessage };
 
 /** How each call may be cut short: the caller's remaining budget. */
 export interface CallOptions {

@@ -60,9 +60,9 @@ describe('infra/bin/portfolio.ts (what `cdk synth` / `cdk deploy` run)', () => {
   }, TIMEOUT);
 });
 
-describe('npm run deploy (infra/scripts/deploy.ts)', () => {
+describe('npm run deploy (infra/scripts/deploy/cli.ts)', () => {
   it('refuses the example addresses shipped in cdk.json before running cdk', async () => {
-    const { status, stderr } = await run('infra/scripts/deploy.ts');
+    const { status, stderr } = await run('infra/scripts/deploy/cli.ts');
     expect(status).toBe(1);
     expect(stderr).toMatch(/portfolio\.ownerEmail: "owner@example\.com" is an example address/);
     expect(stderr).toMatch(/portfolio\.senderEmail: .* is an example address/);

@@ -3,7 +3,7 @@ import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMat
 import { THEME_COLORS, THEME_SCRIPT } from '../../contract/theme-script';
 import { HYDRATION_BOOT_SCRIPT } from '../../contract/inline-scripts';
 import { owner } from '../content/site';
-import { LocaleError, LocaleShell } from './i18n/LocaleLayout';
+import { LocaleError, LocaleShell } from './layout/LocaleLayout';
 import { FallbackPage } from './layout/FallbackPage';
 import { matchedBundle, outsideLayoutBundle } from './i18n/locale-context';
 import { localeOfPath } from './i18n/paths';

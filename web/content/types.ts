@@ -234,7 +234,7 @@ export interface LocaleBundle {
 /**
  * What every page of a language needs (the layout route's handle). The long texts of one page each
  * (the owner's copy of each page, about, blogs, privacy policy, the projects) reach only their page, as
- * its route's build-time loader data (web/app/i18n/page-content.ts).
+ * its route's build-time loader data (web/app/routes/page-content.ts).
  */
 export type ShellCatalogue = Omit<Catalogue, PageOnlyContent>;
 export type PageOnlyContent = 'about' | 'blogs' | 'privacyPolicy' | 'projects' | 'pages';

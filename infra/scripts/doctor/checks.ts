@@ -12,6 +12,7 @@ import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from '@a
 import { DescribeParametersCommand, type SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
 import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, type Route53Domain, usesTestRecaptcha } from '../../config/portfolio-config';
+import { errorName, errorText, isNoCredentials, isStackMissing } from '../kit/aws';
 import type { CheckResult } from '../report';
 
 export interface DoctorClients {
@@ -54,16 +55,6 @@ export const NO_CREDENTIALS_MESSAGE =
   '✗ No AWS credentials found: run `aws configure` (access key) or `aws configure sso` and ' +
   '`export AWS_PROFILE=<profile>`, then `npm run doctor` again.';
 
-function errorName(error: unknown): string {
-  return (error as { name?: string })?.name ?? '';
-}
-function errorText(error: unknown): string {
-  const e = error as { name?: string; message?: string };
-  return `${e?.name ?? 'Error'}: ${e?.message ?? String(error)}`;
-}
-function isNoCredentials(error: unknown): boolean {
-  return errorName(error) === 'CredentialsProviderError' || /could not load credentials/i.test(String((error as Error)?.message));
-}
 /** The region's endpoint does not exist (the service is not offered there). */
 function isUnknownEndpoint(error: unknown): boolean {
   const e = error as { code?: string; message?: string; cause?: { code?: string } };
@@ -202,7 +193,7 @@ export async function checkBootstrap(
     }
     return { check, status: 'pass', detail: `bootstrapped (version ${version})` };
   } catch (error) {
-    if (errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error))) {
+    if (isStackMissing(error)) {
       return { check, status: 'fail', detail: `not bootstrapped (no ${TOOLKIT_STACK} stack)`, fix: `${SETUP_DOES_IT}\`${bootstrap}\`` };
     }
     return {

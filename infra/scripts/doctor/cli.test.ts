@@ -28,3 +28,10 @@ it('without credentials prints one line naming how to set them and exits 1', () 
   expect(run.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^✗ No AWS credentials found: run `aws configure`/)]);
   expect(run.stderr).not.toMatch(/\n\s+at /);
 });
+
+it('refuses a flag it does not know (it used to drop it silently), naming the ones it knows: exit 2', () => {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', CLI, '--stag', 'preview'], { encoding: 'utf8', timeout: 30_000 });
+  expect(run.status).toBe(2);
+  expect(run.stderr).toMatch(/^✗ unknown option --stag \(known: --stage NAME, --trial\)\n\nUsage: npm run doctor/);
+  expect(run.stdout).toBe('');
+});

@@ -1,6 +1,8 @@
 /**
- * The doctor with real AWS clients: reads cdk.json's "portfolio" block, asks the account, prints the
- * table. Used by `npm run doctor` (doctor/cli.ts) and by `npm run deploy` before anything is built.
+ * `npm run doctor [-- --stage NAME] [-- --trial]`: read-only checks of cdk.json and the AWS account;
+ * exit 0 when ready to deploy. The flags mean what they mean for `npm run deploy`. The doctor with
+ * real AWS clients: reads cdk.json's "portfolio" block, asks the account, prints the table. Used by
+ * `npm run doctor` (doctor/cli.ts), by `npm run deploy` before anything is built, and by `npm run setup`.
  */
 import { ACMClient } from '@aws-sdk/client-acm';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
@@ -17,6 +19,10 @@ import {
   type PortfolioConfig,
   RECAPTCHA_TEST_SITE_KEY,
 } from '../../config/portfolio-config';
+import { awsClient } from '../kit/aws';
+import { overridesOf, STAGE_FLAGS } from '../kit/cdk';
+import { CONFIG_HINT } from '../kit/command';
+import { parseFlags } from '../kit/flags';
 import { exitCode, formatTable, type CheckResult } from '../report';
 import { CERTIFICATE_REGION, runChecks, type DoctorClients } from './checks';
 
@@ -41,20 +47,26 @@ export function txtLookup(server = process.env.PORTFOLIO_DNS_SERVER): (name: str
 }
 
 export function awsClients(region: string): DoctorClients {
-  // The SDK's notice about the Node version on the owner's laptop says nothing about the site.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const options = { region, maxAttempts: 2 };
+  const global = { region: CERTIFICATE_REGION };
   return {
-    sts: new STSClient(options),
-    sesv2: new SESv2Client(options),
-    ssm: new SSMClient(options),
-    cloudFormation: (r) => new CloudFormationClient({ ...options, region: r }),
-    route53: new Route53Client({ ...options, region: CERTIFICATE_REGION }),
-    route53Domains: new Route53DomainsClient({ ...options, region: CERTIFICATE_REGION }),
-    acm: new ACMClient({ ...options, region: CERTIFICATE_REGION }),
+    sts: awsClient(STSClient, { region }),
+    sesv2: awsClient(SESv2Client, { region }),
+    ssm: awsClient(SSMClient, { region }),
+    cloudFormation: (r) => awsClient(CloudFormationClient, { region: r }),
+    route53: awsClient(Route53Client, global),
+    route53Domains: awsClient(Route53DomainsClient, global),
+    acm: awsClient(ACMClient, global),
     resolveNs: nameServerLookup(),
     resolveTxt: txtLookup(),
   };
+}
+
+export const USAGE = 'Usage: npm run doctor [-- --stage NAME] [--trial]';
+
+/** `npm run doctor`'s command line: only --stage and --trial (anything else is a usage error, not ignored). */
+export function doctorCommand(argv: readonly string[], options: Parameters<typeof runDoctor>[0] = {}): Promise<number> {
+  const { values } = parseFlags(argv, STAGE_FLAGS);
+  return runDoctor({ ...options, overrides: overridesOf({ stage: values.stage as string | undefined, trial: values.trial === true }) });
 }
 
 /** The configuration rows: values that offline synth accepts but a real deploy must not ship. */
@@ -102,7 +114,7 @@ export async function runDoctor(
     config = options.config ?? loadConfigFromCdkJson(undefined, options.overrides ?? {});
   } catch (error) {
     if (error instanceof ConfigError) {
-      print(`✗ ${error.message}\n  → Edit cdk.json (docs/deploy.md, "Configure", explains every key).`);
+      print(`✗ ${error.message}\n  → ${CONFIG_HINT}`);
       return 1;
     }
     throw error;

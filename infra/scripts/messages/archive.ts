@@ -14,25 +14,20 @@ import {
 import {
   ARCHIVE_ATTRIBUTES as A,
   ARCHIVE_STATUS_INDEX,
+  type ArchivedMessage,
   MESSAGE_STATUSES,
   type MessageStatus,
 } from '../../../contract/archive';
 
-/** A message as the archive holds it (the attributes `npm run messages` shows). */
-export interface ArchivedMessage {
-  id: string;
-  receivedAt: string;
-  name: string;
-  email: string;
-  message: string;
+/**
+ * A message as the owner's tool reads it: the archive's shape (contract/archive.ts), tolerant of an
+ * item another version wrote (any status text, no time-to-live), without the functions' bookkeeping.
+ */
+export type ReadMessage = Omit<ArchivedMessage, 'status' | 'expiresAt' | 'idempotencyHash' | 'claimedUntil' | 'pendingSince'> & {
   status: MessageStatus | string;
-  attempts: number;
   /** Epoch seconds (the table's time-to-live). */
   expiresAt?: number;
-  language?: string;
-  lastError?: string;
-  sesMessageId?: string;
-}
+};
 
 /** The id names no message (never written, expired, or deleted). */
 export class UnknownMessageError extends Error {
@@ -52,8 +47,8 @@ function text(value: unknown): string {
 }
 
 /** An item read from the table, with the types the CLI relies on (a malformed attribute never throws). */
-export function toMessage(item: Record<string, unknown>): ArchivedMessage {
-  const message: ArchivedMessage = {
+export function toMessage(item: Record<string, unknown>): ReadMessage {
+  const message: ReadMessage = {
     id: text(item[A.id]),
     receivedAt: text(item[A.receivedAt]),
     name: text(item[A.name]),
@@ -71,8 +66,8 @@ export function toMessage(item: Record<string, unknown>): ArchivedMessage {
 }
 
 /** Every message, newest first. */
-export async function listMessages(archive: Archive): Promise<ArchivedMessage[]> {
-  const messages: ArchivedMessage[] = [];
+export async function listMessages(archive: Archive): Promise<ReadMessage[]> {
+  const messages: ReadMessage[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await archive.doc.send(new ScanCommand({ TableName: archive.table, ExclusiveStartKey: start }));
@@ -83,7 +78,7 @@ export async function listMessages(archive: Archive): Promise<ArchivedMessage[]>
   return messages.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || a.id.localeCompare(b.id));
 }
 
-export async function getMessage(archive: Archive, id: string): Promise<ArchivedMessage> {
+export async function getMessage(archive: Archive, id: string): Promise<ReadMessage> {
   const { Item } = await archive.doc.send(new GetCommand({ TableName: archive.table, Key: { [A.id]: id }, ConsistentRead: true }));
   if (!Item) throw new UnknownMessageError(id);
   return toMessage(Item);

@@ -1,5 +1,5 @@
 /** How `npm run messages` prints the archive: a table for people, JSON for scripts. */
-import type { ArchivedMessage } from './archive';
+import type { ReadMessage } from './archive';
 
 /** A message as `--json` prints it: times in ISO 8601, optional fields only when present. */
 export interface MessageJson {
@@ -29,7 +29,7 @@ function isoReceivedAt(value: string): string {
   return value && !Number.isNaN(date.getTime()) ? date.toISOString() : value;
 }
 
-export function toJson(message: ArchivedMessage): MessageJson {
+export function toJson(message: ReadMessage): MessageJson {
   const json: MessageJson = {
     id: message.id,
     receivedAt: isoReceivedAt(message.receivedAt),
@@ -74,7 +74,7 @@ export function when(receivedAt: string): string {
 }
 
 /** The list, newest first as given: when, status, name, email, first line, and the id the other commands take. */
-export function formatList(messages: readonly ArchivedMessage[], source: string): string {
+export function formatList(messages: readonly ReadMessage[], source: string): string {
   if (messages.length === 0) return `No messages in ${source}.`;
   const rows = messages.map((m) => [
     when(m.receivedAt),
@@ -93,7 +93,7 @@ export function formatList(messages: readonly ArchivedMessage[], source: string)
 }
 
 /** One message in full, for `show ID`. */
-export function formatMessage(message: ArchivedMessage): string {
+export function formatMessage(message: ReadMessage): string {
   const json = toJson(message);
   const fields: [string, string | number | null | undefined][] = [
     ['id', json.id],

@@ -11,7 +11,8 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCo
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../config/portfolio-config';
-import { parseMessagesArgs, runMessages, UsageError, type MessagesDeps } from './run';
+import { UsageError } from '../kit/command';
+import { parseMessagesArgs, runMessages, type MessagesDeps } from './run';
 
 const TABLE = 'Portfolio-ArchiveMessages00E7DFE0-1ABCDEF';
 const config = parseConfig({
@@ -295,16 +296,16 @@ describe('the command line', () => {
     [['--verbose'], /unknown option --verbose/],
     [['show', 'a', 'b'], /unexpected b/],
     [['--local', '--stage', 'x'], /no stage/],
-    [['--stage'], /needs a name/],
+    [['--stage'], /--stage needs a value/],
     [['--trial'], /deploy option/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseMessagesArgs(argv)).toThrow(UsageError);
     expect(() => parseMessagesArgs(argv)).toThrow(message);
   });
 
-  it('prints the usage on a mistake (exit 1) and on --help (exit 0), touching no AWS', async () => {
+  it('prints the usage on a mistake (exit 2, as every command) and on --help (exit 0), touching no AWS', async () => {
     const wrong = await run(['bogus']);
-    expect(wrong.code).toBe(1);
+    expect(wrong.code).toBe(2);
     expect(wrong.err).toMatch(/^✗ unknown command bogus\n\nUsage: npm run messages/);
     const help = await run(['--help']);
     expect(help.code).toBe(0);

@@ -4,14 +4,17 @@
  * the archive of a running `npm start` (dynalite) with dummy credentials.
  */
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_ARCHIVE_PORT, LOCAL_ARCHIVE_TABLE, REDELIVERY_INTERVAL } from '../../../contract/archive';
-import { ConfigError, loadConfigFromCdkJson, type PortfolioConfig } from '../../config/portfolio-config';
+import { loadConfigFromCdkJson, type PortfolioConfig } from '../../config/portfolio-config';
 import { DEFAULT_ARCHIVE_DIR, readRunningStack } from '../../shared/running-stack';
 import { STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
-import { overridesOf, parseScriptArgs } from '../cdk-cli';
-import { stackOutputs } from '../stack-outputs';
+import { awsClient, type ClientOptions, errorName, isNoCredentials } from '../kit/aws';
+import { overridesOf } from '../kit/cdk';
+import { CommandError, commandExitCode, EXIT, UsageError } from '../kit/command';
+import { type FlagOptions, parseFlags } from '../kit/flags';
+import { stackOutputs } from '../kit/stack-outputs';
 import {
   type Archive,
   deleteMessage,
@@ -56,47 +59,34 @@ export interface MessagesArgs {
   overrides: Record<string, unknown>;
 }
 
-/** A problem with the command line: printed with the usage, exit 1. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
-
 /** A problem the owner can fix, printed as one line: exit 1. */
-export class MessagesError extends Error {
+export class MessagesError extends CommandError {
   constructor(message: string) {
     super(message);
     this.name = 'MessagesError';
   }
 }
 
+const FLAGS = {
+  local: { type: 'boolean' },
+  stage: { type: 'string' },
+  json: { type: 'boolean' },
+  failed: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  // Known only to be refused with a reason: it is the deploy's.
+  trial: { type: 'boolean' },
+} satisfies FlagOptions;
+
 export function parseMessagesArgs(argv: readonly string[]): MessagesArgs {
-  let scriptArgs;
-  try {
-    scriptArgs = parseScriptArgs(argv);
-  } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(error.problems.join('; '));
-    throw error;
-  }
-  if (scriptArgs.trial) throw new UsageError('--trial is a deploy option; npm run messages does not take it');
-  let local = false;
-  let json = false;
-  let failed = false;
-  let help = false;
-  const words: string[] = [];
-  for (const arg of scriptArgs.rest) {
-    if (arg === '--local') local = true;
-    else if (arg === '--json') json = true;
-    else if (arg === '--failed') failed = true;
-    else if (arg === '--help' || arg === '-h') help = true;
-    else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
-    else words.push(arg);
-  }
-  if (local && scriptArgs.stage !== undefined) throw new UsageError('--local reads the archive of npm start; it has no stage');
-  const base = { local, json, overrides: overridesOf(scriptArgs) };
-  if (help) return { ...base, command: { kind: 'help' } };
+  const { values, positionals: words } = parseFlags(argv, FLAGS, { positionals: true });
+  if (values.trial) throw new UsageError('--trial is a deploy option; npm run messages does not take it');
+  const local = values.local === true;
+  const json = values.json === true;
+  const failed = values.failed === true;
+  const stage = values.stage as string | undefined;
+  if (local && stage !== undefined) throw new UsageError('--local reads the archive of npm start; it has no stage');
+  const base = { local, json, overrides: overridesOf({ stage, trial: false }) };
+  if (values.help) return { ...base, command: { kind: 'help' } };
   const [name = 'list', id, ...extra] = words;
   if (extra.length > 0) throw new UsageError(`unexpected ${extra.join(' ')}`);
   const needsId = (kind: 'show' | 'resend' | 'delete'): string => {
@@ -130,7 +120,7 @@ export interface MessagesDeps {
   /** The deploy configuration; default cdk.json's with the --stage override. */
   config?: PortfolioConfig;
   cloudFormation?: (region: string) => CloudFormationClient;
-  dynamoDb?: (config: DynamoDBClientConfig) => DynamoDBClient;
+  dynamoDb?: (config: ClientOptions) => DynamoDBClient;
 }
 
 interface Target {
@@ -169,7 +159,6 @@ async function resolveTarget(args: MessagesArgs, deps: Required<Pick<MessagesDep
       region: deps.env.AWS_REGION?.trim() || 'us-east-1',
       // The local server accepts any key; these keep the SDK from looking for the owner's.
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      maxAttempts: 1,
     });
     return {
       archive: { doc: documentClient(client), table: LOCAL_ARCHIVE_TABLE },
@@ -194,20 +183,12 @@ async function resolveTarget(args: MessagesArgs, deps: Required<Pick<MessagesDep
         `before the message archive existed; deploy this version (npm run deploy${stageFlag}).`,
     );
   }
-  const client = deps.dynamoDb({ region: config.region, maxAttempts: 3 });
+  const client = deps.dynamoDb({ region: config.region });
   return {
     archive: { doc: documentClient(client), table },
     source: `the archive of stack ${config.stackName} (${config.region}, table ${table})`,
     local: false,
   };
-}
-
-function errorName(error: unknown): string {
-  return (error as { name?: string })?.name ?? '';
-}
-
-function isNoCredentials(error: unknown): boolean {
-  return errorName(error) === 'CredentialsProviderError' || /could not load credentials/i.test(String((error as Error)?.message));
 }
 
 /** The local server is not there (nothing listening, or the host unknown). */
@@ -222,8 +203,7 @@ function isUnreachable(error: unknown): boolean {
 
 /** One line for an error the owner can act on; undefined for an unexpected one. */
 function explain(error: unknown, target: Target | undefined, args: MessagesArgs): string | undefined {
-  if (error instanceof UnknownMessageError || error instanceof MessagesError) return error.message;
-  if (error instanceof ConfigError) return `${error.message}\nEdit cdk.json (the deploy docs explain every key).`;
+  if (error instanceof UnknownMessageError) return error.message;
   if (args.local) {
     const where = target?.endpoint ?? 'the local archive';
     if (isUnreachable(error)) return `The local archive at ${where} is not reachable: is \`npm start\` running?`;
@@ -247,43 +227,38 @@ function explain(error: unknown, target: Target | undefined, args: MessagesArgs)
   return undefined;
 }
 
-/** Runs one command; returns the exit code. Output goes to stdout (JSON alone with --json), problems to stderr. */
-export async function runMessages(argv: readonly string[], deps: MessagesDeps = {}): Promise<number> {
-  const stdout = deps.stdout ?? ((text: string) => console.log(text));
+/**
+ * Runs one command; returns the exit code (kit/command.ts: 0 done, 1 failed, 2 usage). Output goes to
+ * stdout (JSON alone with --json), problems to stderr.
+ */
+export function runMessages(argv: readonly string[], deps: MessagesDeps = {}): Promise<number> {
   const stderr = deps.stderr ?? ((text: string) => console.error(text));
+  return commandExitCode({ name: 'messages', usage: USAGE, run: (args) => messagesCommand(args, deps) }, argv, stderr);
+}
+
+/** The command itself: throws a UsageError or a CommandError (one line the owner can act on). */
+export async function messagesCommand(argv: readonly string[], deps: MessagesDeps = {}): Promise<number> {
+  const stdout = deps.stdout ?? ((text: string) => console.log(text));
   const env = deps.env ?? process.env;
-  // The SDK's notice about the Node version on the owner's laptop says nothing about the archive.
-  env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  let args: MessagesArgs;
-  try {
-    args = parseMessagesArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    stderr(`✗ ${error.message}\n\n${USAGE}`);
-    return 1;
-  }
+  const args = parseMessagesArgs(argv);
   if (args.command.kind === 'help') {
     stdout(USAGE);
-    return 0;
+    return EXIT.done;
   }
   let target: Target | undefined;
   try {
     target = await resolveTarget(args, {
       ...deps,
       env,
-      cloudFormation: deps.cloudFormation ?? ((region) => new CloudFormationClient({ region, maxAttempts: 2 })),
-      dynamoDb: deps.dynamoDb ?? ((config) => new DynamoDBClient(config)),
+      cloudFormation: deps.cloudFormation ?? ((region) => awsClient(CloudFormationClient, { region })),
+      dynamoDb: deps.dynamoDb ?? ((config) => awsClient(DynamoDBClient, config)),
     });
     await execute(args, target, stdout);
-    return 0;
+    return EXIT.done;
   } catch (error) {
+    if (error instanceof CommandError) throw error;
     const line = explain(error, target, args);
-    if (line === undefined) {
-      stderr(`✗ npm run messages could not finish: ${errorName(error) || 'Error'}: ${(error as Error)?.message ?? String(error)}`);
-    } else {
-      stderr(`✗ ${line}`);
-    }
-    return 1;
+    throw line === undefined ? error : new CommandError(line);
   }
 }
 

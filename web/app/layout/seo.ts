@@ -5,7 +5,7 @@ import { localizePath } from '../i18n/paths';
 import { absoluteUrl } from './site-url';
 
 export { absoluteUrl, resolveSiteUrl, siteUrl } from './site-url';
-// The structured data itself is built at build time by the pages' loaders (i18n/page-content.ts), so
+// The structured data itself is built at build time by the pages' loaders (routes/page-content.ts), so
 // its builders never ship to the browser; `meta` writes what the loader built.
 export { jsonLd } from './structured-data';
 

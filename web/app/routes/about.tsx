@@ -4,7 +4,7 @@ import { trackClick } from '../features/tracking/track-click';
 import { ResumeLink } from '../layout/ResumeLink';
 import { jsonLd, metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { ownerPageData, pageCopy } from '../i18n/page-content';
+import { ownerPageData, pageCopy } from './page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';

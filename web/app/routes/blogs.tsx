@@ -2,7 +2,7 @@ import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { blogArticles } from '../i18n/page-content';
+import { blogArticles } from './page-content';
 import { useCatalogue } from '../i18n/locale-context';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 

@@ -2,7 +2,7 @@ import { usePageEvent } from '../features/analytics/page-events';
 import { ContactForm } from '../features/contact/ContactForm';
 import { useLoaderData } from 'react-router';
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
-import { pageCopy } from '../i18n/page-content';
+import { pageCopy } from './page-content';
 import { useCatalogue } from '../i18n/locale-context';
 
 /** The owner's copy of the page in its language, written into the page at build time. */

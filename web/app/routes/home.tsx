@@ -3,7 +3,7 @@ import { Greeting } from '../components/Greeting';
 import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { jsonLd, metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
-import { ownerPageData, pageCopy } from '../i18n/page-content';
+import { ownerPageData, pageCopy } from './page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';

@@ -17,7 +17,7 @@ import NotFound from './not-found';
 import PrivacyPolicy, { loader as privacyLoader } from './privacy-policy';
 import Projects, { loader as projectsLoader, meta as projectsMeta } from './projects';
 import { pages } from '../../content/pages';
-import { privacyPolicyOfPage } from '../i18n/page-content';
+import { privacyPolicyOfPage } from './page-content';
 
 const trackClick = vi.hoisted(() => vi.fn());
 const usePageEvent = vi.hoisted(() => vi.fn());

@@ -1,6 +1,6 @@
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { privacyPolicyOfPage } from '../i18n/page-content';
+import { privacyPolicyOfPage } from './page-content';
 import { useCatalogue } from '../i18n/locale-context';
 
 /**

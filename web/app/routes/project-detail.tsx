@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, redirect, useLoaderData } from 'react-router';
 import type { Project } from '../../content/types';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
-import { projectOfPage, type WithEventTitle } from '../i18n/page-content';
+import { projectOfPage, type WithEventTitle } from './page-content';
 import { localeOfPath, localizePath } from '../i18n/paths';
 import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { usePageEvent } from '../features/analytics/page-events';

@@ -5,7 +5,7 @@ import { usePageEvent } from '../features/analytics/page-events';
 import { trackClick } from '../features/tracking/track-click';
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import type { ProjectCard } from '../../content/types';
-import { projectCards } from '../i18n/page-content';
+import { projectCards } from './page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';

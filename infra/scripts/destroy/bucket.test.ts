@@ -2,7 +2,7 @@
 import { DeleteBucketCommand, DeleteObjectsCommand, ListObjectVersionsCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyAndDeleteBucket } from './destroy';
+import { emptyAndDeleteBucket } from './bucket';
 
 const s3 = mockClient(S3Client);
 afterEach(() => s3.reset());

@@ -6,8 +6,8 @@ import { DEFAULT_LOCALE } from '../../content/locales';
 import type { BlogArticle, Catalogue, LocaleBundle, PageCopy, PageOnlyContent, PolicyFacts, PrivacyPolicy, Project, ProjectCard, WrittenPrivacyPolicy } from '../../content/types';
 import { pageFacts } from '../config/page-facts';
 import { ownerPageJsonLd, projectJsonLd, type OwnerPageJsonLd, type ProjectJsonLd } from '../layout/structured-data';
-import { formatDate, formatNumber } from './format';
-import { localeOfPath } from './paths';
+import { formatDate, formatNumber } from '../i18n/format';
+import { localeOfPath } from '../i18n/paths';
 
 /*
  * For routes' `loader`s, which run at build time when a page is prerendered and are never shipped to

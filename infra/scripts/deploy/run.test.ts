@@ -18,10 +18,11 @@ import {
   REPO_ROOT,
   webBuildEnv,
   withOverrides,
-} from '../config/portfolio-config';
-import { buildSite } from '../lib/web-build';
-import { contextArgs, parseScriptArgs } from './cdk-cli';
-import { siteUrlForDeploy, siteUrlFromOutputsFile } from './deploy';
+} from '../../config/portfolio-config';
+import { buildSite } from '../../lib/web-build';
+import { contextArgs, parseScriptArgs } from '../kit/cdk';
+import { siteUrlFromOutputsFile } from '../kit/stack-outputs';
+import { siteUrlForDeploy } from './run';
 
 const CLOUDFRONT_URL = 'https://d111111abcdef8.cloudfront.net';
 const BLOCK = {
@@ -84,6 +85,10 @@ describe('the site address a deploy builds with', () => {
     writeFileSync(file, JSON.stringify({ Portfolio: { SiteUrl: CLOUDFRONT_URL, ApiUrl: 'https://x' } }));
     expect(siteUrlFromOutputsFile(file, 'Portfolio')).toBe(CLOUDFRONT_URL);
     expect(siteUrlFromOutputsFile(file, 'Portfolio-preview')).toBeUndefined();
+    // A trailing slash is dropped; a file cdk never wrote (the deploy failed early) means no address.
+    writeFileSync(file, JSON.stringify({ Portfolio: { SiteUrl: `${CLOUDFRONT_URL}/` } }));
+    expect(siteUrlFromOutputsFile(file, 'Portfolio')).toBe(CLOUDFRONT_URL);
+    expect(siteUrlFromOutputsFile(path.join(path.dirname(file), 'missing.json'), 'Portfolio')).toBeUndefined();
   });
 
   it('reaches the CDK app as context, which injects it as VITE_SITE_URL', () => {
@@ -104,7 +109,8 @@ describe('the script flags', () => {
       rest: ['--require-approval', 'never'],
     });
     expect(parseScriptArgs(['--stage=pr-7'])).toMatchObject({ stage: 'pr-7', trial: false, rest: [] });
-    expect(() => parseScriptArgs(['--stage'])).toThrow(/--stage: needs a name/);
+    expect(() => parseScriptArgs(['--stage'])).toThrow(/--stage needs a value/);
+    expect(() => parseScriptArgs(['--stage', '--trial'])).toThrow(/--stage needs a value/);
   });
 });
 
@@ -150,7 +156,7 @@ describe('npm run deploy and the test reCAPTCHA key', () => {
   const run = (block: Record<string, unknown>, args: string[] = []) => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'cdk-json-')), 'cdk.json');
     writeFileSync(file, JSON.stringify({ context: { [CONFIG_CONTEXT_KEY]: block } }));
-    return spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'infra/scripts/deploy.ts'), ...args], {
+    return spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'infra/scripts/deploy/cli.ts'), ...args], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
       timeout: 60_000,

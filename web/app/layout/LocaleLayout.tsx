@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { HydrationProvider } from '../components/use-hydrated';
-import { AppShell } from '../layout/AppShell';
-import { LocaleProvider, type LocaleBundle } from './locale-context';
-import { homeLink } from './paths';
+import { AppShell } from './AppShell';
+import { LocaleProvider, type LocaleBundle } from '../i18n/locale-context';
+import { homeLink } from '../i18n/paths';
 
 /**
  * The shell of every page of one language, with that language's strings for the shell and the page.
