@@ -24,7 +24,7 @@ import {
 import { paginateListSubscriptionsByTopic, type Subscription, SubscribeCommand } from '@aws-sdk/client-sns';
 import { PutParameterCommand } from '@aws-sdk/client-ssm';
 import { bootstrapNames } from '../../lib/github-deploy-stack';
-import { emptyAndDeleteBucket } from '../destroy';
+import { emptyAndDeleteBucket } from '../destroy/bucket';
 import { ensureExecutionPolicy, executionPolicyArn, executionPolicyState, partitionOf } from './execution-policy';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
