@@ -4,6 +4,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -18,13 +19,19 @@ import {
   METRICS_NAMESPACE,
   SERVICE_DIMENSION,
   SERVICE_NAMES,
+  VITALS_METRICS_EMF,
 } from '../../contract/metrics';
+import { VITALS_THRESHOLDS } from '../../contract/vitals';
+import { PAGE_VIEWS_BY_DAY_QUERY, VITALS_P75_QUERY } from '../shared/page-view-queries';
 
 export interface MonitoringProps {
   readonly ownerEmail: string;
   readonly api: apigwv2.HttpApi;
   readonly contactFunction: lambda.IFunction;
   readonly eventsFunction: lambda.IFunction;
+  readonly vitalsFunction: lambda.IFunction;
+  /** The vitals function's log group: its page-view lines feed the dashboard's Logs Insights widgets. */
+  readonly vitalsLogGroup: logs.ILogGroup;
   /** The archive's scheduled and event-driven functions (redelivery, mail events): their errors alarm too. */
   readonly archiveFunctions: readonly lambda.IFunction[];
   /** The mail-events function's on-failure queue: SES events it could not apply after Lambda's retries. */
@@ -81,6 +88,45 @@ export function archiveMetricSum(
  */
 export const CAPTCHA_REFUSALS_ALARM = { threshold: 3, period: Duration.hours(1) } as const;
 
+/**
+ * The field alarm: over the last day, the 75th percentile of LCP or of INP is "poor" by Google's
+ * thresholds (contract/vitals.ts), counted only when at least minPageViews page views measured LCP,
+ * so a handful of visits on a bad connection does not mail the owner.
+ */
+export const SLOW_PAGES_ALARM = { minPageViews: 50, period: Duration.days(1) } as const;
+
+/** A vitals metric (LCP or INP, milliseconds) as the vitals function emits it. */
+export function vitalsMetric(name: keyof typeof VITALS_METRICS_EMF, options: cloudwatch.MetricOptions = {}): cloudwatch.Metric {
+  return new cloudwatch.Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName: VITALS_METRICS_EMF[name],
+    dimensionsMap: { [SERVICE_DIMENSION]: SERVICE_NAMES.vitals },
+    statistic: 'p75',
+    ...options,
+  });
+}
+
+/**
+ * 1 or more when the day's p75 LCP or INP is poor (each divided by its "poor" threshold, so 1 is the
+ * line), 0 below minPageViews page views with an LCP. IF and MAX over an array, FILL for a day without
+ * any interaction (no INP): CloudWatch metric math, "Metric math syntax and functions":
+ * https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/using-metric-math.html
+ */
+export function slowPagesExpression(period: Duration = SLOW_PAGES_ALARM.period): cloudwatch.MathExpression {
+  return new cloudwatch.MathExpression({
+    expression:
+      `IF(views >= ${SLOW_PAGES_ALARM.minPageViews}, ` +
+      `MAX([lcp / ${VITALS_THRESHOLDS.lcp.poor}, FILL(inp, 0) / ${VITALS_THRESHOLDS.inp.poor}]), 0)`,
+    usingMetrics: {
+      lcp: vitalsMetric('lcp', { period }),
+      inp: vitalsMetric('inp', { period }),
+      views: vitalsMetric('lcp', { period, statistic: 'SampleCount' }),
+    },
+    period,
+    label: 'p75 LCP or INP over its "poor" line (1 = poor)',
+  });
+}
+
 /** A metric the contact handler emits (namespace, name and dimension from contract/metrics.ts). */
 export function contactMetric(name: ContactMetric, options: cloudwatch.MetricOptions = {}): cloudwatch.Metric {
   return new cloudwatch.Metric({
@@ -107,6 +153,7 @@ export class Monitoring extends Construct {
   readonly archiveUnavailableAlarm: cloudwatch.Alarm;
   readonly archiveFunctionErrorsAlarm: cloudwatch.Alarm;
   readonly mailEventsFailedAlarm?: cloudwatch.Alarm;
+  readonly slowPagesAlarm?: cloudwatch.Alarm;
   readonly dashboard: cloudwatch.Dashboard;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
@@ -211,6 +258,19 @@ export class Monitoring extends Construct {
       metric: props.failedMailEvents.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
       ...atLeastOnce,
     });
+    // Live only: a preview's few visits say nothing about visitors' experience.
+    if (live) this.slowPagesAlarm = new cloudwatch.Alarm(this, 'SlowPagesForVisitors', {
+      alarmDescription:
+        `Over the last day, the 75th percentile of visitors' LCP was above ${VITALS_THRESHOLDS.lcp.poor} ms or of INP above ` +
+        `${VITALS_THRESHOLDS.inp.poor} ms ("poor" by Google's Core Web Vitals thresholds), with at least ` +
+        `${SLOW_PAGES_ALARM.minPageViews} page views. \`npm run visitors\` shows which route and device class; the ` +
+        'dashboard shows the same per route.',
+      metric: slowPagesExpression(),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
     const alarms = [
       this.contactErrorsAlarm,
       this.apiServerErrorsAlarm,
@@ -220,6 +280,7 @@ export class Monitoring extends Construct {
       this.archiveUnavailableAlarm,
       this.archiveFunctionErrorsAlarm,
       this.mailEventsFailedAlarm,
+      this.slowPagesAlarm,
     ].filter((alarm) => alarm !== undefined);
     const notify = new actions.SnsAction(this.topic);
     for (const alarm of alarms) {
@@ -263,6 +324,7 @@ export class Monitoring extends Construct {
             left: [
               props.contactFunction.metricErrors({ period, label: 'contact function errors' }),
               props.eventsFunction.metricErrors({ period, label: 'events function errors' }),
+              props.vitalsFunction.metricErrors({ period, label: 'vitals function errors' }),
               props.api.metricServerError({ period, label: 'API 5xx' }),
               props.api.metricClientError({ period, label: 'API 4xx' }),
             ],
@@ -309,7 +371,64 @@ export class Monitoring extends Construct {
             ],
           }),
         ],
+        ...this.visitorWidgets(props.vitalsLogGroup),
       ],
     });
+  }
+
+  /**
+   * What visitors meet: page views per day and route, and p75 LCP, INP and CLS per route and device
+   * class (Logs Insights over the page-view lines), with the daily p75 LCP and INP the alarm reads,
+   * drawn against Google's "good" and "poor" lines.
+   */
+  private visitorWidgets(logGroup: logs.ILogGroup): cloudwatch.IWidget[][] {
+    const day = Duration.days(1);
+    const lines = (metric: 'lcp' | 'inp' | 'cls', unit: string): cloudwatch.HorizontalAnnotation[] => [
+      { value: VITALS_THRESHOLDS[metric].good, label: `good ≤ ${VITALS_THRESHOLDS[metric].good}${unit}`, color: '#2ca02c' },
+      { value: VITALS_THRESHOLDS[metric].poor, label: `poor > ${VITALS_THRESHOLDS[metric].poor}${unit}`, color: '#d62728' },
+    ];
+    const { lcp, inp, cls } = VITALS_THRESHOLDS;
+    return [
+      [
+        new cloudwatch.GraphWidget({
+          title: 'Visitors: p75 LCP per day (ms)',
+          width: 8,
+          left: [vitalsMetric('lcp', { period: day, label: 'p75 LCP' })],
+          leftAnnotations: lines('lcp', ' ms'),
+        }),
+        new cloudwatch.GraphWidget({
+          title: 'Visitors: p75 INP per day (ms)',
+          width: 8,
+          left: [vitalsMetric('inp', { period: day, label: 'p75 INP' })],
+          leftAnnotations: lines('inp', ' ms'),
+        }),
+        new cloudwatch.GraphWidget({
+          title: 'Visitors: page views with an LCP per day',
+          width: 8,
+          left: [vitalsMetric('lcp', { period: day, statistic: 'SampleCount', label: 'page views (first loads)' })],
+          leftAnnotations: [{ value: SLOW_PAGES_ALARM.minPageViews, label: 'the alarm counts from here' }],
+        }),
+      ],
+      [
+        new cloudwatch.LogQueryWidget({
+          title:
+            `Visitors: p75 per route and device (good: LCP ≤ ${lcp.good} ms, INP ≤ ${inp.good} ms, CLS ≤ ${cls.good}; ` +
+            `poor: LCP > ${lcp.poor} ms, INP > ${inp.poor} ms, CLS > ${cls.poor})`,
+          logGroupNames: [logGroup.logGroupName],
+          queryString: VITALS_P75_QUERY,
+          view: cloudwatch.LogQueryVisualizationType.TABLE,
+          width: 14,
+          height: 8,
+        }),
+        new cloudwatch.LogQueryWidget({
+          title: 'Visitors: page views per day and route',
+          logGroupNames: [logGroup.logGroupName],
+          queryString: PAGE_VIEWS_BY_DAY_QUERY,
+          view: cloudwatch.LogQueryVisualizationType.TABLE,
+          width: 10,
+          height: 8,
+        }),
+      ],
+    ];
   }
 }

@@ -92,6 +92,7 @@ export class PortfolioStack extends Stack {
           },
         },
         events: { memorySize: 128 },
+        vitals: { memorySize: 128 },
       },
     });
     const contact = this.functions.functions.contact;
@@ -150,6 +151,8 @@ export class PortfolioStack extends Stack {
       api: this.api.api,
       contactFunction: this.functions.functions.contact,
       eventsFunction: this.functions.functions.events,
+      vitalsFunction: this.functions.functions.vitals,
+      vitalsLogGroup: this.functions.logGroupOf.vitals!,
       archiveFunctions: [this.redelivery.fn, this.mailEvents.fn],
       failedMailEvents: this.mailEvents.failedEvents,
       preview: config.stage !== '',

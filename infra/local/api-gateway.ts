@@ -8,6 +8,8 @@ import { SESClient } from '@aws-sdk/client-ses';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { isUtf8 } from 'node:buffer';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import getRawBody from 'raw-body';
 import { API_ROUTES, type ApiRoute } from '../../contract/api-routes';
@@ -17,7 +19,10 @@ import type { ArchiveStore } from '../../functions/archive/store';
 import { createContactHandler, DEFAULT_TIMEOUTS, type SesLike } from '../../functions/contact/flow';
 import { staticSecret } from '../../functions/contact/secret';
 import { createEventsHandler } from '../../functions/events/handler';
-import { createMetricsSink, type MetricsSink } from '../../functions/shared/observability';
+import { createMeasureSink, createMetricsSink, type MeasureSink, type MetricsSink } from '../../functions/shared/observability';
+import { createVitalsHandler, type PageViewLog } from '../../functions/vitals/handler';
+import { PAGE_VIEW_LOG_MESSAGE } from '../../contract/vitals';
+import { SERVICE_NAMES } from '../../contract/metrics';
 
 /** Bodies over this are refused with 413 before any handler runs (theirs allow 32 KB and 1 KB). */
 export const MAX_API_BODY_BYTES = 1024 * 1024;
@@ -38,6 +43,25 @@ export interface LocalApiConfig {
   archive?: ArchiveStore | undefined;
   /** An SES client in place of the one built for sesEndpoint (the stack shares one with the redelivery). */
   ses?: SesLike | undefined;
+  /** The file page views are appended to (pageViewLogFile); none: they are kept nowhere. */
+  pageViewsFile?: string | undefined;
+}
+
+/**
+ * Page views as the vitals function logs them in Lambda (its Powertools line: level, message,
+ * service, timestamp and the pageView), one JSON line each appended to a file, so
+ * `npm run visitors -- --local` reads what CloudWatch Logs Insights would.
+ */
+export function pageViewLogFile(file: string, now: () => Date = () => new Date()): PageViewLog {
+  let made = false;
+  return (pageView) => {
+    if (!made) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      made = true;
+    }
+    const line = { level: 'INFO', message: PAGE_VIEW_LOG_MESSAGE, timestamp: now().toISOString(), service: SERVICE_NAMES.vitals, pageView };
+    appendFileSync(file, `${JSON.stringify(line)}\n`);
+  };
 }
 
 /** Every route's handler, built as Lambda builds it but from explicit settings. Throws naming bad settings. */
@@ -53,6 +77,7 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
   if (!loaded.ok) throw new Error(`The local API cannot start: ${loaded.problems.join('; ')}.`);
   const logger = (serviceName: string) => new Logger({ serviceName, ...(config.quiet ? { logLevel: 'SILENT' } : {}) });
   const metrics = (service: string): MetricsSink => (config.quiet ? { count: () => undefined } : createMetricsSink(service));
+  const measures = (service: string): MeasureSink => (config.quiet ? { measure: () => undefined } : createMeasureSink(service));
   const { region, sesEndpoint } = loaded.config;
   return {
     contact: createContactHandler({
@@ -73,6 +98,11 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
       logger: logger('portfolio-events'),
       metrics: metrics('portfolio-events'),
       knownNames: siteEventNames(),
+    }),
+    vitals: createVitalsHandler({
+      logger: logger('portfolio-vitals'),
+      measures: measures('portfolio-vitals'),
+      pageViews: config.pageViewsFile ? pageViewLogFile(config.pageViewsFile) : () => undefined,
     }),
   };
 }

@@ -5,7 +5,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { createApiGateway } from './api-gateway';
@@ -24,7 +25,7 @@ describe('the payload-2.0 event', () => {
       seen.push(event);
       return { statusCode: 201, headers: { 'x-handler': 'yes' }, body: Buffer.from('raw').toString('base64'), isBase64Encoded: true };
     };
-    const gateway = createApiGateway({ contact: record, events: record });
+    const gateway = createApiGateway({ contact: record, events: record, vitals: record });
     server = createServer((req, res) => void gateway(req, res, () => res.writeHead(404).end()));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -94,6 +95,7 @@ describe('the real handlers, a fake siteverify and the mailbox', () => {
       recaptchaVerifyUrl: verifier.url,
       recaptchaSecret: 'local-secret',
       quiet: true,
+      pageViewsFile: path.join(fixture.buildDir, 'page-views.jsonl'),
     });
   });
 
@@ -145,6 +147,17 @@ describe('the real handlers, a fake siteverify and the mailbox', () => {
     expect(reply.body.length).toBe(0);
     expect((await post('/api/events', { name: 'SIDEBAR_NAV_ABOUT' }, 'text/plain;charset=UTF-8')).status).toBe(204);
     expect((await post('/api/events', { name: 'lower_case' })).status).toBe(400);
+  });
+
+  it('appends each page view to the page-views file as the vitals function logs it, and refuses a bad one', async () => {
+    const file = path.join(fixture.buildDir, 'page-views.jsonl');
+    const view = { route: '/projects/:projectId', lang: 'en', device: 'desktop', nav: 'client', inp: 40 };
+    expect((await post('/api/vitals', view, 'text/plain;charset=UTF-8')).status).toBe(204);
+    expect((await post('/api/vitals', { ...view, route: '/projects/3' })).status).toBe(400);
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      { level: 'INFO', message: 'Page view', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), service: 'vitals', pageView: view },
+    ]);
   });
 
   it('refuses settings the Lambda would refuse, naming them', async () => {

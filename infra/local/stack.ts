@@ -50,6 +50,8 @@ export interface LocalStackOptions {
   archivePort?: number;
   /** dynalite's data folder; in memory when absent (tests). `npm start` uses .local/archive. */
   archiveDir?: string | undefined;
+  /** Where page views are appended (one JSON line each); none: they are kept nowhere. `npm start` uses .local/page-views.jsonl. */
+  pageViewsFile?: string | undefined;
   /** An outside DynamoDB-compatible server (AWS_ENDPOINT_URL_DYNAMODB): no dynalite is started. */
   dynamoEndpoint?: string | undefined;
   /** An outside SES-compatible server (AWS_ENDPOINT_URL_SES): no mailbox is started. */
@@ -122,6 +124,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         quiet,
         archive: archive?.store,
         ses,
+        pageViewsFile: options.pageViewsFile,
       }),
     );
     // CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
