@@ -147,3 +147,13 @@ export function routeOfPath(pathname: string): { route: VitalsRoute; lang: strin
  * and the dashboard's queries and `npm run visitors` select lines by it.
  */
 export const PAGE_VIEW_LOG_MESSAGE = 'Page view';
+
+/**
+ * Where page views go: beside the click events, the last path segment replaced (/api/events →
+ * /api/vitals, https://api.example.com/prod/events → https://api.example.com/prod/vitals), so an
+ * owner who points VITE_EVENTS_ENDPOINT at another API points both, and the CSP's connect-src that
+ * admits one admits the other.
+ */
+export function vitalsEndpointOf(eventsEndpoint: string): string {
+  return eventsEndpoint.replace(/[^/]*$/, 'vitals');
+}

@@ -5,6 +5,7 @@ import { HYDRATION_BOOT_SCRIPT } from '../../contract/inline-scripts';
 import { owner } from '../content/site';
 import { LocaleError, LocaleShell } from './i18n/LocaleLayout';
 import { FallbackPage } from './layout/FallbackPage';
+import { usePageViews } from './features/tracking/page-views';
 import { matchedBundle, outsideLayoutBundle } from './i18n/locale-context';
 import { localeOfPath } from './i18n/paths';
 import './styles/global.css';
@@ -61,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
 /** Each page in the shell of its language (the language's layout route carries its strings). */
 export default function App() {
   const bundle = matchedBundle(useMatches());
+  usePageViews(useLocation().pathname);
   return bundle ? (
     <LocaleShell bundle={bundle}>
       <Outlet />
