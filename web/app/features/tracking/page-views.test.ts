@@ -27,7 +27,7 @@ describe('countPageView: the vitals module loads when the page is idle, never un
 
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  it('loads nothing until idle, then starts with the page views seen so far, the next to the vitals endpoint', async () => {
+  it('loads nothing until idle, then starts with the page views seen so far and the events endpoint', async () => {
     const { countPageView } = await import('./page-views');
     countPageView('/home');
     countPageView('/home');
@@ -37,7 +37,7 @@ describe('countPageView: the vitals module loads when the page is idle, never un
     expect(idle).toHaveLength(1);
     idle[0]!();
     await settle();
-    expect(vitals.startVitals).toHaveBeenCalledWith('/api/vitals', ['/home', '/projects']);
+    expect(vitals.startVitals).toHaveBeenCalledWith('/api/events', ['/home', '/projects']);
     countPageView('/about');
     expect(vitals.navigate).toHaveBeenCalledWith('/about');
   });

@@ -6,7 +6,6 @@
  * no identifier.
  */
 import { useEffect } from 'react';
-import { vitalsEndpointOf } from '../../../../contract/vitals';
 import { env } from '../../config/env';
 
 type VitalsModule = typeof import('./vitals');
@@ -45,7 +44,7 @@ export function countPageView(pathname: string): void {
     import('./vitals').then(
       (module) => {
         vitals = module;
-        module.startVitals(vitalsEndpointOf(env.eventsEndpoint), seen.splice(0));
+        module.startVitals(env.eventsEndpoint, seen.splice(0));
       },
       () => {
         // A chunk that fails to load (offline, a deploy in between): no page view, nothing else lost.

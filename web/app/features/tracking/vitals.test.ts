@@ -49,13 +49,13 @@ describe('vitals: one beacon per page view', () => {
   });
 
   it('registers all five metrics with every change reported and soft navigations split', () => {
-    vitals.startVitals('/api/vitals', ['/home']);
+    vitals.startVitals('/api/events', ['/home']);
     expect([...callbacks.keys()].sort()).toEqual(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']);
     for (const { options } of callbacks.values()) expect(options).toEqual({ reportAllChanges: true, reportSoftNavs: true });
   });
 
   it('sends the first load once, on hide, with the latest values, the pattern and no address', () => {
-    vitals.startVitals('/api/vitals', ['/es/projects/3']);
+    vitals.startVitals('/api/events', ['/es/projects/3']);
     callbacks.get('TTFB')!.report(metric('TTFB', 120.4));
     callbacks.get('LCP')!.report(metric('LCP', 900));
     callbacks.get('LCP')!.report(metric('LCP', 1834.6));
@@ -71,7 +71,7 @@ describe('vitals: one beacon per page view', () => {
 
   it('sends the page view before a client-side navigation when it starts, then the new one with its soft-navigation metrics', () => {
     setViewport(true);
-    vitals.startVitals('/api/vitals', ['/home']);
+    vitals.startVitals('/api/events', ['/home']);
     callbacks.get('LCP')!.report(metric('LCP', 1500));
     callbacks.get('INP')!.report(metric('INP', 64));
     vitals.navigate('/projects');
@@ -88,7 +88,7 @@ describe('vitals: one beacon per page view', () => {
   });
 
   it('counts navigations seen before it loaded, in order, and ignores a repeat of the same path', () => {
-    vitals.startVitals('/api/vitals', ['/home', '/about', '/contact']);
+    vitals.startVitals('/api/events', ['/home', '/about', '/contact']);
     vitals.navigate('/contact');
     hide();
     expect(beacons.map((b) => [b.body.route, b.body.nav])).toEqual([
@@ -99,7 +99,7 @@ describe('vitals: one beacon per page view', () => {
   });
 
   it('leaves out a value the server would refuse, and keeps the page view', () => {
-    vitals.startVitals('/api/vitals', ['/nowhere']);
+    vitals.startVitals('/api/events', ['/nowhere']);
     callbacks.get('LCP')!.report(metric('LCP', 700_000));
     hide();
     expect(beacons.map((b) => b.body)).toEqual([{ route: '*', lang: 'en', device: 'desktop', nav: 'load' }]);

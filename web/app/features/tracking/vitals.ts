@@ -19,6 +19,7 @@ import {
   roundMetric,
   routeOfPath,
   VITALS_MAX,
+  vitalsEndpointOf,
   type VitalsBeacon,
   type VitalsMetric,
 } from '../../../../contract/vitals';
@@ -73,10 +74,10 @@ export function navigate(pathname: string): void {
 
 /**
  * Starts measuring: `pathnames` are the page views seen before this module loaded, the document's
- * own first, then any client-side navigations.
+ * own first, then any client-side navigations. Page views go beside the click events (vitalsEndpointOf).
  */
-export function startVitals(vitalsEndpoint: string, pathnames: readonly string[]): void {
-  endpoint = vitalsEndpoint;
+export function startVitals(eventsEndpoint: string, pathnames: readonly string[]): void {
+  endpoint = vitalsEndpointOf(eventsEndpoint);
   const [first = window.location.pathname, ...later] = pathnames;
   loaded = current = pageView(first, 'load');
   const options = { reportAllChanges: true, reportSoftNavs: true };
