@@ -175,6 +175,10 @@ export class PortfolioStack extends Stack {
       description: `The message archive (npm run messages reads it); ${config.deleteArchiveOnDestroy ? 'deleted' : 'kept'} by cdk destroy`,
       value: this.archive.table.tableName,
     });
+    new CfnOutput(this, STACK_OUTPUT_KEYS.pageViewsLogGroup, {
+      description: 'Page views and Core Web Vitals, one log line each (npm run visitors queries it)',
+      value: this.functions.logGroupOf.vitals!.logGroupName,
+    });
     new CfnOutput(this, 'DashboardUrl', {
       value: `https://console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards:name=${this.monitoring.dashboard.dashboardName}`,
     });
