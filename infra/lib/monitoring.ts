@@ -89,11 +89,16 @@ export function archiveMetricSum(
 export const CAPTCHA_REFUSALS_ALARM = { threshold: 3, period: Duration.hours(1) } as const;
 
 /**
- * The field alarm: over the last day, the 75th percentile of LCP or of INP is "poor" by Google's
- * thresholds (contract/vitals.ts), counted only when at least minPageViews page views measured LCP,
- * so a handful of visits on a bad connection does not mail the owner.
+ * The field alarms: over the last day, the 75th percentile of visitors' LCP (or INP) is "poor" by
+ * Google's thresholds (contract/vitals.ts). A day with too few page views to mean something leaves
+ * the alarm as it was: CloudWatch's own rule for percentile alarms ("ignore" below 10/(1-0.75) = 40
+ * values of the day; "Percentile-based alarms and low data samples":
+ * https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/percentiles-with-low-samples.html).
+ * One metric per alarm: CloudWatch bills an alarm per metric it reads (docs/deploy.md, costs).
  */
-export const SLOW_PAGES_ALARM = { minPageViews: 50, period: Duration.days(1) } as const;
+export const SLOW_PAGES_ALARM = { percentile: 75, period: Duration.days(1) } as const;
+/** The fewest page views of a day that move a p75 alarm (10 / (1 - 0.75)). */
+export const SLOW_PAGES_MIN_VIEWS = Math.ceil(10 / (1 - SLOW_PAGES_ALARM.percentile / 100));
 
 /** A vitals metric (LCP or INP, milliseconds) as the vitals function emits it. */
 export function vitalsMetric(name: keyof typeof VITALS_METRICS_EMF, options: cloudwatch.MetricOptions = {}): cloudwatch.Metric {
@@ -101,29 +106,8 @@ export function vitalsMetric(name: keyof typeof VITALS_METRICS_EMF, options: clo
     namespace: METRICS_NAMESPACE,
     metricName: VITALS_METRICS_EMF[name],
     dimensionsMap: { [SERVICE_DIMENSION]: SERVICE_NAMES.vitals },
-    statistic: 'p75',
+    statistic: `p${SLOW_PAGES_ALARM.percentile}`,
     ...options,
-  });
-}
-
-/**
- * 1 or more when the day's p75 LCP or INP is poor (each divided by its "poor" threshold, so 1 is the
- * line), 0 below minPageViews page views with an LCP. IF and MAX over an array, FILL for a day without
- * any interaction (no INP): CloudWatch metric math, "Metric math syntax and functions":
- * https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/using-metric-math.html
- */
-export function slowPagesExpression(period: Duration = SLOW_PAGES_ALARM.period): cloudwatch.MathExpression {
-  return new cloudwatch.MathExpression({
-    expression:
-      `IF(views >= ${SLOW_PAGES_ALARM.minPageViews}, ` +
-      `MAX([lcp / ${VITALS_THRESHOLDS.lcp.poor}, FILL(inp, 0) / ${VITALS_THRESHOLDS.inp.poor}]), 0)`,
-    usingMetrics: {
-      lcp: vitalsMetric('lcp', { period }),
-      inp: vitalsMetric('inp', { period }),
-      views: vitalsMetric('lcp', { period, statistic: 'SampleCount' }),
-    },
-    period,
-    label: 'p75 LCP or INP over its "poor" line (1 = poor)',
   });
 }
 
@@ -153,7 +137,8 @@ export class Monitoring extends Construct {
   readonly archiveUnavailableAlarm: cloudwatch.Alarm;
   readonly archiveFunctionErrorsAlarm: cloudwatch.Alarm;
   readonly mailEventsFailedAlarm?: cloudwatch.Alarm;
-  readonly slowPagesAlarm?: cloudwatch.Alarm;
+  readonly slowLcpAlarm?: cloudwatch.Alarm;
+  readonly slowInpAlarm?: cloudwatch.Alarm;
   readonly dashboard: cloudwatch.Dashboard;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
@@ -259,18 +244,21 @@ export class Monitoring extends Construct {
       ...atLeastOnce,
     });
     // Live only: a preview's few visits say nothing about visitors' experience.
-    if (live) this.slowPagesAlarm = new cloudwatch.Alarm(this, 'SlowPagesForVisitors', {
-      alarmDescription:
-        `Over the last day, the 75th percentile of visitors' LCP was above ${VITALS_THRESHOLDS.lcp.poor} ms or of INP above ` +
-        `${VITALS_THRESHOLDS.inp.poor} ms ("poor" by Google's Core Web Vitals thresholds), with at least ` +
-        `${SLOW_PAGES_ALARM.minPageViews} page views. \`npm run visitors\` shows which route and device class; the ` +
-        'dashboard shows the same per route.',
-      metric: slowPagesExpression(),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
+    const slowAlarm = (id: string, metric: 'lcp' | 'inp', what: string) =>
+      new cloudwatch.Alarm(this, id, {
+        alarmDescription:
+          `Over the last day, the 75th percentile of visitors' ${what} was above ${VITALS_THRESHOLDS[metric].poor} ms ` +
+          `("poor" by Google's Core Web Vitals thresholds), over at least ${SLOW_PAGES_MIN_VIEWS} page views. ` +
+          '`npm run visitors -- --days 1` shows which route and device class; the dashboard shows the same.',
+        metric: vitalsMetric(metric, { period: SLOW_PAGES_ALARM.period }),
+        threshold: VITALS_THRESHOLDS[metric].poor,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        evaluateLowSampleCountPercentile: 'ignore',
+      });
+    if (live) this.slowLcpAlarm = slowAlarm('SlowLoadingForVisitors', 'lcp', 'Largest Contentful Paint (LCP)');
+    if (live) this.slowInpAlarm = slowAlarm('SlowResponsesForVisitors', 'inp', 'Interaction to Next Paint (INP)');
     const alarms = [
       this.contactErrorsAlarm,
       this.apiServerErrorsAlarm,
@@ -280,7 +268,8 @@ export class Monitoring extends Construct {
       this.archiveUnavailableAlarm,
       this.archiveFunctionErrorsAlarm,
       this.mailEventsFailedAlarm,
-      this.slowPagesAlarm,
+      this.slowLcpAlarm,
+      this.slowInpAlarm,
     ].filter((alarm) => alarm !== undefined);
     const notify = new actions.SnsAction(this.topic);
     for (const alarm of alarms) {
@@ -406,7 +395,7 @@ export class Monitoring extends Construct {
           title: 'Visitors: page views with an LCP per day',
           width: 8,
           left: [vitalsMetric('lcp', { period: day, statistic: 'SampleCount', label: 'page views (first loads)' })],
-          leftAnnotations: [{ value: SLOW_PAGES_ALARM.minPageViews, label: 'the alarm counts from here' }],
+          leftAnnotations: [{ value: SLOW_PAGES_MIN_VIEWS, label: 'the alarms count from here' }],
         }),
       ],
       [
