@@ -21,6 +21,19 @@ export const MOVED_SCRIPT_ATTRIBUTE = 'data-src';
  */
 export const DEFERRED_PRELOADS_ATTRIBUTE = 'data-deferred-preloads';
 
+/** Attribute of a tracked link: its click event's name (CLICK_EVENTS), for the boot script's listener. */
+export const CLICK_EVENT_ATTRIBUTE = 'data-event';
+/** Attribute of the boot script itself: the events endpoint (VITE_EVENTS_ENDPOINT), so its text stays constant. */
+export const EVENTS_ENDPOINT_ATTRIBUTE = 'data-events-endpoint';
+/**
+ * Set on a click event the boot script has counted: the app's click handler (trackClick) skips such an
+ * event, so a click in the moments when both listen (React attached, hydration not yet switched) is
+ * sent once.
+ */
+export const CLICK_COUNTED_PROPERTY = '__portfolioClickCounted';
+/** `<html data-hydrated="true">`: set once the app has hydrated (use-hydrated.tsx); the boot listener stops there. */
+const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
 /**
  * Starts the page's scripts after its first paint: waits for the document to be parsed and for the
  * images the page preloads (its largest element, such as the first video poster) to arrive, at most
@@ -30,6 +43,11 @@ export const DEFERRED_PRELOADS_ATTRIBUTE = 'data-deferred-preloads';
  * file, all of them in document order (async false, module scripts too): React Router's route-module
  * script must run after its context script, which the parser guaranteed by running that one inline
  * first, even when the modules are cached.
+ * Until the app has hydrated it also counts clicks on tracked links (CLICK_EVENT_ATTRIBUTE): one
+ * listener on the document, in the capture phase, sends the link's event name to the events endpoint
+ * (the script's own EVENTS_ENDPOINT_ATTRIBUTE) with sendBeacon, as trackClick does, and marks the
+ * event (CLICK_COUNTED_PROPERTY) so the app's handler, if React already listens, does not send it
+ * again. Once `<html data-hydrated="true">` is set it leaves every click to the app.
  * It first switches off the browser's own scroll restoration, before the browser could restore a
  * reload's old position: a reload starts at the top, and hydration never scrolls (the layout scrolls
  * only when the visitor navigates). Plain ES2015 so every browser the site supports parses it.
@@ -42,6 +60,14 @@ export const IMAGE_WAIT_MS = 1000;
 
 export const HYDRATION_BOOT_SCRIPT =
   '(function(){var d=document;' +
+  `var ep=d.currentScript&&d.currentScript.getAttribute('${EVENTS_ENDPOINT_ATTRIBUTE}');` +
+  "if(ep)d.addEventListener('click',function(e){" +
+  `if(d.documentElement.getAttribute('${HYDRATED_ATTRIBUTE}')==='true')return;` +
+  `var a=e.target&&e.target.closest?e.target.closest('[${CLICK_EVENT_ATTRIBUTE}]'):null;if(!a)return;` +
+  `e.${CLICK_COUNTED_PROPERTY}=1;var b=JSON.stringify({name:a.getAttribute('${CLICK_EVENT_ATTRIBUTE}')});` +
+  'try{if(navigator.sendBeacon&&navigator.sendBeacon(ep,b))return}catch(x){}' +
+  "try{fetch(ep,{method:'POST',body:b,keepalive:true,credentials:'omit',headers:{'Content-Type':'text/plain;charset=UTF-8'}})" +
+  "['catch'](function(){})}catch(x){}},true);" +
   "if('scrollRestoration' in history)history.scrollRestoration='manual';" +
   'function start(){' +
   `d.querySelectorAll('template[${DEFERRED_PRELOADS_ATTRIBUTE}]').forEach(function(t){` +

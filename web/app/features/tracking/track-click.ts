@@ -1,4 +1,5 @@
 import { eventName, isValidEventName } from '../../../../contract/event-names';
+import { CLICK_COUNTED_PROPERTY } from '../../../../contract/inline-scripts';
 import { env } from '../../config/env';
 import { postBeacon } from './beacon';
 
@@ -8,6 +9,10 @@ import { postBeacon } from './beacon';
  */
 export function trackClick(prefix: string, text?: string): void {
   if (typeof window === 'undefined') return;
+  // The click being handled (the DOM's `window.event`, https://dom.spec.whatwg.org/#dom-window-event)
+  // was already sent by the page's boot script: it counted clicks until the app took over.
+  const current = (window as { event?: Event }).event as (Event & Record<string, unknown>) | undefined;
+  if (current?.[CLICK_COUNTED_PROPERTY]) return;
   const name = eventName(prefix, text);
   if (!isValidEventName(name)) return;
   postBeacon(env.eventsEndpoint, JSON.stringify({ name }));
