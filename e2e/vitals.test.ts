@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { checkVitalsBeacon } from '../contract/vitals';
 import { baseUrl, eventually, visit } from './support/browser';
+import { holdScripts } from './support/hold-scripts';
 import { useBrowserSessions } from './support/sessions';
 
 const sessions = useBrowserSessions();
@@ -63,6 +64,9 @@ describe('page views and Core Web Vitals', () => {
     await page.goto(`${baseUrl()}/about`, { waitUntil: 'load' });
     await eventually(async () => beacons(), (sent) => sent.length === 2, 'the client-side page view');
     expect(beacons()[1]).toMatchObject({ route: '/projects', lang: 'en', device: 'desktop', nav: 'client' });
+    // The boot script left the page view to the app: nothing more comes for these two.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(beacons().filter((view) => view.route === '/home' || view.route === '/projects')).toHaveLength(2);
     for (const beacon of beacons()) {
       expect(checkVitalsBeacon(beacon).ok, JSON.stringify(beacon)).toBe(true);
       expect(JSON.stringify(beacon)).not.toContain('http');
@@ -79,6 +83,20 @@ describe('page views and Core Web Vitals', () => {
     await page.goto(`${baseUrl()}/es/home`, { waitUntil: 'load' });
     await eventually(async () => beacons(), (sent) => sent.length === 1, 'the page view');
     expect(beacons()[0]).toMatchObject({ route: '/projects/:projectId', lang: 'es', device: 'phone', nav: 'load' });
+  });
+
+  it("counts a page left before its scripts arrived once, from the boot script, without vitals", async () => {
+    const { page } = await sessions.open({ viewport: 'phone' });
+    const scripts = await holdScripts(page);
+    await page.goto(`${baseUrl()}/es/projects/2`, { waitUntil: 'commit' });
+    await page.locator('h1').first().waitFor({ state: 'visible' });
+    expect(scripts.held()).toBeGreaterThan(0);
+    await page.goto(`${baseUrl()}/robots.txt`);
+    // (The previous test's last page sends its own page view as its context closes: only project pages are this test's.)
+    const ours = () => beacons().filter((view) => view.route === '/projects/:projectId');
+    await eventually(async () => ours(), (sent) => sent.length === 1, 'the page view');
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(ours()).toEqual([{ route: '/projects/:projectId', lang: 'es', device: 'phone', nav: 'load' }]);
   });
 
   it('loads nothing and sends nothing when the browser sends Global Privacy Control', async () => {

@@ -98,6 +98,17 @@ describe('vitals: one beacon per page view', () => {
     ]);
   });
 
+  it("leaves the first page view to the boot script when it already sent it, and says it has taken over", () => {
+    document.documentElement.setAttribute('data-page-views', 'sent');
+    vitals.startVitals('/api/events', ['/home']);
+    expect(document.documentElement.getAttribute('data-page-views')).toBe('app');
+    callbacks.get('LCP')!.report(metric('LCP', 900));
+    vitals.navigate('/about');
+    hide();
+    expect(beacons.map((b) => [b.body.route, b.body.nav])).toEqual([['/about', 'client']]);
+    document.documentElement.removeAttribute('data-page-views');
+  });
+
   it('leaves out a value the server would refuse, and keeps the page view', () => {
     vitals.startVitals('/api/events', ['/nowhere']);
     callbacks.get('LCP')!.report(metric('LCP', 700_000));

@@ -23,6 +23,7 @@ import {
   type VitalsBeacon,
   type VitalsMetric,
 } from '../../../../contract/vitals';
+import { PAGE_VIEWS_APP, PAGE_VIEWS_ATTRIBUTE, PAGE_VIEWS_SENT } from '../../../../contract/inline-scripts';
 import { postBeacon } from './beacon';
 
 interface PageView {
@@ -80,6 +81,10 @@ export function startVitals(eventsEndpoint: string, pathnames: readonly string[]
   endpoint = vitalsEndpointOf(eventsEndpoint);
   const [first = window.location.pathname, ...later] = pathnames;
   loaded = current = pageView(first, 'load');
+  // The page's boot script sends the first page view if the page was hidden or left before now.
+  const html = document.documentElement;
+  if (html.getAttribute(PAGE_VIEWS_ATTRIBUTE) === PAGE_VIEWS_SENT) loaded.sent = true;
+  html.setAttribute(PAGE_VIEWS_ATTRIBUTE, PAGE_VIEWS_APP);
   const options = { reportAllChanges: true, reportSoftNavs: true };
   onTTFB(record, options);
   onFCP(record, options);
