@@ -10,7 +10,7 @@
  * script), add its source to INLINE_SCRIPTS: that is the whole change.
  */
 import { THEME_SCRIPT } from './theme-script';
-import { PHONE_MEDIA_QUERY } from './vitals';
+import { PHONE_MEDIA_QUERY } from './viewport';
 
 /** Attribute of a moved script's placeholder: the file that holds its code. */
 export const MOVED_SCRIPT_ATTRIBUTE = 'data-src';
@@ -34,7 +34,7 @@ export const EVENTS_ENDPOINT_ATTRIBUTE = 'data-events-endpoint';
 export const CLICK_COUNTED_PROPERTY = '__portfolioClickCounted';
 /**
  * Attribute of the boot script: the page's route pattern and language as JSON (`{"route":"/home","lang":"en"}`,
- * contract/vitals.ts routeOfPath), written by the prerender, for the page view the boot script sends
+ * contract/vitals.ts routeOfPath), written into each page by the post-build step, for the page view the boot script sends
  * when the page is hidden or left before the app's page-view code (features/tracking/vitals.ts) started.
  */
 export const PAGE_VIEW_ATTRIBUTE = 'data-page-view';
@@ -76,7 +76,8 @@ const HYDRATED_ATTRIBUTE = 'data-hydrated';
  */
 export const IMAGE_WAIT_MS = 1000;
 
-export const HYDRATION_BOOT_SCRIPT =
+function bootScript(): string {
+  return (
   '(function(){var d=document,de=d.documentElement,cs=d.currentScript;' +
   `var ep=cs&&cs.getAttribute('${EVENTS_ENDPOINT_ATTRIBUTE}'),pv=cs&&cs.getAttribute('${PAGE_VIEW_ATTRIBUTE}');` +
   'function send(u,b){try{if(navigator.sendBeacon&&navigator.sendBeacon(u,b))return}catch(x){}' +
@@ -111,7 +112,13 @@ export const HYDRATION_BOOT_SCRIPT =
   'i.onload=i.onerror=function(){if(--n===0)afterPaint()};' +
   'if(l.imageSrcset){i.sizes=l.imageSizes;i.srcset=l.imageSrcset}i.src=l.href})}' +
   "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',parsed);else parsed()" +
-  '})()';
+  '})()'
+  );
+}
+
+// Built by a call the bundler may drop: the browser build renders the element empty (root.tsx), so none
+// of this text, nor the names it is made of, ships in a script.
+export const HYDRATION_BOOT_SCRIPT = /* @__PURE__ */ bootScript();
 
 /** Every constant inline script, by source text. One line per script. */
 export const INLINE_SCRIPTS: readonly string[] = [

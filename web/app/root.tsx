@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches, useRouteError } from 'react-router';
 import { THEME_COLORS, THEME_SCRIPT } from '../../contract/theme-script';
-import { EVENTS_ENDPOINT_ATTRIBUTE, HYDRATION_BOOT_SCRIPT, PAGE_VIEW_ATTRIBUTE } from '../../contract/inline-scripts';
-import { routeOfPath } from '../../contract/vitals';
+import { EVENTS_ENDPOINT_ATTRIBUTE, HYDRATION_BOOT_SCRIPT } from '../../contract/inline-scripts';
 import { env } from './config/env';
 import { owner } from '../content/site';
 import { LocaleError, LocaleShell } from './i18n/LocaleLayout';
@@ -54,8 +53,6 @@ export function Layout({ children }: { children: ReactNode }) {
             counts clicks on tracked links until then (to the events endpoint named beside it). */}
         <script
           {...{ [EVENTS_ENDPOINT_ATTRIBUTE]: env.eventsEndpoint }}
-          // The prerendered page's pattern and language (the browser build leaves it out: only the boot script reads it, once).
-          {...(import.meta.env.SSR ? { [PAGE_VIEW_ATTRIBUTE]: JSON.stringify(routeOfPath(pathname)) } : {})}
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HYDRATION_BOOT_SCRIPT : '' }}
           suppressHydrationWarning
         />
