@@ -8,11 +8,10 @@ import { SESClient } from '@aws-sdk/client-ses';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { isUtf8 } from 'node:buffer';
-import { appendFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import getRawBody from 'raw-body';
 import { API_ROUTES, type ApiRoute } from '../../contract/api-routes';
+import { ROUTE_THROTTLES, type RouteThrottle } from '../../contract/limits';
 import { siteEventNames } from '../../contract/event-catalog';
 import { loadContactConfig } from '../../functions/contact/config';
 import type { ArchiveStore } from '../../functions/archive/store';
@@ -20,9 +19,8 @@ import { createContactHandler, DEFAULT_TIMEOUTS, type SesLike } from '../../func
 import { staticSecret } from '../../functions/contact/secret';
 import { createEventsHandler } from '../../functions/events/handler';
 import { createMeasureSink, createMetricsSink, type MeasureSink, type MetricsSink } from '../../functions/shared/observability';
-import { createVitalsHandler, type PageViewLog } from '../../functions/vitals/handler';
-import { PAGE_VIEW_LOG_MESSAGE } from '../../contract/vitals';
-import { SERVICE_NAMES } from '../../contract/metrics';
+import { createVitalsHandler } from '../../functions/vitals/handler';
+import { pageViewLogFile } from '../shared/page-views-file';
 
 /** Bodies over this are refused with 413 before any handler runs (theirs allow 32 KB and 1 KB). */
 export const MAX_API_BODY_BYTES = 1024 * 1024;
@@ -47,22 +45,6 @@ export interface LocalApiConfig {
   pageViewsFile?: string | undefined;
 }
 
-/**
- * Page views as the vitals function logs them in Lambda (its Powertools line: level, message,
- * service, timestamp and the pageView), one JSON line each appended to a file, so
- * `npm run visitors -- --local` reads what CloudWatch Logs Insights would.
- */
-export function pageViewLogFile(file: string, now: () => Date = () => new Date()): PageViewLog {
-  let made = false;
-  return (pageView) => {
-    if (!made) {
-      mkdirSync(path.dirname(file), { recursive: true });
-      made = true;
-    }
-    const line = { level: 'INFO', message: PAGE_VIEW_LOG_MESSAGE, timestamp: now().toISOString(), service: SERVICE_NAMES.vitals, pageView };
-    appendFileSync(file, `${JSON.stringify(line)}\n`);
-  };
-}
 
 /** Every route's handler, built as Lambda builds it but from explicit settings. Throws naming bad settings. */
 export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
@@ -107,14 +89,45 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
   };
 }
 
+/**
+ * API Gateway's route throttling: a token bucket per route, `burstLimit` tokens, refilled at
+ * `rateLimit` a second; a request that finds it empty gets 429 and never reaches the function
+ * ("Throttle requests to your HTTP APIs for better throughput in API Gateway":
+ * https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-throttling.html).
+ */
+export function routeThrottle(limits: RouteThrottle, now: () => number = () => performance.now()): () => boolean {
+  let tokens = limits.burstLimit;
+  let at = now();
+  return () => {
+    const t = now();
+    tokens = Math.min(limits.burstLimit, tokens + ((t - at) / 1000) * limits.rateLimit);
+    at = t;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+export interface ApiGatewayOptions {
+  /** Apply each route's throttle (contract/limits.ts), as the stage does; off by default (tests, benchmarks). */
+  throttle?: boolean;
+  /** The throttle's clock, in milliseconds (tests). */
+  now?: () => number;
+}
+
 /** Answers an API request; `notFound` answers paths and methods no route takes (the distribution's 404). */
-export function createApiGateway(handlers: ApiHandlers) {
+export function createApiGateway(handlers: ApiHandlers, options: ApiGatewayOptions = {}) {
+  const allow = new Map(API_ROUTES.map((route) => [route.routeKey, options.throttle ? routeThrottle(ROUTE_THROTTLES[route.name], options.now) : () => true]));
   return async (req: IncomingMessage, res: ServerResponse, notFound: () => void): Promise<void> => {
     const [rawPath = '/', rawQueryString = ''] = (req.url ?? '/').split(/\?(.*)/s); // at the first '?'
     const route = API_ROUTES.find((r) => r.method === req.method && r.path === rawPath);
     if (!route) {
       req.resume();
       return notFound();
+    }
+    if (!allow.get(route.routeKey)!()) {
+      req.resume();
+      return gatewayError(res, 429, 'Too Many Requests');
     }
     let body: Buffer;
     try {

@@ -9,7 +9,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
-import { createApiGateway } from './api-gateway';
+import { createApiGateway, routeThrottle } from './api-gateway';
+import { ROUTE_THROTTLES } from '../../contract/limits';
 import { startFakeSiteverify, type FakeSiteverify } from '../../tools/fake-siteverify';
 import { clearMailbox, fetchMails } from './mailbox';
 import { startLocalStack, type LocalStack } from './stack';
@@ -70,6 +71,48 @@ describe('the payload-2.0 event', () => {
     expect(JSON.parse(big.body.toString())).toEqual({ message: 'Request Entity Too Large' });
     expect((await send(url, { method: 'GET', path: '/api/contact' })).status).toBe(404);
     expect(seen.length).toBe(count);
+  });
+});
+
+describe("each route's throttle, as the stage applies it (contract/limits.ts)", () => {
+  it('refills a token bucket at the rate, up to the burst', () => {
+    let now = 0;
+    const take = routeThrottle({ rateLimit: 2, burstLimit: 3 }, () => now);
+    expect([take(), take(), take(), take()]).toEqual([true, true, true, false]);
+    now = 499;
+    expect(take()).toBe(false);
+    now = 500;
+    expect([take(), take()]).toEqual([true, false]);
+    now = 60_000;
+    expect([take(), take(), take(), take()]).toEqual([true, true, true, false]);
+  });
+
+  it('takes a class of visitors leaving together, and a burst of page views never refuses a click or a message', async () => {
+    const seen: string[] = [];
+    const record = async (event: APIGatewayProxyEventV2) => {
+      seen.push(event.routeKey);
+      return { statusCode: 204 };
+    };
+    // A clock that stands still: only the burst counts, however long the requests take here.
+    const gateway = createApiGateway({ contact: record, events: record, vitals: record }, { throttle: true, now: () => 0 });
+    const server = createServer((req, res) => void gateway(req, res, () => res.writeHead(404).end()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const post = (path: string) => send(url, { method: 'POST', path, headers: { 'content-type': 'application/json' }, body: '{}' });
+      const burst = ROUTE_THROTTLES.vitals.burstLimit;
+      const views = await Promise.all(Array.from({ length: burst }, () => post('/api/vitals')));
+      expect(views.every((reply) => reply.status === 204)).toBe(true);
+      const refused = await post('/api/vitals');
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body.toString())).toEqual({ message: 'Too Many Requests' });
+      // Other routes have buckets of their own.
+      expect((await post('/api/events')).status).toBe(204);
+      expect((await post('/api/contact')).status).toBe(204);
+      expect(seen.filter((key) => key === 'POST /api/vitals')).toHaveLength(burst);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 

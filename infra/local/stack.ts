@@ -50,6 +50,8 @@ export interface LocalStackOptions {
   archivePort?: number;
   /** dynalite's data folder; in memory when absent (tests). `npm start` uses .local/archive. */
   archiveDir?: string | undefined;
+  /** Throttle each API route as the stage does (contract/limits.ts ROUTE_THROTTLES); `npm start` and `npm run dev` do. */
+  throttle?: boolean;
   /** Where page views are appended (one JSON line each); none: they are kept nowhere. `npm start` uses .local/page-views.jsonl. */
   pageViewsFile?: string | undefined;
   /** An outside DynamoDB-compatible server (AWS_ENDPOINT_URL_DYNAMODB): no dynalite is started. */
@@ -126,6 +128,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         ses,
         pageViewsFile: options.pageViewsFile,
       }),
+      { throttle: options.throttle ?? false },
     );
     // CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
     const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
