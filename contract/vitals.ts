@@ -144,6 +144,8 @@ export function routeOfPath(pathname: string): { route: VitalsRoute; lang: strin
  * and the dashboard's queries and `npm run visitors` select lines by it.
  */
 export const PAGE_VIEW_LOG_MESSAGE = 'Page view';
+/** The message of a refused beacon's log line; its `outcome` field is `rejected-<reason>`. */
+export const PAGE_VIEW_REJECTED_LOG_MESSAGE = 'Page view rejected';
 
 /**
  * Where page views go: beside the click events, the last path segment replaced (/api/events →

@@ -9,7 +9,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { VITALS_MAX_BODY_BYTES } from '../../contract/limits';
 import { SERVICE_NAMES, VITALS_METRICS_EMF } from '../../contract/metrics';
-import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, type VitalsBeacon } from '../../contract/vitals';
+import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, PAGE_VIEW_REJECTED_LOG_MESSAGE, type VitalsBeacon } from '../../contract/vitals';
 import {
   emptyResponse,
   errorResponse,
@@ -70,7 +70,7 @@ export function createVitalsHandler(deps: VitalsDeps): VitalsHandler {
     const log = withFields(deps.logger, requestIds(event, context));
     const checked = checkVitalsRequest(event);
     if (!checked.ok) {
-      log.info('Page view rejected', { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
+      log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
       return checked.response;
     }
     const { beacon } = checked;

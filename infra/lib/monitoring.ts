@@ -22,7 +22,7 @@ import {
   VITALS_METRICS_EMF,
 } from '../../contract/metrics';
 import { VITALS_THRESHOLDS } from '../../contract/vitals';
-import { PAGE_VIEWS_BY_DAY_QUERY, VITALS_P75_QUERY } from '../shared/page-view-queries';
+import { PAGE_VIEWS_BY_DAY_QUERY, REFUSED_PAGE_VIEWS_QUERY, VITALS_P75_QUERY } from '../shared/page-view-queries';
 
 export interface MonitoringProps {
   readonly ownerEmail: string;
@@ -416,6 +416,16 @@ export class Monitoring extends Construct {
           view: cloudwatch.LogQueryVisualizationType.TABLE,
           width: 10,
           height: 8,
+        }),
+      ],
+      [
+        new cloudwatch.LogQueryWidget({
+          title: 'Visitors: refused page-view beacons per day and reason (kept nowhere else)',
+          logGroupNames: [logGroup.logGroupName],
+          queryString: REFUSED_PAGE_VIEWS_QUERY,
+          view: cloudwatch.LogQueryVisualizationType.TABLE,
+          width: 24,
+          height: 5,
         }),
       ],
     ];

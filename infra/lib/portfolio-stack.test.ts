@@ -16,7 +16,7 @@ import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, METRICS_NAMESPACE, VIT
 import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
 import { DEFAULT_THROTTLE, ROUTE_THROTTLES } from './http-api';
 import { CAPTCHA_REFUSALS_ALARM, SLOW_PAGES_MIN_VIEWS } from './monitoring';
-import { PAGE_VIEWS_BY_DAY_QUERY, VITALS_P75_QUERY } from '../shared/page-view-queries';
+import { PAGE_VIEWS_BY_DAY_QUERY, REFUSED_PAGE_VIEWS_QUERY, VITALS_P75_QUERY } from '../shared/page-view-queries';
 import { VITALS_THRESHOLDS } from '../../contract/vitals';
 import { FIXTURE_CONFIG_INPUT, fixtureConfig, type Synthesized, synthPortfolio, type Json } from './testing';
 
@@ -557,13 +557,15 @@ describe('visitors (page views and Core Web Vitals)', () => {
   it('runs the page-view queries (per day and route; p75 per route and device) on the vitals function\'s log group', () => {
     const logGroupId = resources[vitalsFunctionId()]!.Properties.LoggingConfig.LogGroup.Ref;
     const queries = dashboard().widgets.filter((w) => w.type === 'log');
-    expect(queries).toHaveLength(2);
+    expect(queries).toHaveLength(3);
     const texts = queries.map((w) => String(w.properties.query));
     for (const text of texts) {
       const token = /^SOURCE 'TOKEN_(\d+)'/.exec(text);
       expect(parts()[Number(token?.[1])]).toEqual({ Ref: logGroupId });
-      expect(text).toContain('filter message = "Page view"');
+      expect(text).toMatch(/filter message = "Page view( rejected)?"/);
     }
+    expect(queries.map((w) => String(w.properties.query)).some((t) => t.includes(REFUSED_PAGE_VIEWS_QUERY))).toBe(true);
+    expect(REFUSED_PAGE_VIEWS_QUERY).toContain('stats count(*) as refused by day, outcome');
     expect(texts.some((t) => t.includes(PAGE_VIEWS_BY_DAY_QUERY))).toBe(true);
     expect(texts.some((t) => t.includes(VITALS_P75_QUERY))).toBe(true);
     expect(VITALS_P75_QUERY).toMatch(/pct\(pageView\.lcp, 75\).*pct\(pageView\.inp, 75\).*pct\(pageView\.cls, 75\).*by route, device/s);

@@ -6,7 +6,7 @@
  * https://docs.aws.amazon.com/AmazonCloudWatch/latest/logs/CWL_QuerySyntax-Stats.html); each group is named
  * with `fields … as` first, so every column has a plain name.
  */
-import { PAGE_VIEW_LOG_MESSAGE } from '../../contract/vitals';
+import { PAGE_VIEW_LOG_MESSAGE, PAGE_VIEW_REJECTED_LOG_MESSAGE } from '../../contract/vitals';
 
 const pageViews = `filter message = "${PAGE_VIEW_LOG_MESSAGE}"`;
 
@@ -26,6 +26,14 @@ export const VITALS_P75_QUERY = [
     'pct(pageView.cls, 75) as cls_p75, pct(pageView.fcp, 75) as fcp_p75, pct(pageView.ttfb, 75) as ttfb_p75 ' +
     'by route, device',
   'sort views desc',
+].join('\n| ');
+
+/** Refused beacons per day and reason (`rejected-route`, `rejected-range`, `too-large`, …): what strangers send. */
+export const REFUSED_PAGE_VIEWS_QUERY = [
+  `filter message = "${PAGE_VIEW_REJECTED_LOG_MESSAGE}"`,
+  'fields datefloor(@timestamp, 1d) as day',
+  'stats count(*) as refused by day, outcome',
+  'sort day desc, refused desc',
 ].join('\n| ');
 
 /** The columns each query yields, in order (the visitors command reads them by name). */
