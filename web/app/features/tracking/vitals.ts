@@ -10,7 +10,9 @@
  * unloaded") and "Report metrics for soft navigations" (`reportSoftNavs`: in Chromium 151+ each
  * soft navigation gets its own LCP, FCP, INP and CLS, labelled navigationType 'soft-navigation' with
  * its navigationURL; TTFB is 0 there): https://github.com/GoogleChrome/web-vitals#report-metrics-for-soft-navigations.
- * Other browsers measure the first load only, so their client-side page views count without metrics.
+ * Other browsers measure the first load only, so their client-side page views count without metrics
+ * (soft-navigation entries: Chrome and Edge 151, not Firefox or Safari, per web-features:
+ * https://web-platform-dx.github.io/web-features-explorer/features/soft-navigations/).
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import {
