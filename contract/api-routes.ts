@@ -8,7 +8,7 @@ export interface ApiRoute {
   method: 'POST' | 'GET';
   path: `/api/${string}`;
   /** Short name: function and log names. */
-  name: 'contact' | 'events';
+  name: 'contact' | 'events' | 'vitals';
   /** The handler module (exports `handler`), relative to the repository root. */
   entry: string;
   /** Lambda timeout: the contact handler waits for siteverify (5 s) and SES. */
@@ -30,6 +30,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/events',
     name: 'events',
     entry: 'functions/events/handler.ts',
+    timeoutSeconds: 5,
+  },
+  {
+    routeKey: 'POST /api/vitals',
+    method: 'POST',
+    path: '/api/vitals',
+    name: 'vitals',
+    entry: 'functions/vitals/handler.ts',
     timeoutSeconds: 5,
   },
 ];

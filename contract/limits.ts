@@ -33,6 +33,35 @@ export const CONTACT_MAX_BODY_BYTES = 32 * 1024;
 /** Largest click-event body: one short name; larger gets 413. */
 export const EVENT_MAX_BODY_BYTES = 1024;
 
+/**
+ * Largest page-view beacon body: five metrics, a route pattern and three short fields take under
+ * 200 bytes; larger gets 413.
+ */
+export const VITALS_MAX_BODY_BYTES = 1024;
+
+/** Requests per second an API route takes steadily, and how many it takes at once above that. */
+export interface RouteThrottle {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
+
+/**
+ * Each route of contract/api-routes.ts has its own bucket (API Gateway route throttling, "Throttle
+ * requests to your HTTP APIs": https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-throttling.html),
+ * so a burst on one never refuses another: click beacons never starve page views, and neither makes a
+ * contact send fail with 429. The stack and the local API stand-in both apply these.
+ * - contact: a person types a message; one a second with a burst of 5 is far above real use and caps
+ *   what abuse can cost in SES and Lambda.
+ * - events: a click sends one beacon; a class of visitors clicking together stays within 50 at once.
+ * - vitals: one beacon per page view, sent when the page is hidden or left: a class of 100 that opens
+ *   the site together and closes it together is taken in one burst.
+ */
+export const ROUTE_THROTTLES = {
+  contact: { rateLimit: 1, burstLimit: 5 },
+  events: { rateLimit: 25, burstLimit: 50 },
+  vitals: { rateLimit: 25, burstLimit: 100 },
+} as const satisfies Readonly<Record<string, RouteThrottle>>;
+
 /** Time budgets of one contact request, in milliseconds. */
 export const CONTACT_TIMEOUTS_MS = {
   /** siteverify, body included. */

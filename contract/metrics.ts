@@ -11,7 +11,7 @@ export const METRICS_NAMESPACE = 'Portfolio';
 export const SERVICE_DIMENSION = 'service';
 
 /** Service names of the two functions (the `service` dimension and the log field). */
-export const SERVICE_NAMES = { contact: 'contact', events: 'events', redelivery: 'redelivery', mailEvents: 'mail-events' } as const;
+export const SERVICE_NAMES = { contact: 'contact', events: 'events', vitals: 'vitals', redelivery: 'redelivery', mailEvents: 'mail-events' } as const;
 
 export const CONTACT_METRICS = {
   /** A message was mailed to the owner. */
@@ -43,11 +43,22 @@ export const EVENT_METRICS = {
   click: 'ClickEvent',
 } as const;
 
+/**
+ * Page-view vitals, only the two the alarm reads (each metric name is one billed custom metric, so
+ * no dimension): LCP and INP in milliseconds, one value per page view that measured it. The
+ * dashboard's tables and `npm run visitors` read the structured log lines instead (Logs Insights).
+ */
+export const VITALS_METRICS_EMF = {
+  lcp: 'PageViewLCP',
+  inp: 'PageViewINP',
+} as const;
+
 /** The dimension that files a click under its event name (or OTHER_EVENT). */
 export const EVENT_NAME_DIMENSION = 'EventName';
 
 export type ContactMetric = (typeof CONTACT_METRICS)[keyof typeof CONTACT_METRICS];
 export type EventMetric = (typeof EVENT_METRICS)[keyof typeof EVENT_METRICS];
 export type ArchiveMetric = (typeof ARCHIVE_METRICS)[keyof typeof ARCHIVE_METRICS];
+export type VitalsEmfMetric = (typeof VITALS_METRICS_EMF)[keyof typeof VITALS_METRICS_EMF];
 /** Every metric a handler may emit. */
-export type MetricName = ContactMetric | EventMetric | ArchiveMetric;
+export type MetricName = ContactMetric | EventMetric | ArchiveMetric | VitalsEmfMetric;

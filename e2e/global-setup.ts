@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { TestProject } from 'vitest/node';
 import { startFakeSiteverify } from '../tools/fake-siteverify';
@@ -25,6 +26,8 @@ declare module 'vitest' {
     gaConfigured: boolean;
     /** The client directory of the build under test (its prerendered pages and assets). */
     clientDir: string;
+    /** Where the stack appends the page views it received (one JSON line each, as `npm start` does). */
+    pageViewsFile: string;
   }
 }
 
@@ -57,12 +60,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
   }
   const siteverify = await startFakeSiteverify();
+  const pageViewsFile = join(mkdtempSync(join(tmpdir(), 'portfolio-e2e-')), 'page-views.jsonl');
   let stack: { url: string; sesUrl: string; process: ChildProcess };
   try {
     stack = await startStackProcess({
       E2E_VERIFY_URL: siteverify.url,
       E2E_RECAPTCHA_SECRET,
       E2E_CLIENT_DIR: CLIENT_DIR,
+      E2E_PAGE_VIEWS_FILE: pageViewsFile,
     });
   } catch (error) {
     await siteverify.stop();
@@ -74,11 +79,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('recaptchaSecret', E2E_RECAPTCHA_SECRET);
   project.provide('gaConfigured', buildHasTestGaId());
   project.provide('clientDir', CLIENT_DIR);
+  project.provide('pageViewsFile', pageViewsFile);
 
   return async () => {
     stack.process.kill('SIGTERM');
     if (stack.process.exitCode === null) await once(stack.process, 'exit');
     await siteverify.stop();
+    rmSync(dirname(pageViewsFile), { recursive: true, force: true });
   };
 }
 

@@ -4,14 +4,15 @@
  * watch a name nothing writes.
  */
 import { describe, expect, it } from 'vitest';
-import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, type MetricName } from '../contract/metrics';
+import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, type MetricName, VITALS_METRICS_EMF } from '../contract/metrics';
 import { FakeArchive } from './archive/fake-store';
 import { createMailEventsHandler } from './archive/mail-events';
 import { redeliverPending } from './archive/redeliver';
 import { snsEvent, type SampleName } from './archive/ses-event-samples';
 import { contactEvent, contactFixture, sesBehaviour, VALID_BODY, verifier } from './contact/fixtures';
 import { createEventsHandler } from './events/handler';
-import { apiEvent, lambdaContext, RecordingLogger, RecordingMetrics } from './shared/test-support';
+import { apiEvent, lambdaContext, RecordingLogger, RecordingMeasures, RecordingMetrics } from './shared/test-support';
+import { createVitalsHandler } from './vitals/handler';
 
 const ctx = lambdaContext();
 
@@ -81,5 +82,14 @@ describe('contract metrics', () => {
   it('every event metric is emitted by the events handler', async () => {
     const emitted = new Set(await eventScenarios());
     for (const name of Object.values(EVENT_METRICS)) expect(emitted, name).toContain(name);
+  });
+
+  it('every vitals metric is measured by the vitals handler', async () => {
+    const measures = new RecordingMeasures();
+    const handler = createVitalsHandler({ logger: new RecordingLogger(), measures, pageViews: () => undefined });
+    const body = JSON.stringify({ route: '/home', lang: 'en', device: 'phone', nav: 'load', lcp: 1200, inp: 80 });
+    await handler(apiEvent({ path: '/api/vitals', body }), ctx);
+    const emitted = new Set(measures.lines.flatMap((line) => Object.keys(line)));
+    for (const name of Object.values(VITALS_METRICS_EMF)) expect(emitted, name).toContain(name);
   });
 });

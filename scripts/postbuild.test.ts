@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HYDRATION_BOOT_SCRIPT, INLINE_SCRIPTS } from '../contract/inline-scripts';
 import { contentSecurityPolicy, INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
 import { COMPILE_HINT } from '../contract/compile-hint';
-import { firstPaintProblems, inlineScripts, removeResourceRouteData, shapePages, transformPage } from './postbuild';
+import { firstPaintProblems, inlineScripts, pageViewAttribute, removeResourceRouteData, shapePages, transformPage } from './postbuild';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -84,6 +84,18 @@ describe('transformPage', () => {
       expect(html).toContain(`data-src="/${name}"`);
       expect(prerendered('Alex')).toContain(text);
     }
+  });
+
+  it("gives the boot script the page's route pattern and language, its text unchanged", () => {
+    const dir = build({ 'assets/app-C3.css': CSS });
+    const page = (file: string) => transformPage(prerendered('Alex'), path.join(dir, 'client'), file).html;
+    const attributeOf = (html: string) => /<script data-page-view="([^"]*)">/.exec(html)?.[1]?.replace(/&quot;/g, '"');
+    expect(attributeOf(page('home/index.html'))).toBe('{"route":"/home","lang":"en"}');
+    expect(attributeOf(page(path.join('es', 'projects', '3', 'index.html')))).toBe('{"route":"/projects/:projectId","lang":"es"}');
+    expect(attributeOf(page('index.html'))).toBe('{"route":"/","lang":"en"}');
+    expect(attributeOf(page('__spa-fallback.html'))).toBe('{"route":"*","lang":"en"}');
+    expect(pageViewAttribute('blogs/index.html')).toBe('{&quot;route&quot;:&quot;/blogs&quot;,&quot;lang&quot;:&quot;en&quot;}');
+    expect(inlineScripts(page('home/index.html'))).toEqual([HYDRATION_BOOT_SCRIPT]);
   });
 
   it('inlines the stylesheets and keeps their links disabled, and defers the module preloads', () => {

@@ -19,7 +19,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPILE_HINT } from '../contract/compile-hint';
-import { DEFERRED_PRELOADS_ATTRIBUTE, MOVED_SCRIPT_ATTRIBUTE } from '../contract/inline-scripts';
+import { DEFERRED_PRELOADS_ATTRIBUTE, HYDRATION_BOOT_SCRIPT, MOVED_SCRIPT_ATTRIBUTE, PAGE_VIEW_ATTRIBUTE } from '../contract/inline-scripts';
+import { routeOfPath } from '../contract/vitals';
 import { POSTBUILD_REPORT_FILE, WEB_BUILD_DIR, type PostbuildReport } from '../infra/shared/build-output';
 import { INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
 
@@ -127,12 +128,26 @@ export interface TransformedPage {
   files: Map<string, string>;
 }
 
+/**
+ * The boot script's page-view attribute for a prerendered file: its route pattern and language
+ * (contract/vitals.ts) as HTML-escaped JSON. `projects/3/index.html` → /projects/:projectId; a file
+ * with no page of its own (the 404 fallback) → `*`.
+ */
+export function pageViewAttribute(page: string): string {
+  const pathname = `/${page.split(path.sep).join('/').replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
+  return JSON.stringify(routeOfPath(pathname)).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
 /** Applies the first-paint and CSP shaping to one page; `page` names it in errors. */
 export function transformPage(html: string, clientDir: string, page: string): TransformedPage {
   const files = new Map<string, string>();
   let out = html.replace(SCRIPT_PATTERN, (whole, attributes: string, body: string) => {
     if (attribute(attributes, 'src') !== undefined || !EXECUTABLE_TYPES.has(scriptType(attributes))) return whole;
     const text = body.replace(/\r\n?/g, '\n');
+    // The boot script learns the page's route pattern and language here (its text stays constant).
+    if (text === HYDRATION_BOOT_SCRIPT && attribute(attributes, PAGE_VIEW_ATTRIBUTE) === undefined) {
+      return `<script${attributes} ${PAGE_VIEW_ATTRIBUTE}="${pageViewAttribute(page)}">${body}</script>`;
+    }
     if (text === '' || INLINE_SCRIPT_HASHES.includes(scriptHash(text))) return whole;
     if (!MOVABLE_SCRIPTS.some((kind) => kind.test(text, scriptType(attributes)))) {
       throw new Error(

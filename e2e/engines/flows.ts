@@ -11,6 +11,7 @@ import { CONSENT_KEY, KNOWN_ROUTES, MENU_ENTRIES, SCROLL_THRESHOLD_PX, TEXT, VIS
 import { launchEngine, type Engine, type EngineName, type EnginePage, type PageOptions, type Target } from './engine';
 import { FAKE_RECAPTCHA_JS } from '../support/fakes';
 import { startNetwork, type Network, type SeenRequest } from './network';
+import { checkVitalsBeacon } from '../../contract/vitals';
 
 /** The page background of each theme (global.css: --color-bg). */
 export const BACKGROUND = { light: 'rgb(245, 247, 251)', dark: 'rgb(11, 18, 32)' } as const;
@@ -106,6 +107,19 @@ function clickEvents(network: Network): string[] {
         return String((JSON.parse(r.body) as { name?: unknown }).name);
       } catch {
         return '';
+      }
+    });
+}
+
+/** The page views the page POSTed to /api/vitals, as the proxy saw them. */
+function pageViews(network: Network): Record<string, unknown>[] {
+  return network.requests
+    .filter((r) => r.method === 'POST' && pathOf(r.url) === '/api/vitals')
+    .map((r) => {
+      try {
+        return JSON.parse(r.body) as Record<string, unknown>;
+      } catch {
+        return {};
       }
     });
 }
@@ -504,6 +518,49 @@ export function describeVisitorFlows(name: EngineName): void {
       await eventually(() => clickEvents(network), (names) => names.includes('SIDEBAR_NAV_PROJECTS'), 'SIDEBAR_NAV_PROJECTS');
       const beacon = network.requests.find((r) => pathOf(r.url) === '/api/events' && r.body.includes('SIDEBAR_NAV_PROJECTS'));
       await eventually(() => beacon?.status, (status) => status === 204, 'the events handler accepted it');
+    });
+
+    it('counts a click on a tracked link before hydration exactly once', async () => {
+      const page = await open({ viewport: 'desktop' });
+      const scripts = network.hold(/^\/assets\/entry\.client-.+\.js$/);
+      await page.goto(`${baseUrl()}/home`, 'dom');
+      await eventually(() => isShown(page, 'h1'), Boolean, 'the prerendered heading');
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+      await page.click({ css: '.side-panel a', name: /^Projects$/ });
+      // The prerendered link loads the next document.
+      await eventually(async () => pathOf(await page.url()), (p) => p === '/projects', '/projects');
+      await eventually(() => mainText(page), (t) => t.includes(TEXT.moreToCome), 'the projects page');
+      await eventually(() => clickEvents(network), (names) => names.includes('SIDEBAR_NAV_PROJECTS'), 'SIDEBAR_NAV_PROJECTS before hydration');
+      expect(scripts.held(), 'the scripts were asked for and held').toBeGreaterThan(0);
+      scripts.release();
+      await hydrated(page);
+      await page.evaluate(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 800)));
+      expect(clickEvents(network)).toEqual(['SIDEBAR_NAV_PROJECTS']);
+    });
+
+    it('sends one page view for the first load and one for a client-side navigation', async () => {
+      const page = await open({ viewport: 'desktop' });
+      await visit(page, '/es/home');
+      // web-vitals arrives once the page is idle, never with the first load.
+      await eventually(() => network.requests.filter((r) => /^\/assets\/vitals-[^/]+\.js$/.test(pathOf(r.url))).length, (n) => n === 1, 'the web-vitals chunk');
+      await page.click({ css: '.side-panel a[href="/es/projects"]' });
+      await eventually(async () => pathOf(await page.url()), (p) => p === '/es/projects', '/es/projects');
+      // The previous test's page sends its own page view as it closes, into this test's recording: this
+      // test's pages are the Spanish ones.
+      const ours = () => pageViews(network).filter((view) => view.lang === 'es');
+      await eventually(ours, (views) => views.length === 1, 'the first page view');
+      // Leaving the document (pagehide) sends the client-side one.
+      await page.goto(`${baseUrl()}/robots.txt`);
+      await eventually(ours, (views) => views.length === 2, 'the client-side page view');
+      const views = ours();
+      expect(views[0]).toMatchObject({ route: '/home', lang: 'es', device: 'desktop', nav: 'load' });
+      expect(views[1]).toMatchObject({ route: '/projects', lang: 'es', device: 'desktop', nav: 'client' });
+      for (const view of views) expect(checkVitalsBeacon(view).ok, JSON.stringify(view)).toBe(true);
+      await eventually(
+        async () => network.requests.filter((r) => pathOf(r.url) === '/api/vitals' && r.body.includes('"lang":"es"')).map((r) => r.status),
+        (statuses) => statuses.length === 2 && statuses.every((status) => status === 204),
+        'the vitals handler accepted both',
+      );
     });
 
     it('sends the contact form through the fake captcha to the local mailbox', async () => {

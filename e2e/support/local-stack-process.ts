@@ -11,6 +11,7 @@ const stack = await startLocalStack({
   recaptchaVerifyUrl: process.env.E2E_VERIFY_URL,
   recaptchaSecret: process.env.E2E_RECAPTCHA_SECRET,
   clientDir: process.env.E2E_CLIENT_DIR,
+  pageViewsFile: process.env.E2E_PAGE_VIEWS_FILE,
   quiet: true,
 });
 process.stdout.write(`${JSON.stringify({ url: stack.url, sesUrl: stack.sesUrl })}\n`);

@@ -27,6 +27,11 @@ export interface MetricsSink {
   count(name: MetricName, dimensions?: Record<string, string>): void;
 }
 
+/** Records measured values (milliseconds) of the contract's metrics, several as one EMF line. */
+export interface MeasureSink {
+  measure(values: Partial<Record<MetricName, number>>): void;
+}
+
 export function serviceName(fallback: string): string {
   const configured = process.env.POWERTOOLS_SERVICE_NAME?.trim();
   return configured ? configured : fallback;
@@ -47,6 +52,20 @@ export function createMetricsSink(service: string): MetricsSink {
     count(name, dimensions) {
       if (dimensions) metrics.addDimensions(dimensions);
       metrics.addMetric(name, MetricUnit.Count, 1);
+      metrics.publishStoredMetrics();
+    },
+  };
+}
+
+/** Powertools Metrics for measured values: every value of one call goes out in one EMF line, in milliseconds. */
+export function createMeasureSink(service: string): MeasureSink {
+  const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE?.trim() || METRICS_NAMESPACE;
+  const metrics = new Metrics({ namespace, serviceName: service });
+  return {
+    measure(values) {
+      const entries = Object.entries(values).filter(([, value]) => typeof value === 'number');
+      if (entries.length === 0) return;
+      for (const [name, value] of entries) metrics.addMetric(name, MetricUnit.Milliseconds, value);
       metrics.publishStoredMetrics();
     },
   };

@@ -4,7 +4,7 @@
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { MetricName } from '../../contract/metrics';
-import type { LoggerLike, MetricsSink } from './observability';
+import type { LoggerLike, MeasureSink, MetricsSink } from './observability';
 
 export interface EventOptions {
   method?: string;
@@ -95,6 +95,13 @@ export class RecordingMetrics implements MetricsSink {
   }
   names(): MetricName[] {
     return this.counts.map((c) => c.name);
+  }
+}
+
+export class RecordingMeasures implements MeasureSink {
+  readonly lines: Partial<Record<MetricName, number>>[] = [];
+  measure(values: Partial<Record<MetricName, number>>): void {
+    this.lines.push({ ...values });
   }
 }
 

@@ -295,6 +295,7 @@ describe('webBuildEnv', () => {
       VITE_GA_MEASUREMENT_ID: 'G-AB12CD34EF',
       VITE_SITE_URL: 'https://portfolio.dev',
       VITE_MESSAGE_RETENTION_DAYS: '365',
+      VITE_LOG_RETENTION_DAYS: '30',
     });
     // The privacy policy states the archive's retention as configured.
     expect(webBuildEnv(parseConfig({ ...VALID, messageRetentionDays: 30 })).VITE_MESSAGE_RETENTION_DAYS).toBe('30');

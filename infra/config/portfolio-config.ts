@@ -401,6 +401,8 @@ export function webBuildEnv(config: PortfolioConfig): Record<string, string> {
     VITE_SITE_URL: siteUrl(config),
     // The privacy policy states how long the archive keeps a message: the value this deploy sets.
     VITE_MESSAGE_RETENTION_DAYS: String(config.messageRetentionDays),
+    // And how long page views are kept: the functions' log retention.
+    VITE_LOG_RETENTION_DAYS: String(config.logRetentionDays),
   };
 }
 

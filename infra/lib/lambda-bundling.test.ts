@@ -25,7 +25,7 @@ beforeAll(() => {
   new RouteFunctions(stack, 'Functions', {
     projectRoot: REPO_ROOT,
     logRetention: logs.RetentionDays.ONE_MONTH,
-    options: { contact: { memorySize: 256 }, events: { memorySize: 128 } },
+    options: { contact: { memorySize: 256 }, events: { memorySize: 128 }, vitals: { memorySize: 128 } },
   });
   // The archive's scheduled and event-driven functions, made the same way.
   for (const spec of Object.values(ARCHIVE_FUNCTIONS)) {

@@ -4,6 +4,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -18,13 +19,19 @@ import {
   METRICS_NAMESPACE,
   SERVICE_DIMENSION,
   SERVICE_NAMES,
+  VITALS_METRICS_EMF,
 } from '../../contract/metrics';
+import { VITALS_THRESHOLDS } from '../../contract/vitals';
+import { PAGE_VIEWS_BY_DAY_QUERY, REFUSED_PAGE_VIEWS_QUERY, VITALS_P75_QUERY } from '../shared/page-view-queries';
 
 export interface MonitoringProps {
   readonly ownerEmail: string;
   readonly api: apigwv2.HttpApi;
   readonly contactFunction: lambda.IFunction;
   readonly eventsFunction: lambda.IFunction;
+  readonly vitalsFunction: lambda.IFunction;
+  /** The vitals function's log group: its page-view lines feed the dashboard's Logs Insights widgets. */
+  readonly vitalsLogGroup: logs.ILogGroup;
   /** The archive's scheduled and event-driven functions (redelivery, mail events): their errors alarm too. */
   readonly archiveFunctions: readonly lambda.IFunction[];
   /** The mail-events function's on-failure queue: SES events it could not apply after Lambda's retries. */
@@ -81,6 +88,29 @@ export function archiveMetricSum(
  */
 export const CAPTCHA_REFUSALS_ALARM = { threshold: 3, period: Duration.hours(1) } as const;
 
+/**
+ * The field alarms: over the last day, the 75th percentile of visitors' LCP (or INP) is "poor" by
+ * Google's thresholds (contract/vitals.ts). A day with too few page views to mean something leaves
+ * the alarm as it was: CloudWatch's own rule for percentile alarms ("ignore" below 10/(1-0.75) = 40
+ * values of the day; "Percentile-based alarms and low data samples":
+ * https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/percentiles-with-low-samples.html).
+ * One metric per alarm: CloudWatch bills an alarm per metric it reads (docs/deploy.md, costs).
+ */
+export const SLOW_PAGES_ALARM = { percentile: 75, period: Duration.days(1) } as const;
+/** The fewest page views of a day that move a p75 alarm (10 / (1 - 0.75)). */
+export const SLOW_PAGES_MIN_VIEWS = Math.ceil(10 / (1 - SLOW_PAGES_ALARM.percentile / 100));
+
+/** A vitals metric (LCP or INP, milliseconds) as the vitals function emits it. */
+export function vitalsMetric(name: keyof typeof VITALS_METRICS_EMF, options: cloudwatch.MetricOptions = {}): cloudwatch.Metric {
+  return new cloudwatch.Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName: VITALS_METRICS_EMF[name],
+    dimensionsMap: { [SERVICE_DIMENSION]: SERVICE_NAMES.vitals },
+    statistic: `p${SLOW_PAGES_ALARM.percentile}`,
+    ...options,
+  });
+}
+
 /** A metric the contact handler emits (namespace, name and dimension from contract/metrics.ts). */
 export function contactMetric(name: ContactMetric, options: cloudwatch.MetricOptions = {}): cloudwatch.Metric {
   return new cloudwatch.Metric({
@@ -107,6 +137,8 @@ export class Monitoring extends Construct {
   readonly archiveUnavailableAlarm: cloudwatch.Alarm;
   readonly archiveFunctionErrorsAlarm: cloudwatch.Alarm;
   readonly mailEventsFailedAlarm?: cloudwatch.Alarm;
+  readonly slowLcpAlarm?: cloudwatch.Alarm;
+  readonly slowInpAlarm?: cloudwatch.Alarm;
   readonly dashboard: cloudwatch.Dashboard;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
@@ -211,6 +243,22 @@ export class Monitoring extends Construct {
       metric: props.failedMailEvents.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
       ...atLeastOnce,
     });
+    // Live only: a preview's few visits say nothing about visitors' experience.
+    const slowAlarm = (id: string, metric: 'lcp' | 'inp', what: string) =>
+      new cloudwatch.Alarm(this, id, {
+        alarmDescription:
+          `Over the last day, the 75th percentile of visitors' ${what} was above ${VITALS_THRESHOLDS[metric].poor} ms ` +
+          `("poor" by Google's Core Web Vitals thresholds), over at least ${SLOW_PAGES_MIN_VIEWS} page views. ` +
+          '`npm run visitors -- --days 1` shows which route and device class; the dashboard shows the same.',
+        metric: vitalsMetric(metric, { period: SLOW_PAGES_ALARM.period }),
+        threshold: VITALS_THRESHOLDS[metric].poor,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        evaluateLowSampleCountPercentile: 'ignore',
+      });
+    if (live) this.slowLcpAlarm = slowAlarm('SlowLoadingForVisitors', 'lcp', 'Largest Contentful Paint (LCP)');
+    if (live) this.slowInpAlarm = slowAlarm('SlowResponsesForVisitors', 'inp', 'Interaction to Next Paint (INP)');
     const alarms = [
       this.contactErrorsAlarm,
       this.apiServerErrorsAlarm,
@@ -220,6 +268,8 @@ export class Monitoring extends Construct {
       this.archiveUnavailableAlarm,
       this.archiveFunctionErrorsAlarm,
       this.mailEventsFailedAlarm,
+      this.slowLcpAlarm,
+      this.slowInpAlarm,
     ].filter((alarm) => alarm !== undefined);
     const notify = new actions.SnsAction(this.topic);
     for (const alarm of alarms) {
@@ -263,6 +313,7 @@ export class Monitoring extends Construct {
             left: [
               props.contactFunction.metricErrors({ period, label: 'contact function errors' }),
               props.eventsFunction.metricErrors({ period, label: 'events function errors' }),
+              props.vitalsFunction.metricErrors({ period, label: 'vitals function errors' }),
               props.api.metricServerError({ period, label: 'API 5xx' }),
               props.api.metricClientError({ period, label: 'API 4xx' }),
             ],
@@ -309,7 +360,74 @@ export class Monitoring extends Construct {
             ],
           }),
         ],
+        ...this.visitorWidgets(props.vitalsLogGroup),
       ],
     });
+  }
+
+  /**
+   * What visitors meet: page views per day and route, and p75 LCP, INP and CLS per route and device
+   * class (Logs Insights over the page-view lines), with the daily p75 LCP and INP the alarm reads,
+   * drawn against Google's "good" and "poor" lines.
+   */
+  private visitorWidgets(logGroup: logs.ILogGroup): cloudwatch.IWidget[][] {
+    const day = Duration.days(1);
+    const lines = (metric: 'lcp' | 'inp' | 'cls', unit: string): cloudwatch.HorizontalAnnotation[] => [
+      { value: VITALS_THRESHOLDS[metric].good, label: `good ≤ ${VITALS_THRESHOLDS[metric].good}${unit}`, color: '#2ca02c' },
+      { value: VITALS_THRESHOLDS[metric].poor, label: `poor > ${VITALS_THRESHOLDS[metric].poor}${unit}`, color: '#d62728' },
+    ];
+    const { lcp, inp, cls } = VITALS_THRESHOLDS;
+    return [
+      [
+        new cloudwatch.GraphWidget({
+          title: 'Visitors: p75 LCP per day (ms)',
+          width: 8,
+          left: [vitalsMetric('lcp', { period: day, label: 'p75 LCP' })],
+          leftAnnotations: lines('lcp', ' ms'),
+        }),
+        new cloudwatch.GraphWidget({
+          title: 'Visitors: p75 INP per day (ms)',
+          width: 8,
+          left: [vitalsMetric('inp', { period: day, label: 'p75 INP' })],
+          leftAnnotations: lines('inp', ' ms'),
+        }),
+        new cloudwatch.GraphWidget({
+          title: 'Visitors: page views with an LCP per day',
+          width: 8,
+          left: [vitalsMetric('lcp', { period: day, statistic: 'SampleCount', label: 'page views (first loads)' })],
+          leftAnnotations: [{ value: SLOW_PAGES_MIN_VIEWS, label: 'the alarms count from here' }],
+        }),
+      ],
+      [
+        new cloudwatch.LogQueryWidget({
+          title:
+            `Visitors: p75 per route and device (good: LCP ≤ ${lcp.good} ms, INP ≤ ${inp.good} ms, CLS ≤ ${cls.good}; ` +
+            `poor: LCP > ${lcp.poor} ms, INP > ${inp.poor} ms, CLS > ${cls.poor})`,
+          logGroupNames: [logGroup.logGroupName],
+          queryString: VITALS_P75_QUERY,
+          view: cloudwatch.LogQueryVisualizationType.TABLE,
+          width: 14,
+          height: 8,
+        }),
+        new cloudwatch.LogQueryWidget({
+          title: 'Visitors: page views per day and route',
+          logGroupNames: [logGroup.logGroupName],
+          queryString: PAGE_VIEWS_BY_DAY_QUERY,
+          view: cloudwatch.LogQueryVisualizationType.TABLE,
+          width: 10,
+          height: 8,
+        }),
+      ],
+      [
+        new cloudwatch.LogQueryWidget({
+          title: 'Visitors: refused page-view beacons per day and reason (kept nowhere else)',
+          logGroupNames: [logGroup.logGroupName],
+          queryString: REFUSED_PAGE_VIEWS_QUERY,
+          view: cloudwatch.LogQueryVisualizationType.TABLE,
+          width: 24,
+          height: 5,
+        }),
+      ],
+    ];
   }
 }

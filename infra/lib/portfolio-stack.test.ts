@@ -12,10 +12,12 @@ import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cach
 import { contentTypeFor } from '../shared/content-type';
 import { API_REQUEST_HEADERS } from '../../contract/api-headers';
 import { API_ROUTES } from '../../contract/api-routes';
-import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, METRICS_NAMESPACE } from '../../contract/metrics';
+import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, METRICS_NAMESPACE, VITALS_METRICS_EMF } from '../../contract/metrics';
 import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
 import { DEFAULT_THROTTLE, ROUTE_THROTTLES } from './http-api';
-import { CAPTCHA_REFUSALS_ALARM } from './monitoring';
+import { CAPTCHA_REFUSALS_ALARM, SLOW_PAGES_MIN_VIEWS } from './monitoring';
+import { PAGE_VIEWS_BY_DAY_QUERY, REFUSED_PAGE_VIEWS_QUERY, VITALS_P75_QUERY } from '../shared/page-view-queries';
+import { VITALS_THRESHOLDS } from '../../contract/vitals';
 import { FIXTURE_CONFIG_INPUT, fixtureConfig, type Synthesized, synthPortfolio, type Json } from './testing';
 
 
@@ -246,7 +248,7 @@ describe('upload', () => {
 });
 
 describe('API', () => {
-  it('throttles contact and events apart, contact tighter, and waits for the routes it throttles', () => {
+  it('throttles contact, events and vitals apart, contact tighter, and waits for the routes it throttles', () => {
     const stageEntry = ofType('AWS::ApiGatewayV2::Stage');
     expect(stageEntry).toHaveLength(1);
     const [, stage] = stageEntry[0]!;
@@ -257,8 +259,11 @@ describe('API', () => {
     expect(stage.Properties.RouteSettings).toEqual({
       'POST /api/contact': { ThrottlingRateLimit: 1, ThrottlingBurstLimit: 5 },
       'POST /api/events': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 },
+      'POST /api/vitals': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 100 },
     });
     expect(ROUTE_THROTTLES.contact.burstLimit).toBeLessThan(ROUTE_THROTTLES.events.burstLimit);
+    // A class of visitors leaving a page together: one beacon each, in one burst.
+    expect(ROUTE_THROTTLES.vitals.burstLimit).toBeGreaterThanOrEqual(100);
     // Each routed key must exist when the stage names it ("Unable to find Route by key" otherwise).
     const routeIds = ofType('AWS::ApiGatewayV2::Route').map(([id]) => id);
     expect(routeIds).toHaveLength(API_ROUTES.length);
@@ -275,12 +280,13 @@ describe('API', () => {
     expect(stage.AccessLogSettings.Format).not.toContain('sourceIp');
   });
 
-  it('routes POST /api/contact and POST /api/events to their own functions, and nothing else', () => {
+  it('routes POST /api/contact, /api/events and /api/vitals to their own functions, and nothing else', () => {
     const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
-    expect(routes.map((r) => r.RouteKey).sort()).toEqual(['POST /api/contact', 'POST /api/events']);
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual(['POST /api/contact', 'POST /api/events', 'POST /api/vitals']);
     for (const [route, fnDescription] of [
       ['POST /api/contact', /^POST \/api\/contact/],
       ['POST /api/events', /^POST \/api\/events/],
+      ['POST /api/vitals', /^POST \/api\/vitals/],
     ] as const) {
       const integrationId = routes.find((r) => r.RouteKey === route)!.Target['Fn::Join'][1][1].Ref;
       const integration = resources[integrationId]!.Properties;
@@ -394,7 +400,7 @@ describe('IAM', () => {
 describe('logs', () => {
   it('sets retention on every log group, and every function logs to one of them', () => {
     const groups = ofType('AWS::Logs::LogGroup');
-    expect(groups.length).toBe(6); // contact, events, redelivery, mail events, API access, deploy handler
+    expect(groups.length).toBe(7); // contact, events, vitals, redelivery, mail events, API access, deploy handler
     for (const [, group] of groups) expect(group.Properties.RetentionInDays).toBe(30);
     const groupIds = new Set(groups.map(([id]) => id));
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
@@ -435,7 +441,7 @@ describe('operations', () => {
     });
     expect(allow.Condition.StringEquals).toEqual({ 'aws:SourceAccount': '123456789012' });
     const alarmIds = ofType('AWS::CloudWatch::Alarm').map(([id]) => id).sort();
-    expect(alarmIds).toHaveLength(8);
+    expect(alarmIds).toHaveLength(10);
     const sourceArns: Json[] = allow.Condition.ArnEquals['aws:SourceArn'];
     expect(sourceArns.map((arn) => arn['Fn::GetAtt'][0]).sort()).toEqual(alarmIds);
     expect(sourceArns.every((arn) => arn['Fn::GetAtt'][1] === 'Arn')).toBe(true);
@@ -467,6 +473,7 @@ describe('operations', () => {
       ...Object.values(CONTACT_METRICS),
       ...Object.values(EVENT_METRICS),
       ...Object.values(ARCHIVE_METRICS),
+      ...Object.values(VITALS_METRICS_EMF),
     ]);
     const ours: string[] = [];
     for (const alarm of ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties)) {
@@ -509,7 +516,7 @@ describe('operations', () => {
   it('alarms on contact function errors and API 5xx, to the topic', () => {
     const topicId = idOf('AWS::SNS::Topic', () => true);
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(8); // + the archive's five (their own tests)
+    expect(alarms).toHaveLength(10); // + the archive's five and the visitors' two (their own tests)
     const errors = alarms.find((a) => a.MetricName === 'Errors')!;
     expect(errors).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     const contactFn = idOf('AWS::Lambda::Function', (p) => /^POST \/api\/contact/.test(p.Description ?? ''));
@@ -537,6 +544,73 @@ describe('operations', () => {
       expect(body).toContain(text);
     }
     expect(body).toContain(`SEARCH('{Portfolio,EventName,service} MetricName=\\\\\\"ClickEvent\\\\\\" service=\\\\\\"events\\\\\\"', 'Sum', 3600)`);
+  });
+});
+
+describe('visitors (page views and Core Web Vitals)', () => {
+  // The body is a Fn::Join around tokens: each token becomes TOKEN_<its index>, so the log group can be told.
+  const parts = () => only('AWS::CloudWatch::Dashboard').DashboardBody['Fn::Join'][1] as (string | Json)[];
+  const dashboard = () =>
+    JSON.parse(parts().map((part, i) => (typeof part === 'string' ? part : `TOKEN_${i}`)).join('')) as { widgets: Json[] };
+  const vitalsFunctionId = () => idOf('AWS::Lambda::Function', (p) => /^POST \/api\/vitals/.test(p.Description ?? ''));
+
+  it('runs the page-view queries (per day and route; p75 per route and device) on the vitals function\'s log group', () => {
+    const logGroupId = resources[vitalsFunctionId()]!.Properties.LoggingConfig.LogGroup.Ref;
+    const queries = dashboard().widgets.filter((w) => w.type === 'log');
+    expect(queries).toHaveLength(3);
+    const texts = queries.map((w) => String(w.properties.query));
+    for (const text of texts) {
+      const token = /^SOURCE 'TOKEN_(\d+)'/.exec(text);
+      expect(parts()[Number(token?.[1])]).toEqual({ Ref: logGroupId });
+      expect(text).toMatch(/filter message = "Page view( rejected)?"/);
+    }
+    expect(queries.map((w) => String(w.properties.query)).some((t) => t.includes(REFUSED_PAGE_VIEWS_QUERY))).toBe(true);
+    expect(REFUSED_PAGE_VIEWS_QUERY).toContain('stats count(*) as refused by day, outcome');
+    expect(texts.some((t) => t.includes(PAGE_VIEWS_BY_DAY_QUERY))).toBe(true);
+    expect(texts.some((t) => t.includes(VITALS_P75_QUERY))).toBe(true);
+    expect(VITALS_P75_QUERY).toMatch(/pct\(pageView\.lcp, 75\).*pct\(pageView\.inp, 75\).*pct\(pageView\.cls, 75\).*by route, device/s);
+    expect(PAGE_VIEWS_BY_DAY_QUERY).toMatch(/datefloor\(@timestamp, 1d\) as day.*count\(\*\) as views by day, route/s);
+    // Google's lines for CLS are in the table's title (a table draws no line).
+    const table = queries.find((w) => String(w.properties.query).includes('pct('))!;
+    expect(table.properties.title).toContain('CLS ≤ 0.1');
+  });
+
+  it("draws Google's good and poor lines on the daily p75 LCP and INP graphs", () => {
+    const graphs = dashboard().widgets.filter((w) => /^Visitors: p75 (LCP|INP)/.test(String(w.properties.title)));
+    expect(graphs).toHaveLength(2);
+    const annotations = graphs.map((g) => (g.properties.annotations.horizontal as Json[]).map((a) => a.value));
+    expect(annotations).toEqual([
+      [VITALS_THRESHOLDS.lcp.good, VITALS_THRESHOLDS.lcp.poor],
+      [VITALS_THRESHOLDS.inp.good, VITALS_THRESHOLDS.inp.poor],
+    ]);
+    for (const graph of graphs) expect(graph.properties.metrics[0]).toEqual(expect.arrayContaining([METRICS_NAMESPACE, 'service', 'vitals']));
+  });
+
+  it("alarms when the last day's p75 LCP or INP is poor, leaving a day of too few page views alone, to the topic", () => {
+    const topicId = idOf('AWS::SNS::Topic', () => true);
+    const alarms = ofType('AWS::CloudWatch::Alarm')
+      .map(([, a]) => a.Properties)
+      .filter((a) => String(a.MetricName).startsWith('PageView'));
+    expect(alarms.map((a) => [a.MetricName, a.Threshold])).toEqual([
+      [VITALS_METRICS_EMF.lcp, VITALS_THRESHOLDS.lcp.poor],
+      [VITALS_METRICS_EMF.inp, VITALS_THRESHOLDS.inp.poor],
+    ]);
+    for (const alarm of alarms) {
+      expect(alarm).toMatchObject({
+        Namespace: METRICS_NAMESPACE,
+        Dimensions: [{ Name: 'service', Value: 'vitals' }],
+        ExtendedStatistic: 'p75',
+        Period: 86400,
+        EvaluationPeriods: 1,
+        ComparisonOperator: 'GreaterThanThreshold',
+        TreatMissingData: 'notBreaching',
+        EvaluateLowSampleCountPercentile: 'ignore',
+        AlarmActions: [{ Ref: topicId }],
+      });
+      expect(alarm.AlarmDescription).toContain(`at least ${SLOW_PAGES_MIN_VIEWS} page views`);
+    }
+    // Google's "poor" lines and CloudWatch's low-sample rule for a p75 (10 / (1 - 0.75)).
+    expect([VITALS_THRESHOLDS.lcp.poor, VITALS_THRESHOLDS.inp.poor, SLOW_PAGES_MIN_VIEWS]).toEqual([4000, 500, 40]);
   });
 });
 

@@ -92,6 +92,7 @@ export class PortfolioStack extends Stack {
           },
         },
         events: { memorySize: 128 },
+        vitals: { memorySize: 128 },
       },
     });
     const contact = this.functions.functions.contact;
@@ -150,6 +151,8 @@ export class PortfolioStack extends Stack {
       api: this.api.api,
       contactFunction: this.functions.functions.contact,
       eventsFunction: this.functions.functions.events,
+      vitalsFunction: this.functions.functions.vitals,
+      vitalsLogGroup: this.functions.logGroupOf.vitals!,
       archiveFunctions: [this.redelivery.fn, this.mailEvents.fn],
       failedMailEvents: this.mailEvents.failedEvents,
       preview: config.stage !== '',
@@ -171,6 +174,10 @@ export class PortfolioStack extends Stack {
     new CfnOutput(this, STACK_OUTPUT_KEYS.archiveTable, {
       description: `The message archive (npm run messages reads it); ${config.deleteArchiveOnDestroy ? 'deleted' : 'kept'} by cdk destroy`,
       value: this.archive.table.tableName,
+    });
+    new CfnOutput(this, STACK_OUTPUT_KEYS.pageViewsLogGroup, {
+      description: 'Page views and Core Web Vitals, one log line each (npm run visitors queries it)',
+      value: this.functions.logGroupOf.vitals!.logGroupName,
     });
     new CfnOutput(this, 'DashboardUrl', {
       value: `https://console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards:name=${this.monitoring.dashboard.dashboardName}`,

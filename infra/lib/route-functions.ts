@@ -42,6 +42,8 @@ export interface RouteFunctionsProps {
 export class RouteFunctions extends Construct {
   readonly functions: Readonly<Record<RouteName, nodejs.NodejsFunction>>;
   readonly logGroups: logs.LogGroup[] = [];
+  /** Each function's log group, by route. */
+  readonly logGroupOf: Partial<Record<RouteName, logs.LogGroup>> = {};
 
   constructor(scope: Construct, id: string, props: RouteFunctionsProps) {
     super(scope, id);
@@ -64,6 +66,7 @@ export class RouteFunctions extends Construct {
       ...options,
     });
     this.logGroups.push(logGroup);
+    this.logGroupOf[route.name] = logGroup;
     return fn;
   }
 }

@@ -11,13 +11,16 @@ import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import getRawBody from 'raw-body';
 import { API_ROUTES, type ApiRoute } from '../../contract/api-routes';
+import { ROUTE_THROTTLES, type RouteThrottle } from '../../contract/limits';
 import { siteEventNames } from '../../contract/event-catalog';
 import { loadContactConfig } from '../../functions/contact/config';
 import type { ArchiveStore } from '../../functions/archive/store';
 import { createContactHandler, DEFAULT_TIMEOUTS, type SesLike } from '../../functions/contact/flow';
 import { staticSecret } from '../../functions/contact/secret';
 import { createEventsHandler } from '../../functions/events/handler';
-import { createMetricsSink, type MetricsSink } from '../../functions/shared/observability';
+import { createMeasureSink, createMetricsSink, type MeasureSink, type MetricsSink } from '../../functions/shared/observability';
+import { createVitalsHandler } from '../../functions/vitals/handler';
+import { pageViewLogFile } from '../shared/page-views-file';
 
 /** Bodies over this are refused with 413 before any handler runs (theirs allow 32 KB and 1 KB). */
 export const MAX_API_BODY_BYTES = 1024 * 1024;
@@ -38,7 +41,10 @@ export interface LocalApiConfig {
   archive?: ArchiveStore | undefined;
   /** An SES client in place of the one built for sesEndpoint (the stack shares one with the redelivery). */
   ses?: SesLike | undefined;
+  /** The file page views are appended to (pageViewLogFile); none: they are kept nowhere. */
+  pageViewsFile?: string | undefined;
 }
+
 
 /** Every route's handler, built as Lambda builds it but from explicit settings. Throws naming bad settings. */
 export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
@@ -53,6 +59,7 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
   if (!loaded.ok) throw new Error(`The local API cannot start: ${loaded.problems.join('; ')}.`);
   const logger = (serviceName: string) => new Logger({ serviceName, ...(config.quiet ? { logLevel: 'SILENT' } : {}) });
   const metrics = (service: string): MetricsSink => (config.quiet ? { count: () => undefined } : createMetricsSink(service));
+  const measures = (service: string): MeasureSink => (config.quiet ? { measure: () => undefined } : createMeasureSink(service));
   const { region, sesEndpoint } = loaded.config;
   return {
     contact: createContactHandler({
@@ -74,17 +81,53 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
       metrics: metrics('portfolio-events'),
       knownNames: siteEventNames(),
     }),
+    vitals: createVitalsHandler({
+      logger: logger('portfolio-vitals'),
+      measures: measures('portfolio-vitals'),
+      pageViews: config.pageViewsFile ? pageViewLogFile(config.pageViewsFile) : () => undefined,
+    }),
   };
 }
 
+/**
+ * API Gateway's route throttling: a token bucket per route, `burstLimit` tokens, refilled at
+ * `rateLimit` a second; a request that finds it empty gets 429 and never reaches the function
+ * ("Throttle requests to your HTTP APIs for better throughput in API Gateway":
+ * https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-throttling.html).
+ */
+export function routeThrottle(limits: RouteThrottle, now: () => number = () => performance.now()): () => boolean {
+  let tokens = limits.burstLimit;
+  let at = now();
+  return () => {
+    const t = now();
+    tokens = Math.min(limits.burstLimit, tokens + ((t - at) / 1000) * limits.rateLimit);
+    at = t;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+export interface ApiGatewayOptions {
+  /** Apply each route's throttle (contract/limits.ts), as the stage does; off by default (tests, benchmarks). */
+  throttle?: boolean;
+  /** The throttle's clock, in milliseconds (tests). */
+  now?: () => number;
+}
+
 /** Answers an API request; `notFound` answers paths and methods no route takes (the distribution's 404). */
-export function createApiGateway(handlers: ApiHandlers) {
+export function createApiGateway(handlers: ApiHandlers, options: ApiGatewayOptions = {}) {
+  const allow = new Map(API_ROUTES.map((route) => [route.routeKey, options.throttle ? routeThrottle(ROUTE_THROTTLES[route.name], options.now) : () => true]));
   return async (req: IncomingMessage, res: ServerResponse, notFound: () => void): Promise<void> => {
     const [rawPath = '/', rawQueryString = ''] = (req.url ?? '/').split(/\?(.*)/s); // at the first '?'
     const route = API_ROUTES.find((r) => r.method === req.method && r.path === rawPath);
     if (!route) {
       req.resume();
       return notFound();
+    }
+    if (!allow.get(route.routeKey)!()) {
+      req.resume();
+      return gatewayError(res, 429, 'Too Many Requests');
     }
     let body: Buffer;
     try {

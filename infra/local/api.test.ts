@@ -5,10 +5,12 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
-import { createApiGateway } from './api-gateway';
+import { createApiGateway, routeThrottle } from './api-gateway';
+import { ROUTE_THROTTLES } from '../../contract/limits';
 import { startFakeSiteverify, type FakeSiteverify } from '../../tools/fake-siteverify';
 import { clearMailbox, fetchMails } from './mailbox';
 import { startLocalStack, type LocalStack } from './stack';
@@ -24,7 +26,7 @@ describe('the payload-2.0 event', () => {
       seen.push(event);
       return { statusCode: 201, headers: { 'x-handler': 'yes' }, body: Buffer.from('raw').toString('base64'), isBase64Encoded: true };
     };
-    const gateway = createApiGateway({ contact: record, events: record });
+    const gateway = createApiGateway({ contact: record, events: record, vitals: record });
     server = createServer((req, res) => void gateway(req, res, () => res.writeHead(404).end()));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -72,6 +74,48 @@ describe('the payload-2.0 event', () => {
   });
 });
 
+describe("each route's throttle, as the stage applies it (contract/limits.ts)", () => {
+  it('refills a token bucket at the rate, up to the burst', () => {
+    let now = 0;
+    const take = routeThrottle({ rateLimit: 2, burstLimit: 3 }, () => now);
+    expect([take(), take(), take(), take()]).toEqual([true, true, true, false]);
+    now = 499;
+    expect(take()).toBe(false);
+    now = 500;
+    expect([take(), take()]).toEqual([true, false]);
+    now = 60_000;
+    expect([take(), take(), take(), take()]).toEqual([true, true, true, false]);
+  });
+
+  it('takes a class of visitors leaving together, and a burst of page views never refuses a click or a message', async () => {
+    const seen: string[] = [];
+    const record = async (event: APIGatewayProxyEventV2) => {
+      seen.push(event.routeKey);
+      return { statusCode: 204 };
+    };
+    // A clock that stands still: only the burst counts, however long the requests take here.
+    const gateway = createApiGateway({ contact: record, events: record, vitals: record }, { throttle: true, now: () => 0 });
+    const server = createServer((req, res) => void gateway(req, res, () => res.writeHead(404).end()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const post = (path: string) => send(url, { method: 'POST', path, headers: { 'content-type': 'application/json' }, body: '{}' });
+      const burst = ROUTE_THROTTLES.vitals.burstLimit;
+      const views = await Promise.all(Array.from({ length: burst }, () => post('/api/vitals')));
+      expect(views.every((reply) => reply.status === 204)).toBe(true);
+      const refused = await post('/api/vitals');
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body.toString())).toEqual({ message: 'Too Many Requests' });
+      // Other routes have buckets of their own.
+      expect((await post('/api/events')).status).toBe(204);
+      expect((await post('/api/contact')).status).toBe(204);
+      expect(seen.filter((key) => key === 'POST /api/vitals')).toHaveLength(burst);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
 describe('the real handlers, a fake siteverify and the mailbox', () => {
   let stack: LocalStack;
   let verifier: FakeSiteverify;
@@ -94,6 +138,7 @@ describe('the real handlers, a fake siteverify and the mailbox', () => {
       recaptchaVerifyUrl: verifier.url,
       recaptchaSecret: 'local-secret',
       quiet: true,
+      pageViewsFile: path.join(fixture.buildDir, 'page-views.jsonl'),
     });
   });
 
@@ -145,6 +190,17 @@ describe('the real handlers, a fake siteverify and the mailbox', () => {
     expect(reply.body.length).toBe(0);
     expect((await post('/api/events', { name: 'SIDEBAR_NAV_ABOUT' }, 'text/plain;charset=UTF-8')).status).toBe(204);
     expect((await post('/api/events', { name: 'lower_case' })).status).toBe(400);
+  });
+
+  it('appends each page view to the page-views file as the vitals function logs it, and refuses a bad one', async () => {
+    const file = path.join(fixture.buildDir, 'page-views.jsonl');
+    const view = { route: '/projects/:projectId', lang: 'en', device: 'desktop', nav: 'client', inp: 40 };
+    expect((await post('/api/vitals', view, 'text/plain;charset=UTF-8')).status).toBe(204);
+    expect((await post('/api/vitals', { ...view, route: '/projects/3' })).status).toBe(400);
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      { level: 'INFO', message: 'Page view', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), service: 'vitals', pageView: view },
+    ]);
   });
 
   it('refuses settings the Lambda would refuse, naming them', async () => {

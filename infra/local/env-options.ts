@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { LocalStackOptions } from './stack';
 import { LOCAL_ARCHIVE_PORT } from '../../contract/archive';
-import { DEFAULT_ARCHIVE_DIR } from '../shared/running-stack';
+import { DEFAULT_ARCHIVE_DIR, DEFAULT_PAGE_VIEWS_FILE } from '../shared/running-stack';
 
 export function portFromEnv(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[name]?.trim();
@@ -28,7 +28,7 @@ function endpointFromEnv(name: string, env: NodeJS.ProcessEnv): string | undefin
 }
 
 /**
- * The stack settings both commands share: SES_PORT, ARCHIVE_PORT, ARCHIVE_DIR, the AWS SDK's
+ * The stack settings both commands share: SES_PORT, ARCHIVE_PORT, ARCHIVE_DIR, PAGE_VIEWS_FILE, the AWS SDK's
  * AWS_ENDPOINT_URL_DYNAMODB and AWS_ENDPOINT_URL_SES (an outside server instead of our own),
  * RECAPTCHA_VERIFY_URL, RECAPTCHA_SECRET, OWNER_EMAIL, SENDER_EMAIL. The stack checks the values
  * with the Lambda's own rules and names any bad one.
@@ -39,6 +39,9 @@ export function stackOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Local
     sesPort: portFromEnv('SES_PORT', 8005, env),
     archivePort: portFromEnv('ARCHIVE_PORT', LOCAL_ARCHIVE_PORT, env),
     archiveDir: path.resolve(env.ARCHIVE_DIR?.trim() || DEFAULT_ARCHIVE_DIR),
+    pageViewsFile: path.resolve(env.PAGE_VIEWS_FILE?.trim() || DEFAULT_PAGE_VIEWS_FILE),
+    // The API answers 429 past each route's throttle, as API Gateway does.
+    throttle: true,
     dynamoEndpoint: endpointFromEnv('AWS_ENDPOINT_URL_DYNAMODB', env),
     sesEndpoint: endpointFromEnv('AWS_ENDPOINT_URL_SES', env),
     recaptchaVerifyUrl: text('RECAPTCHA_VERIFY_URL'),

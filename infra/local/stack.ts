@@ -50,6 +50,10 @@ export interface LocalStackOptions {
   archivePort?: number;
   /** dynalite's data folder; in memory when absent (tests). `npm start` uses .local/archive. */
   archiveDir?: string | undefined;
+  /** Throttle each API route as the stage does (contract/limits.ts ROUTE_THROTTLES); `npm start` and `npm run dev` do. */
+  throttle?: boolean;
+  /** Where page views are appended (one JSON line each); none: they are kept nowhere. `npm start` uses .local/page-views.jsonl. */
+  pageViewsFile?: string | undefined;
   /** An outside DynamoDB-compatible server (AWS_ENDPOINT_URL_DYNAMODB): no dynalite is started. */
   dynamoEndpoint?: string | undefined;
   /** An outside SES-compatible server (AWS_ENDPOINT_URL_SES): no mailbox is started. */
@@ -122,7 +126,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         quiet,
         archive: archive?.store,
         ses,
+        pageViewsFile: options.pageViewsFile,
       }),
+      { throttle: options.throttle ?? false },
     );
     // CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
     const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });

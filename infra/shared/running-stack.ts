@@ -12,6 +12,12 @@ import path from 'node:path';
 /** Where `npm start` keeps the archive (git ignores .local/). */
 export const DEFAULT_ARCHIVE_DIR = '.local/archive';
 
+/**
+ * Where `npm start` keeps page views: one JSON line each, the fields the vitals function logs in
+ * Lambda (`npm run visitors -- --local` reads it).
+ */
+export const DEFAULT_PAGE_VIEWS_FILE = '.local/page-views.jsonl';
+
 export interface RunningStack {
   pid: number;
   /** The archive's DynamoDB endpoint, once it listens. */

@@ -5,4 +5,6 @@ export const STACK_OUTPUT_KEYS = {
   siteBucket: 'SiteBucketName',
   /** The message archive's DynamoDB table (read by `npm run messages`). */
   archiveTable: 'ArchiveTableName',
+  /** The vitals function's log group, where page views are kept (read by `npm run visitors`). */
+  pageViewsLogGroup: 'PageViewsLogGroup',
 } as const;

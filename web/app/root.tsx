@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches, useRouteError } from 'react-router';
 import { THEME_COLORS, THEME_SCRIPT } from '../../contract/theme-script';
-import { HYDRATION_BOOT_SCRIPT } from '../../contract/inline-scripts';
+import { EVENTS_ENDPOINT_ATTRIBUTE, HYDRATION_BOOT_SCRIPT } from '../../contract/inline-scripts';
+import { env } from './config/env';
 import { owner } from '../content/site';
 import { LocaleError, LocaleShell } from './layout/LocaleLayout';
 import { FallbackPage } from './layout/FallbackPage';
+import { usePageViews } from './features/tracking/page-views';
 import { matchedBundle, outsideLayoutBundle } from './i18n/locale-context';
 import { localeOfPath } from './i18n/paths';
 import './styles/global.css';
@@ -47,8 +49,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
         <Meta />
         <Links />
-        {/* Constant (its CSP hash comes from source): starts the page's scripts after the first paint. */}
-        <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HYDRATION_BOOT_SCRIPT : '' }} suppressHydrationWarning />
+        {/* Constant (its CSP hash comes from source): starts the page's scripts after the first paint, and
+            counts clicks on tracked links until then (to the events endpoint named beside it). */}
+        <script
+          {...{ [EVENTS_ENDPOINT_ATTRIBUTE]: env.eventsEndpoint }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HYDRATION_BOOT_SCRIPT : '' }}
+          suppressHydrationWarning
+        />
       </head>
       <body>
         {children}
@@ -61,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
 /** Each page in the shell of its language (the language's layout route carries its strings). */
 export default function App() {
   const bundle = matchedBundle(useMatches());
+  usePageViews(useLocation().pathname);
   return bundle ? (
     <LocaleShell bundle={bundle}>
       <Outlet />

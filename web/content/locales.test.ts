@@ -77,7 +77,7 @@ describe('languages', () => {
         'es: projects[id 1].site differs from the default language',
         'es: blogs[id 2].minutes differs from the default language',
         'es: funFacts has 4 entries, the default language 5',
-        'es: privacyPolicy states the configured retention in paragraphs [], the default language in [2.2]',
+        'es: privacyPolicy states the configured retention in paragraphs [3.3], the default language in [2.2, 3.3]',
       ]),
     );
   });

@@ -25,6 +25,10 @@ export const privacyPolicy: PrivacyPolicy = {
       heading: '3. Information collected automatically',
       paragraphs: [
         'The site counts clicks on a few links and buttons, such as the menu entries and the project links, to learn which content is useful. These counts are recorded by the site’s own server as totals per button name: they contain no cookie, no IP address and nothing that identifies you.',
+        'The site also counts page views and measures how fast each page loads and responds (the Core Web Vitals), with Google’s open-source web-vitals code served by this site itself: nothing about it goes to Google. For each page view your browser sends the site’s own server only the kind of page (such as “a project page”, never its address), its language, whether the screen is phone-sized or larger, whether the page was opened directly or from another page of the site, and the times measured. It sends no cookie and no identifier, stores nothing in your browser, and sends nothing at all when your browser asks sites not to track you (Global Privacy Control).',
+        // logRetentionDays is the deploy's setting (cdk.json, 30 by default), filled in when the page is built.
+        ({ logRetentionDays: days }) =>
+          `Each page view is kept as one line of the site’s server logs for ${days === 1 ? '1 day' : `${days} days`} and then deleted; its loading and response times also go into running totals that warn the owner when the site is slow. Your IP address is never stored with them.`,
         'Like most websites, the hosting provider keeps short-lived technical logs of requests to protect the service against abuse.',
       ],
     },

@@ -83,6 +83,8 @@ export interface EducationEntry {
 export interface PolicyFacts {
   /** Days the message archive keeps a contact message (`messageRetentionDays` in cdk.json, 365 by default). */
   messageRetentionDays: number;
+  /** Days CloudWatch keeps the functions' logs, page views among them (`logRetentionDays` in cdk.json, 30 by default). */
+  logRetentionDays: number;
 }
 
 /** A paragraph of the policy: plain text, or text written around the configured facts. */

@@ -6,6 +6,7 @@ import { runDestroy, USAGE as DESTROY_USAGE } from '../destroy/run';
 import { doctorCommand, USAGE as DOCTOR_USAGE } from '../doctor/run';
 import { messagesCommand, USAGE as MESSAGES_USAGE } from '../messages/run';
 import { smokeCommand, USAGE as SMOKE_USAGE } from '../smoke/run';
+import { USAGE as VISITORS_USAGE, visitorsCommand } from '../visitors/run';
 import { runSynth, USAGE as SYNTH_USAGE } from '../synth/run';
 import { CommandError, commandExitCode, CONFIG_HINT, EXIT, type CommandSpec, UsageError } from './command';
 
@@ -53,6 +54,8 @@ describe('every command answers a usage error with exit 2 and its usage, before 
     ['destroy', runDestroy, DESTROY_USAGE, ['--force'], /needs --stage NAME or --live/],
     ['deploy', runDeploy, DEPLOY_USAGE, ['--stage'], /--stage needs a value/],
     ['synth', runSynth, SYNTH_USAGE, ['--stage', '--trial'], /--stage needs a value/],
+    ['visitors', (argv) => visitorsCommand(argv), VISITORS_USAGE, ['--days', '0'], /--days must be a whole number/],
+    ['visitors', (argv) => visitorsCommand(argv), VISITORS_USAGE, ['--bogus'], /unknown option --bogus/],
   ])('%s %j', async (_name, run, usage, argv, message) => {
     const { code, err } = await outcome(run, argv, usage);
     expect(code).toBe(EXIT.usage);

@@ -48,8 +48,10 @@ describe('parseEnv: the build variables and their defaults', () => {
 
 describe('VITE_MESSAGE_RETENTION_DAYS: what the privacy policy states, never shipped to the browser', () => {
   it('defaults to 365 and takes the deploy\'s value', () => {
-    expect(parseBuildEnv({}).pageFacts).toEqual({ messageRetentionDays: 365 });
-    expect(parseBuildEnv({ VITE_MESSAGE_RETENTION_DAYS: ' 30 ' }).pageFacts).toEqual({ messageRetentionDays: 30 });
+    expect(parseBuildEnv({}).pageFacts).toEqual({ messageRetentionDays: 365, logRetentionDays: 30 });
+    expect(parseBuildEnv({ VITE_MESSAGE_RETENTION_DAYS: ' 30 ' }).pageFacts).toEqual({ messageRetentionDays: 30, logRetentionDays: 30 });
+    expect(parseBuildEnv({ VITE_LOG_RETENTION_DAYS: '90' }).pageFacts.logRetentionDays).toBe(90);
+    expect(() => parseBuildEnv({ VITE_LOG_RETENTION_DAYS: 'a month' })).toThrow(/VITE_LOG_RETENTION_DAYS must be a whole number/);
     expect(parseBuildEnv({ VITE_MESSAGE_RETENTION_DAYS: '3650' }).pageFacts.messageRetentionDays).toBe(3650);
     expect(parseEnv({ VITE_MESSAGE_RETENTION_DAYS: '30' })).not.toHaveProperty('messageRetentionDays');
   });

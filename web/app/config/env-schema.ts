@@ -29,7 +29,10 @@ export type EnvSource = Record<string, string | boolean | undefined>;
 /** Everything the build reads: what the browser gets, and what only the prerendered pages state. */
 export interface BuildEnv {
   web: WebEnv;
-  /** `VITE_MESSAGE_RETENTION_DAYS`: the deploy's `messageRetentionDays` (webBuildEnv passes it), default 365. */
+  /**
+   * `VITE_MESSAGE_RETENTION_DAYS`: the deploy's `messageRetentionDays` (webBuildEnv passes it), default 365;
+   * `VITE_LOG_RETENTION_DAYS`: its `logRetentionDays` (how long page views are kept), default 30.
+   */
   pageFacts: PolicyFacts;
 }
 
@@ -47,6 +50,10 @@ function isEndpoint(value: string): boolean {
     return false;
   }
 }
+
+/** The deploy's default `logRetentionDays`, and CloudWatch's longest retention short of "never expire" (10 years). */
+const DEFAULT_LOG_RETENTION_DAYS = 30;
+const MAX_LOG_RETENTION_DAYS = 3653;
 
 const got = (input: unknown) => `got "${String(input)}"`;
 
@@ -84,6 +91,12 @@ const WebEnvSchema = z
           `${MESSAGE_RETENTION_LIMITS.max}; ${got(issue.input)}.`,
       })
       .transform(Number),
+    VITE_LOG_RETENTION_DAYS: text(String(DEFAULT_LOG_RETENTION_DAYS))
+      .refine((value) => /^\d+$/.test(value) && +value >= 1 && +value <= MAX_LOG_RETENTION_DAYS, {
+        error: (issue) =>
+          `VITE_LOG_RETENTION_DAYS must be a whole number of days from 1 to ${MAX_LOG_RETENTION_DAYS}; ${got(issue.input)}.`,
+      })
+      .transform(Number),
   })
   .transform(
     (v): BuildEnv => ({
@@ -94,7 +107,7 @@ const WebEnvSchema = z
         gaMeasurementId: v.VITE_GA_MEASUREMENT_ID,
         siteUrl: v.VITE_SITE_URL,
       },
-      pageFacts: { messageRetentionDays: v.VITE_MESSAGE_RETENTION_DAYS },
+      pageFacts: { messageRetentionDays: v.VITE_MESSAGE_RETENTION_DAYS, logRetentionDays: v.VITE_LOG_RETENTION_DAYS },
     }),
   );
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { usePageEvent } from '../features/analytics/page-events';
-import { trackClick } from '../features/tracking/track-click';
+import { tracked } from '../features/tracking/tracked';
 import { ResumeLink } from '../layout/ResumeLink';
 import { jsonLd, metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
@@ -84,7 +84,7 @@ export default function About() {
           href={site.profileUrl}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => trackClick(CLICK_EVENTS.sidebarLinkedIn)}
+          {...tracked(CLICK_EVENTS.sidebarLinkedIn)}
         >
           {site.profileLabel} <span aria-hidden="true">↗</span>
         </a>

@@ -1,5 +1,5 @@
 import { usePageEvent } from '../features/analytics/page-events';
-import { trackClick } from '../features/tracking/track-click';
+import { tracked } from '../features/tracking/tracked';
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
 import { blogArticles } from './page-content';
@@ -34,7 +34,7 @@ export default function Blogs() {
               href={blog.url}
               target="_blank"
               rel="noopener noreferrer"
-              onClick={() => trackClick(CLICK_EVENTS.blogRead, blog.eventTitle)}
+              {...tracked(CLICK_EVENTS.blogRead, blog.eventTitle)}
             >
               <h2 className="card-title">{blog.title}</h2>
               <p className="blog-description">“{blog.description}”</p>
@@ -54,7 +54,7 @@ export default function Blogs() {
           href={site.clientBlogsUrl}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => trackClick(CLICK_EVENTS.clientBlogs)}
+          {...tracked(CLICK_EVENTS.clientBlogs)}
         >
           {ui.blogs.clientBlogs} <span aria-hidden="true">↗</span>
         </a>

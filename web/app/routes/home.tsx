@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { Greeting } from '../components/Greeting';
 import { usePageEvent } from '../features/analytics/page-events';
-import { trackClick } from '../features/tracking/track-click';
+import { tracked } from '../features/tracking/tracked';
 import { jsonLd, metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { ownerPageData, pageCopy } from './page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
@@ -39,7 +39,7 @@ export default function Home() {
         </p>
       ))}
       <p>
-        <Link to={localize('/projects')} viewTransition={viewTransition} className="button button-large" onClick={() => trackClick(CLICK_EVENTS.homeExploreProjects)}>
+        <Link to={localize('/projects')} viewTransition={viewTransition} className="button button-large" {...tracked(CLICK_EVENTS.homeExploreProjects)}>
           {copy.cta}
         </Link>
       </p>

@@ -279,14 +279,19 @@ describe('/privacy-policy', () => {
   });
 
   it('states the retention the deploy configures, in each language', async () => {
-    const english = await privacyPolicyOfPage(new Request('http://localhost/privacy-policy'), { messageRetentionDays: 30 });
+    const english = await privacyPolicyOfPage(new Request('http://localhost/privacy-policy'), { messageRetentionDays: 30, logRetentionDays: 30 });
     expect(english.privacyPolicy.sections[1]?.paragraphs.join(' ')).toContain('for 30 days');
-    const one = await privacyPolicyOfPage(new Request('http://localhost/privacy-policy'), { messageRetentionDays: 1 });
+    const one = await privacyPolicyOfPage(new Request('http://localhost/privacy-policy'), { messageRetentionDays: 1, logRetentionDays: 30 });
     expect(one.privacyPolicy.sections[1]?.paragraphs.join(' ')).toContain('for 1 day.');
-    const spanish = await privacyPolicyOfPage(new Request('http://localhost/es/privacy-policy'), { messageRetentionDays: 30 });
+    const spanish = await privacyPolicyOfPage(new Request('http://localhost/es/privacy-policy'), { messageRetentionDays: 30, logRetentionDays: 30 });
     expect(spanish.privacyPolicy.sections).toHaveLength(11);
     expect(spanish.privacyPolicy.sections[1]?.paragraphs.join(' ')).toContain('durante 30 días');
     expect(spanish.privacyPolicy.sections[7]?.paragraphs.join(' ')).toContain('mediante una conexión cifrada (TLS)');
+    // Page views: kept as long as the deploy keeps its logs.
+    const kept90 = await privacyPolicyOfPage(new Request('http://localhost/privacy-policy'), { messageRetentionDays: 30, logRetentionDays: 90 });
+    expect(kept90.privacyPolicy.sections[2]?.paragraphs.join(' ')).toContain('logs for 90 days and then deleted');
+    expect(kept90.privacyPolicy.sections[2]?.paragraphs.join(' ')).toContain('Global Privacy Control');
+    expect(spanish.privacyPolicy.sections[2]?.paragraphs.join(' ')).toContain('durante 30 días y después se elimina');
     // Every paragraph is text by then: the page's data carries no function.
     for (const { paragraphs } of [...english.privacyPolicy.sections, ...spanish.privacyPolicy.sections]) {
       for (const paragraph of paragraphs) expect(typeof paragraph).toBe('string');

@@ -5,7 +5,7 @@ import { projectOfPage, type WithEventTitle } from './page-content';
 import { localeOfPath, localizePath } from '../i18n/paths';
 import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { usePageEvent } from '../features/analytics/page-events';
-import { trackClick } from '../features/tracking/track-click';
+import { tracked } from '../features/tracking/tracked';
 import { jsonLd, metaBundle, pageMeta } from '../layout/seo';
 import type { Route } from './+types/project-detail';
 import { useViewTransitions } from '../components/use-view-transitions';
@@ -115,7 +115,7 @@ function ProjectDetail({ project, pageEvent }: { project: WithEventTitle<Project
             href={project.site}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => trackClick(CLICK_EVENTS.projectWebsite, eventTitle)}
+            {...tracked(CLICK_EVENTS.projectWebsite, eventTitle)}
           >
             {ui.project.website} <span aria-hidden="true">↗</span>
           </a>
@@ -126,7 +126,7 @@ function ProjectDetail({ project, pageEvent }: { project: WithEventTitle<Project
             href={project.github}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => trackClick(CLICK_EVENTS.projectGithub, eventTitle)}
+            {...tracked(CLICK_EVENTS.projectGithub, eventTitle)}
           >
             {ui.project.github} <span aria-hidden="true">↗</span>
           </a>
@@ -134,7 +134,7 @@ function ProjectDetail({ project, pageEvent }: { project: WithEventTitle<Project
       </div>
       {project.id === HIDE_WEBSITE_FOR ? (
         <p className="contact-note">
-          <Link to={localize('/contact')} viewTransition={viewTransition} onClick={() => trackClick(CLICK_EVENTS.projectContact, eventTitle)}>
+          <Link to={localize('/contact')} viewTransition={viewTransition} {...tracked(CLICK_EVENTS.projectContact, eventTitle)}>
             {ui.project.contact}
           </Link>{' '}
           {ui.project.contactRest}

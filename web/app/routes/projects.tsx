@@ -2,7 +2,7 @@ import { Link, useLoaderData } from 'react-router';
 import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { BackToTopButton } from '../components/BackToTopButton';
 import { usePageEvent } from '../features/analytics/page-events';
-import { trackClick } from '../features/tracking/track-click';
+import { tracked } from '../features/tracking/tracked';
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import type { ProjectCard } from '../../content/types';
 import { projectCards } from './page-content';
@@ -61,7 +61,7 @@ export default function Projects() {
                 viewTransition={viewTransition}
                 className="read-more"
                 aria-describedby={`project-${project.id}-title`}
-                onClick={() => trackClick(CLICK_EVENTS.projectView, project.eventTitle)}
+                {...tracked(CLICK_EVENTS.projectView, project.eventTitle)}
               >
                 {ui.projects.readMore} <span aria-hidden="true">→</span>
               </Link>

@@ -27,6 +27,9 @@ export const privacyPolicy: PrivacyPolicy = {
       heading: '3. Información que se recopila automáticamente',
       paragraphs: [
         'El sitio cuenta los clics en algunos enlaces y botones, como las opciones del menú y los enlaces de los proyectos, para saber qué contenido resulta útil. El propio servidor del sitio registra estos recuentos como totales por nombre de botón: no contienen ninguna cookie, ninguna dirección IP ni nada que te identifique.',
+        'El sitio también cuenta las visitas a cada página y mide lo rápido que carga y responde (las Core Web Vitals), con el código abierto web-vitals de Google servido por el propio sitio: nada de ello llega a Google. Por cada página vista, tu navegador envía al servidor del sitio solo el tipo de página (por ejemplo, «una página de proyecto», nunca su dirección), su idioma, si la pantalla es del tamaño de un teléfono o mayor, si la página se abrió directamente o desde otra página del sitio, y los tiempos medidos. No envía ninguna cookie ni ningún identificador, no guarda nada en tu navegador y no envía nada si tu navegador pide a los sitios que no te rastreen (Global Privacy Control).',
+        ({ logRetentionDays: days }) =>
+          `Cada página vista se conserva como una línea de los registros del servidor del sitio durante ${days === 1 ? '1 día' : `${days} días`} y después se elimina; sus tiempos de carga y de respuesta se suman además a totales que avisan al propietario cuando el sitio va lento. Tu dirección IP nunca se guarda con ellos.`,
         'Como en la mayoría de los sitios web, el proveedor de alojamiento conserva durante poco tiempo registros técnicos de las solicitudes para proteger el servicio frente a usos abusivos.',
       ],
     },

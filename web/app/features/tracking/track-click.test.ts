@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const mockEnv = vi.hoisted(() => ({ eventsEndpoint: '/api/events' }));
 vi.mock('../../config/env', () => ({ env: mockEnv }));
 
+import { CLICK_COUNTED_PROPERTY } from '../../../../contract/inline-scripts';
 import { trackClick } from './track-click';
 
 function setSendBeacon(value: unknown): void {
@@ -109,5 +110,20 @@ describe('trackClick (first-party click events)', () => {
     trackClick('bad prefix!');
     expect(beacon).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing for a click the page\'s boot script already counted (before the app took over)', () => {
+    const beacon = vi.fn().mockReturnValue(true);
+    setSendBeacon(beacon);
+    const link = document.createElement('a');
+    link.addEventListener('click', () => trackClick('SIDEBAR_NAV', 'About'));
+    document.body.append(link);
+    const counted = new MouseEvent('click', { bubbles: true });
+    Object.assign(counted, { [CLICK_COUNTED_PROPERTY]: 1 });
+    link.dispatchEvent(counted);
+    expect(beacon).not.toHaveBeenCalled();
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(beacon).toHaveBeenCalledTimes(1);
+    link.remove();
   });
 });

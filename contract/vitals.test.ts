@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from 'web-vitals';
+import { projects } from '../web/content/projects';
+import { checkVitalsBeacon, routeOfPath, VITALS_ROUTES, VITALS_THRESHOLDS } from './vitals';
+
+describe('routeOfPath: the pattern and language of an address, never the address', () => {
+  it.each([
+    ['/', '/', 'en'],
+    ['/home', '/home', 'en'],
+    ['/es/home', '/home', 'es'],
+    ['/es', '/', 'es'],
+    ['/projects/3', '/projects/:projectId', 'en'],
+    [`/es/projects/${projects[0]!.id}`, '/projects/:projectId', 'es'],
+    ['/privacy-policy/', '/privacy-policy', 'en'],
+    ['/no/such/page', '*', 'en'],
+    ['/projects/3/more', '*', 'en'],
+    ['/fr/home', '*', 'en'],
+    ['/*', '*', 'en'],
+  ])('%s → %s in %s', (pathname, route, lang) => {
+    expect(routeOfPath(pathname)).toEqual({ route, lang });
+  });
+
+  it('gives only patterns the server accepts', () => {
+    for (const path of ['/', '/home', '/es/projects/x', '/zzz']) {
+      const { route, lang } = routeOfPath(path);
+      expect(checkVitalsBeacon({ route, lang, device: 'phone', nav: 'load' }).ok).toBe(true);
+    }
+    expect(VITALS_ROUTES).toContain('/projects/:projectId');
+  });
+});
+
+describe('checkVitalsBeacon', () => {
+  it('keeps the known fields, rounded', () => {
+    expect(checkVitalsBeacon({ route: '/home', lang: 'en', device: 'desktop', nav: 'load', lcp: 0.4, cls: 0.123456, ttfb: 0 })).toEqual({
+      ok: true,
+      beacon: { route: '/home', lang: 'en', device: 'desktop', nav: 'load', lcp: 0, cls: 0.1235, ttfb: 0 },
+    });
+  });
+
+  it.each([null, 'x', 3, [], { route: '/home' }, { route: '/home', lang: 'en', device: 'phone', nav: 'load', lcp: Number.NaN }])(
+    'refuses %j',
+    (value) => {
+      expect(checkVitalsBeacon(value).ok).toBe(false);
+    },
+  );
+
+  it("uses Google's thresholds, good below poor", () => {
+    expect(VITALS_THRESHOLDS.lcp).toEqual({ good: 2500, poor: 4000 });
+    expect(VITALS_THRESHOLDS.inp).toEqual({ good: 200, poor: 500 });
+    expect(VITALS_THRESHOLDS.cls).toEqual({ good: 0.1, poor: 0.25 });
+    for (const { good, poor } of Object.values(VITALS_THRESHOLDS)) expect(good).toBeLessThan(poor);
+    // The same numbers the browser's library rates with.
+    const library = { lcp: LCPThresholds, inp: INPThresholds, cls: CLSThresholds, fcp: FCPThresholds, ttfb: TTFBThresholds };
+    for (const [metric, [good, poor]] of Object.entries(library)) {
+      expect(VITALS_THRESHOLDS[metric as keyof typeof library], metric).toEqual({ good, poor });
+    }
+  });
+});

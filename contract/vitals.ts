@@ -1,0 +1,158 @@
+/**
+ * Page views and Core Web Vitals from visitors' browsers: the beacon the site sends once per page
+ * view (first load or client-side navigation) to `POST /api/vitals`, and the thresholds the
+ * dashboard, the alarm and `npm run visitors` judge them by. The browser, the vitals function and
+ * the stack all read this module, so a route, a language or a bound changes in one place.
+ *
+ * A beacon names a route's pattern (`/projects/:projectId`), never an address or a query, and holds
+ * nothing that tells one visitor from another: no identifier, no time of its own (the server's
+ * arrival time is the log line's), no user agent.
+ */
+import { DEFAULT_LOCALE, LOCALE_CODES } from '../web/content/locales';
+
+/** The page patterns a beacon may name, without the language prefix (/es/projects/3 → /projects/:projectId). */
+export const VITALS_ROUTES = [
+  '/',
+  '/home',
+  '/projects',
+  '/projects/:projectId',
+  '/blogs',
+  '/contact',
+  '/about',
+  '/error',
+  '/privacy-policy',
+  /** Any other address: the not-found page. */
+  '*',
+] as const;
+export type VitalsRoute = (typeof VITALS_ROUTES)[number];
+
+export const VITALS_LANGUAGES: readonly string[] = LOCALE_CODES;
+
+/** Phone or desktop, by the viewport's width (contract/viewport.ts). */
+export const DEVICE_CLASSES = ['phone', 'desktop'] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+export { PHONE_MEDIA_QUERY } from './viewport';
+
+/** How the page view began: the document loaded, or the app's router changed the page in place. */
+export const NAVIGATION_KINDS = ['load', 'client'] as const;
+export type NavigationKind = (typeof NAVIGATION_KINDS)[number];
+
+export const VITALS_METRICS = ['lcp', 'inp', 'cls', 'fcp', 'ttfb'] as const;
+export type VitalsMetric = (typeof VITALS_METRICS)[number];
+
+/**
+ * The largest value accepted per metric: times in whole milliseconds up to 10 minutes (a page left
+ * open in a background tab can report a late LCP; anything longer is noise), CLS up to 10 (a score,
+ * not a time: values above 1 are already extreme). Outside these, or negative, the beacon is refused.
+ */
+export const VITALS_MAX: Readonly<Record<VitalsMetric, number>> = {
+  lcp: 600_000,
+  inp: 600_000,
+  cls: 10,
+  fcp: 600_000,
+  ttfb: 600_000,
+};
+
+/**
+ * Google's thresholds: a value up to `good` is good, above `poor` is poor, judged at the 75th
+ * percentile of page views. LCP 2.5 s / 4 s, INP 200 ms / 500 ms, CLS 0.1 / 0.25:
+ * https://web.dev/articles/vitals and https://web.dev/articles/defining-core-web-vitals-thresholds;
+ * FCP 1.8 s / 3 s: https://web.dev/articles/fcp; TTFB 0.8 s / 1.8 s: https://web.dev/articles/ttfb.
+ * The web-vitals library rates with the same numbers (its `LCPThresholds`, `INPThresholds`, …).
+ */
+export const VITALS_THRESHOLDS: Readonly<Record<VitalsMetric, { good: number; poor: number }>> = {
+  lcp: { good: 2500, poor: 4000 },
+  inp: { good: 200, poor: 500 },
+  cls: { good: 0.1, poor: 0.25 },
+  fcp: { good: 1800, poor: 3000 },
+  ttfb: { good: 800, poor: 1800 },
+};
+
+/** One page view as the browser sends it. A metric the browser could not measure is left out. */
+export interface VitalsBeacon extends Partial<Record<VitalsMetric, number>> {
+  route: VitalsRoute;
+  lang: string;
+  device: DeviceClass;
+  nav: NavigationKind;
+}
+
+// A plain array: the module has no top-level work, so a bundle that imports one name takes nothing else.
+const BEACON_FIELDS: readonly string[] = ['route', 'lang', 'device', 'nav', 'lcp', 'inp', 'cls', 'fcp', 'ttfb'];
+
+export type VitalsCheck = { ok: true; beacon: VitalsBeacon } | { ok: false; reason: string; error: string };
+
+/** Rounds a metric as the beacon carries it: whole milliseconds, CLS to four decimals. */
+export function roundMetric(metric: VitalsMetric, value: number): number {
+  return metric === 'cls' ? Math.round(value * 10_000) / 10_000 : Math.round(value);
+}
+
+/**
+ * The server's check of a parsed beacon (the browser builds only what passes it): known fields
+ * only, a known route, language, device class and navigation kind, and each metric a finite number
+ * from 0 to its maximum. Total: never throws, whatever it is given.
+ */
+export function checkVitalsBeacon(value: unknown): VitalsCheck {
+  const refuse = (reason: string, error: string): VitalsCheck => ({ ok: false, reason, error });
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return refuse('shape', 'The body must be a JSON object.');
+  }
+  const record = value as Record<string, unknown>;
+  const unknown = Object.keys(record).filter((key) => !BEACON_FIELDS.includes(key));
+  if (unknown.length > 0) return refuse('shape', `Unknown field: ${unknown[0]!.slice(0, 40)}.`);
+  const { route, lang, device, nav } = record;
+  if (typeof route !== 'string' || !(VITALS_ROUTES as readonly string[]).includes(route)) {
+    return refuse('route', 'route must be one of the site\'s page patterns.');
+  }
+  if (typeof lang !== 'string' || !VITALS_LANGUAGES.includes(lang)) return refuse('lang', 'lang must be one of the site\'s languages.');
+  if (typeof device !== 'string' || !(DEVICE_CLASSES as readonly string[]).includes(device)) {
+    return refuse('device', 'device must be phone or desktop.');
+  }
+  if (typeof nav !== 'string' || !(NAVIGATION_KINDS as readonly string[]).includes(nav)) return refuse('nav', 'nav must be load or client.');
+  const beacon: VitalsBeacon = { route: route as VitalsRoute, lang, device: device as DeviceClass, nav: nav as NavigationKind };
+  for (const metric of VITALS_METRICS) {
+    const number = record[metric];
+    if (number === undefined) continue;
+    if (typeof number !== 'number' || !Number.isFinite(number) || number < 0 || number > VITALS_MAX[metric]) {
+      return refuse('range', `${metric} must be a number from 0 to ${VITALS_MAX[metric]}.`);
+    }
+    beacon[metric] = roundMetric(metric, number);
+  }
+  return { ok: true, beacon };
+}
+
+/**
+ * The pattern and language of a path: /es/projects/3 → { route: '/projects/:projectId', lang: 'es' }.
+ * Any path the site has no page for is '*' (the not-found page). Only the path is read: a query or
+ * a fragment never reaches a beacon.
+ */
+export function routeOfPath(pathname: string): { route: VitalsRoute; lang: string } {
+  const segments = pathname.split('/').filter(Boolean);
+  const first = segments[0] ?? '';
+  const lang = first !== DEFAULT_LOCALE && VITALS_LANGUAGES.includes(first) ? first : DEFAULT_LOCALE;
+  const rest = lang === DEFAULT_LOCALE ? segments : segments.slice(1);
+  const path = `/${rest.join('/')}`;
+  if ((VITALS_ROUTES as readonly string[]).includes(path) && path !== '*' && path !== '/projects/:projectId') {
+    return { route: path as VitalsRoute, lang };
+  }
+  if (rest.length === 2 && rest[0] === 'projects') return { route: '/projects/:projectId', lang };
+  return { route: '*', lang };
+}
+
+/**
+ * The message of a page view's log line; its `pageView` field holds the checked beacon. The vitals
+ * function logs it (CloudWatch Logs), `npm start` appends the same fields to a file under .local/,
+ * and the dashboard's queries and `npm run visitors` select lines by it.
+ */
+export const PAGE_VIEW_LOG_MESSAGE = 'Page view';
+/** The message of a refused beacon's log line; its `outcome` field is `rejected-<reason>`. */
+export const PAGE_VIEW_REJECTED_LOG_MESSAGE = 'Page view rejected';
+
+/**
+ * Where page views go: beside the click events, the last path segment replaced (/api/events →
+ * /api/vitals, https://api.example.com/prod/events → https://api.example.com/prod/vitals), so an
+ * owner who points VITE_EVENTS_ENDPOINT at another API points both, and the CSP's connect-src that
+ * admits one admits the other.
+ */
+export function vitalsEndpointOf(eventsEndpoint: string): string {
+  return eventsEndpoint.replace(/[^/]*$/, 'vitals');
+}

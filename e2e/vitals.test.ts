@@ -1,0 +1,113 @@
+/**
+ * Page views and Core Web Vitals in Chromium: the web-vitals chunk loads only after the load event,
+ * one beacon per page view (the first load, then each client-side navigation) with the route's
+ * pattern and no address, and none at all under Global Privacy Control.
+ */
+import type { Page } from 'playwright-core';
+import { existsSync, readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { checkVitalsBeacon } from '../contract/vitals';
+import { baseUrl, eventually, visit } from './support/browser';
+import { holdScripts } from './support/hold-scripts';
+import { useBrowserSessions } from './support/sessions';
+
+const sessions = useBrowserSessions();
+
+const VITALS_CHUNK = /\/assets\/vitals-[^/]+\.js$/;
+
+/**
+ * The page views the stack kept since this test began (its page-views file, as `npm start` writes
+ * it): a beacon sent from pagehide is not always reported to Playwright, and the server's word is
+ * what counts.
+ */
+let keptBefore = 0;
+function beacons(): Record<string, unknown>[] {
+  const file = inject('pageViewsFile');
+  const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+  return lines.slice(keptBefore).map((line) => (JSON.parse(line) as { pageView: Record<string, unknown> }).pageView);
+}
+beforeEach(() => {
+  const file = inject('pageViewsFile');
+  keptBefore = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
+});
+
+async function loadEventAt(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return performance.timeOrigin + (navigation?.loadEventEnd ?? 0);
+  });
+}
+
+describe('page views and Core Web Vitals', () => {
+  it('loads web-vitals after the load event and sends one beacon per page view, first load then client navigation', async () => {
+    const { page } = await sessions.open({ viewport: 'desktop' });
+    await visit(page, '/home');
+    const loadedAt = await loadEventAt(page);
+    await eventually(
+      async () => sessions.current.requests.filter((r) => VITALS_CHUNK.test(r.url)),
+      (chunks) => chunks.length === 1,
+      'the web-vitals chunk, once the page is idle',
+    );
+    const chunk = sessions.current.requests.find((r) => VITALS_CHUNK.test(r.url))!;
+    expect(chunk.at).toBeGreaterThanOrEqual(Math.floor(loadedAt));
+    expect(beacons()).toHaveLength(0);
+
+    // An interaction (for INP), then a client-side navigation: the first page view is complete and goes.
+    await page.getByRole('link', { name: 'Projects', exact: true }).filter({ visible: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/projects');
+    await eventually(async () => beacons(), (sent) => sent.length === 1, 'the first page view');
+    const [first] = beacons();
+    expect(first).toMatchObject({ route: '/home', lang: 'en', device: 'desktop', nav: 'load' });
+    expect(first).toEqual(expect.objectContaining({ lcp: expect.any(Number), fcp: expect.any(Number), ttfb: expect.any(Number) }));
+
+    // Leaving the document (pagehide) sends the client-side page view, once.
+    await page.goto(`${baseUrl()}/about`, { waitUntil: 'load' });
+    await eventually(async () => beacons(), (sent) => sent.length === 2, 'the client-side page view');
+    expect(beacons()[1]).toMatchObject({ route: '/projects', lang: 'en', device: 'desktop', nav: 'client' });
+    // The boot script left the page view to the app: nothing more comes for these two.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(beacons().filter((view) => view.route === '/home' || view.route === '/projects')).toHaveLength(2);
+    for (const beacon of beacons()) {
+      expect(checkVitalsBeacon(beacon).ok, JSON.stringify(beacon)).toBe(true);
+      expect(JSON.stringify(beacon)).not.toContain('http');
+    }
+    // The endpoint accepts what the page sends.
+    const reply = await page.request.post(`${baseUrl()}/api/vitals`, { data: beacons()[0] });
+    expect(reply.status()).toBe(204);
+  });
+
+  it('names the pattern of a project page, on a phone, in Spanish', async () => {
+    const { page } = await sessions.open({ viewport: 'phone' });
+    await visit(page, '/es/projects/1');
+    await eventually(async () => sessions.current.requests.filter((r) => VITALS_CHUNK.test(r.url)), (c) => c.length === 1, 'the chunk');
+    await page.goto(`${baseUrl()}/es/home`, { waitUntil: 'load' });
+    await eventually(async () => beacons(), (sent) => sent.length === 1, 'the page view');
+    expect(beacons()[0]).toMatchObject({ route: '/projects/:projectId', lang: 'es', device: 'phone', nav: 'load' });
+  });
+
+  it("counts a page left before its scripts arrived once, from the boot script, without vitals", async () => {
+    const { page } = await sessions.open({ viewport: 'phone' });
+    const scripts = await holdScripts(page);
+    await page.goto(`${baseUrl()}/es/projects/2`, { waitUntil: 'commit' });
+    await page.locator('h1').first().waitFor({ state: 'visible' });
+    expect(scripts.held()).toBeGreaterThan(0);
+    await page.goto(`${baseUrl()}/robots.txt`);
+    // (The previous test's last page sends its own page view as its context closes: only project pages are this test's.)
+    const ours = () => beacons().filter((view) => view.route === '/projects/:projectId');
+    await eventually(async () => ours(), (sent) => sent.length === 1, 'the page view');
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(ours()).toEqual([{ route: '/projects/:projectId', lang: 'es', device: 'phone', nav: 'load' }]);
+  });
+
+  it('loads nothing and sends nothing when the browser sends Global Privacy Control', async () => {
+    const { page, context } = await sessions.open({ viewport: 'desktop' });
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+    await visit(page, '/home');
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+    await page.getByRole('link', { name: 'Projects', exact: true }).filter({ visible: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/projects');
+    await page.goto(`${baseUrl()}/about`, { waitUntil: 'load' });
+    expect(sessions.current.requests.filter((r) => VITALS_CHUNK.test(r.url))).toHaveLength(0);
+    expect(beacons()).toHaveLength(0);
+  });
+});

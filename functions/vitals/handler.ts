@@ -1,0 +1,106 @@
+/**
+ * POST /api/vitals: one page view from the browser (its route pattern, language, device class,
+ * first load or client-side navigation, and the Core Web Vitals it measured) becomes one structured
+ * log line, read with CloudWatch Logs Insights (percentiles per route and device, page views per
+ * day), and LCP and INP also become the two custom metrics the alarm reads. Nothing about the visitor
+ * is kept: no IP, no header, no identifier. Anything malformed gets a 4xx and is counted in the log
+ * (outcome rejected-…), never stored as a page view; nothing answers 5xx.
+ */
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { VITALS_MAX_BODY_BYTES } from '../../contract/limits';
+import { SERVICE_NAMES, VITALS_METRICS_EMF } from '../../contract/metrics';
+import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, PAGE_VIEW_REJECTED_LOG_MESSAGE, type VitalsBeacon } from '../../contract/vitals';
+import {
+  emptyResponse,
+  errorResponse,
+  hasAcceptedContentType,
+  parseJsonObject,
+  readBody,
+  requestMethod,
+  type HttpResult,
+} from '../shared/http';
+import {
+  createLogger,
+  createMeasureSink,
+  describeError,
+  requestIds,
+  serviceName,
+  withFields,
+  type LoggerLike,
+  type MeasureSink,
+} from '../shared/observability';
+
+/** sendBeacon sends a Blob's own type, or text/plain for a string: both are accepted. */
+export const VITALS_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
+
+/** Where page views are kept: a log line in Lambda, a line in a file under .local/ in `npm start`. */
+export type PageViewLog = (pageView: VitalsBeacon) => void;
+
+export interface VitalsDeps {
+  logger: LoggerLike;
+  measures: MeasureSink;
+  pageViews: PageViewLog;
+}
+
+export type VitalsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
+
+type Checked = { ok: true; beacon: VitalsBeacon } | { ok: false; response: HttpResult; reason: string };
+
+export function checkVitalsRequest(event: APIGatewayProxyEventV2): Checked {
+  const reject = (statusCode: number, error: string, reason: string, headers?: Record<string, string>): Checked => ({
+    ok: false,
+    response: errorResponse(statusCode, error, headers),
+    reason,
+  });
+  if (requestMethod(event) !== 'POST') return reject(405, 'Only POST is allowed.', 'method', { allow: 'POST' });
+  if (!hasAcceptedContentType(event, VITALS_CONTENT_TYPES)) {
+    return reject(415, 'The request must be sent as application/json or text/plain (UTF-8).', 'content-type');
+  }
+  const body = readBody(event, VITALS_MAX_BODY_BYTES);
+  if (!body.ok) return reject(body.statusCode, body.error, body.statusCode === 413 ? 'too-large' : 'body');
+  const parsed = parseJsonObject(body.text);
+  if (!parsed.ok) return reject(400, parsed.error, 'json');
+  const checked = checkVitalsBeacon(parsed.value);
+  if (!checked.ok) return reject(400, checked.error, checked.reason);
+  return { ok: true, beacon: checked.beacon };
+}
+
+export function createVitalsHandler(deps: VitalsDeps): VitalsHandler {
+  return async (event, context) => {
+    const log = withFields(deps.logger, requestIds(event, context));
+    const checked = checkVitalsRequest(event);
+    if (!checked.ok) {
+      log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
+      return checked.response;
+    }
+    const { beacon } = checked;
+    try {
+      deps.pageViews(beacon);
+      deps.measures.measure({
+        ...(beacon.lcp !== undefined ? { [VITALS_METRICS_EMF.lcp]: beacon.lcp } : {}),
+        ...(beacon.inp !== undefined ? { [VITALS_METRICS_EMF.inp]: beacon.inp } : {}),
+      });
+    } catch (error) {
+      // The beacon's answer is never read; losing one page view must not turn into a 5xx alarm.
+      log.error('Page view could not be recorded', describeError(error));
+    }
+    return emptyResponse(204);
+  };
+}
+
+let coldStartHandler: VitalsHandler | undefined;
+
+/** The Lambda entry point; Powertools objects are made on the first invocation, not at import. */
+export const handler: VitalsHandler = (event, context) => {
+  if (!coldStartHandler) {
+    const service = serviceName(SERVICE_NAMES.vitals);
+    const logger = createLogger(service);
+    coldStartHandler = createVitalsHandler({
+      logger,
+      measures: createMeasureSink(service),
+      // One JSON line per page view: Logs Insights discovers pageView.route, pageView.lcp, …
+      pageViews: (pageView) => logger.info(PAGE_VIEW_LOG_MESSAGE, { pageView }),
+    });
+  }
+  return coldStartHandler(event, context);
+};
