@@ -46,3 +46,43 @@ export const CONTACT_TIMEOUTS_MS = {
   /** The SSM read on a cold start counts against the request budget, so it is kept short. */
   ssm: 2_500,
 } as const;
+
+/**
+ * API Gateway's throttle on each route: one bucket shared by every client (HTTP APIs have no
+ * per-client throttle: "Throttling limits" in the API Gateway Developer Guide,
+ * https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-throttling.html). It only
+ * caps what a flood can cost; telling one sender from another is the per-address limit's work
+ * (CONTACT_ADDRESS_LIMITS), so the contact bucket is sized well above what one flooding address
+ * sends in the benchmark (4 a second) plus real visitors, and a bot must send faster than that
+ * before visitors meet a 429. The local stack applies the same buckets.
+ */
+export const ROUTE_THROTTLES = {
+  contact: { rateLimit: 10, burstLimit: 20 },
+  events: { rateLimit: 25, burstLimit: 50 },
+} as const satisfies Record<string, { rateLimit: number; burstLimit: number }>;
+
+/**
+ * Contact requests one address may make, per fixed window, before it is answered 429 without any
+ * call to siteverify: a person sends a message or two; a bot from one address gets at most 5 checks
+ * in ten minutes and 20 a day (600 a month), far below the monthly siteverify budget. Counted in
+ * DynamoDB (functions/contact/limits.ts) under a keyed hash of the address, never the address itself.
+ */
+export const CONTACT_ADDRESS_LIMITS = [
+  { windowSeconds: 10 * 60, maxRequests: 5 },
+  { windowSeconds: 24 * 60 * 60, maxRequests: 20 },
+] as const;
+
+/**
+ * Google's free reCAPTCHA allowance: 10,000 requests a calendar month per Google Cloud project while
+ * billing is off, shared by every key and application of the project, reset on the first of the
+ * month; past it Google answers HTTP 429 (reCAPTCHA docs, "Quotas":
+ * https://docs.cloud.google.com/recaptcha/quotas; "Create assessments for websites": "The first
+ * 10,000 reCAPTCHA monthly assessments are free").
+ */
+export const RECAPTCHA_FREE_MONTHLY_ASSESSMENTS = 10_000;
+
+/** The default monthly siteverify budget: under the free allowance, leaving room for other keys of the project. */
+export const DEFAULT_CAPTCHA_MONTHLY_BUDGET = 9_000;
+
+/** The share of the monthly budget at which the owner is warned (a metric and an alarm). */
+export const CAPTCHA_BUDGET_WARNING_SHARE = 0.8;

@@ -22,6 +22,16 @@ export const CONTACT_METRICS = {
   captchaRefused: 'ContactCaptchaRefused',
   /** The verifier or SES failed (5xx); nothing was sent. */
   failed: 'ContactMessageFailed',
+  /** One address sent more than its share (429), answered without asking Google. */
+  addressLimited: 'ContactAddressLimited',
+  /** A request reached the API without CloudFront's origin header (403): someone calls execute-api directly. */
+  originRefused: 'ContactOriginRefused',
+  /** The month's siteverify calls reached the warning share of the budget. */
+  captchaBudgetWarning: 'ContactCaptchaBudgetWarning',
+  /** The month's siteverify budget is spent: the form answers 503 until the month turns. */
+  captchaBudgetExhausted: 'ContactCaptchaBudgetExhausted',
+  /** Google answered about quota, billing or keys: the owner must act (billing, a new key). */
+  captchaQuotaOrKey: 'ContactCaptchaQuotaOrKeyProblem',
 } as const;
 
 /** The message archive: the contact, redelivery and mail-event functions emit these; alarms read them. */

@@ -6,6 +6,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_ROUTES } from '../../contract/api-routes';
+import { ROUTE_THROTTLES as CONTRACT_ROUTE_THROTTLES } from '../../contract/limits';
 import type { RouteName } from './route-functions';
 
 export interface Throttle {
@@ -17,14 +18,9 @@ export interface Throttle {
 
 /**
  * Each route has its own bucket, so a burst of click beacons never makes a contact send fail with 429.
- * Contact: a person types a message; one a second with a burst of 5 is far above real use and caps
- * what abuse can cost in SES and Lambda. Events: a page view sends a few beacons at once, and a class
- * of visitors may arrive together; 25 a second, burst 50.
+ * The numbers live in contract/limits.ts, which says why, so the local stack applies the same ones.
  */
-export const ROUTE_THROTTLES: Readonly<Record<RouteName, Throttle>> = {
-  contact: { rateLimit: 1, burstLimit: 5 },
-  events: { rateLimit: 25, burstLimit: 50 },
-};
+export const ROUTE_THROTTLES: Readonly<Record<RouteName, Throttle>> = CONTRACT_ROUTE_THROTTLES;
 /** Any route without its own settings (none today): the old stage-wide cap. */
 export const DEFAULT_THROTTLE: Throttle = { rateLimit: 5, burstLimit: 10 };
 

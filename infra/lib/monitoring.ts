@@ -1,3 +1,4 @@
+import { CAPTCHA_BUDGET_WARNING_SHARE } from '../../contract/limits';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -102,6 +103,9 @@ export class Monitoring extends Construct {
   readonly apiServerErrorsAlarm: cloudwatch.Alarm;
   /** Live site only (see MonitoringProps.preview). */
   readonly captchaRefusedAlarm?: cloudwatch.Alarm;
+  readonly captchaBudgetWarningAlarm?: cloudwatch.Alarm;
+  readonly captchaBudgetSpentAlarm?: cloudwatch.Alarm;
+  readonly captchaQuotaOrKeyAlarm?: cloudwatch.Alarm;
   readonly messageFailedAlarm?: cloudwatch.Alarm;
   readonly mailBouncedAlarm?: cloudwatch.Alarm;
   readonly archiveUnavailableAlarm: cloudwatch.Alarm;
@@ -211,7 +215,34 @@ export class Monitoring extends Construct {
       metric: props.failedMailEvents.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
       ...atLeastOnce,
     });
+    // The siteverify budget and Google's answers about quota, billing and keys: the owner's to act on.
+    this.captchaBudgetWarningAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'CaptchaBudgetWarning', {
+      alarmDescription:
+        `The contact form used ${CAPTCHA_BUDGET_WARNING_SHARE * 100}% of this month's siteverify budget (cdk.json ` +
+        'captchaMonthlyBudget). Past it the form answers 503 until the month turns (UTC). If the traffic is real, enable ' +
+        "billing on the key's Google Cloud project and raise the budget; if it is a flood, see docs/deploy.md, \"Costs\".",
+      metric: contactMetric(CONTACT_METRICS.captchaBudgetWarning, { period }),
+      ...atLeastOnce,
+    });
+    this.captchaBudgetSpentAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'CaptchaBudgetSpent', {
+      alarmDescription:
+        "The month's siteverify budget (cdk.json captchaMonthlyBudget) is spent: the contact form answers 503 to every " +
+        'visitor until the first of next month (UTC). Raise the budget (with billing on in Google Cloud past 10,000) and deploy.',
+      metric: contactMetric(CONTACT_METRICS.captchaBudgetExhausted, { period }),
+      ...atLeastOnce,
+    });
+    this.captchaQuotaOrKeyAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'CaptchaQuotaOrKey', {
+      alarmDescription:
+        "Google's siteverify answered about quota, billing or keys (over the free quota, invalid keys, HTTP 429): the " +
+        'contact form answers 503 and sends nothing. Enable billing on the Google Cloud project that holds the key, or ' +
+        'make a new key and store its secret (npm run setup); the contact function\'s log names the answer.',
+      metric: contactMetric(CONTACT_METRICS.captchaQuotaOrKey, { period }),
+      ...atLeastOnce,
+    });
     const alarms = [
+      this.captchaBudgetWarningAlarm,
+      this.captchaBudgetSpentAlarm,
+      this.captchaQuotaOrKeyAlarm,
       this.contactErrorsAlarm,
       this.apiServerErrorsAlarm,
       this.captchaRefusedAlarm,

@@ -4,7 +4,6 @@
  * runs, and from the handler's result back to HTTP. The handlers get their configuration as
  * arguments (never through process.env), so several stacks may run in one process.
  */
-import { SESClient } from '@aws-sdk/client-ses';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { isUtf8 } from 'node:buffer';
@@ -12,10 +11,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import getRawBody from 'raw-body';
 import { API_ROUTES, type ApiRoute } from '../../contract/api-routes';
 import { siteEventNames } from '../../contract/event-catalog';
+import { ROUTE_THROTTLES } from '../../contract/limits';
 import { loadContactConfig } from '../../functions/contact/config';
 import type { ArchiveStore } from '../../functions/archive/store';
-import { createContactHandler, DEFAULT_TIMEOUTS, type SesLike } from '../../functions/contact/flow';
-import { staticSecret } from '../../functions/contact/secret';
+import { buildContactDeps } from '../../functions/contact/clients';
+import { createContactHandler, type SesLike } from '../../functions/contact/flow';
+import type { CounterStore } from '../../functions/contact/limits';
 import { createEventsHandler } from '../../functions/events/handler';
 import { createMetricsSink, type MetricsSink } from '../../functions/shared/observability';
 
@@ -38,6 +39,10 @@ export interface LocalApiConfig {
   archive?: ArchiveStore | undefined;
   /** An SES client in place of the one built for sesEndpoint (the stack shares one with the redelivery). */
   ses?: SesLike | undefined;
+  /** The flood counters (in the local archive's table); none: no per-address limit or monthly budget. */
+  counters?: CounterStore | undefined;
+  /** siteverify calls allowed a month (CAPTCHA_MONTHLY_BUDGET); default as in Lambda. */
+  captchaMonthlyBudget?: number | undefined;
 }
 
 /** Every route's handler, built as Lambda builds it but from explicit settings. Throws naming bad settings. */
@@ -49,26 +54,25 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
     RECAPTCHA_SECRET: config.recaptchaSecret,
     RECAPTCHA_VERIFY_URL: config.recaptchaVerifyUrl,
     SES_ENDPOINT: config.sesEndpoint,
+    CAPTCHA_MONTHLY_BUDGET: config.captchaMonthlyBudget?.toString(),
   });
   if (!loaded.ok) throw new Error(`The local API cannot start: ${loaded.problems.join('; ')}.`);
   const logger = (serviceName: string) => new Logger({ serviceName, ...(config.quiet ? { logLevel: 'SILENT' } : {}) });
   const metrics = (service: string): MetricsSink => (config.quiet ? { count: () => undefined } : createMetricsSink(service));
-  const { region, sesEndpoint } = loaded.config;
   return {
-    contact: createContactHandler({
-      config: loaded.config,
-      secret: staticSecret(config.recaptchaSecret),
-      // One attempt, as in Lambda: a retried SendEmail could mail twice. The emulator takes any credentials.
-      ses:
-        config.ses ??
-        new SESClient({ region, endpoint: sesEndpoint, maxAttempts: 1, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-      ...(config.archive ? { archive: config.archive } : {}),
-      fetch: (input, init) => fetch(input, init),
-      now: Date.now,
-      timeouts: DEFAULT_TIMEOUTS,
-      logger: logger('portfolio-contact'),
-      metrics: metrics('portfolio-contact'),
-    }),
+    // The same dependencies Lambda builds (one SES attempt, its timeouts), with the local archive and counters.
+    contact: createContactHandler(
+      buildContactDeps(loaded.config, {
+        logger: logger('portfolio-contact'),
+        metrics: metrics('portfolio-contact'),
+        hasAwsCredentials: false,
+        overrides: {
+          ...(config.ses ? { ses: config.ses } : {}),
+          ...(config.archive ? { archive: config.archive } : {}),
+          ...(config.counters ? { counters: config.counters } : {}),
+        },
+      }),
+    ),
     events: createEventsHandler({
       logger: logger('portfolio-events'),
       metrics: metrics('portfolio-events'),
@@ -77,14 +81,43 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
   };
 }
 
+/**
+ * API Gateway's route throttle: a token bucket per route, shared by every client, refilled at
+ * `rateLimit` a second up to `burstLimit` ("Throttle requests to your HTTP APIs", API Gateway
+ * Developer Guide: https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-throttling.html).
+ * The numbers are the stack's (contract/limits.ts), so a local flood meets the same 429s.
+ */
+export function createRouteThrottle(
+  throttle: { rateLimit: number; burstLimit: number },
+  now: () => number = () => performance.now(),
+): () => boolean {
+  let tokens = throttle.burstLimit;
+  let last = now();
+  return () => {
+    const t = now();
+    tokens = Math.min(throttle.burstLimit, tokens + ((t - last) / 1000) * throttle.rateLimit);
+    last = t;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
 /** Answers an API request; `notFound` answers paths and methods no route takes (the distribution's 404). */
 export function createApiGateway(handlers: ApiHandlers) {
+  const throttles = Object.fromEntries(
+    API_ROUTES.map((route) => [route.name, createRouteThrottle(ROUTE_THROTTLES[route.name])]),
+  ) as Record<ApiRoute['name'], () => boolean>;
   return async (req: IncomingMessage, res: ServerResponse, notFound: () => void): Promise<void> => {
     const [rawPath = '/', rawQueryString = ''] = (req.url ?? '/').split(/\?(.*)/s); // at the first '?'
     const route = API_ROUTES.find((r) => r.method === req.method && r.path === rawPath);
     if (!route) {
       req.resume();
       return notFound();
+    }
+    if (!throttles[route.name]()) {
+      req.resume();
+      return gatewayError(res, 429, 'Too Many Requests');
     }
     let body: Buffer;
     try {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { checkBuildMatchesPolicy, WEB_CLIENT_DIR } from '../shared/build-output';
 import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
 import { createApiGateway, createLocalHandlers } from './api-gateway';
+import { dynamoCounters } from '../../functions/contact/limits';
 import { createCdn, PAGE_SCRIPT_PATH, sendPlain } from './cdn';
 import { startMailbox } from './mailbox';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalArchive } from './archive';
@@ -121,6 +122,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         recaptchaSecret: options.recaptchaSecret ?? RECAPTCHA_TEST_SECRET,
         quiet,
         archive: archive?.store,
+        counters: archive && dynamoCounters({ table: archive.table, client: archive.client }),
         ses,
       }),
     );
