@@ -26,12 +26,13 @@ export const CONTACT_METRICS = {
   addressLimited: 'ContactAddressLimited',
   /** A request reached the API without CloudFront's origin header (403): someone calls execute-api directly. */
   originRefused: 'ContactOriginRefused',
-  /** The month's siteverify calls reached the warning share of the budget. */
-  captchaBudgetWarning: 'ContactCaptchaBudgetWarning',
-  /** The month's siteverify budget is spent: the form answers 503 until the month turns. */
-  captchaBudgetExhausted: 'ContactCaptchaBudgetExhausted',
-  /** Google answered about quota, billing or keys: the owner must act (billing, a new key). */
-  captchaQuotaOrKey: 'ContactCaptchaQuotaOrKeyProblem',
+  /**
+   * The captcha needs the owner: the month's siteverify calls passed the warning share of the budget,
+   * the budget is spent (503 until the month turns), or Google answered about quota, billing or keys.
+   * One metric for the three, read by one alarm (each metric an alarm reads is billed); the log line
+   * says which and what to do.
+   */
+  captchaNeedsOwner: 'ContactCaptchaNeedsOwner',
 } as const;
 
 /** The message archive: the contact, redelivery and mail-event functions emit these; alarms read them. */

@@ -295,7 +295,7 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
           }),
         );
         if (budget && !budget.ok) {
-          count(CONTACT_METRICS.captchaBudgetExhausted);
+          count(CONTACT_METRICS.captchaNeedsOwner);
           log.error(
             `The month's siteverify budget (${guards.monthlyBudget}) is spent: the form answers 503 until the month turns (UTC). ` +
               'Raise CAPTCHA_MONTHLY_BUDGET (captchaMonthlyBudget in cdk.json) if the Google Cloud project can pay for more; see docs/deploy.md.',
@@ -304,7 +304,7 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
           return finish(failure(503), 'captcha-budget-spent', details);
         }
         if (budget?.warn) {
-          count(CONTACT_METRICS.captchaBudgetWarning);
+          count(CONTACT_METRICS.captchaNeedsOwner);
           log.warn("The month's siteverify calls passed the warning share of the budget", {
             used: budget.used,
             budget: guards.monthlyBudget,
@@ -345,7 +345,7 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
         case 'misconfigured':
           return finish(failure(503), 'captcha-misconfigured', { ...details, verifyMs, captchaErrorCodes: verdict.errorCodes });
         case 'owner-action':
-          count(CONTACT_METRICS.captchaQuotaOrKey);
+          count(CONTACT_METRICS.captchaNeedsOwner);
           log.error(OWNER_ACTION_ADVICE[verdict.reason], {
             captchaErrorCodes: verdict.errorCodes,
             ...(verdict.httpStatus === undefined ? {} : { verifierStatus: verdict.httpStatus }),

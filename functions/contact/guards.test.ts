@@ -138,8 +138,8 @@ describe('contact handler: guards before siteverify', () => {
     expect(statuses).toEqual([200, 200, 503]);
     expect(f.verifyCalls).toHaveLength(2);
     expect(f.sesCalls).toHaveLength(2);
-    expect(f.metrics.names()).toContain('ContactCaptchaBudgetWarning');
-    expect(f.metrics.names()).toContain('ContactCaptchaBudgetExhausted');
+    expect(f.metrics.names().filter((name) => name === 'ContactCaptchaNeedsOwner')).toHaveLength(2); // warned, then spent
+    expect(f.logger.lines.find((line) => line.level === 'error' && /budget/.test(line.message))).toBeDefined();
   });
 
   it('goes on uncounted when the counters do not answer (a broken counter never closes the form)', async () => {
@@ -164,7 +164,7 @@ describe("Google's answers about quota, billing and keys", () => {
     expect(result.statusCode).toBe(503);
     expect(bodyOf(result)).toEqual({ error: CONTACT_MESSAGES.sendFailed });
     expect(f.sesCalls).toHaveLength(0);
-    expect(f.metrics.names()).toEqual(['ContactCaptchaQuotaOrKeyProblem', 'ContactMessageFailed']);
+    expect(f.metrics.names()).toEqual(['ContactCaptchaNeedsOwner', 'ContactMessageFailed']);
     expect(f.logger.lines.find((line) => line.level === 'error')?.message).toMatch(/billing|new one/);
   });
 

@@ -103,9 +103,7 @@ export class Monitoring extends Construct {
   readonly apiServerErrorsAlarm: cloudwatch.Alarm;
   /** Live site only (see MonitoringProps.preview). */
   readonly captchaRefusedAlarm?: cloudwatch.Alarm;
-  readonly captchaBudgetWarningAlarm?: cloudwatch.Alarm;
-  readonly captchaBudgetSpentAlarm?: cloudwatch.Alarm;
-  readonly captchaQuotaOrKeyAlarm?: cloudwatch.Alarm;
+  readonly captchaNeedsOwnerAlarm?: cloudwatch.Alarm;
   readonly messageFailedAlarm?: cloudwatch.Alarm;
   readonly mailBouncedAlarm?: cloudwatch.Alarm;
   readonly archiveUnavailableAlarm: cloudwatch.Alarm;
@@ -216,33 +214,18 @@ export class Monitoring extends Construct {
       ...atLeastOnce,
     });
     // The siteverify budget and Google's answers about quota, billing and keys: the owner's to act on.
-    this.captchaBudgetWarningAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'CaptchaBudgetWarning', {
+    this.captchaNeedsOwnerAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'CaptchaQuotaOrBudget', {
       alarmDescription:
-        `The contact form used ${CAPTCHA_BUDGET_WARNING_SHARE * 100}% of this month's siteverify budget (cdk.json ` +
-        'captchaMonthlyBudget). Past it the form answers 503 until the month turns (UTC). If the traffic is real, enable ' +
-        "billing on the key's Google Cloud project and raise the budget; if it is a flood, see docs/deploy.md, \"Costs\".",
-      metric: contactMetric(CONTACT_METRICS.captchaBudgetWarning, { period }),
-      ...atLeastOnce,
-    });
-    this.captchaBudgetSpentAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'CaptchaBudgetSpent', {
-      alarmDescription:
-        "The month's siteverify budget (cdk.json captchaMonthlyBudget) is spent: the contact form answers 503 to every " +
-        'visitor until the first of next month (UTC). Raise the budget (with billing on in Google Cloud past 10,000) and deploy.',
-      metric: contactMetric(CONTACT_METRICS.captchaBudgetExhausted, { period }),
-      ...atLeastOnce,
-    });
-    this.captchaQuotaOrKeyAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'CaptchaQuotaOrKey', {
-      alarmDescription:
-        "Google's siteverify answered about quota, billing or keys (over the free quota, invalid keys, HTTP 429): the " +
-        'contact form answers 503 and sends nothing. Enable billing on the Google Cloud project that holds the key, or ' +
-        'make a new key and store its secret (npm run setup); the contact function\'s log names the answer.',
-      metric: contactMetric(CONTACT_METRICS.captchaQuotaOrKey, { period }),
+        `reCAPTCHA needs you: the contact form used ${CAPTCHA_BUDGET_WARNING_SHARE * 100}% of this month's siteverify ` +
+        'budget (cdk.json captchaMonthlyBudget), or spent it (the form answers 503 until the first of the month, UTC), or ' +
+        "Google answered about quota, billing or keys (503, nothing sent). The contact function's log line says which and " +
+        "what to do: enable billing on the key's Google Cloud project and raise the budget, or make a new key " +
+        '(npm run setup); npm run doctor checks the key. See docs/deploy.md, "reCAPTCHA".',
+      metric: contactMetric(CONTACT_METRICS.captchaNeedsOwner, { period }),
       ...atLeastOnce,
     });
     const alarms = [
-      this.captchaBudgetWarningAlarm,
-      this.captchaBudgetSpentAlarm,
-      this.captchaQuotaOrKeyAlarm,
+      this.captchaNeedsOwnerAlarm,
       this.contactErrorsAlarm,
       this.apiServerErrorsAlarm,
       this.captchaRefusedAlarm,
