@@ -104,9 +104,10 @@ export function createRouteThrottle(
 }
 
 /** Answers an API request; `notFound` answers paths and methods no route takes (the distribution's 404). */
-export function createApiGateway(handlers: ApiHandlers) {
+export function createApiGateway(handlers: ApiHandlers, options: { throttle?: boolean } = {}) {
+  const unthrottled = () => true;
   const throttles = Object.fromEntries(
-    API_ROUTES.map((route) => [route.name, createRouteThrottle(ROUTE_THROTTLES[route.name])]),
+    API_ROUTES.map((route) => [route.name, options.throttle === false ? unthrottled : createRouteThrottle(ROUTE_THROTTLES[route.name])]),
   ) as Record<ApiRoute['name'], () => boolean>;
   return async (req: IncomingMessage, res: ServerResponse, notFound: () => void): Promise<void> => {
     const [rawPath = '/', rawQueryString = ''] = (req.url ?? '/').split(/\?(.*)/s); // at the first '?'

@@ -64,6 +64,8 @@ export interface LocalStackOptions {
    * loopback address and read the table's items). `npm start` keeps them, as on AWS.
    */
   floodGuards?: boolean;
+  /** false: no route throttle (the benchmark's throughput runs measure the handlers, not API Gateway's buckets). */
+  routeThrottle?: boolean;
   /** A browser script every page loads before the app (`LOCAL_CAPTCHA=fake`: the fake reCAPTCHA api.js). */
   pageScript?: string | undefined;
 }
@@ -130,6 +132,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         counters: archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined,
         ses,
       }),
+      { throttle: options.routeThrottle !== false },
     );
     // CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
     const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
