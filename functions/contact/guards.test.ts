@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { CONTACT_ADDRESS_LIMITS } from '../../contract/limits';
-import { lambdaContext } from '../shared/test-support';
+import { lambdaContext, RecordingLogger, RecordingMetrics } from '../shared/test-support';
+import { buildContactDeps } from './clients';
+import { loadContactConfig } from './config';
 import { bodyOf, contactEvent, contactFixture, jsonResponse, NOW, VALID_BODY } from './fixtures';
 import { budgetMonth, memoryCounters, takeAddressSlot, takeBudgetSlot } from './limits';
 import { verifyCaptcha } from './recaptcha';
@@ -171,5 +173,26 @@ describe("Google's answers about quota, billing and keys", () => {
   it('a plain refusal is still the visitor’s (403)', async () => {
     const f = contactFixture({ verify: () => Promise.resolve(jsonResponse({ success: false, 'error-codes': ['invalid-input-response'] })) });
     expect((await f.handler(contactEvent(VALID_BODY), ctx)).statusCode).toBe(403);
+  });
+});
+
+describe('buildContactDeps: one builder for Lambda and the local stack', () => {
+  const base = { OWNER_EMAIL: 'o@example.com', SENDER_EMAIL: 's@example.com', RECAPTCHA_SECRET: 'x', SES_ENDPOINT: 'http://127.0.0.1:1' };
+  const build = (env: Record<string, string>) => {
+    const loaded = loadContactConfig(env);
+    if (!loaded.ok) throw new Error(loaded.problems.join('; '));
+    return buildContactDeps(loaded.config, { logger: new RecordingLogger(), metrics: new RecordingMetrics(), hasAwsCredentials: false });
+  };
+
+  it('guards with the archive table, the origin value as the hash key, the budget from the environment', () => {
+    const deps = build({ ...base, ARCHIVE_TABLE: 'messages', AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:2', ORIGIN_VERIFY_VALUE: ORIGIN, CAPTCHA_MONTHLY_BUDGET: '42' });
+    expect(deps.guards).toMatchObject({ hashKey: ORIGIN, monthlyBudget: 42 });
+    expect(deps.originSecret).toBe(ORIGIN);
+  });
+
+  it('no archive: no guards and no origin check unless set', () => {
+    const deps = build(base);
+    expect(deps.guards).toBeUndefined();
+    expect(deps.originSecret).toBeUndefined();
   });
 });
