@@ -24,3 +24,13 @@ export type ApiRequestHeader = (typeof API_REQUEST_HEADERS)[keyof typeof API_REQ
 
 /** The headers of the list that CloudFront generates rather than forwards from the viewer. */
 export const CLOUDFRONT_GENERATED_API_HEADERS: readonly ApiRequestHeader[] = [API_REQUEST_HEADERS.viewerAddress];
+
+/**
+ * The header CloudFront adds to every request it sends the API (an origin custom header, set on the
+ * origin, so it overwrites one a viewer sent: CloudFront Developer Guide, "Add custom headers to
+ * origin requests": https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/add-origin-custom-headers.html).
+ * Its value is known to the stack alone; the contact function refuses a request without it before
+ * any other work, so the API's own execute-api address cannot be used to skip CloudFront. Not in
+ * API_REQUEST_HEADERS: the viewer's copy is never forwarded.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-portfolio-origin';

@@ -206,6 +206,11 @@ describe('captcha token', () => {
     expect(isValidCaptchaToken(undefined)).toBe(false);
     expect(isValidCaptchaToken(5)).toBe(false);
   });
+
+  it('takes only the characters a reCAPTCHA token is made of (A-Z a-z 0-9 _ -)', () => {
+    expect(isValidCaptchaToken('03AFcWeA6_x-Z9')).toBe(true);
+    for (const bad of ['a b', 'tok=', 'a+b/c', 'tök', 'x\n', '<script>', 'a.b']) expect(isValidCaptchaToken(bad), bad).toBe(false);
+  });
 });
 
 describe('validateContact: the order of the checks (name, email, message, captcha)', () => {

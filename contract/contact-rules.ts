@@ -120,8 +120,19 @@ export function isValidMessage(message: unknown): boolean {
   return characterCount(visible) > CONTACT_LIMITS.messageMinExclusive && text.length <= CONTACT_LIMITS.messageMax;
 }
 
+/**
+ * What a reCAPTCHA token can look like: URL-safe base64 characters only. Anything else is refused
+ * here, so the API never spends a metered siteverify call on a token no widget could have issued.
+ */
+export const CAPTCHA_TOKEN_PATTERN = /^[A-Za-z0-9_-]+$/;
+
 export function isValidCaptchaToken(token: unknown): token is string {
-  return typeof token === 'string' && token.length > 0 && token.length <= CONTACT_LIMITS.captchaTokenMax;
+  return (
+    typeof token === 'string' &&
+    token.length > 0 &&
+    token.length <= CONTACT_LIMITS.captchaTokenMax &&
+    CAPTCHA_TOKEN_PATTERN.test(token)
+  );
 }
 
 /**

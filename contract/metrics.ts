@@ -22,6 +22,17 @@ export const CONTACT_METRICS = {
   captchaRefused: 'ContactCaptchaRefused',
   /** The verifier or SES failed (5xx); nothing was sent. */
   failed: 'ContactMessageFailed',
+  /** One address sent more than its share (429), answered without asking Google. */
+  addressLimited: 'ContactAddressLimited',
+  /** A request reached the API without CloudFront's origin header (403): someone calls execute-api directly. */
+  originRefused: 'ContactOriginRefused',
+  /**
+   * The captcha needs the owner: the month's siteverify calls passed the warning share of the budget,
+   * the budget is spent (503 until the month turns), or Google answered about quota, billing or keys.
+   * One metric for the three, read by one alarm (each metric an alarm reads is billed); the log line
+   * says which and what to do.
+   */
+  captchaNeedsOwner: 'ContactCaptchaNeedsOwner',
 } as const;
 
 /** The message archive: the contact, redelivery and mail-event functions emit these; alarms read them. */

@@ -9,7 +9,9 @@ import { FakeArchive } from './archive/fake-store';
 import { createMailEventsHandler } from './archive/mail-events';
 import { redeliverPending } from './archive/redeliver';
 import { snsEvent, type SampleName } from './archive/ses-event-samples';
-import { contactEvent, contactFixture, sesBehaviour, VALID_BODY, verifier } from './contact/fixtures';
+import { CONTACT_ADDRESS_LIMITS } from '../contract/limits';
+import { contactEvent, contactFixture, jsonResponse, sesBehaviour, VALID_BODY, verifier } from './contact/fixtures';
+import { memoryCounters } from './contact/limits';
 import { createEventsHandler } from './events/handler';
 import { apiEvent, lambdaContext, RecordingLogger, RecordingMeasures, RecordingMetrics } from './shared/test-support';
 import { createVitalsHandler } from './vitals/handler';
@@ -26,6 +28,13 @@ async function contactScenarios(): Promise<MetricName[]> {
   await run(contactFixture(), { ...VALID_BODY, email: 'not-an-address' });
   await run(contactFixture({ verify: () => verifier.refuses() }), VALID_BODY);
   await run(contactFixture({ ses: sesBehaviour.fails('MessageRejected') }), VALID_BODY);
+  await run(contactFixture({ originSecret: 'x'.repeat(36) }), VALID_BODY);
+  await run(contactFixture({ verify: () => Promise.resolve(jsonResponse('quota', 429)) }), VALID_BODY);
+  const full = memoryCounters();
+  const guarded = (monthlyBudget: number) => contactFixture({ guards: { counters: full, hashKey: 'k', monthlyBudget } });
+  await run(guarded(1), VALID_BODY); // the budget's one call: past the warning share
+  await run(guarded(1), VALID_BODY); // the budget is spent
+  for (let i = 0; i < CONTACT_ADDRESS_LIMITS[0].maxRequests; i++) await run(guarded(100), VALID_BODY); // the address is full
   return emitted;
 }
 

@@ -7,13 +7,15 @@ import { SSMClient } from '@aws-sdk/client-ssm';
 import { CONTACT_TIMEOUTS_MS } from '../../contract/limits';
 import { createDynamoClient, dynamoArchive, type ArchiveStore } from '../archive/store';
 import { SERVICE_NAMES } from '../../contract/metrics';
-import { createLogger, createMetricsSink, serviceName } from '../shared/observability';
-import { loadContactConfig } from './config';
+import { createLogger, createMetricsSink, serviceName, type LoggerLike, type MetricsSink } from '../shared/observability';
+import { loadContactConfig, type ContactConfig } from './config';
+import { dynamoCounters, type CounterStore } from './limits';
 import {
   createContactHandler,
   createMisconfiguredContactHandler,
   DEFAULT_TIMEOUTS,
   SSM_TIMEOUT_MS,
+  type ContactDeps,
   type ContactHandler,
   type SesLike,
 } from './flow';
@@ -22,11 +24,78 @@ import { ssmSecret, staticSecret, type SsmLike } from './secret';
 /** Dummy credentials for the local SES emulator, which accepts any; never used against AWS. */
 const LOCAL_SES_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-/** Clients a test may put in place of the real ones; production passes none. */
+/** Clients a test (or the local stack) may put in place of the ones built from the configuration. */
 export interface ClientOverrides {
   ssm?: SsmLike;
   ses?: SesLike;
   archive?: ArchiveStore;
+  /** The flood counters; the local stack passes its dynalite's. */
+  counters?: CounterStore;
+}
+
+/** The key an address is hashed with when no origin value is set (the local stack). */
+const LOCAL_HASH_KEY = 'local-stack';
+
+/**
+ * Every dependency of the contact handler, from a checked configuration: the one place both Lambda
+ * (createContactHandlerFromEnv) and the local stack (infra/local/api-gateway.ts) build them, so the
+ * local SES client has Lambda's attempts and timeouts and the same flood guards.
+ */
+export function buildContactDeps(
+  config: ContactConfig,
+  options: { logger: LoggerLike; metrics: MetricsSink; overrides?: ClientOverrides; hasAwsCredentials: boolean },
+): ContactDeps {
+  const { overrides = {}, hasAwsCredentials } = options;
+  const localCredentials = hasAwsCredentials ? {} : { credentials: LOCAL_SES_CREDENTIALS };
+  // One attempt only: a retried SendEmail whose first try reached SES would mail twice.
+  const ses =
+    overrides.ses ??
+    new SESClient({
+      region: config.region,
+      maxAttempts: 1,
+      requestHandler: { connectionTimeout: 1_000, requestTimeout: DEFAULT_TIMEOUTS.sesMs },
+      ...(config.sesEndpoint ? { endpoint: config.sesEndpoint, ...localCredentials } : {}),
+    });
+  const secret =
+    config.secret.kind === 'ssm'
+      ? ssmSecret(
+          overrides.ssm ??
+            new SSMClient({
+              region: config.region,
+              maxAttempts: 2,
+              requestHandler: { connectionTimeout: 1_000, requestTimeout: SSM_TIMEOUT_MS },
+            }),
+          config.secret.parameterName,
+          SSM_TIMEOUT_MS,
+        )
+      : staticSecret(config.secret.value);
+  // The archive is optional: without ARCHIVE_TABLE the function mails only, as before the archive.
+  const dynamo = config.archiveTable
+    ? createDynamoClient({
+        region: config.region,
+        requestTimeoutMs: CONTACT_TIMEOUTS_MS.archive,
+        ...(config.archiveEndpoint ? { endpoint: config.archiveEndpoint, ...localCredentials } : {}),
+      })
+    : undefined;
+  const archive = overrides.archive ?? (dynamo && config.archiveTable ? dynamoArchive({ table: config.archiveTable, client: dynamo }) : undefined);
+  // The counters share the archive's table (functions/contact/limits.ts says why).
+  const counters =
+    overrides.counters ?? (dynamo && config.archiveTable ? dynamoCounters({ table: config.archiveTable, client: dynamo }) : undefined);
+  return {
+    config,
+    secret,
+    ses,
+    ...(archive ? { archive } : {}),
+    ...(counters
+      ? { guards: { counters, hashKey: config.originSecret ?? LOCAL_HASH_KEY, monthlyBudget: config.captchaMonthlyBudget } }
+      : {}),
+    ...(config.originSecret ? { originSecret: config.originSecret } : {}),
+    fetch: (input, init) => fetch(input, init),
+    now: Date.now,
+    timeouts: DEFAULT_TIMEOUTS,
+    logger: options.logger,
+    metrics: options.metrics,
+  };
 }
 
 /** Builds the production handler from the environment (once per cold start). */
@@ -44,62 +113,7 @@ export function createContactHandlerFromEnv(
     });
     return createMisconfiguredContactHandler(logger, metrics);
   }
-  const { config } = loaded;
-  // One attempt only: a retried SendEmail whose first try reached SES would mail twice.
-  const ses =
-    overrides.ses ??
-    new SESClient({
-      region: config.region,
-      maxAttempts: 1,
-      requestHandler: { connectionTimeout: 1_000, requestTimeout: DEFAULT_TIMEOUTS.sesMs },
-      ...(config.sesEndpoint
-        ? {
-            endpoint: config.sesEndpoint,
-            ...(env.AWS_ACCESS_KEY_ID ? {} : { credentials: LOCAL_SES_CREDENTIALS }),
-          }
-        : {}),
-    });
-  const secret =
-    config.secret.kind === 'ssm'
-      ? ssmSecret(
-          overrides.ssm ??
-            new SSMClient({
-              region: config.region,
-              maxAttempts: 2,
-              requestHandler: { connectionTimeout: 1_000, requestTimeout: SSM_TIMEOUT_MS },
-            }),
-          config.secret.parameterName,
-          SSM_TIMEOUT_MS,
-        )
-      : staticSecret(config.secret.value);
-  // The archive is optional: without ARCHIVE_TABLE the function mails only, as before the archive.
-  const archive =
-    overrides.archive ??
-    (config.archiveTable
-      ? dynamoArchive({
-          table: config.archiveTable,
-          client: createDynamoClient({
-            region: config.region,
-            requestTimeoutMs: CONTACT_TIMEOUTS_MS.archive,
-            ...(config.archiveEndpoint
-              ? {
-                  endpoint: config.archiveEndpoint,
-                  ...(env.AWS_ACCESS_KEY_ID ? {} : { credentials: LOCAL_SES_CREDENTIALS }),
-                }
-              : {}),
-          }),
-        })
-      : undefined);
-  return createContactHandler({
-    config,
-    secret,
-    ses,
-    ...(archive ? { archive } : {}),
-    fetch: (input, init) => fetch(input, init),
-    now: Date.now,
-    timeouts: DEFAULT_TIMEOUTS,
-    logger,
-    metrics,
-  });
+  return createContactHandler(
+    buildContactDeps(loaded.config, { logger, metrics, overrides, hasAwsCredentials: Boolean(env.AWS_ACCESS_KEY_ID) }),
+  );
 }
-

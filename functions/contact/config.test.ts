@@ -1,3 +1,4 @@
+import { DEFAULT_CAPTCHA_MONTHLY_BUDGET } from '../../contract/limits';
 import { describe, expect, it } from 'vitest';
 import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
 import { DEFAULT_RECAPTCHA_VERIFY_URL, loadContactConfig } from './config';
@@ -33,8 +34,20 @@ describe('loadContactConfig', () => {
         verifyUrl: DEFAULT_RECAPTCHA_VERIFY_URL,
         region: 'eu-west-1',
         retentionDays: 365,
+        captchaMonthlyBudget: DEFAULT_CAPTCHA_MONTHLY_BUDGET,
       },
     });
+  });
+
+  it('reads the flood settings: the origin header value and the monthly siteverify budget', () => {
+    const result = loadContactConfig({ ...lambdaEnv, ORIGIN_VERIFY_VALUE: '3f1c0d9e-5b7a-11ef-8e3c-0a1b2c3d4e5f', CAPTCHA_MONTHLY_BUDGET: '500' });
+    expect(result).toMatchObject({ ok: true, config: { originSecret: '3f1c0d9e-5b7a-11ef-8e3c-0a1b2c3d4e5f', captchaMonthlyBudget: 500 } });
+    expect(problems({ ...lambdaEnv, CAPTCHA_MONTHLY_BUDGET: '0' })).toEqual([
+      'CAPTCHA_MONTHLY_BUDGET must be a whole number of siteverify calls, at least 1',
+    ]);
+    expect(problems({ ...lambdaEnv, ORIGIN_VERIFY_VALUE: 'short' })).toEqual([
+      'ORIGIN_VERIFY_VALUE must be 16 to 256 printable ASCII characters without spaces',
+    ]);
   });
 
   it('reads the archive settings: table, retention, configuration set, a local DynamoDB endpoint', () => {

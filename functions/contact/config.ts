@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_MESSAGE_RETENTION_DAYS } from '../../contract/archive';
+import { DEFAULT_CAPTCHA_MONTHLY_BUDGET } from '../../contract/limits';
 import { AWS_REGION_PATTERN, MAILBOX_ADDRESS_PATTERN } from '../../contract/settings';
 
 /**
@@ -34,6 +35,10 @@ export interface ContactConfig {
   retentionDays: number;
   /** SES configuration set named on every send (SES_CONFIGURATION_SET). */
   configurationSet?: string;
+  /** CloudFront's origin header value (ORIGIN_VERIFY_VALUE); set, requests without it are refused. */
+  originSecret?: string;
+  /** siteverify calls allowed a month (CAPTCHA_MONTHLY_BUDGET), counted in the archive's table. */
+  captchaMonthlyBudget: number;
 }
 
 export type ConfigResult = { ok: true; config: ContactConfig } | { ok: false; problems: string[] };
@@ -102,6 +107,14 @@ const ContactEnv = z
       (value) => value === undefined || CONFIGURATION_SET_NAME.test(value),
       'SES_CONFIGURATION_SET is not an SES configuration set name',
     ),
+    ORIGIN_VERIFY_VALUE: text.refine(
+      (value) => value === undefined || /^[\x21-\x7E]{16,256}$/.test(value),
+      'ORIGIN_VERIFY_VALUE must be 16 to 256 printable ASCII characters without spaces',
+    ),
+    CAPTCHA_MONTHLY_BUDGET: text.refine(
+      (value) => value === undefined || (/^\d{1,9}$/.test(value) && Number(value) >= 1),
+      'CAPTCHA_MONTHLY_BUDGET must be a whole number of siteverify calls, at least 1',
+    ),
   })
   .superRefine(
     (env, ctx) => {
@@ -164,6 +177,8 @@ export function loadContactConfig(env: NodeJS.ProcessEnv): ConfigResult {
       ...(e.AWS_ENDPOINT_URL_DYNAMODB ? { archiveEndpoint: new URL(e.AWS_ENDPOINT_URL_DYNAMODB).toString() } : {}),
       retentionDays: e.MESSAGE_RETENTION_DAYS ? Number(e.MESSAGE_RETENTION_DAYS) : DEFAULT_MESSAGE_RETENTION_DAYS,
       ...(e.SES_CONFIGURATION_SET ? { configurationSet: e.SES_CONFIGURATION_SET } : {}),
+      ...(e.ORIGIN_VERIFY_VALUE ? { originSecret: e.ORIGIN_VERIFY_VALUE } : {}),
+      captchaMonthlyBudget: e.CAPTCHA_MONTHLY_BUDGET ? Number(e.CAPTCHA_MONTHLY_BUDGET) : DEFAULT_CAPTCHA_MONTHLY_BUDGET,
     },
   };
 }

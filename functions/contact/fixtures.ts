@@ -6,7 +6,7 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses';
 import type { ArchiveStore } from '../archive/store';
 import { apiEvent, RecordingLogger, RecordingMetrics, type EventOptions } from '../shared/test-support';
-import { createContactHandler, DEFAULT_TIMEOUTS, type ContactHandler, type ContactTimeouts } from './flow';
+import { createContactHandler, DEFAULT_TIMEOUTS, type ContactHandler, type ContactGuards, type ContactTimeouts } from './flow';
 import type { FetchLike } from './recaptcha';
 import { staticSecret, type SecretProvider } from './secret';
 
@@ -73,6 +73,10 @@ export interface FixtureOptions {
   archive?: ArchiveStore;
   retentionDays?: number;
   configurationSet?: string;
+  /** The flood guards (memoryCounters() in tests); none: no per-address limit or budget. */
+  guards?: ContactGuards;
+  /** CloudFront's origin header value the handler demands. */
+  originSecret?: string;
 }
 
 export interface Fixture {
@@ -99,6 +103,8 @@ export function contactFixture(options: FixtureOptions = {}): Fixture {
       ...(options.configurationSet ? { configurationSet: options.configurationSet } : {}),
     },
     ...(options.archive ? { archive: options.archive } : {}),
+    ...(options.guards ? { guards: options.guards } : {}),
+    ...(options.originSecret ? { originSecret: options.originSecret } : {}),
     secret: options.secret ?? staticSecret(SECRET),
     ses: {
       send(command, sendOptions) {

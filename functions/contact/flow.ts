@@ -8,7 +8,7 @@
  * a 5xx, always with the form's failure message, always within the request budget. The
  * dependencies come in through a factory, so tests pass fakes.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { CONTACT_MESSAGES, type ContactMessage } from '../../contract/contact-rules';
 import { CONTACT_TIMEOUTS_MS } from '../../contract/limits';
@@ -21,7 +21,9 @@ import { errorResponse, jsonResponse, type HttpResult } from '../shared/http';
 import { describeError, requestIds, withFields, type LoggerLike, type MetricsSink } from '../shared/observability';
 import type { ContactConfig } from './config';
 import { verifyCaptcha, type FetchLike } from './recaptcha';
-import { checkContactRequest, readIdempotencyKey, readLanguage, sourceIp } from './request';
+import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
+import { takeAddressSlot, takeBudgetSlot, type CounterStore } from './limits';
+import { checkContactRequest, limitAddress, readIdempotencyKey, readLanguage, sourceIp } from './request';
 import type { SecretProvider } from './secret';
 
 export type { SesLike };
@@ -70,6 +72,47 @@ export interface ContactDeps {
   timeouts: ContactTimeouts;
   logger: LoggerLike;
   metrics: MetricsSink;
+  /**
+   * The flood guards, counted in the archive's table: requests per address (contract/limits.ts) and
+   * siteverify calls per month. Without them (no archive) every well-formed request reaches siteverify.
+   */
+  guards?: ContactGuards;
+  /**
+   * The value CloudFront sends in ORIGIN_VERIFY_HEADER. When set, a request without it is refused
+   * before anything else (403), and the visitor's address is CloudFront's CloudFront-Viewer-Address.
+   */
+  originSecret?: string;
+}
+
+export interface ContactGuards {
+  counters: CounterStore;
+  /** Keys the hash an address is stored under. */
+  hashKey: string;
+  /** siteverify calls allowed a calendar month (UTC). */
+  monthlyBudget: number;
+}
+
+/** The log line for each of Google's answers the owner must act on. */
+export const OWNER_ACTION_ADVICE = {
+  quota:
+    "reCAPTCHA's Google Cloud project is over its free monthly quota: the form answers 503 and sends nothing. Enable " +
+    'billing on the project that holds the key (Google Cloud console, Billing), or wait for the first of the month; see docs/deploy.md.',
+  keys:
+    'reCAPTCHA says the keys are invalid: the form answers 503 and sends nothing. Check the key in the Google Cloud console ' +
+    '(Security > reCAPTCHA), or make a new one and store its legacy secret key with npm run setup.',
+  'success-with-errors':
+    'reCAPTCHA passed the token but reported errors (an answer Google gives at the quota cap): nothing was sent. Enable ' +
+    "billing on the key's Google Cloud project or wait for the first of the month; see docs/deploy.md.",
+} as const;
+
+/** The answer to a request that did not come through CloudFront. */
+export const ORIGIN_REFUSED = 'Send this request through the site, not to the API directly.';
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export type ContactHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
@@ -130,6 +173,18 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
         log.error('Archive metric could not be recorded', describeError(error));
       }
     };
+    /**
+     * A counter call. When the table does not answer, the request goes on as if uncounted: a broken
+     * counter must not close the form, and the monthly budget and the route's throttle still bound the cost.
+     */
+    const guardCall = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await run();
+      } catch (error) {
+        log.warn('The contact counters did not answer; going on uncounted', { counter: what, ...describeError(error) });
+        return undefined;
+      }
+    };
     /** An archive call within its own timeout and what is left of the request; undefined when it failed. */
     const archived = async <T>(
       what: string,
@@ -176,8 +231,32 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
     };
 
     try {
+      if (deps.originSecret !== undefined) {
+        const given = event?.headers?.[ORIGIN_VERIFY_HEADER];
+        if (!sameSecret(typeof given === 'string' ? given : undefined, deps.originSecret)) {
+          count(CONTACT_METRICS.originRefused);
+          return finish(errorResponse(403, ORIGIN_REFUSED), 'rejected-origin');
+        }
+      }
       const checked = checkContactRequest(event);
       if (!checked.ok) return finish(checked.response, `rejected-${checked.reason}`);
+      const guards = deps.guards;
+      const address = limitAddress(event, deps.originSecret !== undefined);
+      if (guards && address) {
+        // Before any other call: a flooding address costs one conditional write per request, nothing more.
+        const slot = await guardCall('address', () =>
+          takeAddressSlot(guards.counters, address, guards.hashKey, deps.now(), {
+            abortSignal: AbortSignal.timeout(deps.timeouts.archiveMs),
+          }),
+        );
+        if (slot && !slot.ok) {
+          count(CONTACT_METRICS.addressLimited);
+          return finish(
+            errorResponse(429, CONTACT_MESSAGES.sendFailed, { 'retry-after': String(slot.retryAfterSeconds) }),
+            'rejected-address-limit',
+          );
+        }
+      }
       const idempotency = readIdempotencyKey(event);
       if (!idempotency.ok) return finish(idempotency.response, 'rejected-idempotency-key');
       const { message } = checked;
@@ -207,6 +286,30 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
         secret = await deps.secret.getSecret();
       } catch (error) {
         return finish(failure(503), 'secret-unavailable', { ...details, ...describeError(error) });
+      }
+
+      if (guards) {
+        const budget = await guardCall('budget', () =>
+          takeBudgetSlot(guards.counters, guards.monthlyBudget, deps.now(), {
+            abortSignal: AbortSignal.timeout(Math.max(1, Math.min(deps.timeouts.archiveMs, remaining()))),
+          }),
+        );
+        if (budget && !budget.ok) {
+          count(CONTACT_METRICS.captchaNeedsOwner);
+          log.error(
+            `The month's siteverify budget (${guards.monthlyBudget}) is spent: the form answers 503 until the month turns (UTC). ` +
+              'Raise CAPTCHA_MONTHLY_BUDGET (captchaMonthlyBudget in cdk.json) if the Google Cloud project can pay for more; see docs/deploy.md.',
+            { budget: guards.monthlyBudget },
+          );
+          return finish(failure(503), 'captcha-budget-spent', details);
+        }
+        if (budget?.warn) {
+          count(CONTACT_METRICS.captchaNeedsOwner);
+          log.warn("The month's siteverify calls passed the warning share of the budget", {
+            used: budget.used,
+            budget: guards.monthlyBudget,
+          });
+        }
       }
 
       const verifyStarted = deps.now();
@@ -241,6 +344,13 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
         }
         case 'misconfigured':
           return finish(failure(503), 'captcha-misconfigured', { ...details, verifyMs, captchaErrorCodes: verdict.errorCodes });
+        case 'owner-action':
+          count(CONTACT_METRICS.captchaNeedsOwner);
+          log.error(OWNER_ACTION_ADVICE[verdict.reason], {
+            captchaErrorCodes: verdict.errorCodes,
+            ...(verdict.httpStatus === undefined ? {} : { verifierStatus: verdict.httpStatus }),
+          });
+          return finish(failure(503), `captcha-owner-${verdict.reason}`, { ...details, verifyMs, captchaErrorCodes: verdict.errorCodes });
         case 'unavailable':
           return finish(failure(verdict.reason === 'timeout' ? 504 : 502), `captcha-${verdict.reason}`, {
             ...details,

@@ -12,6 +12,12 @@ export type VerifyOutcome =
   | { kind: 'refused'; errorCodes: string[] }
   /** siteverify says our own request is wrong (bad secret): an operator problem. */
   | { kind: 'misconfigured'; errorCodes: string[] }
+  /**
+   * Google speaks of the owner's quota, billing or keys: over the free monthly quota (HTTP 429, or an
+   * error code about quota or billing), `invalid-keys`, or a `success: true` that still carries error
+   * codes (an answer given at the cap, not a verdict on the token). Never the visitor's fault.
+   */
+  | { kind: 'owner-action'; reason: 'quota' | 'keys' | 'success-with-errors'; errorCodes: string[]; httpStatus?: number }
   | { kind: 'unavailable'; reason: 'timeout' | 'network' | 'http-status' | 'bad-response'; httpStatus?: number };
 
 export interface VerifyRequest {
@@ -30,6 +36,12 @@ export interface VerifyRequest {
  * "Verifying the user's response": https://developers.google.com/recaptcha/docs/verify
  */
 const OPERATOR_ERROR_CODES = new Set(['missing-input-secret', 'invalid-input-secret', 'bad-request']);
+/**
+ * The error code of a project over its free quota without billing ("Over Enterprise free quota.
+ * Please ensure your project has an active billing account: …"), matched loosely, since its text
+ * carries a link and may change.
+ */
+const QUOTA_ERROR = /\bquota\b|\bbilling\b/i;
 /** siteverify answers a few hundred bytes; anything far larger is not siteverify. */
 const MAX_RESPONSE_CHARS = 16_384;
 
@@ -55,6 +67,9 @@ export async function verifyCaptcha(request: VerifyRequest): Promise<VerifyOutco
     return { kind: 'unavailable', reason: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network' };
   }
 
+  // Over the project's monthly quota "any new request returns an HTTP error with a Resource Exhausted
+  // (429) status code" (reCAPTCHA, "Quotas": https://docs.cloud.google.com/recaptcha/quotas).
+  if (status === 429) return { kind: 'owner-action', reason: 'quota', errorCodes: [], httpStatus: status };
   if (status < 200 || status > 299) return { kind: 'unavailable', reason: 'http-status', httpStatus: status };
   if (text.length > MAX_RESPONSE_CHARS) return { kind: 'unavailable', reason: 'bad-response', httpStatus: status };
 
@@ -68,12 +83,14 @@ export async function verifyCaptcha(request: VerifyRequest): Promise<VerifyOutco
     return { kind: 'unavailable', reason: 'bad-response', httpStatus: status };
   }
   const { success } = body as { success: boolean };
-  if (success) return { kind: 'passed' };
-
   const rawCodes: unknown = (body as { 'error-codes'?: unknown })['error-codes'];
   const errorCodes = Array.isArray(rawCodes)
-    ? rawCodes.filter((code): code is string => typeof code === 'string').slice(0, 10)
+    ? rawCodes.filter((code): code is string => typeof code === 'string').map((code) => code.slice(0, 200)).slice(0, 10)
     : [];
+  if (errorCodes.some((code) => QUOTA_ERROR.test(code))) return { kind: 'owner-action', reason: 'quota', errorCodes };
+  if (errorCodes.includes('invalid-keys')) return { kind: 'owner-action', reason: 'keys', errorCodes };
+  // A pass that carries errors is not a verdict on the token: it is never let through to SES.
+  if (success) return errorCodes.length > 0 ? { kind: 'owner-action', reason: 'success-with-errors', errorCodes } : { kind: 'passed' };
   if (errorCodes.some((code) => OPERATOR_ERROR_CODES.has(code))) return { kind: 'misconfigured', errorCodes };
   return { kind: 'refused', errorCodes };
 }

@@ -47,6 +47,7 @@ describe('parseConfig', () => {
       eventsEndpoint: '/api/events',
       logRetentionDays: 30,
       messageRetentionDays: 365,
+      captchaMonthlyBudget: 9000,
       deleteArchiveOnDestroy: false,
       domain: null,
       stage: '',

@@ -3,6 +3,7 @@
  * (documented in docs/deploy.md, "Configure"). It is checked before anything is built or deployed; every
  * missing or malformed value is reported with its key, all at once.
  */
+import { DEFAULT_CAPTCHA_MONTHLY_BUDGET } from '../../contract/limits';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -239,6 +240,16 @@ const ConfigSchema = z
           },
         )
         .transform((value) => value as number),
+      // siteverify calls the contact form may make a month before it answers 503 (contract/limits.ts).
+      captchaMonthlyBudget: z
+        .unknown()
+        .optional()
+        .transform((value) => value ?? DEFAULT_CAPTCHA_MONTHLY_BUDGET)
+        .refine((value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100_000_000, {
+          error: (issue) =>
+            `${quoted(issue.input)} is not a whole number of siteverify calls a month, at least 1 (default ${DEFAULT_CAPTCHA_MONTHLY_BUDGET})`,
+        })
+        .transform((value) => value as number),
       deleteArchiveOnDestroy: z
         .unknown()
         .optional()
@@ -319,6 +330,8 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   logRetentionDays: number;
   /** Days the message archive keeps a contact message (DynamoDB time-to-live). */
   messageRetentionDays: number;
+  /** siteverify calls a month before the contact form answers 503 (default under Google's free 10,000). */
+  captchaMonthlyBudget: number;
   /** true: `cdk destroy` deletes the message archive with the stack; default false keeps it; always true for a preview. */
   deleteArchiveOnDestroy: boolean;
   /** Optional custom domain (live stage only); null: the site is served on its *.cloudfront.net name. */

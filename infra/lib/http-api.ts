@@ -11,7 +11,7 @@ import type { RouteName } from './route-functions';
 
 export type Throttle = RouteThrottle;
 
-/** Each route's own bucket (why each is sized so: contract/limits.ts). */
+/** Each route's own bucket (why each is sized so: contract/limits.ts), the same numbers the local stack applies. */
 export const ROUTE_THROTTLES: Readonly<Record<RouteName, Throttle>> = CONTRACT_ROUTE_THROTTLES;
 /** Any route without its own settings (none today): the old stage-wide cap. */
 export const DEFAULT_THROTTLE: Throttle = { rateLimit: 5, burstLimit: 10 };

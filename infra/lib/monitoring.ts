@@ -1,3 +1,4 @@
+import { CAPTCHA_BUDGET_WARNING_SHARE } from '../../contract/limits';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -132,6 +133,7 @@ export class Monitoring extends Construct {
   readonly apiServerErrorsAlarm: cloudwatch.Alarm;
   /** Live site only (see MonitoringProps.preview). */
   readonly captchaRefusedAlarm?: cloudwatch.Alarm;
+  readonly captchaNeedsOwnerAlarm?: cloudwatch.Alarm;
   readonly messageFailedAlarm?: cloudwatch.Alarm;
   readonly mailBouncedAlarm?: cloudwatch.Alarm;
   readonly archiveUnavailableAlarm: cloudwatch.Alarm;
@@ -259,7 +261,19 @@ export class Monitoring extends Construct {
       });
     if (live) this.slowLcpAlarm = slowAlarm('SlowLoadingForVisitors', 'lcp', 'Largest Contentful Paint (LCP)');
     if (live) this.slowInpAlarm = slowAlarm('SlowResponsesForVisitors', 'inp', 'Interaction to Next Paint (INP)');
+    // The siteverify budget and Google's answers about quota, billing and keys: the owner's to act on.
+    this.captchaNeedsOwnerAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'CaptchaQuotaOrBudget', {
+      alarmDescription:
+        `reCAPTCHA needs you: the contact form used ${CAPTCHA_BUDGET_WARNING_SHARE * 100}% of this month's siteverify ` +
+        'budget (cdk.json captchaMonthlyBudget), or spent it (the form answers 503 until the first of the month, UTC), or ' +
+        "Google answered about quota, billing or keys (503, nothing sent). The contact function's log line says which and " +
+        "what to do: enable billing on the key's Google Cloud project and raise the budget, or make a new key " +
+        '(npm run setup); npm run doctor checks the key. See docs/deploy.md, "reCAPTCHA".',
+      metric: contactMetric(CONTACT_METRICS.captchaNeedsOwner, { period }),
+      ...atLeastOnce,
+    });
     const alarms = [
+      this.captchaNeedsOwnerAlarm,
       this.contactErrorsAlarm,
       this.apiServerErrorsAlarm,
       this.captchaRefusedAlarm,

@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
 import { contentTypeFor } from '../shared/content-type';
-import { API_REQUEST_HEADERS } from '../../contract/api-headers';
+import { API_REQUEST_HEADERS, ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
+import { DEFAULT_CAPTCHA_MONTHLY_BUDGET } from '../../contract/limits';
 import { API_ROUTES } from '../../contract/api-routes';
 import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, METRICS_NAMESPACE, VITALS_METRICS_EMF } from '../../contract/metrics';
 import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
@@ -247,6 +248,34 @@ describe('upload', () => {
   });
 });
 
+/** The stack's UUID (the third part of its id): the origin header's value. */
+const ORIGIN_VERIFY_VALUE_TOKEN = { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] };
+
+describe('flood guards', () => {
+  it('CloudFront adds the origin header to API requests with the value the contact function checks', () => {
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    const origins = distribution.Properties.DistributionConfig.Origins as Json[];
+    const api = origins.filter((origin) => origin.CustomOriginConfig);
+    expect(api).toHaveLength(1);
+    expect(api[0]!.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: ORIGIN_VERIFY_VALUE_TOKEN }]);
+    // The site's own (S3) origin does not get it, and the viewer's copy is never forwarded.
+    expect(origins.filter((origin) => !origin.CustomOriginConfig).every((origin) => !origin.OriginCustomHeaders)).toBe(true);
+    expect(Object.values(API_REQUEST_HEADERS)).not.toContain(ORIGIN_VERIFY_HEADER);
+  });
+
+  it('one alarm mails the owner when the captcha budget or Google needs them', () => {
+    const alarm = ofType('AWS::CloudWatch::Alarm').find(([, a]) => a.Properties.MetricName === CONTACT_METRICS.captchaNeedsOwner);
+    expect(alarm?.[1].Properties).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      Statistic: 'Sum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [expect.objectContaining({ Ref: expect.any(String) })],
+    });
+    expect(alarm?.[1].Properties.AlarmDescription).toMatch(/80% of this month's siteverify budget.*billing/s);
+  });
+});
+
 describe('API', () => {
   it('throttles contact, events and vitals apart, contact tighter, and waits for the routes it throttles', () => {
     const stageEntry = ofType('AWS::ApiGatewayV2::Stage');
@@ -257,7 +286,7 @@ describe('API', () => {
       ThrottlingBurstLimit: DEFAULT_THROTTLE.burstLimit,
     });
     expect(stage.Properties.RouteSettings).toEqual({
-      'POST /api/contact': { ThrottlingRateLimit: 1, ThrottlingBurstLimit: 5 },
+      'POST /api/contact': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
       'POST /api/events': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 },
       'POST /api/vitals': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 100 },
     });
@@ -323,6 +352,8 @@ describe('functions', () => {
       SES_CONFIGURATION_SET: { Ref: idOf('AWS::SES::ConfigurationSet', () => true) },
       POWERTOOLS_SERVICE_NAME: 'contact',
       POWERTOOLS_METRICS_NAMESPACE: 'Portfolio',
+      ORIGIN_VERIFY_VALUE: ORIGIN_VERIFY_VALUE_TOKEN,
+      CAPTCHA_MONTHLY_BUDGET: String(DEFAULT_CAPTCHA_MONTHLY_BUDGET),
     });
     expect(resources[eventsId()]!.Properties.Environment.Variables).toEqual({
       NODE_OPTIONS: '--enable-source-maps',
@@ -441,7 +472,7 @@ describe('operations', () => {
     });
     expect(allow.Condition.StringEquals).toEqual({ 'aws:SourceAccount': '123456789012' });
     const alarmIds = ofType('AWS::CloudWatch::Alarm').map(([id]) => id).sort();
-    expect(alarmIds).toHaveLength(10);
+    expect(alarmIds).toHaveLength(11);
     const sourceArns: Json[] = allow.Condition.ArnEquals['aws:SourceArn'];
     expect(sourceArns.map((arn) => arn['Fn::GetAtt'][0]).sort()).toEqual(alarmIds);
     expect(sourceArns.every((arn) => arn['Fn::GetAtt'][1] === 'Arn')).toBe(true);
@@ -516,7 +547,7 @@ describe('operations', () => {
   it('alarms on contact function errors and API 5xx, to the topic', () => {
     const topicId = idOf('AWS::SNS::Topic', () => true);
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(10); // + the archive's five and the visitors' two (their own tests)
+    expect(alarms).toHaveLength(11); // + the archive's five and the visitors' two (their own tests), and the captcha's quota or budget
     const errors = alarms.find((a) => a.MetricName === 'Errors')!;
     expect(errors).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     const contactFn = idOf('AWS::Lambda::Function', (p) => /^POST \/api\/contact/.test(p.Description ?? ''));

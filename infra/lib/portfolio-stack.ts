@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -79,6 +79,10 @@ export class PortfolioStack extends Stack {
         }).parameterName
       : config.recaptchaSecretParameter;
 
+    // The value CloudFront adds to API requests and the contact function expects: the UUID in this
+    // stack's id, unique per stack, stable across deploys, and known only inside the account (it costs
+    // nothing, unlike a Secrets Manager secret). Anyone calling execute-api directly lacks it.
+    const originVerifyValue = Fn.select(2, Fn.split('/', Aws.STACK_ID));
     this.functions = new RouteFunctions(this, 'Functions', {
       projectRoot: props.projectRoot,
       logRetention,
@@ -89,6 +93,8 @@ export class PortfolioStack extends Stack {
             ...mailEnvironment,
             // Only the parameter's name: the secret itself is read at cold start, never stored here.
             RECAPTCHA_SECRET_PARAMETER: recaptchaSecretParameter,
+            ORIGIN_VERIFY_VALUE: originVerifyValue,
+            CAPTCHA_MONTHLY_BUDGET: String(config.captchaMonthlyBudget),
           },
         },
         events: { memorySize: 128 },
@@ -136,6 +142,7 @@ export class PortfolioStack extends Stack {
       // (gzip, Brotli) and honours each object's Cache-Control from 1 s to a year: a preview's HTML may be a
       // second stale, where the live site's own policy (min TTL 0) revalidates at once.
       sharedCachePolicy: config.stage ? cloudfront.CachePolicy.CACHING_OPTIMIZED : undefined,
+      originVerifyValue,
     });
     this.deployment = new SiteDeployment(this, 'Deploy', {
       asset: this.web.asset,

@@ -4,19 +4,19 @@
  * runs, and from the handler's result back to HTTP. The handlers get their configuration as
  * arguments (never through process.env), so several stacks may run in one process.
  */
-import { SESClient } from '@aws-sdk/client-ses';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import getRawBody from 'raw-body';
 import { API_ROUTES, type ApiRoute } from '../../contract/api-routes';
-import { ROUTE_THROTTLES, type RouteThrottle } from '../../contract/limits';
 import { siteEventNames } from '../../contract/event-catalog';
+import { ROUTE_THROTTLES, type RouteThrottle } from '../../contract/limits';
 import { loadContactConfig } from '../../functions/contact/config';
 import type { ArchiveStore } from '../../functions/archive/store';
-import { createContactHandler, DEFAULT_TIMEOUTS, type SesLike } from '../../functions/contact/flow';
-import { staticSecret } from '../../functions/contact/secret';
+import { buildContactDeps } from '../../functions/contact/clients';
+import { createContactHandler, type SesLike } from '../../functions/contact/flow';
+import type { CounterStore } from '../../functions/contact/limits';
 import { createEventsHandler } from '../../functions/events/handler';
 import { createMeasureSink, createMetricsSink, type MeasureSink, type MetricsSink } from '../../functions/shared/observability';
 import { createVitalsHandler } from '../../functions/vitals/handler';
@@ -43,6 +43,10 @@ export interface LocalApiConfig {
   ses?: SesLike | undefined;
   /** The file page views are appended to (pageViewLogFile); none: they are kept nowhere. */
   pageViewsFile?: string | undefined;
+  /** The flood counters (in the local archive's table); none: no per-address limit or monthly budget. */
+  counters?: CounterStore | undefined;
+  /** siteverify calls allowed a month (CAPTCHA_MONTHLY_BUDGET); default as in Lambda. */
+  captchaMonthlyBudget?: number | undefined;
 }
 
 
@@ -55,27 +59,26 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
     RECAPTCHA_SECRET: config.recaptchaSecret,
     RECAPTCHA_VERIFY_URL: config.recaptchaVerifyUrl,
     SES_ENDPOINT: config.sesEndpoint,
+    CAPTCHA_MONTHLY_BUDGET: config.captchaMonthlyBudget?.toString(),
   });
   if (!loaded.ok) throw new Error(`The local API cannot start: ${loaded.problems.join('; ')}.`);
   const logger = (serviceName: string) => new Logger({ serviceName, ...(config.quiet ? { logLevel: 'SILENT' } : {}) });
   const metrics = (service: string): MetricsSink => (config.quiet ? { count: () => undefined } : createMetricsSink(service));
   const measures = (service: string): MeasureSink => (config.quiet ? { measure: () => undefined } : createMeasureSink(service));
-  const { region, sesEndpoint } = loaded.config;
   return {
-    contact: createContactHandler({
-      config: loaded.config,
-      secret: staticSecret(config.recaptchaSecret),
-      // One attempt, as in Lambda: a retried SendEmail could mail twice. The emulator takes any credentials.
-      ses:
-        config.ses ??
-        new SESClient({ region, endpoint: sesEndpoint, maxAttempts: 1, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-      ...(config.archive ? { archive: config.archive } : {}),
-      fetch: (input, init) => fetch(input, init),
-      now: Date.now,
-      timeouts: DEFAULT_TIMEOUTS,
-      logger: logger('portfolio-contact'),
-      metrics: metrics('portfolio-contact'),
-    }),
+    // The same dependencies Lambda builds (one SES attempt, its timeouts), with the local archive and counters.
+    contact: createContactHandler(
+      buildContactDeps(loaded.config, {
+        logger: logger('portfolio-contact'),
+        metrics: metrics('portfolio-contact'),
+        hasAwsCredentials: false,
+        overrides: {
+          ...(config.ses ? { ses: config.ses } : {}),
+          ...(config.archive ? { archive: config.archive } : {}),
+          ...(config.counters ? { counters: config.counters } : {}),
+        },
+      }),
+    ),
     events: createEventsHandler({
       logger: logger('portfolio-events'),
       metrics: metrics('portfolio-events'),
@@ -109,7 +112,7 @@ export function routeThrottle(limits: RouteThrottle, now: () => number = () => p
 }
 
 export interface ApiGatewayOptions {
-  /** Apply each route's throttle (contract/limits.ts), as the stage does; off by default (tests, benchmarks). */
+  /** Each route's throttle (contract/limits.ts), as the stage applies it; false: none (the benchmark's throughput runs). */
   throttle?: boolean;
   /** The throttle's clock, in milliseconds (tests). */
   now?: () => number;
@@ -117,7 +120,7 @@ export interface ApiGatewayOptions {
 
 /** Answers an API request; `notFound` answers paths and methods no route takes (the distribution's 404). */
 export function createApiGateway(handlers: ApiHandlers, options: ApiGatewayOptions = {}) {
-  const allow = new Map(API_ROUTES.map((route) => [route.routeKey, options.throttle ? routeThrottle(ROUTE_THROTTLES[route.name], options.now) : () => true]));
+  const allow = new Map(API_ROUTES.map((route) => [route.routeKey, options.throttle === false ? () => true : routeThrottle(ROUTE_THROTTLES[route.name], options.now)]));
   return async (req: IncomingMessage, res: ServerResponse, notFound: () => void): Promise<void> => {
     const [rawPath = '/', rawQueryString = ''] = (req.url ?? '/').split(/\?(.*)/s); // at the first '?'
     const route = API_ROUTES.find((r) => r.method === req.method && r.path === rawPath);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { createApiGateway, routeThrottle } from './api-gateway';
 import { ROUTE_THROTTLES } from '../../contract/limits';
+import { ROUTE_THROTTLES as STACK_THROTTLES } from '../lib/http-api';
 import { startFakeSiteverify, type FakeSiteverify } from '../../tools/fake-siteverify';
 import { clearMailbox, fetchMails } from './mailbox';
 import { startLocalStack, type LocalStack } from './stack';
@@ -85,6 +86,12 @@ describe("each route's throttle, as the stage applies it (contract/limits.ts)", 
     expect([take(), take()]).toEqual([true, false]);
     now = 60_000;
     expect([take(), take(), take(), take()]).toEqual([true, true, true, false]);
+  });
+
+  it('the local stack and the CDK stack read the same numbers', () => {
+    expect(STACK_THROTTLES).toBe(ROUTE_THROTTLES);
+    // The benchmark's flood (4 a second from one address) stays under the contact bucket, so the per-address limit sorts it.
+    expect(ROUTE_THROTTLES.contact.rateLimit).toBeGreaterThan(4);
   });
 
   it('takes a class of visitors leaving together, and a burst of page views never refuses a click or a message', async () => {

@@ -52,6 +52,7 @@ async function stack(archiveDir?: string): Promise<LocalStack> {
     recaptchaVerifyUrl: verifier.url,
     quiet: true,
     redeliveryIntervalMs: 60_000, // the tests run it when they want it
+    floodGuards: false, // many messages from 127.0.0.1, and the table's items read as messages (flood.test.ts covers the guards)
   });
   stacks.push(started);
   return started;

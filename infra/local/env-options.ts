@@ -40,8 +40,6 @@ export function stackOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Local
     archivePort: portFromEnv('ARCHIVE_PORT', LOCAL_ARCHIVE_PORT, env),
     archiveDir: path.resolve(env.ARCHIVE_DIR?.trim() || DEFAULT_ARCHIVE_DIR),
     pageViewsFile: path.resolve(env.PAGE_VIEWS_FILE?.trim() || DEFAULT_PAGE_VIEWS_FILE),
-    // The API answers 429 past each route's throttle, as API Gateway does.
-    throttle: true,
     dynamoEndpoint: endpointFromEnv('AWS_ENDPOINT_URL_DYNAMODB', env),
     sesEndpoint: endpointFromEnv('AWS_ENDPOINT_URL_SES', env),
     recaptchaVerifyUrl: text('RECAPTCHA_VERIFY_URL'),

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { checkBuildMatchesPolicy, WEB_CLIENT_DIR } from '../shared/build-output';
 import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
 import { createApiGateway, createLocalHandlers } from './api-gateway';
+import { dynamoCounters } from '../../functions/contact/limits';
 import { createCdn, PAGE_SCRIPT_PATH, sendPlain } from './cdn';
 import { startMailbox } from './mailbox';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalArchive } from './archive';
@@ -50,8 +51,6 @@ export interface LocalStackOptions {
   archivePort?: number;
   /** dynalite's data folder; in memory when absent (tests). `npm start` uses .local/archive. */
   archiveDir?: string | undefined;
-  /** Throttle each API route as the stage does (contract/limits.ts ROUTE_THROTTLES); `npm start` and `npm run dev` do. */
-  throttle?: boolean;
   /** Where page views are appended (one JSON line each); none: they are kept nowhere. `npm start` uses .local/page-views.jsonl. */
   pageViewsFile?: string | undefined;
   /** An outside DynamoDB-compatible server (AWS_ENDPOINT_URL_DYNAMODB): no dynalite is started. */
@@ -62,6 +61,16 @@ export interface LocalStackOptions {
   redeliveryIntervalMs?: number;
   /** false: no archive and no redelivery, the contact function mails only (the benchmark's baseline). */
   archive?: boolean;
+  /**
+   * false: no per-address limit or monthly siteverify budget (tests that send many messages from one
+   * loopback address and read the table's items). `npm start` keeps them, as on AWS.
+   */
+  floodGuards?: boolean;
+  /**
+   * Each API route's throttle, as the stage applies it (contract/limits.ts ROUTE_THROTTLES); false: none
+   * (the benchmark's throughput runs measure the handlers, not API Gateway's buckets).
+   */
+  routeThrottle?: boolean;
   /** A browser script every page loads before the app (`LOCAL_CAPTCHA=fake`: the fake reCAPTCHA api.js). */
   pageScript?: string | undefined;
 }
@@ -125,10 +134,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         recaptchaSecret: options.recaptchaSecret ?? RECAPTCHA_TEST_SECRET,
         quiet,
         archive: archive?.store,
+        counters: archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined,
         ses,
         pageViewsFile: options.pageViewsFile,
       }),
-      { throttle: options.throttle ?? false },
+      { throttle: options.routeThrottle !== false },
     );
     // CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
     const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });

@@ -9,8 +9,16 @@
  * again under a CPU load the benchmark starts itself (a busy-loop worker thread per core, stopped
  * at the end), beside the idle figures.
  *
+ * These runs measure the handlers, so their stacks have no route throttle and no flood guards. Last,
+ * the flood: a stack as `npm start` runs it (guards and throttle on) takes 240 junk requests from
+ * 127.0.0.1 spread over BENCH_FLOOD_SECONDS (half with malformed tokens, half with well-formed ones
+ * Google refuses) while a visitor on 127.0.0.2 sends 5 messages; it prints the siteverify calls
+ * (budget: at most 30, none for a malformed token) and the visitor's answers and mails (5 of 5, each
+ * mailed once).
+ *
  * Settings (environment): BENCH_DURATION seconds per scenario (3), BENCH_CONNECTIONS (10),
- * BENCH_N (500), BENCH_C (25), BENCH_LOAD (1; 0 skips the runs under load). Exits 1 if a scenario sees errors or a mail count is off.
+ * BENCH_N (500), BENCH_C (25), BENCH_LOAD (1; 0 skips the runs under load), BENCH_FLOOD_SECONDS (60).
+ * Exits 1 if a scenario sees errors, a mail count is off or the flood exceeds its budget.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -20,7 +28,7 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import autocannon, { type Result } from 'autocannon';
 import { createDynamoClient } from '../../functions/archive/store';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/archive';
-import { startFakeSiteverify, type FakeSiteverify } from '../../tools/fake-siteverify';
+import { REFUSED_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../../tools/fake-siteverify';
 import { startFlakySes } from '../../tools/flaky-ses';
 import { clearMailbox, fetchMails, startMailbox } from '../../infra/local/mailbox';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
@@ -40,6 +48,7 @@ const DURATION = setting('BENCH_DURATION', 3, 60);
 const CONNECTIONS = setting('BENCH_CONNECTIONS', 10, 500);
 const N = setting('BENCH_N', 500, 20_000);
 const C = setting('BENCH_C', 25, 500);
+const FLOOD_SECONDS = setting('BENCH_FLOOD_SECONDS', 60, 600);
 
 /** BENCH_LOAD=0 skips the exactly-once runs under CPU load (a busy-loop worker per core). */
 const LOAD = process.env.BENCH_LOAD?.trim() !== '0';
@@ -95,7 +104,16 @@ function post(agent: Agent, url: URL, path: string, body: string): Promise<numbe
 async function main() {
   const verifier = await startFakeSiteverify('pass');
   const { buildDir, clientDir } = fixtureBuild();
-  const stack = await startLocalStack({ port: 0, sesPort: 0, clientDir, recaptchaVerifyUrl: verifier.url, quiet: true });
+  const stack = await startLocalStack({
+    port: 0,
+    sesPort: 0,
+    clientDir,
+    recaptchaVerifyUrl: verifier.url,
+    quiet: true,
+    // Throughput of the handlers themselves: one loopback address at full speed would otherwise meet 429s.
+    floodGuards: false,
+    routeThrottle: false,
+  });
   let failed = false;
   try {
     console.log(
@@ -164,10 +182,19 @@ async function main() {
       })),
     );
 
+    const floodFigures = await flood(clientDir);
+    console.log(
+      `\nFlood: ${floodFigures.junk} junk requests from 127.0.0.1 in ${floodFigures.seconds} s (${floodFigures.floodStatuses}); ` +
+        `siteverify calls for the flood ${floodFigures.siteverifyCalls} (budget ≤ ${FLOOD_MAX_SITEVERIFY}), for malformed tokens ${floodFigures.malformedCalls} (budget 0); ` +
+        `visitor on 127.0.0.2: ${floodFigures.visitorOk} of ${floodFigures.visitorSent} answered 200, mails ${floodFigures.visitorMails.join('/')} ` +
+        `(each once) → ${floodFigures.ok ? 'OK' : 'FAILED'}`,
+    );
+    if (!floodFigures.ok) failed = true;
+
     mkdirSync('.bench', { recursive: true });
     writeFileSync(
       '.bench/api.json',
-      `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, duration: DURATION, connections: CONNECTIONS, rows, exactlyOnce: { n: N, c: C, runs } }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, duration: DURATION, connections: CONNECTIONS, rows, exactlyOnce: { n: N, c: C, runs }, flood: floodFigures }, null, 2)}\n`,
     );
     console.log('Figures saved to .bench/api.json');
   } finally {
@@ -227,6 +254,8 @@ async function exactlyOnce(name: string, archive: boolean, failShare: number, cl
       recaptchaVerifyUrl: verifier.url,
       quiet: true,
       archive,
+      floodGuards: false, // N messages from one loopback address: the guards are the flood run's subject
+      routeThrottle: false,
       redeliveryIntervalMs: 3_600_000, // run by hand below, so the figures are the contact answers alone
     });
     const base = new URL(stack.url);
@@ -312,6 +341,98 @@ async function exactlyOnce(name: string, archive: boolean, failShare: number, cl
   } finally {
     await stack?.stop();
     await Promise.all([ses.stop(), mailbox.stop()]);
+  }
+}
+
+const FLOOD_JUNK = 240;
+const FLOOD_MAX_SITEVERIFY = 30;
+const VISITOR_MESSAGES = 5;
+
+interface FloodFigures {
+  seconds: number;
+  junk: number;
+  floodStatuses: string;
+  siteverifyCalls: number;
+  malformedCalls: number;
+  visitorSent: number;
+  visitorOk: number;
+  visitorMails: number[];
+  ok: boolean;
+}
+
+/** One POST on its own connection from a given loopback address (the local stack tells addresses apart by the socket's). */
+function postFrom(url: URL, body: unknown, localAddress: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path: '/api/contact', method: 'POST', localAddress, headers: JSON_HEADERS },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** The flood against a stack as `npm start` runs it: guards and route throttle on, a fresh siteverify counting its calls. */
+async function flood(clientDir: string): Promise<FloodFigures> {
+  const verifier = await startFakeSiteverify('pass');
+  const mailbox = await startMailbox('127.0.0.1', 0);
+  let stack: LocalStack | undefined;
+  try {
+    stack = await startLocalStack({ port: 0, sesEndpoint: mailbox.url, clientDir, recaptchaVerifyUrl: verifier.url, quiet: true });
+    const url = new URL(stack.url);
+    const spacing = (FLOOD_SECONDS * 1000) / FLOOD_JUNK;
+    const started = performance.now();
+    const at = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, started + ms - performance.now())));
+    const floodStatuses: number[] = [];
+    const junk = Promise.all(
+      Array.from({ length: FLOOD_JUNK }, async (_, i) => {
+        await at(i * spacing);
+        // Half cannot be reCAPTCHA tokens; half look like one but Google (the fake) refuses them.
+        const token = i % 2 === 0 ? `junk token ${i}!` : REFUSED_TOKEN;
+        floodStatuses.push(await postFrom(url, { ...VALID, message: `Junk number ${i}`, 'g-recaptcha-response': token }, '127.0.0.1'));
+      }),
+    );
+    const visitorStatuses: number[] = [];
+    const visitor = Promise.all(
+      Array.from({ length: VISITOR_MESSAGES }, async (_, i) => {
+        await at(((i + 0.5) * FLOOD_SECONDS * 1000) / VISITOR_MESSAGES);
+        const body = { ...VALID, message: `Visitor message number ${i}`, 'g-recaptcha-response': `visitor-token-${i}` };
+        visitorStatuses.push(await postFrom(url, body, '127.0.0.2'));
+      }),
+    );
+    await Promise.all([junk, visitor]);
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    const mails = await fetchMails(mailbox.url);
+    const visitorMails = Array.from({ length: VISITOR_MESSAGES }, (_, i) =>
+      mails.filter((mail) => JSON.stringify(mail).includes(`Visitor message number ${i}`)).length,
+    );
+    const counts = new Map<number, number>();
+    for (const status of floodStatuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+    // The flood's calls alone: the visitor's tokens are known.
+    const siteverifyCalls = verifier.calls.filter((call) => !(call.response ?? '').startsWith('visitor-token-')).length;
+    const malformedCalls = verifier.calls.filter((call) => !/^[A-Za-z0-9_-]+$/.test(call.response ?? '')).length;
+    const visitorOk = visitorStatuses.filter((status) => status === 200).length;
+    return {
+      seconds,
+      junk: FLOOD_JUNK,
+      floodStatuses: [...counts.entries()].sort(([a], [b]) => a - b).map(([code, count]) => `${code}×${count}`).join(' '),
+      siteverifyCalls,
+      malformedCalls,
+      visitorSent: VISITOR_MESSAGES,
+      visitorOk,
+      visitorMails,
+      ok:
+        siteverifyCalls <= FLOOD_MAX_SITEVERIFY &&
+        malformedCalls === 0 &&
+        visitorOk === VISITOR_MESSAGES &&
+        visitorMails.every((count) => count === 1),
+    };
+  } finally {
+    await stack?.stop();
+    await Promise.all([verifier.stop(), mailbox.stop()]);
   }
 }
 

@@ -43,7 +43,7 @@ export const privacyPolicy: PrivacyPolicy = {
       heading: '5. Captcha service',
       paragraphs: [
         'The contact form is protected by Google reCAPTCHA to keep automated spam out of the owner’s inbox. reCAPTCHA is loaded only on the contact page. It collects hardware and software information, such as device and application data, and sends it to Google for analysis.',
-        'The reCAPTCHA check is necessary to send a message, so using the contact form means this information is processed by Google under its privacy policy and terms of service.',
+        'The reCAPTCHA check is necessary to send a message. Google processes this information on the owner’s behalf, as a service provider, only to tell people from automated programs; the owner decides what it is used for and is responsible for it under this policy. To limit abuse, the site also keeps a short-lived count of contact requests per network address, stored in a form that does not reveal the address, which expires after at most a day.',
       ],
     },
     {

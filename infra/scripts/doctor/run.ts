@@ -89,7 +89,8 @@ export function configurationResults(config: PortfolioConfig): CheckResult[] {
       detail: "Google's public test key: the captcha accepts everyone and shows a test banner",
       fix:
         '`npm run setup` asks for your keys and stores them (asking first); by hand: register the site at ' +
-        'https://www.google.com/recaptcha/admin (v2 checkbox), put its site key in cdk.json and its secret in SSM.',
+        'https://www.google.com/recaptcha/admin (v2 checkbox; the key lands in a Google Cloud project, whose 10,000 free ' +
+        'requests a month all its keys share), put its site key in cdk.json and its legacy secret key in SSM (docs/deploy.md, Prerequisites).',
     });
   }
   return results;

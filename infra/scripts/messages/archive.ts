@@ -65,13 +65,13 @@ export function toMessage(item: Record<string, unknown>): ReadMessage {
   return message;
 }
 
-/** Every message, newest first. */
+/** Every message, newest first. The contact form's counters share the table but have no status: they are left out. */
 export async function listMessages(archive: Archive): Promise<ReadMessage[]> {
   const messages: ReadMessage[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await archive.doc.send(new ScanCommand({ TableName: archive.table, ExclusiveStartKey: start }));
-    for (const item of page.Items ?? []) messages.push(toMessage(item));
+    for (const item of page.Items ?? []) if (item[A.status] !== undefined) messages.push(toMessage(item));
     start = page.LastEvaluatedKey;
   } while (start);
   // ISO 8601 in UTC sorts as text; the id breaks ties so the order is stable.

@@ -689,7 +689,7 @@ describe('npm run setup, bad input: one line, the value and the fix', () => {
     ["Google's test site key without --trial", () => { readyAccount(); writeFileSync(file, readFileSync(file, 'utf8').replace(`"${SITE_KEY}"`, 'null')); }, { tty: false, argv: ['--yes', '--recaptcha-site-key', RECAPTCHA_TEST_SITE_KEY] }, 1,
       new RegExp(`^✗ --recaptcha-site-key ${RECAPTCHA_TEST_SITE_KEY}: Google's public test key`)],
     ['an empty secret', () => { readyAccount(); account.parameters.clear(); }, { tty: false, argv: ['--yes'], env: { RECAPTCHA_SECRET: '  ' } }, 1,
-      '✗ reCAPTCHA secret: empty or with spaces around it; copy the secret key from the reCAPTCHA admin console again'],
+      "✗ reCAPTCHA secret: empty or with spaces around it; copy the key's legacy secret key again (reCAPTCHA admin console, or the key's details in the Google Cloud console)"],
     ['an existing String parameter', () => { readyAccount(); account.parameters.set('/portfolio/recaptcha-secret', { type: 'String', value: 'x' }); }, { tty: false, argv: ['--yes'] }, 1,
       /^✗ \/portfolio\/recaptcha-secret is a String, not a SecureString .*aws ssm delete-parameter/],
     ['a WebsiteURL that is not https', readyAccount, { tty: false, argv: ['--yes', '--request-production-access', '--website-url', 'http://jane.dev'] }, 1,

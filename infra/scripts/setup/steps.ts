@@ -770,7 +770,9 @@ async function readSecret(ctx: SetupContext): Promise<string> {
     });
   } else throw new SetupError('reCAPTCHA secret: no answer without a terminal; set RECAPTCHA_SECRET or pass --recaptcha-secret-stdin');
   if (secret.trim() === '' || secret !== secret.trim()) {
-    throw new SetupError('reCAPTCHA secret: empty or with spaces around it; copy the secret key from the reCAPTCHA admin console again');
+    throw new SetupError(
+      "reCAPTCHA secret: empty or with spaces around it; copy the key's legacy secret key again (reCAPTCHA admin console, or the key's details in the Google Cloud console)",
+    );
   }
   return secret;
 }

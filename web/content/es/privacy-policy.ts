@@ -44,7 +44,7 @@ export const privacyPolicy: PrivacyPolicy = {
       heading: '5. Servicio de captcha',
       paragraphs: [
         'El formulario de contacto está protegido por Google reCAPTCHA para que el spam automatizado no llegue al buzón del propietario. reCAPTCHA solo se carga en la página de contacto. Recopila información sobre el hardware y el software, como datos del dispositivo y de la aplicación, y la envía a Google para su análisis.',
-        'La verificación de reCAPTCHA es necesaria para enviar un mensaje, por lo que usar el formulario de contacto implica que Google trata esta información conforme a su política de privacidad y sus condiciones de servicio.',
+        'La verificación de reCAPTCHA es necesaria para enviar un mensaje. Google trata esta información por cuenta del propietario, como proveedor de servicios, solo para distinguir a las personas de los programas automatizados; el propietario decide para qué se usa y es responsable de ello conforme a esta política. Para limitar el abuso, el sitio guarda además un recuento breve de las solicitudes de contacto por dirección de red, almacenado de forma que no revela la dirección, que caduca como máximo en un día.',
       ],
     },
     {
