@@ -566,7 +566,7 @@ describe('operations', () => {
     const costs = readFileSync(path.join(REPO_ROOT, 'docs/deploy.md'), 'utf8').replace(/\s+/g, ' ');
     expect(costs).toContain(`CloudWatch: ${alarms.length} alarms reading ${alarmMetrics} alarm metrics`);
     expect(costs).toContain(`so ${Math.max(0, alarmMetrics - 10)} are billed`);
-    expect(costs).toContain(`${['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'][alarms.length]} alarms mail`);
+    expect(costs).toContain(`${['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen'][alarms.length]} alarms mail`);
   });
 
   it('has a dashboard with messages sent, errors, latency and click events by name', () => {
