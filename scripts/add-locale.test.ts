@@ -161,7 +161,7 @@ describe('adding a language by following web/content/README.md', () => {
     expect(indexed).toBeGreaterThanOrEqual(10);
     // The language switcher of the other languages offers it, by its own name.
     const name = /name: '([^']+)'/.exec(line)![1]!;
-    const switcher = `<a href="/${to}/home" lang="${to}" hrefLang="${to}" class="language-link">${name}</a>`;
+    const switcher = `<a href="/${to}/home" lang="${to}" dir="ltr" hrefLang="${to}" class="language-link">${name}</a>`;
     expect(html('home').includes(switcher), switcher).toBe(true);
 
     // The sitemap lists each of its pages, with the alternates.
