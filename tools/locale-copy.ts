@@ -100,3 +100,28 @@ export function copyLanguageFolder(copy: string, from: string, to: string): void
   const index = path.join(copy, 'web/content', to, 'index.ts');
   writeFileSync(index, readFileSync(index, 'utf8').replace(`locale: '${from}'`, `locale: '${to}'`));
 }
+
+/** Arabic texts (interface, page copy, profile) that e2e/rtl.test.ts and the screenshots lay over the copied ones. */
+const ARABIC_FIXTURES = path.join(REPO, 'e2e/fixtures/ar');
+
+/**
+ * Makes `copy` the project with the README's right-to-left example added by its steps (copy the
+ * folder, set the locale, add the line), then, with `translated`, lays Arabic interface strings,
+ * page texts and profile over the copied ones (the rest stays in the copied language, as it would
+ * half-way through a translation). Returns the language's code. The caller builds.
+ */
+export function addRightToLeftExample(copy: string, { translated }: { translated: boolean }): string {
+  makeCopy(copy);
+  const { from, rtl } = documentedSteps();
+  if (!rtl) throw new Error("web/content/README.md no longer shows a right-to-left language's line.");
+  copyLanguageFolder(copy, from, rtl.to);
+  addLine(copy, rtl.line);
+  if (translated) {
+    if (rtl.to !== 'ar') throw new Error(`The README's right-to-left example is ${rtl.to}; the translated texts in e2e/fixtures/ar are Arabic.`);
+    for (const file of ['ui.ts', 'pages.ts', 'site.ts']) {
+      const source = readFileSync(path.join(ARABIC_FIXTURES, file), 'utf8').replaceAll("'../../../web/content/", "'../");
+      writeFileSync(path.join(copy, 'web/content', rtl.to, file), source);
+    }
+  }
+  return rtl.to;
+}
