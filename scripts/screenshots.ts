@@ -52,6 +52,16 @@ async function settle(page: Page) {
   );
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // What arrives late, so two runs give the same pictures: the captcha script (refused here, so a
+  // contact page ends with its box saying so) and the images once the window is as tall as the page.
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.contact-form__captcha-note:not([role="alert"])'));
+}
+
+/** The lazy images (video posters) the tall window has brought into view, loaded and decoded. */
+async function imagesLoaded(page: Page) {
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.evaluate(() => Promise.all([...document.images].map((image) => image.decode().catch(() => undefined))).then(() => undefined));
 }
 
 const browser = await chromium.launch({
@@ -86,6 +96,7 @@ async function shoot(origin: string, pages: Record<string, string>): Promise<num
         // A window as tall as the page rather than fullPage: the fixed side panel then spans it all.
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         await page.setViewportSize({ width: device.viewport.width, height });
+        await imagesLoaded(page);
         await page.screenshot({ path: path.join(OUT_DIR, file) });
         await page.setViewportSize(device.viewport);
         count += 1;

@@ -17,7 +17,12 @@ export function PrintHeader() {
       </p>
       <p className="print-role">
         {site.role}
-        {host ? ` · ${host}` : ''}
+        {host ? (
+          <>
+            {' · '}
+            <bdi>{host}</bdi>
+          </>
+        ) : null}
       </p>
     </div>
   );
