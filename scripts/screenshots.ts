@@ -58,10 +58,15 @@ async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.contact-form__captcha-note:not([role="alert"])'));
 }
 
-/** The lazy images (video posters) the tall window has brought into view, loaded and decoded. */
+/**
+ * The lazy images (video posters) the tall window has brought into view, loaded and decoded. Only
+ * the images laid out: a lazy one in a hidden part (the side panel's headshot on a phone) never loads.
+ */
 async function imagesLoaded(page: Page) {
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-  await page.evaluate(() => Promise.all([...document.images].map((image) => image.decode().catch(() => undefined))).then(() => undefined));
+  await page.waitForFunction(() => [...document.images].filter((image) => image.getClientRects().length > 0).every((image) => image.complete));
+  await page.evaluate(() =>
+    Promise.all([...document.images].filter((image) => image.getClientRects().length > 0).map((image) => image.decode().catch(() => undefined))).then(() => undefined),
+  );
 }
 
 const browser = await chromium.launch({
