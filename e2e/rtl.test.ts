@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { firefox } from 'playwright-core-firefox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { htmlErrors } from '../tools/html-conformance';
@@ -18,6 +19,7 @@ import { addRightToLeftExample, quietBuild } from '../tools/locale-copy';
 import { ui as arabic } from './fixtures/ar/ui';
 import { axeViolations } from './support/axe';
 import { eventually, launchBrowser, openSession, waitForHydration, type Session, type SessionOptions } from './support/browser';
+import { FIREFOX_ESR } from './engines/engine';
 import { FAKE_CAPTCHA_LABEL } from './support/fakes';
 import { holdScripts } from './support/hold-scripts';
 import { KNOWN_ROUTES, localized, UNKNOWN_ROUTE } from './support/site';
@@ -265,4 +267,36 @@ describe('a right-to-left language added by the README steps', () => {
     await waitForHydration(page);
     expect(await htmlDirection(page)).toEqual([code, 'rtl']);
   });
+
+  it('gets its direction in Firefox ESR too: the 404 fallback turns rtl once hydrated, the panel sits right, English is ltr again', async () => {
+    // Only loopback is reachable: every other address goes to a proxy that is not there.
+    const firefoxBrowser = await firefox.launch({
+      channel: 'moz-firefox',
+      executablePath: FIREFOX_ESR,
+      headless: true,
+      firefoxUserPrefs: { 'network.proxy.type': 1, 'network.proxy.http': '127.0.0.1', 'network.proxy.http_port': 9, 'network.proxy.ssl': '127.0.0.1', 'network.proxy.ssl_port': 9, 'network.proxy.no_proxies_on': '127.0.0.1' },
+    });
+    try {
+      const page = await (await firefoxBrowser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+      const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 });
+      await page.goto(`${stack.url}${localized(code, UNKNOWN_ROUTE)}`);
+      await hydrated();
+      await eventually(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir].join(' ')), (v) => v === `${code} rtl`, 'lang and dir set on the fallback page');
+      await page.goto(`${stack.url}${localized(code, '/home')}`);
+      await hydrated();
+      // On the right: its right edge at the page's (Firefox may put the scrollbar on either side).
+      const [dir, panelLeft, panelRight, pageRight] = await page.evaluate(() => {
+        const rect = document.querySelector('.side-panel')!.getBoundingClientRect();
+        return [document.documentElement.dir, rect.left, rect.right, document.documentElement.getBoundingClientRect().right] as const;
+      });
+      expect(dir).toBe('rtl');
+      expect(panelLeft).toBeGreaterThan(1000);
+      expect(Math.round(panelRight)).toBe(Math.round(pageRight));
+      await page.locator('.side-panel .language-link[lang="en"]').click();
+      await page.waitForURL(`${stack.url}/home`);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    } finally {
+      await firefoxBrowser.close();
+    }
+  }, 90_000);
 });

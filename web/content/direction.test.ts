@@ -23,7 +23,7 @@ describe("a language's direction, from the locale's own data", () => {
     }
   });
 
-  it("gives the same answer where an engine has no text info (Firefox): the tag's likely script", () => {
+  it("gives the same answer where an engine has no text info (older releases): the tag's likely script", () => {
     const proto = Intl.Locale.prototype as TextInfoLocale;
     const getTextInfo = Object.getOwnPropertyDescriptor(proto, 'getTextInfo');
     const textInfo = Object.getOwnPropertyDescriptor(proto, 'textInfo');

@@ -43,7 +43,7 @@ export const LOCALE_CODES = Object.keys(LOCALES) as Locale[];
 
 /**
  * The scripts written right to left (Unicode's Bidi_Class R or AL letters), for a browser whose
- * `Intl.Locale` has no text info (Firefox); every engine can tell a tag's likely script (`maximize`).
+ * `Intl.Locale` has no text info (older releases: Node 24, Chromium and Firefox ESR 153 have `getTextInfo`); every engine can tell a tag's likely script (`maximize`).
  */
 const RIGHT_TO_LEFT_SCRIPTS = new Set(['Adlm', 'Arab', 'Hebr', 'Mand', 'Mend', 'Nkoo', 'Rohg', 'Samr', 'Syrc', 'Thaa', 'Yezi']);
 
