@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CONTACT_LIMITS,
@@ -61,6 +62,23 @@ describe('full name: two or more name words separated by single spaces, letters 
     '李 小龍',
     'محمد علي',
     'محمد\u200Cرضا شجریان', // Persian, written with a zero-width non-joiner
+    // Right-to-left scripts with their own name punctuation.
+    'عبد الله بن عمر', // Arabic, several words
+    'مُحَمَّد عَلِيّ', // Arabic with vowel marks (harakat)
+    'عبـــد الله', // Arabic tatweel (a letter to Unicode)
+    'فاطمه زهرا\u200Cپور', // Persian, ZWNJ inside the last name
+    'علی\u200Cاکبر هاشمی رفسنجانی',
+    'دوست\u200Cمحمد نور\u200Cزاد',
+    'دانيال ابن-خلدون', // joined by a plain hyphen
+    'דוד בן־גוריון', // Hebrew, joined by the maqaf
+    'דוד בן-גוריון',
+    'ז\u05F3קלין כהן', // Hebrew geresh (Jacqueline)
+    'ג\u05F3ורג\u05F3 לוי', // geresh inside and at the end (George)
+    'ד\u05F4ר משה לוי', // gershayim (Dr)
+    "ג'ורג' לוי", // the apostrophe Hebrew keyboards type for the geresh
+    'שָׁלוֹם עֲלֵיכֶם', // Hebrew with vowel points (niqqud)
+    'عمران خان', // Urdu
+    'Ada لوفليس', // mixed scripts
     'राहुल शर्मा', // Devanagari vowel signs are combining marks
     'Jose\u0301 A\u0301lvarez', // decomposed accents (NFD)
     '  Ada Lovelace  ', // surrounding spaces are trimmed
@@ -98,6 +116,22 @@ describe('full name: two or more name words separated by single spaces, letters 
     'Anne-Marie -Dupont',
     'Ada-',
     '\u200CAda Lovelace', // a joiner cannot start a part
+    '\u200Cمحمد رضا',
+    'محمد \u200Cرضا',
+    '\u05F3קלין כהן', // nor a geresh or gershayim
+    'ד\u05F4ר \u05F4משה',
+    'בן־ גוריון', // nor a maqaf end one
+    '־דוד לוי',
+    'דוד בן־־גוריון',
+    'دانيال ابن--خلدون',
+    'محمد', // one word
+    'محمد  علي', // two spaces
+    'محمد علي٣', // Arabic-Indic digits are digits
+    'محمد علي۳', // and so are Persian ones
+    'محمد، علي', // the Arabic comma is no name punctuation
+    'محمد علي؟',
+    'محمد\u200Fعلي رضا', // a right-to-left mark is not a letter
+    'דוד\u200E לוי', // nor a left-to-right mark
     '\u0301Ada Lovelace', // nor a lone combining mark
     'Ada\nLovelace',
     'Ada Lovelace\nBcc: x@example.com',
@@ -115,10 +149,54 @@ describe('full name: two or more name words separated by single spaces, letters 
   it('answers in linear time, even for a long near-miss the length limit would not stop first', () => {
     // Words, hyphens and spaces can each be read one way only, so a failing match cannot backtrack
     // into an exponential search (the pattern is exported and could be used without nameMax).
-    const nearMisses = [`${'Ab '.repeat(20_000)}!`, `${'A-b'.repeat(20_000)}-`, `${"a'.".repeat(20_000)} 1`];
+    const nearMisses = [`${'Ab '.repeat(20_000)}!`, `${'A-b'.repeat(20_000)}-`, `${"a'.".repeat(20_000)} 1`, `${'ב\u05BEג\u05F3'.repeat(20_000)}\u05BE`];
     const started = performance.now();
     for (const text of nearMisses) expect(FULL_NAME_PATTERN.test(text)).toBe(false);
     expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('full name in right-to-left scripts (property)', () => {
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i));
+  /** Arabic letters (ء…ي), Persian and Urdu additions (پ چ ژ گ ک ی ے ٹ ڈ ڑ), Hebrew letters (א…ת). */
+  const SCRIPTS = {
+    arabic: [...range(0x0621, 0x063a), ...range(0x0641, 0x064a), 'پ', 'چ', 'ژ', 'گ', 'ک', 'ی', 'ے', 'ٹ', 'ڈ', 'ڑ'],
+    hebrew: range(0x05d0, 0x05ea),
+  };
+  /** What may follow a letter inside a part, by script: vowel marks, and the script's name punctuation. */
+  const INSIDE = { arabic: ['\u064E', '\u0650', '\u0651', '\u200C'], hebrew: ['\u05B7', '\u05BC', '\u05F3', '\u05F4', "'"] };
+  const JOINERS = { arabic: ['-'], hebrew: ['-', '\u05BE'] };
+
+  const nameIn = (script: keyof typeof SCRIPTS) => {
+    const letter = fc.constantFrom(...SCRIPTS[script]);
+    const part = fc
+      .tuple(letter, fc.array(fc.oneof({ weight: 4, arbitrary: letter }, { weight: 1, arbitrary: fc.constantFrom(...INSIDE[script]) }), { maxLength: 6 }))
+      .map(([first, rest]) => first + rest.join(''));
+    const word = fc
+      .tuple(part, fc.array(fc.tuple(fc.constantFrom(...JOINERS[script]), part), { maxLength: 1 }))
+      .map(([first, more]) => first + more.map(([joiner, next]) => joiner + next).join(''));
+    return fc.array(word, { minLength: 2, maxLength: 4 }).map((words) => words.join(' '));
+  };
+  const anyName = fc.oneof(nameIn('arabic'), nameIn('hebrew'));
+
+  it('accepts two or more words of Arabic, Persian or Hebrew letters with their marks and name punctuation', () => {
+    fc.assert(fc.property(anyName, (name) => isValidFullName(name)));
+  });
+
+  // Inside the name: the spaces around it are trimmed before the check.
+  it('rejects the same names with a digit (Western, Arabic-Indic or Persian), a doubled space or Arabic punctuation inside', () => {
+    const spoiler = fc.constantFrom('3', '\u0663', '\u06F3', '  ', '\u061F', '\u060C');
+    fc.assert(
+      fc.property(anyName, spoiler, fc.nat(), (name, bad, at) => {
+        const i = 1 + (at % (name.length - 1));
+        return !isValidFullName(name.slice(0, i) + bad + name.slice(i));
+      }),
+    );
+  });
+
+  it('rejects a part that starts with a mark or name punctuation', () => {
+    const lead = fc.constantFrom('\u05F3', '\u05F4', '\u05BE', '\u200C', '\u064E', '-', "'");
+    fc.assert(fc.property(anyName, lead, (name, mark) => !isValidFullName(mark + name)));
   });
 });
 

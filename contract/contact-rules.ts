@@ -24,13 +24,15 @@ export const CONTACT_LIMITS = {
 } as const;
 
 /**
- * One part of a name: starts with a letter of any script, then letters, combining marks,
- * apostrophes (straight or typographic) and dots; hyphens may join parts (Anne-Marie). The
- * zero-width non-joiner and joiner are allowed inside a part because Persian and Indic names
- * are written with them (محمد‌رضا); neither can start a part.
+ * One part of a name: starts with a letter of any script, then letters, combining marks (Arabic
+ * and Hebrew vowel points too), apostrophes (straight or typographic), dots, and Hebrew's geresh
+ * and gershayim (׳ ״: ז׳קלין, ד״ר); a hyphen or Hebrew's maqaf (־) may join parts (Anne-Marie,
+ * בן־גוריון). The zero-width non-joiner and joiner are allowed inside a part because Persian and
+ * Indic names are written with them (محمد‌رضا); none of these marks can start a part.
+ * (Arabic's tatweel, ـ, is a letter to Unicode, so it needs no place here.)
  */
-const NAME_PART = "\\p{L}[\\p{L}\\p{M}'\\u2019.\\u200C\\u200D]*";
-const NAME_WORD = `${NAME_PART}(?:-${NAME_PART})*`;
+const NAME_PART = "\\p{L}[\\p{L}\\p{M}'\\u2019.\\u05F3\\u05F4\\u200C\\u200D]*";
+const NAME_WORD = `${NAME_PART}(?:[-\\u05BE]${NAME_PART})*`;
 /**
  * A first name and a last name, where either may have several words ("María José Núñez",
  * "Juan de la Cruz"): two or more name words, each separated from the next by one space.

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES, type Locale } from '../web/content/locales';
+import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES, localeDirection, type Locale } from '../web/content/locales';
 import { catalogue as english } from '../web/content/catalogue';
 import { loadCatalogue } from '../web/content/check';
 import { catalogue as spanish } from '../web/content/es';
@@ -69,6 +69,7 @@ describe('every language through the local server', () => {
       const { status, text } = await html(route);
       expect(status, route).toBe(200);
       expect(attribute(text, /<html[^>]*\blang="([^"]+)"/), route).toBe(locale);
+      expect(attribute(text, /<html[^>]*\bdir="([^"]+)"/), route).toBe(localeDirection(locale));
       expect(attribute(text, /<meta property="og:locale" content="([^"]+)"/), route).toBe(LOCALES[locale as Locale].ogLocale);
       const others = [...text.matchAll(/<meta property="og:locale:alternate" content="([^"]+)"/g)].map((m) => m[1]);
       expect(others.sort(), route).toEqual(LOCALE_CODES.filter((c) => c !== locale).map((c) => LOCALES[c].ogLocale).sort());
@@ -134,7 +135,7 @@ describe('every language through the local server', () => {
       const { text } = await html(route);
       const base = KNOWN_ROUTES.find((r) => localized(locale, r) === route) ?? route;
       for (const other of LOCALE_CODES.filter((c) => c !== locale)) {
-        const link = `<a href="${localized(other, base)}" lang="${other}" hrefLang="${other}" class="language-link">${LOCALES[other].name}</a>`;
+        const link = `<a href="${localized(other, base)}" lang="${other}" dir="${localeDirection(other)}" hrefLang="${other}" class="language-link">${LOCALES[other].name}</a>`;
         // Once in the side panel and once in the phone menu.
         expect(text.split(link).length - 1, `${route} → ${other}`).toBe(2);
       }

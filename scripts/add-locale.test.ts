@@ -3,92 +3,33 @@
  * the project: first with the line the README used to show (no `fallback`), which must fail with
  * `npm start`'s build showing the cause first; then the documented way, which must build the
  * language's pages, its hreflang alternates and its sitemap entries, and warn (not fail) that its
- * texts are still the copied language's. Two builds in one test: about 30 s on an idle 2-core machine.
+ * texts are still the copied language's. The documented build also adds the README's right-to-left
+ * example (Arabic) by the same steps: every page of it, the 404 fallback included, says `dir="rtl"` in
+ * the raw HTML. Two builds in one test: about 40 s on an idle 2-core machine.
  */
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { addLine as addLineTo, copyLanguageFolder, documentedSteps as readSteps, makeCopy as makeCopyIn, quietBuild as quietBuildIn, REPO } from '../tools/locale-copy';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const README = readFileSync(path.join(REPO, 'web/content/README.md'), 'utf8');
 const copy = mkdtempSync(path.join(os.tmpdir(), 'add-locale-'));
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
-/** What `npm run build` reads: the configs, the site, the contract it imports, the post-build scripts. */
-const BUILD_INPUTS = [
-  'package.json',
-  'react-router.config.ts',
-  'vite.config.ts',
-  'tsconfig.json',
-  'tsconfig.base.json',
-  'tsconfig.web.json',
-  'tsconfig.web-test.json',
-  'tsconfig.node.json',
-  'tsconfig.e2e.json',
-  'contract',
-  'infra/shared',
-  'web/app',
-  'web/content',
-  'web/public',
-  'scripts/quiet-build.ts',
-  'scripts/postbuild.ts',
-  'scripts/og-images.ts',
-];
+const makeCopy = () => makeCopyIn(copy);
+const quietBuild = () => quietBuildIn(copy);
+const addLine = (line: string) => addLineTo(copy, line);
 
-function makeCopy(): void {
-  for (const input of BUILD_INPUTS) {
-    mkdirSync(path.dirname(path.join(copy, input)), { recursive: true });
-    cpSync(path.join(REPO, input), path.join(copy, input), { recursive: true, filter: (source) => !source.includes(`${path.sep}build${path.sep}`) });
-  }
-  symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-}
-
-/** `npm start`'s build step (scripts/quiet-build.ts), run in the copy; its log stays in the copy too. */
-function quietBuild(): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: copy, TMP: copy, TEMP: copy };
-  // The test runner's own settings are not a newcomer's: the build must see a plain shell's environment.
-  for (const name of Object.keys(env)) if (name === 'NODE_ENV' || name.startsWith('VITEST') || name.startsWith('VITE_')) delete env[name];
-  const tsx = path.join(REPO, 'node_modules/tsx/dist/cli.mjs');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, 'scripts/quiet-build.ts'], { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-}
-
-/** The README's steps, read from its text: which folder to copy, the `locale` to set, the line to add. */
+/** The README's steps, read from its text (tools/locale-copy.ts): both example lines name their own code. */
 function documentedSteps() {
-  const folders = /copy the folder `(\w[\w-]*)\/` to `(\w[\w-]*)\/`/.exec(README);
-  const setLocale = /in `(\w[\w-]*)\/index\.ts`, set `locale: '(\w[\w-]*)'`/.exec(README);
-  const line = /```ts\n\s*((\w[\w-]*): \{.*\},)\n\s*```/.exec(README);
-  expect(folders, 'the README says which folder to copy').not.toBeNull();
-  expect(setLocale, "the README says which locale to set in the copy's index.ts").not.toBeNull();
-  expect(line, "the README shows the language's line for locales.ts").not.toBeNull();
-  const [, from, to] = folders!;
-  expect(setLocale![1]).toBe(to);
-  expect(setLocale![2]).toBe(to);
-  expect(line![2]).toBe(to);
-  return { from: from!, to: to!, line: line![1]! };
+  const steps = readSteps();
+  expect(steps.rtl, 'the README shows a right-to-left language\'s line').not.toBeNull();
+  expect(steps.rtl!.line.startsWith(`${steps.rtl!.to}: {`)).toBe(true);
+  return steps;
 }
 
-/** Adds a line at the end of LOCALES in the copy's locales.ts, as the README says. */
-function addLine(line: string): void {
-  const file = path.join(copy, 'web/content/locales.ts');
-  const source = readFileSync(file, 'utf8');
-  const end = source.indexOf('} as const satisfies Record<string, LocaleInfo>;');
-  expect(end, 'locales.ts still ends LOCALES the way this test expects').toBeGreaterThan(0);
-  writeFileSync(file, `${source.slice(0, end)}  ${line}\n${source.slice(end)}`);
-}
-
-/** en, the copied language and the new one: each page's sitemap entry lists every one. */
-const LOCALE_COUNT = 3;
+/** en, the copied language and the two new ones: each page's sitemap entry lists every one. */
+const LOCALE_COUNT = 4;
 const html = (page: string) => readFileSync(path.join(copy, 'web/build/client', page, 'index.html'), 'utf8');
 const pagesUnder = (dir: string): string[] =>
   readdirSync(path.join(copy, 'web/build/client', dir), { recursive: true, encoding: 'utf8' })
@@ -102,10 +43,9 @@ describe('adding a language by following web/content/README.md', () => {
   it('fails clearly without the fields the README names, then builds the new language the documented way', async () => {
     const started = performance.now();
     makeCopy();
-    const { from, to, line } = documentedSteps();
-    cpSync(path.join(copy, 'web/content', from), path.join(copy, 'web/content', to), { recursive: true });
+    const { from, to, line, rtl } = documentedSteps();
+    copyLanguageFolder(copy, from, to);
     const index = path.join(copy, 'web/content', to, 'index.ts');
-    writeFileSync(index, readFileSync(index, 'utf8').replace(`locale: '${from}'`, `locale: '${to}'`));
     expect(readFileSync(index, 'utf8')).toContain(`locale: '${to}'`);
     expect(readFileSync(path.join(copy, 'web/content', to, 'README.md'), 'utf8'), 'the copied README speaks of no one language').not.toMatch(/Spanish|Español/);
     expect(readFileSync(path.join(copy, 'web/content', to, 'ui.ts'), 'utf8')).not.toMatch(/Spanish/);
@@ -127,11 +67,16 @@ describe('adding a language by following web/content/README.md', () => {
     // The documented line: the site builds, with a warning that the texts are still the copied language's.
     writeFileSync(path.join(copy, 'web/content/locales.ts'), readFileSync(path.join(REPO, 'web/content/locales.ts')));
     addLine(line);
+    // The right-to-left example, by the same steps and nothing more.
+    copyLanguageFolder(copy, from, rtl!.to);
+    addLine(rtl!.line);
     const built = await quietBuild();
     expect(built.code, built.stdout + built.stderr).toBe(0);
     expect(built.stdout).toMatch(/^Building the site… done in \d+ s/);
-    expect(built.stderr).toMatch(new RegExp(`^Content warning: ${to} \\(.+\\) still has the texts of ${from} \\(.+\\): (\\d+) of its \\1 texts are the same`, 'm'));
-    expect(built.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    for (const code of [to, rtl!.to]) {
+      expect(built.stderr).toMatch(new RegExp(`^Content warning: ${code} \\(.+\\) still has the texts of ${from} \\(.+\\): (\\d+) of its \\1 texts are the same`, 'm'));
+    }
+    expect(built.stderr.split('\n').filter(Boolean)).toHaveLength(2);
 
     // Every page of the copied language exists in the new one, in its language, with every language's alternates.
     const everyPage = pagesUnder(from);
@@ -146,7 +91,9 @@ describe('adding a language by following web/content/README.md', () => {
     let indexed = 0;
     for (const page of pages) {
       const own = html(`${to}/${page}`);
-      expect(/<html lang="([^"]+)"/.exec(own)?.[1], page).toBe(to);
+      expect(/<html lang="([^"]+)" dir="([^"]+)"/.exec(own)?.slice(1), page).toEqual([to, 'ltr']);
+      // The right-to-left language's page, in the HTML before any script runs.
+      expect(/<html lang="([^"]+)" dir="([^"]+)"/.exec(html(`${rtl!.to}/${page}`))?.slice(1), page).toEqual([rtl!.to, 'rtl']);
       // Pages kept out of search engines (/error) have no canonical and no alternates, in any language.
       if (!html(page).includes('<link rel="canonical"')) continue;
       indexed += 1;
@@ -161,8 +108,25 @@ describe('adding a language by following web/content/README.md', () => {
     expect(indexed).toBeGreaterThanOrEqual(10);
     // The language switcher of the other languages offers it, by its own name.
     const name = /name: '([^']+)'/.exec(line)![1]!;
-    const switcher = `<a href="/${to}/home" lang="${to}" hrefLang="${to}" class="language-link">${name}</a>`;
+    const switcher = `<a href="/${to}/home" lang="${to}" dir="ltr" hrefLang="${to}" class="language-link">${name}</a>`;
     expect(html('home').includes(switcher), switcher).toBe(true);
+    const rtlName = /name: '([^']+)'/.exec(rtl!.line)![1]!;
+    const rtlSwitcher = `<a href="/${rtl!.to}/home" lang="${rtl!.to}" dir="rtl" hrefLang="${rtl!.to}" class="language-link">${rtlName}</a>`;
+    expect(html('home').includes(rtlSwitcher), rtlSwitcher).toBe(true);
+    // And its own switcher offers English the other way round.
+    expect(html(`${rtl!.to}/home`)).toContain('<a href="/home" lang="en" dir="ltr" hrefLang="en" class="language-link">English</a>');
+    expect(pagesUnder(rtl!.to)).toEqual(everyPage);
+
+    // The 404 fallback (one page for every language's unknown paths): its loading line, and without
+    // scripts its 404 words, in each language with that language's direction.
+    const fallback = readFileSync(path.join(copy, 'web/build/client/__spa-fallback.html'), 'utf8');
+    expect(fallback).toMatch(/<html lang="en" dir="ltr"/);
+    const rtlLoading = /loading: '([^']+)'/.exec(rtl!.line)![1]!;
+    expect(fallback).toContain(`<span lang="${rtl!.to}" dir="rtl">${rtlLoading}`);
+    const noscript = [...fallback.matchAll(/<noscript>([\s\S]*?)<\/noscript>/g)].map((m) => m[1]!).join('');
+    expect(noscript).toContain(`<span lang="${rtl!.to}" dir="rtl" class="fallback-page__line">`);
+    expect(noscript).toContain(`<div lang="${rtl!.to}" dir="rtl" class="fallback-page__language">`);
+    expect(noscript).toContain(`<div lang="${to}" dir="ltr" class="fallback-page__language">`);
 
     // The sitemap lists each of its pages, with the alternates.
     const sitemap = readFileSync(path.join(copy, 'web/build/client/sitemap.xml'), 'utf8');

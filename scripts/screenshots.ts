@@ -5,15 +5,22 @@
  * local stack on free ports and drives the Chromium the tests use
  * (tools/chromium.ts: CHROMIUM_PATH, else an installed one).
  * Nothing leaves the machine: requests to other hosts are aborted (the captcha box stays empty).
+ *
+ * Then the right-to-left example: web/content/README.md's Arabic line added by its steps in a copy of
+ * the project, with the Arabic texts of e2e/fixtures/ar (tools/locale-copy.ts), built and shot as
+ * {size}-ar-home.png and {size}-ar-contact.png. `--rtl` shoots only those. SCREENSHOTS_DIR writes
+ * elsewhere than docs/screenshots/ (to compare a change's pictures with the committed ones).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium';
 import { startLocalStack } from '../infra/local/stack';
+import { addRightToLeftExample, quietBuild } from '../tools/locale-copy';
 
-const OUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');
+const OUT_DIR = path.resolve(process.env.SCREENSHOTS_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots'));
 
 const PAGES: Record<string, string> = {
   home: '/home',
@@ -45,16 +52,31 @@ async function settle(page: Page) {
   );
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // What arrives late, so two runs give the same pictures: the captcha script (refused here, so a
+  // contact page ends with its box saying so) and the images once the window is as tall as the page.
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.contact-form__captcha-note:not([role="alert"])'));
 }
 
-const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true });
+/**
+ * The lazy images (video posters) the tall window has brought into view, loaded and decoded. Only
+ * the images laid out: a lazy one in a hidden part (the side panel's headshot on a phone) never loads.
+ */
+async function imagesLoaded(page: Page) {
+  await page.waitForFunction(() => [...document.images].filter((image) => image.getClientRects().length > 0).every((image) => image.complete));
+  await page.evaluate(() =>
+    Promise.all([...document.images].filter((image) => image.getClientRects().length > 0).map((image) => image.decode().catch(() => undefined))).then(() => undefined),
+  );
+}
+
 const browser = await chromium.launch({
   executablePath: chromiumPath(),
   args: CHROMIUM_ARGS,
   headless: true,
 });
-try {
-  mkdirSync(OUT_DIR, { recursive: true });
+
+/** Shoots `pages` of the site at `origin` at each size in each theme; returns how many files. */
+async function shoot(origin: string, pages: Record<string, string>): Promise<number> {
   let count = 0;
   for (const [size, device] of Object.entries(SIZES)) {
     for (const scheme of ['light', 'dark'] as const) {
@@ -65,20 +87,21 @@ try {
         timezoneId: 'UTC',
         locale: 'en-US',
         // A returning visitor who accepted: the banner would cover the bottom of each page.
-        storageState: { cookies: [], origins: [{ origin: stack.url, localStorage: [{ name: 'cookieConsent', value: 'true' }] }] },
+        storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'cookieConsent', value: 'true' }] }] },
       });
       await context.route('**/*', (route) => {
         const { hostname } = new URL(route.request().url());
         return hostname === '127.0.0.1' ? route.continue() : route.abort('blockedbyclient');
       });
       const page = await context.newPage();
-      for (const [name, route] of Object.entries(PAGES)) {
-        await page.goto(`${stack.url}${route}`, { waitUntil: 'load' });
+      for (const [name, route] of Object.entries(pages)) {
+        await page.goto(`${origin}${route}`, { waitUntil: 'load' });
         await settle(page);
         const file = `${size}-${name}${scheme === 'dark' ? '-dark' : ''}.png`;
         // A window as tall as the page rather than fullPage: the fixed side panel then spans it all.
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         await page.setViewportSize({ width: device.viewport.width, height });
+        await imagesLoaded(page);
         await page.screenshot({ path: path.join(OUT_DIR, file) });
         await page.setViewportSize(device.viewport);
         count += 1;
@@ -86,8 +109,40 @@ try {
       await context.close();
     }
   }
-  console.log(`screenshots: ${count} files in docs/screenshots/`);
+  return count;
+}
+
+/** The Arabic example in a copy of the project, built and served on free ports while it is shot. */
+async function shootRightToLeft(): Promise<number> {
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'screenshots-rtl-'));
+  try {
+    const code = addRightToLeftExample(copy, { translated: true });
+    const built = await quietBuild(copy);
+    if (built.code !== 0) throw new Error(`The copy with ${code} did not build:\n${built.stdout}${built.stderr}`);
+    const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(copy, 'web/build/client') });
+    try {
+      return await shoot(stack.url, { [`${code}-home`]: `/${code}/home`, [`${code}-contact`]: `/${code}/contact` });
+    } finally {
+      await stack.stop();
+    }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+try {
+  mkdirSync(OUT_DIR, { recursive: true });
+  let count = 0;
+  if (!process.argv.includes('--rtl')) {
+    const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true });
+    try {
+      count += await shoot(stack.url, PAGES);
+    } finally {
+      await stack.stop();
+    }
+  }
+  count += await shootRightToLeft();
+  console.log(`screenshots: ${count} files in ${path.relative(process.cwd(), OUT_DIR) || '.'}/`);
 } finally {
   await browser.close();
-  await stack.stop();
 }

@@ -1,4 +1,4 @@
-import { LOCALES, LOCALE_CODES } from '../content/locales';
+import { LOCALES, LOCALE_CODES, localeDirection } from '../content/locales';
 import { ui as english } from '../content/ui';
 import { ui as spanish } from '../content/es/ui';
 import { act, render, screen } from '@testing-library/react';
@@ -35,6 +35,7 @@ describe('root route', () => {
     // One page serves the unknown paths of every language: each line is marked with its language.
     for (const code of LOCALE_CODES) {
       expect(loading?.querySelector(`[lang="${code}"]`)).toHaveTextContent(LOCALES[code].fallback.loading);
+      expect(loading?.querySelector(`[lang="${code}"]`)).toHaveAttribute('dir', localeDirection(code));
     }
     expect(heading).toHaveAccessibleName(/^Loading the page…\s*Cargando la página…$/);
     // The browser renders no <noscript> content: nothing of the 404 words is in the scripts' output.
@@ -62,7 +63,9 @@ describe('root route', () => {
       for (const code of LOCALE_CODES) {
         const { notFound } = code === 'en' ? english : spanish;
         expect(headings[0]?.querySelector(`.fallback-page__line[lang="${code}"]`)).toHaveTextContent(notFound.heading);
+        expect(headings[0]?.querySelector(`.fallback-page__line[lang="${code}"]`)).toHaveAttribute('dir', localeDirection(code));
         const block = page.querySelector(`.fallback-page__language[lang="${code}"]`);
+        expect(block).toHaveAttribute('dir', localeDirection(code));
         expect(block?.querySelector('p')).toHaveTextContent(notFound.message);
         const link = block?.querySelector('a');
         expect(link).toHaveTextContent(notFound.goHome);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches, useRouteError } from 'react-router';
 import { THEME_COLORS, THEME_SCRIPT } from '../../contract/theme-script';
 import { EVENTS_ENDPOINT_ATTRIBUTE, HYDRATION_BOOT_SCRIPT } from '../../contract/inline-scripts';
+import { localeDirection } from '../content/locales';
 import { env } from './config/env';
 import { owner } from '../content/site';
 import { LocaleError, LocaleShell } from './layout/LocaleLayout';
@@ -36,9 +37,9 @@ export function meta() {
  * has (React does not rewrite inner HTML while hydrating), and the empty text never changes afterwards.
  */
 export function Layout({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const locale = localeOfPath(useLocation().pathname);
   return (
-    <html lang={localeOfPath(pathname)}>
+    <html lang={locale} dir={localeDirection(locale)}>
       <head>
         {/* Before anything paints: applies the stored theme choice (a constant, admitted by its hash). */}
         <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_SCRIPT : '' }} suppressHydrationWarning />

@@ -48,7 +48,7 @@ function fieldsOf(value: unknown, key = ''): [string, unknown][] {
  */
 export function localeDeclarationProblems(locales: Record<string, unknown> = LOCALES): string[] {
   const problems: string[] = [];
-  const expected = fieldsOf(locales[DEFAULT_LOCALE]).map(([key]) => key);
+  const expected = fieldsOf(locales[DEFAULT_LOCALE]).map(([key]) => key).filter((key) => key !== 'dir');
   for (const [code, info] of Object.entries(locales)) {
     const where = `web/content/locales.ts: ${code}`;
     if (!/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/.test(code)) {
@@ -60,7 +60,9 @@ export function localeDeclarationProblems(locales: Record<string, unknown> = LOC
       problems.push(`${where} is missing ${missing.join(', ')} (every language's line has the fields of ${DEFAULT_LOCALE}'s: ${expected.join(', ')}; see web/content/README.md)`);
     }
     for (const [key, value] of fields) {
-      if (!expected.includes(key)) problems.push(`${where}.${key} is not a field of a language (${expected.join(', ')})`);
+      if (key === 'dir') {
+        if (value !== 'ltr' && value !== 'rtl') problems.push(`${where}.dir must be 'ltr' or 'rtl' (or left out: the language's own data gives it)`);
+      } else if (!expected.includes(key)) problems.push(`${where}.${key} is not a field of a language (${expected.join(', ')})`);
       else if (typeof value !== 'string' || value.trim() === '') problems.push(`${where}.${key} must be a text that is not empty`);
     }
     if (typeof fields.get('intl') === 'string') {

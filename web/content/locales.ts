@@ -24,10 +24,46 @@ export interface LocaleInfo {
    * without scripts it shows the 404 page's words of each language instead (from each `ui.ts`).
    */
   fallback: { loading: string };
+  /**
+   * Optional, and rarely needed: the direction the language is written in. Without it the direction
+   * comes from the locale's own data (`textDirection` below): Arabic, Hebrew, Persian or Urdu pages are
+   * right to left with nothing declared. Set it only for a tag whose script is not the one the
+   * language's pages use.
+   */
+  dir?: TextDirection;
 }
+
+export type TextDirection = 'ltr' | 'rtl';
 
 export type Locale = keyof typeof LOCALES;
 export const DEFAULT_LOCALE = 'en' satisfies Locale;
 
 /** Every declared locale, the default first. */
 export const LOCALE_CODES = Object.keys(LOCALES) as Locale[];
+
+/**
+ * The scripts written right to left (Unicode's Bidi_Class R or AL letters), for a browser whose
+ * `Intl.Locale` has no text info (older releases: Node 24, Chromium and Firefox ESR 153 have `getTextInfo`); every engine can tell a tag's likely script (`maximize`).
+ */
+const RIGHT_TO_LEFT_SCRIPTS = new Set(['Adlm', 'Arab', 'Hebr', 'Mand', 'Mend', 'Nkoo', 'Rohg', 'Samr', 'Syrc', 'Thaa', 'Yezi']);
+
+type WithTextInfo = Intl.Locale & { getTextInfo?: () => { direction?: string }; textInfo?: { direction?: string } };
+
+/**
+ * The direction a language tag is written in, from the locale's own data: `Intl.Locale`'s text info
+ * (`getTextInfo()`, or the older `textInfo` getter) where the engine has it, else the direction of
+ * the tag's likely script (ar → Arab → rtl). The build (Node) always has the text info.
+ */
+export function textDirection(tag: string): TextDirection {
+  const locale = new Intl.Locale(tag) as WithTextInfo;
+  const info = typeof locale.getTextInfo === 'function' ? locale.getTextInfo() : locale.textInfo;
+  if (info?.direction === 'rtl' || info?.direction === 'ltr') return info.direction;
+  const script = locale.maximize().script;
+  return script !== undefined && RIGHT_TO_LEFT_SCRIPTS.has(script) ? 'rtl' : 'ltr';
+}
+
+/** The direction of one of the site's languages (its `dir`, else its `intl` tag's), known in one place. */
+export function localeDirection(code: string): TextDirection {
+  const info = (LOCALES as Record<string, LocaleInfo | undefined>)[code];
+  return info?.dir ?? textDirection(info?.intl ?? code);
+}

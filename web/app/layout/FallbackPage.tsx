@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { LOCALES, LOCALE_CODES } from '../../content/locales';
+import { LOCALES, LOCALE_CODES, localeDirection } from '../../content/locales';
 import type { UiMessages } from '../../content/types';
 import { homeLink } from '../i18n/paths';
 
@@ -22,7 +22,7 @@ export const EveryLanguageNotFound = createContext<NotFoundTexts>([]);
  *   assistive technology, in every language, that the page is loading.
  * - Without scripts, the path's language cannot be told (the CDN answers every missing address with
  *   this one file), so it shows the 404 page's heading, message and a link home in every language,
- *   each marked with its `lang`. That part is inside `<noscript>`: a browser running scripts never
+ *   each marked with its `lang` and `dir`. That part is inside `<noscript>`: a browser running scripts never
  *   parses it into elements, so it neither shows nor shifts anything there, and hydration leaves it be.
  */
 export function FallbackPage() {
@@ -33,14 +33,14 @@ export function FallbackPage() {
         <h1>
           <span className="visually-hidden when-scripting">
             {LOCALE_CODES.map((code) => (
-              <span key={code} lang={code}>
+              <span key={code} lang={code} dir={localeDirection(code)}>
                 {LOCALES[code].fallback.loading}{' '}
               </span>
             ))}
           </span>
           <noscript>
             {languages.map(({ code, notFound }) => (
-              <span key={code} lang={code} className="fallback-page__line">
+              <span key={code} lang={code} dir={localeDirection(code)} className="fallback-page__line">
                 {notFound.heading}
               </span>
             ))}
@@ -48,7 +48,7 @@ export function FallbackPage() {
         </h1>
         <noscript>
           {languages.map(({ code, notFound }) => (
-            <div key={code} lang={code} className="fallback-page__language">
+            <div key={code} lang={code} dir={localeDirection(code)} className="fallback-page__language">
               <p>{notFound.message}</p>
               <a href={homeLink(code)} className="button">
                 {notFound.goHome}

@@ -8,7 +8,7 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <p>
-        © <CurrentYear /> {site.name}. {ui.rightsReserved}
+        © <CurrentYear /> <bdi>{site.name}</bdi>. {ui.rightsReserved}
       </p>
       <p>
         <Link to={localize('/privacy-policy')}>{ui.privacyPolicyLink}</Link>

@@ -1,11 +1,11 @@
 import { useLocation } from 'react-router';
-import { LOCALE_CODES, LOCALES } from '../../content/locales';
+import { LOCALE_CODES, LOCALES, localeDirection } from '../../content/locales';
 import { useLocaleBundle } from '../i18n/locale-context';
 import { localizePath, unlocalizePath } from '../i18n/paths';
 
 /**
  * Links to the same page in each other language: plain links (they work before hydration and
- * without scripts), each named in its own language. Consent and theme live in localStorage, which
+ * without scripts), each named in its own language and written in its own direction. Consent and theme live in localStorage, which
  * every language's pages share (same origin), so both survive the switch.
  */
 export function LanguageSwitcher() {
@@ -19,7 +19,7 @@ export function LanguageSwitcher() {
       <ul>
         {others.map((code) => (
           <li key={code}>
-            <a href={`${localizePath(code, page)}${search}${hash}`} lang={code} hrefLang={code} className="language-link">
+            <a href={`${localizePath(code, page)}${search}${hash}`} lang={code} dir={localeDirection(code)} hrefLang={code} className="language-link">
               {LOCALES[code].name}
             </a>
           </li>

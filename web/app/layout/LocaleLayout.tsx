@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { localeDirection } from '../../content/locales';
 import { HydrationProvider } from '../components/use-hydrated';
 import { AppShell } from './AppShell';
 import { LocaleProvider, type LocaleBundle } from '../i18n/locale-context';
@@ -7,12 +8,13 @@ import { homeLink } from '../i18n/paths';
 
 /**
  * The shell of every page of one language, with that language's strings for the shell and the page.
- * `<html lang>` is right in every prerendered page (root.tsx reads the path); the SPA fallback page
- * (unknown paths, any language) is prerendered once, so it is also set here once the language is known.
+ * `<html lang dir>` is right in every prerendered page (root.tsx reads the path); the SPA fallback page
+ * (unknown paths, any language) is prerendered once, so both are also set here once the language is known.
  */
 export function LocaleShell({ bundle, children }: { bundle: LocaleBundle; children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = bundle.locale;
+    document.documentElement.dir = localeDirection(bundle.locale);
   }, [bundle.locale]);
   return (
     <LocaleProvider bundle={bundle}>

@@ -87,7 +87,7 @@ export function MobileBar() {
     <header className="mobile-bar">
       <div className="mobile-bar-row">
         <Link to={localize('/home')} className="brand">
-          {site.name}
+          <bdi>{site.name}</bdi>
         </Link>
         <button
           ref={buttonRef}

@@ -12,10 +12,17 @@ export function PrintHeader() {
   const host = siteUrl.replace(/^https?:\/\//, '');
   return (
     <div className="print-header">
-      <p className="print-name">{site.name}</p>
+      <p className="print-name">
+        <bdi>{site.name}</bdi>
+      </p>
       <p className="print-role">
         {site.role}
-        {host ? ` · ${host}` : ''}
+        {host ? (
+          <>
+            {' · '}
+            <bdi>{host}</bdi>
+          </>
+        ) : null}
       </p>
     </div>
   );

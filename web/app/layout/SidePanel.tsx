@@ -40,7 +40,7 @@ export function SidePanel() {
       <PrintHeader />
       <aside className="side-panel" aria-label={ui.sidePanel}>
         <Link to={localize('/home')} className="side-name" viewTransition={viewTransition}>
-          {site.name}
+          <bdi>{site.name}</bdi>
         </Link>
         {/* Named by its content, so the name always holds the visible text (WCAG 2.5.3, label in name):
             the line shown while it waits is part of it, whichever one the stylesheet shows. */}
@@ -78,7 +78,7 @@ export function SidePanel() {
         <LanguageSwitcher />
         <ul className="badges" aria-label={ui.badges}>
           {site.badges.map((badge) => (
-            <li key={badge} className="badge">
+            <li key={badge} className="badge" dir="auto">
               {badge}
             </li>
           ))}

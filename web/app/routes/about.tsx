@@ -53,7 +53,7 @@ export default function About() {
             </h2>
             <ul className="tag-list">
               {about[group].split(',').map((item) => (
-                <li key={item.trim()} className="tag">
+                <li key={item.trim()} className="tag" dir="auto">
                   {item.trim()}
                 </li>
               ))}
@@ -86,7 +86,7 @@ export default function About() {
           rel="noopener noreferrer"
           {...tracked(CLICK_EVENTS.sidebarLinkedIn)}
         >
-          {site.profileLabel} <span aria-hidden="true">↗</span>
+          {site.profileLabel} <span aria-hidden="true" className="direction-icon">↗</span>
         </a>
       </p>
     </section>

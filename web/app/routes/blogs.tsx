@@ -56,7 +56,7 @@ export default function Blogs() {
           rel="noopener noreferrer"
           {...tracked(CLICK_EVENTS.clientBlogs)}
         >
-          {ui.blogs.clientBlogs} <span aria-hidden="true">↗</span>
+          {ui.blogs.clientBlogs} <span aria-hidden="true" className="direction-icon">↗</span>
         </a>
       </p>
     </section>

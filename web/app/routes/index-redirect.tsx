@@ -40,7 +40,9 @@ export function HydrateFallback() {
   const { site, ui } = useCatalogue();
   return (
     <section className="error-page" aria-labelledby="index-redirect-title">
-      <h1 id="index-redirect-title">{site.name}</h1>
+      <h1 id="index-redirect-title">
+        <bdi>{site.name}</bdi>
+      </h1>
       <a href={homeOf(pathname)} className="button">
         {ui.notFound.goHome}
       </a>

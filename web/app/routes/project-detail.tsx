@@ -79,7 +79,7 @@ function ProjectDetail({ project, pageEvent }: { project: WithEventTitle<Project
     <article className="project-detail" aria-labelledby="project-title">
       <p className="breadcrumb">
         <Link to={localize('/projects')} viewTransition={viewTransition}>
-          <span aria-hidden="true">←</span> {ui.project.allProjects}
+          <span aria-hidden="true" className="direction-icon">←</span> {ui.project.allProjects}
         </Link>
       </p>
       <h1 id="project-title">{project.title}</h1>
@@ -98,7 +98,7 @@ function ProjectDetail({ project, pageEvent }: { project: WithEventTitle<Project
         <h2 id="tech-title">{ui.project.technologies}</h2>
         <ul className="tag-list">
           {project.tech.split(',').map((tech) => (
-            <li key={tech.trim()} className="tag">
+            <li key={tech.trim()} className="tag" dir="auto">
               {tech.trim()}
             </li>
           ))}
@@ -117,7 +117,7 @@ function ProjectDetail({ project, pageEvent }: { project: WithEventTitle<Project
             rel="noopener noreferrer"
             {...tracked(CLICK_EVENTS.projectWebsite, eventTitle)}
           >
-            {ui.project.website} <span aria-hidden="true">↗</span>
+            {ui.project.website} <span aria-hidden="true" className="direction-icon">↗</span>
           </a>
         ) : null}
         {showGithub ? (
@@ -128,7 +128,7 @@ function ProjectDetail({ project, pageEvent }: { project: WithEventTitle<Project
             rel="noopener noreferrer"
             {...tracked(CLICK_EVENTS.projectGithub, eventTitle)}
           >
-            {ui.project.github} <span aria-hidden="true">↗</span>
+            {ui.project.github} <span aria-hidden="true" className="direction-icon">↗</span>
           </a>
         ) : null}
       </div>

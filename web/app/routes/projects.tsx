@@ -54,7 +54,9 @@ export default function Projects() {
                 <dt>{ui.projects.solution}</dt>
                 <dd>{project.solution}</dd>
                 <dt>{ui.projects.tech}</dt>
-                <dd>{project.tech}</dd>
+                <dd>
+                  <bdi>{project.tech}</bdi>
+                </dd>
               </dl>
               <Link
                 to={localize(`/projects/${project.id}`)}
@@ -63,7 +65,7 @@ export default function Projects() {
                 aria-describedby={`project-${project.id}-title`}
                 {...tracked(CLICK_EVENTS.projectView, project.eventTitle)}
               >
-                {ui.projects.readMore} <span aria-hidden="true">→</span>
+                {ui.projects.readMore} <span aria-hidden="true" className="direction-icon">→</span>
               </Link>
             </article>
           </li>

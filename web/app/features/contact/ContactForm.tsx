@@ -175,6 +175,7 @@ export function ContactForm() {
           name="fullName"
           type="text"
           autoComplete="name"
+          dir="auto"
           required
           maxLength={CONTACT_LIMITS.nameMax}
           readOnly={sending}
@@ -195,6 +196,7 @@ export function ContactForm() {
           inputMode="email"
           autoComplete="email"
           spellCheck={false}
+          dir="ltr"
           required
           maxLength={CONTACT_LIMITS.emailMax}
           readOnly={sending}
@@ -212,6 +214,7 @@ export function ContactForm() {
           id={`${id}-message`}
           name="message"
           rows={6}
+          dir="auto"
           required
           maxLength={CONTACT_LIMITS.messageMax}
           readOnly={sending}

@@ -1,0 +1,302 @@
+/**
+ * A right-to-left language, added to a copy of the project by web/content/README.md's steps (the
+ * README's Arabic example, with Arabic interface strings and page texts laid over the copied ones:
+ * tools/locale-copy.ts), built, and served by its own local stack. In Chromium: `lang` and `dir` on
+ * every page before any script and after hydration, axe on every page both ways, 0 HTML errors, the
+ * mirrored layout (side panel, menu, buttons and arrows on the reading side; no horizontal scroll at
+ * 320 and 390 px), and the visitor flows: menu, panel, modal, contact send, language switch both ways.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { firefox } from 'playwright-core-firefox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalStack, type LocalStack } from '../infra/local/stack';
+import { htmlErrors } from '../tools/html-conformance';
+import { startFakeSiteverify, type FakeSiteverify } from '../tools/fake-siteverify';
+import { addRightToLeftExample, quietBuild } from '../tools/locale-copy';
+import { ui as arabic } from './fixtures/ar/ui';
+import { axeViolations } from './support/axe';
+import { eventually, launchBrowser, openSession, waitForHydration, type Session, type SessionOptions } from './support/browser';
+import { FIREFOX_ESR } from './engines/engine';
+import { FAKE_CAPTCHA_LABEL } from './support/fakes';
+import { holdScripts } from './support/hold-scripts';
+import { KNOWN_ROUTES, localized, UNKNOWN_ROUTE } from './support/site';
+
+const copy = mkdtempSync(path.join(os.tmpdir(), 'rtl-'));
+let code = '';
+let stack: LocalStack;
+let siteverify: FakeSiteverify;
+let browser: Browser;
+const sessions: Session[] = [];
+
+beforeAll(async () => {
+  code = addRightToLeftExample(copy, { translated: true });
+  const built = await quietBuild(copy);
+  if (built.code !== 0) throw new Error(`The copy with ${code} did not build:\n${built.stdout}${built.stderr}`);
+  siteverify = await startFakeSiteverify();
+  stack = await startLocalStack({
+    port: 0,
+    sesPort: 0,
+    clientDir: path.join(copy, 'web/build/client'),
+    recaptchaVerifyUrl: siteverify.url,
+    recaptchaSecret: 'rtl-test-secret',
+    quiet: true,
+  });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(sessions.map((s) => s.close().catch(() => undefined)));
+  await browser?.close();
+  await stack?.stop();
+  await siteverify?.stop();
+  rmSync(copy, { recursive: true, force: true });
+});
+
+/** Every page of the language, and an unknown address under its prefix (the 404 fallback). */
+const routes = () => [...KNOWN_ROUTES.map((route) => localized(code, route)), localized(code, UNKNOWN_ROUTE)];
+
+async function open(options: SessionOptions & { width?: number } = {}): Promise<Page> {
+  const session = await openSession(browser, options);
+  sessions.push(session);
+  session.allowConsoleError(/status of 404/);
+  if (options.width) await session.page.setViewportSize({ width: options.width, height: 800 });
+  return session.page;
+}
+
+/** Opens a path of the copy's stack; with scripts, waits for hydration. */
+async function go(page: Page, route: string, { hydrate = true } = {}): Promise<number> {
+  const response = await page.goto(`${stack.url}${route}`, { waitUntil: 'load' });
+  if (hydrate) await waitForHydration(page);
+  return response?.status() ?? 0;
+}
+
+const htmlDirection = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+
+describe('a right-to-left language added by the README steps', () => {
+  it('has lang and dir on every page without scripts; the 404 fallback gives each language its own', async () => {
+    const page = await open({ javaScriptEnabled: false, viewport: 'phone' });
+    for (const route of routes()) {
+      await go(page, route, { hydrate: false });
+      if (route.endsWith(UNKNOWN_ROUTE)) {
+        // One fallback page serves every language's unknown addresses: its words say which with `lang` and `dir`.
+        expect(await page.locator(`.fallback-page__language[lang="${code}"]`).getAttribute('dir')).toBe('rtl');
+        expect(await page.locator('.fallback-page__language[lang="en"]').getAttribute('dir')).toBe('ltr');
+        await expect(page.locator(`.fallback-page__language[lang="${code}"] a`).textContent()).resolves.toBe(arabic.notFound.goHome);
+      } else {
+        expect(await htmlDirection(page), route).toEqual([code, 'rtl']);
+      }
+    }
+  });
+
+  it('passes axe on every page before its scripts arrive (held back), with lang and dir already there', async () => {
+    const found: string[] = [];
+    for (const route of routes()) {
+      const page = await open({ viewport: 'desktop' });
+      const scripts = await holdScripts(page);
+      try {
+        await page.goto(`${stack.url}${route}`, { waitUntil: 'domcontentloaded' });
+        await page.locator('main, .page-placeholder').first().waitFor({ state: 'visible' });
+        await expect.poll(() => scripts.held(), { timeout: 10_000 }).toBeGreaterThan(0);
+        if (!route.endsWith(UNKNOWN_ROUTE)) expect(await htmlDirection(page), route).toEqual([code, 'rtl']);
+        for (const v of await axeViolations(page)) found.push(`${route}: ${v}`);
+        expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+      } finally {
+        scripts.release();
+      }
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  }, 120_000);
+
+  it('has lang and dir on every page after hydration (the 404 fallback included), and axe finds nothing', async () => {
+    const page = await open({ viewport: 'desktop', colorScheme: 'dark' });
+    const found: string[] = [];
+    for (const route of routes()) {
+      const status = await go(page, route);
+      expect(status, route).toBe(route.endsWith(UNKNOWN_ROUTE) ? 404 : 200);
+      expect(await htmlDirection(page), route).toEqual([code, 'rtl']);
+      await page.locator('.cookie-banner').waitFor({ timeout: 5_000 });
+      for (const v of await axeViolations(page)) found.push(`${route}: ${v}`);
+    }
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(arabic.notFound.heading);
+    expect(found, found.join('\n')).toEqual([]);
+  }, 120_000);
+
+  it('has 0 HTML errors on every page of the language and on the 404 fallback', async () => {
+    const client = path.join(copy, 'web/build/client');
+    const pages = [
+      '__spa-fallback.html',
+      ...readdirSync(path.join(client, code), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).map((f) => path.join(code, f)),
+    ];
+    expect(pages.length).toBeGreaterThanOrEqual(KNOWN_ROUTES.length + 1);
+    const errors: string[] = [];
+    for (const name of pages) errors.push(...(await htmlErrors(readFileSync(path.join(client, name), 'utf8'), name)));
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+
+  it('mirrors the desktop layout: the side panel on the right, its mark on the right edge, scroll-to-top on the left', async () => {
+    const page = await open({ viewport: 'desktop' });
+    await go(page, localized(code, '/projects'));
+    const width = page.viewportSize()!.width;
+    const panel = (await page.locator('.side-panel').boundingBox())!;
+    expect(Math.round(panel.x + panel.width)).toBe(width);
+    const main = (await page.locator('main').boundingBox())!;
+    expect(main.x + main.width).toBeLessThanOrEqual(panel.x + 1);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.menu-link.active')!).boxShadow)).toMatch(/ -3px 0px 0px 0px inset$/);
+    // Arrows that point along the text turn; the headshot and the video poster do not.
+    expect(await page.locator('.read-more .direction-icon').first().evaluate((el) => getComputedStyle(el).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    expect(await page.locator('.headshot').evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+    expect(await page.locator('.video-poster').first().evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+    // The technology list reads left to right inside the right-to-left card.
+    expect(await page.locator('.facts bdi').first().evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    await page.mouse.wheel(0, 2000);
+    const fab = page.locator('.scroll-top-fab');
+    await fab.waitFor();
+    const box = (await fab.boundingBox())!;
+    // At the end of the line, the left edge (1.75rem from it), away from the panel.
+    expect(Math.round(box.x)).toBe(28);
+    // The same arrow on the default language's page is not turned.
+    await go(page, '/projects');
+    expect(await page.locator('.read-more .direction-icon').first().evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+  });
+
+  it('opens the fun-fact modal from the headshot, with its close button on the left, and closes it each way', async () => {
+    const page = await open({ viewport: 'desktop' });
+    await go(page, localized(code, '/home'));
+    const headshot = page.getByRole('button', { name: arabic.headshotLabel('Alex Example') });
+    const dialog = page.getByRole('dialog');
+    for (const close of ['Close', 'Got it', 'backdrop'] as const) {
+      await headshot.click();
+      await dialog.waitFor();
+      const closeButton = dialog.getByRole('button', { name: arabic.funFact.close });
+      if (close === 'Close') {
+        const card = (await dialog.boundingBox())!;
+        const button = (await closeButton.boundingBox())!;
+        expect(button.x - card.x).toBeLessThan(card.width / 4);
+        await closeButton.click();
+      } else if (close === 'Got it') {
+        await dialog.getByRole('button', { name: arabic.funFact.gotIt }).click();
+      } else {
+        await page.mouse.click(page.viewportSize()!.width - 5, 5);
+      }
+      await dialog.waitFor({ state: 'hidden' });
+    }
+  });
+
+  for (const width of [320, 390]) {
+    it(`has no horizontal scroll at ${width} px on any page, and its phone menu opens on the reading side and closes on a choice`, async () => {
+      const page = await open({ viewport: 'phone', width });
+      for (const route of routes()) {
+        await go(page, route);
+        const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        expect(scrollWidth, `${route} at ${width} px`).toBeLessThanOrEqual(clientWidth);
+      }
+      await go(page, localized(code, '/home'));
+      const brand = (await page.locator('.mobile-bar .brand').boundingBox())!;
+      const toggle = page.getByRole('button', { name: arabic.menuButton });
+      const toggleBox = (await toggle.boundingBox())!;
+      // The name starts on the right, the menu button ends the bar on the left.
+      expect(toggleBox.x).toBeLessThan(brand.x);
+      expect(brand.x + brand.width).toBeGreaterThan(width - 40);
+      await toggle.click();
+      const entry = page.getByRole('link', { name: arabic.menu.Projects }).filter({ visible: true });
+      await entry.waitFor();
+      const entryText = await entry.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return range.getBoundingClientRect().right;
+      });
+      expect(entryText).toBeGreaterThan(width - 60);
+      await entry.click();
+      await page.waitForURL(`${stack.url}${localized(code, '/projects')}`);
+      await eventually(() => toggle.getAttribute('aria-expanded'), (v) => v === 'false', 'the menu closed');
+      await eventually(() => page.getByRole('heading', { level: 1 }).textContent(), (t) => t === arabic.projects.title, 'the projects page');
+    });
+  }
+
+  it('sends an Arabic name from the contact form, with its messages in the language; the e-mail field stays left to right', async () => {
+    const page = await open({ viewport: 'phone' });
+    await go(page, localized(code, '/contact'));
+    const main = page.getByRole('main');
+    const name = main.getByLabel(arabic.contact.fullName, { exact: true });
+    const email = main.getByLabel(arabic.contact.email, { exact: true });
+    const message = main.getByLabel(arabic.contact.message, { exact: true });
+    expect(await email.getAttribute('dir')).toBe('ltr');
+    expect(await name.getAttribute('dir')).toBe('auto');
+    expect(await message.getAttribute('dir')).toBe('auto');
+    const send = main.getByRole('button', { name: arabic.contact.send });
+    await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).click();
+    await eventually(() => send.isEnabled(), Boolean, 'Send enabled once the captcha is solved');
+    await name.fill('محمد');
+    await email.fill('m@example.com');
+    await message.fill('مرحبا، أود التحدث عن مشروع.');
+    await send.click();
+    await main.getByText(arabic.contact.invalidName).waitFor();
+    const marker = `rtl-${Date.now()}`;
+    await name.fill('فاطمة الزهراء');
+    await message.fill(`مرحبا، أود التحدث عن مشروع React. ${marker}`);
+    if (!(await send.isEnabled())) {
+      await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).click();
+      await eventually(() => send.isEnabled(), Boolean, 'Send enabled again');
+    }
+    await send.click();
+    await main.getByText(arabic.contact.sent).waitFor({ timeout: 10_000 });
+    const store = (await (await fetch(`${stack.sesUrl}/store`)).json()) as { emails: { subject: string; body: { text?: string } }[] };
+    const mail = store.emails.find((m) => (m.body.text ?? '').includes(marker));
+    expect(mail?.subject).toContain('فاطمة الزهراء');
+  });
+
+  it('switches to English and back with the switcher, each page in its own direction', async () => {
+    const page = await open({ viewport: 'desktop' });
+    await go(page, localized(code, '/about'));
+    const panel = page.locator('.side-panel');
+    const english = panel.locator('.language-link[lang="en"]');
+    expect(await english.getAttribute('dir')).toBe('ltr');
+    await english.click();
+    await page.waitForURL(`${stack.url}/about`);
+    await waitForHydration(page);
+    expect(await htmlDirection(page)).toEqual(['en', 'ltr']);
+    const back = panel.locator(`.language-link[lang="${code}"]`);
+    expect(await back.getAttribute('dir')).toBe('rtl');
+    // Its own name, right to left, inside the left-to-right panel.
+    expect(await back.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    await back.click();
+    await page.waitForURL(`${stack.url}${localized(code, '/about')}`);
+    await waitForHydration(page);
+    expect(await htmlDirection(page)).toEqual([code, 'rtl']);
+  });
+
+  it('gets its direction in Firefox ESR too: the 404 fallback turns rtl once hydrated, the panel sits right, English is ltr again', async () => {
+    // Only loopback is reachable: every other address goes to a proxy that is not there.
+    const firefoxBrowser = await firefox.launch({
+      channel: 'moz-firefox',
+      executablePath: FIREFOX_ESR,
+      headless: true,
+      firefoxUserPrefs: { 'network.proxy.type': 1, 'network.proxy.http': '127.0.0.1', 'network.proxy.http_port': 9, 'network.proxy.ssl': '127.0.0.1', 'network.proxy.ssl_port': 9, 'network.proxy.no_proxies_on': '127.0.0.1' },
+    });
+    try {
+      const page = await (await firefoxBrowser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+      const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 });
+      await page.goto(`${stack.url}${localized(code, UNKNOWN_ROUTE)}`);
+      await hydrated();
+      await eventually(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir].join(' ')), (v) => v === `${code} rtl`, 'lang and dir set on the fallback page');
+      await page.goto(`${stack.url}${localized(code, '/home')}`);
+      await hydrated();
+      // On the right: its right edge at the page's (Firefox may put the scrollbar on either side).
+      const [dir, panelLeft, panelRight, pageRight] = await page.evaluate(() => {
+        const rect = document.querySelector('.side-panel')!.getBoundingClientRect();
+        return [document.documentElement.dir, rect.left, rect.right, document.documentElement.getBoundingClientRect().right] as const;
+      });
+      expect(dir).toBe('rtl');
+      expect(panelLeft).toBeGreaterThan(1000);
+      expect(Math.round(panelRight)).toBe(Math.round(pageRight));
+      await page.locator('.side-panel .language-link[lang="en"]').click();
+      await page.waitForURL(`${stack.url}/home`);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    } finally {
+      await firefoxBrowser.close();
+    }
+  }, 90_000);
+});
