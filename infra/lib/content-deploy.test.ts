@@ -97,7 +97,7 @@ describe('a content-only deploy', () => {
   it('builds in English alone once a language is removed, with the same policy and function', () => {
     expect(existsSync(path.join(englishOnly, 'client', 'es'))).toBe(false);
     const home = readFileSync(path.join(englishOnly, 'client', 'home', 'index.html'), 'utf8');
-    expect(home).toContain('<html lang="en">');
+    expect(home).toContain('<html lang="en" dir="ltr">');
     expect(home).not.toMatch(/hreflang="es"|Español|\/es\//i);
     expect(readFileSync(path.join(englishOnly, 'client', 'sitemap.xml'), 'utf8')).not.toContain('/es/');
     expect(readFileSync(path.join(before, 'client', 'es', 'home', 'index.html'), 'utf8')).toContain('<html lang="es">');
