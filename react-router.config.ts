@@ -1,8 +1,28 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { checkPageEvents } from './contract/page-events';
 import { checkAllCatalogues } from './web/content/check';
 import { projects } from './web/content/projects';
 import { prerenderPaths } from './web/app/prerender-paths';
+import { localizePath } from './web/app/i18n/paths';
+import { parsePostSource } from './web/app/posts/front-matter';
+import { DEFAULT_LOCALE, LOCALE_CODES } from './web/content/locales';
+
+/**
+ * The page of each post a build has (web/content/posts/*.md, web/content/{code}/posts/*.md): drafts are
+ * left out, as the pages' loaders leave them out (web/app/posts/posts.server.ts checks each file fully).
+ */
+function postPaths(): string[] {
+  return LOCALE_CODES.flatMap((locale) => {
+    const dir = path.join('web/content', locale === DEFAULT_LOCALE ? '' : locale, 'posts');
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.md'))
+      .filter((name) => !parsePostSource(path.join(dir, name), readFileSync(path.join(dir, name), 'utf8')).frontMatter.draft)
+      .map((name) => localizePath(locale, `/blogs/${name.slice(0, -'.md'.length)}`));
+  });
+}
 
 // Stack traces of errors thrown while prerendering point into web/app and web/content, not into the
 // server bundle (vite.config.ts gives it source maps); `npm start` shows the first one (scripts/quiet-build.ts).
@@ -26,6 +46,6 @@ export default {
       await checkAllCatalogues();
     })();
     await contentChecked;
-    return prerenderPaths();
+    return prerenderPaths(LOCALE_CODES, postPaths());
   },
 } satisfies Config;

@@ -21,6 +21,7 @@ function localePages(locale: Locale): RouteConfigEntry[] {
     page('projects', 'routes/projects.tsx'),
     page('projects/:projectId', 'routes/project-detail.tsx'),
     page('blogs', 'routes/blogs.tsx'),
+    page('blogs/:slug', 'routes/post.tsx'),
     page('contact', 'routes/contact.tsx'),
     page('about', 'routes/about.tsx'),
     page('error', 'routes/error.tsx'),

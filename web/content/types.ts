@@ -175,7 +175,17 @@ export interface UiMessages {
     notFoundTitle: string;
     notFoundDescription: string;
   };
-  blogs: { title: string; heading: string; clientBlogs: string; readLength: (minutes: string) => string };
+  blogs: {
+    title: string;
+    heading: string;
+    clientBlogs: string;
+    readLength: (minutes: string) => string;
+    /** An on-site post's page: its table of contents, its update date, its tags and the way back. */
+    onThisPage: string;
+    updated: (date: string) => string;
+    tags: string;
+    allArticles: string;
+  };
   contact: {
     title: string;
     heading: string;

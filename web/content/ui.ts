@@ -59,6 +59,10 @@ export const ui: UiMessages = {
     heading: 'Insights & Inspiration',
     clientBlogs: 'Client blogs',
     readLength: (minutes) => `${minutes} min read`,
+    onThisPage: 'On this page',
+    updated: (date) => `Updated ${date}`,
+    tags: 'Tags',
+    allArticles: 'All articles',
   },
   contact: {
     title: 'Contact',

@@ -5,9 +5,12 @@ import { findProjectIn } from '../../content/find-project';
 import { DEFAULT_LOCALE } from '../../content/locales';
 import type { BlogArticle, Catalogue, LocaleBundle, PageCopy, PageOnlyContent, PolicyFacts, PrivacyPolicy, Project, ProjectCard, WrittenPrivacyPolicy } from '../../content/types';
 import { pageFacts } from '../config/page-facts';
-import { ownerPageJsonLd, projectJsonLd, type OwnerPageJsonLd, type ProjectJsonLd } from '../layout/structured-data';
+import { blogPostingJsonLd, ownerPageJsonLd, projectJsonLd, type BlogPostingJsonLd, type OwnerPageJsonLd, type ProjectJsonLd } from '../layout/structured-data';
+import type { TocEntry } from '../posts/markdown.server';
+import { allPosts, postKey } from '../posts/posts.server';
 import { formatDate, formatNumber } from './format';
-import { localeOfPath } from './paths';
+import { localeOfPath, localizePath } from './paths';
+import { absoluteUrl, previewImagePath } from '../layout/seo';
 
 /*
  * For routes' `loader`s, which run at build time when a page is prerendered and are never shipped to
@@ -126,4 +129,52 @@ export async function privacyPolicyOfPage(
   const { copy, privacyPolicy } = await pageCopy(request, 'privacy', 'privacyPolicy');
   const lastUpdatedText = formatDate(localeOfPath(new URL(request.url).pathname), privacyPolicy.lastUpdated);
   return { copy, privacyPolicy: writePolicy(privacyPolicy, facts), lastUpdatedText };
+}
+
+/** What a post's page shows besides its text (which only its HTML carries: posts/PostBody.tsx). */
+export interface PostPage {
+  key: string;
+  slug: string;
+  title: string;
+  description: string;
+  published: string;
+  publishedText: string;
+  updated?: string;
+  updatedText?: string;
+  tags: string[];
+  minutesText: string;
+  toc: TocEntry[];
+}
+
+/**
+ * /blogs/:slug: the post's facts in its language, the languages it is written in (hreflang, and where
+ * the language switcher goes) and its BlogPosting structured data, all built here at build time.
+ * A slug with no post in the page's language has no page and no data file: a 404.
+ */
+export async function postOfPage(request: Request, slug: string | undefined): Promise<{ post: PostPage; translations: string[]; structuredData: BlogPostingJsonLd }> {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const posts = await allPosts();
+  const post = posts.find((p) => p.locale === locale && p.slug === slug);
+  if (!post) throw data(null, { status: 404 });
+  const { title, description, published, updated, tags } = post.frontMatter;
+  const bundle = await bundleOfPage(request);
+  return {
+    post: {
+      key: postKey(locale, post.slug),
+      slug: post.slug,
+      title,
+      description,
+      published,
+      publishedText: formatDate(locale, published),
+      ...(updated ? { updated, updatedText: formatDate(locale, updated) } : {}),
+      tags,
+      minutesText: formatNumber(locale, post.minutes),
+      toc: post.toc,
+    },
+    translations: posts.filter((p) => p.slug === post.slug).map((p) => p.locale),
+    structuredData: blogPostingJsonLd(
+      { slug: post.slug, title, description, published, updated, tags, image: absoluteUrl(previewImagePath(localizePath(locale, `/blogs/${post.slug}`))) },
+      bundle,
+    ),
+  };
 }

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { LOCALE_CODES, LOCALES } from '../../content/locales';
 import { useLocaleBundle } from '../i18n/locale-context';
 import { localizePath, unlocalizePath } from '../i18n/paths';
@@ -14,12 +14,17 @@ export function LanguageSwitcher() {
   const others = LOCALE_CODES.filter((code) => code !== locale);
   if (others.length === 0) return null;
   const page = unlocalizePath(pathname);
+  // A post written in some languages only (its loader names them): the others' /blogs instead.
+  const translations = useMatches()
+    .map((match) => (match.loaderData as { translations?: unknown } | undefined)?.translations)
+    .find((list): list is string[] => Array.isArray(list));
+
   return (
     <div role="group" className="language-switcher" aria-label={catalogue.ui.language}>
       <ul>
         {others.map((code) => (
           <li key={code}>
-            <a href={`${localizePath(code, page)}${search}${hash}`} lang={code} hrefLang={code} className="language-link">
+            <a href={translations && !translations.includes(code) ? localizePath(code, '/blogs') : `${localizePath(code, page)}${search}${hash}`} lang={code} hrefLang={code} className="language-link">
               {LOCALES[code].name}
             </a>
           </li>
