@@ -1,5 +1,21 @@
 import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from '@react-router/dev/routes';
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../content/locales';
+import { parsePostSource } from './posts/front-matter';
+
+/**
+ * The post files of every language (not imported here: only their names). A language's post route
+ * exists only when it has posts, since a prerendered site has no page for a slug it did not write
+ * (React Router refuses a loader route with no prerendered path).
+ */
+const POST_FILES = import.meta.glob<string>(['../content/posts/*.md', '../content/*/posts/*.md'], { query: '?raw', import: 'default', eager: true });
+
+/** Whether a language has a post the build writes (a draft only in `npm run dev`). */
+function hasPosts(locale: Locale): boolean {
+  const dir = locale === DEFAULT_LOCALE ? '../content/posts/' : `../content/${locale}/posts/`;
+  return Object.entries(POST_FILES).some(
+    ([file, text]) => file.startsWith(dir) && (import.meta.env.DEV || !parsePostSource(`web/${file.slice(3)}`, text).frontMatter.draft),
+  );
+}
 
 /**
  * The pages of one language, under that language's layout route: the language's index module in
@@ -21,7 +37,7 @@ function localePages(locale: Locale): RouteConfigEntry[] {
     page('projects', 'routes/projects.tsx'),
     page('projects/:projectId', 'routes/project-detail.tsx'),
     page('blogs', 'routes/blogs.tsx'),
-    page('blogs/:slug', 'routes/post.tsx'),
+    ...(hasPosts(locale) ? [page('blogs/:slug', 'routes/post.tsx')] : []),
     page('contact', 'routes/contact.tsx'),
     page('about', 'routes/about.tsx'),
     page('error', 'routes/error.tsx'),

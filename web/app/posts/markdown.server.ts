@@ -1,4 +1,4 @@
-import rehypeShiki from '@shikijs/rehype';
+import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import type { Element, Root as HastRoot } from 'hast';
 import { toString as hastText } from 'hast-util-to-string';
 import type { Root as MdastRoot } from 'mdast';
@@ -8,6 +8,7 @@ import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
+import { createHighlighter, createJavaScriptRegexEngine, type Highlighter } from 'shiki';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { PostError } from './front-matter';
@@ -45,6 +46,17 @@ export interface CompileOptions {
 /** The two themes' colours become CSS variables (--shiki-light, --shiki-dark); post.css picks one per theme. */
 const SHIKI_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 
+let highlighter: Promise<Highlighter> | undefined;
+
+/**
+ * One highlighter per build, its languages loaded as the posts name them (`lazy`). Shiki's JavaScript
+ * regex engine, not its WebAssembly one: the same on every machine and in every test environment.
+ */
+function shiki(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({ themes: Object.values(SHIKI_THEMES), langs: [], engine: createJavaScriptRegexEngine({ forgiving: true }) });
+  return highlighter;
+}
+
 /**
  * Raw HTML in a post is refused, naming the file and line: nothing the owner writes can run a script or
  * style itself outside the site's CSS, and the CSP stays as it is.
@@ -76,10 +88,13 @@ function markExternalLinks() {
   };
 }
 
+/** remark-rehype's id for the footnotes' heading. */
+const FOOTNOTE_LABEL_ID = 'footnote-label';
+
 function collectToc(toc: TocEntry[]) {
   return () => (tree: HastRoot) => {
     visit(tree, 'element', (node: Element) => {
-      if ((node.tagName === 'h2' || node.tagName === 'h3') && typeof node.properties.id === 'string') {
+      if ((node.tagName === 'h2' || node.tagName === 'h3') && typeof node.properties.id === 'string' && node.properties.id !== FOOTNOTE_LABEL_ID) {
         toc.push({ id: node.properties.id, text: hastText(node), depth: node.tagName === 'h2' ? 2 : 3 });
       }
     });
@@ -107,7 +122,8 @@ export async function compileMarkdown(markdown: string, options: CompileOptions)
     .use(() => (tree: MdastRoot) => {
       words = countWords(tree);
     })
-    .use(remarkRehype, { footnoteLabel: options.footnoteLabel, footnoteBackLabel: options.footnoteBackLabel })
+    // The footnotes' heading is shown (GitHub hides it), and stays out of the contents.
+    .use(remarkRehype, { footnoteLabel: options.footnoteLabel, footnoteBackLabel: options.footnoteBackLabel, footnoteLabelProperties: {} })
     // Headings below the page's h1: a post's "# Heading" becomes an h2, so the page keeps one h1 (its title).
     .use(() => (tree: HastRoot) => {
       visit(tree, 'element', (node: Element) => {
@@ -116,10 +132,10 @@ export async function compileMarkdown(markdown: string, options: CompileOptions)
       });
     })
     .use(rehypeSlug)
-    .use(rehypeAutolinkHeadings, { behavior: 'wrap', properties: { className: ['heading-anchor'] } })
+    .use(rehypeAutolinkHeadings, { behavior: 'wrap', properties: { className: ['heading-anchor'] }, test: (node) => node.properties.id !== FOOTNOTE_LABEL_ID })
     .use(collectToc(toc))
     .use(markExternalLinks)
-    .use(rehypeShiki, { themes: SHIKI_THEMES, defaultColor: false, lazy: true, fallbackLanguage: 'text' })
+    .use(rehypeShikiFromHighlighter, await shiki(), { themes: SHIKI_THEMES, defaultColor: false, lazy: true, fallbackLanguage: 'text' })
     .use(rehypeStringify);
   const html = String(await processor.process(markdown));
   return { html, toc, words };

@@ -1,0 +1,127 @@
+/**
+ * On-site posts, built for real: the fixture posts (web/test/fixtures/posts, every feature of the
+ * Markdown pipeline, a translation, a post in one language, a draft) are copied into a copy of the
+ * project's web/content, which is built as `npm run build` does. The shipped content has no posts, so
+ * the shipped site is unchanged; this test is where the post pages are built. One build: about a minute
+ * on an idle 2-core machine.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const FIXTURE = path.join(REPO, 'web/test/fixtures/posts');
+const copy = mkdtempSync(path.join(os.tmpdir(), 'posts-build-'));
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+/** What `npm run build` reads (as scripts/add-locale.test.ts copies it). */
+const BUILD_INPUTS = [
+  'package.json',
+  'react-router.config.ts',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'tsconfig.web.json',
+  'tsconfig.web-test.json',
+  'tsconfig.node.json',
+  'tsconfig.e2e.json',
+  'contract',
+  'infra/shared',
+  'web/app',
+  'web/content',
+  'web/public',
+  'scripts/postbuild.ts',
+  'scripts/og-images.ts',
+];
+
+function build(): Promise<{ code: number; output: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: copy };
+  for (const name of Object.keys(env)) if (name === 'NODE_ENV' || name.startsWith('VITEST') || name.startsWith('VITE_')) delete env[name];
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  return new Promise((resolve, reject) => {
+    const child = spawn(npm, ['run', 'build'], { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+const client = (...parts: string[]) => path.join(copy, 'web/build/client', ...parts);
+const html = (page: string) => readFileSync(client(page, 'index.html'), 'utf8');
+const filesUnder = (dir: string, ext: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(ext))
+    .map((file) => path.join(dir, file));
+const alternates = (page: string) => new Map([...page.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1]!, m[2]!]));
+
+beforeAll(async () => {
+  for (const input of BUILD_INPUTS) {
+    mkdirSync(path.dirname(path.join(copy, input)), { recursive: true });
+    cpSync(path.join(REPO, input), path.join(copy, input), { recursive: true, filter: (source) => !source.includes(`${path.sep}build${path.sep}`) });
+  }
+  symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  cpSync(FIXTURE, path.join(copy, 'web/content'), { recursive: true });
+  const built = await build();
+  expect(built.code, built.output).toBe(0);
+}, 600_000);
+
+describe('a build with posts', () => {
+  it('prerenders each post in its languages, and no draft', () => {
+    expect(existsSync(client('blogs/every-feature/index.html'))).toBe(true);
+    expect(existsSync(client('es/blogs/every-feature/index.html'))).toBe(true);
+    expect(existsSync(client('blogs/english-only/index.html'))).toBe(true);
+    expect(existsSync(client('es/blogs/english-only/index.html'))).toBe(false);
+    expect(existsSync(client('blogs/work-in-progress'))).toBe(false);
+    const everything = filesUnder(client(), '.html').map((f) => readFileSync(f, 'utf8')).join('\n');
+    expect(everything).not.toContain('Half written');
+  });
+
+  it('writes the Markdown as HTML: headings with anchors, a table of contents, GFM tables and footnotes, code in both themes', () => {
+    const page = html('blogs/every-feature');
+    expect(page).toContain('<h1 id="post-title">Writing on the Site Itself</h1>');
+    expect(page).toContain('<h2 id="why-build-time"><a class="heading-anchor" href="#why-build-time">Why build time</a></h2>');
+    expect(page).toMatch(/<nav class="post-toc"[^>]*>.*<a href="#why-build-time">Why build time<\/a>.*<a href="#what-the-browser-gets">/s);
+    expect(page).toMatch(/<table>.*<th>feature<\/th>.*<td>shiki<\/td>/s);
+    expect(page).toMatch(/<section data-footnotes class="footnotes">.*Scripts arrive after the first paint\./s);
+    expect(page).toMatch(/<pre class="shiki shiki-themes github-light github-dark"[^>]*><code><span class="line"><span style="--shiki-light:#[0-9A-Fa-f]+;--shiki-dark:#[0-9A-Fa-f]+">const<\/span>/);
+    expect(page).toContain('<time dateTime="2025-02-10">February 10, 2025</time>');
+    expect(html('es/blogs/every-feature')).toContain('<time dateTime="2025-02-10">10 de febrero de 2025</time>');
+    expect(html('es/blogs/every-feature')).toContain('Notas');
+    expect(html('blogs/english-only')).toContain('3 min read');
+  });
+
+  it('gives each post its head: title, description, canonical, hreflang only to a translation, BlogPosting', () => {
+    const page = html('blogs/every-feature');
+    expect(page).toContain('<title>Writing on the Site Itself | ');
+    expect(page).toMatch(/<link rel="canonical" href="https:\/\/[^"]+\/blogs\/every-feature"\/>/);
+    expect([...alternates(page).keys()]).toEqual(['en', 'es', 'x-default']);
+    expect(alternates(page).get('es')).toMatch(/\/es\/blogs\/every-feature$/);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)![1]!) as Record<string, unknown>;
+    expect(ld).toMatchObject({ '@type': 'BlogPosting', headline: 'Writing on the Site Itself', datePublished: '2025-02-10', dateModified: '2025-03-01', inLanguage: 'en' });
+    const single = html('blogs/english-only');
+    expect(alternates(single).size).toBe(0);
+    // The language switcher of a post with no translation goes to that language's articles.
+    expect(single).toMatch(/<a href="\/es\/blogs" lang="es"/);
+    expect(page).toMatch(/<a href="\/es\/blogs\/every-feature" lang="es"/);
+  });
+
+  it('ships nothing of the parser, the highlighter or a post in any script or data file', () => {
+    const scripts = filesUnder(client(), '.js');
+    expect(scripts.length).toBeGreaterThan(5);
+    const shipped = [...scripts, ...filesUnder(client(), '.data')].map((f) => [f, readFileSync(f, 'utf8')] as const);
+    for (const [file, text] of shipped) {
+      expect(text, file).not.toContain('FIXTUREMARKER-PROSE');
+      expect(text, file).not.toContain('Scripts arrive after the first paint');
+      expect(text, file).not.toMatch(/micromark|remark-|rehype|shiki|vscode-textmate|oniguruma|github-dark/);
+    }
+    // The post's page carries its facts (title, dates, contents) for client navigations, not its text.
+    const data = readFileSync(client('blogs/every-feature.data'), 'utf8');
+    expect(data).toContain('Writing on the Site Itself');
+    expect(html('blogs/every-feature')).toContain('FIXTUREMARKER-PROSE');
+  });
+});
