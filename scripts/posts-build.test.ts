@@ -5,51 +5,15 @@
  * the shipped site is unchanged; this test is where the post pages are built. One build: about a minute
  * on an idle 2-core machine.
  */
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlErrors } from '../tools/html-conformance';
+import { copyProject, POST_FIXTURE } from '../tools/project-copy';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FIXTURE = path.join(REPO, 'web/test/fixtures/posts');
-const copy = mkdtempSync(path.join(os.tmpdir(), 'posts-build-'));
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
-
-/** What `npm run build` reads (as scripts/add-locale.test.ts copies it). */
-const BUILD_INPUTS = [
-  'package.json',
-  'react-router.config.ts',
-  'vite.config.ts',
-  'tsconfig.json',
-  'tsconfig.base.json',
-  'tsconfig.web.json',
-  'tsconfig.web-test.json',
-  'tsconfig.node.json',
-  'tsconfig.e2e.json',
-  'contract',
-  'infra/shared',
-  'web/app',
-  'web/content',
-  'web/public',
-  'scripts/postbuild.ts',
-  'scripts/og-images.ts',
-];
-
-function build(): Promise<{ code: number; output: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: copy };
-  for (const name of Object.keys(env)) if (name === 'NODE_ENV' || name.startsWith('VITEST') || name.startsWith('VITE_')) delete env[name];
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  return new Promise((resolve, reject) => {
-    const child = spawn(npm, ['run', 'build'], { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
+const project = copyProject('posts-build-', POST_FIXTURE);
+const copy = project.dir;
+afterAll(() => project.remove());
 
 const client = (...parts: string[]) => path.join(copy, 'web/build/client', ...parts);
 const html = (page: string) => readFileSync(client(page, 'index.html'), 'utf8');
@@ -60,13 +24,7 @@ const filesUnder = (dir: string, ext: string) =>
 const alternates = (page: string) => new Map([...page.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1]!, m[2]!]));
 
 beforeAll(async () => {
-  for (const input of BUILD_INPUTS) {
-    mkdirSync(path.dirname(path.join(copy, input)), { recursive: true });
-    cpSync(path.join(REPO, input), path.join(copy, input), { recursive: true, filter: (source) => !source.includes(`${path.sep}build${path.sep}`) });
-  }
-  symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-  cpSync(FIXTURE, path.join(copy, 'web/content'), { recursive: true });
-  const built = await build();
+  const built = await project.build();
   expect(built.code, built.output).toBe(0);
 }, 600_000);
 
@@ -123,5 +81,24 @@ describe('a build with posts', () => {
     const data = readFileSync(client('blogs/every-feature.data'), 'utf8');
     expect(data).toContain('Writing on the Site Itself');
     expect(html('blogs/every-feature')).toContain('FIXTUREMARKER-PROSE');
+  });
+});
+
+describe('the post pages of the fixture', () => {
+  it('are conforming HTML (0 errors from tools/html-conformance.ts)', async () => {
+    const pages = ['blogs/every-feature', 'es/blogs/every-feature', 'blogs/english-only', 'blogs', 'es/blogs'];
+    const errors: string[] = [];
+    for (const page of pages) errors.push(...(await htmlErrors(html(page), page)));
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+
+  it('are listed on their language\'s /blogs before the external articles, opening in the same tab', () => {
+    const blogs = html('blogs');
+    expect(blogs).toMatch(/<a class="card blog-card" href="\/blogs\/every-feature"[^>]*><h2 class="card-title">Writing on the Site Itself<\/h2>/);
+    expect(blogs).not.toMatch(/href="\/blogs\/every-feature"[^>]*target=/);
+    expect(blogs.indexOf('/blogs/every-feature')).toBeLessThan(blogs.indexOf('/blogs/english-only'));
+    expect(blogs.indexOf('/blogs/english-only')).toBeLessThan(blogs.indexOf('https://medium.com/'));
+    expect(html('es/blogs')).toContain('href="/es/blogs/every-feature"');
+    expect(html('es/blogs')).not.toContain('english-only');
   });
 });

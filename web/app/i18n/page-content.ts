@@ -96,10 +96,28 @@ export async function projectOfPage(
   };
 }
 
-/** /blogs: its copy and the articles, each with its analytics title and its date and length written out. */
-export async function blogArticles(
-  request: Request,
-): Promise<{ copy: PageCopy['blogs']; blogs: WithEventTitle<BlogArticle & { publishedText: string; minutesText: string }>[] }> {
+/** An on-site post's card on /blogs (and its language's tag pages): what the card shows and where it goes. */
+export interface PostCard {
+  slug: string;
+  href: string;
+  title: string;
+  description: string;
+  published: string;
+  publishedText: string;
+  minutesText: string;
+  /** The default language's title of the post when it has one: its BLOG_READ event's name in every language. */
+  eventTitle: string;
+}
+
+/**
+ * /blogs: its copy, the on-site posts of its language (newest first) and the external articles, each
+ * with its analytics title and its date and length written out.
+ */
+export async function blogArticles(request: Request): Promise<{
+  copy: PageCopy['blogs'];
+  posts: PostCard[];
+  blogs: WithEventTitle<BlogArticle & { publishedText: string; minutesText: string }>[];
+}> {
   const locale = localeOfPath(new URL(request.url).pathname);
   const { pages, blogs } = await catalogueOfPage(request);
   const written = blogs.map((blog) => ({
@@ -107,7 +125,20 @@ export async function blogArticles(
     publishedText: formatDate(locale, blog.published),
     minutesText: formatNumber(locale, blog.minutes),
   }));
-  return { copy: pages.blogs, blogs: await withEventTitles('blogs', written) };
+  const posts = await allPosts();
+  const cards = posts
+    .filter((post) => post.locale === locale)
+    .map((post): PostCard => ({
+      slug: post.slug,
+      href: localizePath(locale, `/blogs/${post.slug}`),
+      title: post.frontMatter.title,
+      description: post.frontMatter.description,
+      published: post.frontMatter.published,
+      publishedText: formatDate(locale, post.frontMatter.published),
+      minutesText: formatNumber(locale, post.minutes),
+      eventTitle: posts.find((p) => p.locale === DEFAULT_LOCALE && p.slug === post.slug)?.frontMatter.title ?? post.frontMatter.title,
+    }));
+  return { copy: pages.blogs, posts: cards, blogs: await withEventTitles('blogs', written) };
 }
 
 /** The policy with every paragraph written out with the configured facts (how long messages are kept). */
