@@ -7,6 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlErrors } from '../tools/html-conformance';
 import { copyProject, POST_FIXTURE } from '../tools/project-copy';
@@ -104,5 +105,50 @@ describe('the post pages of the fixture', () => {
     expect(blogs.indexOf('/blogs/english-only')).toBeLessThan(blogs.indexOf('https://medium.com/'));
     expect(html('es/blogs')).toContain('href="/es/blogs/every-feature"');
     expect(html('es/blogs')).not.toContain('english-only');
+  });
+});
+
+describe('feeds and the sitemap', () => {
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['entry', 'category', 'link'].includes(name) });
+  type Entry = { title: string; id: string; link: { '@href': string }[]; category?: { '@term': string }[]; content?: { '#text': string; '@type': string } };
+  const feed = (file: string) => (parser.parse(readFileSync(client(file), 'utf8')) as { feed: { title: string; entry: Entry[]; '@xml:lang': string } }).feed;
+
+  it('each language has an Atom feed with its posts (full text) and the external articles marked as such', () => {
+    const en = feed('feed.xml');
+    expect(en['@xml:lang']).toBe('en');
+    expect(en.entry.map((e) => e.title)).toEqual([
+      'Writing on the Site Itself',
+      'A Post in English Only',
+      'Prerendering a React Site Without a Server',
+      'A Contact Form on AWS for Pennies a Month',
+      'Accessibility Checks That Fit in a Sprint',
+    ]);
+    const post = en.entry[0]!;
+    expect(post.link[0]!['@href']).toMatch(/^https:\/\/[^/]+\/blogs\/every-feature$/);
+    expect(post.content?.['@type']).toBe('html');
+    expect(post.content?.['#text']).toContain('FIXTUREMARKER-PROSE');
+    expect(post.category?.map((c) => c['@term'])).toEqual(['markdown', 'build-time']);
+    for (const external of en.entry.slice(2)) expect(external.category?.map((c) => c['@term'])).toEqual(['external']);
+    const es = feed('es/feed.xml');
+    expect(es.entry.map((e) => e.link[0]!['@href']).filter((href) => href.includes('/blogs/'))).toEqual([expect.stringMatching(/\/es\/blogs\/every-feature$/)]);
+    expect(existsSync(client('feed.xml.data'))).toBe(false);
+    expect(existsSync(client('es/feed.xml.data'))).toBe(false);
+  });
+
+  it('every page links its language\'s feed in its head, /blogs in its body', () => {
+    expect(html('home')).toContain('<link rel="alternate" type="application/atom+xml" title="Alex Example" href="/feed.xml"/>');
+    expect(html('es/blogs/every-feature')).toContain('type="application/atom+xml" title="Alex Example" href="/es/feed.xml"/>');
+    expect(html('blogs')).toMatch(/<a href="\/feed\.xml" type="application\/atom\+xml">/);
+  });
+
+  it('the sitemap lists each post in its languages, with alternates only among them', () => {
+    const sitemap = readFileSync(client('sitemap.xml'), 'utf8');
+    const urls = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
+    const entry = (path: string) => urls.find((u) => new RegExp(`<loc>https://[^<]+${path}</loc>`).test(u));
+    expect(entry('/blogs/every-feature')).toMatch(/hreflang="es" href="https:\/\/[^"]+\/es\/blogs\/every-feature"/);
+    expect(entry('/es/blogs/every-feature')).toBeDefined();
+    expect(entry('/blogs/english-only')).not.toContain('hreflang');
+    expect(entry('/es/blogs/english-only')).toBeUndefined();
+    expect(sitemap).not.toContain('work-in-progress');
   });
 });

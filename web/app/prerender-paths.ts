@@ -32,5 +32,5 @@ export function pagesOfEveryLocale(locales: readonly string[] = LOCALE_CODES): s
 export function prerenderPaths(locales: readonly string[] = LOCALE_CODES, posts: readonly string[] = []): string[] {
   // A language's root ("/", "/es") only redirects to its home, and /error is a utility page:
   // prerendered, but not listed in the sitemap.
-  return [...locales.map((locale) => localizePath(locale, '/')), ...pagesOfEveryLocale(locales), ...posts, '/robots.txt', '/sitemap.xml'];
+  return [...locales.map((locale) => localizePath(locale, '/')), ...pagesOfEveryLocale(locales), ...posts, ...locales.map((locale) => localizePath(locale, '/feed.xml')), '/robots.txt', '/sitemap.xml'];
 }

@@ -6,7 +6,7 @@ import { owner } from '../content/site';
 import { LocaleError, LocaleShell } from './i18n/LocaleLayout';
 import { FallbackPage } from './layout/FallbackPage';
 import { matchedBundle, outsideLayoutBundle } from './i18n/locale-context';
-import { localeOfPath } from './i18n/paths';
+import { localeOfPath, localizePath } from './i18n/paths';
 import './styles/global.css';
 
 export function links() {
@@ -47,6 +47,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
         <Meta />
         <Links />
+        {/* The language's Atom feed (its posts and articles), for feed readers that look in any page. */}
+        <link rel="alternate" type="application/atom+xml" title={owner.name} href={localizePath(localeOfPath(pathname), '/feed.xml')} />
         {/* Constant (its CSP hash comes from source): starts the page's scripts after the first paint. */}
         <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HYDRATION_BOOT_SCRIPT : '' }} suppressHydrationWarning />
       </head>

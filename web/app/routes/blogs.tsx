@@ -3,7 +3,7 @@ import { trackClick } from '../features/tracking/track-click';
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { Link, useLoaderData } from 'react-router';
 import { blogArticles } from '../i18n/page-content';
-import { useCatalogue } from '../i18n/locale-context';
+import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The page's copy and articles in its language (dates and numbers written out), written into the page at build time. */
@@ -20,6 +20,7 @@ export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
 export default function Blogs() {
   usePageEvent('blogsPage');
   const { site, ui } = useCatalogue();
+  const localize = useLocalizePath();
   const { copy, posts, blogs } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="blogs-title">
@@ -62,6 +63,11 @@ export default function Blogs() {
           </li>
         ))}
       </ul>
+      <p className="blog-feed">
+        <a href={localize('/feed.xml')} type="application/atom+xml">
+          {ui.blogs.feed}
+        </a>
+      </p>
       <p className="client-blogs">
         <a
           className="button button-secondary"

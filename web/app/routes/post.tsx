@@ -4,11 +4,17 @@ import { postOfPage } from '../i18n/page-content';
 import { localeOfPath, localizePath } from '../i18n/paths';
 import { jsonLd, metaBundle, pageMeta } from '../layout/seo';
 import { fetchPostBody, PostBody } from '../posts/PostBody';
-import type { Route } from './+types/post';
+import type { PageMetaArgs } from '../layout/seo';
 import '../posts/post.css';
 
 /** The post's facts in its language, written into the page at build time (its text is in the HTML only). */
-export function loader({ request, params }: Route.LoaderArgs) {
+/*
+ * Typed by hand, not by React Router's generated `+types/post`: the route exists only in a build with
+ * posts (routes.ts), and the shipped content has none, so typegen writes no types for it.
+ */
+type PostData = Awaited<ReturnType<typeof postOfPage>>;
+
+export function loader({ request, params }: { request: Request; params: { slug?: string } }) {
   return postOfPage(request, params.slug);
 }
 
@@ -17,7 +23,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
  * prerendered page, the one place it is; a slug with no page goes to /error. Not used to hydrate a
  * prerendered page (no `hydrate`): the page's own HTML is kept.
  */
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request, serverLoader }: { request: Request; serverLoader: () => Promise<PostData> }) {
   try {
     const [data, html] = await Promise.all([serverLoader(), fetchPostBody(new URL(request.url).pathname, request.signal)]);
     return { ...data, html };
@@ -29,7 +35,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   }
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: PageMetaArgs<PostData>) {
   const bundle = metaBundle({ matches });
   const post = loaderData?.post;
   if (!post) return [];
@@ -51,7 +57,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function PostRoute() {
-  const data = useLoaderData<typeof loader & { html?: string }>();
+  const data = useLoaderData<PostData & { html?: string }>();
   const { post } = data;
   const { ui } = useCatalogue();
   const localize = useLocalizePath();
@@ -85,7 +91,7 @@ export default function PostRoute() {
           </ol>
         </nav>
       ) : null}
-      <PostBody key={post.key} postKey={post.key} html={'html' in data ? (data.html as string) : undefined} />
+      <PostBody key={post.key} postKey={post.key} html={data.html} />
       {post.tags.length > 0 ? (
         <p className="post-tags">
           <span>{ui.blogs.tags}:</span>{' '}
