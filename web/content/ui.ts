@@ -63,7 +63,7 @@ export const ui: UiMessages = {
     updated: (date) => `Updated ${date}`,
     tags: 'Tags',
     allArticles: 'All articles',
-    feed: 'Feed (Atom)',
+    feed: 'Atom feed (subscribe)',
   },
   contact: {
     title: 'Contact',

@@ -63,7 +63,7 @@ export const ui: UiMessages = {
     updated: (date) => `Actualizado el ${date}`,
     tags: 'Etiquetas',
     allArticles: 'Todos los artículos',
-    feed: 'Feed (Atom)',
+    feed: 'Fuente Atom (suscribirse)',
   },
   contact: {
     title: 'Contacto',
