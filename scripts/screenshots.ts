@@ -5,6 +5,8 @@
  * local stack on free ports and drives the Chromium the tests use
  * (tools/chromium.ts: CHROMIUM_PATH, else an installed one).
  * Nothing leaves the machine: requests to other hosts are aborted (the captcha box stays empty).
+ * `--posts`: the shipped content has no post, so this builds a copy of the project with the fixture
+ * posts (web/test/fixtures/posts, tools/project-copy.ts) and shoots a post page in each language instead.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -12,10 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium';
 import { startLocalStack } from '../infra/local/stack';
+import { copyProject, POST_FIXTURE } from '../tools/project-copy';
 
 const OUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');
 
-const PAGES: Record<string, string> = {
+const POST_PAGES: Record<string, string> = { post: '/blogs/every-feature', 'es-post': '/es/blogs/every-feature' };
+
+const SITE_PAGES: Record<string, string> = {
   home: '/home',
   projects: '/projects',
   'project-1': '/projects/1',
@@ -47,7 +52,13 @@ async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true });
+const posts = process.argv.includes('--posts') ? copyProject('screenshots-posts-', POST_FIXTURE) : undefined;
+if (posts) {
+  const built = await posts.build();
+  if (built.code !== 0) throw new Error(`The build with the fixture posts failed:\n${built.output}`);
+}
+const PAGES = posts ? POST_PAGES : SITE_PAGES;
+const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true, ...(posts ? { clientDir: path.join(posts.dir, 'web/build/client') } : {}) });
 const browser = await chromium.launch({
   executablePath: chromiumPath(),
   args: CHROMIUM_ARGS,
@@ -90,4 +101,5 @@ try {
 } finally {
   await browser.close();
   await stack.stop();
+  posts?.remove();
 }
