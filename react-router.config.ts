@@ -10,17 +10,20 @@ import { parsePostSource } from './web/app/posts/front-matter';
 import { DEFAULT_LOCALE, LOCALE_CODES } from './web/content/locales';
 
 /**
- * The page of each post a build has (web/content/posts/*.md, web/content/{code}/posts/*.md): drafts are
- * left out, as the pages' loaders leave them out (web/app/posts/posts.server.ts checks each file fully).
+ * The page of each post a build has (web/content/posts/*.md, web/content/{code}/posts/*.md) and of each
+ * of its language's tags: drafts are left out, as the pages' loaders leave them out
+ * (web/app/posts/posts.server.ts checks each file fully).
  */
 function postPaths(): string[] {
   return LOCALE_CODES.flatMap((locale) => {
     const dir = path.join('web/content', locale === DEFAULT_LOCALE ? '' : locale, 'posts');
     if (!existsSync(dir)) return [];
-    return readdirSync(dir)
+    const posts = readdirSync(dir)
       .filter((name) => name.endsWith('.md'))
-      .filter((name) => !parsePostSource(path.join(dir, name), readFileSync(path.join(dir, name), 'utf8')).frontMatter.draft)
-      .map((name) => localizePath(locale, `/blogs/${name.slice(0, -'.md'.length)}`));
+      .map((name) => ({ slug: name.slice(0, -'.md'.length), ...parsePostSource(path.join(dir, name), readFileSync(path.join(dir, name), 'utf8')).frontMatter }))
+      .filter((post) => !post.draft);
+    const tags = [...new Set(posts.flatMap((post) => post.tags))];
+    return [...posts.map((post) => localizePath(locale, `/blogs/${post.slug}`)), ...tags.map((tag) => localizePath(locale, `/blogs/tags/${tag}`))];
   });
 }
 

@@ -108,6 +108,29 @@ describe('the post pages of the fixture', () => {
   });
 });
 
+describe('tag pages', () => {
+  it('list a language\'s posts with the tag, linked from each post', () => {
+    const page = html('blogs/every-feature');
+    expect(page).toMatch(/<a class="post-tag" href="\/blogs\/tags\/markdown"[^>]*>markdown<\/a>/);
+    expect(html('es/blogs/every-feature')).toMatch(/<a class="post-tag" href="\/es\/blogs\/tags\/markdown"/);
+    const tag = html('blogs/tags/markdown');
+    expect(tag).toContain('<h1 id="tag-title">Posts tagged “markdown”</h1>');
+    expect(tag).toContain('href="/blogs/every-feature"');
+    expect(tag).not.toContain('href="/blogs/english-only"');
+    expect(html('blogs/tags/notes')).toContain('href="/blogs/english-only"');
+    expect(html('es/blogs/tags/markdown')).toContain('Artículos con la etiqueta «markdown»');
+    expect(existsSync(client('es/blogs/tags/notes/index.html'))).toBe(false);
+    // Its switcher leads to the other language's /blogs when that language has no post with the tag.
+    expect(html('blogs/tags/notes')).toMatch(/<a href="\/es\/blogs" lang="es"/);
+  });
+
+  it('are conforming HTML', async () => {
+    const errors: string[] = [];
+    for (const page of ['blogs/tags/markdown', 'es/blogs/tags/markdown', 'blogs/tags/notes']) errors.push(...(await htmlErrors(html(page), page)));
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+});
+
 describe('feeds and the sitemap', () => {
   const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['entry', 'category', 'link'].includes(name) });
   type Entry = { title: string; id: string; link: { '@href': string }[]; category?: { '@term': string }[]; content?: { '#text': string; '@type': string } };

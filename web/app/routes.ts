@@ -9,12 +9,16 @@ import { parsePostSource } from './posts/front-matter';
  */
 const POST_FILES = import.meta.glob<string>(['../content/posts/*.md', '../content/*/posts/*.md'], { query: '?raw', import: 'default', eager: true });
 
-/** Whether a language has a post the build writes (a draft only in `npm run dev`). */
-function hasPosts(locale: Locale): boolean {
+/**
+ * A language's posts the build writes (a draft only in `npm run dev`): its post route exists when it has
+ * one, its tag pages' route when one of them has a tag (each route needs a prerendered path).
+ */
+function postsOf(locale: Locale): { tags: readonly string[] }[] {
   const dir = locale === DEFAULT_LOCALE ? '../content/posts/' : `../content/${locale}/posts/`;
-  return Object.entries(POST_FILES).some(
-    ([file, text]) => file.startsWith(dir) && (import.meta.env.DEV || !parsePostSource(`web/${file.slice(3)}`, text).frontMatter.draft),
-  );
+  return Object.entries(POST_FILES)
+    .filter(([file]) => file.startsWith(dir))
+    .map(([file, text]) => parsePostSource(`web/${file.slice(3)}`, text).frontMatter)
+    .filter((frontMatter) => import.meta.env.DEV || !frontMatter.draft);
 }
 
 /**
@@ -37,7 +41,8 @@ function localePages(locale: Locale): RouteConfigEntry[] {
     page('projects', 'routes/projects.tsx'),
     page('projects/:projectId', 'routes/project-detail.tsx'),
     page('blogs', 'routes/blogs.tsx'),
-    ...(hasPosts(locale) ? [page('blogs/:slug', 'routes/post.tsx')] : []),
+    ...(postsOf(locale).length > 0 ? [page('blogs/:slug', 'routes/post.tsx')] : []),
+    ...(postsOf(locale).some((post) => post.tags.length > 0) ? [page('blogs/tags/:tag', 'routes/post-tag.tsx')] : []),
     page('contact', 'routes/contact.tsx'),
     page('about', 'routes/about.tsx'),
     page('error', 'routes/error.tsx'),

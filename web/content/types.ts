@@ -185,6 +185,8 @@ export interface UiMessages {
     updated: (date: string) => string;
     tags: string;
     allArticles: string;
+    /** The heading and title of a tag's page (/blogs/tags/{tag}). */
+    tagged: (tag: string) => string;
     /** The link to the language's Atom feed on /blogs. */
     feed: string;
   };

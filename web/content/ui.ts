@@ -63,6 +63,7 @@ export const ui: UiMessages = {
     updated: (date) => `Updated ${date}`,
     tags: 'Tags',
     allArticles: 'All articles',
+    tagged: (tag) => `Posts tagged “${tag}”`,
     feed: 'Atom feed (subscribe)',
   },
   contact: {

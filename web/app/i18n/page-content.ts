@@ -125,9 +125,14 @@ export async function blogArticles(request: Request): Promise<{
     publishedText: formatDate(locale, blog.published),
     minutesText: formatNumber(locale, blog.minutes),
   }));
+  return { copy: pages.blogs, posts: await postCards(locale), blogs: await withEventTitles('blogs', written) };
+}
+
+/** The cards of a language's posts, newest first; with `tag`, only the posts that have it. */
+async function postCards(locale: string, tag?: string): Promise<PostCard[]> {
   const posts = await allPosts();
-  const cards = posts
-    .filter((post) => post.locale === locale)
+  return posts
+    .filter((post) => post.locale === locale && (tag === undefined || post.frontMatter.tags.includes(tag)))
     .map((post): PostCard => ({
       slug: post.slug,
       href: localizePath(locale, `/blogs/${post.slug}`),
@@ -138,7 +143,16 @@ export async function blogArticles(request: Request): Promise<{
       minutesText: formatNumber(locale, post.minutes),
       eventTitle: posts.find((p) => p.locale === DEFAULT_LOCALE && p.slug === post.slug)?.frontMatter.title ?? post.frontMatter.title,
     }));
-  return { copy: pages.blogs, posts: cards, blogs: await withEventTitles('blogs', written) };
+}
+
+/** /blogs/tags/:tag: the language's posts with that tag; a tag no post of the language has is a 404. */
+export async function postsWithTag(request: Request, tag: string | undefined): Promise<{ tag: string; posts: PostCard[]; translations: string[] }> {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const posts = tag === undefined ? [] : await postCards(locale, tag);
+  if (posts.length === 0) throw data(null, { status: 404 });
+  // The languages with a post of this tag: the language switcher leads elsewhere to /blogs.
+  const translations = [...new Set((await allPosts()).filter((post) => post.frontMatter.tags.includes(tag!)).map((post) => post.locale))];
+  return { tag: tag!, posts, translations };
 }
 
 /** The policy with every paragraph written out with the configured facts (how long messages are kept). */

@@ -96,9 +96,9 @@ export default function PostRoute() {
         <p className="post-tags">
           <span>{ui.blogs.tags}:</span>{' '}
           {post.tags.map((tag) => (
-            <span key={tag} className="post-tag">
+            <Link key={tag} className="post-tag" to={localize(`/blogs/tags/${tag}`)}>
               {tag}
-            </span>
+            </Link>
           ))}
         </p>
       ) : null}

@@ -63,6 +63,7 @@ export const ui: UiMessages = {
     updated: (date) => `Actualizado el ${date}`,
     tags: 'Etiquetas',
     allArticles: 'Todos los artículos',
+    tagged: (tag) => `Artículos con la etiqueta «${tag}»`,
     feed: 'Fuente Atom (suscribirse)',
   },
   contact: {
