@@ -196,7 +196,10 @@ export interface PostPage {
  * the language switcher goes) and its BlogPosting structured data, all built here at build time.
  * A slug with no post in the page's language has no page and no data file: a 404.
  */
-export async function postOfPage(request: Request, slug: string | undefined): Promise<{ post: PostPage; translations: string[]; structuredData: BlogPostingJsonLd }> {
+export async function postOfPage(
+  request: Request,
+  slug: string | undefined,
+): Promise<{ post: PostPage; translations: string[]; structuredData: BlogPostingJsonLd; html?: string }> {
   const locale = localeOfPath(new URL(request.url).pathname);
   const posts = await allPosts();
   const post = posts.find((p) => p.locale === locale && p.slug === slug);
@@ -217,6 +220,9 @@ export async function postOfPage(request: Request, slug: string | undefined): Pr
       toc: post.toc,
     },
     translations: posts.filter((p) => p.slug === post.slug).map((p) => p.locale),
+    // `npm run dev` renders pages in the browser (nothing prerendered): there, and only there, the text
+    // comes with the data. A build never has it (import.meta.env.DEV is false; posts-build.test.ts checks).
+    ...(import.meta.env.DEV ? { html: post.html } : {}),
     structuredData: blogPostingJsonLd(
       { slug: post.slug, title, description, published, updated, tags, image: absoluteUrl(previewImagePath(localizePath(locale, `/blogs/${post.slug}`))) },
       bundle,

@@ -26,7 +26,8 @@ export function loader({ request, params }: { request: Request; params: { slug?:
 export async function clientLoader({ request, serverLoader }: { request: Request; serverLoader: () => Promise<PostData> }) {
   try {
     const [data, html] = await Promise.all([serverLoader(), fetchPostBody(new URL(request.url).pathname, request.signal)]);
-    return { ...data, html };
+    // `npm run dev`'s data carries the text itself (its pages are not prerendered).
+    return { ...data, html: data.html ?? html };
   } catch (error) {
     if (isRouteErrorResponse(error) && error.status === 404) {
       throw redirect(localizePath(localeOfPath(new URL(request.url).pathname), '/error'));
