@@ -19,8 +19,6 @@ export const frontMatterSchema = z.strictObject({
   updated: isoDate.optional(),
   tags: z.array(tag).default([]),
   draft: z.boolean().default(false),
-  /** An image next to the post (a JPEG or PNG), e.g. `cover.jpg`; its alt text is the title's. */
-  cover: z.string().regex(/^[\w.-]+\.(?:jpe?g|png)$/i, 'a JPEG or PNG file next to the post, e.g. cover.jpg').optional(),
   /** The reading length in minutes, when the count from the words is not right (code-heavy posts). */
   readingTime: z.number().int().positive().optional(),
 });

@@ -67,6 +67,12 @@ function refuseRawHtml(options: CompileOptions) {
       const line = (node.position?.start.line ?? 1) + options.lineOffset;
       throw new PostError(options.file, line, `raw HTML is not allowed in a post (${JSON.stringify(node.value.slice(0, 40))}); write it in Markdown`);
     });
+    // Images need a build step of their own (sizes, formats, width and height) that posts do not have
+    // yet; a remote one would also be blocked by the CSP (img-src 'self'). Refused, so none is broken.
+    visit(tree, ['image', 'imageReference'], (node) => {
+      const line = (node.position?.start.line ?? 1) + options.lineOffset;
+      throw new PostError(options.file, line, 'images in posts are not supported yet (the site has no image step for them)');
+    });
     visit(tree, ['link', 'definition'], (node) => {
       const url = (node as { url: string }).url;
       if (/^\s*(?:javascript|vbscript|data):/i.test(url)) {
