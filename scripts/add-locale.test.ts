@@ -35,6 +35,7 @@ const BUILD_INPUTS = [
   'web/public',
   'scripts/quiet-build.ts',
   'scripts/postbuild.ts',
+  'scripts/post-images.ts',
   'scripts/og-images.ts',
 ];
 

@@ -108,6 +108,17 @@ describe('the post pages of the fixture', () => {
   });
 });
 
+describe('images', () => {
+  it('become AVIF and WebP at a few widths, with srcset, sizes, width, height and lazy loading, in the page and the feed', () => {
+    const page = html('blogs/every-feature');
+    expect(page).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/posts\/diagram-[\w-]+-480\.avif 480w, \/assets\/posts\/diagram-[\w-]+-960\.avif 960w, \/assets\/posts\/diagram-[\w-]+-1200\.avif 1200w" sizes="[^"]+"\/>/);
+    expect(page).toMatch(/<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="A gradient standing in for a diagram" width="1200" height="600" loading="lazy" decoding="async"\/>/);
+    expect(page).not.toContain('post-image:');
+    for (const src of page.match(/\/assets\/posts\/[\w.-]+/g) ?? []) expect(existsSync(client(src)), src).toBe(true);
+    expect(readFileSync(client('feed.xml'), 'utf8')).toContain('&#60;picture&#62;&#60;source type=&#34;image/avif&#34;');
+  });
+});
+
 describe('tag pages', () => {
   it('list a language\'s posts with the tag, linked from each post', () => {
     const page = html('blogs/every-feature');

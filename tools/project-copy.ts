@@ -28,6 +28,7 @@ const BUILD_INPUTS = [
   'web/content',
   'web/public',
   'scripts/postbuild.ts',
+  'scripts/post-images.ts',
   'scripts/og-images.ts',
 ];
 

@@ -57,6 +57,10 @@ function shiki(): Promise<Highlighter> {
   return highlighter;
 }
 
+/** What scripts/post-images.ts replaces: `<img src="post-image:photo.jpg" data-post-image="file:line">`. */
+export const POST_IMAGE_SCHEME = 'post-image:';
+const POST_IMAGE = /^[\w-]+(?:\.[\w-]+)*\.(?:jpe?g|png)$/i;
+
 /**
  * Raw HTML in a post is refused, naming the file and line: nothing the owner writes can run a script or
  * style itself outside the site's CSS, and the CSP stays as it is.
@@ -67,11 +71,15 @@ function refuseRawHtml(options: CompileOptions) {
       const line = (node.position?.start.line ?? 1) + options.lineOffset;
       throw new PostError(options.file, line, `raw HTML is not allowed in a post (${JSON.stringify(node.value.slice(0, 40))}); write it in Markdown`);
     });
-    // Images need a build step of their own (sizes, formats, width and height) that posts do not have
-    // yet; a remote one would also be blocked by the CSP (img-src 'self'). Refused, so none is broken.
+    // An image is a JPEG or PNG next to the post: marked here with its file and line, then made into
+    // AVIF and WebP at a few widths, with its width and height, by scripts/post-images.ts after the
+    // build. Any other (remote, which the CSP's img-src 'self' would block; elsewhere) is refused.
     visit(tree, ['image', 'imageReference'], (node) => {
       const line = (node.position?.start.line ?? 1) + options.lineOffset;
-      throw new PostError(options.file, line, 'images in posts are not supported yet (the site has no image step for them)');
+      const url = node.type === 'image' ? node.url : '';
+      if (!POST_IMAGE.test(url)) throw new PostError(options.file, line, `an image in a post is a JPEG or PNG file next to it, written ![what it shows](photo.jpg) (not "${url.slice(0, 60)}")`);
+      node.url = `${POST_IMAGE_SCHEME}${url}`;
+      node.data = { ...node.data, hProperties: { dataPostImage: `${options.file}:${line}` } };
     });
     visit(tree, ['link', 'definition'], (node) => {
       const url = (node as { url: string }).url;

@@ -47,8 +47,11 @@ describe('Markdown', () => {
     await expect(compileMarkdown('Some <img src=x onerror=alert(1)> text', OPTIONS)).rejects.toThrow(`${FILE}:1: raw HTML`);
   });
 
-  it('refuses an image, naming the line (posts have no image step yet)', async () => {
-    await expect(compileMarkdown('Text.\n\n![A photo](photo.jpg)\n', OPTIONS)).rejects.toThrow(`${FILE}:3: images in posts are not supported yet`);
+  it('marks an image next to the post for the image step with its file and line, and refuses any other', async () => {
+    const out = await compileMarkdown('Text.\n\n![A photo](photo.jpg)\n', OPTIONS);
+    expect(out.html).toContain(`<img src="post-image:photo.jpg" alt="A photo" data-post-image="${FILE}:3">`);
+    await expect(compileMarkdown('Text.\n\n![A photo](https://example.com/a.jpg)\n', OPTIONS)).rejects.toThrow(`${FILE}:3: an image in a post is a JPEG or PNG file next to it`);
+    await expect(compileMarkdown('![x](../secret.png)', OPTIONS)).rejects.toThrow(`${FILE}:1: an image in a post`);
   });
 
   it('refuses a javascript: link', async () => {
