@@ -116,6 +116,11 @@ describe('images', () => {
     expect(page).not.toContain('post-image:');
     for (const src of page.match(/\/assets\/posts\/[\w.-]+/g) ?? []) expect(existsSync(client(src)), src).toBe(true);
     expect(readFileSync(client('feed.xml'), 'utf8')).toContain('&#60;picture&#62;&#60;source type=&#34;image/avif&#34;');
+    // The same file as another post's cover: made once, the same files.
+    const cover = html('blogs/english-only');
+    expect(cover).toMatch(/<div class="post-body" data-post-body=""><p class="post-cover"><picture><source type="image\/avif"/);
+    expect(cover).toMatch(/<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="" width="1200" height="600" loading="lazy" decoding="async"\/>/);
+    expect(readdirSync(client('assets/posts'))).toHaveLength(6);
   });
 });
 

@@ -19,6 +19,8 @@ export const frontMatterSchema = z.strictObject({
   updated: isoDate.optional(),
   tags: z.array(tag).default([]),
   draft: z.boolean().default(false),
+  /** A JPEG or PNG next to the post, shown above its text (made into AVIF and WebP like its other images). */
+  cover: z.string().regex(/^[\w-]+(?:\.[\w-]+)*\.(?:jpe?g|png)$/i, 'a JPEG or PNG file next to the post, e.g. cover.jpg').optional(),
   /** The reading length in minutes, when the count from the words is not right (code-heavy posts). */
   readingTime: z.number().int().positive().optional(),
 });
@@ -27,6 +29,8 @@ export type FrontMatter = z.infer<typeof frontMatterSchema>;
 
 export interface PostSource {
   frontMatter: FrontMatter;
+  /** The file's line of each top-level key of the front matter (errors about its value name it). */
+  keyLines: Record<string, number>;
   /** The Markdown after the front matter. */
   markdown: string;
   /** How many lines of the file come before `markdown` (so the parser's line 1 is the file's line offset+1). */
@@ -68,7 +72,14 @@ export function parsePostSource(file: string, text: string): PostSource {
     throw new PostError(file, line, what);
   }
   const lineOffset = match[0].split('\n').length - 1;
-  return { frontMatter: result.data, markdown: text.slice(match[0].length), lineOffset };
+  const keyLines: Record<string, number> = {};
+  if (isMap(doc.contents)) {
+    for (const item of doc.contents.items) {
+      const key = item.key as { value?: unknown; range?: [number, number, number] } | null;
+      if (typeof key?.value === 'string' && key.range) keyLines[key.value] = lineAt(key.range[0]);
+    }
+  }
+  return { frontMatter: result.data, keyLines, markdown: text.slice(match[0].length), lineOffset };
 }
 
 /** `web/content/posts/hello.md` → English "hello"; `web/content/es/posts/hola.md` → Spanish "hola". */

@@ -74,10 +74,13 @@ function refuseRawHtml(options: CompileOptions) {
     // An image is a JPEG or PNG next to the post: marked here with its file and line, then made into
     // AVIF and WebP at a few widths, with its width and height, by scripts/post-images.ts after the
     // build. Any other (remote, which the CSP's img-src 'self' would block; elsewhere) is refused.
-    visit(tree, ['image', 'imageReference'], (node) => {
+    visit(tree, (node) => {
+      if (node.type !== 'image' && node.type !== 'imageReference') return;
       const line = (node.position?.start.line ?? 1) + options.lineOffset;
       const url = node.type === 'image' ? node.url : '';
-      if (!POST_IMAGE.test(url)) throw new PostError(options.file, line, `an image in a post is a JPEG or PNG file next to it, written ![what it shows](photo.jpg) (not "${url.slice(0, 60)}")`);
+      if (node.type !== 'image' || !POST_IMAGE.test(url)) {
+        throw new PostError(options.file, line, `an image in a post is a JPEG or PNG file next to it, written ![what it shows](photo.jpg) (not "${url.slice(0, 60)}")`);
+      }
       node.url = `${POST_IMAGE_SCHEME}${url}`;
       node.data = { ...node.data, hProperties: { dataPostImage: `${options.file}:${line}` } };
     });

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../content/locales';
 import { parsePostSource, PostError, postKeyOfFile, type FrontMatter } from './front-matter';
-import { compileMarkdown, readingMinutes, type TocEntry } from './markdown.server';
+import { compileMarkdown, POST_IMAGE_SCHEME, readingMinutes, type TocEntry } from './markdown.server';
 
 /*
  * Every post of every language, read and compiled once per build (a `.server` module: the browser build
@@ -46,11 +46,14 @@ export async function compilePosts(files: Record<string, string>, options: { dra
       if (source.frontMatter.draft && !options.drafts) return undefined;
       const labels = FOOTNOTE_LABELS[key.locale] ?? FOOTNOTE_LABELS.en!;
       const compiled = await compileMarkdown(source.markdown, { file, lineOffset: source.lineOffset, footnoteLabel: labels.label, footnoteBackLabel: labels.back });
+      // The cover, above the text: decorative (the title says what the post is), made like its images.
+      const { cover } = source.frontMatter;
+      const coverHtml = cover ? `<p class="post-cover"><img src="${POST_IMAGE_SCHEME}${cover}" alt="" data-post-image="${file}:${source.keyLines.cover ?? 1}"></p>\n` : '';
       return {
         ...key,
         file,
         frontMatter: source.frontMatter,
-        html: compiled.html,
+        html: coverHtml + compiled.html,
         toc: compiled.toc.length >= TOC_MIN_HEADINGS ? compiled.toc : [],
         minutes: source.frontMatter.readingTime ?? readingMinutes(compiled.words),
       };

@@ -22,7 +22,7 @@ describe('front matter', () => {
     ['title: Hello\ndescription: D\npublished: 2 Jan 2025', `${FILE}:4: published: a date written yyyy-mm-dd`],
     ['title: Hello\ndescription: D\npublished: 2025-01-02\ntags:\n  - ok\n  - Not OK', `${FILE}:7: tags.1: a tag of lower-case`],
     ['title: Hello\ndescription: D\npublished: 2025-01-02\nauthor: me', `${FILE}:5: unknown key "author"`],
-    ['title: Hello\ndescription: D\npublished: 2025-01-02\ncover: x.jpg', `${FILE}:5: unknown key "cover"`],
+    ['title: Hello\ndescription: D\npublished: 2025-01-02\ncover: ../x.gif', `${FILE}:5: cover: a JPEG or PNG file next to the post`],
     ['title: Hello\ndescription: D\npublished: 2025-01-02\nreadingTime: -1', `${FILE}:5: readingTime:`],
     ['title: [unclosed', `${FILE}:2: front matter is not valid YAML`],
   ])('names the file and line of a mistake: %j', (frontMatter, message) => {
@@ -84,6 +84,11 @@ describe('the posts of a build', () => {
     '../../content/posts/b.md': post(`${VALID}\ndraft: true`),
     '../../content/es/posts/a.md': post(VALID.replace('2025-01-02', '2025-01-03')),
   };
+
+  it('puts the cover above the text, marked for the image step with the line of its key', async () => {
+    const [withCover] = await compilePosts({ '../../content/posts/a.md': post(`${VALID}\ncover: cover.jpg`) }, { drafts: false, locales: ['en'] });
+    expect(withCover!.html.startsWith('<p class="post-cover"><img src="post-image:cover.jpg" alt="" data-post-image="web/content/posts/a.md:6"></p>')).toBe(true);
+  });
 
   it('leaves drafts out unless asked (npm run dev), newest first', async () => {
     expect((await compilePosts(files, { drafts: false, locales: ['en', 'es'] })).map((p) => `${p.locale}/${p.slug}`)).toEqual(['es/a', 'en/a']);
