@@ -242,13 +242,14 @@ export function shapePages(buildDir: string = WEB_BUILD_DIR): { pages: number; m
 }
 
 /**
- * The prerender of a resource route (robots.txt, sitemap.xml) also writes "<file>.data", the
+ * The prerender of a resource route (robots.txt, sitemap.xml, feed.xml) also writes "<file>.data", the
  * single-fetch payload a client navigation would ask for. Nothing navigates to those files in the
  * browser, so the copies are removed rather than uploaded. Page payloads (e.g. home.data) are kept.
  */
 export function removeResourceRouteData(clientDir: string): string[] {
   const removed: string[] = [];
-  for (const name of readdirSync(clientDir)) {
+  // Recursive: a language's own resources (es/feed.xml) sit in its folder.
+  for (const name of readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
     if (!name.endsWith('.data')) continue;
     const resource = name.slice(0, -'.data'.length);
     if (path.extname(resource) !== '' && !resource.endsWith('.html') && existsSync(path.join(clientDir, resource))) {

@@ -10,6 +10,9 @@
  * the project, with the Arabic texts of e2e/fixtures/ar (tools/locale-copy.ts), built and shot as
  * {size}-ar-home.png and {size}-ar-contact.png. `--rtl` shoots only those. SCREENSHOTS_DIR writes
  * elsewhere than docs/screenshots/ (to compare a change's pictures with the committed ones).
+ *
+ * `--posts`: the shipped content has no post, so this builds a copy of the project with the fixture
+ * posts (web/test/fixtures/posts, tools/project-copy.ts) and shoots a post page in each language instead.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -19,10 +22,13 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium';
 import { startLocalStack } from '../infra/local/stack';
 import { addRightToLeftExample, quietBuild } from '../tools/locale-copy';
+import { copyProject, POST_FIXTURE } from '../tools/project-copy';
 
 const OUT_DIR = path.resolve(process.env.SCREENSHOTS_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots'));
 
-const PAGES: Record<string, string> = {
+const POST_PAGES: Record<string, string> = { post: '/blogs/every-feature', 'es-post': '/es/blogs/every-feature' };
+
+const SITE_PAGES: Record<string, string> = {
   home: '/home',
   projects: '/projects',
   'project-1': '/projects/1',
@@ -130,18 +136,39 @@ async function shootRightToLeft(): Promise<number> {
   }
 }
 
-try {
-  mkdirSync(OUT_DIR, { recursive: true });
-  let count = 0;
-  if (!process.argv.includes('--rtl')) {
-    const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true });
+/** The fixture posts in a copy of the project, built and served on free ports while they are shot. */
+async function shootPosts(): Promise<number> {
+  const posts = copyProject('screenshots-posts-', POST_FIXTURE);
+  try {
+    const built = await posts.build();
+    if (built.code !== 0) throw new Error(`The build with the fixture posts failed:\n${built.output}`);
+    const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(posts.dir, 'web/build/client') });
     try {
-      count += await shoot(stack.url, PAGES);
+      return await shoot(stack.url, POST_PAGES);
     } finally {
       await stack.stop();
     }
+  } finally {
+    posts.remove();
   }
-  count += await shootRightToLeft();
+}
+
+try {
+  mkdirSync(OUT_DIR, { recursive: true });
+  let count = 0;
+  if (process.argv.includes('--posts')) {
+    count += await shootPosts();
+  } else {
+    if (!process.argv.includes('--rtl')) {
+      const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true });
+      try {
+        count += await shoot(stack.url, SITE_PAGES);
+      } finally {
+        await stack.stop();
+      }
+    }
+    count += await shootRightToLeft();
+  }
   console.log(`screenshots: ${count} files in ${path.relative(process.cwd(), OUT_DIR) || '.'}/`);
 } finally {
   await browser.close();

@@ -5,41 +5,11 @@
  * language in the browsers). It reads the project's files by path and imports none of them.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { makeCopy, REPO } from './project-copy';
 
-export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** What `npm run build` reads: the configs, the site, the contract it imports, the post-build scripts. */
-const BUILD_INPUTS = [
-  'package.json',
-  'react-router.config.ts',
-  'vite.config.ts',
-  'tsconfig.json',
-  'tsconfig.base.json',
-  'tsconfig.web.json',
-  'tsconfig.web-test.json',
-  'tsconfig.node.json',
-  'tsconfig.e2e.json',
-  'contract',
-  'infra/shared',
-  'web/app',
-  'web/content',
-  'web/public',
-  'scripts/quiet-build.ts',
-  'scripts/postbuild.ts',
-  'scripts/og-images.ts',
-];
-
-/** Copies what the build reads into `copy` (an empty folder), sharing the project's node_modules. */
-export function makeCopy(copy: string): void {
-  for (const input of BUILD_INPUTS) {
-    mkdirSync(path.dirname(path.join(copy, input)), { recursive: true });
-    cpSync(path.join(REPO, input), path.join(copy, input), { recursive: true, filter: (source) => !source.includes(`${path.sep}build${path.sep}`) });
-  }
-  symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-}
+export { makeCopy, REPO } from './project-copy';
 
 /** `npm start`'s build step (scripts/quiet-build.ts), run in the copy; its log stays in the copy too. */
 export function quietBuild(copy: string, extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -2,6 +2,8 @@ import { prerender } from 'react-dom/static';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { EveryLanguageNotFound } from './layout/FallbackPage';
 import { notFoundTexts } from './layout/fallback-texts.server';
+import { PostBodies } from './posts/PostBody';
+import { postBodies } from './posts/posts.server';
 
 /** A page whose render takes longer than this fails the build instead of hanging it. */
 const RENDER_TIMEOUT_MS = 30_000;
@@ -19,9 +21,12 @@ export default async function handleRequest(
   routerContext: EntryContext,
 ): Promise<Response> {
   // Every language's 404 words, for the fallback page's visitors without JavaScript (FallbackPage.tsx).
+  // Every post's HTML: written into its page here, and carried by no script or data file (PostBody.tsx).
   const page = (
     <EveryLanguageNotFound.Provider value={notFoundTexts()}>
-      <ServerRouter context={routerContext} url={request.url} />
+      <PostBodies.Provider value={await postBodies()}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </PostBodies.Provider>
     </EveryLanguageNotFound.Provider>
   );
   const { prelude } = await prerender(page, { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) });

@@ -28,9 +28,9 @@ export function pagesOfEveryLocale(locales: readonly string[] = LOCALE_CODES): s
   return locales.flatMap((locale) => [...pagePaths(), '/error'].map((path) => localizePath(locale, path)));
 }
 
-/** Every path that gets its own prerendered file at build time. */
-export function prerenderPaths(locales: readonly string[] = LOCALE_CODES): string[] {
+/** Every path that gets its own prerendered file at build time; `posts`: each post's path (/es/blogs/hola). */
+export function prerenderPaths(locales: readonly string[] = LOCALE_CODES, posts: readonly string[] = []): string[] {
   // A language's root ("/", "/es") only redirects to its home, and /error is a utility page:
   // prerendered, but not listed in the sitemap.
-  return [...locales.map((locale) => localizePath(locale, '/')), ...pagesOfEveryLocale(locales), '/robots.txt', '/sitemap.xml'];
+  return [...locales.map((locale) => localizePath(locale, '/')), ...pagesOfEveryLocale(locales), ...posts, ...locales.map((locale) => localizePath(locale, '/feed.xml')), '/robots.txt', '/sitemap.xml'];
 }

@@ -9,7 +9,7 @@ import { LocaleError, LocaleShell } from './layout/LocaleLayout';
 import { FallbackPage } from './layout/FallbackPage';
 import { usePageViews } from './features/tracking/page-views';
 import { matchedBundle, outsideLayoutBundle } from './i18n/locale-context';
-import { localeOfPath } from './i18n/paths';
+import { localeOfPath, localizePath } from './i18n/paths';
 import './styles/global.css';
 
 export function links() {
@@ -50,6 +50,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
         <Meta />
         <Links />
+        {/* The language's Atom feed (its posts and articles), for feed readers that look in any page. */}
+        <link rel="alternate" type="application/atom+xml" title={owner.name} href={localizePath(locale, '/feed.xml')} />
         {/* Constant (its CSP hash comes from source): starts the page's scripts after the first paint, and
             counts clicks on tracked links until then (to the events endpoint named beside it). */}
         <script

@@ -21,6 +21,7 @@ describe('the route table', () => {
     expect(routes.map((r) => `${r.path} ${r.file}`)).toEqual([
       '/robots.txt routes/robots-txt.ts',
       '/sitemap.xml routes/sitemap-xml.ts',
+      '/feed.xml routes/feed-xml.ts',
       '/ routes/index-redirect.tsx',
       '/home routes/home.tsx',
       '/projects routes/projects.tsx',
@@ -35,7 +36,7 @@ describe('the route table', () => {
     expect(routes.every((r) => r.id === undefined)).toBe(true);
     expect(prerenderPaths(['en'])).toEqual([
       '/', '/home', '/projects', '/projects/1', '/projects/2', '/projects/3', '/projects/4', '/projects/5',
-      '/blogs', '/contact', '/about', '/privacy-policy', '/error', '/robots.txt', '/sitemap.xml',
+      '/blogs', '/contact', '/about', '/privacy-policy', '/error', '/feed.xml', '/robots.txt', '/sitemap.xml',
     ]);
   });
 
@@ -43,7 +44,9 @@ describe('the route table', () => {
     const routes = flatten(siteRoutes());
     const english = routes.filter((r) => r.file.startsWith('routes/') && !r.id);
     for (const locale of LOCALE_CODES.filter((code) => code !== 'en')) {
-      const localized = routes.filter((r) => r.path.startsWith(`/${locale}/`));
+      const localized = routes.filter((r) => r.path.startsWith(`/${locale}/`) && !r.path.endsWith('.xml'));
+      // Its own feed, the default language's module under an id of its own.
+      expect(routes.find((r) => r.path === `/${locale}/feed.xml`)).toEqual({ path: `/${locale}/feed.xml`, file: 'routes/feed-xml.ts', id: `${locale}/routes/feed-xml` });
       expect(localized.map((r) => r.file)).toEqual(english.filter((r) => !/\.(txt|xml)$/.test(r.path) && r.path !== '/').map((r) => r.file));
       expect(localized.every((r) => r.id?.startsWith(`${locale}/`))).toBe(true);
     }

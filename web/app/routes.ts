@@ -1,5 +1,25 @@
 import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from '@react-router/dev/routes';
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../content/locales';
+import { parsePostSource } from './posts/front-matter';
+
+/**
+ * The post files of every language (not imported here: only their names). A language's post route
+ * exists only when it has posts, since a prerendered site has no page for a slug it did not write
+ * (React Router refuses a loader route with no prerendered path).
+ */
+const POST_FILES = import.meta.glob<string>(['../content/posts/*.md', '../content/*/posts/*.md'], { query: '?raw', import: 'default', eager: true });
+
+/**
+ * A language's posts the build writes (a draft only in `npm run dev`): its post route exists when it has
+ * one, its tag pages' route when one of them has a tag (each route needs a prerendered path).
+ */
+function postsOf(locale: Locale): { tags: readonly string[] }[] {
+  const dir = locale === DEFAULT_LOCALE ? '../content/posts/' : `../content/${locale}/posts/`;
+  return Object.entries(POST_FILES)
+    .filter(([file]) => file.startsWith(dir))
+    .map(([file, text]) => parsePostSource(`web/${file.slice(3)}`, text).frontMatter)
+    .filter((frontMatter) => import.meta.env.DEV || !frontMatter.draft);
+}
 
 /**
  * The pages of one language, under that language's layout route: the language's index module in
@@ -21,6 +41,8 @@ function localePages(locale: Locale): RouteConfigEntry[] {
     page('projects', 'routes/projects.tsx'),
     page('projects/:projectId', 'routes/project-detail.tsx'),
     page('blogs', 'routes/blogs.tsx'),
+    ...(postsOf(locale).length > 0 ? [page('blogs/:slug', 'routes/post.tsx')] : []),
+    ...(postsOf(locale).some((post) => post.tags.length > 0) ? [page('blogs/tags/:tag', 'routes/post-tag.tsx')] : []),
     page('contact', 'routes/contact.tsx'),
     page('about', 'routes/about.tsx'),
     page('error', 'routes/error.tsx'),
@@ -40,6 +62,10 @@ export function siteRoutes(locales: readonly Locale[] = LOCALE_CODES): RouteConf
     // Resource routes, prerendered to plain files at build time.
     route('robots.txt', 'routes/robots-txt.ts'),
     route('sitemap.xml', 'routes/sitemap-xml.ts'),
+    // Each language's Atom feed of its posts and articles: /feed.xml, /es/feed.xml.
+    ...locales.map((locale) =>
+      locale === DEFAULT_LOCALE ? route('feed.xml', 'routes/feed-xml.ts') : route(`${locale}/feed.xml`, 'routes/feed-xml.ts', { id: `${locale}/routes/feed-xml` }),
+    ),
     ...locales.flatMap((locale) => {
       const pages = layout(localeModule(locale), { id: `locale-${locale}` }, localePages(locale));
       return locale === DEFAULT_LOCALE ? [pages] : prefix(locale, [pages]);

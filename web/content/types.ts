@@ -177,7 +177,21 @@ export interface UiMessages {
     notFoundTitle: string;
     notFoundDescription: string;
   };
-  blogs: { title: string; heading: string; clientBlogs: string; readLength: (minutes: string) => string };
+  blogs: {
+    title: string;
+    heading: string;
+    clientBlogs: string;
+    readLength: (minutes: string) => string;
+    /** An on-site post's page: its table of contents, its update date, its tags and the way back. */
+    onThisPage: string;
+    updated: (date: string) => string;
+    tags: string;
+    allArticles: string;
+    /** The heading and title of a tag's page (/blogs/tags/{tag}). */
+    tagged: (tag: string) => string;
+    /** The link to the language's Atom feed on /blogs. */
+    feed: string;
+  };
   contact: {
     title: string;
     heading: string;

@@ -59,6 +59,12 @@ export const ui: UiMessages = {
     heading: 'Insights & Inspiration',
     clientBlogs: 'Client blogs',
     readLength: (minutes) => `${minutes} min read`,
+    onThisPage: 'On this page',
+    updated: (date) => `Updated ${date}`,
+    tags: 'Tags',
+    allArticles: 'All articles',
+    tagged: (tag) => `Posts tagged “${tag}”`,
+    feed: 'Atom feed (subscribe)',
   },
   contact: {
     title: 'Contact',

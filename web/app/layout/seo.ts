@@ -22,6 +22,8 @@ export interface PageMetaInput {
   noindex?: boolean;
   /** The path whose preview image the page shows, when it is not `path` (the 404 page). */
   previewPath?: string;
+  /** The languages the page exists in, when not every one (a post written in one language only). */
+  locales?: readonly string[];
 }
 
 /** Size of every link-preview image (the size OpenGraph and X/Twitter cards display best). */
@@ -53,10 +55,12 @@ function ogLocale(locale: string): string {
  * The same page in every language (hreflang, absolute, the same list on each of them, so each
  * names the others and itself), and x-default: the default language's page.
  */
-export function alternateLinks(path: string): MetaDescriptor[] {
+export function alternateLinks(path: string, locales: readonly string[] = LOCALE_CODES): MetaDescriptor[] {
+  // A page in one language alone has no alternates; x-default only when the default language has it.
+  if (locales.length < 2) return [];
   return [
-    ...LOCALE_CODES.map((code) => ({ tagName: 'link', rel: 'alternate', hrefLang: code, href: absoluteUrl(localizePath(code, path)) })),
-    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absoluteUrl(localizePath(DEFAULT_LOCALE, path)) },
+    ...LOCALE_CODES.filter((code) => locales.includes(code)).map((code) => ({ tagName: 'link', rel: 'alternate', hrefLang: code, href: absoluteUrl(localizePath(code, path)) })),
+    ...(locales.includes(DEFAULT_LOCALE) ? [{ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absoluteUrl(localizePath(DEFAULT_LOCALE, path)) }] : []),
   ];
 }
 
@@ -69,6 +73,7 @@ export function pageMeta({
   noindex,
   previewPath = path,
   bundle = metaBundle(),
+  locales,
 }: PageMetaInput): MetaDescriptor[] {
   const { locale } = bundle;
   const { site } = bundle.catalogue;
@@ -98,6 +103,6 @@ export function pageMeta({
     { name: 'twitter:image:alt', content: imageAlt },
   ];
   if (noindex) tags.push({ name: 'robots', content: 'noindex' });
-  else tags.push({ tagName: 'link', rel: 'canonical', href: url }, ...alternateLinks(path));
+  else tags.push({ tagName: 'link', rel: 'canonical', href: url }, ...alternateLinks(path, locales));
   return tags;
 }

@@ -103,7 +103,50 @@ export function projectJsonLd(
   return data;
 }
 
+/**
+ * An on-site post: schema.org BlogPosting (https://schema.org/BlogPosting; Google's "Article structured
+ * data", https://developers.google.com/search/docs/appearance/structured-data/article, names headline,
+ * image, datePublished, dateModified and author).
+ */
+export interface BlogPostingJsonLd {
+  '@context': 'https://schema.org';
+  '@type': 'BlogPosting';
+  headline: string;
+  description: string;
+  url: string;
+  mainEntityOfPage: string;
+  image: string;
+  datePublished: string;
+  dateModified: string;
+  keywords: string[];
+  inLanguage: string;
+  author: { '@type': 'Person'; name: string; url: string };
+}
+
+export function blogPostingJsonLd(
+  /** `image`: the absolute address of the page's preview image, drawn at build time (scripts/og-images.ts). */
+  post: { slug: string; title: string; description: string; published: string; updated?: string; tags: readonly string[]; image: string },
+  bundle: LocaleBundle = bundleFromMatches(undefined),
+): BlogPostingJsonLd {
+  const { site } = bundle.catalogue;
+  const path = localizePath(bundle.locale, `/blogs/${post.slug}`);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.description,
+    url: absoluteUrl(path),
+    mainEntityOfPage: absoluteUrl(path),
+    image: post.image,
+    datePublished: post.published,
+    dateModified: post.updated ?? post.published,
+    keywords: [...post.tags],
+    inLanguage: bundle.locale,
+    author: { '@type': 'Person', name: site.name, url: absoluteUrl(localizePath(bundle.locale, '/about')) },
+  };
+}
+
 /** The meta descriptor that renders one JSON-LD block in the page's head. */
-export function jsonLd(data: OwnerPageJsonLd | ProjectJsonLd): MetaDescriptor {
+export function jsonLd(data: OwnerPageJsonLd | ProjectJsonLd | BlogPostingJsonLd): MetaDescriptor {
   return { 'script:ld+json': data };
 }

@@ -1,9 +1,9 @@
 import { usePageEvent } from '../features/analytics/page-events';
 import { tracked } from '../features/tracking/tracked';
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { blogArticles } from './page-content';
-import { useCatalogue } from '../i18n/locale-context';
+import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The page's copy and articles in its language (dates and numbers written out), written into the page at build time. */
@@ -20,12 +20,27 @@ export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
 export default function Blogs() {
   usePageEvent('blogsPage');
   const { site, ui } = useCatalogue();
-  const { copy, blogs } = useLoaderData<typeof loader>();
+  const localize = useLocalizePath();
+  const { copy, posts, blogs } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="blogs-title">
       <h1 id="blogs-title">{ui.blogs.heading}</h1>
       <p className="lead">{copy.intro}</p>
       <ul className="blog-list">
+        {posts.map((post) => (
+          <li key={post.slug}>
+            {/* An on-site post: the whole card is one link to its page, in the same tab. */}
+            <Link className="card blog-card" to={post.href} {...tracked(CLICK_EVENTS.blogRead, post.eventTitle)}>
+              <h2 className="card-title">{post.title}</h2>
+              <p className="blog-description">“{post.description}”</p>
+              <p className="blog-meta">
+                <time dateTime={post.published}>{post.publishedText}</time>
+                <span aria-hidden="true"> · </span>
+                <span>{ui.blogs.readLength(post.minutesText)}</span>
+              </p>
+            </Link>
+          </li>
+        ))}
         {blogs.map((blog) => (
           <li key={blog.id}>
             {/* The whole card is one link to the external article, opened in a new tab. */}
@@ -48,6 +63,11 @@ export default function Blogs() {
           </li>
         ))}
       </ul>
+      <p className="blog-feed">
+        <a href={localize('/feed.xml')} type="application/atom+xml">
+          {ui.blogs.feed}
+        </a>
+      </p>
       <p className="client-blogs">
         <a
           className="button button-secondary"

@@ -5,9 +5,12 @@ import { findProjectIn } from '../../content/find-project';
 import { DEFAULT_LOCALE } from '../../content/locales';
 import type { BlogArticle, Catalogue, LocaleBundle, PageCopy, PageOnlyContent, PolicyFacts, PrivacyPolicy, Project, ProjectCard, WrittenPrivacyPolicy } from '../../content/types';
 import { pageFacts } from '../config/page-facts';
-import { ownerPageJsonLd, projectJsonLd, type OwnerPageJsonLd, type ProjectJsonLd } from '../layout/structured-data';
+import { blogPostingJsonLd, ownerPageJsonLd, projectJsonLd, type BlogPostingJsonLd, type OwnerPageJsonLd, type ProjectJsonLd } from '../layout/structured-data';
+import type { TocEntry } from '../posts/markdown.server';
+import { allPosts, postKey } from '../posts/posts.server';
 import { formatDate, formatNumber } from '../i18n/format';
-import { localeOfPath } from '../i18n/paths';
+import { localeOfPath, localizePath } from '../i18n/paths';
+import { absoluteUrl, previewImagePath } from '../layout/seo';
 
 /*
  * For routes' `loader`s, which run at build time when a page is prerendered and are never shipped to
@@ -93,10 +96,28 @@ export async function projectOfPage(
   };
 }
 
-/** /blogs: its copy and the articles, each with its analytics title and its date and length written out. */
-export async function blogArticles(
-  request: Request,
-): Promise<{ copy: PageCopy['blogs']; blogs: WithEventTitle<BlogArticle & { publishedText: string; minutesText: string }>[] }> {
+/** An on-site post's card on /blogs (and its language's tag pages): what the card shows and where it goes. */
+export interface PostCard {
+  slug: string;
+  href: string;
+  title: string;
+  description: string;
+  published: string;
+  publishedText: string;
+  minutesText: string;
+  /** The default language's title of the post when it has one: its BLOG_READ event's name in every language. */
+  eventTitle: string;
+}
+
+/**
+ * /blogs: its copy, the on-site posts of its language (newest first) and the external articles, each
+ * with its analytics title and its date and length written out.
+ */
+export async function blogArticles(request: Request): Promise<{
+  copy: PageCopy['blogs'];
+  posts: PostCard[];
+  blogs: WithEventTitle<BlogArticle & { publishedText: string; minutesText: string }>[];
+}> {
   const locale = localeOfPath(new URL(request.url).pathname);
   const { pages, blogs } = await catalogueOfPage(request);
   const written = blogs.map((blog) => ({
@@ -104,7 +125,34 @@ export async function blogArticles(
     publishedText: formatDate(locale, blog.published),
     minutesText: formatNumber(locale, blog.minutes),
   }));
-  return { copy: pages.blogs, blogs: await withEventTitles('blogs', written) };
+  return { copy: pages.blogs, posts: await postCards(locale), blogs: await withEventTitles('blogs', written) };
+}
+
+/** The cards of a language's posts, newest first; with `tag`, only the posts that have it. */
+async function postCards(locale: string, tag?: string): Promise<PostCard[]> {
+  const posts = await allPosts();
+  return posts
+    .filter((post) => post.locale === locale && (tag === undefined || post.frontMatter.tags.includes(tag)))
+    .map((post): PostCard => ({
+      slug: post.slug,
+      href: localizePath(locale, `/blogs/${post.slug}`),
+      title: post.frontMatter.title,
+      description: post.frontMatter.description,
+      published: post.frontMatter.published,
+      publishedText: formatDate(locale, post.frontMatter.published),
+      minutesText: formatNumber(locale, post.minutes),
+      eventTitle: posts.find((p) => p.locale === DEFAULT_LOCALE && p.slug === post.slug)?.frontMatter.title ?? post.frontMatter.title,
+    }));
+}
+
+/** /blogs/tags/:tag: the language's posts with that tag; a tag no post of the language has is a 404. */
+export async function postsWithTag(request: Request, tag: string | undefined): Promise<{ tag: string; posts: PostCard[]; translations: string[] }> {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const posts = tag === undefined ? [] : await postCards(locale, tag);
+  if (posts.length === 0) throw data(null, { status: 404 });
+  // The languages with a post of this tag: the language switcher leads elsewhere to /blogs.
+  const translations = [...new Set((await allPosts()).filter((post) => post.frontMatter.tags.includes(tag!)).map((post) => post.locale))];
+  return { tag: tag!, posts, translations };
 }
 
 /** The policy with every paragraph written out with the configured facts (how long messages are kept). */
@@ -126,4 +174,58 @@ export async function privacyPolicyOfPage(
   const { copy, privacyPolicy } = await pageCopy(request, 'privacy', 'privacyPolicy');
   const lastUpdatedText = formatDate(localeOfPath(new URL(request.url).pathname), privacyPolicy.lastUpdated);
   return { copy, privacyPolicy: writePolicy(privacyPolicy, facts), lastUpdatedText };
+}
+
+/** What a post's page shows besides its text (which only its HTML carries: posts/PostBody.tsx). */
+export interface PostPage {
+  key: string;
+  slug: string;
+  title: string;
+  description: string;
+  published: string;
+  publishedText: string;
+  updated?: string;
+  updatedText?: string;
+  tags: string[];
+  minutesText: string;
+  toc: TocEntry[];
+}
+
+/**
+ * /blogs/:slug: the post's facts in its language, the languages it is written in (hreflang, and where
+ * the language switcher goes) and its BlogPosting structured data, all built here at build time.
+ * A slug with no post in the page's language has no page and no data file: a 404.
+ */
+export async function postOfPage(
+  request: Request,
+  slug: string | undefined,
+): Promise<{ post: PostPage; translations: string[]; structuredData: BlogPostingJsonLd; html?: string }> {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const posts = await allPosts();
+  const post = posts.find((p) => p.locale === locale && p.slug === slug);
+  if (!post) throw data(null, { status: 404 });
+  const { title, description, published, updated, tags } = post.frontMatter;
+  const bundle = await bundleOfPage(request);
+  return {
+    post: {
+      key: postKey(locale, post.slug),
+      slug: post.slug,
+      title,
+      description,
+      published,
+      publishedText: formatDate(locale, published),
+      ...(updated ? { updated, updatedText: formatDate(locale, updated) } : {}),
+      tags,
+      minutesText: formatNumber(locale, post.minutes),
+      toc: post.toc,
+    },
+    translations: posts.filter((p) => p.slug === post.slug).map((p) => p.locale),
+    // `npm run dev` renders pages in the browser (nothing prerendered): there, and only there, the text
+    // comes with the data. A build never has it (import.meta.env.DEV is false; posts-build.test.ts checks).
+    ...(import.meta.env.DEV ? { html: post.html } : {}),
+    structuredData: blogPostingJsonLd(
+      { slug: post.slug, title, description, published, updated, tags, image: absoluteUrl(previewImagePath(localizePath(locale, `/blogs/${post.slug}`))) },
+      bundle,
+    ),
+  };
 }

@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, LOCALE_CODES } from '../../content/locales';
 import { localizePath } from '../i18n/paths';
 import { pagePaths } from '../prerender-paths';
 import { absoluteUrl } from '../layout/seo';
+import { allPosts } from '../posts/posts.server';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -11,7 +12,13 @@ function escapeXml(text: string): string {
  * The sitemap: every indexable page in every language, each with its alternates (every language and
  * x-default, as the pages' own hreflang links), built from the same list as the prerender.
  */
-export function sitemapXml(paths: readonly string[] = pagePaths(), locales: readonly string[] = LOCALE_CODES): string {
+export interface SitemapPost {
+  slug: string;
+  /** The languages the post is written in (its alternates). */
+  locales: readonly string[];
+}
+
+export function sitemapXml(paths: readonly string[] = pagePaths(), locales: readonly string[] = LOCALE_CODES, posts: readonly SitemapPost[] = []): string {
   const link = (hreflang: string, path: string) =>
     `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(absoluteUrl(path))}"/>`;
   const urls = paths.flatMap((path) => {
@@ -23,15 +30,31 @@ export function sitemapXml(paths: readonly string[] = pagePaths(), locales: read
       [`  <url>`, `    <loc>${escapeXml(absoluteUrl(localizePath(locale, path)))}</loc>`, ...alternates, `  </url>`].join('\n'),
     );
   });
+  // A post: one entry per language it is written in, alternates only among those.
+  const postUrls = posts.flatMap(({ slug, locales: written }) => {
+    const path = `/blogs/${slug}`;
+    const alternates =
+      written.length > 1
+        ? [
+            ...written.map((code) => link(code, localizePath(code, path))),
+            ...(written.includes(DEFAULT_LOCALE) ? [link('x-default', localizePath(DEFAULT_LOCALE, path))] : []),
+          ]
+        : [];
+    return written.map((locale) => [`  <url>`, `    <loc>${escapeXml(absoluteUrl(localizePath(locale, path)))}</loc>`, ...alternates, `  </url>`].join('\n'));
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
+    ...postUrls,
     '</urlset>',
     '',
   ].join('\n');
 }
 
-export function loader() {
-  return new Response(sitemapXml(), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+export async function loader() {
+  const posts = await allPosts();
+  const slugs = [...new Set(posts.map((post) => post.slug))];
+  const written = slugs.map((slug) => ({ slug, locales: LOCALE_CODES.filter((code) => posts.some((p) => p.slug === slug && p.locale === code)) }));
+  return new Response(sitemapXml(pagePaths(), LOCALE_CODES, written), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
 }

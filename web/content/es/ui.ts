@@ -59,6 +59,12 @@ export const ui: UiMessages = {
     heading: 'Ideas e inspiración',
     clientBlogs: 'Blogs para clientes',
     readLength: (minutes) => `${minutes} min de lectura`,
+    onThisPage: 'En esta página',
+    updated: (date) => `Actualizado el ${date}`,
+    tags: 'Etiquetas',
+    allArticles: 'Todos los artículos',
+    tagged: (tag) => `Artículos con la etiqueta «${tag}»`,
+    feed: 'Fuente Atom (suscribirse)',
   },
   contact: {
     title: 'Contacto',

@@ -1,0 +1,193 @@
+/**
+ * On-site posts, built for real: the fixture posts (web/test/fixtures/posts, every feature of the
+ * Markdown pipeline, a translation, a post in one language, a draft) are copied into a copy of the
+ * project's web/content, which is built as `npm run build` does. The shipped content has no posts, so
+ * the shipped site is unchanged; this test is where the post pages are built. One build: about a minute
+ * on an idle 2-core machine.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlErrors } from '../tools/html-conformance';
+import { copyProject, POST_FIXTURE } from '../tools/project-copy';
+
+const project = copyProject('posts-build-', POST_FIXTURE);
+const copy = project.dir;
+afterAll(() => project.remove());
+
+const client = (...parts: string[]) => path.join(copy, 'web/build/client', ...parts);
+const html = (page: string) => readFileSync(client(page, 'index.html'), 'utf8');
+const filesUnder = (dir: string, ext: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(ext))
+    .map((file) => path.join(dir, file));
+const alternates = (page: string) => new Map([...page.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1]!, m[2]!]));
+
+beforeAll(async () => {
+  const built = await project.build();
+  expect(built.code, built.output).toBe(0);
+}, 600_000);
+
+describe('a build with posts', () => {
+  it('prerenders each post in its languages, and no draft', () => {
+    expect(existsSync(client('blogs/every-feature/index.html'))).toBe(true);
+    expect(existsSync(client('es/blogs/every-feature/index.html'))).toBe(true);
+    expect(existsSync(client('blogs/english-only/index.html'))).toBe(true);
+    expect(existsSync(client('es/blogs/english-only/index.html'))).toBe(false);
+    expect(existsSync(client('blogs/work-in-progress'))).toBe(false);
+    const everything = filesUnder(client(), '.html').map((f) => readFileSync(f, 'utf8')).join('\n');
+    expect(everything).not.toContain('Half written');
+  });
+
+  it('writes the Markdown as HTML: headings with anchors, a table of contents, GFM tables and footnotes, code in both themes', () => {
+    const page = html('blogs/every-feature');
+    expect(page).toContain('<h1 id="post-title">Writing on the Site Itself</h1>');
+    expect(page).toContain('<h2 id="why-build-time"><a class="heading-anchor" href="#why-build-time">Why build time</a></h2>');
+    expect(page).toMatch(/<nav class="post-toc"[^>]*>.*<a href="#why-build-time">Why build time<\/a>.*<a href="#what-the-browser-gets">/s);
+    expect(page).toMatch(/<table>.*<th>feature<\/th>.*<td>shiki<\/td>/s);
+    expect(page).toMatch(/<section data-footnotes class="footnotes">.*Scripts arrive after the first paint\./s);
+    expect(page).toMatch(/<pre class="shiki shiki-themes github-light github-dark"[^>]*><code><span class="line"><span style="--shiki-light:#[0-9A-Fa-f]+;--shiki-dark:#[0-9A-Fa-f]+">const<\/span>/);
+    expect(page).toContain('<time dateTime="2025-02-10">February 10, 2025</time>');
+    expect(html('es/blogs/every-feature')).toContain('<time dateTime="2025-02-10">10 de febrero de 2025</time>');
+    expect(html('es/blogs/every-feature')).toContain('Notas');
+    expect(html('blogs/english-only')).toContain('3 min read');
+  });
+
+  it('gives each post its head: title, description, canonical, hreflang only to a translation, BlogPosting', () => {
+    const page = html('blogs/every-feature');
+    expect(page).toContain('<title>Writing on the Site Itself | ');
+    // Its link preview, drawn at build time like every page's (scripts/og-images.ts).
+    expect(page).toMatch(/<meta property="og:image" content="https:\/\/[^"]+\/og\/blogs-every-feature\.png"\/>/);
+    expect(existsSync(client('og/blogs-every-feature.png'))).toBe(true);
+    expect(existsSync(client('og/es-blogs-every-feature.png'))).toBe(true);
+    expect(page).toMatch(/<link rel="canonical" href="https:\/\/[^"]+\/blogs\/every-feature"\/>/);
+    expect([...alternates(page).keys()]).toEqual(['en', 'es', 'x-default']);
+    expect(alternates(page).get('es')).toMatch(/\/es\/blogs\/every-feature$/);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)![1]!) as Record<string, unknown>;
+    expect(ld).toMatchObject({ '@type': 'BlogPosting', headline: 'Writing on the Site Itself', datePublished: '2025-02-10', dateModified: '2025-03-01', inLanguage: 'en' });
+    const single = html('blogs/english-only');
+    expect(alternates(single).size).toBe(0);
+    // The language switcher of a post with no translation goes to that language's articles.
+    expect(single).toMatch(/<a href="\/es\/blogs" lang="es"/);
+    expect(page).toMatch(/<a href="\/es\/blogs\/every-feature" lang="es"/);
+  });
+
+  it('ships nothing of the parser, the highlighter or a post in any script or data file', () => {
+    const scripts = filesUnder(client(), '.js');
+    expect(scripts.length).toBeGreaterThan(5);
+    const shipped = [...scripts, ...filesUnder(client(), '.data')].map((f) => [f, readFileSync(f, 'utf8')] as const);
+    for (const [file, text] of shipped) {
+      expect(text, file).not.toContain('FIXTUREMARKER-PROSE');
+      expect(text, file).not.toContain('Scripts arrive after the first paint');
+      expect(text, file).not.toMatch(/micromark|remark-|rehype|shiki|vscode-textmate|oniguruma|github-dark/);
+    }
+    // The post's page carries its facts (title, dates, contents) for client navigations, not its text.
+    const data = readFileSync(client('blogs/every-feature.data'), 'utf8');
+    expect(data).toContain('Writing on the Site Itself');
+    expect(html('blogs/every-feature')).toContain('FIXTUREMARKER-PROSE');
+  });
+});
+
+describe('the post pages of the fixture', () => {
+  it('are conforming HTML (0 errors from tools/html-conformance.ts)', async () => {
+    const pages = ['blogs/every-feature', 'es/blogs/every-feature', 'blogs/english-only', 'blogs', 'es/blogs'];
+    const errors: string[] = [];
+    for (const page of pages) errors.push(...(await htmlErrors(html(page), page)));
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+
+  it('are listed on their language\'s /blogs before the external articles, opening in the same tab', () => {
+    const blogs = html('blogs');
+    expect(blogs).toMatch(/<a class="card blog-card" href="\/blogs\/every-feature"[^>]*><h2 class="card-title">Writing on the Site Itself<\/h2>/);
+    expect(blogs).not.toMatch(/href="\/blogs\/every-feature"[^>]*target=/);
+    expect(blogs.indexOf('/blogs/every-feature')).toBeLessThan(blogs.indexOf('/blogs/english-only'));
+    expect(blogs.indexOf('/blogs/english-only')).toBeLessThan(blogs.indexOf('https://medium.com/'));
+    expect(html('es/blogs')).toContain('href="/es/blogs/every-feature"');
+    expect(html('es/blogs')).not.toContain('english-only');
+  });
+});
+
+describe('images', () => {
+  it('become AVIF and WebP at a few widths, with srcset, sizes, width, height and lazy loading, in the page and the feed', () => {
+    const page = html('blogs/every-feature');
+    expect(page).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/posts\/diagram-[\w-]+-480\.avif 480w, \/assets\/posts\/diagram-[\w-]+-960\.avif 960w, \/assets\/posts\/diagram-[\w-]+-1200\.avif 1200w" sizes="[^"]+"\/>/);
+    expect(page).toMatch(/<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="A gradient standing in for a diagram" width="1200" height="600" loading="lazy" decoding="async"\/>/);
+    expect(page).not.toContain('post-image:');
+    for (const src of page.match(/\/assets\/posts\/[\w.-]+/g) ?? []) expect(existsSync(client(src)), src).toBe(true);
+    expect(readFileSync(client('feed.xml'), 'utf8')).toContain('&#60;picture&#62;&#60;source type=&#34;image/avif&#34;');
+    // The same file as another post's cover: made once, the same files.
+    const cover = html('blogs/english-only');
+    expect(cover).toMatch(/<div class="post-body" data-post-body=""><p class="post-cover"><picture><source type="image\/avif"/);
+    expect(cover).toMatch(/<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="" width="1200" height="600" loading="lazy" decoding="async"\/>/);
+    expect(readdirSync(client('assets/posts'))).toHaveLength(6);
+  });
+});
+
+describe('tag pages', () => {
+  it('list a language\'s posts with the tag, linked from each post', () => {
+    const page = html('blogs/every-feature');
+    expect(page).toMatch(/<a class="post-tag" href="\/blogs\/tags\/markdown"[^>]*>markdown<\/a>/);
+    expect(html('es/blogs/every-feature')).toMatch(/<a class="post-tag" href="\/es\/blogs\/tags\/markdown"/);
+    const tag = html('blogs/tags/markdown');
+    expect(tag).toContain('<h1 id="tag-title">Posts tagged “markdown”</h1>');
+    expect(tag).toContain('href="/blogs/every-feature"');
+    expect(tag).not.toContain('href="/blogs/english-only"');
+    expect(html('blogs/tags/notes')).toContain('href="/blogs/english-only"');
+    expect(html('es/blogs/tags/markdown')).toContain('Artículos con la etiqueta «markdown»');
+    expect(existsSync(client('es/blogs/tags/notes/index.html'))).toBe(false);
+    // Its switcher leads to the other language's /blogs when that language has no post with the tag.
+    expect(html('blogs/tags/notes')).toMatch(/<a href="\/es\/blogs" lang="es"/);
+  });
+
+  it('are conforming HTML', async () => {
+    const errors: string[] = [];
+    for (const page of ['blogs/tags/markdown', 'es/blogs/tags/markdown', 'blogs/tags/notes']) errors.push(...(await htmlErrors(html(page), page)));
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+});
+
+describe('feeds and the sitemap', () => {
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['entry', 'category', 'link'].includes(name) });
+  type Entry = { title: string; id: string; link: { '@href': string }[]; category?: { '@term': string }[]; content?: { '#text': string; '@type': string } };
+  const feed = (file: string) => (parser.parse(readFileSync(client(file), 'utf8')) as { feed: { title: string; entry: Entry[]; '@xml:lang': string } }).feed;
+
+  it('each language has an Atom feed with its posts (full text) and the external articles marked as such', () => {
+    const en = feed('feed.xml');
+    expect(en['@xml:lang']).toBe('en');
+    expect(en.entry.map((e) => e.title)).toEqual([
+      'Writing on the Site Itself',
+      'A Post in English Only',
+      'Prerendering a React Site Without a Server',
+      'A Contact Form on AWS for Pennies a Month',
+      'Accessibility Checks That Fit in a Sprint',
+    ]);
+    const post = en.entry[0]!;
+    expect(post.link[0]!['@href']).toMatch(/^https:\/\/[^/]+\/blogs\/every-feature$/);
+    expect(post.content?.['@type']).toBe('html');
+    expect(post.content?.['#text']).toContain('FIXTUREMARKER-PROSE');
+    expect(post.category?.map((c) => c['@term'])).toEqual(['markdown', 'build-time']);
+    for (const external of en.entry.slice(2)) expect(external.category?.map((c) => c['@term'])).toEqual(['external']);
+    const es = feed('es/feed.xml');
+    expect(es.entry.map((e) => e.link[0]!['@href']).filter((href) => href.includes('/blogs/'))).toEqual([expect.stringMatching(/\/es\/blogs\/every-feature$/)]);
+    expect(existsSync(client('feed.xml.data'))).toBe(false);
+    expect(existsSync(client('es/feed.xml.data'))).toBe(false);
+  });
+
+  it('every page links its language\'s feed in its head, /blogs in its body', () => {
+    expect(html('home')).toContain('<link rel="alternate" type="application/atom+xml" title="Alex Example" href="/feed.xml"/>');
+    expect(html('es/blogs/every-feature')).toContain('type="application/atom+xml" title="Alex Example" href="/es/feed.xml"/>');
+    expect(html('blogs')).toMatch(/<a href="\/feed\.xml" type="application\/atom\+xml">/);
+  });
+
+  it('the sitemap lists each post in its languages, with alternates only among them', () => {
+    const sitemap = readFileSync(client('sitemap.xml'), 'utf8');
+    const urls = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
+    const entry = (path: string) => urls.find((u) => new RegExp(`<loc>https://[^<]+${path}</loc>`).test(u));
+    expect(entry('/blogs/every-feature')).toMatch(/hreflang="es" href="https:\/\/[^"]+\/es\/blogs\/every-feature"/);
+    expect(entry('/es/blogs/every-feature')).toBeDefined();
+    expect(entry('/blogs/english-only')).not.toContain('hreflang');
+    expect(entry('/es/blogs/english-only')).toBeUndefined();
+    expect(sitemap).not.toContain('work-in-progress');
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { parsePostSource, postKeyOfFile } from './front-matter';
+import { compileMarkdown, readingMinutes } from './markdown.server';
+import { compilePosts } from './posts.server';
+
+const FILE = 'web/content/posts/hello.md';
+const post = (frontMatter: string, body = 'Hello.\n') => `---\n${frontMatter}\n---\n\n${body}`;
+const VALID = 'title: Hello\ndescription: A first post.\npublished: 2025-01-02\ntags: [notes]';
+const OPTIONS = { file: FILE, lineOffset: 0, footnoteLabel: 'Notes', footnoteBackLabel: 'Back' };
+
+describe('front matter', () => {
+  it('reads a valid one, with defaults', () => {
+    const source = parsePostSource(FILE, post(VALID));
+    expect(source.frontMatter).toEqual({ title: 'Hello', description: 'A first post.', published: '2025-01-02', tags: ['notes'], draft: false });
+    expect(source.lineOffset).toBe(6);
+    expect(source.markdown).toBe('\nHello.\n');
+  });
+
+  it.each([
+    ['title: Hello\npublished: 2025-01-02', `${FILE}:1: description: `],
+    ['title: Hello\ndescription: D\npublished: 2025-13-40', `${FILE}:4: published: a real date`],
+    ['title: Hello\ndescription: D\npublished: 2 Jan 2025', `${FILE}:4: published: a date written yyyy-mm-dd`],
+    ['title: Hello\ndescription: D\npublished: 2025-01-02\ntags:\n  - ok\n  - Not OK', `${FILE}:7: tags.1: a tag of lower-case`],
+    ['title: Hello\ndescription: D\npublished: 2025-01-02\nauthor: me', `${FILE}:5: unknown key "author"`],
+    ['title: Hello\ndescription: D\npublished: 2025-01-02\ncover: ../x.gif', `${FILE}:5: cover: a JPEG or PNG file next to the post`],
+    ['title: Hello\ndescription: D\npublished: 2025-01-02\nreadingTime: -1', `${FILE}:5: readingTime:`],
+    ['title: [unclosed', `${FILE}:2: front matter is not valid YAML`],
+  ])('names the file and line of a mistake: %j', (frontMatter, message) => {
+    expect(() => parsePostSource(FILE, post(frontMatter))).toThrow(message);
+  });
+
+  it('asks for front matter when there is none', () => {
+    expect(() => parsePostSource(FILE, '# Hello\n')).toThrow(`${FILE}:1: a post starts with its front matter`);
+  });
+
+  it('tells the language and slug from the path', () => {
+    expect(postKeyOfFile('web/content/posts/hello-world.md', 'en')).toEqual({ locale: 'en', slug: 'hello-world' });
+    expect(postKeyOfFile('web/content/es/posts/hola.md', 'en')).toEqual({ locale: 'es', slug: 'hola' });
+    expect(postKeyOfFile('web/content/posts/Hello World.md', 'en')).toBeUndefined();
+  });
+});
+
+describe('Markdown', () => {
+  it('refuses raw HTML, naming the line in the file', async () => {
+    const source = parsePostSource(FILE, post(VALID, 'Text.\n\n<script>alert(1)</script>\n'));
+    await expect(compileMarkdown(source.markdown, { ...OPTIONS, lineOffset: source.lineOffset })).rejects.toThrow(`${FILE}:10: raw HTML is not allowed`);
+    await expect(compileMarkdown('Some <img src=x onerror=alert(1)> text', OPTIONS)).rejects.toThrow(`${FILE}:1: raw HTML`);
+  });
+
+  it('marks an image next to the post for the image step with its file and line, and refuses any other', async () => {
+    const out = await compileMarkdown('Text.\n\n![A photo](photo.jpg)\n', OPTIONS);
+    expect(out.html).toContain(`<img src="post-image:photo.jpg" alt="A photo" data-post-image="${FILE}:3">`);
+    await expect(compileMarkdown('Text.\n\n![A photo](https://example.com/a.jpg)\n', OPTIONS)).rejects.toThrow(`${FILE}:3: an image in a post is a JPEG or PNG file next to it`);
+    await expect(compileMarkdown('![x](../secret.png)', OPTIONS)).rejects.toThrow(`${FILE}:1: an image in a post`);
+  });
+
+  it('refuses a javascript: link', async () => {
+    await expect(compileMarkdown('[x](javascript:alert(1))', OPTIONS)).rejects.toThrow(`${FILE}:1: a link to "javascript:alert(1)" is not allowed`);
+  });
+
+  it('keeps one h1 per page (the title), anchors headings and lists them', async () => {
+    const out = await compileMarkdown('# One\n\n## Two\n\n### Three\n\nText[^n].\n\n[^n]: A note.\n', OPTIONS);
+    expect(out.html).toContain('<h2 id="one"><a class="heading-anchor" href="#one">One</a></h2>');
+    expect(out.toc).toEqual([
+      { id: 'one', text: 'One', depth: 2 },
+      { id: 'two', text: 'Two', depth: 2 },
+      { id: 'three', text: 'Three', depth: 3 },
+    ]);
+    expect(out.html).toContain('Notes');
+    expect(out.html).toContain('aria-label="Back"');
+  });
+
+  it('counts the words of prose, not of code, and gives at least a minute', async () => {
+    const out = await compileMarkdown('one two three\n\n```js\nconst a = b + c;\n```\n', OPTIONS);
+    expect(out.words).toBe(3);
+    expect(readingMinutes(out.words)).toBe(1);
+    expect(readingMinutes(1000)).toBe(5);
+  });
+});
+
+describe('the posts of a build', () => {
+  const files = {
+    '../../content/posts/a.md': post(VALID),
+    '../../content/posts/b.md': post(`${VALID}\ndraft: true`),
+    '../../content/es/posts/a.md': post(VALID.replace('2025-01-02', '2025-01-03')),
+  };
+
+  it('puts the cover above the text, marked for the image step with the line of its key', async () => {
+    const [withCover] = await compilePosts({ '../../content/posts/a.md': post(`${VALID}\ncover: cover.jpg`) }, { drafts: false, locales: ['en'] });
+    expect(withCover!.html.startsWith('<p class="post-cover"><img src="post-image:cover.jpg" alt="" data-post-image="web/content/posts/a.md:6"></p>')).toBe(true);
+  });
+
+  it('leaves drafts out unless asked (npm run dev), newest first', async () => {
+    expect((await compilePosts(files, { drafts: false, locales: ['en', 'es'] })).map((p) => `${p.locale}/${p.slug}`)).toEqual(['es/a', 'en/a']);
+    expect((await compilePosts(files, { drafts: true, locales: ['en', 'es'] })).map((p) => `${p.locale}/${p.slug}`)).toEqual(['es/a', 'en/a', 'en/b']);
+  });
+
+  it('refuses a language the site does not have, or a file not named by a slug', async () => {
+    await expect(compilePosts({ '../../content/fr/posts/a.md': post(VALID) }, { drafts: false, locales: ['en', 'es'] })).rejects.toThrow('web/content/fr/posts/a.md:1: "fr" is not a language');
+    await expect(compilePosts({ '../../content/posts/Hello.md': post(VALID) }, { drafts: false, locales: ['en'] })).rejects.toThrow('web/content/posts/Hello.md:1: a post file is named by its slug');
+  });
+});

@@ -1,0 +1,86 @@
+import { loadCatalogue } from '../../content/check';
+import { localeOfPath, localizePath } from '../i18n/paths';
+import { absoluteUrl } from '../layout/seo';
+import { allPosts, type Post } from '../posts/posts.server';
+import type { BlogArticle } from '../../content/types';
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Atom's dates are RFC 3339 date-times (https://www.rfc-editor.org/rfc/rfc4287#section-3.3): midnight UTC of the day. */
+const atomDate = (isoDate: string) => `${isoDate}T00:00:00Z`;
+
+export interface FeedInput {
+  locale: string;
+  title: string;
+  author: string;
+  posts: readonly Pick<Post, 'slug' | 'frontMatter' | 'html'>[];
+  articles: readonly BlogArticle[];
+}
+
+/**
+ * A language's Atom feed (RFC 4287): its on-site posts with their full text, and the external articles,
+ * each marked with the category "external" and linking to the publisher's page. Newest first.
+ */
+export function feedXml({ locale, title, author, posts, articles }: FeedInput): string {
+  const self = absoluteUrl(localizePath(locale, '/feed.xml'));
+  const entries = [
+    ...posts.map((post) => {
+      const url = absoluteUrl(localizePath(locale, `/blogs/${post.slug}`));
+      const { frontMatter: fm } = post;
+      return {
+        date: fm.updated ?? fm.published,
+        xml: [
+          '  <entry>',
+          `    <title>${escapeXml(fm.title)}</title>`,
+          `    <id>${escapeXml(url)}</id>`,
+          `    <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
+          `    <published>${atomDate(fm.published)}</published>`,
+          `    <updated>${atomDate(fm.updated ?? fm.published)}</updated>`,
+          `    <summary>${escapeXml(fm.description)}</summary>`,
+          ...fm.tags.map((tag) => `    <category term="${escapeXml(tag)}"/>`),
+          `    <content type="html">${escapeXml(post.html)}</content>`,
+          '  </entry>',
+        ].join('\n'),
+      };
+    }),
+    ...articles.map((article) => ({
+      date: article.published,
+      xml: [
+        '  <entry>',
+        `    <title>${escapeXml(article.title)}</title>`,
+        `    <id>${escapeXml(article.url)}</id>`,
+        `    <link rel="alternate" type="text/html" href="${escapeXml(article.url)}"/>`,
+        `    <published>${atomDate(article.published)}</published>`,
+        `    <updated>${atomDate(article.published)}</updated>`,
+        `    <summary>${escapeXml(article.description)}</summary>`,
+        '    <category term="external" label="Published on another site"/>',
+        '  </entry>',
+      ].join('\n'),
+    })),
+  ].sort((a, b) => b.date.localeCompare(a.date));
+  const updated = entries[0]?.date ?? '1970-01-01';
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(locale)}">`,
+    `  <title>${escapeXml(title)}</title>`,
+    `  <id>${escapeXml(self)}</id>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(self)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(localizePath(locale, '/blogs')))}"/>`,
+    `  <updated>${atomDate(updated)}</updated>`,
+    `  <author><name>${escapeXml(author)}</name></author>`,
+    ...entries.map((e) => e.xml),
+    '</feed>',
+    '',
+  ].join('\n');
+}
+
+/** Prerendered to /feed.xml and /es/feed.xml (resource routes, one per language). */
+export async function loader({ request }: { request: Request }) {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const catalogue = await loadCatalogue(locale);
+  const posts = (await allPosts()).filter((post) => post.locale === locale);
+  const xml = feedXml({ locale, title: `${catalogue.ui.blogs.title} | ${catalogue.site.name}`, author: catalogue.site.name, posts, articles: catalogue.blogs });
+  return new Response(xml, { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });
+}
