@@ -100,7 +100,7 @@ describe('a content-only deploy', () => {
     expect(home).toContain('<html lang="en" dir="ltr">');
     expect(home).not.toMatch(/hreflang="es"|Español|\/es\//i);
     expect(readFileSync(path.join(englishOnly, 'client', 'sitemap.xml'), 'utf8')).not.toContain('/es/');
-    expect(readFileSync(path.join(before, 'client', 'es', 'home', 'index.html'), 'utf8')).toContain('<html lang="es">');
+    expect(readFileSync(path.join(before, 'client', 'es', 'home', 'index.html'), 'utf8')).toContain('<html lang="es" dir="ltr">');
     const one = synthPortfolio(fixtureConfig(), '123456789012', before).template.toJSON();
     const three = synthPortfolio(fixtureConfig(), '123456789012', englishOnly).template.toJSON();
     for (const type of ['AWS::CloudFront::ResponseHeadersPolicy', 'AWS::CloudFront::Function']) {
