@@ -1,8 +1,9 @@
 import { usePageEvent } from '../features/analytics/page-events';
 import { tracked } from '../features/tracking/tracked';
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { blogArticles } from './page-content';
+import { PostCard } from './post-card';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
@@ -29,16 +30,7 @@ export default function Blogs() {
       <ul className="blog-list">
         {posts.map((post) => (
           <li key={post.slug}>
-            {/* An on-site post: the whole card is one link to its page, in the same tab. */}
-            <Link className="card blog-card" to={post.href} {...tracked(CLICK_EVENTS.blogRead, post.eventTitle)}>
-              <h2 className="card-title">{post.title}</h2>
-              <p className="blog-description">“{post.description}”</p>
-              <p className="blog-meta">
-                <time dateTime={post.published}>{post.publishedText}</time>
-                <span aria-hidden="true"> · </span>
-                <span>{ui.blogs.readLength(post.minutesText)}</span>
-              </p>
-            </Link>
+            <PostCard post={post} />
           </li>
         ))}
         {blogs.map((blog) => (

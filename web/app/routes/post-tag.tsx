@@ -1,8 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
-import { CLICK_EVENTS } from '../../../contract/event-names';
-import { trackClick } from '../features/tracking/track-click';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { postsWithTag } from './page-content';
+import { PostCard } from './post-card';
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 
 /*
@@ -37,15 +36,7 @@ export default function PostTag() {
       <ul className="blog-list">
         {posts.map((post) => (
           <li key={post.slug}>
-            <Link className="card blog-card" to={post.href} onClick={() => trackClick(CLICK_EVENTS.blogRead, post.eventTitle)}>
-              <h2 className="card-title">{post.title}</h2>
-              <p className="blog-description">“{post.description}”</p>
-              <p className="blog-meta">
-                <time dateTime={post.published}>{post.publishedText}</time>
-                <span aria-hidden="true"> · </span>
-                <span>{ui.blogs.readLength(post.minutesText)}</span>
-              </p>
-            </Link>
+            <PostCard post={post} />
           </li>
         ))}
       </ul>
