@@ -703,6 +703,12 @@ describe('npm run setup, bad input: one line, the value and the fix', () => {
     ['a change without a terminal and without --yes', () => undefined, { tty: false, argv: ['--owner-email', 'jane@owner-mail.dev', '--sender-email', 'hello@jane.dev'] }, 1,
       /^✗ Write this to cdk\.json\?: needs your yes; without a terminal pass --yes \(flags: --yes, --json/],
     ['a secret on the command line', () => undefined, { argv: ['--recaptcha-secret', 'x'] }, 1, /^✗ --recaptcha-secret: a secret is never read from the command line/],
+    // Exit 1, not the other commands' usage code 2: setup's 2 means waiting.
+    ['an unknown flag', () => undefined, { argv: ['--yes', '--owner-mail', 'jane@owner-mail.dev'] }, 1,
+      /^✗ unknown option --owner-mail \(known: --yes, --json, .*--owner-email VALUE \(or SETUP_OWNER_EMAIL\).*RECAPTCHA_SECRET \(environment only\)\)$/],
+    ['a flag without its value', () => undefined, { argv: ['--owner-email', '--yes'] }, 1, '✗ --owner-email needs a value'],
+    ['--wait without minutes', () => undefined, { argv: ['--wait', 'soon'] }, 1, '✗ --wait soon: give the minutes to wait, e.g. --wait 30'],
+    ['an account id that is not one', () => undefined, { argv: ['-y', '--expect-account', '1234'] }, 1, '✗ --expect-account 1234: an AWS account id has 12 digits'],
     ['a domain sender whose DKIM failed after 72 h, without a terminal and without --yes', () => { failedDkim({ zone: true }); }, { tty: false }, 1,
       /^✗ restart the DKIM verification of jane\.dev \(delete and re-create the SES domain identity; new DKIM tokens, new CNAME records\)\?: needs your yes; without a terminal pass --yes \(flags: /],
   ];

@@ -25,6 +25,9 @@ import { paginateListSubscriptionsByTopic, type Subscription, SubscribeCommand }
 import { PutParameterCommand } from '@aws-sdk/client-ssm';
 import { bootstrapNames } from '../../lib/github-deploy-stack';
 import { emptyAndDeleteBucket } from '../destroy/bucket';
+import { errorName, errorText, isStackMissing } from '../kit/aws';
+import { stackOutputs } from '../kit/stack-outputs';
+import { STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
 import { ensureExecutionPolicy, executionPolicyArn, executionPolicyState, partitionOf } from './execution-policy';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -59,8 +62,6 @@ export interface Step {
   run(ctx: SetupContext): Promise<StepResult[]>;
 }
 
-const errorName = (error: unknown) => (error as { name?: string })?.name ?? '';
-const errorText = (error: unknown) => `${errorName(error) || 'Error'}: ${(error as Error)?.message ?? String(error)}`;
 const isAddress = (identity: string) => identity.includes('@');
 const bare = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
 
@@ -219,7 +220,7 @@ async function toolkitStack(ctx: SetupContext, region: string) {
     const answer = await ctx.clients.cloudFormation(region).send(new DescribeStacksCommand({ StackName: 'CDKToolkit' }));
     return answer.Stacks?.[0];
   } catch (error) {
-    if (errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error))) return undefined;
+    if (isStackMissing(error)) return undefined;
     throw awsFailure('cloudformation:DescribeStacks', error);
   }
 }
@@ -921,14 +922,12 @@ async function externalDns(ctx: SetupContext, domain: DomainConfig): Promise<Ste
   const results = [result('Certificate', 'ready', check.detail)];
   const outputs = await (async () => {
     try {
-      const answer = await ctx.clients.cloudFormation(ctx.config.region).send(new DescribeStacksCommand({ StackName: ctx.config.stackName }));
-      return answer.Stacks?.[0]?.Outputs ?? [];
+      return await stackOutputs(ctx.config.stackName, ctx.config.region, ctx.clients.cloudFormation(ctx.config.region));
     } catch (error) {
-      if (errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error))) return [];
       throw awsFailure('cloudformation:DescribeStacks', error);
     }
   })();
-  const target = outputs.find((o) => o.OutputKey === 'DistributionDomainName')?.OutputValue;
+  const target = outputs?.[STACK_OUTPUT_KEYS.distributionDomain];
   results.push(
     target
       ? result('Site record', 'ready', `at your DNS host: ${domain.domainName} CNAME ${target} (the site answers there once it is published)`)
@@ -1079,7 +1078,7 @@ export const alarmStep: Step = {
     try {
       for await (const page of paginateListStackResources({ client: cfn }, { StackName: ctx.config.stackName })) resources.push(...(page.StackResourceSummaries ?? []));
     } catch (error) {
-      if (errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error))) {
+      if (isStackMissing(error)) {
         return [result('Alarm mail', 'skipped', `after the first deploy (no stack ${ctx.config.stackName} yet)`)];
       }
       throw awsFailure('cloudformation:ListStackResources', error);
