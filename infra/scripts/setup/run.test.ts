@@ -14,7 +14,7 @@ import { executionPolicyDocument } from '../../lib/github-deploy-stack';
 import { ACCOUNT, FakeAccount } from './fake-account';
 import { CANCEL, scriptedPrompter, type Script } from './prompter';
 import { runSetup } from './run';
-import { pinnedBootstrapVersion } from './steps';
+import { pinnedBootstrapVersion } from './steps/bootstrap';
 
 const SITE_KEY = 'a-real-looking-site-key-0123456789';
 const SECRET = 'the-real-secret-never-shown-0123';
@@ -426,7 +426,7 @@ describe('npm run setup, a domain with DNS outside Route 53 (--external-dns)', (
 
   it('names the request with a token made of the name\'s letters and digits, at most 32 (a conservative form)', async () => {
     readyAccount();
-    const { idempotencyToken } = await import('./steps');
+    const { idempotencyToken } = await import('./steps/domain');
     expect(idempotencyToken('www.jane.dev')).toBe('portfoliowwwjanedev');
     expect(idempotencyToken('a-very-long-subdomain-name.of-a-long-domain.example.dev')).toHaveLength(32);
   });
@@ -818,7 +818,7 @@ describe('npm run setup, questions asked once (the answer stays in cdk.json)', (
   it('refuses a zone apex for another DNS host at the question, naming why', async () => {
     readyAccount();
     undecided({ domain: true });
-    const validate = await import('./steps');
+    const validate = await import('./steps/domain');
     expect(validate.domainQuestionProblem('jane.dev', true)).toBe('"jane.dev" is a zone apex: another DNS host cannot point it at CloudFront (a CNAME cannot sit at the apex); use www.jane.dev');
     expect(validate.domainQuestionProblem('jane.dev', false)).toBeUndefined();
     expect(validate.domainQuestionProblem('not a host', false)).toBe('"not a host" is not a host name such as www.your.domain');

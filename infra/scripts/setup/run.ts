@@ -16,7 +16,8 @@ import { runCdk } from '../kit/cdk';
 import { cdkJsonFile } from './cdk-json';
 import { parseSetupArgs, SetupContext, SetupError, type SetupClients, type SetupDeps, type StepResult } from './context';
 import { Cancelled, terminalPrompter } from './prompter';
-import { STEPS, type Step } from './steps';
+import { STEPS } from './steps';
+import type { Step } from './steps/step';
 
 export const USAGE = 'Usage: npm run setup [-- --yes] [-- --json] [-- --wait MINUTES] … (docs/deploy.md, "Set up the account", lists every flag)';
 
