@@ -93,7 +93,7 @@ describe('shellcheck on the run: blocks', () => {
   });
 
   it('reports a broken block (an unquoted variable)', () => {
-    const result = shellcheck('npx tsx infra/scripts/github/previews.ts gate --pr $PR\n');
+    const result = shellcheck('npx tsx infra/scripts/previews/cli.ts gate --pr $PR\n');
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('SC2086');
   });
@@ -173,7 +173,7 @@ describe('the repository\'s rules', () => {
       delete d['preview-sweep'].jobs.sweep.concurrency;
     }],
     ['no-expressions-in-run', 'the pull request number pasted into a script', (d) => {
-      runStep(d.preview, 'deploy', /gate/).run = 'npx tsx infra/scripts/github/previews.ts gate --pr "${{ github.event.pull_request.number }}"';
+      runStep(d.preview, 'deploy', /gate/).run = 'npx tsx infra/scripts/previews/cli.ts gate --pr "${{ github.event.pull_request.number }}"';
     }],
     ['token-in-step-env', 'the token for every step of the job', (d) => {
       d.preview.jobs.deploy.env.GITHUB_TOKEN = '${{ github.token }}';

@@ -45,7 +45,7 @@ const ALLOWED_SCOPES: Record<string, string> = { contents: 'read', actions: 'rea
 const ROLE_ACTION = 'aws-actions/configure-aws-credentials';
 const PINNED = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/;
 const DEPLOYS = /\bnpm run deploy\b/;
-const TEARS_DOWN = /\bnpm run destroy\b|previews\.ts (teardown|sweep)\b/;
+const TEARS_DOWN = /\bnpm run destroy\b|previews\/cli\.ts (teardown|sweep)\b/;
 const TOKEN = /\$\{\{\s*(github\.token|secrets\.GITHUB_TOKEN)\s*\}\}/;
 
 const isMap = (value: unknown): value is Record<string, YamlNode> => typeof value === 'object' && value !== null && !Array.isArray(value);

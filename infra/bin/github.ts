@@ -1,5 +1,5 @@
 /**
- * The CDK app of `npm run github-setup` (infra/scripts/github-setup.ts passes its context): the GitHub
+ * The CDK app of `npm run github-setup` (infra/scripts/github-setup/run.ts passes its context): the GitHub
  * OIDC provider and the two roles the workflows assume. Context: github:repository (OWNER/NAME),
  * github:ownerId and github:repositoryId (immutable subjects; absent: name-only), github:providerArn
  * (the account's provider, imported).

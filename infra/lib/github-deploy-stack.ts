@@ -17,6 +17,7 @@ import { CfnOutput, CliCredentialsStackSynthesizer, Stack, type StackProps, Toke
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { previewStage } from '../config/previews';
+import { GITHUB_STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 
 /** GitHub's token issuer and the audience aws-actions/configure-aws-credentials asks for. */
 export const GITHUB_OIDC = {
@@ -494,11 +495,11 @@ export class GitHubDeployStack extends Stack {
       acknowledge(construct, Object.fromEntries(wildcards.map((finding) => [finding, fenced])));
     }
 
-    new CfnOutput(this, 'ProductionRoleArn', { value: this.productionRole.roleArn });
-    new CfnOutput(this, 'PreviewRoleArn', { value: this.previewRole.roleArn });
-    new CfnOutput(this, 'OidcProviderArn', { value: this.providerArn });
+    new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.productionRole, { value: this.productionRole.roleArn });
+    new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.previewRole, { value: this.previewRole.roleArn });
+    new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.providerArn, { value: this.providerArn });
     // The setup reads this next time: a provider this stack made stays in it (importing it would delete it).
-    new CfnOutput(this, 'OidcProviderOwned', { value: props.existingProviderArn ? 'no' : 'yes' });
+    new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.providerOwned, { value: props.existingProviderArn ? 'no' : 'yes' });
   }
 
   private githubRole(id: string, subjects: string[], description: string): iam.Role {

@@ -171,7 +171,7 @@ export class PortfolioStack extends Stack {
         ? `https://${config.domain.domainName}`
         : `https://${this.cdn.distribution.distributionDomainName}`,
     });
-    new CfnOutput(this, 'DistributionDomainName', { value: this.cdn.distribution.distributionDomainName });
+    new CfnOutput(this, STACK_OUTPUT_KEYS.distributionDomain, { value: this.cdn.distribution.distributionDomainName });
     new CfnOutput(this, STACK_OUTPUT_KEYS.siteBucket, {
       description: 'Kept by cdk destroy; npm run destroy removes it (docs/deploy.md, "Teardown")',
       value: this.site.bucket.bucketName,

@@ -1,10 +1,21 @@
 /** Keys of the main stack's CloudFormation outputs that the owner's scripts read back. */
 export const STACK_OUTPUT_KEYS = {
   siteUrl: 'SiteUrl',
+  /** CloudFront's own name for the site, which an external DNS host points the custom domain at (`npm run setup`). */
+  distributionDomain: 'DistributionDomainName',
   /** The site's S3 bucket, which `npm run destroy` empties and deletes (every stage keeps it on cdk destroy). */
   siteBucket: 'SiteBucketName',
   /** The message archive's DynamoDB table (read by `npm run messages`). */
   archiveTable: 'ArchiveTableName',
   /** The vitals function's log group, where page views are kept (read by `npm run visitors`). */
   pageViewsLogGroup: 'PageViewsLogGroup',
+} as const;
+
+/** Keys of the GitHub deploy stack's outputs that `npm run github-setup` reads back. */
+export const GITHUB_STACK_OUTPUT_KEYS = {
+  productionRole: 'ProductionRoleArn',
+  previewRole: 'PreviewRoleArn',
+  providerArn: 'OidcProviderArn',
+  /** "yes" when this stack created the account's GitHub OIDC provider (so a rerun must not import it). */
+  providerOwned: 'OidcProviderOwned',
 } as const;

@@ -249,7 +249,7 @@ function pendingFix(identity: string, state: IdentityState, region: string): str
       : `Click the link in the verification mail sent to ${identity} (to resend: ${resend}).`;
   }
   if (state.dkim === 'FAILED') {
-    // SES stops looking after 72 h; only a new identity (new DKIM tokens) starts a new check (see setup/steps.ts, restartText).
+    // SES stops looking after 72 h; only a new identity (new DKIM tokens) starts a new check (see setup/steps/ses-identities.ts, restartText).
     return (
       `SES stopped looking for the DKIM records of ${identity} (72 h) and does not look again by itself. ${SETUP_DOES_IT}` +
       `\`aws sesv2 delete-email-identity --email-identity ${identity} --region ${region}\` then ` +

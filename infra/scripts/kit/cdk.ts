@@ -58,12 +58,16 @@ export function checkedConfig(options: { forDeploy: boolean; args?: Pick<ScriptA
   return config;
 }
 
-/** Runs `cdk <args>` with telemetry and notices off; returns its exit status. */
-export function runCdk(args: string[], env: NodeJS.ProcessEnv = {}): number {
-  const cdk = path.join(REPO_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'cdk.cmd' : 'cdk');
+/**
+ * Runs `cdk <args>` with telemetry and notices off; returns its exit status. The pinned CLI, or
+ * PORTFOLIO_CDK_CLI (the spawning tests' stub that records its arguments). `stdoutToStderr` keeps
+ * stdout for a command's own answer (setup's --json).
+ */
+export function runCdk(args: string[], env: NodeJS.ProcessEnv = {}, { stdoutToStderr = false } = {}): number {
+  const cdk = process.env.PORTFOLIO_CDK_CLI || path.join(REPO_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'cdk.cmd' : 'cdk');
   const result = spawnSync(cdk, [...args, '--no-notices'], {
     cwd: REPO_ROOT,
-    stdio: 'inherit',
+    stdio: stdoutToStderr ? ['inherit', 2, 'inherit'] : 'inherit',
     env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: '1', ...env },
   });
   if (result.error) throw result.error;

@@ -8,6 +8,8 @@ import { messagesCommand, USAGE as MESSAGES_USAGE } from '../messages/run';
 import { smokeCommand, USAGE as SMOKE_USAGE } from '../smoke/run';
 import { USAGE as VISITORS_USAGE, visitorsCommand } from '../visitors/run';
 import { runSynth, USAGE as SYNTH_USAGE } from '../synth/run';
+import { githubSetupCommand, USAGE as GITHUB_SETUP_USAGE } from '../github-setup/run';
+import { previewsCommand, USAGE as PREVIEWS_USAGE } from '../previews/run';
 import { CommandError, commandExitCode, CONFIG_HINT, EXIT, type CommandSpec, UsageError } from './command';
 
 async function outcome(run: CommandSpec['run'], argv: string[] = [], usage = 'Usage: npm run x') {
@@ -37,6 +39,12 @@ describe('commandExitCode', () => {
     expect(err.endsWith(CONFIG_HINT)).toBe(true);
   });
 
+  it('a command the workflows run by path is named by that path', async () => {
+    const lines: string[] = [];
+    const run = () => { throw new Error('boom'); };
+    expect(await commandExitCode({ name: 'previews', invocation: 'tsx infra/scripts/previews/cli.ts', usage: '', run }, [], (t) => lines.push(t))).toBe(EXIT.failed);
+    expect(lines).toEqual(['✗ tsx infra/scripts/previews/cli.ts could not finish: Error: boom']);
+  });
   it('anything unexpected: named as such with its error, no stack trace, exit 1', async () => {
     const { code, err } = await outcome(() => { throw new TypeError('boom'); });
     expect(code).toBe(1);
@@ -56,6 +64,8 @@ describe('every command answers a usage error with exit 2 and its usage, before 
     ['synth', runSynth, SYNTH_USAGE, ['--stage', '--trial'], /--stage needs a value/],
     ['visitors', (argv) => visitorsCommand(argv), VISITORS_USAGE, ['--days', '0'], /--days must be a whole number/],
     ['visitors', (argv) => visitorsCommand(argv), VISITORS_USAGE, ['--bogus'], /unknown option --bogus/],
+    ['github-setup', githubSetupCommand, GITHUB_SETUP_USAGE, ['--repo', '--name-only-subject'], /--repo needs a value/],
+    ['previews', previewsCommand, PREVIEWS_USAGE, ['deploy'], /unknown command "deploy": gate, site-url/],
   ])('%s %j', async (_name, run, usage, argv, message) => {
     const { code, err } = await outcome(run, argv, usage);
     expect(code).toBe(EXIT.usage);

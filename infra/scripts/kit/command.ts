@@ -31,6 +31,8 @@ export const CONFIG_HINT = 'Edit cdk.json (docs/deploy.md, "Configure", explains
 export interface CommandSpec {
   /** `npm run NAME`, for the messages. */
   readonly name: string;
+  /** How it is run when that is not `npm run NAME` (the workflows' `tsx …/cli.ts`), for the messages. */
+  readonly invocation?: string;
   /** Printed under a usage error. */
   readonly usage: string;
   /** Does the work; returns the exit code (a check that found problems returns 1). */
@@ -52,7 +54,7 @@ export async function commandExitCode(
     }
     if (error instanceof ConfigError) stderr(`✗ ${error.message}\n  → ${CONFIG_HINT}`);
     else if (error instanceof CommandError) stderr(`✗ ${error.message}`);
-    else stderr(`✗ npm run ${spec.name} could not finish: ${errorText(error)}`);
+    else stderr(`✗ ${spec.invocation ?? `npm run ${spec.name}`} could not finish: ${errorText(error)}`);
     return EXIT.failed;
   }
 }

@@ -21,10 +21,17 @@ export function knownFlags(options: FlagOptions): string {
     .join(', ');
 }
 
+/** A flag given without its value; the stage, which most commands take, with an example. */
+const needsValue = (flag: string) => `${flag} needs a value${flag === '--stage' ? ', e.g. --stage preview' : ''}`;
+
 export function parseFlags(
   argv: readonly string[],
   options: FlagOptions,
-  { positionals = false, passThrough = false }: { positionals?: boolean; passThrough?: boolean } = {},
+  {
+    positionals = false,
+    passThrough = false,
+    known = knownFlags(options),
+  }: { positionals?: boolean; passThrough?: boolean; /** The flags as the refusal lists them (setup adds their environment variables). */ known?: string } = {},
 ): ParsedFlags {
   if (!passThrough) {
     try {
@@ -34,14 +41,14 @@ export function parseFlags(
       const code = (error as { code?: string }).code;
       if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
         const flag = /'([^']+)'/.exec((error as Error).message)?.[1] ?? 'option';
-        throw new UsageError(`unknown option ${flag} (known: ${knownFlags(options)})`);
+        throw new UsageError(`unknown option ${flag} (known: ${known})`);
       }
       if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-        throw new UsageError(`unexpected argument (known options: ${knownFlags(options)})`);
+        throw new UsageError(`unexpected argument (known options: ${known})`);
       }
       if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
         const flag = /'(--[^' ]+)/.exec((error as Error).message)?.[1] ?? 'an option';
-        throw new UsageError(`${flag} needs a value, e.g. ${flag} preview`);
+        throw new UsageError(needsValue(flag));
       }
       throw error;
     }
@@ -56,7 +63,7 @@ export function parseFlags(
     taken.add(token.index);
     if (options[token.name]!.type === 'string') {
       if (token.value === undefined || (!token.inlineValue && token.value.startsWith('-'))) {
-        throw new UsageError(`--${token.name} needs a value, e.g. --${token.name} preview`);
+        throw new UsageError(needsValue(`--${token.name}`));
       }
       if (!token.inlineValue) taken.add(token.index + 1);
     }

@@ -8,6 +8,8 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { SNSClient } from '@aws-sdk/client-sns';
 import { ConfigError, type PortfolioConfig } from '../../config/portfolio-config';
 import type { DoctorClients } from '../doctor/checks';
+import { UsageError } from '../kit/command';
+import { type FlagOptions, parseFlags } from '../kit/flags';
 import { cdkJsonFile, editPortfolioBlock, readCdkJson, writeAtomically } from './cdk-json';
 import type { Prompter, SelectQuestion, TextQuestion } from './prompter';
 
@@ -61,27 +63,48 @@ export interface SetupOptions {
   env: Record<string, string | undefined>;
 }
 
+/** The switches, by the option name of SetupOptions they set. */
 const BOOLEAN_FLAGS = {
-  '--yes': 'yes',
-  '-y': 'yes',
-  '--json': 'json',
-  '--trial': 'trial',
-  '--recaptcha-secret-stdin': 'recaptchaSecretStdin',
-  '--request-production-access': 'requestProductionAccess',
-  '--delete-failed-bootstrap': 'deleteFailedBootstrap',
-  '--external-dns': 'externalDns',
+  yes: 'yes',
+  json: 'json',
+  trial: 'trial',
+  'recaptcha-secret-stdin': 'recaptchaSecretStdin',
+  'request-production-access': 'requestProductionAccess',
+  'delete-failed-bootstrap': 'deleteFailedBootstrap',
+  'external-dns': 'externalDns',
 } as const;
 
 /** Every flag, for the one line a run without a terminal prints instead of waiting for a question. */
 export const FLAG_LIST = [
-  ...Object.keys(BOOLEAN_FLAGS).filter((f) => f !== '-y'),
+  ...Object.keys(BOOLEAN_FLAGS).map((f) => `--${f}`),
   '--wait MINUTES',
   '--expect-account ID',
   ...Object.values(ANSWERS).map((a) => `${a.flag} VALUE (or ${a.env})`),
   'RECAPTCHA_SECRET (environment only)',
 ].join(', ');
 
+const SETUP_FLAGS = {
+  ...Object.fromEntries(Object.keys(BOOLEAN_FLAGS).map((f) => [f, { type: 'boolean' as const }])),
+  yes: { type: 'boolean', short: 'y' },
+  wait: { type: 'string' },
+  'expect-account': { type: 'string' },
+  // Known only to be refused with the reason (a secret in the shell history).
+  'recaptcha-secret': { type: 'string' },
+  ...Object.fromEntries(Object.values(ANSWERS).map((a) => [a.flag.slice(2), { type: 'string' as const }])),
+} satisfies FlagOptions;
+
+/**
+ * The flags, on the kit's parser. A wrong flag is a SetupError (exit 1), not the kit's usage error:
+ * setup's exit 2 already means "waiting on a person or AWS" (docs/deploy.md).
+ */
 export function parseSetupArgs(argv: readonly string[], env: Record<string, string | undefined>, tty: boolean): SetupOptions {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseFlags(argv, SETUP_FLAGS, { known: FLAG_LIST }));
+  } catch (error) {
+    if (error instanceof UsageError) throw new SetupError(error.message);
+    throw error;
+  }
   const options: SetupOptions = {
     yes: false,
     interactive: false,
@@ -95,27 +118,23 @@ export function parseSetupArgs(argv: readonly string[], env: Record<string, stri
     answers: {},
     env,
   };
-  const byFlag = new Map(Object.entries(ANSWERS).map(([id, a]) => [a.flag as string, id as AnswerId]));
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.includes('=') ? [argv[i]!.slice(0, argv[i]!.indexOf('=')), argv[i]!.slice(argv[i]!.indexOf('=') + 1)] : [argv[i]!, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new SetupError(`${flag} needs a value`);
-      return v;
-    };
-    if (flag in BOOLEAN_FLAGS) (options as unknown as Record<string, boolean>)[BOOLEAN_FLAGS[flag as keyof typeof BOOLEAN_FLAGS]] = true;
-    else if (flag === '--wait') {
-      const minutes = Number(value());
-      if (!Number.isFinite(minutes) || minutes <= 0) throw new SetupError(`--wait ${argv[i]}: give the minutes to wait, e.g. --wait 30`);
-      options.waitMinutes = minutes;
-    } else if (flag === '--expect-account') {
-      const account = value();
-      if (!/^\d{12}$/.test(account)) throw new SetupError(`--expect-account ${account}: an AWS account id has 12 digits`);
-      options.expectAccount = account;
-    } else if (flag === '--recaptcha-secret') {
-      throw new SetupError('--recaptcha-secret: a secret is never read from the command line (it would stay in the shell history); set RECAPTCHA_SECRET or use --recaptcha-secret-stdin');
-    } else if (byFlag.has(flag)) options.answers[byFlag.get(flag)!] = value();
-    else throw new SetupError(`${flag}: unknown flag (known: ${FLAG_LIST})`);
+  for (const [flag, option] of Object.entries(BOOLEAN_FLAGS)) options[option] = values[flag] === true;
+  if (values['recaptcha-secret'] !== undefined) {
+    throw new SetupError('--recaptcha-secret: a secret is never read from the command line (it would stay in the shell history); set RECAPTCHA_SECRET or use --recaptcha-secret-stdin');
+  }
+  if (typeof values.wait === 'string') {
+    const minutes = Number(values.wait);
+    if (!Number.isFinite(minutes) || minutes <= 0) throw new SetupError(`--wait ${values.wait}: give the minutes to wait, e.g. --wait 30`);
+    options.waitMinutes = minutes;
+  }
+  if (typeof values['expect-account'] === 'string') {
+    const account = values['expect-account'];
+    if (!/^\d{12}$/.test(account)) throw new SetupError(`--expect-account ${account}: an AWS account id has 12 digits`);
+    options.expectAccount = account;
+  }
+  for (const [id, answer] of Object.entries(ANSWERS)) {
+    const value = values[answer.flag.slice(2)];
+    if (typeof value === 'string') options.answers[id as AnswerId] = value;
   }
   const ci = /^(1|true)$/i.test(env.CI ?? '');
   options.interactive = tty && !options.yes && !ci;

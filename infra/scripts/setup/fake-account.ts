@@ -37,6 +37,7 @@ import { DescribeParametersCommand, PutParameterCommand, SSMClient } from '@aws-
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { SetupClients } from './context';
+import { awsClient } from '../kit/aws';
 
 export const ACCOUNT = '123456789012';
 const awsError = (name: string, message: string) => Object.assign(new Error(message), { name, $metadata: {} });
@@ -366,16 +367,16 @@ export class FakeAccount {
   }
 
   clients = (region: string): SetupClients => ({
-    sts: new STSClient({ region }),
-    sesv2: new SESv2Client({ region }),
-    ssm: new SSMClient({ region }),
-    sns: new SNSClient({ region }),
-    iam: new IAMClient({ region }),
-    s3: (r) => new S3Client({ region: r }),
-    cloudFormation: (r) => new CloudFormationClient({ region: r }),
-    route53: new Route53Client({ region: 'us-east-1' }),
-    route53Domains: new Route53DomainsClient({ region: 'us-east-1' }),
-    acm: new ACMClient({ region: 'us-east-1' }),
+    sts: awsClient(STSClient, { region }),
+    sesv2: awsClient(SESv2Client, { region }),
+    ssm: awsClient(SSMClient, { region }),
+    sns: awsClient(SNSClient, { region }),
+    iam: awsClient(IAMClient, { region }),
+    s3: (r) => awsClient(S3Client, { region: r }),
+    cloudFormation: (r) => awsClient(CloudFormationClient, { region: r }),
+    route53: awsClient(Route53Client, { region: 'us-east-1' }),
+    route53Domains: awsClient(Route53DomainsClient, { region: 'us-east-1' }),
+    acm: awsClient(ACMClient, { region: 'us-east-1' }),
     resolveNs: () => Promise.reject(new Error('no public DNS in tests')),
   });
 }

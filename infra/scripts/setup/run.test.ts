@@ -14,7 +14,7 @@ import { executionPolicyDocument } from '../../lib/github-deploy-stack';
 import { ACCOUNT, FakeAccount } from './fake-account';
 import { CANCEL, scriptedPrompter, type Script } from './prompter';
 import { runSetup } from './run';
-import { pinnedBootstrapVersion } from './steps';
+import { pinnedBootstrapVersion } from './steps/bootstrap';
 
 const SITE_KEY = 'a-real-looking-site-key-0123456789';
 const SECRET = 'the-real-secret-never-shown-0123';
@@ -426,7 +426,7 @@ describe('npm run setup, a domain with DNS outside Route 53 (--external-dns)', (
 
   it('names the request with a token made of the name\'s letters and digits, at most 32 (a conservative form)', async () => {
     readyAccount();
-    const { idempotencyToken } = await import('./steps');
+    const { idempotencyToken } = await import('./steps/domain');
     expect(idempotencyToken('www.jane.dev')).toBe('portfoliowwwjanedev');
     expect(idempotencyToken('a-very-long-subdomain-name.of-a-long-domain.example.dev')).toHaveLength(32);
   });
@@ -703,6 +703,12 @@ describe('npm run setup, bad input: one line, the value and the fix', () => {
     ['a change without a terminal and without --yes', () => undefined, { tty: false, argv: ['--owner-email', 'jane@owner-mail.dev', '--sender-email', 'hello@jane.dev'] }, 1,
       /^✗ Write this to cdk\.json\?: needs your yes; without a terminal pass --yes \(flags: --yes, --json/],
     ['a secret on the command line', () => undefined, { argv: ['--recaptcha-secret', 'x'] }, 1, /^✗ --recaptcha-secret: a secret is never read from the command line/],
+    // Exit 1, not the other commands' usage code 2: setup's 2 means waiting.
+    ['an unknown flag', () => undefined, { argv: ['--yes', '--owner-mail', 'jane@owner-mail.dev'] }, 1,
+      /^✗ unknown option --owner-mail \(known: --yes, --json, .*--owner-email VALUE \(or SETUP_OWNER_EMAIL\).*RECAPTCHA_SECRET \(environment only\)\)$/],
+    ['a flag without its value', () => undefined, { argv: ['--owner-email', '--yes'] }, 1, '✗ --owner-email needs a value'],
+    ['--wait without minutes', () => undefined, { argv: ['--wait', 'soon'] }, 1, '✗ --wait soon: give the minutes to wait, e.g. --wait 30'],
+    ['an account id that is not one', () => undefined, { argv: ['-y', '--expect-account', '1234'] }, 1, '✗ --expect-account 1234: an AWS account id has 12 digits'],
     ['a domain sender whose DKIM failed after 72 h, without a terminal and without --yes', () => { failedDkim({ zone: true }); }, { tty: false }, 1,
       /^✗ restart the DKIM verification of jane\.dev \(delete and re-create the SES domain identity; new DKIM tokens, new CNAME records\)\?: needs your yes; without a terminal pass --yes \(flags: /],
   ];
@@ -812,7 +818,7 @@ describe('npm run setup, questions asked once (the answer stays in cdk.json)', (
   it('refuses a zone apex for another DNS host at the question, naming why', async () => {
     readyAccount();
     undecided({ domain: true });
-    const validate = await import('./steps');
+    const validate = await import('./steps/domain');
     expect(validate.domainQuestionProblem('jane.dev', true)).toBe('"jane.dev" is a zone apex: another DNS host cannot point it at CloudFront (a CNAME cannot sit at the apex); use www.jane.dev');
     expect(validate.domainQuestionProblem('jane.dev', false)).toBeUndefined();
     expect(validate.domainQuestionProblem('not a host', false)).toBe('"not a host" is not a host name such as www.your.domain');

@@ -2,19 +2,24 @@
  * `npm run setup`: runs every step in the doctor's order, then (when nothing waits) the doctor itself,
  * and ends with the next command or the list of what is pending and who must act. Exit 0: ready to
  * deploy; 1: an error (one line naming the value and the fix); 2: waiting on a person or AWS. With
- * --wait MINUTES the steps run again every 30 s until nothing waits or the time is up.
+ * --wait MINUTES the steps run again every 30 s until nothing waits or the time is up. A wrong flag
+ * exits 1 too (2 already means waiting).
  */
+
 import { IAMClient } from '@aws-sdk/client-iam';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SNSClient } from '@aws-sdk/client-sns';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { ConfigError, loadConfigFromCdkJson, REPO_ROOT } from '../../config/portfolio-config';
+import { ConfigError, loadConfigFromCdkJson } from '../../config/portfolio-config';
 import { awsClients, runDoctor } from '../doctor/run';
+import { awsClient } from '../kit/aws';
+import { runCdk } from '../kit/cdk';
 import { cdkJsonFile } from './cdk-json';
 import { parseSetupArgs, SetupContext, SetupError, type SetupClients, type SetupDeps, type StepResult } from './context';
 import { Cancelled, terminalPrompter } from './prompter';
-import { STEPS, type Step } from './steps';
+import { STEPS } from './steps';
+import type { Step } from './steps/step';
+
+export const USAGE = 'Usage: npm run setup [-- --yes] [-- --json] [-- --wait MINUTES] … (docs/deploy.md, "Set up the account", lists every flag)';
 
 export const POLL_MS = 30_000;
 
@@ -22,9 +27,9 @@ export const POLL_MS = 30_000;
 export function awsSetupClients(region: string): SetupClients {
   return {
     ...awsClients(region),
-    sns: new SNSClient({ region, maxAttempts: 2 }),
-    iam: new IAMClient({ region, maxAttempts: 2 }),
-    s3: (r) => new S3Client({ region: r, maxAttempts: 2 }),
+    sns: awsClient(SNSClient, { region }),
+    iam: awsClient(IAMClient, { region }),
+    s3: (r) => awsClient(S3Client, { region: r }),
   };
 }
 
@@ -129,21 +134,6 @@ export async function runSetup(run: SetupRun): Promise<number> {
   return code;
 }
 
-/**
- * The pinned CDK CLI (or PORTFOLIO_CDK_CLI: the spawning tests' stub that records its arguments), with
- * telemetry and notices off; its output goes to stderr, so --json keeps stdout to itself.
- */
-function spawnCdk(args: string[]): number {
-  const executable = process.env.PORTFOLIO_CDK_CLI || path.join(REPO_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'cdk.cmd' : 'cdk');
-  const result = spawnSync(executable, [...args, '--no-notices'], {
-    cwd: REPO_ROOT,
-    stdio: ['inherit', 2, 'inherit'],
-    env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: '1' },
-  });
-  if (result.error) throw result.error;
-  return result.status ?? 1;
-}
-
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -151,15 +141,16 @@ async function readStdin(): Promise<string> {
 }
 
 /** The real run: this process's arguments, environment, terminal, AWS and CDK CLI. */
-export function setupMain(): Promise<number> {
+export function setupMain(argv: readonly string[]): Promise<number> {
   return runSetup({
-    argv: process.argv.slice(2),
+    argv: [...argv],
     env: process.env,
     tty: Boolean(process.stdin.isTTY && process.stdout.isTTY),
     deps: {
       prompter: terminalPrompter,
       clients: awsSetupClients,
-      runCdk: spawnCdk,
+      // Its output goes to stderr, so --json keeps stdout to itself.
+      runCdk: (args) => runCdk(args, {}, { stdoutToStderr: true }),
       readStdin,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       now: () => Date.now(),

@@ -5,12 +5,12 @@ import {
   type FetchLike,
   instructions,
   lookupRepository,
-  parseSetupArgs,
+  parseGithubSetupArgs,
   providerToImport,
   repositoryFromRemote,
   repositoryVariables,
   resolveRepository,
-} from './github-setup';
+} from './run';
 
 const answer = (status: number, body: unknown): ReturnType<FetchLike> =>
   Promise.resolve({ ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) });
@@ -87,18 +87,18 @@ describe('the repository', () => {
 
   it('takes --repo, then the origin remote; ids from flags, GitHub, or none with --name-only-subject', async () => {
     const deps = { remoteUrl: () => 'git@github.com:jane/site.git', fetch: github({ id: 2, full_name: 'jane/site', owner: { id: 1 }, created_at: '2026-08-01T00:00:00Z' }, [404, {}]).fetchFn };
-    await expect(resolveRepository(parseSetupArgs([]), deps)).resolves.toMatchObject({ repository: { owner: 'jane', name: 'site', ids: { owner: 1, repository: 2 } } });
-    await expect(resolveRepository(parseSetupArgs(['--repo', 'ann/web', '--owner-id', '5', '--repo-id', '6']), deps)).resolves.toEqual({
+    await expect(resolveRepository(parseGithubSetupArgs([]), deps)).resolves.toMatchObject({ repository: { owner: 'jane', name: 'site', ids: { owner: 1, repository: 2 } } });
+    await expect(resolveRepository(parseGithubSetupArgs(['--repo', 'ann/web', '--owner-id', '5', '--repo-id', '6']), deps)).resolves.toEqual({
       repository: { owner: 'ann', name: 'web', ids: { owner: 5, repository: 6 } },
     });
-    await expect(resolveRepository(parseSetupArgs(['--name-only-subject']), deps)).resolves.toEqual({ repository: { owner: 'jane', name: 'site' } });
-    await expect(resolveRepository(parseSetupArgs(['--owner-id', '5']), deps)).rejects.toThrow(/go together/);
-    await expect(resolveRepository(parseSetupArgs([]), { ...deps, remoteUrl: () => undefined })).rejects.toThrow(/--repo OWNER\/NAME/);
+    await expect(resolveRepository(parseGithubSetupArgs(['--name-only-subject']), deps)).resolves.toEqual({ repository: { owner: 'jane', name: 'site' } });
+    await expect(resolveRepository(parseGithubSetupArgs(['--owner-id', '5']), deps)).rejects.toThrow(/go together/);
+    await expect(resolveRepository(parseGithubSetupArgs([]), { ...deps, remoteUrl: () => undefined })).rejects.toThrow(/--repo OWNER\/NAME/);
   });
 
   it('passes what it does not know to cdk deploy', () => {
-    expect(parseSetupArgs(['--repo', 'a/b', '--require-approval', 'never']).rest).toEqual(['--require-approval', 'never']);
-    expect(() => parseSetupArgs(['--repo'])).toThrow(/--repo needs a value/);
+    expect(parseGithubSetupArgs(['--repo', 'a/b', '--require-approval', 'never']).rest).toEqual(['--require-approval', 'never']);
+    expect(() => parseGithubSetupArgs(['--repo'])).toThrow(/--repo needs a value/);
   });
 });
 

@@ -10,14 +10,19 @@
  * Other arguments go to `cdk deploy` (e.g. --require-approval never).
  */
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
-import { ConfigError, REPO_ROOT } from '../config/portfolio-config';
-import { PREVIEW_LIMIT } from '../config/previews';
-import { GITHUB_OIDC, githubSetupStackName, type GitHubRepository, parseRepository, subjectPrefix } from '../lib/github-deploy-stack';
-import { checkedConfig, runCdk } from './cdk-cli';
-import { stackOutputs } from './stack-outputs';
+import { REPO_ROOT } from '../../config/portfolio-config';
+import { PREVIEW_LIMIT } from '../../config/previews';
+import { GITHUB_OIDC, githubSetupStackName, type GitHubRepository, parseRepository, subjectPrefix } from '../../lib/github-deploy-stack';
+import { GITHUB_STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
+import { awsClient } from '../kit/aws';
+import { checkedConfig, runCdk } from '../kit/cdk';
+import { CommandError } from '../kit/command';
+import { parseFlags } from '../kit/flags';
+import { stackOutputs } from '../kit/stack-outputs';
+
+export const USAGE =
+  'Usage: npm run github-setup [-- --repo OWNER/NAME] [-- --owner-id ID --repo-id ID | --name-only-subject] [-- cdk deploy options]';
 
 export interface SetupArgs {
   repo?: string;
@@ -27,22 +32,23 @@ export interface SetupArgs {
   rest: string[];
 }
 
-export function parseSetupArgs(argv: readonly string[]): SetupArgs {
-  const args: SetupArgs = { nameOnly: false, rest: [] };
-  const value = (flag: string, i: number) => {
-    const next = argv[i + 1];
-    if (next === undefined || next.startsWith('-')) throw new Error(`${flag} needs a value`);
-    return next;
+const GITHUB_SETUP_FLAGS = {
+  repo: { type: 'string' },
+  'owner-id': { type: 'string' },
+  'repo-id': { type: 'string' },
+  'name-only-subject': { type: 'boolean' },
+} as const;
+
+/** The command's own flags; every other argument goes to `cdk deploy`. */
+export function parseGithubSetupArgs(argv: readonly string[]): SetupArgs {
+  const { values, rest } = parseFlags(argv, GITHUB_SETUP_FLAGS, { passThrough: true });
+  return {
+    repo: values.repo as string | undefined,
+    ownerId: values['owner-id'] as string | undefined,
+    repoId: values['repo-id'] as string | undefined,
+    nameOnly: values['name-only-subject'] === true,
+    rest,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--repo') args.repo = value(arg, i++);
-    else if (arg === '--owner-id') args.ownerId = value(arg, i++);
-    else if (arg === '--repo-id') args.repoId = value(arg, i++);
-    else if (arg === '--name-only-subject') args.nameOnly = true;
-    else args.rest.push(arg);
-  }
-  return args;
 }
 
 /** OWNER/NAME of a GitHub remote URL (https or ssh), or undefined for another host. */
@@ -84,7 +90,7 @@ export async function lookupRepository(
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetchFn(`https://api.github.com/repos/${owner}/${name}`, { headers });
   if (!response.ok) {
-    throw new Error(
+    throw new CommandError(
       `GitHub answered ${response.status} for ${owner}/${name}` +
         (response.status === 404 ? ' (a private repository needs GITHUB_TOKEN or GH_TOKEN)' : '') +
         `. Or pass the ids yourself: \`gh api repos/${owner}/${name} --jq '"--owner-id \\(.owner.id) --repo-id \\(.id)"'\`.`,
@@ -92,7 +98,7 @@ export async function lookupRepository(
   }
   const body = (await response.json()) as { id?: unknown; full_name?: unknown; owner?: { id?: unknown }; created_at?: unknown; private?: unknown; fork?: unknown };
   if (typeof body.id !== 'number' || typeof body.owner?.id !== 'number' || typeof body.full_name !== 'string') {
-    throw new Error(`GitHub's answer for ${owner}/${name} has no id, owner id or full name`);
+    throw new CommandError(`GitHub's answer for ${owner}/${name} has no id, owner id or full name`);
   }
   const spelled = parseRepository(body.full_name);
   const facts = { private: body.private === true, fork: body.fork === true };
@@ -102,7 +108,7 @@ export async function lookupRepository(
     const oidc = (await settings.json()) as { use_default?: unknown; include_claim_keys?: unknown; use_immutable_subject?: unknown; sub_claim_prefix?: unknown };
     const keys = Array.isArray(oidc.include_claim_keys) ? oidc.include_claim_keys.map(String) : [];
     if (oidc.use_default === false && keys.length > 0 && keys.join(',') !== 'repo,context') {
-      throw new Error(
+      throw new CommandError(
         `${body.full_name} customizes its OIDC subject (${keys.join(', ')}); the roles trust GitHub's default form. ` +
           `Go back to it: gh api -X PUT repos/${body.full_name}/actions/oidc/customization/sub -F use_default=true`,
       );
@@ -110,13 +116,13 @@ export async function lookupRepository(
     if (typeof oidc.sub_claim_prefix === 'string' && oidc.sub_claim_prefix !== '') {
       if (oidc.sub_claim_prefix === subjectPrefix(withIds)) return { repository: withIds, facts };
       if (oidc.sub_claim_prefix === subjectPrefix(spelled)) return { repository: spelled, facts };
-      throw new Error(`GitHub gives ${body.full_name} the subject prefix "${oidc.sub_claim_prefix}", which is neither form this setup knows`);
+      throw new CommandError(`GitHub gives ${body.full_name} the subject prefix "${oidc.sub_claim_prefix}", which is neither form this setup knows`);
     }
     if (oidc.use_immutable_subject === true) return { repository: withIds, facts };
     if (oidc.use_immutable_subject === false) return { repository: spelled, facts };
   }
   if (typeof body.created_at === 'string' && body.created_at >= IMMUTABLE_SUBJECT_DEFAULT_FROM) return { repository: withIds, facts };
-  throw new Error(
+  throw new CommandError(
     `Cannot tell which subject ${body.full_name}'s tokens carry (GitHub answered ${settings.status} for its OIDC settings, ` +
       'which need a token with the repo scope): set GITHUB_TOKEN or GH_TOKEN, or pass --name-only-subject (not opted in to immutable subjects) ' +
       `or --owner-id ${body.owner.id} --repo-id ${body.id} (opted in).`,
@@ -130,11 +136,11 @@ export async function resolveRepository(
 ): Promise<{ repository: GitHubRepository; facts?: RepositoryFacts }> {
   const remote = deps.remoteUrl();
   const repo = args.repo ?? (remote ? repositoryFromRemote(remote) : undefined);
-  if (!repo) throw new Error('Which repository? The origin remote is not on github.com: pass --repo OWNER/NAME.');
+  if (!repo) throw new CommandError('Which repository? The origin remote is not on github.com: pass --repo OWNER/NAME.');
   if (args.nameOnly) return { repository: parseRepository(repo) };
   if (args.ownerId !== undefined || args.repoId !== undefined) {
     const ids = [args.ownerId, args.repoId].map((id) => (id && /^[1-9][0-9]*$/.test(id) ? Number(id) : NaN));
-    if (ids.some(Number.isNaN)) throw new Error('--owner-id and --repo-id go together, each GitHub\'s numeric id');
+    if (ids.some(Number.isNaN)) throw new CommandError('--owner-id and --repo-id go together, each GitHub\'s numeric id');
     return { repository: { ...parseRepository(repo), ids: { owner: ids[0]!, repository: ids[1]! } } };
   }
   return lookupRepository(repo, deps.fetch, deps.token);
@@ -151,15 +157,15 @@ export interface ExistingProvider {
  */
 export function providerToImport(existing: ExistingProvider | undefined, setupOutputs: Record<string, string> | undefined): string | undefined {
   if (!existing) return undefined;
-  if (setupOutputs?.OidcProviderOwned === 'yes') return undefined;
+  if (setupOutputs?.[GITHUB_STACK_OUTPUT_KEYS.providerOwned] === 'yes') return undefined;
   return existing.arn;
 }
 
 /** The repository variables the workflows read, in the order to set them. */
 export function repositoryVariables(account: string, region: string, outputs: Record<string, string>): [string, string][] {
-  const production = outputs.ProductionRoleArn;
-  const preview = outputs.PreviewRoleArn;
-  if (!production || !preview) throw new Error('The setup stack has no ProductionRoleArn or PreviewRoleArn output');
+  const production = outputs[GITHUB_STACK_OUTPUT_KEYS.productionRole];
+  const preview = outputs[GITHUB_STACK_OUTPUT_KEYS.previewRole];
+  if (!production || !preview) throw new CommandError('The setup stack has no ProductionRoleArn or PreviewRoleArn output');
   return [
     ['AWS_ACCOUNT_ID', account],
     ['AWS_REGION', region],
@@ -214,14 +220,15 @@ export function existingProvider(account: string, aws: (args: string[]) => { sta
   const result = aws(['iam', 'get-open-id-connect-provider', '--open-id-connect-provider-arn', arn, '--output', 'json']);
   if (result.status !== 0) {
     if (/NoSuchEntity/.test(result.stderr)) return undefined;
-    throw new Error(`aws iam get-open-id-connect-provider failed: ${result.stderr.trim()}`);
+    throw new CommandError(`aws iam get-open-id-connect-provider failed: ${result.stderr.trim()}`);
   }
   const body = JSON.parse(result.stdout) as { ClientIDList?: string[] };
   return { arn, audiences: body.ClientIDList ?? [] };
 }
 
-async function main(): Promise<number> {
-  const args = parseSetupArgs(process.argv.slice(2));
+/** `npm run github-setup`: the stack, then the repository variables to set. */
+export async function githubSetupCommand(argv: readonly string[]): Promise<number> {
+  const args = parseGithubSetupArgs(argv);
   const config = checkedConfig({ forDeploy: false });
   const { repository, facts } = await resolveRepository(args, {
     remoteUrl: () => {
@@ -231,11 +238,11 @@ async function main(): Promise<number> {
     fetch: (url, init) => fetch(url, init),
     token: process.env.GITHUB_TOKEN || process.env.GH_TOKEN,
   });
-  const { Account: account } = await new STSClient({ region: config.region }).send(new GetCallerIdentityCommand({}));
-  if (!account) throw new Error('AWS did not say which account these credentials belong to');
+  const { Account: account } = await awsClient(STSClient, { region: config.region }).send(new GetCallerIdentityCommand({}));
+  if (!account) throw new CommandError('AWS did not say which account these credentials belong to');
   const aws = (awsArgs: string[]) => {
     const result = spawnSync('aws', awsArgs, { encoding: 'utf8' });
-    if (result.error) throw new Error(`the AWS CLI is needed (docs/deploy.md, "Prerequisites"): ${result.error.message}`);
+    if (result.error) throw new CommandError(`the AWS CLI is needed (docs/deploy.md, "Prerequisites"): ${result.error.message}`);
     return { status: result.status ?? 1, stdout: result.stdout, stderr: result.stderr };
   };
   const stackName = githubSetupStackName(config.stackName);
@@ -263,14 +270,4 @@ async function main(): Promise<number> {
   const outputs = await stackOutputs(stackName, config.region);
   console.log(`\n${instructions(repository, repositoryVariables(account, config.region, outputs ?? {}), facts)}`);
   return 0;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then(
-    (status) => process.exit(status),
-    (error: unknown) => {
-      console.error(error instanceof ConfigError ? error.message : `npm run github-setup failed: ${(error as Error).message}`);
-      process.exit(1);
-    },
-  );
 }

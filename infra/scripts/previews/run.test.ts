@@ -10,7 +10,7 @@ import {
   openPreviews,
   upsertComment,
   waitUntilSettled,
-} from './previews';
+} from './run';
 
 const stacks = [
   { StackName: 'Portfolio', StackStatus: 'UPDATE_COMPLETE' },

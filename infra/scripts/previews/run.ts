@@ -1,6 +1,6 @@
 /**
  * The pull-request previews' bookkeeping, run by .github/workflows/preview.yml and preview-sweep.yml
- * (docs/deploy.md, "Deploy from GitHub"). `tsx infra/scripts/github/previews.ts <command>`:
+ * (docs/deploy.md, "Deploy from GitHub"). `tsx infra/scripts/previews/cli.ts <command>`:
  *   gate --pr N       may pull request N deploy its preview? Yes when its stack exists or fewer than
  *                     PREVIEW_LIMIT previews are open; else a comment on the pull request says why.
  *                     Writes allowed=true|false to $GITHUB_OUTPUT.
@@ -12,12 +12,15 @@
  */
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CloudFormationClient, DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
 import { REPO_ROOT } from '../../config/portfolio-config';
 import { PREVIEW_LIMIT, PREVIEW_STAGE_PATTERN, previewLimit, previewStage } from '../../config/previews';
-import { checkedConfig, runNpmScript } from '../cdk-cli';
-import { siteUrlFromOutputsFile } from '../deploy';
+import { awsClient } from '../kit/aws';
+import { checkedConfig, runNpmScript } from '../kit/cdk';
+import { CommandError, UsageError } from '../kit/command';
+import { siteUrlFromOutputsFile } from '../kit/stack-outputs';
+
+export const USAGE = 'Usage: tsx infra/scripts/previews/cli.ts gate --pr N | site-url [--pr N] | comment --pr N --url URL --sha SHA | teardown --pr N | sweep';
 
 /** The hidden line that makes one comment per pull request "sticky": found and edited, never duplicated. */
 export const COMMENT_MARKER = '<!-- portfolio-preview -->';
@@ -85,7 +88,7 @@ export interface GitHubApi {
 export function githubFromEnv(env: NodeJS.ProcessEnv = process.env, fetchFn: typeof fetch = fetch): GitHubApi {
   const token = env.GITHUB_TOKEN;
   const repository = env.GITHUB_REPOSITORY;
-  if (!token || !repository) throw new Error('GITHUB_TOKEN and GITHUB_REPOSITORY must be set (the workflow sets them)');
+  if (!token || !repository) throw new CommandError('GITHUB_TOKEN and GITHUB_REPOSITORY must be set (the workflow sets them)');
   const base = `${env.GITHUB_API_URL ?? 'https://api.github.com'}/repos/${repository}`;
   return {
     async request(method, route, body) {
@@ -180,20 +183,25 @@ export async function closedPreviews(open: readonly OpenPreview[], github: GitHu
 function argValue(argv: readonly string[], flag: string): string {
   const i = argv.indexOf(flag);
   const value = i >= 0 ? argv[i + 1] : undefined;
-  if (!value) throw new Error(`${flag} is missing`);
+  if (!value) throw new UsageError(`${flag} is missing`);
   return value;
 }
 
 function prArg(argv: readonly string[]): number {
   const value = argValue(argv, '--pr');
-  if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`--pr is "${value}": a pull request number`);
+  if (!/^[1-9][0-9]*$/.test(value)) throw new UsageError(`--pr is "${value}": a pull request number`);
   return Number(value);
 }
 
-async function main(argv: string[]): Promise<number> {
+/** One of the preview commands, by its first argument. */
+export async function previewsCommand(argv: readonly string[]): Promise<number> {
   const [command] = argv;
+  // A wrong command is the caller's mistake, told before cdk.json or AWS is read.
+  if (!['gate', 'site-url', 'comment', 'teardown', 'sweep'].includes(command ?? '')) {
+    throw new UsageError(`unknown command "${command ?? ''}": gate, site-url, comment, teardown or sweep`);
+  }
   const config = checkedConfig({ forDeploy: false });
-  const cloudformation = () => new CloudFormationClient({ region: config.region });
+  const cloudformation = () => awsClient(CloudFormationClient, { region: config.region });
   const output = (line: string) => {
     if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `${line}\n`);
     console.log(line);
@@ -219,7 +227,7 @@ async function main(argv: string[]): Promise<number> {
     case 'site-url': {
       const stackName = argv.includes('--pr') ? `${config.stackName}-${previewStage(prArg(argv))}` : config.stackName;
       const url = siteUrlFromOutputsFile(path.join(REPO_ROOT, 'cdk.out', 'outputs.json'), stackName);
-      if (!url) throw new Error(`cdk.out/outputs.json has no SiteUrl for ${stackName}`);
+      if (!url) throw new CommandError(`cdk.out/outputs.json has no SiteUrl for ${stackName}`);
       output(`url=${url}`);
       return 0;
     }
@@ -241,16 +249,6 @@ async function main(argv: string[]): Promise<number> {
       return failed === 0 ? 0 : 1;
     }
     default:
-      throw new Error(`unknown command "${command ?? ''}": gate, site-url, comment, teardown or sweep`);
+      throw new Error(`no case for the command ${command}`);
   }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (status) => process.exit(status),
-    (error: unknown) => {
-      console.error(`previews: ${(error as Error).message}`);
-      process.exit(1);
-    },
-  );
 }
