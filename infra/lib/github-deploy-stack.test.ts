@@ -122,14 +122,16 @@ describe('each role\'s permissions', () => {
 });
 
 /**
- * The IAM prefix of each AWS SDK client (Service Authorization Reference: acm, cloudformation, route53,
+ * The IAM prefix of each AWS SDK client (Service Authorization Reference: acm, cloudformation, cloudwatch, route53,
  * route53domains, ses for SES API v2, ssm): https://docs.aws.amazon.com/service-authorization/latest/reference/reference_policies_actions-resources-contextkeys.html
+ * (CloudWatch: https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazoncloudwatch.html, "service prefix: cloudwatch")
  * e.g. https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazonsimpleemailservicev2.html ("service prefix: ses").
  * An action is named after its API operation for every call the doctor makes.
  */
 const IAM_PREFIX: Record<string, string> = {
   acm: 'acm',
   cloudformation: 'cloudformation',
+  cloudwatch: 'cloudwatch',
   'route-53': 'route53',
   'route-53-domains': 'route53domains',
   sesv2: 'ses',

@@ -67,11 +67,14 @@ export const executionPolicyName = (portfolioStackName: string): string => `${po
  * What `npm run doctor` reads (infra/scripts/doctor): none of these calls takes a narrower resource.
  * Derived from the doctor's code by github-deploy-stack.test.ts, so a new call cannot be missed here;
  * acm:DescribeCertificate is the external-DNS domain's certificate (Service Authorization Reference,
- * "Actions defined by AWS Certificate Manager": https://docs.aws.amazon.com/service-authorization/latest/reference/list_awscertificatemanager.html).
+ * "Actions defined by AWS Certificate Manager": https://docs.aws.amazon.com/service-authorization/latest/reference/list_awscertificatemanager.html);
+ * cloudformation:ListStackResources and cloudwatch:DescribeAlarms find and read the stack's reCAPTCHA alarm.
  */
 export const DOCTOR_READ_ACTIONS = [
   'acm:DescribeCertificate',
   'cloudformation:DescribeStacks',
+  'cloudformation:ListStackResources',
+  'cloudwatch:DescribeAlarms',
   'ses:GetAccount',
   'ses:GetEmailIdentity',
   'ssm:DescribeParameters',

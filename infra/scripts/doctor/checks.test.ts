@@ -3,7 +3,8 @@
  * account passes; each problem alone gives its own message, its own fix and exit code 1.
  */
 import { ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch';
 import { GetHostedZoneCommand, ListHostedZonesByNameCommand, Route53Client } from '@aws-sdk/client-route-53';
 import { GetDomainDetailCommand, Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
@@ -37,6 +38,7 @@ const cfn = mockClient(CloudFormationClient);
 const r53 = mockClient(Route53Client);
 const domains = mockClient(Route53DomainsClient);
 const acm = mockClient(ACMClient);
+const cw = mockClient(CloudWatchClient);
 const bootstrappedRegions: string[] = [];
 
 function awsError(name: string, message: string): Error {
@@ -49,19 +51,21 @@ function clients(): DoctorClients {
     sesv2: new SESv2Client({ region: 'eu-west-1' }),
     ssm: new SSMClient({ region: 'eu-west-1' }),
     cloudFormation: (region) => {
-      bootstrappedRegions.push(region);
+      // The regions CloudFormation is asked in, once each (the stack's region is also asked for its alarm).
+      if (!bootstrappedRegions.includes(region)) bootstrappedRegions.push(region);
       return new CloudFormationClient({ region });
     },
     route53: new Route53Client({ region: 'us-east-1' }),
     route53Domains: new Route53DomainsClient({ region: 'us-east-1' }),
     acm: new ACMClient({ region: 'us-east-1' }),
+    cloudWatch: new CloudWatchClient({ region: 'eu-west-1' }),
     resolveNs: () => Promise.reject(new Error('public DNS must not be asked when Route 53 Domains knows the domain')),
   };
 }
 
 /** Everything ready: verified sender and owner in the sandbox, both regions bootstrapped, zone delegated. */
 function readyAccount() {
-  for (const m of [sts, ses, ssm, cfn, r53, domains]) m.reset();
+  for (const m of [sts, ses, ssm, cfn, r53, domains, cw]) m.reset();
   bootstrappedRegions.length = 0;
   sts.on(GetCallerIdentityCommand).resolves({ Account: ACCOUNT, Arn: `arn:aws:iam::${ACCOUNT}:user/jane` });
   ses.on(GetAccountCommand).resolves({
@@ -93,6 +97,8 @@ function readyAccount() {
   ssm.on(DescribeParametersCommand).resolves({
     Parameters: [{ Name: '/portfolio/recaptcha-secret', Type: 'SecureString' }],
   });
+  // Not deployed yet (each test of the reCAPTCHA alarm deploys it).
+  cfn.on(ListStackResourcesCommand).rejects(awsError('ValidationError', 'Stack with id Portfolio does not exist'));
   r53.on(GetHostedZoneCommand, { Id: ZONE_ID }).resolves({
     HostedZone: { Id: `/hostedzone/${ZONE_ID}`, Name: 'jane.dev.', CallerReference: 'x', Config: { PrivateZone: false } },
     DelegationSet: { NameServers: ZONE_NS },
@@ -141,7 +147,7 @@ describe('npm run doctor', () => {
     expect(row(output, 'reCAPTCHA secret')).toMatch(/^✓ .*SecureString \(value not read\)/);
     expect(row(output, 'Name servers')).toMatch(/^✓ .*Route 53 Domains/);
     // Read-only: only Describe/Get/List calls were made.
-    const commands = [sts, ses, ssm, cfn, r53, domains].flatMap((m) => m.calls().map((c) => c.args[0].constructor.name));
+    const commands = [sts, ses, ssm, cfn, r53, domains, cw].flatMap((m) => m.calls().map((c) => c.args[0].constructor.name));
     expect(commands.every((name) => /^(Get|Describe|List)/.test(name))).toBe(true);
   });
 
@@ -400,5 +406,90 @@ describe("an address-only sender and its domain's DMARC policy", () => {
       const { output } = await doctor(config(), { ...clients(), resolveTxt });
       expect(row(output, 'SES sender')).toMatch(/^✓/);
     }
+  });
+});
+
+describe("the deployed stack's reCAPTCHA alarm (CaptchaQuotaOrBudget)", () => {
+  const ALARM = 'Portfolio-MonitoringCaptchaQuotaOrBudget5D2C4F1A-1QW2E3R4T5Y6';
+  const resource = (LogicalResourceId: string, ResourceType: string, PhysicalResourceId: string) => ({
+    LogicalResourceId,
+    ResourceType,
+    PhysicalResourceId,
+    ResourceStatus: 'CREATE_COMPLETE' as const,
+    LastUpdatedTimestamp: new Date(0),
+  });
+  /** The live stack, its alarm on the second page of resources (ListStackResources pages with NextToken). */
+  function deployed() {
+    cfn.on(ListStackResourcesCommand, { StackName: 'Portfolio' }).callsFake(async ({ NextToken }: { NextToken?: string }) =>
+      NextToken === 'page-2'
+        ? { StackResourceSummaries: [resource('MonitoringCaptchaQuotaOrBudget5D2C4F1A', 'AWS::CloudWatch::Alarm', ALARM)] }
+        : {
+            StackResourceSummaries: [
+              resource('MonitoringContactErrors0A1B2C3D', 'AWS::CloudWatch::Alarm', 'Portfolio-MonitoringContactErrors0A1B2C3D-XYZ'),
+              resource('MonitoringTopic9F8E7D6C', 'AWS::SNS::Topic', `arn:aws:sns:eu-west-1:${ACCOUNT}:Portfolio-Topic`),
+            ],
+            NextToken: 'page-2',
+          },
+    );
+  }
+  const inState = (StateValue: 'OK' | 'ALARM' | 'INSUFFICIENT_DATA') =>
+    cw.on(DescribeAlarmsCommand, { AlarmNames: [ALARM] }).resolves({
+      MetricAlarms: [{ AlarmName: ALARM, StateValue, StateUpdatedTimestamp: new Date('2026-11-20T08:15:00Z') }],
+    });
+
+  it('in ALARM: a warning (the deploy that raises the budget still runs) naming billing, the budget, a new key and Google\'s quota page', async () => {
+    deployed();
+    inState('ALARM');
+    const { code, output } = await doctor();
+    expect(code).toBe(0);
+    const alarm = row(output, 'reCAPTCHA alarm');
+    expect(alarm).toMatch(/^! CaptchaQuotaOrBudget is in ALARM since 2026-11-20 08:15 UTC: this month's siteverify budget is at 80% or spent/);
+    expect(alarm).toContain('Google answered about quota, billing or keys');
+    expect(alarm).toMatch(/→ The contact function's log line says which: turn on billing for the key's Google Cloud project and raise captchaMonthlyBudget in cdk\.json/);
+    expect(alarm).toContain('make a new key with `npm run setup`');
+    expect(alarm).toContain('https://docs.cloud.google.com/recaptcha/quotas');
+    expect(cw.commandCalls(DescribeAlarmsCommand)[0]!.args[0].input).toEqual({ AlarmNames: [ALARM], AlarmTypes: ['MetricAlarm'] });
+  });
+
+  it.each(['OK', 'INSUFFICIENT_DATA'] as const)('%s: a passing row', async (state) => {
+    deployed();
+    inState(state);
+    const { code, output } = await doctor();
+    expect(code).toBe(0);
+    expect(row(output, 'reCAPTCHA alarm')).toMatch(new RegExp(`^✓ CaptchaQuotaOrBudget is ${state}: nothing for you to do about reCAPTCHA$`));
+  });
+
+  it('stack not deployed yet: no row, and CloudWatch is not asked', async () => {
+    const { code, output } = await doctor();
+    expect(code).toBe(0);
+    expect(output).not.toContain('reCAPTCHA alarm');
+    expect(cw.calls()).toHaveLength(0);
+  });
+
+  it('a stage without the alarm (a preview): no row', async () => {
+    cfn.on(ListStackResourcesCommand).resolves({
+      StackResourceSummaries: [resource('MonitoringContactErrors0A1B2C3D', 'AWS::CloudWatch::Alarm', 'Portfolio-pr-4-MonitoringContactErrors-XYZ')],
+    });
+    const { output } = await doctor();
+    expect(output).not.toContain('reCAPTCHA alarm');
+    expect(cw.calls()).toHaveLength(0);
+  });
+
+  it('AccessDenied on DescribeAlarms: unknown, a warning naming the permission, not a failure', async () => {
+    deployed();
+    cw.on(DescribeAlarmsCommand).rejects(awsError('AccessDenied', 'User: arn:aws:iam::123456789012:user/jane is not authorized to perform: cloudwatch:DescribeAlarms'));
+    const { code, output } = await doctor();
+    expect(code).toBe(0);
+    const alarm = row(output, 'reCAPTCHA alarm');
+    expect(alarm).toMatch(/^! unknown: could not read the CaptchaQuotaOrBudget alarm \(AccessDenied: /);
+    expect(alarm).toContain('→ Let these credentials call cloudwatch:DescribeAlarms (read-only)');
+  });
+
+  it('AccessDenied on the stack\'s resources: unknown as well, naming that permission', async () => {
+    cfn.on(ListStackResourcesCommand).rejects(awsError('AccessDenied', 'not authorized to perform: cloudformation:ListStackResources'));
+    const { code, output } = await doctor();
+    expect(code).toBe(0);
+    expect(row(output, 'reCAPTCHA alarm')).toContain('→ Let these credentials call cloudformation:ListStackResources (read-only)');
+    expect(cw.calls()).toHaveLength(0);
   });
 });

@@ -5,7 +5,8 @@
  * the reCAPTCHA secret's value is never read (DescribeParameters returns metadata only).
  */
 import { type ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import { type CloudWatchClient, DescribeAlarmsCommand, type MetricAlarm } from '@aws-sdk/client-cloudwatch';
 import { GetHostedZoneCommand, ListHostedZonesByNameCommand, type Route53Client } from '@aws-sdk/client-route-53';
 import { GetDomainDetailCommand, type Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
 import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
@@ -34,6 +35,8 @@ export interface DoctorClients {
   resolveNs: (domain: string) => Promise<string[]>;
   /** TXT records public DNS gives for a name (a sender domain's DMARC policy); absent: not looked up. */
   resolveTxt?: (name: string) => Promise<string[][]>;
+  /** In the configured region: the deployed stack's reCAPTCHA alarm; absent: not looked up. */
+  cloudWatch?: CloudWatchClient;
 }
 
 export type DoctorOutcome =
@@ -559,6 +562,73 @@ export async function checkCertificate(acm: ACMClient, certificateArn: string): 
   }
 }
 
+/**
+ * The reCAPTCHA alarm's construct id (infra/lib/monitoring.ts). Its name is CloudFormation's
+ * "<stack>-<logical id>-<suffix>", which a long stack name truncates, so the alarm is found by its
+ * logical id among the stack's resources ("Monitoring" + this id + the 8 hex digits CDK appends).
+ */
+export const CAPTCHA_ALARM_ID = 'CaptchaQuotaOrBudget';
+const CAPTCHA_ALARM_LOGICAL_ID = new RegExp(`${CAPTCHA_ALARM_ID}[0-9A-F]{8}$`);
+/** Google's own page on the 10,000 free calls a month per Cloud project, the 429 past them, and billing. */
+export const RECAPTCHA_QUOTAS_PAGE = 'https://docs.cloud.google.com/recaptcha/quotas';
+
+/**
+ * The deployed stack's `CaptchaQuotaOrBudget` alarm: in ALARM the contact form is spending the last of
+ * its siteverify budget, has spent it, or Google answered about quota, billing or keys, and the owner
+ * must act. A warning, never a failure: the deploy that raises the budget must not be blocked by it.
+ * No row before the first deploy or on a stage without the alarm (previews); a refused or failed read
+ * is a warning saying the state is unknown.
+ */
+export async function checkCaptchaAlarm(
+  cloudFormation: CloudFormationClient,
+  cloudWatch: CloudWatchClient,
+  config: PortfolioConfig,
+): Promise<CheckResult | undefined> {
+  const check = 'reCAPTCHA alarm';
+  const unknown = (action: string, error: unknown): CheckResult => ({
+    check,
+    status: 'warn',
+    detail: `unknown: could not read the ${CAPTCHA_ALARM_ID} alarm (${errorText(error)})`,
+    fix: `Let these credentials call ${action} (read-only), then \`npm run doctor\` again.`,
+  });
+  let alarmName: string | undefined;
+  try {
+    let NextToken: string | undefined;
+    do {
+      const page = await cloudFormation.send(new ListStackResourcesCommand({ StackName: config.stackName, NextToken }));
+      alarmName ??= page.StackResourceSummaries?.find(
+        (r) => r.ResourceType === 'AWS::CloudWatch::Alarm' && CAPTCHA_ALARM_LOGICAL_ID.test(r.LogicalResourceId ?? ''),
+      )?.PhysicalResourceId;
+      NextToken = alarmName ? undefined : page.NextToken;
+    } while (NextToken);
+  } catch (error) {
+    if (isStackMissing(error)) return undefined;
+    return unknown('cloudformation:ListStackResources', error);
+  }
+  if (!alarmName) return undefined;
+  let alarm: MetricAlarm | undefined;
+  try {
+    const answer = await cloudWatch.send(new DescribeAlarmsCommand({ AlarmNames: [alarmName], AlarmTypes: ['MetricAlarm'] }));
+    alarm = answer.MetricAlarms?.find((a) => a.AlarmName === alarmName);
+  } catch (error) {
+    return unknown('cloudwatch:DescribeAlarms', error);
+  }
+  if (!alarm) return undefined;
+  if (alarm.StateValue !== 'ALARM') {
+    return { check, status: 'pass', detail: `${CAPTCHA_ALARM_ID} is ${alarm.StateValue ?? 'UNKNOWN'}: nothing for you to do about reCAPTCHA` };
+  }
+  const since = alarm.StateUpdatedTimestamp ? ` since ${alarm.StateUpdatedTimestamp.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+  return {
+    check,
+    status: 'warn',
+    detail: `${CAPTCHA_ALARM_ID} is in ALARM${since}: this month's siteverify budget is at 80% or spent (the form answers 503), or Google answered about quota, billing or keys`,
+    fix:
+      "The contact function's log line says which: turn on billing for the key's Google Cloud project and raise " +
+      `captchaMonthlyBudget in cdk.json (then \`npm run deploy\`), or make a new key with \`npm run setup\`; Google's quotas: ${RECAPTCHA_QUOTAS_PAGE}` +
+      ' (docs/deploy.md, "The contact form under a flood").',
+  };
+}
+
 /** All checks, in the order an owner fixes them. Stops after the credentials when there are none. */
 export async function runChecks(config: PortfolioConfig, clients: DoctorClients): Promise<DoctorOutcome> {
   const credentials = await checkCredentials(clients.sts);
@@ -597,6 +667,10 @@ export async function runChecks(config: PortfolioConfig, clients: DoctorClients)
   }
 
   results.push(await checkRecaptchaParameter(clients.ssm, config));
+  if (clients.cloudWatch) {
+    const alarm = await checkCaptchaAlarm(clients.cloudFormation(config.region), clients.cloudWatch, config);
+    if (alarm) results.push(alarm);
+  }
 
   if (isRoute53Domain(config.domain)) {
     const zone = await checkHostedZone(clients.route53, config.domain);

@@ -6,6 +6,7 @@
  */
 import { ACMClient } from '@aws-sdk/client-acm';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { Route53Client } from '@aws-sdk/client-route-53';
 import { Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
@@ -53,6 +54,7 @@ export function awsClients(region: string): DoctorClients {
     sesv2: awsClient(SESv2Client, { region }),
     ssm: awsClient(SSMClient, { region }),
     cloudFormation: (r) => awsClient(CloudFormationClient, { region: r }),
+    cloudWatch: awsClient(CloudWatchClient, { region }),
     route53: awsClient(Route53Client, global),
     route53Domains: awsClient(Route53DomainsClient, global),
     acm: awsClient(ACMClient, global),
