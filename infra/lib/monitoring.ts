@@ -24,6 +24,7 @@ import {
 } from '../../contract/metrics';
 import { VITALS_THRESHOLDS } from '../../contract/vitals';
 import { PAGE_VIEWS_BY_DAY_QUERY, REFUSED_PAGE_VIEWS_QUERY, VITALS_P75_QUERY } from '../shared/page-view-queries';
+import { CAPTCHA_ALARM_ID } from '../shared/stack-output-keys';
 
 export interface MonitoringProps {
   readonly ownerEmail: string;
@@ -262,7 +263,7 @@ export class Monitoring extends Construct {
     if (live) this.slowLcpAlarm = slowAlarm('SlowLoadingForVisitors', 'lcp', 'Largest Contentful Paint (LCP)');
     if (live) this.slowInpAlarm = slowAlarm('SlowResponsesForVisitors', 'inp', 'Interaction to Next Paint (INP)');
     // The siteverify budget and Google's answers about quota, billing and keys: the owner's to act on.
-    this.captchaNeedsOwnerAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'CaptchaQuotaOrBudget', {
+    this.captchaNeedsOwnerAlarm = !live ? undefined : new cloudwatch.Alarm(this, CAPTCHA_ALARM_ID, {
       alarmDescription:
         `reCAPTCHA needs you: the contact form used ${CAPTCHA_BUDGET_WARNING_SHARE * 100}% of this month's siteverify ` +
         'budget (cdk.json captchaMonthlyBudget), or spent it (the form answers 503 until the first of the month, UTC), or ' +

@@ -19,3 +19,9 @@ export const GITHUB_STACK_OUTPUT_KEYS = {
   /** "yes" when this stack created the account's GitHub OIDC provider (so a rerun must not import it). */
   providerOwned: 'OidcProviderOwned',
 } as const;
+
+/**
+ * The construct id of the live stack's reCAPTCHA alarm (infra/lib/monitoring.ts), which `npm run doctor`
+ * finds among the stack's resources by its logical id (CloudFormation names the alarm itself).
+ */
+export const CAPTCHA_ALARM_ID = 'CaptchaQuotaOrBudget';

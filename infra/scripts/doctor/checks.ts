@@ -15,6 +15,7 @@ import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
 import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, type Route53Domain, usesTestRecaptcha } from '../../config/portfolio-config';
 import { errorName, errorText, isNoCredentials, isStackMissing } from '../kit/aws';
 import type { CheckResult } from '../report';
+import { CAPTCHA_ALARM_ID } from '../../shared/stack-output-keys';
 
 export interface DoctorClients {
   sts: STSClient;
@@ -567,7 +568,6 @@ export async function checkCertificate(acm: ACMClient, certificateArn: string): 
  * "<stack>-<logical id>-<suffix>", which a long stack name truncates, so the alarm is found by its
  * logical id among the stack's resources ("Monitoring" + this id + the 8 hex digits CDK appends).
  */
-export const CAPTCHA_ALARM_ID = 'CaptchaQuotaOrBudget';
 const CAPTCHA_ALARM_LOGICAL_ID = new RegExp(`${CAPTCHA_ALARM_ID}[0-9A-F]{8}$`);
 /** Google's own page on the 10,000 free calls a month per Cloud project, the 429 past them, and billing. */
 export const RECAPTCHA_QUOTAS_PAGE = 'https://docs.cloud.google.com/recaptcha/quotas';
