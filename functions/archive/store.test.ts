@@ -2,7 +2,7 @@
  * The archive's conditions, one suite run against the in-memory fake the handler tests use and
  * against the real DynamoDB code talking to dynalite: what the fake promises, the table keeps.
  */
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
@@ -38,6 +38,13 @@ async function dynamoStore(): Promise<ArchiveStore> {
   await client.send(
     new CreateTableCommand(archiveTableDefinition(table)),
   );
+  // dynalite answers CreateTable while the table is CREATING and refuses items until a timer makes it
+  // ACTIVE; on a busy machine the first put can come first (ResourceNotFoundException), so wait for it.
+  for (let i = 0; i < 100; i++) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: table }));
+    if (Table?.TableStatus === 'ACTIVE') break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   return dynamoArchive({ table, client });
 }
 

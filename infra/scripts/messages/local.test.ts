@@ -10,10 +10,11 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archiveTableDefinition, LOCAL_ARCHIVE_TABLE } from '../../../contract/archive';
+import { LOCAL_ARCHIVE_TABLE } from '../../../contract/archive';
+import { ensureTable } from '../../local/archive';
 import { claimDataDir } from '../../shared/running-stack';
 import { runMessages } from './run';
 
@@ -58,9 +59,8 @@ beforeAll(async () => {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   // The table as the local stack creates it: key id, status index sorted by time received.
-  await client.send(
-    new CreateTableCommand(archiveTableDefinition(LOCAL_ARCHIVE_TABLE)),
-  );
+  // ensureTable also waits until dynalite has made it ACTIVE (it refuses items while CREATING).
+  await ensureTable(client, LOCAL_ARCHIVE_TABLE);
   doc = DynamoDBDocumentClient.from(client);
   for (const item of [
     message('m1', '2026-11-20T10:00:00.000Z', 'delivered', { sesMessageId: 'ses-1' }),
