@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blogs } from '../web/content/blogs';
 import { projects } from '../web/content/projects';
 import { isValidEventName } from './event-names';
-import { siteEventNames } from './event-catalog';
+import { POST_TITLES_MAX_BYTES, postTitlesEnvironment, postTitlesFromEnvironment, siteEventNames } from './event-catalog';
 
 describe('the catalog of click events the site sends (menu, profile link, home button, projects, blogs)', () => {
   const names = siteEventNames();
@@ -32,5 +32,26 @@ describe('the catalog of click events the site sends (menu, profile link, home b
 
   it('only holds names the events API accepts', () => {
     for (const name of names) expect(isValidEventName(name), name).toBe(true);
+  });
+});
+
+describe('the on-site posts in the catalog (their titles come in from the function environment)', () => {
+  it('knows a post card click, BLOG_READ_{TITLE}, once the titles are given', () => {
+    expect(siteEventNames()).not.toContain('BLOG_READ_WRITING_ON_THE_SITE_ITSELF');
+    expect(siteEventNames(['Writing on the Site Itself'])).toContain('BLOG_READ_WRITING_ON_THE_SITE_ITSELF');
+  });
+
+  it('carries the titles through the environment and back, and reads a missing or broken value as none', () => {
+    const titles = ['Writing on the Site Itself', 'Ñandú "quoted"'];
+    expect(postTitlesFromEnvironment(postTitlesEnvironment(titles))).toEqual(titles);
+    expect(postTitlesFromEnvironment({})).toEqual([]);
+    expect(postTitlesFromEnvironment({ POST_EVENT_TITLES: '{not json' })).toEqual([]);
+    expect(postTitlesFromEnvironment({ POST_EVENT_TITLES: '[1,"A"]' })).toEqual(['A']);
+  });
+
+  it('stops synth when the titles would not fit in the function environment', () => {
+    const many = Array.from({ length: 100 }, (_, i) => `A fairly long post title number ${i}`);
+    expect(JSON.stringify(many).length).toBeGreaterThan(POST_TITLES_MAX_BYTES);
+    expect(() => postTitlesEnvironment(many)).toThrow(/over the 3500 the events function/);
   });
 });

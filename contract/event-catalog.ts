@@ -12,7 +12,44 @@ import { CLICK_EVENTS, eventName } from './event-names';
 /** The dimension value for well-formed names the site never sends. */
 export const OTHER_EVENT = 'OTHER_EVENT';
 
-export function siteEventNames(): ReadonlySet<string> {
+/**
+ * The environment variable that carries the on-site posts' titles (a JSON array of strings) to the events
+ * function: the posts are Markdown files the bundled Lambda cannot read, so the stack reads them at synth.
+ */
+export const POST_TITLES_VARIABLE = 'POST_EVENT_TITLES';
+
+/**
+ * How many bytes of the function's environment the titles may take. Lambda allows 4 KB for all of a
+ * function's variables together ("Total size of environment variables set: 4 KB",
+ * https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html); the rest is left to the
+ * runtime's and Powertools' variables.
+ */
+export const POST_TITLES_MAX_BYTES = 3_500;
+
+/** The events function's environment for these titles; past the budget, synth stops with the reason. */
+export function postTitlesEnvironment(titles: readonly string[]): Record<string, string> {
+  const value = JSON.stringify(titles);
+  const bytes = new TextEncoder().encode(value).length;
+  if (bytes > POST_TITLES_MAX_BYTES) {
+    throw new Error(
+      `The posts' titles take ${bytes} bytes, over the ${POST_TITLES_MAX_BYTES} the events function's environment can hold (Lambda: 4 KB for all variables); bundle them into the function instead.`,
+    );
+  }
+  return { [POST_TITLES_VARIABLE]: value };
+}
+
+/** The posts' titles from the function's environment; missing or malformed (never set by the stack) is none. */
+export function postTitlesFromEnvironment(env: Record<string, string | undefined>): string[] {
+  try {
+    const value: unknown = JSON.parse(env[POST_TITLES_VARIABLE] ?? '[]');
+    return Array.isArray(value) ? value.filter((title): title is string => typeof title === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** `postTitles`: the default language's post titles (infra/lib/post-titles.ts), whose cards send BLOG_READ too. */
+export function siteEventNames(postTitles: readonly string[] = []): ReadonlySet<string> {
   return new Set([
     ...MENU_ENTRIES.map((entry) => eventName(CLICK_EVENTS.sidebarNav, entry)),
     eventName(CLICK_EVENTS.sidebarLinkedIn),
@@ -23,6 +60,7 @@ export function siteEventNames(): ReadonlySet<string> {
       ),
     ),
     ...blogs.map((blog) => eventName(CLICK_EVENTS.blogRead, blog.title)),
+    ...postTitles.map((title) => eventName(CLICK_EVENTS.blogRead, title)),
     eventName(CLICK_EVENTS.clientBlogs),
   ]);
 }

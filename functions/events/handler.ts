@@ -5,7 +5,7 @@
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { isValidEventName } from '../../contract/event-names';
-import { OTHER_EVENT, siteEventNames } from '../../contract/event-catalog';
+import { OTHER_EVENT, postTitlesFromEnvironment, siteEventNames } from '../../contract/event-catalog';
 import { EVENT_MAX_BODY_BYTES } from '../../contract/limits';
 import { EVENT_METRICS, EVENT_NAME_DIMENSION, SERVICE_NAMES } from '../../contract/metrics';
 import {
@@ -97,7 +97,7 @@ export const handler: EventsHandler = (event, context) => {
     coldStartHandler = createEventsHandler({
       logger: createLogger(service),
       metrics: createMetricsSink(service),
-      knownNames: siteEventNames(),
+      knownNames: siteEventNames(postTitlesFromEnvironment(process.env)),
     });
   }
   return coldStartHandler(event, context);

@@ -15,6 +15,7 @@ import { DEFAULT_CAPTCHA_MONTHLY_BUDGET } from '../../contract/limits';
 import { API_ROUTES } from '../../contract/api-routes';
 import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, METRICS_NAMESPACE, VITALS_METRICS_EMF } from '../../contract/metrics';
 import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
+import { readPostTitles } from './post-titles';
 import { DEFAULT_THROTTLE, ROUTE_THROTTLES } from './http-api';
 import { CAPTCHA_REFUSALS_ALARM, SLOW_PAGES_MIN_VIEWS } from './monitoring';
 import { PAGE_VIEWS_BY_DAY_QUERY, REFUSED_PAGE_VIEWS_QUERY, VITALS_P75_QUERY } from '../shared/page-view-queries';
@@ -359,6 +360,8 @@ describe('functions', () => {
       NODE_OPTIONS: '--enable-source-maps',
       POWERTOOLS_SERVICE_NAME: 'events',
       POWERTOOLS_METRICS_NAMESPACE: 'Portfolio',
+      // The posts' titles, read at synth (the bundle has no Markdown files); the repository ships none.
+      POST_EVENT_TITLES: JSON.stringify(readPostTitles(REPO_ROOT)),
     });
     const json = JSON.stringify(template.toJSON());
     expect(json).not.toContain('RECAPTCHA_SECRET"');

@@ -5,6 +5,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { ARCHIVE_ENV } from '../../contract/archive';
+import { postTitlesEnvironment } from '../../contract/event-catalog';
+import { readPostTitles } from './post-titles';
 import { isRoute53Domain, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 import { ArchiveTable } from './archive-table';
@@ -97,7 +99,11 @@ export class PortfolioStack extends Stack {
             CAPTCHA_MONTHLY_BUDGET: String(config.captchaMonthlyBudget),
           },
         },
-        events: { memorySize: 128 },
+        events: {
+          memorySize: 128,
+          // The bundled function cannot read the posts (Markdown files): their titles come in at synth.
+          environment: postTitlesEnvironment(readPostTitles(props.projectRoot)),
+        },
         vitals: { memorySize: 128 },
       },
     });

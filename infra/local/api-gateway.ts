@@ -4,6 +4,7 @@
  * runs, and from the handler's result back to HTTP. The handlers get their configuration as
  * arguments (never through process.env), so several stacks may run in one process.
  */
+import { fileURLToPath } from 'node:url';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { isUtf8 } from 'node:buffer';
@@ -11,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import getRawBody from 'raw-body';
 import { API_ROUTES, type ApiRoute } from '../../contract/api-routes';
 import { siteEventNames } from '../../contract/event-catalog';
+import { readPostTitles } from '../lib/post-titles';
 import { ROUTE_THROTTLES, type RouteThrottle } from '../../contract/limits';
 import { loadContactConfig } from '../../functions/contact/config';
 import type { ArchiveStore } from '../../functions/archive/store';
@@ -82,7 +84,8 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
     events: createEventsHandler({
       logger: logger('portfolio-events'),
       metrics: metrics('portfolio-events'),
-      knownNames: siteEventNames(),
+      // Read from the checkout, as the stack does at synth for the deployed function.
+      knownNames: siteEventNames(readPostTitles(fileURLToPath(new URL('../..', import.meta.url)))),
     }),
     vitals: createVitalsHandler({
       logger: logger('portfolio-vitals'),

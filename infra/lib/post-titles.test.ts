@@ -1,0 +1,22 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readPostTitles } from './post-titles';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../web/test/fixtures/posts');
+
+describe('readPostTitles (the stack hands these to the events function)', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'post-titles-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('reads the default language posts titles, leaving drafts and other languages out', () => {
+    cpSync(FIXTURES, path.join(root, 'web/content'), { recursive: true });
+    writeFileSync(path.join(root, 'web/content/posts/no-title.md'), '---\ndescription: x\n---\nText\n');
+    expect(readPostTitles(root)).toEqual(['A Post in English Only', 'Writing on the Site Itself']);
+  });
+
+  it('is empty when the site has no posts folder', () => {
+    expect(readPostTitles(path.join(root, 'missing'))).toEqual([]);
+  });
+});
