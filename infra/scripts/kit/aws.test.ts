@@ -2,7 +2,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
-import { awsClient, isNoCredentials, isStackMissing } from './aws';
+import { awsClient, explainAwsProblem, isNoCredentials, isStackMissing } from './aws';
 import { stackOutputs } from './stack-outputs';
 
 const awsError = (name: string, message: string) => Object.assign(new Error(message), { name });
@@ -47,5 +47,30 @@ describe('stackOutputs', () => {
     expect(await stackOutputs('Gone', 'eu-west-1')).toBeUndefined();
     cfn.on(DescribeStacksCommand, { StackName: 'Denied' }).rejects(awsError('AccessDenied', 'no'));
     await expect(stackOutputs('Denied', 'eu-west-1')).rejects.toThrow('no');
+  });
+});
+
+describe('explainAwsProblem', () => {
+  const wording = { local: 'For the local copy: npm run x -- --local', notFound: 'The log group does not exist yet.' };
+
+  it('names the fix for missing credentials, then the command\'s local alternative', () => {
+    expect(explainAwsProblem(awsError('CredentialsProviderError', 'Could not load credentials from any providers'), wording)).toBe(
+      'No AWS credentials found: run `aws configure` (access key) or `aws configure sso` and `export AWS_PROFILE=<profile>`. For the local copy: npm run x -- --local',
+    );
+  });
+
+  it("says what a missing resource means for the command, only when it has words for it", () => {
+    const missing = awsError('ResourceNotFoundException', 'not found');
+    expect(explainAwsProblem(missing, wording)).toBe('The log group does not exist yet.');
+    expect(explainAwsProblem(missing, { local: wording.local })).toBeUndefined();
+  });
+
+  it.each(['AccessDeniedException', 'UnrecognizedClientException', 'ExpiredTokenException', 'InvalidClientTokenId'])('names a refusal (%s) and the credentials to use', (name) => {
+    expect(explainAwsProblem(awsError(name, 'no'), wording)).toBe(`AWS refused the request (${name}): use the credentials you deploy with (AWS_PROFILE).`);
+  });
+
+  it('leaves an unexpected error unexplained', () => {
+    expect(explainAwsProblem(awsError('ThrottlingException', 'slow down'), wording)).toBeUndefined();
+    expect(explainAwsProblem(new Error('boom'), wording)).toBeUndefined();
   });
 });

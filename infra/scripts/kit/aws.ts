@@ -41,3 +41,26 @@ export function isNoCredentials(error: unknown): boolean {
 export function isStackMissing(error: unknown): boolean {
   return errorName(error) === 'ValidationError' && /does not exist/i.test(errorText(error));
 }
+
+/** What a read-only command (messages, visitors) says for an AWS problem, in its own words where they differ. */
+export interface AwsProblemWording {
+  /** The sentence after "No AWS credentials found: …": where the command's --local copy is read instead. */
+  local: string;
+  /** What a ResourceNotFoundException means for this command; undefined: left unexplained. */
+  notFound?: string;
+}
+
+/**
+ * One line for the AWS errors the owner can act on (no credentials, a missing resource, a refusal);
+ * undefined for an unexpected one, which the command then reports as it is.
+ */
+export function explainAwsProblem(error: unknown, wording: AwsProblemWording): string | undefined {
+  if (isNoCredentials(error)) {
+    return `No AWS credentials found: run \`aws configure\` (access key) or \`aws configure sso\` and \`export AWS_PROFILE=<profile>\`. ${wording.local}`;
+  }
+  if (errorName(error) === 'ResourceNotFoundException' && wording.notFound) return wording.notFound;
+  if (/AccessDenied|UnrecognizedClient|ExpiredToken|InvalidClientTokenId/.test(errorName(error))) {
+    return `AWS refused the request (${errorName(error)}): use the credentials you deploy with (AWS_PROFILE).`;
+  }
+  return undefined;
+}

@@ -10,7 +10,7 @@ import { LOCAL_ARCHIVE_PORT, LOCAL_ARCHIVE_TABLE, REDELIVERY_INTERVAL } from '..
 import { loadConfigFromCdkJson, type PortfolioConfig } from '../../config/portfolio-config';
 import { DEFAULT_ARCHIVE_DIR, readRunningStack } from '../../shared/running-stack';
 import { STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
-import { awsClient, type ClientOptions, errorName, isNoCredentials } from '../kit/aws';
+import { awsClient, type ClientOptions, errorName, explainAwsProblem } from '../kit/aws';
 import { overridesOf } from '../kit/cdk';
 import { CommandError, commandExitCode, EXIT, UsageError } from '../kit/command';
 import { type FlagOptions, parseFlags } from '../kit/flags';
@@ -212,19 +212,10 @@ function explain(error: unknown, target: Target | undefined, args: MessagesArgs)
     }
     return undefined;
   }
-  if (isNoCredentials(error)) {
-    return (
-      'No AWS credentials found: run `aws configure` (access key) or `aws configure sso` and ' +
-      '`export AWS_PROFILE=<profile>`. For the archive of `npm start`: npm run messages -- --local'
-    );
-  }
-  if (errorName(error) === 'ResourceNotFoundException' && target) {
-    return `The table ${target.archive.table} named by the stack's output does not exist any more: deploy again (npm run deploy).`;
-  }
-  if (/AccessDenied|UnrecognizedClient|ExpiredToken|InvalidClientTokenId/.test(errorName(error))) {
-    return `AWS refused the request (${errorName(error)}): use the credentials you deploy with (AWS_PROFILE).`;
-  }
-  return undefined;
+  return explainAwsProblem(error, {
+    local: 'For the archive of `npm start`: npm run messages -- --local',
+    notFound: target ? `The table ${target.archive.table} named by the stack's output does not exist any more: deploy again (npm run deploy).` : undefined,
+  });
 }
 
 /**

@@ -12,7 +12,7 @@ import { loadConfigFromCdkJson, type PortfolioConfig } from '../../config/portfo
 import { PAGE_VIEWS_BY_DAY_QUERY, VITALS_P75_QUERY } from '../../shared/page-view-queries';
 import { DEFAULT_PAGE_VIEWS_FILE } from '../../shared/running-stack';
 import { STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
-import { awsClient, errorName, isNoCredentials } from '../kit/aws';
+import { awsClient, explainAwsProblem } from '../kit/aws';
 import { CommandError, EXIT, UsageError } from '../kit/command';
 import { parseFlags } from '../kit/flags';
 import { stackOutputs } from '../kit/stack-outputs';
@@ -188,23 +188,6 @@ async function deployedReport(args: VisitorsArgs, deps: VisitorsDeps, now: Date)
   };
 }
 
-/** One line for an error the owner can act on; undefined for an unexpected one. */
-function explain(error: unknown): string | undefined {
-  if (isNoCredentials(error)) {
-    return (
-      'No AWS credentials found: run `aws configure` (access key) or `aws configure sso` and ' +
-      '`export AWS_PROFILE=<profile>`. For what `npm start` recorded: npm run visitors -- --local'
-    );
-  }
-  if (errorName(error) === 'ResourceNotFoundException') {
-    return 'The page views log group does not exist yet: it appears with the first page view after a deploy.';
-  }
-  if (/AccessDenied|UnrecognizedClient|ExpiredToken|InvalidClientTokenId/.test(errorName(error))) {
-    return `AWS refused the request (${errorName(error)}): use the credentials you deploy with (AWS_PROFILE).`;
-  }
-  return undefined;
-}
-
 /**
  * Runs the command (kit/command.ts prints what it throws and picks the exit code). The table (or JSON
  * alone) goes to stdout.
@@ -228,7 +211,10 @@ export async function visitorsCommand(argv: readonly string[], deps: VisitorsDep
     }
   } catch (error) {
     if (error instanceof CommandError) throw error;
-    const line = explain(error);
+    const line = explainAwsProblem(error, {
+      local: 'For what `npm start` recorded: npm run visitors -- --local',
+      notFound: 'The page views log group does not exist yet: it appears with the first page view after a deploy.',
+    });
     throw line === undefined ? error : new CommandError(line);
   }
   stdout(args.json ? JSON.stringify(report, null, 2) : formatReport(report));
