@@ -8,15 +8,7 @@ import { z } from 'zod';
 import { API_REQUEST_HEADERS } from '../../contract/api-headers';
 import { validateContact, type ContactMessage } from '../../contract/contact-rules';
 import { CONTACT_MAX_BODY_BYTES } from '../../contract/limits';
-import {
-  errorResponse,
-  getHeader,
-  hasAcceptedContentType,
-  parseJsonObject,
-  readBody,
-  requestMethod,
-  type HttpResult,
-} from '../shared/http';
+import { checkJsonPost, errorResponse, getHeader, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 
 /**
  * The body's shape: exactly these four string fields. Strict, so any other key (`__proto__`,
@@ -30,30 +22,17 @@ const ContactBody = z.strictObject({
   'g-recaptcha-response': z.string(),
 });
 
-export type CheckedContact = { ok: true; message: ContactMessage } | { ok: false; response: HttpResult; reason: string };
+export type CheckedContact = { ok: true; message: ContactMessage } | RejectedRequest;
 
 const SHAPE_ERROR =
   'The request body must be a JSON object with exactly the string fields fullName, email, message and g-recaptcha-response.';
 
 /** Everything that can be decided from the request alone, in order: method, type, size, JSON, shape, rules. */
 export function checkContactRequest(event: APIGatewayProxyEventV2): CheckedContact {
-  const reject = (statusCode: number, error: string, reason: string, headers?: Record<string, string>): CheckedContact => ({
-    ok: false,
-    response: errorResponse(statusCode, error, headers),
-    reason,
-  });
-  if (requestMethod(event) !== 'POST') {
-    return reject(405, 'Only POST is allowed.', 'method', { allow: 'POST' });
-  }
-  if (!hasAcceptedContentType(event, ['application/json'])) {
-    return reject(415, 'The request must be sent as application/json (UTF-8).', 'content-type');
-  }
-  const body = readBody(event, CONTACT_MAX_BODY_BYTES);
-  if (!body.ok) return reject(body.statusCode, body.error, body.statusCode === 413 ? 'too-large' : 'body');
-  const parsed = parseJsonObject(body.text);
-  if (!parsed.ok) return reject(400, parsed.error, 'json');
+  const parsed = checkJsonPost(event, { contentTypes: ['application/json'], maxBytes: CONTACT_MAX_BODY_BYTES });
+  if (!parsed.ok) return parsed;
   const shaped = ContactBody.safeParse(parsed.value);
-  if (!shaped.success) return reject(400, SHAPE_ERROR, 'shape');
+  if (!shaped.success) return rejectRequest(400, SHAPE_ERROR, 'shape');
   const fields = shaped.data;
   const validation = validateContact({
     fullName: fields.fullName,
@@ -61,7 +40,7 @@ export function checkContactRequest(event: APIGatewayProxyEventV2): CheckedConta
     message: fields.message,
     captchaToken: fields['g-recaptcha-response'],
   });
-  if (!validation.ok) return reject(400, validation.error, `invalid-${validation.field}`);
+  if (!validation.ok) return rejectRequest(400, validation.error, `invalid-${validation.field}`);
   return { ok: true, message: validation.value };
 }
 

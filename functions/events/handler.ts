@@ -8,16 +8,7 @@ import { isValidEventName } from '../../contract/event-names';
 import { OTHER_EVENT, postTitlesFromEnvironment, siteEventNames } from '../../contract/event-catalog';
 import { EVENT_MAX_BODY_BYTES } from '../../contract/limits';
 import { EVENT_METRICS, EVENT_NAME_DIMENSION, SERVICE_NAMES } from '../../contract/metrics';
-import {
-  emptyResponse,
-  errorResponse,
-  hasAcceptedContentType,
-  parseJsonObject,
-  pickStringFields,
-  readBody,
-  requestMethod,
-  type HttpResult,
-} from '../shared/http';
+import { checkJsonPost, emptyResponse, pickStringFields, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 import {
   createLogger,
   createMetricsSink,
@@ -44,26 +35,15 @@ export interface EventsDeps {
 
 export type EventsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
-type Checked = { ok: true; name: string } | { ok: false; response: HttpResult; reason: string };
+type Checked = { ok: true; name: string } | RejectedRequest;
 
 export function checkEventRequest(event: APIGatewayProxyEventV2): Checked {
-  const reject = (statusCode: number, error: string, reason: string, headers?: Record<string, string>): Checked => ({
-    ok: false,
-    response: errorResponse(statusCode, error, headers),
-    reason,
-  });
-  if (requestMethod(event) !== 'POST') return reject(405, 'Only POST is allowed.', 'method', { allow: 'POST' });
-  if (!hasAcceptedContentType(event, EVENT_CONTENT_TYPES)) {
-    return reject(415, 'The request must be sent as application/json or text/plain (UTF-8).', 'content-type');
-  }
-  const body = readBody(event, EVENT_MAX_BODY_BYTES);
-  if (!body.ok) return reject(body.statusCode, body.error, body.statusCode === 413 ? 'too-large' : 'body');
-  const parsed = parseJsonObject(body.text);
-  if (!parsed.ok) return reject(400, parsed.error, 'json');
+  const parsed = checkJsonPost(event, { contentTypes: EVENT_CONTENT_TYPES, maxBytes: EVENT_MAX_BODY_BYTES });
+  if (!parsed.ok) return parsed;
   const fields = pickStringFields(parsed.value, ['name'] as const);
-  if (!fields) return reject(400, 'The request body must be a JSON object with exactly one string field, name.', 'shape');
+  if (!fields) return rejectRequest(400, 'The request body must be a JSON object with exactly one string field, name.', 'shape');
   if (!isValidEventName(fields.name)) {
-    return reject(400, 'The event name must be 1 to 100 upper-case letters, digits or underscores.', 'name');
+    return rejectRequest(400, 'The event name must be 1 to 100 upper-case letters, digits or underscores.', 'name');
   }
   return { ok: true, name: fields.name };
 }

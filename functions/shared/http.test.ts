@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getHeader, hasAcceptedContentType, parseJsonObject, parseMediaType, pickStringFields, readBody } from './http';
+import { checkJsonPost, getHeader, hasAcceptedContentType, parseJsonObject, parseMediaType, pickStringFields, readBody } from './http';
 import { apiEvent } from './test-support';
 
 describe('parseMediaType', () => {
@@ -75,4 +75,31 @@ describe('parseJsonObject and pickStringFields', () => {
       expect(parsed.ok && pickStringFields(parsed.value, ['a', 'b'])).toBeUndefined();
     },
   );
+});
+
+describe('checkJsonPost', () => {
+  const accepted = { contentTypes: ['application/json', 'text/plain'], maxBytes: 20 };
+  const post = (body: string, contentType = 'text/plain') => apiEvent({ method: 'POST', body, headers: { 'content-type': contentType } });
+
+  it('hands over the JSON object of a POST in an accepted type', () => {
+    expect(checkJsonPost(post('{"a":"b"}'), accepted)).toEqual({ ok: true, value: { a: 'b' } });
+    expect(checkJsonPost(post('{"a":"b"}', 'application/json; charset=utf-8'), accepted)).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['another method', apiEvent({ method: 'GET', body: '{}', headers: { 'content-type': 'text/plain' } }), 405, 'method', 'Only POST is allowed.'],
+    ['another type', post('{}', 'text/html'), 415, 'content-type', 'The request must be sent as application/json or text/plain (UTF-8).'],
+    ['a body over the limit', post(`{"a":"${'x'.repeat(20)}"}`), 413, 'too-large', 'The request body must be at most 20 bytes.'],
+    ['a body that is not JSON', post('{a'), 400, 'json', 'The request body must be JSON.'],
+    ['a JSON array', post('[1]'), 400, 'json', 'The request body must be a JSON object.'],
+  ])('refuses %s, in that order, with its status and logged reason', (_name, event, statusCode, reason, error) => {
+    const checked = checkJsonPost(event, accepted);
+    expect(checked).toMatchObject({ ok: false, reason, response: { statusCode } });
+    if (!checked.ok) expect(JSON.parse(String(checked.response.body))).toEqual({ error });
+  });
+
+  it('answers a 405 with the allowed method', () => {
+    const checked = checkJsonPost(apiEvent({ method: 'PUT' }), accepted);
+    expect(!checked.ok && checked.response.headers).toMatchObject({ allow: 'POST' });
+  });
 });

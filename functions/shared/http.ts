@@ -162,3 +162,34 @@ export function pickStringFields<K extends string>(
   }
   return picked;
 }
+
+/** A request refused: the answer, and the reason the handler logs (outcome `rejected-<reason>`). */
+export interface RejectedRequest {
+  ok: false;
+  response: HttpResult;
+  reason: string;
+}
+
+export function rejectRequest(statusCode: number, error: string, reason: string, headers?: Record<string, string>): RejectedRequest {
+  return { ok: false, response: errorResponse(statusCode, error, headers), reason };
+}
+
+/**
+ * What every POST /api/* handler checks first, in this order: the method (405), the content type
+ * (415), the body's size and encoding (413, 400), one JSON object (400). The handler then checks
+ * the object's shape and rules itself.
+ */
+export function checkJsonPost(
+  event: APIGatewayProxyEventV2,
+  accepted: { contentTypes: readonly string[]; maxBytes: number },
+): { ok: true; value: Record<string, unknown> } | RejectedRequest {
+  if (requestMethod(event) !== 'POST') return rejectRequest(405, 'Only POST is allowed.', 'method', { allow: 'POST' });
+  if (!hasAcceptedContentType(event, accepted.contentTypes)) {
+    return rejectRequest(415, `The request must be sent as ${accepted.contentTypes.join(' or ')} (UTF-8).`, 'content-type');
+  }
+  const body = readBody(event, accepted.maxBytes);
+  if (!body.ok) return rejectRequest(body.statusCode, body.error, body.statusCode === 413 ? 'too-large' : 'body');
+  const parsed = parseJsonObject(body.text);
+  if (!parsed.ok) return rejectRequest(400, parsed.error, 'json');
+  return parsed;
+}

@@ -10,15 +10,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { VITALS_MAX_BODY_BYTES } from '../../contract/limits';
 import { SERVICE_NAMES, VITALS_METRICS_EMF } from '../../contract/metrics';
 import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, PAGE_VIEW_REJECTED_LOG_MESSAGE, type VitalsBeacon } from '../../contract/vitals';
-import {
-  emptyResponse,
-  errorResponse,
-  hasAcceptedContentType,
-  parseJsonObject,
-  readBody,
-  requestMethod,
-  type HttpResult,
-} from '../shared/http';
+import { checkJsonPost, emptyResponse, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 import {
   createLogger,
   createMeasureSink,
@@ -44,24 +36,13 @@ export interface VitalsDeps {
 
 export type VitalsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
-type Checked = { ok: true; beacon: VitalsBeacon } | { ok: false; response: HttpResult; reason: string };
+type Checked = { ok: true; beacon: VitalsBeacon } | RejectedRequest;
 
 export function checkVitalsRequest(event: APIGatewayProxyEventV2): Checked {
-  const reject = (statusCode: number, error: string, reason: string, headers?: Record<string, string>): Checked => ({
-    ok: false,
-    response: errorResponse(statusCode, error, headers),
-    reason,
-  });
-  if (requestMethod(event) !== 'POST') return reject(405, 'Only POST is allowed.', 'method', { allow: 'POST' });
-  if (!hasAcceptedContentType(event, VITALS_CONTENT_TYPES)) {
-    return reject(415, 'The request must be sent as application/json or text/plain (UTF-8).', 'content-type');
-  }
-  const body = readBody(event, VITALS_MAX_BODY_BYTES);
-  if (!body.ok) return reject(body.statusCode, body.error, body.statusCode === 413 ? 'too-large' : 'body');
-  const parsed = parseJsonObject(body.text);
-  if (!parsed.ok) return reject(400, parsed.error, 'json');
+  const parsed = checkJsonPost(event, { contentTypes: VITALS_CONTENT_TYPES, maxBytes: VITALS_MAX_BODY_BYTES });
+  if (!parsed.ok) return parsed;
   const checked = checkVitalsBeacon(parsed.value);
-  if (!checked.ok) return reject(400, checked.error, checked.reason);
+  if (!checked.ok) return rejectRequest(400, checked.error, checked.reason);
   return { ok: true, beacon: checked.beacon };
 }
 
