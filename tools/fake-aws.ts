@@ -1,9 +1,10 @@
 /**
  * A small stateful AWS on 127.0.0.1 for the setup and doctor tests that spawn the real commands, speaking
- * each service's wire protocol as the AWS SDK v3 clients send it: STS, CloudFormation and SNS (query
- * protocol, XML), SSM, ACM and Route 53 Domains (JSON 1.1), SESv2 (REST JSON) and Route 53 (REST XML on
- * /2013-04-01/...), routed by the service in the request's signature scope; point the SDK at it with
- * AWS_ENDPOINT_URL and dummy keys. Public DNS is a UDP server on its own port (`dns`; the doctor asks it
+ * each service's wire protocol as the AWS SDK v3 clients send it: STS, CloudFormation, IAM and SNS (query
+ * protocol, XML), SSM, ACM and Route 53 Domains (JSON 1.1), SESv2 (REST JSON), Route 53 (REST XML on
+ * /2013-04-01/...) and S3 (REST XML, path-style), routed by the service in the request's signature scope;
+ * point the SDK at it with AWS_ENDPOINT_URL and dummy keys (a spawned command), or hold its `state` and
+ * change it between runs (the in-process setup tests). An IAM action in `denied` is refused as AWS does. Public DNS is a UDP server on its own port (`dns`; the doctor asks it
  * when PORTFOLIO_DNS_SERVER names it): it answers NS queries with what the registrar delegates to.
  * Test hooks (POST /__hooks/...) stand in for the people and services setup waits on; GET /__state
  * shows the account.
@@ -34,21 +35,26 @@ export interface FakeAwsState {
   account: string;
   identities: Record<string, 'PENDING' | 'SUCCESS' | 'FAILED'>;
   /** Domain identities: their Easy DKIM tokens and status (SUCCESS once SES sees the CNAMEs, a hook). */
-  dkim: Record<string, { tokens: string[]; status: 'PENDING' | 'SUCCESS' | 'FAILED'; zone?: string }>;
+  dkim: Record<string, { tokens: string[]; status: 'PENDING' | 'SUCCESS' | 'FAILED'; zone?: string; keyAt?: string }>;
   /** The tags each identity was created with (CreateEmailIdentity Tags; GetEmailIdentity returns them). */
   identityTags: Record<string, { Key: string; Value: string }[]>;
   production: boolean;
   /** The production access review PutAccountDetails opened (a hook grants or denies it). */
-  review?: { status: 'PENDING' | 'GRANTED' | 'DENIED'; caseId: string; websiteUrl: string };
+  review?: { status: 'PENDING' | 'GRANTED' | 'DENIED' | 'FAILED'; caseId: string; websiteUrl: string; request?: Record<string, unknown> };
   /** Region → CDKToolkit bootstrap version. */
   toolkits: Record<string, number>;
+  /**
+   * Region → the CDKToolkit stack's StackStatus and CreationTime (ISO) when it is not a CREATE_COMPLETE of
+   * 2026-01-01: a failed bootstrap (ROLLBACK_COMPLETE), one CloudFormation is still working on.
+   */
+  toolkitStatus: Record<string, { status: string; since?: string }>;
   /** Region → the CDKToolkit stack's CloudFormationExecutionPolicies parameter ("" or absent: AdministratorAccess). */
   toolkitPolicies: Record<string, string>;
   /** IAM customer managed policies: ARN → versions (id, URL-encoded when returned, default or not). */
-  policies: Record<string, { id: string; document: string; isDefault: boolean }[]>;
+  policies: Record<string, { id: string; document: string; isDefault: boolean; created?: string }[]>;
   parameters: Record<string, { type: string; value: string }>;
   /** ACM (us-east-1): ARN → the certificate; ISSUED once the test publishes the validation record. */
-  certificates: Record<string, { domain: string; token: string; status: 'PENDING_VALIDATION' | 'ISSUED' }>;
+  certificates: Record<string, { domain: string; token: string; status: 'PENDING_VALIDATION' | 'ISSUED' | 'FAILED'; createdAt?: string }>;
   /** What the owner published at their DNS host (hook): name → value. */
   dns: Record<string, string>;
   /** Route 53 hosted zones of the account. */
@@ -61,6 +67,12 @@ export interface FakeAwsState {
   stacks: Record<string, { outputs: Record<string, string>; resources: { logicalId: string; type: string; physicalId: string }[] }>;
   /** SNS topic ARN → its subscriptions. */
   topics: Record<string, FakeSubscription[]>;
+  /** S3 buckets → the keys of the objects they hold (a failed bootstrap's staging bucket stays behind). */
+  buckets: Record<string, string[]>;
+  /** IAM actions ("ssm:PutParameter") these credentials may not call: AccessDenied, in each protocol's form. */
+  denied: string[];
+  /** The account's clock (ISO) for the dates AWS sets itself: a certificate's CreatedAt, a DKIM key's generation, a policy version's CreateDate. */
+  clock: string;
   /** Every write, in order. */
   writes: string[];
 }
@@ -162,6 +174,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     dkim: {},
     production: false,
     toolkits: {},
+    toolkitStatus: {},
     toolkitPolicies: {},
     policies: {},
     parameters: {},
@@ -172,6 +185,9 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     registrar: {},
     stacks: {},
     topics: {},
+    buckets: {},
+    denied: [],
+    clock: '2026-01-01T00:00:00Z',
     writes: [],
     ...initial,
   };
@@ -213,7 +229,8 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     const arn = form.get('PolicyArn') ?? '';
     const versions = state.policies[arn];
     const missing = () => send(res, 404, xmlError('NoSuchEntity', `Policy ${escape(arn)} was not found.`));
-    const version = (v: { id: string; isDefault: boolean }) => `<VersionId>${v.id}</VersionId><IsDefaultVersion>${v.isDefault}</IsDefaultVersion><CreateDate>2026-01-01T00:00:00Z</CreateDate>`;
+    const version = (v: { id: string; isDefault: boolean; created?: string }) =>
+      `<VersionId>${v.id}</VersionId><IsDefaultVersion>${v.isDefault}</IsDefaultVersion><CreateDate>${v.created ?? '2026-01-01T00:00:00Z'}</CreateDate>`;
     if (action === 'GetPolicy') {
       if (!versions) return missing();
       return send(res, 200, xml(action, `<Policy><Arn>${escape(arn)}</Arn><DefaultVersionId>${versions.find((v) => v.isDefault)!.id}</DefaultVersionId></Policy>`));
@@ -230,7 +247,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     if (action === 'CreatePolicy') {
       const created = `arn:aws:iam::${state.account}:policy/${form.get('PolicyName') ?? ''}`;
       if (state.policies[created]) return send(res, 409, xmlError('EntityAlreadyExists', 'A policy with that name already exists.'));
-      state.policies[created] = [{ id: 'v1', document: form.get('PolicyDocument') ?? '', isDefault: true }];
+      state.policies[created] = [{ id: 'v1', document: form.get('PolicyDocument') ?? '', isDefault: true, created: state.clock }];
       state.writes.push(`CreatePolicy ${form.get('PolicyName')}`);
       return send(res, 200, xml(action, `<Policy><Arn>${escape(created)}</Arn><DefaultVersionId>v1</DefaultVersionId></Policy>`));
     }
@@ -240,12 +257,17 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const id = `v${Math.max(...versions.map((v) => Number(v.id.slice(1)))) + 1}`;
       const isDefault = form.get('SetAsDefault') === 'true';
       if (isDefault) for (const v of versions) v.isDefault = false;
-      versions.push({ id, document: form.get('PolicyDocument') ?? '', isDefault });
+      // A millisecond per version: the newest is the latest, as IAM's CreateDate orders them.
+      const created = new Date(Date.parse(state.clock) + versions.length).toISOString();
+      versions.push({ id, document: form.get('PolicyDocument') ?? '', isDefault, created });
       state.writes.push(`CreatePolicyVersion ${arn.split('/').pop()}`);
-      return send(res, 200, xml(action, `<PolicyVersion>${version({ id, isDefault })}</PolicyVersion>`));
+      return send(res, 200, xml(action, `<PolicyVersion>${version({ id, isDefault, created })}</PolicyVersion>`));
     }
     if (action === 'DeletePolicyVersion') {
       if (!versions) return missing();
+      // DeletePolicyVersion: "you cannot delete the default version" (DeleteConflict, 409):
+      // https://docs.aws.amazon.com/IAM/latest/APIReference/API_DeletePolicyVersion.html
+      if (versions.find((v) => v.id === form.get('VersionId'))?.isDefault) return send(res, 409, xmlError('DeleteConflict', 'Cannot delete the default version of a policy.'));
       state.policies[arn] = versions.filter((v) => v.id !== form.get('VersionId'));
       state.writes.push(`DeletePolicyVersion ${form.get('VersionId')}`);
       return send(res, 200, xml(action, ''));
@@ -264,6 +286,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const site = state.stacks[stackName];
       const version = stackName === 'CDKToolkit' ? state.toolkits[region] : undefined;
       if (version === undefined && !site) return noStack();
+      const status = site ? undefined : state.toolkitStatus[region];
       const outputs = site ? site.outputs : { BootstrapVersion: String(version) };
       const members = Object.entries(outputs).map(([k, v]) => `<member><OutputKey>${k}</OutputKey><OutputValue>${escape(v)}</OutputValue></member>`);
       const parameters = site
@@ -274,7 +297,8 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
         200,
         xml(
           action,
-          `<Stacks><member><StackName>${escape(stackName)}</StackName><StackStatus>CREATE_COMPLETE</StackStatus><CreationTime>2026-01-01T00:00:00Z</CreationTime>` +
+          `<Stacks><member><StackName>${escape(stackName)}</StackName><StackStatus>${status?.status ?? 'CREATE_COMPLETE'}</StackStatus>` +
+            (status && !status.since ? '' : `<CreationTime>${status?.since ?? '2026-01-01T00:00:00Z'}</CreationTime>`) +
             `<Outputs>${members.join('')}</Outputs>${parameters}</member></Stacks>`,
         ),
       );
@@ -292,7 +316,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     }
     if (service === 'iam') return iam(res, action, form);
     if (service === 'cloudformation' && action === 'DeleteStack') {
-      if (stackName === 'CDKToolkit') delete state.toolkits[region];
+      if (stackName === 'CDKToolkit') [state.toolkits, state.toolkitStatus, state.toolkitPolicies].forEach((byRegion) => delete byRegion[region]);
       else delete state.stacks[stackName];
       state.writes.push(`DeleteStack ${stackName} ${region}`);
       return send(res, 200, xml(action, ''));
@@ -334,7 +358,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const { Name, Type, Value, Overwrite } = input as { Name: string; Type: string; Value: string; Overwrite?: boolean };
       if (state.parameters[Name] && !Overwrite) return sendJson(res, 400, { __type: 'ParameterAlreadyExists', message: 'exists' });
       state.parameters[Name] = { type: Type, value: Value };
-      state.writes.push(`PutParameter ${Name} ${Type}`);
+      state.writes.push(`PutParameter ${Name} ${Type}${Overwrite ? ' overwrite' : ''}`);
       return sendJson(res, 200, { Version: 1, Tier: 'Standard' });
     }
     return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know ssm ${target}` });
@@ -346,7 +370,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const same = Object.entries(state.certificates).find(([, c]) => c.domain === DomainName && c.token === IdempotencyToken);
       if (same) return sendJson(res, 200, { CertificateArn: same[0] });
       const arn = `arn:aws:acm:us-east-1:${state.account}:certificate/${String(Object.keys(state.certificates).length).padStart(8, '0')}-aaaa-bbbb-cccc-000000000000`;
-      state.certificates[arn] = { domain: DomainName, token: IdempotencyToken, status: 'PENDING_VALIDATION' };
+      state.certificates[arn] = { domain: DomainName, token: IdempotencyToken, status: 'PENDING_VALIDATION', createdAt: state.clock };
       state.writes.push(`RequestCertificate ${DomainName}`);
       return sendJson(res, 200, { CertificateArn: arn });
     }
@@ -356,9 +380,16 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       if (!c) return sendJson(res, 400, { __type: 'ResourceNotFoundException', message: `no certificate ${arn}` });
       // Issued once the validation record is published (the owner's DNS host, a test hook).
       const record = validation(c.domain);
-      if (state.dns[record.Name] === record.Value) c.status = 'ISSUED';
+      if (c.status === 'PENDING_VALIDATION' && state.dns[record.Name] === record.Value) c.status = 'ISSUED';
       return sendJson(res, 200, {
-        Certificate: { CertificateArn: arn, DomainName: c.domain, Status: c.status, DomainValidationOptions: [{ DomainName: c.domain, ResourceRecord: record }] },
+        Certificate: {
+          CertificateArn: arn,
+          DomainName: c.domain,
+          Status: c.status,
+          // JSON protocols carry timestamps as epoch seconds.
+          ...(c.createdAt ? { CreatedAt: Date.parse(c.createdAt) / 1000 } : {}),
+          DomainValidationOptions: [{ DomainName: c.domain, ResourceRecord: record }],
+        },
       });
     }
     return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know acm ${target}` });
@@ -491,7 +522,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       if (state.review?.status === 'PENDING') return json(409, { message: 'an account details update is under review' }, 'ConflictException');
       state.writes.push(`PutAccountDetails ${String(input.MailType)} ${String(input.WebsiteURL)}`);
       // The request opens a review; the account stays in the sandbox until AWS grants it (a hook here).
-      state.review = { status: 'PENDING', caseId: `case-${next()}`, websiteUrl: String(input.WebsiteURL) };
+      state.review = { status: 'PENDING', caseId: `case-${next()}`, websiteUrl: String(input.WebsiteURL), request: input };
       return json(200, {});
     }
     const identity = /^\/v2\/email\/identities\/([^/]+)$/.exec(pathname)?.[1];
@@ -513,7 +544,16 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
         VerifiedForSendingStatus: status === 'SUCCESS',
         Tags: state.identityTags[id] ?? [],
         ...(dkim
-          ? { DkimAttributes: { SigningEnabled: true, Status: dkim.status, Tokens: dkim.tokens, SigningAttributesOrigin: 'AWS_SES', SigningHostedZone: dkim.zone ?? 'dkim.amazonses.com' } }
+          ? {
+              DkimAttributes: {
+                SigningEnabled: true,
+                Status: dkim.status,
+                Tokens: dkim.tokens,
+                SigningAttributesOrigin: 'AWS_SES',
+                SigningHostedZone: dkim.zone ?? 'dkim.amazonses.com',
+                ...(dkim.keyAt ? { LastKeyGenerationTimestamp: Date.parse(dkim.keyAt) / 1000 } : {}),
+              },
+            }
           : {}),
       });
     }
@@ -525,7 +565,8 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       state.writes.push(`CreateEmailIdentity ${id}`);
       if (id.includes('@')) return json(200, { IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: false });
       const tokens = [1, 2, 3].map((i) => `${id.replace(/\W/g, '')}dkim${i}${next()}`);
-      state.dkim[id] = { tokens, status: 'PENDING', zone: signingZoneOf(region) };
+      // A new key pair, so new tokens, each time a domain identity is created.
+      state.dkim[id] = { tokens, status: 'PENDING', zone: signingZoneOf(region), keyAt: state.clock };
       return json(200, {
         IdentityType: 'DOMAIN',
         VerifiedForSendingStatus: false,
@@ -535,12 +576,77 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     return json(400, { message: `the fake does not know ses ${method} ${pathname}` }, 'BadRequestException');
   };
 
+  /**
+   * S3 (REST XML), path-style as the SDK addresses an IP endpoint: the three calls that empty and delete a
+   * bucket (ListObjectVersions, DeleteObjects, DeleteBucket; NoSuchBucket is 404, BucketNotEmpty 409:
+   * https://docs.aws.amazon.com/AmazonS3/latest/API/ErrorResponses.html#ErrorCodeList).
+   */
+  const s3 = (res: ServerResponse, method: string, url: URL, body: string) => {
+    const ns = 'xmlns="http://s3.amazonaws.com/doc/2006-03-01/"';
+    const bucket = decodeURIComponent(url.pathname.split('/')[1] ?? '');
+    const fail = (status: number, code: string, message: string) =>
+      send(res, status, `<?xml version="1.0"?><Error><Code>${code}</Code><Message>${escape(message)}</Message><BucketName>${escape(bucket)}</BucketName></Error>`);
+    const keys = state.buckets[bucket];
+    if (!keys) return fail(404, 'NoSuchBucket', 'The specified bucket does not exist');
+    if (method === 'GET' && url.searchParams.has('versions')) {
+      const versions = keys.map((k) => `<Version><Key>${escape(k)}</Key><VersionId>null</VersionId><IsLatest>true</IsLatest></Version>`);
+      return send(res, 200, `<?xml version="1.0"?><ListVersionsResult ${ns}><Name>${escape(bucket)}</Name><IsTruncated>false</IsTruncated>${versions.join('')}</ListVersionsResult>`);
+    }
+    if (method === 'POST' && url.searchParams.has('delete')) {
+      const gone = tags(body, 'Key').map(unescape);
+      state.buckets[bucket] = keys.filter((k) => !gone.includes(k));
+      state.writes.push(`DeleteObjects ${bucket}`);
+      return send(res, 200, `<?xml version="1.0"?><DeleteResult ${ns}>${gone.map((k) => `<Deleted><Key>${escape(k)}</Key></Deleted>`).join('')}</DeleteResult>`);
+    }
+    if (method === 'DELETE' && url.pathname.split('/').filter(Boolean).length === 1) {
+      if (keys.length > 0) return fail(409, 'BucketNotEmpty', 'The bucket you tried to delete is not empty');
+      delete state.buckets[bucket];
+      state.writes.push(`DeleteBucket ${bucket}`);
+      res.writeHead(204);
+      return res.end();
+    }
+    return fail(400, 'InvalidRequest', `the fake does not know s3 ${method} ${url.pathname}${url.search}`);
+  };
+
+  /** The IAM action a request needs ("ses:CreateEmailIdentity"), to refuse it when it is in state.denied. */
+  const iamAction = (service: string, method: string, url: URL, target: string, body: string): string => {
+    if (target) return `${service}:${target}`;
+    const path = url.pathname;
+    if (service === 'ses') {
+      if (path === '/v2/email/account') return 'ses:GetAccount';
+      if (path === '/v2/email/account/details') return 'ses:PutAccountDetails';
+      if (path === '/v2/email/identities') return 'ses:CreateEmailIdentity';
+      return `ses:${method === 'DELETE' ? 'Delete' : 'Get'}EmailIdentity`;
+    }
+    if (service === 'route53') {
+      if (path.endsWith('/hostedzonesbyname')) return 'route53:ListHostedZonesByName';
+      if (path.endsWith('/rrset') || path.endsWith('/rrset/')) return `route53:${method === 'POST' ? 'ChangeResourceRecordSets' : 'ListResourceRecordSets'}`;
+      return `route53:${method === 'POST' ? 'CreateHostedZone' : 'GetHostedZone'}`;
+    }
+    if (service === 's3') {
+      // S3's IAM actions are not its operations' names (Amazon S3 User Guide, "Policy actions for Amazon S3").
+      if (url.searchParams.has('versions')) return 's3:ListBucketVersions';
+      return method === 'DELETE' ? 's3:DeleteBucket' : 's3:DeleteObjectVersion';
+    }
+    return `${service}:${new URLSearchParams(body).get('Action') ?? ''}`;
+  };
+
+  /** AccessDenied as each protocol carries it (the SDK names the error by its code). */
+  const denied = (res: ServerResponse, service: string, action: string) => {
+    const message = `User: arn:aws:iam::${state.account}:user/jane is not authorized to perform: ${action}`;
+    if (service === 'ssm' || service === 'acm' || service === 'route53domains') return sendJson(res, 400, { __type: 'AccessDeniedException', message });
+    if (service === 'ses') return send(res, 403, JSON.stringify({ message }), { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' });
+    if (service === 's3') return send(res, 403, `<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`);
+    return send(res, 403, xmlError('AccessDenied', escape(message)));
+  };
+
   /** The test hooks: what people, registrars and AWS's own reviews and scans do while setup waits. */
   const hooks: Record<string, (p: URLSearchParams) => string | void> = {
     click: (p) => void (state.identities[p.get('identity') ?? ''] = 'SUCCESS'),
     bootstrap: (p) => {
       state.toolkits[p.get('region') ?? ''] = Number(p.get('version'));
       state.toolkitPolicies[p.get('region') ?? ''] = p.get('policies') ?? '';
+      delete state.toolkitStatus[p.get('region') ?? ''];
     },
     dns: (p) => void (state.dns[p.get('name') ?? ''] = p.get('value') ?? ''),
     account: (p) => void (state.account = p.get('id') ?? state.account),
@@ -626,6 +732,9 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const [region, service] = [scope?.[1] ?? '', scope?.[2] ?? ''];
       const target = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
       const json = () => JSON.parse(body || '{}') as Record<string, unknown>;
+      const action = iamAction(service, req.method ?? 'GET', url, target, body);
+      if (state.denied.includes(action)) return denied(res, service, action);
+      if (service === 's3') return s3(res, req.method ?? 'GET', url, body);
       if (service === 'ssm') return ssm(res, target, json());
       if (service === 'acm') return acm(res, target, json());
       if (service === 'route53domains') return domains(res, target, json());
