@@ -4,7 +4,11 @@
  * CloudFormation's site stack, through the real clients; public DNS through a node:dns resolver pointed at
  * the fake, as the doctor's is when PORTFOLIO_DNS_SERVER names it.
  */
-import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand, paginateListStackResources } from '@aws-sdk/client-cloudformation';
+import { ACMClient, DescribeCertificateCommand, RequestCertificateCommand } from '@aws-sdk/client-acm';
+import { CloudFormationClient, DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand, paginateListStackResources } from '@aws-sdk/client-cloudformation';
+import { CreatePolicyCommand, CreatePolicyVersionCommand, DeletePolicyVersionCommand, IAMClient, ListPolicyVersionsCommand } from '@aws-sdk/client-iam';
+import { DeleteBucketCommand, DeleteObjectsCommand, ListObjectVersionsCommand, S3Client } from '@aws-sdk/client-s3';
+import { PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import {
   ChangeResourceRecordSetsCommand,
   CreateHostedZoneCommand,
@@ -201,5 +205,73 @@ describe('CloudFormation site stack and SNS (query, XML)', () => {
     await hook('sns-expire');
     expect(await list()).toHaveLength(1);
     await expect(sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: `${topic}-gone` }))).rejects.toMatchObject({ name: 'NotFoundException' });
+  });
+});
+
+describe('what the bootstrap step reads and repairs (CloudFormation, IAM, S3), and refusals', () => {
+  it("the CDKToolkit stack's status and creation time; DeleteStack removes it in that region only", async () => {
+    aws.state.toolkits = { 'us-east-1': 33, 'eu-west-1': 30 };
+    aws.state.toolkitStatus = { 'us-east-1': { status: 'ROLLBACK_COMPLETE', since: '2026-11-28T11:50:00Z' } };
+    const cfn = new CloudFormationClient(options);
+    const failed = (await cfn.send(new DescribeStacksCommand({ StackName: 'CDKToolkit' }))).Stacks?.[0];
+    expect([failed?.StackStatus, failed?.CreationTime?.toISOString()]).toEqual(['ROLLBACK_COMPLETE', '2026-11-28T11:50:00.000Z']);
+    await cfn.send(new DeleteStackCommand({ StackName: 'CDKToolkit' }));
+    await expect(cfn.send(new DescribeStacksCommand({ StackName: 'CDKToolkit' }))).rejects.toMatchObject({ name: 'ValidationError' });
+    const other = (await new CloudFormationClient({ ...options, region: 'eu-west-1' }).send(new DescribeStacksCommand({ StackName: 'CDKToolkit' }))).Stacks?.[0];
+    expect(other?.StackStatus).toBe('CREATE_COMPLETE');
+  });
+
+  it('IAM dates each policy version by the account clock and refuses to delete the default one', async () => {
+    aws.state.clock = '2026-11-26T12:00:00Z';
+    const iam = new IAMClient(options);
+    const arn = (await iam.send(new CreatePolicyCommand({ PolicyName: 'dated', PolicyDocument: '{}' }))).Policy!.Arn!;
+    await iam.send(new CreatePolicyVersionCommand({ PolicyArn: arn, PolicyDocument: '{"v":2}', SetAsDefault: true }));
+    const versions = (await iam.send(new ListPolicyVersionsCommand({ PolicyArn: arn }))).Versions ?? [];
+    expect(versions.map((v) => [v.VersionId, v.IsDefaultVersion, v.CreateDate?.toISOString()])).toEqual([
+      ['v1', false, '2026-11-26T12:00:00.000Z'],
+      ['v2', true, '2026-11-26T12:00:00.001Z'],
+    ]);
+    await expect(iam.send(new DeletePolicyVersionCommand({ PolicyArn: arn, VersionId: 'v2' }))).rejects.toMatchObject({ name: 'DeleteConflictException' });
+    await iam.send(new DeletePolicyVersionCommand({ PolicyArn: arn, VersionId: 'v1' }));
+  });
+
+  it('S3 empties and deletes a left-behind bucket; a bucket that is gone is NoSuchBucket', async () => {
+    aws.state.buckets = { 'cdk-staging': ['a.zip', 'b.zip'] };
+    aws.state.writes = [];
+    // No forcePathStyle: the SDK addresses an IP endpoint path-style by itself, as setup's client does.
+    const s3 = new S3Client(options);
+    await expect(s3.send(new DeleteBucketCommand({ Bucket: 'cdk-staging' }))).rejects.toMatchObject({ name: 'BucketNotEmpty' });
+    const listed = await s3.send(new ListObjectVersionsCommand({ Bucket: 'cdk-staging' }));
+    expect([listed.Versions?.map((v) => v.Key), listed.IsTruncated]).toEqual([['a.zip', 'b.zip'], false]);
+    const objects = listed.Versions!.map((v) => ({ Key: v.Key!, VersionId: v.VersionId }));
+    expect((await s3.send(new DeleteObjectsCommand({ Bucket: 'cdk-staging', Delete: { Objects: objects, Quiet: true } }))).Errors).toBeUndefined();
+    await s3.send(new DeleteBucketCommand({ Bucket: 'cdk-staging' }));
+    expect(aws.state.buckets).toEqual({});
+    expect(aws.state.writes).toEqual(['DeleteObjects cdk-staging', 'DeleteBucket cdk-staging']);
+    await expect(s3.send(new DeleteBucketCommand({ Bucket: 'cdk-staging' }))).rejects.toMatchObject({ name: 'NoSuchBucket' });
+  });
+
+  it('refuses an IAM action named in denied, in each protocol, and only that one', async () => {
+    aws.state.denied = ['ssm:PutParameter', 'ses:CreateEmailIdentity', 'route53:CreateHostedZone', 'cloudformation:DeleteStack'];
+    const refused = { name: expect.stringMatching(/^AccessDenied/), message: expect.stringMatching(/not authorized to perform: \w+:\w+/) };
+    await expect(new SSMClient(options).send(new PutParameterCommand({ Name: '/x', Type: 'SecureString', Value: 'v' }))).rejects.toMatchObject(refused);
+    await expect(new SESv2Client(options).send(new CreateEmailIdentityCommand({ EmailIdentity: 'a@joe.dev' }))).rejects.toMatchObject(refused);
+    await expect(new Route53Client(options).send(new CreateHostedZoneCommand({ Name: 'x.dev', CallerReference: 'denied' }))).rejects.toMatchObject(refused);
+    await expect(new CloudFormationClient(options).send(new DeleteStackCommand({ StackName: 'Portfolio' }))).rejects.toMatchObject(refused);
+    expect((await new SESv2Client(options).send(new GetAccountCommand({}))).SendingEnabled).toBe(true);
+    aws.state.denied = [];
+  });
+
+  it('ACM dates a certificate by the account clock; SES dates a DKIM key the same way', async () => {
+    aws.state.clock = '2026-11-25T08:30:00Z';
+    const acm = new ACMClient(options);
+    const arn = (await acm.send(new RequestCertificateCommand({ DomainName: 'www.dated.dev', IdempotencyToken: 'dated' }))).CertificateArn!;
+    expect((await acm.send(new DescribeCertificateCommand({ CertificateArn: arn }))).Certificate?.CreatedAt?.toISOString()).toBe('2026-11-25T08:30:00.000Z');
+    aws.state.certificates[arn]!.status = 'FAILED';
+    expect((await acm.send(new DescribeCertificateCommand({ CertificateArn: arn }))).Certificate?.Status).toBe('FAILED');
+    const ses = new SESv2Client(options);
+    await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: 'dated.dev' }));
+    const dkim = (await ses.send(new GetEmailIdentityCommand({ EmailIdentity: 'dated.dev' }))).DkimAttributes;
+    expect(dkim?.LastKeyGenerationTimestamp?.toISOString()).toBe('2026-11-25T08:30:00.000Z');
   });
 });

@@ -265,8 +265,8 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     }
     if (action === 'DeletePolicyVersion') {
       if (!versions) return missing();
-      // DeletePolicyVersion: "you cannot delete the default version" (DeleteConflict, 409):
-      // https://docs.aws.amazon.com/IAM/latest/APIReference/API_DeletePolicyVersion.html
+      // DeletePolicyVersion "cannot delete the default version from a policy"; its conflict error is
+      // DeleteConflict (409): https://docs.aws.amazon.com/IAM/latest/APIReference/API_DeletePolicyVersion.html
       if (versions.find((v) => v.id === form.get('VersionId'))?.isDefault) return send(res, 409, xmlError('DeleteConflict', 'Cannot delete the default version of a policy.'));
       state.policies[arn] = versions.filter((v) => v.id !== form.get('VersionId'));
       state.writes.push(`DeletePolicyVersion ${form.get('VersionId')}`);
