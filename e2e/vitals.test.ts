@@ -96,7 +96,7 @@ describe('page views and Core Web Vitals', () => {
     const homeViews = () => beacons().filter((view) => view.route === '/home');
 
     // Leaving /home for another document sends its page view; going back restores it from the cache.
-    await page.goto(`${baseUrl()}/about`, { waitUntil: 'load' });
+    await page.goto(`${baseUrl()}/blogs`, { waitUntil: 'load' });
     await eventually(async () => homeViews(), (sent) => sent.length === 1, 'the first load of /home');
     // A restore fires no load event: wait for its pageshow, or for the load of a document fetched anew.
     await page.goBack({ waitUntil: 'commit' });
@@ -110,15 +110,16 @@ describe('page views and Core Web Vitals', () => {
     expect(session.requests.filter((r) => VITALS_CHUNK.test(r.url))).toHaveLength(1);
 
     // Leaving the restored page sends its page view, once, marked as a load (not a client-side navigation).
-    await page.goto(`${baseUrl()}/contact`, { waitUntil: 'load' });
+    await page.goto(`${baseUrl()}/robots.txt`);
     await eventually(async () => homeViews(), (sent) => sent.length === 2, 'the restored page view');
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(homeViews()).toHaveLength(2);
     const restored = homeViews()[1]!;
     expect(restored).toMatchObject({ route: '/home', lang: 'en', device: 'desktop', nav: 'load' });
     expect(checkVitalsBeacon(restored).ok, JSON.stringify(restored)).toBe(true);
-    // /about was left twice (to go back, then by the restore): one page view, as it was loaded once.
-    expect(beacons().filter((view) => view.route === '/about')).toHaveLength(1);
+    // /blogs was loaded once and left once (going back): one page view. (The previous test's last page,
+    // /about, may send its own as its context closes, so only these two routes are this test's.)
+    expect(beacons().filter((view) => view.route === '/blogs')).toHaveLength(1);
   });
 
   it('names the pattern of a project page, on a phone, in Spanish', async () => {
