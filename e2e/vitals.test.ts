@@ -133,7 +133,7 @@ describe('page views and Core Web Vitals', () => {
     expect(ours()[0]).toMatchObject({ route: '/projects/:projectId', lang: 'es', device: 'phone', nav: 'load' });
   });
 
-  it("counts a page left before its scripts arrived once, from the boot script, without vitals", async () => {
+  it('counts a page left before its scripts arrived once, from the boot script, with the TTFB and FCP the browser kept', async () => {
     const { page } = await sessions.open({ viewport: 'phone' });
     const scripts = await holdScripts(page);
     await page.goto(`${baseUrl()}/es/projects/2`, { waitUntil: 'commit' });
@@ -145,7 +145,13 @@ describe('page views and Core Web Vitals', () => {
     const ours = () => beacons().filter((view) => view.route === '/projects/:projectId');
     await eventually(async () => ours(), (sent) => sent.length === 1, 'the page view');
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
-    expect(ours()).toEqual([{ route: '/projects/:projectId', lang: 'es', device: 'phone', nav: 'load' }]);
+    // TTFB and FCP from the browser's timeline; LCP, CLS and INP need the library's observers.
+    expect(ours()).toEqual([
+      { route: '/projects/:projectId', lang: 'es', device: 'phone', nav: 'load', ttfb: expect.any(Number), fcp: expect.any(Number) },
+    ]);
+    const [view] = ours();
+    expect(view!.fcp).toBeGreaterThan(view!.ttfb as number);
+    expect(checkVitalsBeacon(view).ok, JSON.stringify(view)).toBe(true);
   });
 
   it('loads nothing and sends nothing when the browser sends Global Privacy Control', async () => {
