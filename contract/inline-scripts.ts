@@ -46,6 +46,12 @@ export const PAGE_VIEW_ATTRIBUTE = 'data-page-view';
 export const PAGE_VIEWS_ATTRIBUTE = 'data-page-views';
 export const PAGE_VIEWS_SENT = 'sent';
 export const PAGE_VIEWS_APP = 'app';
+/**
+ * The largest TTFB or FCP (ms) the boot script sends with its page view: the vitals API's bound for both
+ * (contract/vitals.ts VITALS_MAX, checked equal by its test; not imported, so the route list stays out of
+ * the app's first-load chunk).
+ */
+export const BOOT_METRIC_MAX_MS = 600_000;
 /** `<html data-hydrated="true">`: set once the app has hydrated (use-hydrated.tsx); the boot listener stops there. */
 const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
@@ -63,9 +69,10 @@ const HYDRATED_ATTRIBUTE = 'data-hydrated';
  * (the script's own EVENTS_ENDPOINT_ATTRIBUTE) with sendBeacon, as trackClick does, and marks the
  * event (CLICK_COUNTED_PROPERTY) so the app's handler, if React already listens, does not send it
  * again. Once `<html data-hydrated="true">` is set it leaves every click to the app. And it sends the
- * document's page view (without vitals: the library has not loaded) if the page is hidden or left
- * before the app's page-view code started (PAGE_VIEWS_ATTRIBUTE), unless Global Privacy Control is on:
- * a visitor who leaves a slow page early is counted too.
+ * document's page view if the page is hidden or left before the app's page-view code started
+ * (PAGE_VIEWS_ATTRIBUTE), unless Global Privacy Control is on: a visitor who leaves a slow page early
+ * is counted too, with the TTFB and FCP the browser's timeline already holds (LCP, CLS and INP need
+ * observers, which are the web-vitals library's job).
  * It first switches off the browser's own scroll restoration, before the browser could restore a
  * reload's old position: a reload starts at the top, and hydration never scrolls (the layout scrolls
  * only when the visitor navigates). Plain ES2015 so every browser the site supports parses it.
@@ -78,7 +85,7 @@ export const IMAGE_WAIT_MS = 1000;
 
 function bootScript(): string {
   return (
-  '(function(){var d=document,de=d.documentElement,cs=d.currentScript;' +
+  "(function(){var d=document,de=d.documentElement,cs=d.currentScript,hid=d.visibilityState==='hidden';" +
   `var ep=cs&&cs.getAttribute('${EVENTS_ENDPOINT_ATTRIBUTE}'),pv=cs&&cs.getAttribute('${PAGE_VIEW_ATTRIBUTE}');` +
   'function send(u,b){try{if(navigator.sendBeacon&&navigator.sendBeacon(u,b))return}catch(x){}' +
   "try{fetch(u,{method:'POST',body:b,keepalive:true,credentials:'omit',headers:{'Content-Type':'text/plain;charset=UTF-8'}})" +
@@ -92,6 +99,12 @@ function bootScript(): string {
   `if(!ep||!pv||de.getAttribute('${PAGE_VIEWS_ATTRIBUTE}')||navigator.globalPrivacyControl===true)return;` +
   `de.setAttribute('${PAGE_VIEWS_ATTRIBUTE}','${PAGE_VIEWS_SENT}');` +
   `var v=JSON.parse(pv);v.device=matchMedia('${PHONE_MEDIA_QUERY}').matches?'phone':'desktop';v.nav='load';` +
+  // TTFB and FCP as web-vitals computes them (from activationStart; FCP only if the page was shown from
+  // its start), from the entries the browser already keeps: no observer. An absent, negative or
+  // out-of-range value is left out (JSON.stringify drops undefined): the server would refuse the beacon.
+  "var p=performance,n=p.getEntriesByType('navigation')[0]||{},f=p.getEntriesByName('first-contentful-paint')[0];" +
+  `function ms(t){t=Math.round(t-(n.activationStart||0));if(t>=0&&t<=${BOOT_METRIC_MAX_MS})return t}` +
+  'v.ttfb=ms(n.responseStart);if(f&&!hid)v.fcp=ms(f.startTime);' +
   "send(ep.replace(/[^/]*$/,'vitals'),JSON.stringify(v))}" +
   "addEventListener('pagehide',view);" +
   "d.addEventListener('visibilitychange',function(){if(d.visibilityState==='hidden')view()});" +

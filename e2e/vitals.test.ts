@@ -1,13 +1,14 @@
 /**
  * Page views and Core Web Vitals in Chromium: the web-vitals chunk loads only after the load event,
- * one beacon per page view (the first load, then each client-side navigation) with the route's
- * pattern and no address, and none at all under Global Privacy Control.
+ * one beacon per page view (the first load, each client-side navigation, and each restore from the
+ * back/forward cache) with the route's pattern and no address, and none at all under Global Privacy
+ * Control.
  */
 import type { Page } from 'playwright-core';
 import { existsSync, readFileSync } from 'node:fs';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { checkVitalsBeacon } from '../contract/vitals';
-import { baseUrl, eventually, visit } from './support/browser';
+import { baseUrl, eventually, launchBrowser, openSession, visit } from './support/browser';
 import { holdScripts } from './support/hold-scripts';
 import { useBrowserSessions } from './support/sessions';
 
@@ -76,6 +77,51 @@ describe('page views and Core Web Vitals', () => {
     expect(reply.status()).toBe(204);
   });
 
+  it('counts a restore from the back/forward cache as a page view of its own, once, marked as a first load', async () => {
+    // A Chromium of its own: the one Playwright starts by default never keeps a page in the cache.
+    const browser = await launchBrowser({ backForwardCache: true });
+    onTestFinished(() => browser.close());
+    const session = await openSession(browser, { viewport: 'desktop' });
+    onTestFinished(() => session.close());
+    const { page, context } = session;
+    // Records each pageshow's `persisted` (true only for a restore from the back/forward cache); a pageshow
+    // listener, unlike an unload one, leaves the page eligible for the cache.
+    await context.addInitScript(() => {
+      const shows: boolean[] = [];
+      (window as { shows?: boolean[] }).shows = shows;
+      addEventListener('pageshow', (event) => shows.push(event.persisted));
+    });
+    await visit(page, '/home');
+    await eventually(async () => session.requests.filter((r) => VITALS_CHUNK.test(r.url)), (c) => c.length === 1, 'the chunk');
+    const homeViews = () => beacons().filter((view) => view.route === '/home');
+
+    // Leaving /home for another document sends its page view; going back restores it from the cache.
+    await page.goto(`${baseUrl()}/blogs`, { waitUntil: 'load' });
+    await eventually(async () => homeViews(), (sent) => sent.length === 1, 'the first load of /home');
+    // A restore fires no load event: wait for its pageshow, or for the load of a document fetched anew.
+    await page.goBack({ waitUntil: 'commit' });
+    await page.waitForFunction(() => {
+      const { shows = [] } = window as { shows?: boolean[] };
+      const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return shows.length === 2 || (entry?.type === 'back_forward' && document.readyState === 'complete' && shows.length === 1);
+    });
+    expect(await page.evaluate(() => (window as { shows?: boolean[] }).shows), 'a load, then a restore from the cache').toEqual([false, true]);
+    // The web-vitals chunk is not fetched again: the restored page keeps the module it had.
+    expect(session.requests.filter((r) => VITALS_CHUNK.test(r.url))).toHaveLength(1);
+
+    // Leaving the restored page sends its page view, once, marked as a load (not a client-side navigation).
+    await page.goto(`${baseUrl()}/robots.txt`);
+    await eventually(async () => homeViews(), (sent) => sent.length === 2, 'the restored page view');
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(homeViews()).toHaveLength(2);
+    const restored = homeViews()[1]!;
+    expect(restored).toMatchObject({ route: '/home', lang: 'en', device: 'desktop', nav: 'load' });
+    expect(checkVitalsBeacon(restored).ok, JSON.stringify(restored)).toBe(true);
+    // /blogs was loaded once and left once (going back): one page view. (The previous test's last page,
+    // /about, may send its own as its context closes, so only these two routes are this test's.)
+    expect(beacons().filter((view) => view.route === '/blogs')).toHaveLength(1);
+  });
+
   it('names the pattern of a project page, on a phone, in Spanish', async () => {
     const { page } = await sessions.open({ viewport: 'phone' });
     await visit(page, '/es/projects/1');
@@ -87,7 +133,7 @@ describe('page views and Core Web Vitals', () => {
     expect(ours()[0]).toMatchObject({ route: '/projects/:projectId', lang: 'es', device: 'phone', nav: 'load' });
   });
 
-  it("counts a page left before its scripts arrived once, from the boot script, without vitals", async () => {
+  it('counts a page left before its scripts arrived once, from the boot script, with the TTFB and FCP the browser kept', async () => {
     const { page } = await sessions.open({ viewport: 'phone' });
     const scripts = await holdScripts(page);
     await page.goto(`${baseUrl()}/es/projects/2`, { waitUntil: 'commit' });
@@ -99,7 +145,13 @@ describe('page views and Core Web Vitals', () => {
     const ours = () => beacons().filter((view) => view.route === '/projects/:projectId');
     await eventually(async () => ours(), (sent) => sent.length === 1, 'the page view');
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
-    expect(ours()).toEqual([{ route: '/projects/:projectId', lang: 'es', device: 'phone', nav: 'load' }]);
+    // TTFB and FCP from the browser's timeline; LCP, CLS and INP need the library's observers.
+    expect(ours()).toEqual([
+      { route: '/projects/:projectId', lang: 'es', device: 'phone', nav: 'load', ttfb: expect.any(Number), fcp: expect.any(Number) },
+    ]);
+    const [view] = ours();
+    expect(view!.fcp).toBeGreaterThan(view!.ttfb as number);
+    expect(checkVitalsBeacon(view).ok, JSON.stringify(view)).toBe(true);
   });
 
   it('loads nothing and sends nothing when the browser sends Global Privacy Control', async () => {

@@ -552,7 +552,10 @@ export function describeVisitorFlows(name: EngineName): void {
       // Leaving the document (pagehide) sends the client-side one.
       await page.goto(`${baseUrl()}/robots.txt`);
       await eventually(ours, (views) => views.length === 2, 'the client-side page view');
+      // Once each: neither the boot script nor a second listener sends either page view again.
+      await page.evaluate(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 800)));
       const views = ours();
+      expect(views, JSON.stringify(views)).toHaveLength(2);
       expect(views[0]).toMatchObject({ route: '/home', lang: 'es', device: 'desktop', nav: 'load' });
       expect(views[1]).toMatchObject({ route: '/projects', lang: 'es', device: 'desktop', nav: 'client' });
       for (const view of views) expect(checkVitalsBeacon(view).ok, JSON.stringify(view)).toBe(true);
@@ -561,6 +564,36 @@ export function describeVisitorFlows(name: EngineName): void {
         (statuses) => statuses.length === 2 && statuses.every((status) => status === 204),
         'the vitals handler accepted both',
       );
+    });
+
+    it('counts a page left before its scripts arrived once, from the boot script', async () => {
+      const page = await open({ viewport: 'desktop' });
+      const scripts = network.hold(/^\/assets\/entry\.client-.+\.js$/);
+      await page.goto(`${baseUrl()}/es/projects/2`, 'dom');
+      await eventually(() => isShown(page, 'h1'), Boolean, 'the prerendered heading');
+      // The boot script asks for the scripts only after the first paint: once one is held, the page is shown.
+      await eventually(() => scripts.held(), (held) => held > 0, 'a held script');
+      // What the browser's Navigation Timing says (WebKitGTK behind the recording proxy gives a negative
+      // responseStart, which web-vitals ignores, and so does the boot script).
+      const responseStart = await page.evaluate(
+        () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStart ?? 0,
+      );
+      // Leaving the page (pagehide) before the app started: the boot script sends the page view.
+      await page.goto(`${baseUrl()}/robots.txt`);
+      scripts.release();
+      const ours = () => pageViews(network).filter((view) => view.route === '/projects/:projectId' && view.lang === 'es');
+      await eventually(ours, (views) => views.length === 1, 'the page view');
+      await page.evaluate(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 800)));
+      const views = ours();
+      expect(views, JSON.stringify(views)).toHaveLength(1);
+      expect(views[0]).toMatchObject({ route: '/projects/:projectId', lang: 'es', device: 'desktop', nav: 'load' });
+      // The FCP (Paint Timing: every engine here) and TTFB the browser's timeline holds, as web-vitals would read them.
+      expect(views[0]).toEqual(expect.objectContaining({ fcp: expect.any(Number) }));
+      if (responseStart > 0) expect(views[0]).toEqual(expect.objectContaining({ ttfb: expect.any(Number) }));
+      else expect(views[0]).not.toHaveProperty('ttfb');
+      expect(checkVitalsBeacon(views[0]).ok, JSON.stringify(views[0])).toBe(true);
+      // No web-vitals: the app never started on that page.
+      expect(network.requests.filter((r) => /^\/assets\/vitals-[^/]+\.js$/.test(pathOf(r.url)))).toHaveLength(0);
     });
 
     it('sends the contact form through the fake captcha to the local mailbox', async () => {

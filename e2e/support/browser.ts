@@ -25,8 +25,18 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+/**
+ * Playwright starts Chromium with `--disable-back-forward-cache` (so that a request is still seen, and
+ * routable, on going back); `backForwardCache: true` leaves that switch out, for a test of what a
+ * restore from the cache does.
+ */
+export function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
+    headless: true,
+    ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
+  });
 }
 
 export interface SessionOptions {

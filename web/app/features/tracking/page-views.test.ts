@@ -27,7 +27,7 @@ describe('countPageView: the vitals module loads when the page is idle, never un
 
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  it('loads nothing until idle, then starts with the page views seen so far and the events endpoint', async () => {
+  it('loads nothing until idle, then starts with the page views seen so far (repeats too: the module drops them) and the events endpoint', async () => {
     const { countPageView } = await import('./page-views');
     countPageView('/home');
     countPageView('/home');
@@ -37,7 +37,7 @@ describe('countPageView: the vitals module loads when the page is idle, never un
     expect(idle).toHaveLength(1);
     idle[0]!();
     await settle();
-    expect(vitals.startVitals).toHaveBeenCalledWith('/api/events', ['/home', '/projects']);
+    expect(vitals.startVitals).toHaveBeenCalledWith('/api/events', ['/home', '/home', '/projects']);
     countPageView('/about');
     expect(vitals.navigate).toHaveBeenCalledWith('/about');
   });
@@ -49,6 +49,22 @@ describe('countPageView: the vitals module loads when the page is idle, never un
     expect(idle).toHaveLength(0);
     window.dispatchEvent(new Event('load'));
     expect(idle).toHaveLength(1);
+  });
+
+  it('waits 3 s after the load event where requestIdleCallback is missing', async () => {
+    Reflect.deleteProperty(window, 'requestIdleCallback');
+    vi.useFakeTimers();
+    try {
+      const { countPageView, NO_IDLE_CALLBACK_DELAY_MS } = await import('./page-views');
+      countPageView('/home');
+      await vi.advanceTimersByTimeAsync(NO_IDLE_CALLBACK_DELAY_MS - 1);
+      expect(vitals.startVitals).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    await settle();
+    expect(vitals.startVitals).toHaveBeenCalledWith('/api/events', ['/home']);
   });
 
   it('does nothing at all when the browser sends Global Privacy Control', async () => {

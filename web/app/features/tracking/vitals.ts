@@ -40,9 +40,8 @@ let loaded: PageView | undefined;
 let current: PageView | undefined;
 
 function pageView(pathname: string, nav: NavigationKind): PageView {
-  const { route, lang } = routeOfPath(pathname);
-  const device = window.matchMedia(PHONE_MEDIA_QUERY).matches ? 'phone' : 'desktop';
-  return { pathname, beacon: { route, lang, device, nav }, sent: false };
+  const device = matchMedia(PHONE_MEDIA_QUERY).matches ? 'phone' : 'desktop';
+  return { pathname, beacon: { ...routeOfPath(pathname), device, nav }, sent: false };
 }
 
 function send(view: PageView | undefined): void {
@@ -51,17 +50,16 @@ function send(view: PageView | undefined): void {
   postBeacon(endpoint, JSON.stringify(view.beacon));
 }
 
-/** The page view a metric belongs to: a soft navigation's to the client-side page view at its URL. */
-function pageViewOf(metric: Metric): PageView | undefined {
-  if (metric.navigationType !== 'soft-navigation') return loaded;
-  if (current?.beacon.nav !== 'client') return undefined;
-  if (metric.navigationURL && new URL(metric.navigationURL, window.location.href).pathname !== current.pathname) return undefined;
-  return current;
-}
-
+/**
+ * Keeps a metric's latest value on its page view: the document's load, or a soft navigation's on the
+ * client-side page view at its URL. A page view already sent keeps nothing more.
+ */
 function record(metric: Metric): void {
-  const view = pageViewOf(metric);
+  const soft = metric.navigationType === 'soft-navigation';
+  const view = soft ? current : loaded;
+  const url = metric.navigationURL;
   if (!view || view.sent) return;
+  if (soft && (view.beacon.nav !== 'client' || (url && new URL(url, location.href).pathname !== view.pathname))) return;
   const name = metric.name.toLowerCase() as VitalsMetric;
   const value = roundMetric(name, metric.value);
   // The server refuses a beacon with a value out of range: leave such a value out, keep the page view.
@@ -77,11 +75,12 @@ export function navigate(pathname: string): void {
 
 /**
  * Starts measuring: `pathnames` are the page views seen before this module loaded, the document's
- * own first, then any client-side navigations. Page views go beside the click events (vitalsEndpointOf).
+ * own first, then any client-side navigations (a path repeated in a row is one page view). Page
+ * views go beside the click events (vitalsEndpointOf).
  */
 export function startVitals(eventsEndpoint: string, pathnames: readonly string[]): void {
   endpoint = vitalsEndpointOf(eventsEndpoint);
-  const [first = window.location.pathname, ...later] = pathnames;
+  const [first = location.pathname, ...later] = pathnames;
   loaded = current = pageView(first, 'load');
   // The page's boot script sends the first page view if the page was hidden or left before now.
   const html = document.documentElement;
@@ -99,7 +98,7 @@ export function startVitals(eventsEndpoint: string, pathnames: readonly string[]
   window.addEventListener('pagehide', () => send(current));
   // A page restored from the back/forward cache is a page view of its own (web-vitals gives it new metrics).
   window.addEventListener('pageshow', (event) => {
-    if (event.persisted) loaded = current = pageView(window.location.pathname, 'load');
+    if (event.persisted) loaded = current = pageView(location.pathname, 'load');
   });
   later.forEach(navigate);
 }
