@@ -189,4 +189,14 @@ describe('feeds and the sitemap', () => {
     expect(entry('/es/blogs/english-only')).toBeUndefined();
     expect(sitemap).not.toContain('work-in-progress');
   });
+
+  it('the sitemap lists each language\'s tag pages, without alternates, and only pages the build has', () => {
+    const sitemap = readFileSync(client('sitemap.xml'), 'utf8');
+    const urls = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
+    const locs = urls.map((u) => new URL(/<loc>([^<]+)<\/loc>/.exec(u)![1]!).pathname);
+    expect(locs.filter((loc) => loc.includes('/tags/')).sort()).toEqual(['/blogs/tags/build-time', '/blogs/tags/markdown', '/blogs/tags/notes', '/es/blogs/tags/build-time', '/es/blogs/tags/markdown']);
+    for (const url of urls.filter((u) => u.includes('/tags/'))) expect(url).not.toContain('hreflang');
+    // Every address it lists is a page of the build (a tag's page included).
+    for (const loc of locs) expect(existsSync(client(loc, 'index.html')), loc).toBe(true);
+  });
 });
