@@ -150,14 +150,32 @@ export interface FixtureBuild {
  * ask at the same time (test files of the node and browser projects run side by side) wait for the one
  * that builds instead of building again. Callers only read it: never write into it or remove it.
  */
-export async function sharedBuild(extraContent: string): Promise<FixtureBuild> {
+export function sharedBuild(extraContent: string): Promise<FixtureBuild> {
   const key = hashInputs([...BUILD_INPUTS, LOCK_FILE, path.relative(REPO, extraContent)]);
   const parent = path.join(os.tmpdir(), `portfolio-fixture-builds-${createHash('sha256').update(REPO).digest('hex').slice(0, 8)}`);
+  return sharedFolder(parent, key, (dir) => {
+    makeCopy(dir);
+    cpSync(extraContent, path.join(dir, 'web/content'), { recursive: true });
+    return buildIn(dir);
+  });
+}
+
+/**
+ * `parent/key`, made by `make` (into an empty folder, beside it, renamed once made: a reader never sees
+ * half of it) unless it is there already; while another process makes it, waits for that one. A failed
+ * `make` leaves nothing, so the next call tries again.
+ */
+export async function sharedFolder(
+  parent: string,
+  key: string,
+  make: (dir: string) => Promise<{ code: number; output: string }>,
+  waitMs = WAIT_FOR_OTHER_BUILD_MS,
+): Promise<FixtureBuild> {
   const dir = path.join(parent, key);
   const done = path.join(dir, '.complete');
   const lock = `${dir}.lock`;
   mkdirSync(parent, { recursive: true });
-  const deadline = Date.now() + WAIT_FOR_OTHER_BUILD_MS;
+  const deadline = Date.now() + waitMs;
   for (;;) {
     if (existsSync(done)) {
       const now = new Date();
@@ -165,25 +183,22 @@ export async function sharedBuild(extraContent: string): Promise<FixtureBuild> {
       return { dir, code: 0, output: '' };
     }
     if (tryLock(lock)) break;
-    if (Date.now() > deadline) return { dir: '', code: 1, output: `Waited ${WAIT_FOR_OTHER_BUILD_MS / 60_000} min for another process's build (${lock}).` };
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    if (Date.now() > deadline) return { dir: '', code: 1, output: `Waited ${Math.round(waitMs / 1000)} s for another process to make ${dir} (${lock} held).` };
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   try {
     if (existsSync(done)) return { dir, code: 0, output: '' };
     removeUnusedBuilds(parent, key);
-    const copy = copyProject(`${key}.partial-`, extraContent);
-    // Built beside the final folder, then renamed (same file system): a reader never sees half a build.
-    const partial = path.join(parent, path.basename(copy.dir));
-    renameSync(copy.dir, partial);
-    const built = await buildIn(partial);
-    if (built.code !== 0) {
+    const partial = mkdtempSync(path.join(parent, `${key}.partial-`));
+    const made = await make(partial).catch((error: unknown) => ({ code: 1, output: String(error) }));
+    if (made.code !== 0) {
       rmSync(partial, { recursive: true, force: true });
-      return { dir: '', ...built };
+      return { dir: '', ...made };
     }
     writeFileSync(path.join(partial, '.complete'), '');
     rmSync(dir, { recursive: true, force: true });
     renameSync(partial, dir);
-    return { dir, ...built };
+    return { dir, ...made };
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
