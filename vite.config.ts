@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, loadEnv } from 'vite';
 import { defineWebEnv } from './web/app/config/env-schema.ts';
+import { postImagesInDev } from './scripts/post-images.ts';
 
 /**
  * Client-bundle shaping for the first-load JS budget (at most 120 KB gzip per route). Every
@@ -47,7 +48,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   define: { ...defineWebEnv(loadEnv(mode, process.cwd(), 'VITE_')) },
   // Favicon, manifest, images and videos live beside the app, in web/public.
   publicDir: 'web/public',
-  plugins: [reactRouter()],
+  // npm run dev: posts' images, which a build makes after prerendering (scripts/post-images.ts).
+  plugins: [reactRouter(), postImagesInDev()],
   // React Router's package exports always resolve its development build, which keeps its dev
   // warnings on in production (remix-run/react-router#14102, open). The two builds differ only in
   // that flag, so the browser bundle takes the production one; the prerender is unaffected.

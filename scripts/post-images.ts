@@ -6,12 +6,14 @@
  * `srcset`, `sizes`, width, height and lazy loading, in the post's page and in its feed entry.
  * The post's text is never compared by React (docs/architecture.md, "Posts"), so rewriting it after the
  * build is safe. A missing or oversized image stops the build, naming the post's file and line.
+ * `npm run dev` has no build step: `postImagesInDev` (vite.config.ts) does the same as each post renders.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import type { Plugin } from 'vite';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,8 +65,11 @@ async function picture(tag: string, root: string, assetsDir: string, made: Map<s
         for (const width of widths) {
           for (const format of ['avif', 'webp'] as const) {
             const out = `${name}-${hash}-${width}.${format}`;
-            const resized = sharp(bytes).resize({ width });
-            writeFileSync(path.join(assetsDir, out), await (format === 'avif' ? resized.avif({ quality: 55 }) : resized.webp({ quality: 78 })).toBuffer());
+            // Named by the image's hash: a file already there (the dev server's cache) is this one.
+            if (!existsSync(path.join(assetsDir, out))) {
+              const resized = sharp(bytes).resize({ width });
+              writeFileSync(path.join(assetsDir, out), await (format === 'avif' ? resized.avif({ quality: 55 }) : resized.webp({ quality: 78 })).toBuffer());
+            }
             sources[format].push(`/assets/posts/${out} ${width}w`);
           }
         }
@@ -119,6 +124,39 @@ export async function buildPostImages(clientDir: string, root = REPO): Promise<{
   }
   const all = await Promise.all(made.values());
   return { images: all.length, files: all.reduce((sum, m) => sum + m.files, 0) };
+}
+
+/**
+ * Where web/app/posts/posts.server.ts finds the dev server's image step (set by `postImagesInDev`): the
+ * pages render in the dev server's own process, and the site never imports scripts/.
+ */
+export const DEV_POST_IMAGES = Symbol.for('portfolio.devPostImages');
+
+const CONTENT_TYPES: Record<string, string> = { '.avif': 'image/avif', '.webp': 'image/webp' };
+
+/**
+ * `npm run dev` only: replaces a post's image marks as its HTML is made (the same `<picture>` as a build,
+ * a missing or oversized image the same error on the page), writing the files into Vite's cache folder,
+ * and serves them at /assets/posts/ as a build does.
+ */
+export function postImagesInDev(): Plugin {
+  return {
+    name: 'portfolio:post-images-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      const assetsDir = path.join(server.config.cacheDir, 'post-images');
+      const root = server.config.root;
+      (globalThis as Record<symbol, unknown>)[DEV_POST_IMAGES] = (html: string) =>
+        html.includes('post-image:') ? replaceMarks(html, root, assetsDir, new Map()) : Promise.resolve(html);
+      server.middlewares.use('/assets/posts/', (request, response, next) => {
+        const name = decodeURIComponent((request.url ?? '').split('?')[0]!.replace(/^\//, ''));
+        const file = path.join(assetsDir, name);
+        if (!/^[\w-]+\.(?:avif|webp)$/.test(name) || !existsSync(file)) return next();
+        response.writeHead(200, { 'Content-Type': CONTENT_TYPES[path.extname(name)]!, 'Cache-Control': 'no-cache' });
+        response.end(readFileSync(file));
+      });
+    },
+  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -2,19 +2,17 @@
  * On-site posts, built for real: the fixture posts (web/test/fixtures/posts, every feature of the
  * Markdown pipeline, a translation, a post in one language, a draft) are copied into a copy of the
  * project's web/content, which is built as `npm run build` does. The shipped content has no posts, so
- * the shipped site is unchanged; this test is where the post pages are built. One build: about a minute
- * on an idle 2-core machine.
+ * the shipped site is unchanged; this test is where the post pages are built. One build, about a minute
+ * on an idle 2-core machine, shared with the browser tests of posts (tools/project-copy.ts sharedBuild).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlErrors } from '../tools/html-conformance';
-import { copyProject, POST_FIXTURE } from '../tools/project-copy';
+import { POST_FIXTURE, sharedBuild } from '../tools/project-copy';
 
-const project = copyProject('posts-build-', POST_FIXTURE);
-const copy = project.dir;
-afterAll(() => project.remove());
+let copy = '';
 
 const client = (...parts: string[]) => path.join(copy, 'web/build/client', ...parts);
 const html = (page: string) => readFileSync(client(page, 'index.html'), 'utf8');
@@ -25,9 +23,10 @@ const filesUnder = (dir: string, ext: string) =>
 const alternates = (page: string) => new Map([...page.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1]!, m[2]!]));
 
 beforeAll(async () => {
-  const built = await project.build();
+  const built = await sharedBuild(POST_FIXTURE);
   expect(built.code, built.output).toBe(0);
-}, 600_000);
+  copy = built.dir;
+}, 900_000);
 
 describe('a build with posts', () => {
   it('prerenders each post in its languages, and no draft', () => {
@@ -189,5 +188,15 @@ describe('feeds and the sitemap', () => {
     expect(entry('/blogs/english-only')).not.toContain('hreflang');
     expect(entry('/es/blogs/english-only')).toBeUndefined();
     expect(sitemap).not.toContain('work-in-progress');
+  });
+
+  it('the sitemap lists each language\'s tag pages, without alternates, and only pages the build has', () => {
+    const sitemap = readFileSync(client('sitemap.xml'), 'utf8');
+    const urls = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
+    const locs = urls.map((u) => new URL(/<loc>([^<]+)<\/loc>/.exec(u)![1]!).pathname);
+    expect(locs.filter((loc) => loc.includes('/tags/')).sort()).toEqual(['/blogs/tags/build-time', '/blogs/tags/markdown', '/blogs/tags/notes', '/es/blogs/tags/build-time', '/es/blogs/tags/markdown']);
+    for (const url of urls.filter((u) => u.includes('/tags/'))) expect(url).not.toContain('hreflang');
+    // Every address it lists is a page of the build (a tag's page included).
+    for (const loc of locs) expect(existsSync(client(loc, 'index.html')), loc).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
 import { describeVisitorFlows } from './flows';
+import { describePostFlows } from './post-flows';
 
 describeVisitorFlows('chromium');
+describePostFlows('chromium');

@@ -57,6 +57,7 @@ export interface EnginePage {
   press(key: 'Escape' | 'Tab'): Promise<void>;
   /** A mouse click at a point of the viewport (CSS pixels). */
   clickAt(x: number, y: number): Promise<void>;
+  /** The browser's Back: done once the previous entry shows, in a new document or (a router's entry) the same one. */
   back(): Promise<void>;
   reload(): Promise<void>;
   /** PNG of the viewport. */
@@ -236,10 +237,13 @@ function webDriverPage(session: WebDriverSession): EnginePage {
   /**
    * Runs a navigation and waits for the new document: the old one is marked first, so a document
    * without the mark is the new one; then for its load event ('load') or its parsed DOM ('dom').
+   * With `sameDocument`, a changed address in the marked document also ends it: Back to an entry the
+   * page's router pushed (history.pushState) stays in the same document.
    */
-  const navigation = async (start: () => Promise<void>, until: 'load' | 'dom' = 'load') => {
-    await evaluate(() => {
+  const navigation = async (start: () => Promise<void>, until: 'load' | 'dom' = 'load', sameDocument = false) => {
+    const before = await evaluate(() => {
       (window as unknown as { __e2eLeaving?: boolean }).__e2eLeaving = true;
+      return location.href;
     }).catch(() => undefined);
     await start();
     const deadline = Date.now() + 30_000;
@@ -250,6 +254,7 @@ function webDriverPage(session: WebDriverSession): EnginePage {
         href: location.href,
       })).catch(() => undefined);
       if (state && !state.leaving && state.href !== 'about:blank' && (state.ready === 'complete' || (until === 'dom' && state.ready === 'interactive'))) return;
+      if (sameDocument && state?.leaving && before !== undefined && state.href !== before && state.ready === 'complete') return;
       if (Date.now() > deadline) throw new Error(`The page did not finish loading within 30 s (${JSON.stringify(state)})`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -280,7 +285,7 @@ function webDriverPage(session: WebDriverSession): EnginePage {
     },
     press: (key) => session.pressKey(key === 'Escape' ? '\uE00C' : '\uE004'),
     clickAt: (x, y) => session.clickAt(x, y),
-    back: () => navigation(() => session.back()),
+    back: () => navigation(() => session.back(), 'load', true),
     reload: () => navigation(() => session.refresh()),
     screenshot: () => session.screenshot(),
     close: () => session.close(),

@@ -39,7 +39,7 @@ function hostOf(url: string): string {
 }
 
 /** Waits until React has hydrated the page (the layout marks `<html data-hydrated>`), then two frames. */
-async function hydrated(page: EnginePage): Promise<void> {
+export async function hydrated(page: EnginePage): Promise<void> {
   await eventually(
     () => page.evaluate(() => document.documentElement.dataset.hydrated === 'true'),
     Boolean,
@@ -54,7 +54,7 @@ async function visit(page: EnginePage, path: string): Promise<void> {
   await hydrated(page);
 }
 
-function mainText(page: EnginePage): Promise<string> {
+export function mainText(page: EnginePage): Promise<string> {
   return page.evaluate(() => (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ').trim());
 }
 
@@ -99,7 +99,7 @@ function visibleMenuEntries(page: EnginePage, names: readonly string[]): Promise
 }
 
 /** Names of the click events the page POSTed to /api/events, as the proxy saw them. */
-function clickEvents(network: Network): string[] {
+export function clickEvents(network: Network): string[] {
   return network.requests
     .filter((r) => r.method === 'POST' && pathOf(r.url) === '/api/events')
     .map((r) => {

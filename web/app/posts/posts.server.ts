@@ -65,9 +65,25 @@ export async function compilePosts(files: Record<string, string>, options: { dra
 
 let compiled: Promise<Post[]> | undefined;
 
+/**
+ * `npm run dev`'s image step for a post's HTML, set by the dev server (scripts/post-images.ts,
+ * postImagesInDev); a build leaves the marks to its own step after prerendering.
+ */
+type DevPostImages = (html: string) => Promise<string>;
+const DEV_POST_IMAGES = Symbol.for('portfolio.devPostImages');
+
 /** Every post of the build (drafts only in `npm run dev`), compiled once. */
 export function allPosts(): Promise<Post[]> {
-  compiled ??= compilePosts(FILES, { drafts: includesDrafts(), locales: LOCALE_CODES });
+  compiled ??= compilePosts(FILES, { drafts: includesDrafts(), locales: LOCALE_CODES }).then(async (posts) => {
+    const devImages = import.meta.env.DEV ? ((globalThis as Record<symbol, unknown>)[DEV_POST_IMAGES] as DevPostImages | undefined) : undefined;
+    if (!devImages) return posts;
+    try {
+      return await Promise.all(posts.map(async (post) => ({ ...post, html: await devImages(post.html) })));
+    } catch (error) {
+      compiled = undefined; // in dev, the next request tries again (e.g. once the missing image is there)
+      throw error;
+    }
+  });
   return compiled;
 }
 

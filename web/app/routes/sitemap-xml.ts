@@ -18,7 +18,18 @@ export interface SitemapPost {
   locales: readonly string[];
 }
 
-export function sitemapXml(paths: readonly string[] = pagePaths(), locales: readonly string[] = LOCALE_CODES, posts: readonly SitemapPost[] = []): string {
+/** A tag's page (/blogs/tags/{tag}) in one language: each language lists the tags its own posts use. */
+export interface SitemapTag {
+  locale: string;
+  tag: string;
+}
+
+export function sitemapXml(
+  paths: readonly string[] = pagePaths(),
+  locales: readonly string[] = LOCALE_CODES,
+  posts: readonly SitemapPost[] = [],
+  tags: readonly SitemapTag[] = [],
+): string {
   const link = (hreflang: string, path: string) =>
     `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(absoluteUrl(path))}"/>`;
   const urls = paths.flatMap((path) => {
@@ -42,11 +53,16 @@ export function sitemapXml(paths: readonly string[] = pagePaths(), locales: read
         : [];
     return written.map((locale) => [`  <url>`, `    <loc>${escapeXml(absoluteUrl(localizePath(locale, path)))}</loc>`, ...alternates, `  </url>`].join('\n'));
   });
+  // A tag's page has no alternates (its page links none: another language's posts with the tag differ).
+  const tagUrls = tags.map(({ locale, tag }) =>
+    [`  <url>`, `    <loc>${escapeXml(absoluteUrl(localizePath(locale, `/blogs/tags/${tag}`)))}</loc>`, `  </url>`].join('\n'),
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     ...postUrls,
+    ...tagUrls,
     '</urlset>',
     '',
   ].join('\n');
@@ -56,5 +72,8 @@ export async function loader() {
   const posts = await allPosts();
   const slugs = [...new Set(posts.map((post) => post.slug))];
   const written = slugs.map((slug) => ({ slug, locales: LOCALE_CODES.filter((code) => posts.some((p) => p.slug === slug && p.locale === code)) }));
-  return new Response(sitemapXml(pagePaths(), LOCALE_CODES, written), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+  const tags = LOCALE_CODES.flatMap((locale) =>
+    [...new Set(posts.filter((post) => post.locale === locale).flatMap((post) => post.frontMatter.tags))].map((tag) => ({ locale, tag })),
+  );
+  return new Response(sitemapXml(pagePaths(), LOCALE_CODES, written, tags), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
 }

@@ -1,0 +1,84 @@
+/**
+ * The on-site post flow in each browser engine (chromium.test.ts, firefox.test.ts and webkit.test.ts
+ * call `describePostFlows`): a card on /blogs opens its post in the same tab, the post's text (read
+ * from its prerendered page: it is in no script) shows, and Back returns to /blogs with its list.
+ * The shipped site has no post, so this serves the build with the fixture posts (e2e/support/post-site.ts).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/browser';
+import { FIXTURE_POST, startPostSite, type PostSite } from '../support/post-site';
+import { launchEngine, type Engine, type EngineName, type EnginePage } from './engine';
+import { clickEvents, hydrated, mainText } from './flows';
+import { startNetwork, type Network } from './network';
+
+/** What /blogs of the fixture lists: its two English posts, then the three external articles. */
+const BLOG_CARDS = 5;
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+/** The text of the post's body, or '' while it is not on the page. */
+function postText(page: EnginePage): Promise<string> {
+  return page.evaluate(() => document.querySelector('[data-post-body]')?.textContent ?? '');
+}
+
+function cardCount(page: EnginePage): Promise<number> {
+  return page.evaluate(() => document.querySelectorAll('main a.blog-card').length);
+}
+
+export function describePostFlows(name: EngineName): void {
+  // Scoped to this describe: the visitor flows of the same file keep their own engine and network.
+  describe(`on-site post flows in ${name}`, () => {
+    let site: PostSite;
+    let network: Network;
+    let engine: Engine;
+    let current: EnginePage | undefined;
+
+    async function visit(path: string): Promise<EnginePage> {
+      await current?.close();
+      network.reset();
+      current = await engine.open({ viewport: 'desktop' });
+      await current.goto(`${site.origin}${path}`);
+      await hydrated(current);
+      return current;
+    }
+
+    beforeAll(async () => {
+      site = await startPostSite();
+      network = await startNetwork();
+      engine = await launchEngine(name, network);
+    }, 900_000);
+    afterEach(async () => {
+      await current?.close();
+      current = undefined;
+    });
+    afterAll(async () => {
+      await engine?.close();
+      await network?.stop();
+      await site?.stop();
+    });
+
+    it('card → post in the same tab, its text shown → Back to /blogs with its list', async () => {
+      const page = await visit('/blogs');
+      expect(await cardCount(page)).toBe(BLOG_CARDS);
+      // Kept only while the same document stays in this tab: a new tab or a full load would lose it.
+      await page.evaluate(() => void ((window as unknown as { postFlow: boolean }).postFlow = true));
+      await page.click({ css: 'main a.blog-card', name: new RegExp(FIXTURE_POST.title) });
+      await eventually(async () => pathOf(await page.url()), (path) => path === FIXTURE_POST.path, FIXTURE_POST.path);
+      await eventually(() => postText(page), (text) => text.includes(FIXTURE_POST.marker), "the post's text", 10_000);
+      expect(await page.evaluate(() => document.querySelector('main h1')?.textContent)).toBe(FIXTURE_POST.title);
+      expect(await page.evaluate(() => (window as unknown as { postFlow?: boolean }).postFlow ?? false), 'the same tab and document').toBe(true);
+      await eventually(() => clickEvents(network), (names) => names.includes('BLOG_READ_WRITING_ON_THE_SITE_ITSELF'), 'BLOG_READ sent');
+
+      await page.back();
+      await eventually(async () => pathOf(await page.url()), (path) => path === '/blogs', '/blogs after Back');
+      await eventually(() => cardCount(page), (count) => count === BLOG_CARDS, 'the list of /blogs');
+      expect(await mainText(page)).toContain(FIXTURE_POST.title);
+      expect(await postText(page)).toBe('');
+    });
+
+    it('a post opened directly keeps its text through hydration (Spanish)', async () => {
+      const page = await visit(`/es${FIXTURE_POST.path}`);
+      expect(await postText(page)).toContain(FIXTURE_POST.spanishText);
+    });
+  });
+}
