@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What `npm run build` (and `npm start`'s build step) reads. */
-const BUILD_INPUTS = [
+export const BUILD_INPUTS = [
   'package.json',
   'react-router.config.ts',
   'vite.config.ts',

@@ -39,7 +39,7 @@ function hostOf(url: string): string {
 }
 
 /** Waits until React has hydrated the page (the layout marks `<html data-hydrated>`), then two frames. */
-async function hydrated(page: EnginePage): Promise<void> {
+export async function hydrated(page: EnginePage): Promise<void> {
   await eventually(
     () => page.evaluate(() => document.documentElement.dataset.hydrated === 'true'),
     Boolean,
@@ -54,12 +54,12 @@ async function visit(page: EnginePage, path: string): Promise<void> {
   await hydrated(page);
 }
 
-function mainText(page: EnginePage): Promise<string> {
+export function mainText(page: EnginePage): Promise<string> {
   return page.evaluate(() => (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ').trim());
 }
 
 /** Whether an element is rendered and visible (not in a closed popover, not hidden). */
-function isShown(page: EnginePage, css: string): Promise<boolean> {
+export function isShown(page: EnginePage, css: string): Promise<boolean> {
   return page.evaluate((selector) => {
     const el = document.querySelector(selector);
     if (!el) return false;
@@ -68,7 +68,7 @@ function isShown(page: EnginePage, css: string): Promise<boolean> {
   }, css);
 }
 
-function attribute(page: EnginePage, css: string, name: string): Promise<string | null> {
+export function attribute(page: EnginePage, css: string, name: string): Promise<string | null> {
   return page.evaluate(([selector, attr]) => document.querySelector(selector)?.getAttribute(attr) ?? null, [css, name] as const);
 }
 
@@ -85,7 +85,7 @@ function stored(page: EnginePage, key: string): Promise<string | null> {
 }
 
 /** Names of the menu entries a visitor can see now. */
-function visibleMenuEntries(page: EnginePage, names: readonly string[]): Promise<string[]> {
+export function visibleMenuEntries(page: EnginePage, names: readonly string[]): Promise<string[]> {
   return page.evaluate((wanted) => {
     return [...document.querySelectorAll('a')]
       .filter((a) => {

@@ -1,3 +1,5 @@
 import { describeVisitorFlows } from './flows';
+import { describeRightToLeftFlows } from './rtl-flows';
 
 describeVisitorFlows('webkit');
+describeRightToLeftFlows('webkit');
