@@ -31,6 +31,8 @@ export const BUILD_INPUTS = [
   'scripts/postbuild.ts',
   'scripts/post-images.ts',
   'scripts/og-images.ts',
+  'scripts/og-rtl.ts',
+  'scripts/woff.ts',
 ];
 
 /** The fixture posts (every feature of the Markdown pipeline), laid out as web/content holds posts. */
