@@ -8,7 +8,7 @@
  * order inside the line. Each run gets the font of its script: Noto Sans Arabic, Noto Sans Hebrew or
  * Inter (all WOFF from @fontsource, turned into the plain OpenType resvg reads).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,7 +29,9 @@ const WEIGHTS = [400] as const;
 let fontFilesCache: string[] | undefined;
 export function fontFiles(): string[] {
   if (fontFilesCache) return fontFilesCache;
+  // resvg-js reads fonts from files only: written once, removed when the process ends.
   const dir = mkdtempSync(path.join(tmpdir(), 'og-fonts-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const sources = WEIGHTS.flatMap((w) => [
     `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${w}-normal.woff`,
     `@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-${w}-normal.woff`,
