@@ -157,6 +157,27 @@ describe('a right-to-left language added by the README steps', () => {
     expect(await page.locator('.read-more .direction-icon').first().evaluate((el) => getComputedStyle(el).transform)).toBe('none');
   });
 
+  it('isolates a blog title left in another language, and on paper the address after a link', async () => {
+    const page = await open({ viewport: 'desktop' });
+    await go(page, localized(code, '/blogs'));
+    // The copied language's (Latin) titles: each reads left to right inside the right-to-left card, which keeps its side.
+    const card = page.locator('.blog-card .card-title').last();
+    expect(await card.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    const title = card.locator('bdi');
+    expect(await title.textContent()).toMatch(/^[\p{Script=Latin}\p{N}\p{P}\p{Zs}]+$/u);
+    expect(await title.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    const [cardBox, titleBox] = [(await card.boundingBox())!, (await title.boundingBox())!];
+    expect(Math.abs(cardBox.x + cardBox.width - (titleBox.x + titleBox.width))).toBeLessThan(2);
+    await go(page, localized(code, '/about'));
+    await page.emulateMedia({ media: 'print' });
+    const after = await page.locator('main a[href^="http"]').first().evaluate((el) => {
+      const style = getComputedStyle(el, '::after');
+      return [style.content, style.direction, style.unicodeBidi];
+    });
+    expect(after[0]).toMatch(/\(https?:|attr\(href\)/);
+    expect(after.slice(1)).toEqual(['ltr', 'isolate']);
+  });
+
   for (const width of [320, 390]) {
     it(`has no horizontal scroll at ${width} px on any page, and its phone menu opens on the reading side and closes on a choice`, async () => {
       const page = await open({ viewport: 'phone', width });
