@@ -48,7 +48,7 @@ export default function Blogs() {
                 <bdi>{blog.title}</bdi>
               </h2>
               <p className="blog-description">
-                “<bdi>{blog.description}</bdi>”
+                <bdi>“{blog.description}”</bdi>
               </p>
               <p className="blog-meta">
                 <time dateTime={blog.published}>{blog.publishedText}</time>

@@ -14,7 +14,7 @@ export function PostCard({ post }: { post: PostCardData }) {
         <bdi>{post.title}</bdi>
       </h2>
       <p className="blog-description">
-        “<bdi>{post.description}</bdi>”
+        <bdi>“{post.description}”</bdi>
       </p>
       <p className="blog-meta">
         <time dateTime={post.published}>{post.publishedText}</time>
