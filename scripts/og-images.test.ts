@@ -6,6 +6,7 @@ import { catalogue as spanish } from '../web/content/es';
 import { pages } from '../web/content/pages';
 import { site } from '../web/content/site';
 import { metaContent, pageLanguage, previewOf, renderPreview, shorten, writePreviews } from './og-images';
+import { fontFiles, missingGlyphs, placeLine, runsOf, wrap } from './og-rtl';
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(png: Buffer): { width: number; height: number } {
@@ -83,5 +84,43 @@ describe('rendering', () => {
     writeFileSync(path.join(dir, 'error.html'), page('Error | Alex Example', '/og/error.png'));
     expect(await writePreviews(dir)).toEqual(['/og/blogs.png', '/og/error.png']);
     expect(pngSize(readFileSync(path.join(dir, 'og', 'blogs.png')))).toEqual({ width: 1200, height: 630 });
+  });
+});
+
+describe('a right-to-left page', () => {
+  const arabic = 'أبني تطبيقات ويب سريعة وسهلة الوصول، والخدمات السحابية التي تشغّلها.';
+  const hebrew = 'מנהל הזמנות למלונות עם לוח זמינות בזמן אמת ״צ׳יפס״';
+  const persianUrdu = 'پروژه‌های چگونه ژرف گیک ےںہ';
+
+  it('reads the direction from the page and draws a 1200×630 card', async () => {
+    const html = page(`${arabic} | Alex Example`, '/og/ar-about.png').replace('<html>', '<html lang="ar" dir="rtl">');
+    const preview = previewOf(html);
+    expect(preview?.dir).toBe('rtl');
+    expect(previewOf(page('Blogs | Alex Example', '/og/blogs.png'))).not.toHaveProperty('dir');
+    const png = await renderPreview({ ...preview!, description: hebrew, role: 'مطوّر full stack · React وAWS' });
+    expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
+  });
+
+  it('has a glyph for every letter of Arabic, Hebrew, Persian and Urdu text (and the check sees them missing from Inter)', () => {
+    expect(missingGlyphs(`${arabic} ${hebrew} ${persianUrdu} React AWS 2026`)).toEqual([]);
+    const interOnly = fontFiles().filter((file) => path.basename(file).startsWith('inter-'));
+    const missing = missingGlyphs(`${arabic} ${hebrew}`, interOnly);
+    expect(missing).toContain('ب');
+    expect(missing).toContain('מ');
+    expect(missingGlyphs('React AWS', interOnly)).toEqual([]);
+  });
+
+  it('lays a line out from the right: words in reading order leftwards, a Latin stretch in its own order, punctuation where a reader expects it', () => {
+    const line = placeLine('مرحبا React Router عالم، AWS.', 1000, 40, 400);
+    expect(line.map((run) => run.text)).toEqual(['مرحبا', 'React Router', 'عالم', '،', 'AWS', '.']);
+    expect(line[0]!.x).toBe(1000);
+    for (let i = 1; i < line.length; i++) expect(line[i]!.x, line[i]!.text).toBeLessThan(line[i - 1]!.x);
+    expect(runsOf('مطوّر full stack · React وAWS').runs.map((run) => run.text)).toEqual(['مطوّر', 'full stack · React', 'و', 'AWS']);
+  });
+
+  it('wraps long text into lines that fit, the last shortened', () => {
+    const lines = wrap(`${arabic} ${arabic} ${arabic}`, 1056, 58, 800, 2);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]!.endsWith('…')).toBe(true);
   });
 });

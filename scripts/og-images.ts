@@ -6,7 +6,8 @@
  * web/build/client, takes the page's og:title and og:description, and renders the image it names
  * from those texts and the owner's content (name, role, site address). Fonts are Inter's .woff files
  * from @fontsource/inter (shipped with the project, no network). satori lays the card out as SVG,
- * resvg turns it into PNG.
+ * resvg turns it into PNG. A right-to-left page (`<html dir="rtl">`) gets the mirrored card of
+ * og-rtl.ts instead, in fonts that have its script.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import { WEB_CLIENT_DIR } from '../infra/shared/build-output';
+import { renderSvg, rightToLeftSvg } from './og-rtl';
 import { catalogue as defaultCatalogue } from '../web/content/catalogue';
 import { loadCatalogue } from '../web/content/check';
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../web/content/locales';
@@ -35,6 +37,13 @@ export interface Preview {
   /** The owner's name and role line, in the page's language. */
   name: string;
   role: string;
+  /** The page's direction (`<html dir>`): a right-to-left page gets the mirrored card of og-rtl.ts. */
+  dir?: 'ltr' | 'rtl';
+}
+
+/** The direction a page declares (`<html dir>`). */
+export function pageDirection(html: string): 'ltr' | 'rtl' {
+  return /<html\b[^>]*\bdir="rtl"/i.test(html) ? 'rtl' : 'ltr';
 }
 
 /** The language a page declares (`<html lang>`). */
@@ -97,7 +106,8 @@ export function previewOf(html: string, catalogue: Catalogue = defaultCatalogue)
       : '';
   const pageUrl = metaContent(html, 'og:url') ?? '';
   const host = /^https?:\/\//.test(pageUrl) ? new URL(pageUrl).host : '';
-  return { image, kicker, title, description: metaContent(html, 'og:description') ?? site.tagline, host, name: site.name, role: site.role };
+  const description = metaContent(html, 'og:description') ?? site.tagline;
+  return { image, kicker, title, description, host, name: site.name, role: site.role, ...(pageDirection(html) === 'rtl' ? { dir: 'rtl' as const } : {}) };
 }
 
 const require = createRequire(import.meta.url);
@@ -195,6 +205,11 @@ function card(preview: Preview): Node {
 
 /** One preview as PNG bytes, 1200×630. */
 export async function renderPreview(preview: Preview): Promise<Buffer> {
+  if (preview.dir === 'rtl') {
+    const layout = { width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, paddingX: PADDING_X, paddingTop: PADDING_TOP, paddingBottom: PADDING_BOTTOM };
+    const text = { ...preview, title: shorten(preview.title, 80), description: shorten(preview.description, 130), initials: initials(preview.name) };
+    return renderSvg(rightToLeftSvg(text, layout), PREVIEW_WIDTH);
+  }
   const svg = await satori(card(preview) as Parameters<typeof satori>[0], {
     width: PREVIEW_WIDTH,
     height: PREVIEW_HEIGHT,

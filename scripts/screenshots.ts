@@ -14,14 +14,13 @@
  * `--posts`: the shipped content has no post, so this builds a copy of the project with the fixture
  * posts (web/test/fixtures/posts, tools/project-copy.ts) and shoots a post page in each language instead.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium';
 import { startLocalStack } from '../infra/local/stack';
-import { addRightToLeftExample, quietBuild } from '../tools/locale-copy';
+import { rightToLeftBuild } from '../tools/locale-copy';
 import { copyProject, POST_FIXTURE } from '../tools/project-copy';
 
 const OUT_DIR = path.resolve(process.env.SCREENSHOTS_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots'));
@@ -118,21 +117,14 @@ async function shoot(origin: string, pages: Record<string, string>): Promise<num
   return count;
 }
 
-/** The Arabic example in a copy of the project, built and served on free ports while it is shot. */
+/** The Arabic example in a copy of the project (the build the browser tests share), served on free ports while it is shot. */
 async function shootRightToLeft(): Promise<number> {
-  const copy = mkdtempSync(path.join(os.tmpdir(), 'screenshots-rtl-'));
+  const { code, dir } = await rightToLeftBuild();
+  const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(dir, 'web/build/client') });
   try {
-    const code = addRightToLeftExample(copy, { translated: true });
-    const built = await quietBuild(copy);
-    if (built.code !== 0) throw new Error(`The copy with ${code} did not build:\n${built.stdout}${built.stderr}`);
-    const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(copy, 'web/build/client') });
-    try {
-      return await shoot(stack.url, { [`${code}-home`]: `/${code}/home`, [`${code}-contact`]: `/${code}/contact` });
-    } finally {
-      await stack.stop();
-    }
+    return await shoot(stack.url, { [`${code}-home`]: `/${code}/home`, [`${code}-contact`]: `/${code}/contact` });
   } finally {
-    rmSync(copy, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 

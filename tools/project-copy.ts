@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What `npm run build` (and `npm start`'s build step) reads. */
-const BUILD_INPUTS = [
+export const BUILD_INPUTS = [
   'package.json',
   'react-router.config.ts',
   'vite.config.ts',
@@ -33,6 +33,8 @@ const BUILD_INPUTS = [
   'scripts/postbuild.ts',
   'scripts/post-images.ts',
   'scripts/og-images.ts',
+  'scripts/og-rtl.ts',
+  'scripts/woff.ts',
 ];
 
 /** The fixture posts (every feature of the Markdown pipeline), laid out as web/content holds posts. */

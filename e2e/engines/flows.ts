@@ -59,7 +59,7 @@ export function mainText(page: EnginePage): Promise<string> {
 }
 
 /** Whether an element is rendered and visible (not in a closed popover, not hidden). */
-function isShown(page: EnginePage, css: string): Promise<boolean> {
+export function isShown(page: EnginePage, css: string): Promise<boolean> {
   return page.evaluate((selector) => {
     const el = document.querySelector(selector);
     if (!el) return false;
@@ -68,7 +68,7 @@ function isShown(page: EnginePage, css: string): Promise<boolean> {
   }, css);
 }
 
-function attribute(page: EnginePage, css: string, name: string): Promise<string | null> {
+export function attribute(page: EnginePage, css: string, name: string): Promise<string | null> {
   return page.evaluate(([selector, attr]) => document.querySelector(selector)?.getAttribute(attr) ?? null, [css, name] as const);
 }
 
@@ -85,7 +85,7 @@ function stored(page: EnginePage, key: string): Promise<string | null> {
 }
 
 /** Names of the menu entries a visitor can see now. */
-function visibleMenuEntries(page: EnginePage, names: readonly string[]): Promise<string[]> {
+export function visibleMenuEntries(page: EnginePage, names: readonly string[]): Promise<string[]> {
   return page.evaluate((wanted) => {
     return [...document.querySelectorAll('a')]
       .filter((a) => {

@@ -1,5 +1,7 @@
 import { describeVisitorFlows } from './flows';
 import { describePostFlows } from './post-flows';
+import { describeRightToLeftFlows } from './rtl-flows';
 
 describeVisitorFlows('webkit');
 describePostFlows('webkit');
+describeRightToLeftFlows('webkit');

@@ -43,8 +43,13 @@ export default function Blogs() {
               rel="noopener noreferrer"
               {...tracked(CLICK_EVENTS.blogRead, blog.eventTitle)}
             >
-              <h2 className="card-title">{blog.title}</h2>
-              <p className="blog-description">“{blog.description}”</p>
+              {/* Isolated: an article often keeps its original language (an English title in an Arabic page). */}
+              <h2 className="card-title">
+                <bdi>{blog.title}</bdi>
+              </h2>
+              <p className="blog-description">
+                <bdi>“{blog.description}”</bdi>
+              </p>
               <p className="blog-meta">
                 <time dateTime={blog.published}>{blog.publishedText}</time>
                 <span aria-hidden="true"> · </span>

@@ -198,6 +198,9 @@ describe('/blogs', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
       expect(link).toHaveTextContent(`“${blog.description}”`);
+      // Title and quoted description each isolated: in a right-to-left page an English title keeps its
+      // own order (the quotes inside, so “ still kerns with the first letter as before).
+      expect([...link.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual([blog.title, `“${blog.description}”`]);
       expect(link).toHaveTextContent(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(blog.published)));
       expect(link).toHaveTextContent(`${blog.minutes} min read`);
     }

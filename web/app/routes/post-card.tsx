@@ -9,8 +9,13 @@ export function PostCard({ post }: { post: PostCardData }) {
   const { ui } = useCatalogue();
   return (
     <Link className="card blog-card" to={post.href} {...tracked(CLICK_EVENTS.blogRead, post.eventTitle)}>
-      <h2 className="card-title">{post.title}</h2>
-      <p className="blog-description">“{post.description}”</p>
+      {/* Isolated: a title may keep Latin words or stay in English inside a right-to-left page. */}
+      <h2 className="card-title">
+        <bdi>{post.title}</bdi>
+      </h2>
+      <p className="blog-description">
+        <bdi>“{post.description}”</bdi>
+      </p>
       <p className="blog-meta">
         <time dateTime={post.published}>{post.publishedText}</time>
         <span aria-hidden="true"> · </span>

@@ -67,7 +67,9 @@ export default function PostRoute() {
       <p className="breadcrumb">
         <Link to={localize('/blogs')}>{ui.blogs.allArticles}</Link>
       </p>
-      <h1 id="post-title">{post.title}</h1>
+      <h1 id="post-title">
+        <bdi>{post.title}</bdi>
+      </h1>
       <p className="lead">{post.description}</p>
       <p className="blog-meta">
         <time dateTime={post.published}>{post.publishedText}</time>
