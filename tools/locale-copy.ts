@@ -5,11 +5,9 @@
  * language in the browsers). It reads the project's files by path and imports none of them.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BUILD_INPUTS, makeCopy, REPO } from './project-copy';
+import { BUILD_INPUTS, FIXTURE_BUILDS, hashInputs, LOCK_FILE, makeCopy, REPO, sharedFolder } from './project-copy';
 
 export { makeCopy, REPO } from './project-copy';
 
@@ -98,50 +96,21 @@ export function addRightToLeftExample(copy: string, { translated }: { translated
   return rtl.to;
 }
 
-/** What the right-to-left example's build depends on: the copied inputs, the Arabic texts, this file. */
-function rightToLeftInputsHash(): string {
-  const hash = createHash('sha256');
-  const files = [...BUILD_INPUTS, 'e2e/fixtures/ar', 'tools/locale-copy.ts', 'tools/project-copy.ts']
-    .flatMap((input) => {
-      const full = path.join(REPO, input);
-      if (!statSync(full).isDirectory()) return [input];
-      return readdirSync(full, { recursive: true, encoding: 'utf8' })
-        .map((file) => path.join(input, file))
-        .filter((file) => !file.split(path.sep).includes('build') && statSync(path.join(REPO, file)).isFile());
-    })
-    .sort();
-  for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.join(REPO, file))).update('\0');
-  return hash.digest('hex').slice(0, 16);
-}
-
 /**
  * The README's right-to-left example, translated and built once for every browser suite that needs it
- * (e2e/rtl.test.ts in Chromium, e2e/engines/rtl-flows.ts in each engine, run in separate test projects):
- * it is kept in the system's temporary folder under a hash of everything it was built from, and reused
- * while nothing changed. A new build goes to a fresh folder renamed into place when
- * complete, so a suite never sees half a build; older builds of this checkout are removed then.
+ * (e2e/rtl.test.ts in Chromium, e2e/engines/rtl-flows.ts in each engine, run in separate test projects,
+ * and scripts/screenshots.ts), as a shared build (tools/project-copy.ts `sharedFolder`): keyed by a hash
+ * of what it is built from, made by one process while the others wait, reused while nothing changed.
  * Returns the language's code and the copy's folder (its site in web/build/client).
  */
 export async function rightToLeftBuild(): Promise<{ code: string; dir: string }> {
-  const checkout = createHash('sha256').update(REPO).digest('hex').slice(0, 8);
-  const prefix = `portfolio-rtl-${checkout}-`;
-  const dir = path.join(os.tmpdir(), `${prefix}${rightToLeftInputsHash()}`);
   const code = documentedSteps().rtl?.to ?? '';
-  if (existsSync(path.join(dir, 'web/build/client', code, 'home/index.html'))) return { code, dir };
-  const fresh = mkdtempSync(path.join(os.tmpdir(), 'rtl-build-'));
-  addRightToLeftExample(fresh, { translated: true });
-  const built = await quietBuild(fresh);
-  if (built.code !== 0) {
-    rmSync(fresh, { recursive: true, force: true });
-    throw new Error(`The copy with ${code} did not build:\n${built.stdout}${built.stderr}`);
-  }
-  for (const old of readdirSync(os.tmpdir()).filter((name) => name.startsWith(prefix))) rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true });
-  try {
-    renameSync(fresh, dir);
-  } catch (error) {
-    // Another run finished the same build first: its copy is as good.
-    rmSync(fresh, { recursive: true, force: true });
-    if (!existsSync(path.join(dir, 'web/build/client', code, 'home/index.html'))) throw error;
-  }
-  return { code, dir };
+  const key = `rtl-${hashInputs([...BUILD_INPUTS, LOCK_FILE, 'e2e/fixtures/ar', 'tools/locale-copy.ts', 'tools/project-copy.ts'])}`;
+  const built = await sharedFolder(FIXTURE_BUILDS, key, async (dir) => {
+    addRightToLeftExample(dir, { translated: true });
+    const { code: status, stdout, stderr } = await quietBuild(dir);
+    return { code: status, output: `${stdout}${stderr}` };
+  });
+  if (built.code !== 0) throw new Error(`The copy with ${code} did not build:\n${built.output}`);
+  return { code, dir: built.dir };
 }

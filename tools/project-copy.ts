@@ -83,14 +83,14 @@ function buildIn(dir: string): Promise<{ code: number; output: string }> {
 }
 
 /** What a fixture build's result depends on besides BUILD_INPUTS and the fixture: the dependencies' versions. */
-const LOCK_FILE = 'package-lock.json';
+export const LOCK_FILE = 'package-lock.json';
 /** A cached fixture build no run has used for this long is removed by the next run that builds. */
 const CACHE_UNUSED_MS = 30 * 60_000;
 /** How long a run waits for another process's build of the same fixture before giving up. */
 const WAIT_FOR_OTHER_BUILD_MS = 15 * 60_000;
 
 /** sha256 over every file of `inputs` (relative to REPO), in a stable order, with their paths. */
-function hashInputs(inputs: readonly string[]): string {
+export function hashInputs(inputs: readonly string[]): string {
   const hash = createHash('sha256').update(process.version);
   const add = (relative: string) => {
     const full = path.join(REPO, relative);
@@ -145,6 +145,9 @@ export interface FixtureBuild {
   output: string;
 }
 
+/** Where the shared builds of this checkout are kept (one folder per checkout, so worktrees never meet). */
+export const FIXTURE_BUILDS = path.join(os.tmpdir(), `portfolio-fixture-builds-${createHash('sha256').update(REPO).digest('hex').slice(0, 8)}`);
+
 /**
  * The project built (`npm run build`) with `extraContent` over its web/content, made once and shared by
  * every test that reads it, in this run and the next ones: the folder is named by a hash of what the
@@ -154,8 +157,7 @@ export interface FixtureBuild {
  */
 export function sharedBuild(extraContent: string): Promise<FixtureBuild> {
   const key = hashInputs([...BUILD_INPUTS, LOCK_FILE, path.relative(REPO, extraContent)]);
-  const parent = path.join(os.tmpdir(), `portfolio-fixture-builds-${createHash('sha256').update(REPO).digest('hex').slice(0, 8)}`);
-  return sharedFolder(parent, key, (dir) => {
+  return sharedFolder(FIXTURE_BUILDS, key, (dir) => {
     makeCopy(dir);
     cpSync(extraContent, path.join(dir, 'web/content'), { recursive: true });
     return buildIn(dir);
