@@ -44,7 +44,7 @@ describe('writing a post by following web/content/README.md', () => {
     const client = (...parts: string[]) => readFileSync(path.join(project.dir, 'web/build/client', ...parts), 'utf8');
     expect(existsSync(path.join(project.dir, 'web/build/client/blogs', slug, 'index.html'))).toBe(true);
     const page = client('blogs', slug, 'index.html');
-    expect(page).toContain(`<h1 id="post-title">${title}</h1>`);
+    expect(page).toContain(`<h1 id="post-title"><bdi>${title}</bdi></h1>`);
     expect(page).toContain('The first paragraph of the post.');
     expect(client('blogs/index.html')).toContain(`href="/blogs/${slug}"`);
     expect(client('feed.xml')).toMatch(new RegExp(`<link rel="alternate" type="text/html" href="https://[^"]+/blogs/${slug}"/>`));
