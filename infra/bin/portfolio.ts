@@ -6,17 +6,24 @@
  */
 import { App } from 'aws-cdk-lib';
 import { ConfigError, configFromContext } from '../config/portfolio-config';
-import { addPortfolioStacks } from '../lib/portfolio-app';
+
+/** A configuration fault is the owner's to fix: its message alone, exit 1 (anything else is a bug: thrown). */
+function orConfigExit<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
 
 const app = new App();
-try {
-  const config = configFromContext((key) => app.node.tryGetContext(key));
-  addPortfolioStacks(app, config, { account: process.env.CDK_DEFAULT_ACCOUNT });
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = orConfigExit(() => configFromContext((key) => app.node.tryGetContext(key)));
+// The stacks (and every construct library they load) only once the configuration is known to be good:
+// a bad key is reported in about a second, not after loading all of them.
+const { addPortfolioStacks } = await import('../lib/portfolio-app');
+orConfigExit(() => addPortfolioStacks(app, config, { account: process.env.CDK_DEFAULT_ACCOUNT }));
 app.synth();
