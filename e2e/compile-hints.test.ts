@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { COMPILE_HINT } from '../contract/compile-hint';
+import { funFacts as englishFacts } from '../web/content/fun-facts';
+import { funFacts as spanishFacts } from '../web/content/es/fun-facts';
 
 /** The built scripts a page preloads, as paths under the client directory (read here independently of postbuild's own parser). */
 function preloadedScripts(html: string): string[] {
@@ -28,5 +30,15 @@ describe('compile hints in the build', () => {
     const onDemand = assets.map((name) => `assets/${name}`).filter((script) => !preloaded.has(script) && !path.basename(script).startsWith('inline-'));
     expect(onDemand.some((script) => path.basename(script).startsWith('FunFactModal-')), 'the fun-fact modal is fetched on demand').toBe(true);
     for (const script of onDemand) expect(firstLine(script), script).not.toBe(COMPILE_HINT);
+  });
+
+  it("the fun facts travel only in the modal's chunk, in no page's first load", () => {
+    const preloaded = new Set(pages.flatMap((page) => preloadedScripts(readFileSync(path.join(clientDir, page), 'utf8'))));
+    const holding = (fact: string) => assets.filter((name) => readFileSync(path.join(clientDir, 'assets', name), 'utf8').includes(fact));
+    for (const fact of [...englishFacts, ...spanishFacts]) {
+      const files = holding(fact);
+      expect(files.map((name) => name.replace(/-[\w-]+\.js$/, '')), fact).toEqual(['FunFactModal']);
+      expect(preloaded.has(`assets/${files[0]}`), fact).toBe(false);
+    }
   });
 });

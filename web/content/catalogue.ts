@@ -13,5 +13,5 @@ export const catalogue: Catalogue = { ui, site, pages, projects, blogs, about, f
 
 /** This module is also the English pages' layout route: its handle gives them their strings. */
 export const handle: LocaleHandle = {
-  localeBundle: { locale: 'en', catalogue: { ui, site, funFacts } },
+  localeBundle: { locale: 'en', catalogue: { ui, site } },
 };

@@ -250,9 +250,10 @@ export interface LocaleBundle {
 /**
  * What every page of a language needs (the layout route's handle). The long texts of one page each
  * (the owner's copy of each page, about, blogs, privacy policy, the projects) reach only their page, as
- * its route's build-time loader data (web/app/routes/page-content.ts).
+ * its route's build-time loader data (web/app/routes/page-content.ts); the fun facts travel with the
+ * fun-fact modal's chunk (web/app/layout/fun-facts.ts).
  */
-export type ShellCatalogue = Omit<Catalogue, PageOnlyContent>;
+export type ShellCatalogue = Omit<Catalogue, PageOnlyContent | 'funFacts'>;
 export type PageOnlyContent = 'about' | 'blogs' | 'privacyPolicy' | 'projects' | 'pages';
 
 /** A project as its card on /projects shows it: without what only its own page shows. */

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { LineIcon } from '../components/LineIcon';
-import { useUi } from '../i18n/locale-context';
+import { useLocale, useUi } from '../i18n/locale-context';
+import { funFactsOf, pickFunFact } from './fun-facts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -24,7 +25,8 @@ function trapTab(event: KeyboardEvent, dialog: HTMLElement | null): void {
 }
 
 interface FunFactModalProps {
-  fact: string;
+  /** A number in [0, 1) drawn when the headshot was clicked: which of the language's facts to show. */
+  draw: number;
   onClose: () => void;
   /** Where focus goes back when the modal closes (the headshot button). */
   returnFocusRef: RefObject<HTMLElement | null>;
@@ -35,8 +37,9 @@ interface FunFactModalProps {
  * Close button, the backdrop, "Got it!" and Escape; Tab stays inside while it is open and focus
  * returns to the headshot afterwards.
  */
-export function FunFactModal({ fact, onClose, returnFocusRef }: FunFactModalProps) {
+export function FunFactModal({ draw, onClose, returnFocusRef }: FunFactModalProps) {
   const ui = useUi();
+  const fact = pickFunFact(funFactsOf(useLocale()), () => draw);
   const titleId = useId();
   const textId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);

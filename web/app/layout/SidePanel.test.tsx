@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { funFacts } from '../../content/fun-facts';
 import { site } from '../../content/site';
 import { HydrationProvider } from '../components/use-hydrated';
-import { SidePanel, pickFunFact } from './SidePanel';
+import { SidePanel } from './SidePanel';
+import { pickFunFact } from './fun-facts';
 
 const trackClick = vi.hoisted(() => vi.fn());
 vi.mock('../features/tracking/track-click', () => ({ trackClick }));

@@ -16,21 +16,15 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 // right after hydration, and at once if the visitor reaches for the headshot before that.
 const funFactModal = onDemand('fun-fact modal', () => import('./FunFactModal').then((module) => module.FunFactModal));
 
-/** Picks one fact at random; called at every opening so each opening may show another fact. */
-export function pickFunFact(facts: readonly string[], random: () => number = Math.random): string {
-  if (facts.length === 0) throw new Error('There must be at least one fun fact in web/content/fun-facts.ts.');
-  const index = Math.min(facts.length - 1, Math.floor(random() * facts.length));
-  return facts[index] as string;
-}
-
 /** The desktop side panel (shown on wide screens by CSS). */
 export function SidePanel() {
   const viewTransition = useViewTransitions();
-  const { site, ui, funFacts } = useCatalogue();
+  const { site, ui } = useCatalogue();
   const localize = useLocalizePath();
-  const [fact, setFact] = useState<string | null>(null);
+  // A number drawn at each opening: the modal picks that opening's fact from its own chunk's facts.
+  const [draw, setDraw] = useState<number | null>(null);
   const headshotRef = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setFact(null), []);
+  const close = useCallback(() => setDraw(null), []);
   // The modal needs the scripts: until they have hydrated the page, the headshot is visibly not ready.
   const ready = useHydrated();
   useEffect(() => funFactModal.preload(), []);
@@ -52,7 +46,7 @@ export function SidePanel() {
           disabled={!ready}
           onPointerEnter={funFactModal.preload}
           onFocus={funFactModal.preload}
-          onClick={() => setFact(pickFunFact(funFacts))}
+          onClick={() => setDraw(Math.random())}
         >
           {/* Lazy: the panel is hidden on phones, where the image is then never fetched. */}
           <img src={site.headshot} alt="" width={144} height={144} className="headshot" loading="lazy" decoding="async" />
@@ -100,7 +94,7 @@ export function SidePanel() {
           <span className="visually-hidden">{ui.opensInNewTab}</span>
         </a>
         <ResumeLink href={site.resume} className="profile-link resume-link" />
-        {fact !== null ? <funFactModal.Render fact={fact} onClose={close} returnFocusRef={headshotRef} /> : null}
+        {draw !== null ? <funFactModal.Render draw={draw} onClose={close} returnFocusRef={headshotRef} /> : null}
       </aside>
     </>
   );

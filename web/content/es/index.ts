@@ -16,5 +16,5 @@ export const catalogue: Catalogue = { ui, site, pages, projects, blogs, about, f
  * `locale` is this folder's name (the language's code in ../locales.ts).
  */
 export const handle: LocaleHandle = {
-  localeBundle: { locale: 'es', catalogue: { ui, site, funFacts } },
+  localeBundle: { locale: 'es', catalogue: { ui, site } },
 };
