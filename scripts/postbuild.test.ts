@@ -78,11 +78,20 @@ describe('transformPage', () => {
     // Same elements in the same places (type, async, id kept), so hydration sees the same tree.
     const placeholders = [...html.matchAll(/<script([^>]*)><\/script>/g)].map((m) => m[1]!.replace(/ data-src="[^"]+"/, ''));
     expect(placeholders).toEqual(['', ' type="module" async=""', ' id="_R_"', '', '']);
-    expect(files.size).toBe(5);
+    // React Router's context and its stream's data share one file, loaded from the first's place; the
+    // stream's element stays, empty, with nothing to load.
+    const context = 'window.__reactRouterContext = {"owner":"Alex"};';
+    const stream = 'window.__reactRouterContext.streamController.enqueue("[\\"Alex\\"]");';
+    const router = [...files].find(([, text]) => text.startsWith('window.__reactRouterContext = '));
+    expect(router?.[1]).toBe(`${context}\n${stream}`);
+    expect(html).toContain(`<body><main><h1>Alex</h1></main><script data-src="/${router?.[0]}"></script>`);
+    expect(html).toContain('<div hidden id="S:0"><script></script></div>');
+    expect(files.size).toBe(4);
     for (const [name, text] of files) {
       expect(name).toMatch(/^assets\/inline-[\w-]{12}\.js$/);
       expect(html).toContain(`data-src="/${name}"`);
-      expect(prerendered('Alex')).toContain(text);
+      for (const part of text.split('\n').filter((line) => line.startsWith('window.__reactRouterContext'))) expect(prerendered('Alex')).toContain(part);
+      if (name !== router?.[0]) expect(prerendered('Alex')).toContain(text);
     }
   });
 
@@ -180,7 +189,8 @@ describe('shapePages', () => {
     const moved = readdirSync(path.join(dir, 'client', 'assets')).filter((n) => n.startsWith('inline-'));
     // Shared scripts (same text on every page) are one file; per-page ones differ.
     expect(moved.length).toBe(result.movedScripts);
-    expect(result.movedScripts).toBe(3 * 2 + 3);
+    // One React Router file per page (its context and data), three shared by all.
+    expect(result.movedScripts).toBe(3 + 3);
     for (const page of ['home/index.html', 'projects/3/index.html', '__spa-fallback.html']) {
       expect(firstPaintProblems(readFileSync(path.join(dir, 'client', page), 'utf8'))).toEqual([]);
     }

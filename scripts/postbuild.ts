@@ -39,13 +39,23 @@ const NON_SCREEN_MEDIA = new Set(['print', 'not all', 'speech']);
  * The per-page inline scripts the framework writes, which may move into files. Anything else that is
  * not a registered constant script is refused, so no unknown inline code ever needs the policy.
  */
-const MOVABLE_SCRIPTS: { name: string; test: (text: string, type: string) => boolean }[] = [
-  { name: "React Router's context", test: (t) => t.startsWith('window.__reactRouterContext = ') },
-  { name: "React Router's stream", test: (t) => t.startsWith('window.__reactRouterContext.streamController.') },
+interface MovableScript {
+  name: string;
+  test: (text: string, type: string) => boolean;
+}
+const ROUTER_CONTEXT: MovableScript = { name: "React Router's context", test: (t) => t.startsWith('window.__reactRouterContext = ') };
+const ROUTER_STREAM: MovableScript = { name: "React Router's stream", test: (t) => t.startsWith('window.__reactRouterContext.streamController.') };
+const MOVABLE_SCRIPTS: MovableScript[] = [
+  ROUTER_CONTEXT,
+  ROUTER_STREAM,
   { name: "React Router's route modules", test: (t, type) => type === 'module' && t.includes('window.__reactRouterRouteModules') },
   { name: "React's streaming instructions", test: (t) => /^\$R[A-Z]\b/.test(t) },
   { name: "React's reveal timer", test: (t) => t === 'requestAnimationFrame(function(){$RT=performance.now()});' },
 ];
+
+/** React Router's classic (non-module) per-page scripts, which run in this order and share one file. */
+const ROUTER_CLASSIC_SCRIPTS = [ROUTER_CONTEXT, ROUTER_STREAM];
+const ROUTER_SCRIPTS_MARK = '\u0000router-scripts\u0000';
 
 function attribute(attributes: string, name: string): string | undefined {
   const match = new RegExp(`(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+)))?(?=\\s|/|$)`, 'i').exec(
@@ -141,6 +151,7 @@ export function pageViewAttribute(page: string): string {
 /** Applies the first-paint and CSP shaping to one page; `page` names it in errors. */
 export function transformPage(html: string, clientDir: string, page: string): TransformedPage {
   const files = new Map<string, string>();
+  const routerTexts: string[] = [];
   let out = html.replace(SCRIPT_PATTERN, (whole, attributes: string, body: string) => {
     if (attribute(attributes, 'src') !== undefined || !EXECUTABLE_TYPES.has(scriptType(attributes))) return whole;
     const text = body.replace(/\r\n?/g, '\n');
@@ -156,10 +167,25 @@ export function transformPage(html: string, clientDir: string, page: string): Tr
           'INLINE_SCRIPTS in contract/inline-scripts.ts.',
       );
     }
+    // React Router's classic scripts (its context, then the stream's data and its close) become one file,
+    // loaded where the first of them was: one request and one gzip stream instead of three (about 0.2 KB
+    // less per first load). They then run before the route-modules script, as the inline originals do
+    // (classic inline scripts run at once, the module script later). The others stay as empty elements,
+    // so hydration sees the same tree; an empty script runs nothing.
+    if (scriptType(attributes) !== 'module' && ROUTER_CLASSIC_SCRIPTS.some((kind) => kind.test(text, ''))) {
+      routerTexts.push(text);
+      return routerTexts.length === 1 ? `<script${attributes} ${MOVED_SCRIPT_ATTRIBUTE}="${ROUTER_SCRIPTS_MARK}"></script>` : `<script${attributes}></script>`;
+    }
     const name = `assets/${movedScriptName(text)}`;
     files.set(name, text);
     return `<script${attributes} ${MOVED_SCRIPT_ATTRIBUTE}="/${name}"></script>`;
   });
+  if (routerTexts.length > 0) {
+    const text = routerTexts.join('\n');
+    const name = `assets/${movedScriptName(text)}`;
+    files.set(name, text);
+    out = out.replace(ROUTER_SCRIPTS_MARK, `/${name}`);
+  }
   // The module preloads, unchanged, move into one template where the first of them was.
   const preloads: string[] = [];
   const PRELOADS_MARK = '\u0000deferred-preloads\u0000';
