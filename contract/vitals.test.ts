@@ -13,6 +13,13 @@ describe('routeOfPath: the pattern and language of an address, never the address
     ['/projects/3', '/projects/:projectId', 'en'],
     [`/es/projects/${projects[0]!.id}`, '/projects/:projectId', 'es'],
     ['/privacy-policy/', '/privacy-policy', 'en'],
+    ['/blogs/every-feature', '/blogs/:slug', 'en'],
+    ['/es/blogs/every-feature/', '/blogs/:slug', 'es'],
+    ['/blogs/tags/css', '/blogs/tags/:tag', 'en'],
+    ['/es/blogs/tags/css', '/blogs/tags/:tag', 'es'],
+    ['/blogs/tags', '/blogs/:slug', 'en'],
+    ['/blogs/tags/css/more', '*', 'en'],
+    ['/es/error', '/error', 'es'],
     ['/no/such/page', '*', 'en'],
     ['/projects/3/more', '*', 'en'],
     ['/fr/home', '*', 'en'],
@@ -22,11 +29,11 @@ describe('routeOfPath: the pattern and language of an address, never the address
   });
 
   it('gives only patterns the server accepts', () => {
-    for (const path of ['/', '/home', '/es/projects/x', '/zzz']) {
+    for (const path of ['/', '/home', '/es/projects/x', '/blogs/a-post', '/es/blogs/tags/x', '/zzz']) {
       const { route, lang } = routeOfPath(path);
       expect(checkVitalsBeacon({ route, lang, device: 'phone', nav: 'load' }).ok).toBe(true);
     }
-    expect(VITALS_ROUTES).toContain('/projects/:projectId');
+    expect(VITALS_ROUTES).toEqual(expect.arrayContaining(['/projects/:projectId', '/blogs/:slug', '/blogs/tags/:tag', '*']));
   });
 });
 
