@@ -13,8 +13,8 @@ export const VIEWER_REQUEST_FUNCTION_FILE = path.join(
   'viewer-request.js',
 );
 
-/** The identifier the function's file holds where the page table's redirects go. */
-const REDIRECTS_PLACEHOLDER = 'SITE_REDIRECTS';
+/** The statement of the function's file that the page table's redirects replace. */
+const REDIRECTS_PLACEHOLDER = 'var REDIRECTS = SITE_REDIRECTS;';
 
 /**
  * The function's code as CloudFront and the local server run it: the file, with the page table's
@@ -23,9 +23,9 @@ const REDIRECTS_PLACEHOLDER = 'SITE_REDIRECTS';
  */
 export function viewerRequestFunctionCode(redirects: Readonly<Record<string, string>> = REDIRECTS): string {
   const file = readFileSync(VIEWER_REQUEST_FUNCTION_FILE, 'utf8');
-  const parts = file.split(new RegExp(`\\b${REDIRECTS_PLACEHOLDER}\\b`));
-  if (parts.length !== 2) throw new Error(`${VIEWER_REQUEST_FUNCTION_FILE} must name ${REDIRECTS_PLACEHOLDER} exactly once (where the redirects go).`);
-  return parts.join(JSON.stringify(redirects));
+  const parts = file.split(REDIRECTS_PLACEHOLDER);
+  if (parts.length !== 2) throw new Error(`${VIEWER_REQUEST_FUNCTION_FILE} must hold "${REDIRECTS_PLACEHOLDER}" exactly once (where the redirects go).`);
+  return parts.join(`var REDIRECTS = ${JSON.stringify(redirects)};`);
 }
 
 /** One header, query parameter or cookie value as cloudfront-js-2.0 shapes it. */

@@ -1,3 +1,4 @@
+/* global SITE_REDIRECTS -- written in by viewer-request-loader.ts */
 // CloudFront Function (cloudfront-js-2.0), viewer request, default behavior.
 // Plain ES5-style script: no modules, no Node APIs. The local server (infra/local) runs this
 // same code for every non-API request, so both decide paths identically.

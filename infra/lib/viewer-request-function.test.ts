@@ -15,7 +15,7 @@ import {
   type ViewerRequestHandler,
 } from '../cloudfront/viewer-request-loader';
 import { pathOf, REDIRECT_ROUTE, REDIRECT_TARGET, REDIRECTS } from '../../contract/site-routes';
-import { pagesOfEveryLocale } from '../../web/app/prerender-paths';
+import { tablePagePaths } from '../../contract/page-paths';
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../web/content/locales';
 import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
 import { synthPortfolio, type Json } from './testing';
@@ -70,7 +70,7 @@ describe('the function code in the template', () => {
 
 describe('routing, as CloudFront runs it', () => {
   // Every page of the site's page table (each project's, a post's and a tag's too) maps to the file the prerender writes for it.
-  it.each([...pagesOfEveryLocale([DEFAULT_LOCALE]), pathOf('post', 'a-post'), pathOf('tag', 'css')])('%s → its prerendered index.html', async (route) => {
+  it.each([...tablePagePaths('visited'), pathOf('post', 'a-post'), pathOf('tag', 'css')])('%s → its prerendered index.html', async (route) => {
     expect(await uriFor(route)).toBe(`${route}/index.html`);
   });
 
