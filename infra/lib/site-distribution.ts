@@ -68,7 +68,7 @@ export class SiteDistribution extends Construct {
     if (csp.length > CLOUDFRONT_CSP_MAX_LENGTH) {
       throw new Error(
         `The Content-Security-Policy is ${csp.length} characters; CloudFront accepts at most ${CLOUDFRONT_CSP_MAX_LENGTH}. ` +
-          'Fewer extra connect sources or constant inline scripts (contract/inline-scripts.ts) bring it under the limit.',
+          'Fewer extra connect sources or constant inline scripts (web/boot/generate.ts) bring it under the limit.',
       );
     }
     this.headersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
