@@ -106,6 +106,9 @@ describe('transformPage', () => {
     expect(attributeOf(page(path.join('es', 'projects', '3', 'index.html')))).toBe('{"route":"/projects/:projectId","lang":"es"}');
     expect(attributeOf(page('index.html'))).toBe('{"route":"/","lang":"en"}');
     expect(attributeOf(page('__spa-fallback.html'))).toBe('{"route":"*","lang":"en"}');
+    // A post and a tag page: their own patterns, never the not-found page's.
+    expect(attributeOf(page(path.join('es', 'blogs', 'hola', 'index.html')))).toBe('{"route":"/blogs/:slug","lang":"es"}');
+    expect(attributeOf(page(path.join('blogs', 'tags', 'css', 'index.html')))).toBe('{"route":"/blogs/tags/:tag","lang":"en"}');
     expect(pageViewAttribute('blogs/index.html')).toBe('{&quot;route&quot;:&quot;/blogs&quot;,&quot;lang&quot;:&quot;en&quot;}');
     expect(inlineScripts(page('home/index.html'))).toEqual([HYDRATION_BOOT_SCRIPT]);
   });
