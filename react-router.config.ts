@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
+import { pathOf } from './contract/site-routes';
 import { checkPageEvents } from './contract/page-events';
 import { checkAllCatalogues } from './web/content/check';
 import { projects } from './web/content/projects';
@@ -23,7 +24,7 @@ function postPaths(): string[] {
       .map((name) => ({ slug: name.slice(0, -'.md'.length), ...parsePostSource(path.join(dir, name), readFileSync(path.join(dir, name), 'utf8')).frontMatter }))
       .filter((post) => !post.draft);
     const tags = [...new Set(posts.flatMap((post) => post.tags))];
-    return [...posts.map((post) => localizePath(locale, `/blogs/${post.slug}`)), ...tags.map((tag) => localizePath(locale, `/blogs/tags/${tag}`))];
+    return [...posts.map((post) => localizePath(locale, pathOf('post', post.slug))), ...tags.map((tag) => localizePath(locale, pathOf('tag', tag)))];
   });
 }
 

@@ -3,6 +3,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, loadEnv } from 'vite';
 import { defineWebEnv } from './web/app/config/env-schema.ts';
 import { postImagesInDev } from './scripts/post-images.ts';
+import { bootScript } from './web/boot/generate.ts';
 
 /**
  * Client-bundle shaping for the first-load JS budget (at most 120 KB gzip per route). Every
@@ -45,7 +46,8 @@ function rootGraph(ctx: ChunkingContext): Set<string> {
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
   // The build variables, checked here (a bad one stops the build) and inlined as one constant.
-  define: { ...defineWebEnv(loadEnv(mode, process.cwd(), 'VITE_')) },
+  // And the boot script, generated from type-checked TypeScript (web/boot/generate.ts) for root.tsx to write.
+  define: { ...defineWebEnv(loadEnv(mode, process.cwd(), 'VITE_')), __BOOT_SCRIPT__: JSON.stringify(bootScript()) },
   // Favicon, manifest, images and videos live beside the app, in web/public.
   publicDir: 'web/public',
   // npm run dev: posts' images, which a build makes after prerendering (scripts/post-images.ts).

@@ -2,13 +2,14 @@ import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { defineWebEnv } from './web/app/config/env-schema.ts';
+import { bootScript } from './web/boot/generate.ts';
 
 // One runner for every test. The React Router Vite plugin is left out on purpose: tests import
 // components directly; the prerendered build is exercised by the browser tests.
 export default defineConfig({
   plugins: [react()],
   // The same checked build variables the site gets (see vite.config.ts).
-  define: { ...defineWebEnv(loadEnv('test', process.cwd(), 'VITE_')) },
+  define: { ...defineWebEnv(loadEnv('test', process.cwd(), 'VITE_')), __BOOT_SCRIPT__: JSON.stringify(bootScript()) },
   test: {
     projects: [
       {

@@ -37,7 +37,7 @@ describe('full name: two or more name words separated by single spaces, letters 
   it.each([
     'Ada Lovelace',
     'José Álvarez',
-    // A first name and a last name, either of several words (issue 26): two surnames are the norm
+    // A first name and a last name, either of several words: two surnames are the norm
     // in Spanish, and particles ("de la", "van der", "bin") are common in many languages.
     'María José Núñez',
     'Lucía Fernández García',

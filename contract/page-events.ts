@@ -1,5 +1,5 @@
 /**
- * Google Analytics 4 page events (spec §7): the fixed page names, and each project page's name made
+ * Google Analytics 4 page events: one per page view, the fixed page names, and each project page's name made
  * from its English title by GA4's rules, with the full title as the `project_title` parameter. The
  * names are computed at build time (the project page's loader), so none of this ships to visitors.
  *
@@ -14,7 +14,7 @@
  *   value holds at most 100 characters (`page_title` 300, `page_location` 1,000).
  */
 
-/** The fixed page events, one per page (spec §7); a project page sends projectPageEvent(title). */
+/** The fixed page events, one per page the site always has; a project page sends projectPageEvent(title). */
 export const PAGE_EVENTS = {
   home: 'homePage',
   projects: 'projectsPage',

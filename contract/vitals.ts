@@ -9,22 +9,14 @@
  * arrival time is the log line's), no user agent.
  */
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../web/content/locales';
+import { type PagePattern, patternOfPath, SITE_PAGES } from './site-routes';
 
-/** The page patterns a beacon may name, without the language prefix (/es/projects/3 → /projects/:projectId). */
-export const VITALS_ROUTES = [
-  '/',
-  '/home',
-  '/projects',
-  '/projects/:projectId',
-  '/blogs',
-  '/contact',
-  '/about',
-  '/error',
-  '/privacy-policy',
-  /** Any other address: the not-found page. */
-  '*',
-] as const;
-export type VitalsRoute = (typeof VITALS_ROUTES)[number];
+/**
+ * The page patterns a beacon may name, without the language prefix (/es/projects/3 → /projects/:projectId):
+ * every pattern of the site's page table (contract/site-routes.ts), `*` for any other address.
+ */
+export const VITALS_ROUTES: readonly PagePattern[] = /* @__PURE__ */ SITE_PAGES.map((page) => page.pattern);
+export type VitalsRoute = PagePattern;
 
 export const VITALS_LANGUAGES: readonly string[] = LOCALE_CODES;
 
@@ -121,21 +113,18 @@ export function checkVitalsBeacon(value: unknown): VitalsCheck {
 }
 
 /**
- * The pattern and language of a path: /es/projects/3 → { route: '/projects/:projectId', lang: 'es' }.
- * Any path the site has no page for is '*' (the not-found page). Only the path is read: a query or
- * a fragment never reaches a beacon.
+ * The pattern and language of a path: /es/projects/3 → { route: '/projects/:projectId', lang: 'es' },
+ * /blogs/tags/css → '/blogs/tags/:tag'. Any path no pattern of the page table matches is '*' (the
+ * not-found page); a path of a pattern's shape is counted under it (a project id or a slug the site
+ * does not have too: the address is never kept). Only the path is read: a query or a fragment never
+ * reaches a beacon.
  */
 export function routeOfPath(pathname: string): { route: VitalsRoute; lang: string } {
   const segments = pathname.split('/').filter(Boolean);
   const first = segments[0] ?? '';
   const lang = first !== DEFAULT_LOCALE && VITALS_LANGUAGES.includes(first) ? first : DEFAULT_LOCALE;
   const rest = lang === DEFAULT_LOCALE ? segments : segments.slice(1);
-  const path = `/${rest.join('/')}`;
-  if ((VITALS_ROUTES as readonly string[]).includes(path) && path !== '*' && path !== '/projects/:projectId') {
-    return { route: path as VitalsRoute, lang };
-  }
-  if (rest.length === 2 && rest[0] === 'projects') return { route: '/projects/:projectId', lang };
-  return { route: '*', lang };
+  return { route: patternOfPath(`/${rest.join('/')}`), lang };
 }
 
 /**

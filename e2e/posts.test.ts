@@ -4,22 +4,36 @@
  * its text through hydration, axe finds nothing in either theme, and its code takes each theme's
  * colours. The card → post → Back flow runs in every engine (e2e/engines/post-flows.ts).
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import { waitForHydration } from './support/browser';
+import { REPO } from '../tools/project-copy';
+import { eventually, waitForHydration } from './support/browser';
 import { FIXTURE_POST, startPostSite, type PostSite } from './support/post-site';
 import { useBrowserSessions } from './support/sessions';
 
 let site: PostSite | undefined;
+/** Where the fixture site's stack keeps the page views it accepts, as `npm start` does. */
+const pageViewsFile = path.join(mkdtempSync(path.join(tmpdir(), 'portfolio-post-views-')), 'page-views.jsonl');
 
 beforeAll(async () => {
-  site = await startPostSite();
+  site = await startPostSite({ pageViewsFile });
 }, 900_000);
 
 afterAll(async () => {
   await site?.stop();
+  rmSync(path.dirname(pageViewsFile), { recursive: true, force: true });
 });
+
+/** The page views the fixture site's stack kept so far. */
+function keptPageViews(): Record<string, unknown>[] {
+  const lines = existsSync(pageViewsFile) ? readFileSync(pageViewsFile, 'utf8').split('\n').filter(Boolean) : [];
+  return lines.map((line) => (JSON.parse(line) as { pageView: Record<string, unknown> }).pageView);
+}
 
 const sessions = useBrowserSessions();
 
@@ -45,5 +59,30 @@ describe('on-site posts', () => {
     expect(await keyword()).toBe('rgb(249, 117, 131)');
     await page.emulateMedia({ colorScheme: 'light' });
     expect(await keyword()).toBe('rgb(215, 58, 73)');
+  });
+
+  it('counts page views of a post and of a tag page under their own patterns, and npm run visitors reports them', async () => {
+    const page = await open(`/es${FIXTURE_POST.path}`);
+    await page.locator('a.post-tag').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/es/blogs/tags/'));
+    // Leaving the document sends the tag page's view (a client-side navigation), the post's went on the way.
+    await page.goto(`${site!.origin}/es/about`, { waitUntil: 'load' });
+    await eventually(async () => keptPageViews(), (views) => views.length >= 2, 'the post\'s and the tag page\'s page views');
+    expect(keptPageViews().slice(0, 2)).toEqual([
+      expect.objectContaining({ route: '/blogs/:slug', lang: 'es', nav: 'load' }),
+      expect.objectContaining({ route: '/blogs/tags/:tag', lang: 'es', nav: 'client' }),
+    ]);
+
+    // npm run visitors -- --local, as the owner runs it, on what this stack kept.
+    const visitors = spawnSync(process.execPath, ['--import', 'tsx', 'infra/scripts/visitors/cli.ts', '--local', '--json', '--days', '1'], {
+      cwd: REPO,
+      env: { ...process.env, PAGE_VIEWS_FILE: pageViewsFile },
+      encoding: 'utf8',
+    });
+    expect(visitors.status, visitors.stderr).toBe(0);
+    const out = visitors.stdout;
+    const routes = (JSON.parse(out) as { pageViewsByDay: { route: string }[] }).pageViewsByDay.map((row) => row.route);
+    expect(routes).toEqual(expect.arrayContaining(['/blogs/:slug', '/blogs/tags/:tag']));
+    expect(routes).not.toContain('*');
   });
 });

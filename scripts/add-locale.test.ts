@@ -50,7 +50,7 @@ describe('adding a language by following web/content/README.md', () => {
     expect(readFileSync(path.join(copy, 'web/content', to, 'README.md'), 'utf8'), 'the copied README speaks of no one language').not.toMatch(/Spanish|Español/);
     expect(readFileSync(path.join(copy, 'web/content', to, 'ui.ts'), 'utf8')).not.toMatch(/Spanish/);
 
-    // The line as the README showed it before issue 26 (no fallback): the build stops, and `npm start`
+    // The line as the README showed it before languages had a fallback heading: the build stops, and `npm start`
     // shows the file and the missing field first, not the bundler's tables or a stack trace.
     const withoutFallback = line.replace(/, fallback: \{[^}]*\}/, '');
     expect(withoutFallback).not.toBe(line);

@@ -3,10 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HYDRATION_BOOT_SCRIPT, INLINE_SCRIPTS } from '../contract/inline-scripts';
+import { bootScript, inlineScripts as constantInlineScripts } from '../web/boot/generate';
 import { contentSecurityPolicy, INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
 import { COMPILE_HINT } from '../contract/compile-hint';
 import { firstPaintProblems, inlineScripts, pageViewAttribute, removeResourceRouteData, shapePages, transformPage } from './postbuild';
+
+const HYDRATION_BOOT_SCRIPT = bootScript();
+const INLINE_SCRIPTS = constantInlineScripts();
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -103,6 +106,9 @@ describe('transformPage', () => {
     expect(attributeOf(page(path.join('es', 'projects', '3', 'index.html')))).toBe('{"route":"/projects/:projectId","lang":"es"}');
     expect(attributeOf(page('index.html'))).toBe('{"route":"/","lang":"en"}');
     expect(attributeOf(page('__spa-fallback.html'))).toBe('{"route":"*","lang":"en"}');
+    // A post and a tag page: their own patterns, never the not-found page's.
+    expect(attributeOf(page(path.join('es', 'blogs', 'hola', 'index.html')))).toBe('{"route":"/blogs/:slug","lang":"es"}');
+    expect(attributeOf(page(path.join('blogs', 'tags', 'css', 'index.html')))).toBe('{"route":"/blogs/tags/:tag","lang":"en"}');
     expect(pageViewAttribute('blogs/index.html')).toBe('{&quot;route&quot;:&quot;/blogs&quot;,&quot;lang&quot;:&quot;en&quot;}');
     expect(inlineScripts(page('home/index.html'))).toEqual([HYDRATION_BOOT_SCRIPT]);
   });
@@ -135,7 +141,7 @@ describe('transformPage', () => {
     const dir = build({ 'assets/app-C3.css': CSS });
     const page = prerendered('Alex').replace('</main>', '</main><script>document.title = "Alex"</script>');
     expect(() => transformPage(page, path.join(dir, 'client'), 'home/index.html')).toThrow(
-      /home\/index\.html has an inline script .*document\.title.*contract\/inline-scripts\.ts/,
+      /home\/index\.html has an inline script .*document\.title.*web\/boot\/generate\.ts/,
     );
   });
 

@@ -7,8 +7,8 @@
  *   - the CSP for scripts never depends on content: React Router's and React's per-page inline
  *     scripts move into content-hashed files under assets/, each leaving an empty placeholder of the
  *     same element (an empty inline script never runs) that the constant boot script of
- *     contract/inline-scripts.ts loads in document order. Any other inline script fails the build
- *     unless it is registered there as a constant one.
+ *     web/boot/boot.ts loads in document order. Any other inline script fails the build
+ *     unless web/boot/generate.ts registers it as a constant one.
  *   - the chunks a first load runs (every module a page preloads: vendor, app, the route's own) start
  *     with V8's explicit compile hint (COMPILE_HINT in contract/compile-hint.ts), so Chrome compiles
  *     their functions while streaming the script, off the main thread, instead of lazily on it during hydration.
@@ -19,7 +19,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPILE_HINT } from '../contract/compile-hint';
-import { DEFERRED_PRELOADS_ATTRIBUTE, HYDRATION_BOOT_SCRIPT, MOVED_SCRIPT_ATTRIBUTE, PAGE_VIEW_ATTRIBUTE } from '../contract/inline-scripts';
+import { DEFERRED_PRELOADS_ATTRIBUTE, MOVED_SCRIPT_ATTRIBUTE, PAGE_VIEW_ATTRIBUTE } from '../contract/inline-scripts';
+import { bootScript } from '../web/boot/generate';
 import { routeOfPath } from '../contract/vitals';
 import { POSTBUILD_REPORT_FILE, WEB_BUILD_DIR, type PostbuildReport } from '../infra/shared/build-output';
 import { INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
@@ -156,7 +157,7 @@ export function transformPage(html: string, clientDir: string, page: string): Tr
     if (attribute(attributes, 'src') !== undefined || !EXECUTABLE_TYPES.has(scriptType(attributes))) return whole;
     const text = body.replace(/\r\n?/g, '\n');
     // The boot script learns the page's route pattern and language here (its text stays constant).
-    if (text === HYDRATION_BOOT_SCRIPT && attribute(attributes, PAGE_VIEW_ATTRIBUTE) === undefined) {
+    if (text === bootScript() && attribute(attributes, PAGE_VIEW_ATTRIBUTE) === undefined) {
       return `<script${attributes} ${PAGE_VIEW_ATTRIBUTE}="${pageViewAttribute(page)}">${body}</script>`;
     }
     if (text === '' || INLINE_SCRIPT_HASHES.includes(scriptHash(text))) return whole;
@@ -164,7 +165,7 @@ export function transformPage(html: string, clientDir: string, page: string): Tr
       throw new Error(
         `${page} has an inline script that is neither one of the framework's per-page scripts nor a registered ` +
           `constant one: ${text.slice(0, 120)}… Load it from a file, or add its constant source to ` +
-          'INLINE_SCRIPTS in contract/inline-scripts.ts.',
+          'inlineScripts in web/boot/generate.ts.',
       );
     }
     // React Router's classic scripts (its context, then the stream's data and its close) become one file,

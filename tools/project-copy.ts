@@ -27,6 +27,7 @@ export const BUILD_INPUTS = [
   'contract',
   'infra/shared',
   'web/app',
+  'web/boot',
   'web/content',
   'web/public',
   'scripts/quiet-build.ts',

@@ -1,7 +1,7 @@
 /**
  * The rules every GitHub workflow of this repository keeps (docs/deploy.md, "Deploy from GitHub"), read
  * from the YAML itself. checkWorkflows returns each broken rule with the file and job; none means the
- * workflows are as the issue (issue 28) asks. tools/workflow-policy.test.ts runs it on .github/workflows
+ * workflows keep every rule. tools/workflow-policy.test.ts runs it on .github/workflows
  * and proves each rule on a broken copy.
  */
 import { parse } from 'yaml';

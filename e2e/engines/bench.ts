@@ -103,7 +103,7 @@ async function measure(engine: Engine, url: string, what: string): Promise<Sampl
         const hydrated = performance.getEntriesByName(mark, 'mark')[0]?.startTime;
         if (hydrated === undefined) return null;
         // The first load's scripts: the module preloads the page holds until its first paint and the
-        // moved scripts the boot script starts (contract/inline-scripts.ts), not the chunks fetched on
+        // moved scripts the boot script starts (web/boot/boot.ts), not the chunks fetched on
         // demand once hydrated.
         const template = document.querySelector<HTMLTemplateElement>(`template[${attributes.preloads}]`);
         const firstLoad = new Set([

@@ -175,7 +175,7 @@ async function axeViolations(page: EnginePage): Promise<string[]> {
   });
 }
 
-/** How far down the old page a navigation starts from in the scroll flows (issue 30). */
+/** How far down the old page a navigation starts from in the scroll flows. */
 const FAR_DOWN_PX = 1000;
 
 interface ScrollFrames {

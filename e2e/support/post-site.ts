@@ -25,12 +25,20 @@ export const FIXTURE_POST = {
   spanishText: 'Cada palabra de este artículo',
 } as const;
 
-/** Builds (or reuses) the fixture site and serves it; throws with the build's output if it fails. */
-export async function startPostSite(): Promise<PostSite> {
+/**
+ * Builds (or reuses) the fixture site and serves it; throws with the build's output if it fails.
+ * `pageViewsFile`: where the stack keeps the page views it accepts (as `npm start` does), if anywhere.
+ */
+export async function startPostSite(options: { pageViewsFile?: string } = {}): Promise<PostSite> {
   const built = await sharedBuild(POST_FIXTURE);
   if (built.code !== 0) throw new Error(`The build with the fixture posts failed:\n${built.output}`);
   const stack = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'e2e/support/local-stack-process.ts')], {
-    env: { ...process.env, E2E_CLIENT_DIR: path.join(built.dir, 'web/build/client') },
+    env: {
+      ...process.env,
+      E2E_CLIENT_DIR: path.join(built.dir, 'web/build/client'),
+      // None unless asked: never the page views file of the stack the other browser tests share.
+      E2E_PAGE_VIEWS_FILE: options.pageViewsFile ?? '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async () => {

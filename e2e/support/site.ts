@@ -1,23 +1,14 @@
 import { ui as es } from '../../web/content/es/ui';
+import { tablePagePaths } from '../../contract/page-paths';
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../web/content/locales';
 
-/** Facts from the spec (§2, §4, §8, §9) that several test files check. */
+/** Facts about the site (its pages, texts and settings) that several test files check. */
 
-/** Every route that has its own page (the project ids are 1 to 5). */
-export const KNOWN_ROUTES = [
-  '/home',
-  '/projects',
-  '/projects/1',
-  '/projects/2',
-  '/projects/3',
-  '/projects/4',
-  '/projects/5',
-  '/blogs',
-  '/contact',
-  '/about',
-  '/error',
-  '/privacy-policy',
-] as const;
+/**
+ * Every page of the default language that has its own page, from the site's page table
+ * (contract/site-routes.ts): the fixed pages, each project's (ids 1 to 5) and the error page.
+ */
+export const KNOWN_ROUTES: readonly string[] = tablePagePaths('visited');
 
 /** A path no route matches: the 404 page, with HTTP status 404. */
 export const UNKNOWN_ROUTE = '/no-such-page';

@@ -5,11 +5,14 @@
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { REDIRECTS } from '../../contract/site-routes';
 import {
   isCfResponse,
   loadViewerRequestHandler,
   VIEWER_REQUEST_FUNCTION_FILE,
+  viewerRequestFunctionCode,
   type CfRequest,
+  type CfResponse,
   type CfValues,
   type CfViewerRequestEvent,
 } from './viewer-request-loader';
@@ -79,10 +82,22 @@ describe('viewer-request function', () => {
   it('is a plain script under CloudFront’s 10 KB limit, with no module syntax or Node globals', () => {
     // Maximum function size: CloudFront Developer Guide, "Quotas", CloudFront Functions:
     // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-limits.html
-    const code = readFileSync(VIEWER_REQUEST_FUNCTION_FILE, 'utf8');
+    const code = viewerRequestFunctionCode();
     expect(Buffer.byteLength(code)).toBeLessThan(10 * 1024);
     expect(() => new vm.Script(code)).not.toThrow();
     expect(code).not.toMatch(/\b(require|import|export|process|module)\b\s*[.(]/);
+  });
+});
+
+describe('viewerRequestFunctionCode', () => {
+  it("writes the page table's redirects into the file, which does not run without them", async () => {
+    expect(viewerRequestFunctionCode()).toContain(`var REDIRECTS = ${JSON.stringify(REDIRECTS)};`);
+    expect(() => loadViewerRequestHandler(readFileSync(VIEWER_REQUEST_FUNCTION_FILE, 'utf8'))).toThrow(/SITE_REDIRECTS is not defined/);
+    const other = loadViewerRequestHandler(viewerRequestFunctionCode({ '/old': '/new' }));
+    expect(((await other(event('/old'))) as CfResponse).headers?.location?.value).toBe('/new');
+    expect(await other(event('/'))).toMatchObject({ uri: '/index.html' });
+    // Only the table's own keys: nothing an object inherits.
+    for (const uri of ['/constructor', 'constructor', '__proto__', 'toString']) expect(isCfResponse(await handler(event(uri))), uri).toBe(false);
   });
 });
 

@@ -6,11 +6,27 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { REDIRECTS } from '../../contract/site-routes';
 
 export const VIEWER_REQUEST_FUNCTION_FILE = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   'viewer-request.js',
 );
+
+/** The statement of the function's file that the page table's redirects replace. */
+const REDIRECTS_PLACEHOLDER = 'var REDIRECTS = SITE_REDIRECTS;';
+
+/**
+ * The function's code as CloudFront and the local server run it: the file, with the page table's
+ * redirects (contract/site-routes.ts REDIRECTS) written in as a JSON object. Throws when the file
+ * does not hold the placeholder exactly once, so the code never runs without them.
+ */
+export function viewerRequestFunctionCode(redirects: Readonly<Record<string, string>> = REDIRECTS): string {
+  const file = readFileSync(VIEWER_REQUEST_FUNCTION_FILE, 'utf8');
+  const parts = file.split(REDIRECTS_PLACEHOLDER);
+  if (parts.length !== 2) throw new Error(`${VIEWER_REQUEST_FUNCTION_FILE} must hold "${REDIRECTS_PLACEHOLDER}" exactly once (where the redirects go).`);
+  return parts.join(`var REDIRECTS = ${JSON.stringify(redirects)};`);
+}
 
 /** One header, query parameter or cookie value as cloudfront-js-2.0 shapes it. */
 export interface CfValue {
@@ -54,12 +70,12 @@ export type ViewerRequestHandler = (event: CfViewerRequestEvent) => Promise<CfRe
 const HANDLER_TIMEOUT_MS = 2000;
 
 /**
- * Evaluates the function's code (default: the file beside this module) as a plain script in a
+ * Evaluates the function's code (default: viewerRequestFunctionCode()) as a plain script in a
  * fresh context without Node globals, and returns its `handler`. Each call of the returned
  * function gets a deep copy of the event and returns a plain copy of the result.
  */
 export function loadViewerRequestHandler(code?: string): ViewerRequestHandler {
-  const source = code ?? readFileSync(VIEWER_REQUEST_FUNCTION_FILE, 'utf8');
+  const source = code ?? viewerRequestFunctionCode();
   // Only what cloudfront-js-2.0 offers a function that uses no modules: no require, process or timers.
   const sandbox: Record<string, unknown> = { console };
   const context = vm.createContext(sandbox, { name: 'cloudfront-function' });

@@ -119,7 +119,7 @@ export class PortfolioStack extends Stack {
       environment: mailEnvironment,
     });
     this.api = new HttpApi(this, 'Api', { functions: this.functions.functions, logRetention });
-    // The CSP comes from source (contract/inline-scripts.ts), so a content change never touches the
+    // The CSP comes from source (web/boot/generate.ts), so a content change never touches the
     // distribution's configuration; the build only has to match it (checked in WebBuild).
     this.web = new WebBuild(this, 'Web', {
       projectRoot: props.projectRoot,

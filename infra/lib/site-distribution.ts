@@ -5,7 +5,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { VIEWER_REQUEST_FUNCTION_FILE } from '../cloudfront/viewer-request-loader';
+import { viewerRequestFunctionCode } from '../cloudfront/viewer-request-loader';
 import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 import { createApiOriginRequestPolicy } from './api-origin-request-policy';
 import { SPA_FALLBACK_FILE } from '../shared/build-output';
@@ -54,8 +54,8 @@ export class SiteDistribution extends Construct {
     super(scope, id);
 
     this.viewerRequestFunction = new cloudfront.Function(this, 'ViewerRequest', {
-      // The very file the local server runs (infra/local), so both decide paths the same way.
-      code: cloudfront.FunctionCode.fromFile({ filePath: VIEWER_REQUEST_FUNCTION_FILE }),
+      // The very code the local server runs (infra/local), so both decide paths the same way.
+      code: cloudfront.FunctionCode.fromInline(viewerRequestFunctionCode()),
       // cloudfront-js-2.0 ("JavaScript runtime 2.0 features for CloudFront Functions"):
       // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-javascript-runtime-20.html
       runtime: cloudfront.FunctionRuntime.JS_2_0,
@@ -68,7 +68,7 @@ export class SiteDistribution extends Construct {
     if (csp.length > CLOUDFRONT_CSP_MAX_LENGTH) {
       throw new Error(
         `The Content-Security-Policy is ${csp.length} characters; CloudFront accepts at most ${CLOUDFRONT_CSP_MAX_LENGTH}. ` +
-          'Fewer extra connect sources or constant inline scripts (contract/inline-scripts.ts) bring it under the limit.',
+          'Fewer extra connect sources or constant inline scripts (web/boot/generate.ts) bring it under the limit.',
       );
     }
     this.headersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {

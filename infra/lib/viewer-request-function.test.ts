@@ -3,7 +3,6 @@
  * loader the local server uses; plus the proof that the stack and the local server share the
  * function code and the security headers.
  */
-import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,9 +11,11 @@ import {
   type CfValues,
   isCfResponse,
   loadViewerRequestHandler,
-  VIEWER_REQUEST_FUNCTION_FILE,
+  viewerRequestFunctionCode,
   type ViewerRequestHandler,
 } from '../cloudfront/viewer-request-loader';
+import { pathOf, REDIRECT_ROUTE, REDIRECT_TARGET, REDIRECTS } from '../../contract/site-routes';
+import { tablePagePaths } from '../../contract/page-paths';
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../web/content/locales';
 import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
 import { synthPortfolio, type Json } from './testing';
@@ -56,8 +57,8 @@ async function uriFor(uri: string, querystring: CfValues = {}): Promise<string> 
 }
 
 describe('the function code in the template', () => {
-  it('is the very file the local server loads', () => {
-    expect(templateCode).toBe(readFileSync(VIEWER_REQUEST_FUNCTION_FILE, 'utf8'));
+  it('is the very code the local server loads', () => {
+    expect(templateCode).toBe(viewerRequestFunctionCode());
   });
 
   it('parses as a plain script (no modules) and stays under 10 KB', () => {
@@ -68,25 +69,13 @@ describe('the function code in the template', () => {
 });
 
 describe('routing, as CloudFront runs it', () => {
-  // Every route of the spec (§2) maps to the file the prerender writes for it.
-  it.each([
-    '/home',
-    '/projects',
-    '/projects/1',
-    '/projects/2',
-    '/projects/3',
-    '/projects/4',
-    '/projects/5',
-    '/blogs',
-    '/contact',
-    '/about',
-    '/error',
-    '/privacy-policy',
-  ])('%s → its prerendered index.html', async (route) => {
+  // Every page of the site's page table (each project's, a post's and a tag's too) maps to the file the prerender writes for it.
+  it.each([...tablePagePaths('visited'), pathOf('post', 'a-post'), pathOf('tag', 'css')])('%s → its prerendered index.html', async (route) => {
     expect(await uriFor(route)).toBe(`${route}/index.html`);
   });
 
   it('answers / with a 302 to /home, keeping the query string, and uncached', async () => {
+    expect(REDIRECTS).toEqual({ [REDIRECT_ROUTE]: REDIRECT_TARGET });
     const plain = (await request('/')) as CfResponse;
     expect(plain.statusCode).toBe(302);
     expect(plain.headers?.location?.value).toBe('/home');
@@ -191,7 +180,7 @@ describe('security headers: one definition for the stack and the local server', 
     expect({ ...cdn, 'Content-Security-Policy': '' }).toEqual({ ...local, 'Content-Security-Policy': '' });
   });
 
-  it('has the properties the issue asks for', () => {
+  it('admits the inline scripts by hash, forbids framing, and sets HSTS, nosniff, DENY and the referrer policy', () => {
     const headers = headersFromPolicy(headersPolicy);
     const csp = headers['Content-Security-Policy']!;
     for (const hash of INLINE_SCRIPT_HASHES) expect(csp).toContain(`'${hash}'`);

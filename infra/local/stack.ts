@@ -91,7 +91,7 @@ const HOST = '127.0.0.1';
 
 /**
  * The shared security headers (plain http: no upgrade-insecure-requests). The CSP comes from source
- * (contract/inline-scripts.ts), as the stack's does, so a rebuild never changes it; at start the build
+ * (web/boot/generate.ts), as the stack's does, so a rebuild never changes it; at start the build
  * is checked against it (a missing build, or a page whose inline scripts the policy would block,
  * fails here naming `npm run build`).
  */

@@ -22,7 +22,7 @@ export const SPA_FALLBACK_FILE = '__spa-fallback.html';
 export const POSTBUILD_REPORT_FILE = 'postbuild.json';
 
 export interface PostbuildReport {
-  /** 'sha256-…' of every inline script left in the pages (each one from contract/inline-scripts.ts). */
+  /** 'sha256-…' of every inline script left in the pages (each one from web/boot/generate.ts). */
   inlineScriptHashes: string[];
 }
 
@@ -46,7 +46,7 @@ export function parsePostbuildReport(text: string, source: string): PostbuildRep
 /**
  * Checks that the build in `buildDir` went through the post-build step and that every inline script
  * its pages carry is admitted by the policy this source computes (a build made from another version
- * of contract/inline-scripts.ts is refused). Throws, naming `npm run build`, otherwise.
+ * of web/boot/generate.ts is refused). Throws, naming `npm run build`, otherwise.
  */
 export function checkBuildMatchesPolicy(buildDir: string, policyHashes: readonly string[]): PostbuildReport {
   const file = path.join(buildDir, POSTBUILD_REPORT_FILE);
@@ -66,7 +66,7 @@ export function checkBuildMatchesPolicy(buildDir: string, policyHashes: readonly
   if (unknown.length > 0) {
     throw new Error(
       `The build in ${buildDir} has inline scripts the Content-Security-Policy does not admit (${unknown.join(', ')}): ` +
-        'it was built from another version of contract/inline-scripts.ts; run `npm run build` again.',
+        'it was built from another version of web/boot/generate.ts or what it generates from; run `npm run build` again.',
     );
   }
   return report;

@@ -5,15 +5,15 @@
  * the policy unchanged and no edge can pair a page with a policy from another build.
  */
 import { createHash } from 'node:crypto';
-import { INLINE_SCRIPTS } from '../../contract/inline-scripts';
+import { inlineScripts } from '../../web/boot/generate';
 
 /** The CSP source of an inline script: sha256 of its text as the browser hashes it (UTF-8). */
 export function scriptHash(text: string): string {
   return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 }
 
-/** 'sha256-…' of every constant inline script (contract/inline-scripts.ts), in its order. */
-export const INLINE_SCRIPT_HASHES: readonly string[] = INLINE_SCRIPTS.map(scriptHash);
+/** 'sha256-…' of every constant inline script, of its generated text (web/boot/generate.ts), in its order. */
+export const INLINE_SCRIPT_HASHES: readonly string[] = inlineScripts().map(scriptHash);
 
 /**
  * Hosts Google's services need, exactly as their CSP guides list them (security-headers.test.ts

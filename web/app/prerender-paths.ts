@@ -1,21 +1,14 @@
+import { tablePagePaths } from '../../contract/page-paths';
+import { SITE_PAGES } from '../../contract/site-routes';
 import { LOCALE_CODES } from '../content/locales';
-import { projects } from '../content/projects';
 import { localizePath } from './i18n/paths';
 
 /**
- * The indexable pages of the default language: the same pages exist in every language (the content
- * check at build time makes sure each language has every project).
+ * The indexable pages of the default language (the sitemap's, in every language): each fixed page and
+ * each project's, from the site's page table (contract/site-routes.ts).
  */
 export function pagePaths(): string[] {
-  return [
-    '/home',
-    '/projects',
-    ...projects.map((p) => `/projects/${p.id}`),
-    '/blogs',
-    '/contact',
-    '/about',
-    '/privacy-policy',
-  ];
+  return tablePagePaths('indexable');
 }
 
 /** Pages that belong in search results (and in sitemap.xml), in every language. */
@@ -25,12 +18,13 @@ export function indexablePaths(locales: readonly string[] = LOCALE_CODES): strin
 
 /** Every page a visitor opens, in every language: the indexable ones and each language's /error. */
 export function pagesOfEveryLocale(locales: readonly string[] = LOCALE_CODES): string[] {
-  return locales.flatMap((locale) => [...pagePaths(), '/error'].map((path) => localizePath(locale, path)));
+  return locales.flatMap((locale) => tablePagePaths('visited').map((path) => localizePath(locale, path)));
 }
 
 /** Every path that gets its own prerendered file at build time; `posts`: each post's path (/es/blogs/hola). */
 export function prerenderPaths(locales: readonly string[] = LOCALE_CODES, posts: readonly string[] = []): string[] {
   // A language's root ("/", "/es") only redirects to its home, and /error is a utility page:
   // prerendered, but not listed in the sitemap.
-  return [...locales.map((locale) => localizePath(locale, '/')), ...pagesOfEveryLocale(locales), ...posts, ...locales.map((locale) => localizePath(locale, '/feed.xml')), '/robots.txt', '/sitemap.xml'];
+  const roots = SITE_PAGES.flatMap((page) => ('redirectTo' in page ? locales.map((locale) => localizePath(locale, page.pattern)) : []));
+  return [...roots, ...pagesOfEveryLocale(locales), ...posts, ...locales.map((locale) => localizePath(locale, '/feed.xml')), '/robots.txt', '/sitemap.xml'];
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches, useRouteError } from 'react-router';
 import { THEME_COLORS, THEME_SCRIPT } from '../../contract/theme-script';
-import { EVENTS_ENDPOINT_ATTRIBUTE, HYDRATION_BOOT_SCRIPT } from '../../contract/inline-scripts';
+import { EVENTS_ENDPOINT_ATTRIBUTE } from '../../contract/inline-scripts';
 import { localeDirection } from '../content/locales';
 import { env } from './config/env';
 import { owner } from '../content/site';
@@ -11,6 +11,9 @@ import { usePageViews } from './features/tracking/page-views';
 import { matchedBundle, outsideLayoutBundle } from './i18n/locale-context';
 import { localeOfPath, localizePath } from './i18n/paths';
 import './styles/global.css';
+
+/** The boot script's text, generated from web/boot/boot.ts at build time (vite.config.ts); only the prerender writes it. */
+declare const __BOOT_SCRIPT__: string;
 
 export function links() {
   return [
@@ -56,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
             counts clicks on tracked links until then (to the events endpoint named beside it). */}
         <script
           {...{ [EVENTS_ENDPOINT_ATTRIBUTE]: env.eventsEndpoint }}
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HYDRATION_BOOT_SCRIPT : '' }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? __BOOT_SCRIPT__ : '' }}
           suppressHydrationWarning
         />
       </head>

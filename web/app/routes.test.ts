@@ -2,6 +2,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from '../content/locales';
 import { localeOfPath, localizePath, unlocalizePath } from './i18n/paths';
+import { FIXED_ROUTES, pathOf, patternOf, REDIRECTS, SITE_PAGES } from '../../contract/site-routes';
 import { prerenderPaths } from './prerender-paths';
 import { siteRoutes } from './routes';
 
@@ -36,8 +37,38 @@ describe('the route table', () => {
     expect(routes.every((r) => r.id === undefined)).toBe(true);
     expect(prerenderPaths(['en'])).toEqual([
       '/', '/home', '/projects', '/projects/1', '/projects/2', '/projects/3', '/projects/4', '/projects/5',
-      '/blogs', '/contact', '/about', '/privacy-policy', '/error', '/feed.xml', '/robots.txt', '/sitemap.xml',
+      '/blogs', '/contact', '/about', '/error', '/privacy-policy', '/feed.xml', '/robots.txt', '/sitemap.xml',
     ]);
+  });
+
+  it("is the site's page table (contract/site-routes.ts) in each language: its patterns and modules, in its order", () => {
+    const routes = flatten(siteRoutes());
+    // The shipped content has no post: a language's post and tag routes exist only with posts (and tags).
+    const withoutPosts = SITE_PAGES.filter((page) => page.kind !== 'post' && page.kind !== 'tag');
+    for (const locale of LOCALE_CODES) {
+      const pages = routes.filter((r) => r.file.startsWith('routes/') && !/\.(txt|xml)$/.test(r.path) && localeOfPath(r.path) === locale);
+      expect(pages.map((r) => `${unlocalizePath(r.path)} ${r.file}`), locale).toEqual(withoutPosts.map((p) => `${p.pattern === '*' ? '/*' : p.pattern} ${p.module}`));
+    }
+    // Every page of the table is prerendered in every language, but the not-found page and those of posts.
+    for (const page of withoutPosts.filter((p) => p.pattern !== '*')) {
+      const path = page.kind === 'project' ? pathOf('project', 1) : page.pattern;
+      for (const locale of LOCALE_CODES) expect(prerenderPaths(), `${locale} ${path}`).toContain(localizePath(locale, path));
+    }
+    expect(prerenderPaths(['en'], ['/blogs/hello'])).toContain('/blogs/hello');
+  });
+
+  it('gives each pattern of the table one kind, one module, and the kinds with a parameter one pattern each', () => {
+    expect(new Set(SITE_PAGES.map((p) => p.pattern)).size).toBe(SITE_PAGES.length);
+    for (const kind of ['project', 'post', 'tag'] as const) {
+      expect(SITE_PAGES.filter((p) => p.kind === kind), kind).toHaveLength(1);
+      expect(patternOf(kind)).toMatch(/^\/[a-z/]+\/:[a-zA-Z]+$/);
+    }
+    expect(pathOf('post', 'hello')).toBe('/blogs/hello');
+    expect(pathOf('tag', 'css')).toBe('/blogs/tags/css');
+    expect(pathOf('project', 3)).toBe('/projects/3');
+    expect(SITE_PAGES.filter((p) => p.pattern.includes(':') && p.kind !== 'project' && p.kind !== 'post' && p.kind !== 'tag')).toEqual([]);
+    expect(REDIRECTS).toEqual({ '/': '/home' });
+    expect(FIXED_ROUTES).toEqual(['/', '/home', '/projects', '/blogs', '/contact', '/about', '/error', '/privacy-policy']);
   });
 
   it('gives every other language the same pages under its prefix, reusing the route modules with ids of their own', () => {

@@ -1,5 +1,6 @@
 import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from '@react-router/dev/routes';
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../content/locales';
+import { NOT_FOUND_PATTERN, type PageKind, SITE_PAGES } from '../../contract/site-routes';
 import { parsePostSource } from './posts/front-matter';
 
 /**
@@ -22,33 +23,23 @@ function postsOf(locale: Locale): { tags: readonly string[] }[] {
 }
 
 /**
- * The pages of one language, under that language's layout route: the language's index module in
+ * The pages of one language (the site's page table, contract/site-routes.ts), under that language's
+ * layout route: the language's index module in
  * web/content (a route module with only a `handle`, which carries its strings: a page loads its own
  * language's strings and no other). The default language keeps the route ids of the files; every other
  * language reuses the same route modules under its prefix, with ids of its own (es/routes/home).
  */
 function localePages(locale: Locale): RouteConfigEntry[] {
-  const id = (file: string) => (locale === DEFAULT_LOCALE ? undefined : { id: `${locale}/${file.replace(/\.tsx$/, '')}` });
-  const page = (path: string, file: string) => {
-    const options = id(file);
-    return options ? route(path, file, options) : route(path, file);
-  };
-  const root = id('routes/index-redirect.tsx');
-  return [
-    // The language's root ("/", "/es"): sends the visitor to its home page.
-    root ? index('routes/index-redirect.tsx', root) : index('routes/index-redirect.tsx'),
-    page('home', 'routes/home.tsx'),
-    page('projects', 'routes/projects.tsx'),
-    page('projects/:projectId', 'routes/project-detail.tsx'),
-    page('blogs', 'routes/blogs.tsx'),
-    ...(postsOf(locale).length > 0 ? [page('blogs/:slug', 'routes/post.tsx')] : []),
-    ...(postsOf(locale).some((post) => post.tags.length > 0) ? [page('blogs/tags/:tag', 'routes/post-tag.tsx')] : []),
-    page('contact', 'routes/contact.tsx'),
-    page('about', 'routes/about.tsx'),
-    page('error', 'routes/error.tsx'),
-    page('privacy-policy', 'routes/privacy-policy.tsx'),
-    page('*', 'routes/not-found.tsx'),
-  ];
+  const posts = postsOf(locale);
+  // Only the kinds of page this language has: a post route needs a post, a tag route a tagged post.
+  const has: Record<PageKind, boolean> = { fixed: true, project: true, error: true, post: posts.length > 0, tag: posts.some((post) => post.tags.length > 0) };
+  return SITE_PAGES.filter((page) => has[page.kind]).map(({ pattern, module }) => {
+    const options = locale === DEFAULT_LOCALE ? undefined : { id: `${locale}/${module.replace(/\.tsx$/, '')}` };
+    // The language's root ("/", "/es") is its index route; every other pattern a path under it.
+    if (pattern === '/') return options ? index(module, options) : index(module);
+    const path = pattern === NOT_FOUND_PATTERN ? pattern : pattern.slice(1);
+    return options ? route(path, module, options) : route(path, module);
+  });
 }
 
 /** The module (relative to web/app) that holds a language's strings. */

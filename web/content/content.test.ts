@@ -43,7 +43,7 @@ describe('content', () => {
     expect(funFacts).toHaveLength(5);
     expect(privacyPolicy.sections).toHaveLength(11);
     expect(privacyPolicy.lastUpdated).toBe('2024-09-27');
-    // As the English page writes it (the spec's "September 27, 2024").
+    // As the English page writes it ("September 27, 2024").
     expect(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(privacyPolicy.lastUpdated))).toBe(
       'September 27, 2024',
     );

@@ -39,7 +39,8 @@ export type Locale = keyof typeof LOCALES;
 export const DEFAULT_LOCALE = 'en' satisfies Locale;
 
 /** Every declared locale, the default first. */
-export const LOCALE_CODES = Object.keys(LOCALES) as Locale[];
+// Marked pure: a bundle that imports the module for another name (the boot script) leaves it out.
+export const LOCALE_CODES = /* @__PURE__ */ Object.keys(LOCALES) as Locale[];
 
 /**
  * The scripts written right to left (Unicode's Bidi_Class R or AL letters), for a browser whose

@@ -2,7 +2,7 @@ import type { UiMessages } from '../../content/types';
 import { useUi } from '../i18n/locale-context';
 import { useHydrated } from './use-hydrated';
 
-/** Spec §2: Good Morning before 12, Good Afternoon before 18, otherwise Good Evening (local hour). */
+/** Good Morning before 12, Good Afternoon before 18, otherwise Good Evening (local hour). */
 export function greetingKey(hour: number): keyof UiMessages['greeting'] {
   if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new RangeError(`Hour must be 0-23, got ${hour}.`);
   if (hour < 12) return 'morning';

@@ -1,4 +1,4 @@
-/** Spec §9: the scroll-to-top button appears past this many pixels. */
+/** The scroll-to-top button appears once the page is scrolled past this many pixels. */
 export const SCROLL_TOP_THRESHOLD = 300;
 
 export function prefersReducedMotion(): boolean {

@@ -12,7 +12,7 @@ import { THEME_ATTRIBUTE, THEME_STORAGE_KEY } from '../../../contract/theme-scri
  * Every useSyncExternalStore in web/app goes through this wrapper, which records the stores whose
  * server snapshot differs from the client's while `probe.firstRender` is on (the hydration pass).
  * Such a store makes React re-render all its consumers synchronously right after hydration, in one
- * long task (react-dom's updateStoreInstance → forceStoreRerender): issue 29.
+ * long task (react-dom's updateStoreInstance → forceStoreRerender), which Total Blocking Time counts.
  */
 const probe = vi.hoisted(() => ({ firstRender: false, mismatches: [] as string[] }));
 vi.mock('react', async (importOriginal) => {

@@ -4,7 +4,7 @@ import { localeOfPath, localizePath } from '../i18n/paths';
 import { absoluteUrl, metaBundle } from '../layout/seo';
 
 /**
- * A language's root: "/" → /home, "/es" and "/es/" → /es/home (spec §2: "/" replaces itself with /home).
+ * A language's root: "/" → /home, "/es" and "/es/" → /es/home ("/" replaces itself with /home in the history).
  * The CDN answers "/" with a 302 itself; a language's root is this route's prerendered page
  * (/es/index.html, which the CloudFront Function's usual mapping finds for /es and /es/), so the CDN
  * needs no list of languages. That page sends the visitor on with or without scripts: a meta refresh

@@ -17,7 +17,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * Spec §2: an id with no project goes to /error. Such an id was never prerendered, so the request
+ * An id with no project goes to /error. Such an id was never prerendered, so the request
  * for its data gets a 404 (from the CDN, or from the build-time loader): that, and only that,
  * redirects; a network failure stays an error. Not used to hydrate a prerendered page (no `hydrate`).
  */

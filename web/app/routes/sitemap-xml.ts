@@ -1,3 +1,4 @@
+import { pathOf } from '../../../contract/site-routes';
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../content/locales';
 import { localizePath } from '../i18n/paths';
 import { pagePaths } from '../prerender-paths';
@@ -43,7 +44,7 @@ export function sitemapXml(
   });
   // A post: one entry per language it is written in, alternates only among those.
   const postUrls = posts.flatMap(({ slug, locales: written }) => {
-    const path = `/blogs/${slug}`;
+    const path = pathOf('post', slug);
     const alternates =
       written.length > 1
         ? [
@@ -55,7 +56,7 @@ export function sitemapXml(
   });
   // A tag's page has no alternates (its page links none: another language's posts with the tag differ).
   const tagUrls = tags.map(({ locale, tag }) =>
-    [`  <url>`, `    <loc>${escapeXml(absoluteUrl(localizePath(locale, `/blogs/tags/${tag}`)))}</loc>`, `  </url>`].join('\n'),
+    [`  <url>`, `    <loc>${escapeXml(absoluteUrl(localizePath(locale, pathOf('tag', tag))))}</loc>`, `  </url>`].join('\n'),
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

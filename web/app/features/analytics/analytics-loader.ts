@@ -13,7 +13,7 @@ let analyticsModule: Promise<AnalyticsModule> | null = null;
 
 function loadModule(): Promise<AnalyticsModule> {
   analyticsModule ??= import('./analytics').catch((error: unknown) => {
-    // Spec §8: analytics errors are logged only. A later page event tries again.
+    // An analytics error is only logged: it never reaches the visitor. A later page event tries again.
     analyticsModule = null;
     console.error('Analytics: loading analytics failed', error);
     throw error;

@@ -57,7 +57,7 @@ describe('CookieBanner', () => {
     expect(within(banner).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
     const toggle = within(banner).getByRole('button', { name: COLLAPSED });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    // The spec's visible text; the name adds what it is about, and aria-controls names what it changes.
+    // The visible text as designed; the name adds what it is about, and aria-controls names what it changes.
     expect(toggle).toHaveTextContent(/^\+$/);
     const controlled = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     expect(controlled).toHaveTextContent(SHORT);

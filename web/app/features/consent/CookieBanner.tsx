@@ -49,7 +49,7 @@ export function CookieBanner() {
             </Link>
           </div>
         </div>
-        {/* The spec's visible + / -. Its accessible name starts with that text (WCAG 2.5.3, label in name)
+        {/* The visible + / - as designed. Its accessible name starts with that text (WCAG 2.5.3, label in name)
             and says what it shows; aria-expanded says whether it is shown, aria-controls what it changes. */}
         <button
           type="button"

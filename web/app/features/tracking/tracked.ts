@@ -5,7 +5,7 @@ import { trackClick } from './track-click';
 /**
  * The props of a tracked link: its click event's name in the HTML (`data-event`), where the page's
  * boot script finds it for a click before the app has hydrated, and the click handler that sends it
- * once the app has (contract/inline-scripts.ts says how the two never both send one click).
+ * once the app has (web/boot/boot.ts says how the two never both send one click).
  */
 export function tracked(prefix: string, text?: string): { [CLICK_EVENT_ATTRIBUTE]: string; onClick: () => void } {
   // trackClick gets the arguments it was given (a fixed name has no text), as the call it replaces.
