@@ -2,14 +2,14 @@
  * A copy of the project that builds on its own (the configs, the site, the contract it imports, the
  * post-build scripts; node_modules linked), for tests that build content the shipped site does not have
  * (scripts/posts-build.test.ts, e2e/posts.test.ts, e2e/engines/post-flows.ts). Imports nothing of the
- * project.
+ * project but the child-run helper (tools/run-tsx.ts).
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildProject } from './run-tsx';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -69,17 +69,9 @@ export function copyProject(prefix: string, extraContent?: string): ProjectCopy 
 }
 
 /** `npm run build` in a copy, with a plain shell's environment (no test runner's variables). */
-function buildIn(dir: string): Promise<{ code: number; output: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: dir };
-  for (const name of Object.keys(env)) if (name === 'NODE_ENV' || name.startsWith('VITEST') || name.startsWith('VITE_')) delete env[name];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
+async function buildIn(dir: string): Promise<{ code: number; output: string }> {
+  const { status, output } = await buildProject(dir);
+  return { code: status ?? 1, output };
 }
 
 /** What a fixture build's result depends on besides BUILD_INPUTS and the fixture: the dependencies' versions. */
