@@ -1,13 +1,15 @@
 /**
- * A copy of the project in a temporary folder, where a test adds a language by following
- * web/content/README.md's steps word for word and runs `npm start`'s build step. Shared by
- * scripts/add-locale.test.ts (the steps and the raw HTML) and e2e/rtl.test.ts (a right-to-left
- * language in the browsers). It reads the project's files by path and imports none of them.
+ * Copies of the project with content the shipped site lacks, built once per run and shared:
+ * - `fixtureSiteBuild`: the fixture posts and a right-to-left language, for every test of either;
+ * - `readmeExampleBuild`: web/content/README.md's examples followed word for word (a language, the
+ *   right-to-left line, a first post), for the tests of the README's steps;
+ * - and the steps themselves, for a test that makes a copy of its own (a build that must fail).
+ * It reads the project's files by path and imports none of them.
  */
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildProject } from './run-tsx';
-import { BUILD_INPUTS, FIXTURE_BUILDS, hashInputs, LOCK_FILE, makeCopy, REPO, sharedFolder } from './project-copy';
+import { BUILD_INPUTS, FIXTURE_BUILDS, hashInputs, LOCK_FILE, makeCopy, POST_FIXTURE, REPO, sharedFolder } from './project-copy';
 
 export { makeCopy, REPO } from './project-copy';
 
@@ -88,22 +90,28 @@ export function addRightToLeftExample(copy: string, { translated }: { translated
 }
 
 /**
- * The README's right-to-left example, translated and built once for every browser suite that needs it
- * (e2e/rtl.test.ts in Chromium, e2e/engines/rtl-flows.ts in each engine, run in separate test projects,
- * and scripts/screenshots.ts), as a shared build (tools/project-copy.ts `sharedFolder`): keyed by a hash
- * of what it is built from, made by one process while the others wait, reused while nothing changed.
- * Returns the language's code and the copy's folder (its site in web/build/client).
+ * The site with what the shipped content lacks, built once for every test that needs it: the fixture
+ * posts (web/test/fixtures/posts: every feature of the Markdown pipeline, a translation, a post in one
+ * language, a draft) and the README's right-to-left example with the Arabic texts of e2e/fixtures/ar
+ * (added before the posts, so it has none: the posts keep their two languages). Read by
+ * scripts/posts-build.test.ts, e2e/posts.test.ts and e2e/engines/post-flows.ts (the posts),
+ * e2e/rtl.test.ts and e2e/engines/rtl-flows.ts (the right-to-left language), and scripts/screenshots.ts,
+ * in separate test projects and processes: a shared build (tools/project-copy.ts `sharedFolder`), keyed
+ * by a hash of what it is built from, made by one process while the others wait, reused while nothing
+ * changed. Callers only read it. Returns the copy's folder (its site in web/build/client) and the
+ * right-to-left language's code; throws with the build's output if it fails.
  */
-export async function rightToLeftBuild(): Promise<{ code: string; dir: string }> {
-  const code = documentedSteps().rtl?.to ?? '';
-  const key = `rtl-${hashInputs([...BUILD_INPUTS, LOCK_FILE, 'e2e/fixtures/ar', ...COPY_TOOLS])}`;
+export async function fixtureSiteBuild(): Promise<{ dir: string; rtl: string }> {
+  const rtl = documentedSteps().rtl?.to ?? '';
+  const key = `fixtures-${hashInputs([...BUILD_INPUTS, LOCK_FILE, 'e2e/fixtures/ar', path.relative(REPO, POST_FIXTURE), ...COPY_TOOLS])}`;
   const built = await sharedFolder(FIXTURE_BUILDS, key, async (dir) => {
     addRightToLeftExample(dir, { translated: true });
-    const { code: status, stdout, stderr } = await quietBuild(dir);
-    return { code: status, output: `${stdout}${stderr}` };
+    cpSync(POST_FIXTURE, path.join(dir, 'web/content'), { recursive: true });
+    const { status, output } = await buildProject(dir);
+    return { code: status ?? 1, output };
   });
-  if (built.code !== 0) throw new Error(`The copy with ${code} did not build:\n${built.output}`);
-  return { code, dir: built.dir };
+  if (built.code !== 0) throw new Error(`The copy with the fixture posts and ${rtl} did not build:\n${built.output}`);
+  return { dir: built.dir, rtl };
 }
 
 export interface PostSteps {

@@ -1,7 +1,7 @@
 /**
  * A copy of the project that builds on its own (the configs, the site, the contract it imports, the
  * post-build scripts; node_modules linked), for tests that build content the shipped site does not have
- * (scripts/posts-build.test.ts, e2e/posts.test.ts, e2e/engines/post-flows.ts). Imports nothing of the
+ * (the shared builds of tools/locale-copy.ts, scripts/posts-dev.test.ts). Imports nothing of the
  * project but the child-run helper (tools/run-tsx.ts).
  */
 import { createHash } from 'node:crypto';
@@ -139,22 +139,6 @@ export interface FixtureBuild {
 
 /** Where the shared builds of this checkout are kept (one folder per checkout, so worktrees never meet). */
 export const FIXTURE_BUILDS = path.join(os.tmpdir(), `portfolio-fixture-builds-${createHash('sha256').update(REPO).digest('hex').slice(0, 8)}`);
-
-/**
- * The project built (`npm run build`) with `extraContent` over its web/content, made once and shared by
- * every test that reads it, in this run and the next ones: the folder is named by a hash of what the
- * build reads, so an edit to the site, the fixture or the dependencies makes a new one. Processes that
- * ask at the same time (test files of the node and browser projects run side by side) wait for the one
- * that builds instead of building again. Callers only read it: never write into it or remove it.
- */
-export function sharedBuild(extraContent: string): Promise<FixtureBuild> {
-  const key = hashInputs([...BUILD_INPUTS, LOCK_FILE, path.relative(REPO, extraContent)]);
-  return sharedFolder(FIXTURE_BUILDS, key, (dir) => {
-    makeCopy(dir);
-    cpSync(extraContent, path.join(dir, 'web/content'), { recursive: true });
-    return buildIn(dir);
-  });
-}
 
 /**
  * `parent/key`, made by `make` (into an empty folder, beside it, renamed once made: a reader never sees

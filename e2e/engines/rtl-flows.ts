@@ -2,7 +2,7 @@
  * The visitor flows in a right-to-left language, in each browser engine (chromium.test.ts,
  * firefox.test.ts, webkit.test.ts call `describeRightToLeftFlows`): the README's Arabic example,
  * added to a copy of the project by its steps and built once for every suite (tools/locale-copy.ts
- * `rightToLeftBuild`, which e2e/rtl.test.ts uses too), served by its own local stack and reached
+ * `fixtureSiteBuild`, which e2e/rtl.test.ts uses too), served by its own local stack and reached
  * through the engine's recording proxy. Phone menu, side panel, the fun-fact modal, a contact sent
  * with an Arabic name, the language switch both ways, and the 404 fallback turning right to left.
  * Chromium's deeper checks of the same build (axe, HTML, every page's `dir`, 320 px) are in
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { startFakeSiteverify, type FakeSiteverify } from '../../tools/fake-siteverify';
-import { rightToLeftBuild } from '../../tools/locale-copy';
+import { fixtureSiteBuild } from '../../tools/locale-copy';
 import { ui as arabic } from '../fixtures/ar/ui';
 import { eventually } from '../support/browser';
 import { FAKE_RECAPTCHA_JS } from '../support/fakes';
@@ -66,8 +66,8 @@ export function describeRightToLeftFlows(name: EngineName): void {
   describe(`visitor flows in a right-to-left language in ${name}`, () => {
     // Inside the describe: the build, the stack and the browser start when these flows do.
     beforeAll(async () => {
-      const build = await rightToLeftBuild();
-      code = build.code;
+      const build = await fixtureSiteBuild();
+      code = build.rtl;
       clientDir = path.join(build.dir, 'web/build/client');
       siteverify = await startFakeSiteverify();
       stack = await startLocalStack({ port: 0, sesPort: 0, clientDir, recaptchaVerifyUrl: siteverify.url, recaptchaSecret: 'rtl-flows-secret', quiet: true });
