@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { htmlErrors } from '../tools/html-conformance';
 import { startFakeSiteverify, type FakeSiteverify } from '../tools/fake-siteverify';
-import { rightToLeftBuild } from '../tools/locale-copy';
+import { fixtureSiteBuild } from '../tools/locale-copy';
 import { ui as arabic } from './fixtures/ar/ui';
 import { axeViolations } from './support/axe';
 import { eventually, launchBrowser, openSession, waitForHydration, type Session, type SessionOptions } from './support/browser';
@@ -30,7 +30,7 @@ const sessions: Session[] = [];
 
 beforeAll(async () => {
   // Built once for this suite and the engines' (e2e/engines/rtl-flows.ts), kept while nothing changes.
-  ({ code, dir: copy } = await rightToLeftBuild());
+  ({ rtl: code, dir: copy } = await fixtureSiteBuild());
   siteverify = await startFakeSiteverify();
   stack = await startLocalStack({
     port: 0,

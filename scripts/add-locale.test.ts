@@ -5,20 +5,21 @@
  * language's pages, its hreflang alternates and its sitemap entries, and warn (not fail) that its
  * texts are still the copied language's. The documented build also adds the README's right-to-left
  * example (Arabic) by the same steps: every page of it, the 404 fallback included, says `dir="rtl"` in
- * the raw HTML. Two builds in one test: about 40 s on an idle 2-core machine.
+ * the raw HTML. The documented build is the README example's (tools/locale-copy.ts readmeExampleBuild,
+ * which also holds the README's first post for scripts/posts-readme.test.ts): made once, shared. The
+ * failing build stops at the content check, before the bundler's work.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addLine as addLineTo, copyLanguageFolder, documentedSteps as readSteps, makeCopy as makeCopyIn, quietBuild as quietBuildIn, REPO } from '../tools/locale-copy';
+import { addLine as addLineTo, copyLanguageFolder, documentedSteps as readSteps, makeCopy as makeCopyIn, quietBuild as quietBuildIn, readmeExampleBuild, REPO } from '../tools/locale-copy';
 
-const copy = mkdtempSync(path.join(os.tmpdir(), 'add-locale-'));
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
-
-const makeCopy = () => makeCopyIn(copy);
-const quietBuild = () => quietBuildIn(copy);
-const addLine = (line: string) => addLineTo(copy, line);
+/** The copy with the README's old line, whose build must fail. */
+const failing = mkdtempSync(path.join(os.tmpdir(), 'add-locale-'));
+afterAll(() => rmSync(failing, { recursive: true, force: true }));
+/** The README example's shared build (the documented steps): read only. */
+let copy = '';
 
 /** The README's steps, read from its text (tools/locale-copy.ts): both example lines name their own code. */
 function documentedSteps() {
@@ -42,22 +43,22 @@ const alternates = (page: string) =>
 describe('adding a language by following web/content/README.md', () => {
   it('fails clearly without the fields the README names, then builds the new language the documented way', async () => {
     const started = performance.now();
-    makeCopy();
+    makeCopyIn(failing);
     const { from, to, line, rtl } = documentedSteps();
-    copyLanguageFolder(copy, from, to);
-    const index = path.join(copy, 'web/content', to, 'index.ts');
+    copyLanguageFolder(failing, from, to);
+    const index = path.join(failing, 'web/content', to, 'index.ts');
     expect(readFileSync(index, 'utf8')).toContain(`locale: '${to}'`);
-    expect(readFileSync(path.join(copy, 'web/content', to, 'README.md'), 'utf8'), 'the copied README speaks of no one language').not.toMatch(/Spanish|Español/);
-    expect(readFileSync(path.join(copy, 'web/content', to, 'ui.ts'), 'utf8')).not.toMatch(/Spanish/);
+    expect(readFileSync(path.join(failing, 'web/content', to, 'README.md'), 'utf8'), 'the copied README speaks of no one language').not.toMatch(/Spanish|Español/);
+    expect(readFileSync(path.join(failing, 'web/content', to, 'ui.ts'), 'utf8')).not.toMatch(/Spanish/);
 
     // The line as the README showed it before languages had a fallback heading: the build stops, and `npm start`
     // shows the file and the missing field first, not the bundler's tables or a stack trace.
     const withoutFallback = line.replace(/, fallback: \{[^}]*\}/, '');
     expect(withoutFallback).not.toBe(line);
-    addLine(withoutFallback);
-    const failed = await quietBuild();
+    addLineTo(failing, withoutFallback);
+    const failed = await quietBuildIn(failing);
     expect(failed.code, failed.stdout + failed.stderr).not.toBe(0);
-    expect(failed.stderr, failed.stderr + readFileSync(path.join(copy, '.local', 'build.log'), 'utf8')).toMatch(/^Error: The languages/);
+    expect(failed.stderr, failed.stderr + readFileSync(path.join(failing, '.local', 'build.log'), 'utf8')).toMatch(/^Error: The languages/);
     expect(failed.stdout).toBe('Building the site… failed.\n');
     const firstLines = failed.stderr.split('\n');
     expect(firstLines[0]).toBe('Error: The languages in web/content/locales.ts are not complete:');
@@ -65,13 +66,15 @@ describe('adding a language by following web/content/README.md', () => {
     expect(failed.stderr).not.toMatch(/node_modules|DOCTYPE|Future Flag/);
 
     // The documented line: the site builds, with a warning that the texts are still the copied language's.
-    writeFileSync(path.join(copy, 'web/content/locales.ts'), readFileSync(path.join(REPO, 'web/content/locales.ts')));
-    addLine(line);
-    // The right-to-left example, by the same steps and nothing more.
-    copyLanguageFolder(copy, from, rtl!.to);
-    addLine(rtl!.line);
-    const built = await quietBuild();
+    // With the right-to-left example, by the same steps and nothing more (readmeExampleBuild: the steps
+    // read above, in a fresh copy of the project).
+    const built = await readmeExampleBuild();
     expect(built.code, built.stdout + built.stderr).toBe(0);
+    expect(built.languages).toEqual({ from, to, line, rtl });
+    copy = built.dir;
+    expect(readFileSync(path.join(copy, 'web/content/locales.ts'), 'utf8')).toBe(
+      readFileSync(path.join(REPO, 'web/content/locales.ts'), 'utf8').replace('} as const satisfies', `  ${line}\n  ${rtl!.line}\n} as const satisfies`),
+    );
     expect(built.stdout).toMatch(/^Building the site… done in \d+ s/);
     for (const code of [to, rtl!.to]) {
       expect(built.stderr).toMatch(new RegExp(`^Content warning: ${code} \\(.+\\) still has the texts of ${from} \\(.+\\): (\\d+) of its \\1 texts are the same`, 'm'));
@@ -137,6 +140,6 @@ describe('adding a language by following web/content/README.md', () => {
     }
     // And each of its pages has its own link preview.
     expect(existsSync(path.join(copy, 'web/build/client/og', `${to}-home.png`))).toBe(true);
-    console.info(`add-locale: copy, failed build and build in ${Math.round((performance.now() - started) / 1000)} s`);
+    console.info(`add-locale: copy, failed build and the shared build in ${Math.round((performance.now() - started) / 1000)} s`);
   }, 240_000);
 });

@@ -3,14 +3,15 @@
  * Markdown pipeline, a translation, a post in one language, a draft) are copied into a copy of the
  * project's web/content, which is built as `npm run build` does. The shipped content has no posts, so
  * the shipped site is unchanged; this test is where the post pages are built. One build, about a minute
- * on an idle 2-core machine, shared with the browser tests of posts (tools/project-copy.ts sharedBuild).
+ * on an idle 2-core machine, shared with the browser tests of posts and of a right-to-left language
+ * (tools/locale-copy.ts fixtureSiteBuild).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlErrors } from '../tools/html-conformance';
-import { POST_FIXTURE, sharedBuild } from '../tools/project-copy';
+import { fixtureSiteBuild } from '../tools/locale-copy';
 
 let copy = '';
 
@@ -23,9 +24,7 @@ const filesUnder = (dir: string, ext: string) =>
 const alternates = (page: string) => new Map([...page.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1]!, m[2]!]));
 
 beforeAll(async () => {
-  const built = await sharedBuild(POST_FIXTURE);
-  expect(built.code, built.output).toBe(0);
-  copy = built.dir;
+  ({ dir: copy } = await fixtureSiteBuild());
 }, 900_000);
 
 describe('a build with posts', () => {

@@ -1,33 +1,21 @@
 /**
  * An owner writes a first post by following web/content/README.md's steps, read from its text, in a
  * copy of the project: the folder, the file named by the slug, the front matter and Markdown the
- * README shows, then `npm run build`. The post's page, its card on /blogs, its feed entry and its
- * sitemap line must appear. One build: about a minute on an idle 2-core machine.
+ * README shows, then `npm start`'s build step (`npm run build`, which the README names beside it). The
+ * post's page, its card on /blogs, its feed entry and its sitemap line must appear. The copy and its
+ * build are the README example's, shared with scripts/add-locale.test.ts (tools/locale-copy.ts).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { copyProject, REPO } from '../tools/project-copy';
-
-const README = readFileSync(path.join(REPO, 'web/content/README.md'), 'utf8');
-const project = copyProject('posts-readme-');
-afterAll(() => project.remove());
+import { describe, expect, it } from 'vitest';
+import { documentedPostSteps, readmeExampleBuild } from '../tools/locale-copy';
 
 /** The README's steps, from its Posts section: the folder, the file and its content. */
 function documentedSteps() {
-  const section = /## Posts\n([\s\S]*?)\n## /.exec(README)?.[1] ?? '';
-  const folder = /create the folder `([\w-]+)\/` here/.exec(section);
-  const file = /add a file named by the post's address, e\.g\. `([\w-]+\/([\w-]+)\.md)` for `\/blogs\/([\w-]+)`/.exec(section);
-  const content = /```md\n([\s\S]*?)\n\s*```/.exec(section);
-  expect(folder, 'the README names the folder').not.toBeNull();
-  expect(file, 'the README names the file and its address').not.toBeNull();
-  expect(content, 'the README shows a post').not.toBeNull();
-  expect(file![1]!.startsWith(`${folder![1]}/`)).toBe(true);
-  expect(file![2]).toBe(file![3]);
-  // The example is indented as a list item's code block: the owner's file is not.
-  const indent = /^(\s*)/.exec(content![1]!)![1]!.length;
-  const text = content![1]!.split('\n').map((line) => line.slice(indent)).join('\n');
-  return { folder: folder![1]!, file: file![1]!, slug: file![2]!, text: `${text}\n` };
+  const steps = documentedPostSteps();
+  expect(steps.file.startsWith(`${steps.folder}/`)).toBe(true);
+  expect(steps.slug).toBe(steps.address);
+  return steps;
 }
 
 describe('writing a post by following web/content/README.md', () => {
@@ -35,11 +23,13 @@ describe('writing a post by following web/content/README.md', () => {
     const { folder, file, slug, text } = documentedSteps();
     const title = /^title: (.+)$/m.exec(text)?.[1];
     expect(title).toBeTruthy();
-    mkdirSync(path.join(project.dir, 'web/content', folder), { recursive: true });
-    writeFileSync(path.join(project.dir, 'web/content', file), text);
-
-    const built = await project.build();
-    expect(built.code, built.output).toBe(0);
+    // The README example's shared build (tools/locale-copy.ts readmeExampleBuild) follows these steps in
+    // its copy, with the README's other examples (two languages) beside the post.
+    const built = await readmeExampleBuild();
+    expect(built.code, built.stdout + built.stderr).toBe(0);
+    expect(built.post).toEqual({ folder, file, slug, address: slug, text });
+    const project = { dir: built.dir };
+    expect(readFileSync(path.join(project.dir, 'web/content', file), 'utf8')).toBe(text);
 
     const client = (...parts: string[]) => readFileSync(path.join(project.dir, 'web/build/client', ...parts), 'utf8');
     expect(existsSync(path.join(project.dir, 'web/build/client/blogs', slug, 'index.html'))).toBe(true);

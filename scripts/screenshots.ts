@@ -12,7 +12,8 @@
  * elsewhere than docs/screenshots/ (to compare a change's pictures with the committed ones).
  *
  * `--posts`: the shipped content has no post, so this builds a copy of the project with the fixture
- * posts (web/test/fixtures/posts, tools/project-copy.ts) and shoots a post page in each language instead.
+ * posts (web/test/fixtures/posts; the tests' shared build, tools/locale-copy.ts) and shoots a post page
+ * in each language instead.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -20,8 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium';
 import { startLocalStack } from '../infra/local/stack';
-import { rightToLeftBuild } from '../tools/locale-copy';
-import { copyProject, POST_FIXTURE } from '../tools/project-copy';
+import { fixtureSiteBuild } from '../tools/locale-copy';
 
 const OUT_DIR = path.resolve(process.env.SCREENSHOTS_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots'));
 
@@ -119,7 +119,7 @@ async function shoot(origin: string, pages: Record<string, string>): Promise<num
 
 /** The Arabic example in a copy of the project (the build the browser tests share), served on free ports while it is shot. */
 async function shootRightToLeft(): Promise<number> {
-  const { code, dir } = await rightToLeftBuild();
+  const { rtl: code, dir } = await fixtureSiteBuild();
   const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(dir, 'web/build/client') });
   try {
     return await shoot(stack.url, { [`${code}-home`]: `/${code}/home`, [`${code}-contact`]: `/${code}/contact` });
@@ -128,20 +128,14 @@ async function shootRightToLeft(): Promise<number> {
   }
 }
 
-/** The fixture posts in a copy of the project, built and served on free ports while they are shot. */
+/** The fixture posts in a copy of the project (the build the browser tests share), served on free ports while they are shot. */
 async function shootPosts(): Promise<number> {
-  const posts = copyProject('screenshots-posts-', POST_FIXTURE);
+  const { dir } = await fixtureSiteBuild();
+  const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(dir, 'web/build/client') });
   try {
-    const built = await posts.build();
-    if (built.code !== 0) throw new Error(`The build with the fixture posts failed:\n${built.output}`);
-    const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(posts.dir, 'web/build/client') });
-    try {
-      return await shoot(stack.url, POST_PAGES);
-    } finally {
-      await stack.stop();
-    }
+    return await shoot(stack.url, POST_PAGES);
   } finally {
-    posts.remove();
+    await stack.stop();
   }
 }
 

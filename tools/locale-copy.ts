@@ -1,32 +1,25 @@
 /**
- * A copy of the project in a temporary folder, where a test adds a language by following
- * web/content/README.md's steps word for word and runs `npm start`'s build step. Shared by
- * scripts/add-locale.test.ts (the steps and the raw HTML) and e2e/rtl.test.ts (a right-to-left
- * language in the browsers). It reads the project's files by path and imports none of them.
+ * Copies of the project with content the shipped site lacks, built once per run and shared:
+ * - `fixtureSiteBuild`: the fixture posts and a right-to-left language, for every test of either;
+ * - `readmeExampleBuild`: web/content/README.md's examples followed word for word (a language, the
+ *   right-to-left line, a first post), for the tests of the README's steps;
+ * - and the steps themselves, for a test that makes a copy of its own (a build that must fail).
+ * It reads the project's files by path and imports none of them.
  */
-import { spawn } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BUILD_INPUTS, FIXTURE_BUILDS, hashInputs, LOCK_FILE, makeCopy, REPO, sharedFolder } from './project-copy';
+import { buildProject } from './run-tsx';
+import { BUILD_INPUTS, FIXTURE_BUILDS, hashInputs, LOCK_FILE, makeCopy, POST_FIXTURE, REPO, sharedFolder } from './project-copy';
 
 export { makeCopy, REPO } from './project-copy';
 
+/** How the shared copies below are made and built: an edit to these makes new ones. */
+const COPY_TOOLS = ['tools/locale-copy.ts', 'tools/project-copy.ts', 'tools/run-tsx.ts'];
+
 /** `npm start`'s build step (scripts/quiet-build.ts), run in the copy; its log stays in the copy too. */
-export function quietBuild(copy: string, extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: copy, TMP: copy, TEMP: copy };
-  // The test runner's own settings are not a newcomer's: the build must see a plain shell's environment.
-  for (const name of Object.keys(env)) if (name === 'NODE_ENV' || name.startsWith('VITEST') || name.startsWith('VITE_')) delete env[name];
-  Object.assign(env, extraEnv);
-  const tsx = path.join(REPO, 'node_modules/tsx/dist/cli.mjs');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, 'scripts/quiet-build.ts'], { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
+export async function quietBuild(copy: string, extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { status, stdout, stderr } = await buildProject(copy, { quiet: true, env: extraEnv });
+  return { code: status ?? 1, stdout, stderr };
 }
 
 export interface DocumentedSteps {
@@ -97,20 +90,97 @@ export function addRightToLeftExample(copy: string, { translated }: { translated
 }
 
 /**
- * The README's right-to-left example, translated and built once for every browser suite that needs it
- * (e2e/rtl.test.ts in Chromium, e2e/engines/rtl-flows.ts in each engine, run in separate test projects,
- * and scripts/screenshots.ts), as a shared build (tools/project-copy.ts `sharedFolder`): keyed by a hash
- * of what it is built from, made by one process while the others wait, reused while nothing changed.
- * Returns the language's code and the copy's folder (its site in web/build/client).
+ * The site with what the shipped content lacks, built once for every test that needs it: the fixture
+ * posts (web/test/fixtures/posts: every feature of the Markdown pipeline, a translation, a post in one
+ * language, a draft) and the README's right-to-left example with the Arabic texts of e2e/fixtures/ar
+ * (added before the posts, so it has none: the posts keep their two languages). Read by
+ * scripts/posts-build.test.ts, e2e/posts.test.ts and e2e/engines/post-flows.ts (the posts),
+ * e2e/rtl.test.ts and e2e/engines/rtl-flows.ts (the right-to-left language), and scripts/screenshots.ts,
+ * in separate test projects and processes: a shared build (tools/project-copy.ts `sharedFolder`), keyed
+ * by a hash of what it is built from, made by one process while the others wait, reused while nothing
+ * changed. Callers only read it. Returns the copy's folder (its site in web/build/client) and the
+ * right-to-left language's code; throws with the build's output if it fails.
  */
-export async function rightToLeftBuild(): Promise<{ code: string; dir: string }> {
-  const code = documentedSteps().rtl?.to ?? '';
-  const key = `rtl-${hashInputs([...BUILD_INPUTS, LOCK_FILE, 'e2e/fixtures/ar', 'tools/locale-copy.ts', 'tools/project-copy.ts'])}`;
+export async function fixtureSiteBuild(): Promise<{ dir: string; rtl: string }> {
+  const rtl = documentedSteps().rtl?.to ?? '';
+  const key = `fixtures-${hashInputs([...BUILD_INPUTS, LOCK_FILE, 'e2e/fixtures/ar', path.relative(REPO, POST_FIXTURE), ...COPY_TOOLS])}`;
   const built = await sharedFolder(FIXTURE_BUILDS, key, async (dir) => {
     addRightToLeftExample(dir, { translated: true });
-    const { code: status, stdout, stderr } = await quietBuild(dir);
-    return { code: status, output: `${stdout}${stderr}` };
+    cpSync(POST_FIXTURE, path.join(dir, 'web/content'), { recursive: true });
+    const { status, output } = await buildProject(dir);
+    return { code: status ?? 1, output };
   });
-  if (built.code !== 0) throw new Error(`The copy with ${code} did not build:\n${built.output}`);
-  return { code, dir: built.dir };
+  if (built.code !== 0) throw new Error(`The copy with the fixture posts and ${rtl} did not build:\n${built.output}`);
+  return { dir: built.dir, rtl };
+}
+
+export interface PostSteps {
+  /** The folder of web/content the README says to create (posts). */
+  folder: string;
+  /** The file it names, relative to web/content, and the post's slug (its file name and address). */
+  file: string;
+  slug: string;
+  /** The post the README shows, as the owner's file holds it (unindented). */
+  text: string;
+}
+
+/** The README's steps for a first post, from its Posts section: the folder, the file, its content. */
+export function documentedPostSteps(readme = readFileSync(path.join(REPO, 'web/content/README.md'), 'utf8')): PostSteps & { address: string } {
+  const section = /## Posts\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+  const folder = /create the folder `([\w-]+)\/` here/.exec(section);
+  const file = /add a file named by the post's address, e\.g\. `([\w-]+\/([\w-]+)\.md)` for `\/blogs\/([\w-]+)`/.exec(section);
+  const content = /```md\n([\s\S]*?)\n\s*```/.exec(section);
+  if (!folder) throw new Error('web/content/README.md no longer names the folder for posts.');
+  if (!file) throw new Error("web/content/README.md no longer names a post's file and its address.");
+  if (!content) throw new Error('web/content/README.md no longer shows a post.');
+  // The example is indented as a list item's code block: the owner's file is not.
+  const indent = /^(\s*)/.exec(content[1]!)![1]!.length;
+  const text = content[1]!.split('\n').map((line) => line.slice(indent)).join('\n');
+  return { folder: folder[1]!, file: file[1]!, slug: file[2]!, address: file[3]!, text: `${text}\n` };
+}
+
+export interface ReadmeExample {
+  /** The copy (its site in web/build/client), or '' when the build failed. */
+  dir: string;
+  /** The build's exit code, and what it printed (kept in the copy, so a reuse reads the same). */
+  code: number;
+  stdout: string;
+  stderr: string;
+  languages: DocumentedSteps;
+  post: PostSteps;
+}
+
+/** Where a made example keeps what its build printed. */
+const PRINTED = { stdout: '.build-stdout.txt', stderr: '.build-stderr.txt' } as const;
+
+/**
+ * web/content/README.md followed word for word in one copy of the project, then built by `npm start`'s
+ * build step (which runs `npm run build`): a third language and the right-to-left example added by the
+ * language steps (the copied texts left as they are, so the build warns about both), and a first post by
+ * the post steps. One build for scripts/add-locale.test.ts and scripts/posts-readme.test.ts, each of
+ * which checks its part, made once per change of what it reads and shared (tools/project-copy.ts
+ * `sharedFolder`). Callers only read it.
+ */
+export async function readmeExampleBuild(): Promise<ReadmeExample> {
+  const languages = documentedSteps();
+  const post = documentedPostSteps();
+  if (!languages.rtl) throw new Error("web/content/README.md no longer shows a right-to-left language's line.");
+  const rtl = languages.rtl;
+  const key = `readme-${hashInputs([...BUILD_INPUTS, LOCK_FILE, ...COPY_TOOLS])}`;
+  const built = await sharedFolder(FIXTURE_BUILDS, key, async (dir) => {
+    makeCopy(dir);
+    copyLanguageFolder(dir, languages.from, languages.to);
+    addLine(dir, languages.line);
+    copyLanguageFolder(dir, languages.from, rtl.to);
+    addLine(dir, rtl.line);
+    mkdirSync(path.join(dir, 'web/content', post.folder), { recursive: true });
+    writeFileSync(path.join(dir, 'web/content', post.file), post.text);
+    const { code, stdout, stderr } = await quietBuild(dir);
+    writeFileSync(path.join(dir, PRINTED.stdout), stdout);
+    writeFileSync(path.join(dir, PRINTED.stderr), stderr);
+    return { code, output: `${stdout}${stderr}` };
+  });
+  if (built.code !== 0) return { dir: '', code: built.code, stdout: '', stderr: built.output, languages, post };
+  const printed = (file: string) => readFileSync(path.join(built.dir, file), 'utf8');
+  return { dir: built.dir, code: 0, stdout: printed(PRINTED.stdout), stderr: printed(PRINTED.stderr), languages, post };
 }

@@ -1,15 +1,15 @@
 /**
  * A copy of the project that builds on its own (the configs, the site, the contract it imports, the
  * post-build scripts; node_modules linked), for tests that build content the shipped site does not have
- * (scripts/posts-build.test.ts, e2e/posts.test.ts, e2e/engines/post-flows.ts). Imports nothing of the
- * project.
+ * (the shared builds of tools/locale-copy.ts, scripts/posts-dev.test.ts). Imports nothing of the
+ * project but the child-run helper (tools/run-tsx.ts).
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildProject } from './run-tsx';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -70,17 +70,9 @@ export function copyProject(prefix: string, extraContent?: string): ProjectCopy 
 }
 
 /** `npm run build` in a copy, with a plain shell's environment (no test runner's variables). */
-function buildIn(dir: string): Promise<{ code: number; output: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: dir };
-  for (const name of Object.keys(env)) if (name === 'NODE_ENV' || name.startsWith('VITEST') || name.startsWith('VITE_')) delete env[name];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
+async function buildIn(dir: string): Promise<{ code: number; output: string }> {
+  const { status, output } = await buildProject(dir);
+  return { code: status ?? 1, output };
 }
 
 /** What a fixture build's result depends on besides BUILD_INPUTS and the fixture: the dependencies' versions. */
@@ -148,22 +140,6 @@ export interface FixtureBuild {
 
 /** Where the shared builds of this checkout are kept (one folder per checkout, so worktrees never meet). */
 export const FIXTURE_BUILDS = path.join(os.tmpdir(), `portfolio-fixture-builds-${createHash('sha256').update(REPO).digest('hex').slice(0, 8)}`);
-
-/**
- * The project built (`npm run build`) with `extraContent` over its web/content, made once and shared by
- * every test that reads it, in this run and the next ones: the folder is named by a hash of what the
- * build reads, so an edit to the site, the fixture or the dependencies makes a new one. Processes that
- * ask at the same time (test files of the node and browser projects run side by side) wait for the one
- * that builds instead of building again. Callers only read it: never write into it or remove it.
- */
-export function sharedBuild(extraContent: string): Promise<FixtureBuild> {
-  const key = hashInputs([...BUILD_INPUTS, LOCK_FILE, path.relative(REPO, extraContent)]);
-  return sharedFolder(FIXTURE_BUILDS, key, (dir) => {
-    makeCopy(dir);
-    cpSync(extraContent, path.join(dir, 'web/content'), { recursive: true });
-    return buildIn(dir);
-  });
-}
 
 /**
  * `parent/key`, made by `make` (into an empty folder, beside it, renamed once made: a reader never sees

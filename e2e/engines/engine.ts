@@ -9,7 +9,8 @@ import { chromium, type Browser as ChromiumBrowser, type BrowserContext as Chrom
 // copy under an npm alias.
 import { firefox, type Browser as FirefoxBrowser, type BrowserContext as FirefoxContext } from 'playwright-core-firefox';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
-import type { Network } from './network';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startNetwork, type Network, type NetworkOptions } from './network';
 import { isElementRef, startWebKitDriver, type ElementRef, type WebDriverSession } from './webdriver';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
@@ -310,4 +311,67 @@ async function webKitEngine(network: Network): Promise<Engine> {
 
 export function launchEngine(name: EngineName, network: Network): Promise<Engine> {
   return name === 'webkit' ? webKitEngine(network) : playwrightEngine(name, network);
+}
+
+/** What a suite of flows in one engine works with (engineSession). */
+export interface EngineSession {
+  /** The recording proxy every request of the engine goes through. */
+  readonly network: Network;
+  readonly engine: Engine;
+  /** Closes the page open, resets the proxy's recording and fakes, and opens a new page: one page at a time. */
+  open(options: PageOptions, fakes?: Partial<NetworkOptions>): Promise<EnginePage>;
+}
+
+export interface SessionHooks {
+  /** Runs before the proxy and the engine start (a site and its stack), in the same beforeAll. */
+  setup?: () => Promise<void>;
+  /** Runs after the engine and the proxy stop. */
+  teardown?: () => Promise<void>;
+  /** The beforeAll's time limit (a shared build may be made in `setup`), else the project's. */
+  timeout?: number;
+}
+
+/**
+ * Registers, in the describe it is called in, what every suite of flows needs in one engine: a
+ * recording proxy and the engine started before its tests (after `setup`), the page each test opened
+ * closed after it, and the engine, the proxy and then `teardown` stopped after the last. Each suite has
+ * its own, so one engine runs at a time. Read `network` and `engine` inside tests and hooks only.
+ */
+export function engineSession(name: EngineName, { setup, teardown, timeout }: SessionHooks = {}): EngineSession {
+  let network: Network | undefined;
+  let engine: Engine | undefined;
+  let current: EnginePage | undefined;
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`The ${name} session's ${what} is not started: read it inside a test or hook.`);
+    return value;
+  };
+  beforeAll(async () => {
+    await setup?.();
+    network = await startNetwork();
+    engine = await launchEngine(name, network);
+  }, timeout);
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  afterAll(async () => {
+    await engine?.close();
+    await network?.stop();
+    await teardown?.();
+  });
+  return {
+    get network() {
+      return started(network, 'recording proxy');
+    },
+    get engine() {
+      return started(engine, 'engine');
+    },
+    async open(options, fakes) {
+      await current?.close();
+      current = undefined;
+      started(network, 'recording proxy').reset(fakes);
+      current = await started(engine, 'engine').open(options);
+      return current;
+    },
+  };
 }

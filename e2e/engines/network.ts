@@ -83,34 +83,14 @@ function listen(server: net.Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
 }
 
-export async function startNetwork(): Promise<Network> {
-  const requests: SeenRequest[] = [];
-  let options: NetworkOptions = { fakeRecaptcha: true, fakeGtag: true };
-  const holds: { pattern: RegExp; gate: Promise<void>; count: number; open: () => void }[] = [];
+type Hold = { pattern: RegExp; gate: Promise<void>; count: number; open: () => void };
 
-  const fakeFor = (url: URL): string | undefined => {
-    if (url.hostname === 'www.google.com' && url.pathname === '/recaptcha/api.js' && options.fakeRecaptcha) return FAKE_RECAPTCHA_JS;
-    if (url.hostname === 'www.googletagmanager.com' && url.pathname === '/gtag/js' && options.fakeGtag) return FAKE_GTAG_JS;
-    return undefined;
-  };
-
-  // Requests the browser sent inside a CONNECT tunnel to a fake host.
-  const certificate = selfSignedCertificate();
-  const tls = https.createServer(certificate, (request, response) => {
-    const url = new URL(request.url ?? '/', `https://${request.headers.host ?? 'unknown'}`);
-    void readBody(request).then((body) => {
-      const fake = fakeFor(url);
-      requests.push({ method: request.method ?? 'GET', url: url.toString(), body: body.toString('utf8'), at: Date.now(), status: fake === undefined ? 404 : 200 });
-      if (fake === undefined) {
-        response.writeHead(404, { 'content-type': 'text/plain' }).end('blocked by the e2e network');
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(fake);
-    });
-  });
-  const tlsPort = await listen(tls);
-
-  const proxy = http.createServer((request, response) => {
+/**
+ * The plain proxy's requests, each recorded: what goes to 127.0.0.1 is forwarded (once every hold
+ * matching its path is released) with its status noted; anything else is refused.
+ */
+function forwardLoopback(requests: SeenRequest[], holds: readonly Hold[]): http.RequestListener {
+  return (request, response) => {
     let target: URL;
     try {
       target = new URL(request.url ?? '');
@@ -145,8 +125,12 @@ export async function startNetwork(): Promise<Network> {
       upstream.on('error', () => response.destroy());
       upstream.end(body);
     });
-  });
-  const onConnect = (request: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
+  };
+}
+
+/** CONNECT tunnels: to a fake host, into the TLS server on tlsPort; to any other host, refused and recorded. */
+function tunnelToFakes(requests: SeenRequest[], tlsPort: number): (request: http.IncomingMessage, socket: net.Socket, head: Buffer) => void {
+  return (request, socket, head) => {
     const [host = '', port = '443'] = (request.url ?? '').split(':');
     socket.on('error', () => socket.destroy());
     if (!(FAKE_HOSTS as readonly string[]).includes(host)) {
@@ -162,6 +146,37 @@ export async function startNetwork(): Promise<Network> {
     });
     inner.on('error', () => socket.destroy());
   };
+}
+
+export async function startNetwork(): Promise<Network> {
+  const requests: SeenRequest[] = [];
+  let options: NetworkOptions = { fakeRecaptcha: true, fakeGtag: true };
+  const holds: Hold[] = [];
+
+  const fakeFor = (url: URL): string | undefined => {
+    if (url.hostname === 'www.google.com' && url.pathname === '/recaptcha/api.js' && options.fakeRecaptcha) return FAKE_RECAPTCHA_JS;
+    if (url.hostname === 'www.googletagmanager.com' && url.pathname === '/gtag/js' && options.fakeGtag) return FAKE_GTAG_JS;
+    return undefined;
+  };
+
+  // Requests the browser sent inside a CONNECT tunnel to a fake host.
+  const certificate = selfSignedCertificate();
+  const tls = https.createServer(certificate, (request, response) => {
+    const url = new URL(request.url ?? '/', `https://${request.headers.host ?? 'unknown'}`);
+    void readBody(request).then((body) => {
+      const fake = fakeFor(url);
+      requests.push({ method: request.method ?? 'GET', url: url.toString(), body: body.toString('utf8'), at: Date.now(), status: fake === undefined ? 404 : 200 });
+      if (fake === undefined) {
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('blocked by the e2e network');
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(fake);
+    });
+  });
+  const tlsPort = await listen(tls);
+
+  const proxy = http.createServer(forwardLoopback(requests, holds));
+  const onConnect = tunnelToFakes(requests, tlsPort);
   proxy.on('connect', onConnect);
   // The same proxy over TLS, for WebKitGTK: its WebDriver turns the sslProxy capability into an
   // https:// proxy address. It refuses this throwaway certificate (acceptInsecureCerts covers pages,

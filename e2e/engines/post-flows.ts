@@ -4,12 +4,11 @@
  * from its prerendered page: it is in no script) shows, and Back returns to /blogs with its list.
  * The shipped site has no post, so this serves the build with the fixture posts (e2e/support/post-site.ts).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/browser';
 import { FIXTURE_POST, startPostSite, type PostSite } from '../support/post-site';
-import { launchEngine, type Engine, type EngineName, type EnginePage } from './engine';
+import { engineSession, type EngineName, type EnginePage } from './engine';
 import { clickEvents, hydrated, mainText } from './flows';
-import { startNetwork, type Network } from './network';
 
 /** What /blogs of the fixture lists: its two English posts, then the three external articles. */
 const BLOG_CARDS = 5;
@@ -26,36 +25,21 @@ function cardCount(page: EnginePage): Promise<number> {
 }
 
 export function describePostFlows(name: EngineName): void {
-  // Scoped to this describe: the visitor flows of the same file keep their own engine and network.
   describe(`on-site post flows in ${name}`, () => {
-    let site: PostSite;
-    let network: Network;
-    let engine: Engine;
-    let current: EnginePage | undefined;
+    let site: PostSite | undefined;
+    // Its own engine and proxy, after the site with the fixture posts (its build may be made first).
+    const session = engineSession(name, {
+      setup: async () => void (site = await startPostSite()),
+      teardown: async () => await site?.stop(),
+      timeout: 900_000,
+    });
 
     async function visit(path: string): Promise<EnginePage> {
-      await current?.close();
-      network.reset();
-      current = await engine.open({ viewport: 'desktop' });
-      await current.goto(`${site.origin}${path}`);
-      await hydrated(current);
-      return current;
+      const page = await session.open({ viewport: 'desktop' });
+      await page.goto(`${site!.origin}${path}`);
+      await hydrated(page);
+      return page;
     }
-
-    beforeAll(async () => {
-      site = await startPostSite();
-      network = await startNetwork();
-      engine = await launchEngine(name, network);
-    }, 900_000);
-    afterEach(async () => {
-      await current?.close();
-      current = undefined;
-    });
-    afterAll(async () => {
-      await engine?.close();
-      await network?.stop();
-      await site?.stop();
-    });
 
     it('card → post in the same tab, its text shown → Back to /blogs with its list', async () => {
       const page = await visit('/blogs');
@@ -67,7 +51,7 @@ export function describePostFlows(name: EngineName): void {
       await eventually(() => postText(page), (text) => text.includes(FIXTURE_POST.marker), "the post's text", 10_000);
       expect(await page.evaluate(() => document.querySelector('main h1')?.textContent)).toBe(FIXTURE_POST.title);
       expect(await page.evaluate(() => (window as unknown as { postFlow?: boolean }).postFlow ?? false), 'the same tab and document').toBe(true);
-      await eventually(() => clickEvents(network), (names) => names.includes('BLOG_READ_WRITING_ON_THE_SITE_ITSELF'), 'BLOG_READ sent');
+      await eventually(() => clickEvents(session.network), (names) => names.includes('BLOG_READ_WRITING_ON_THE_SITE_ITSELF'), 'BLOG_READ sent');
 
       await page.back();
       await eventually(async () => pathOf(await page.url()), (path) => path === '/blogs', '/blogs after Back');

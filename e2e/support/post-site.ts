@@ -1,14 +1,16 @@
 /**
  * The site with the fixture posts (web/test/fixtures/posts): the shipped content has no post, so the
  * browser tests of posts serve a copy of the project built with them (made once per change of the
- * site, shared with scripts/posts-build.test.ts: tools/project-copy.ts sharedBuild), behind a local
+ * site, shared with scripts/posts-build.test.ts and the right-to-left tests: tools/locale-copy.ts
+ * fixtureSiteBuild), behind a local
  * stack of its own.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { POST_FIXTURE, REPO, sharedBuild } from '../../tools/project-copy';
+import { fixtureSiteBuild } from '../../tools/locale-copy';
+import { REPO } from '../../tools/project-copy';
 
 export interface PostSite {
   /** e.g. http://127.0.0.1:43123 (no trailing slash). */
@@ -30,8 +32,7 @@ export const FIXTURE_POST = {
  * `pageViewsFile`: where the stack keeps the page views it accepts (as `npm start` does), if anywhere.
  */
 export async function startPostSite(options: { pageViewsFile?: string } = {}): Promise<PostSite> {
-  const built = await sharedBuild(POST_FIXTURE);
-  if (built.code !== 0) throw new Error(`The build with the fixture posts failed:\n${built.output}`);
+  const built = await fixtureSiteBuild();
   const stack = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'e2e/support/local-stack-process.ts')], {
     env: {
       ...process.env,
