@@ -70,6 +70,26 @@ async function colourAt(file: string, x: number, y: number): Promise<number[]> {
   return [data[at]!, data[at + 1]!, data[at + 2]!];
 }
 
+describe('post images in a feed', () => {
+  it('replaces an entry\'s marks with a picture whose every address is absolute, from the entry\'s post', async () => {
+    const escape = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    const entry = (slug: string) =>
+      `<entry><link rel="alternate" type="text/html" href="https://example.com/es/blogs/${slug}"/><content type="html">${escape(MARK('photo.png'))}</content></entry>`;
+    const { client, root: dir } = await site('feed', '<p>no images</p>', { file: 'photo.png', width: 600, height: 300 });
+    writeFileSync(path.join(client, 'feed.xml'), `<feed>${entry('one')}${entry('two')}</feed>`);
+    await buildPostImages(client, dir);
+    const xml = readFileSync(path.join(client, 'feed.xml'), 'utf8');
+    const contents = [...xml.matchAll(/<content type="html">([^<]*)<\/content>/g)].map((m) => m[1]!.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c))));
+    expect(contents).toHaveLength(2);
+    for (const html of contents) {
+      expect(html).toContain('<picture>');
+      const references = [...html.matchAll(/\s(?:src|srcset)="([^"]*)"/g)].flatMap((m) => m[1]!.split(', ').map((c) => c.split(' ')[0]!));
+      expect(references.length).toBeGreaterThan(2);
+      for (const reference of references) expect(reference).toMatch(/^https:\/\/example\.com\/assets\/posts\/photo-[\w-]+\.(avif|webp)$/);
+    }
+  });
+});
+
 describe('post images from a phone', () => {
   it.each([1, 2, 3, 4, 5, 6, 7, 8])('turns a JPEG with EXIF Orientation %i upright, stating its upright width and height', async (orientation) => {
     // Upright: 400×200, red on the left half's top quarter, blue elsewhere.

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
+import { absoluteReferences } from '../web/app/posts/absolute-references';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -120,8 +121,10 @@ export async function buildPostImages(clientDir: string, root = REPO): Promise<{
       const xml = readFileSync(file, 'utf8');
       if (!xml.includes('post-image:')) continue;
       let out = xml;
-      for (const match of xml.matchAll(/<content type="html">([\s\S]*?)<\/content>/g)) {
-        const replacement = `<content type="html">${escapeXml(await replaceMarks(unescapeXml(match[1]!), root, assetsDir, made))}</content>`;
+      // An entry's images are addressed from its post's page (its alternate link), as its other links are.
+      for (const match of xml.matchAll(/<link rel="alternate" type="text\/html" href="([^"]*)"\/>((?:(?!<\/entry>)[\s\S])*?)<content type="html">([\s\S]*?)<\/content>/g)) {
+        const body = absoluteReferences(await replaceMarks(unescapeXml(match[3]!), root, assetsDir, made), unescapeXml(match[1]!));
+        const replacement = `<link rel="alternate" type="text/html" href="${match[1]}"/>${match[2]}<content type="html">${escapeXml(body)}</content>`;
         out = out.replace(match[0], () => replacement);
       }
       writeFileSync(file, out);
