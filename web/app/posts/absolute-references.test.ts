@@ -24,4 +24,8 @@ describe('absoluteReferences', () => {
   it('leaves text that merely mentions href= alone', () => {
     expect(absoluteReferences('<p>write href="#x" in a link</p>', BASE)).toBe('<p>write href="#x" in a link</p>');
   });
+
+  it('resolves to site paths when the site has no address (a build without a site URL)', () => {
+    expect(absoluteReferences('<a href="#a">A</a><img src="x.webp" alt=""/>', '/es/blogs/hello')).toBe('<a href="/es/blogs/hello#a">A</a><img src="/es/blogs/x.webp" alt=""/>');
+  });
 });
