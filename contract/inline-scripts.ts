@@ -99,11 +99,14 @@ function bootScript(): string {
   `if(!ep||!pv||de.getAttribute('${PAGE_VIEWS_ATTRIBUTE}')||navigator.globalPrivacyControl===true)return;` +
   `de.setAttribute('${PAGE_VIEWS_ATTRIBUTE}','${PAGE_VIEWS_SENT}');` +
   `var v=JSON.parse(pv);v.device=matchMedia('${PHONE_MEDIA_QUERY}').matches?'phone':'desktop';v.nav='load';` +
-  // TTFB and FCP as web-vitals computes them (from activationStart; FCP only if the page was shown from
-  // its start), from the entries the browser already keeps: no observer. An absent, negative or
-  // out-of-range value is left out (JSON.stringify drops undefined): the server would refuse the beacon.
-  "var p=performance,n=p.getEntriesByType('navigation')[0]||{},f=p.getEntriesByName('first-contentful-paint')[0];" +
-  `function ms(t){t=Math.round(t-(n.activationStart||0));if(t>=0&&t<=${BOOT_METRIC_MAX_MS})return t}` +
+  // TTFB and FCP as web-vitals computes them, from the entries the browser already keeps (no observer):
+  // the navigation entry only when its responseStart is above 0 and before now (else no TTFB, and FCP
+  // from 0); each value from activationStart, clamped at 0 (a prerendered page activated after its first
+  // byte); FCP only if the page was shown from its start. An absent or out-of-range value is left out
+  // (JSON.stringify drops undefined): the server would refuse the beacon.
+  "var p=performance,e=p.getEntriesByType('navigation')[0],n=e&&e.responseStart>0&&e.responseStart<p.now()?e:{}," +
+  "f=p.getEntriesByName('first-contentful-paint')[0];" +
+  `function ms(t){if(!(t>=0))return;t=Math.round(Math.max(t-(n.activationStart||0),0));if(t<=${BOOT_METRIC_MAX_MS})return t}` +
   'v.ttfb=ms(n.responseStart);if(f&&!hid)v.fcp=ms(f.startTime);' +
   "send(ep.replace(/[^/]*$/,'vitals'),JSON.stringify(v))}" +
   "addEventListener('pagehide',view);" +
