@@ -5,7 +5,7 @@ import { projects } from './web/content/projects';
 import { prerenderPaths } from './web/app/prerender-paths';
 import { localizePath } from './web/app/i18n/paths';
 import type { Post } from './web/app/posts/compile-posts';
-import { checkPosts } from './web/app/posts/post-files';
+import { checkPosts } from './scripts/post-files';
 import { LOCALE_CODES } from './web/content/locales';
 
 /** Each post's page and each of its language's tag pages (drafts and copies are not among `posts`). */
@@ -18,7 +18,7 @@ function postPaths(posts: readonly Post[]): string[] {
 }
 
 /**
- * The posts checked before any page is prerendered (web/app/posts/post-files.ts). A mistake ends the
+ * The posts checked before any page is prerendered (scripts/post-files.ts). A mistake ends the
  * build here, its message the last thing printed: thrown, it would be followed by the framework's stack
  * trace, and left to the pages' loaders, by a "500 while prerendering" for every page that lists posts.
  */

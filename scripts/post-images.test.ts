@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPostImages, MAX_IMAGE_SIDE } from './post-images';
 
@@ -50,7 +50,7 @@ describe('post images', () => {
  * so that a viewer applying the tag shows it upright. 2, 4, 5 and 7 (mirrored) come from front cameras.
  */
 async function stored(upright: Buffer, orientation: number): Promise<Buffer> {
-  const step = (input: Buffer, op: (s: sharp.Sharp) => sharp.Sharp) => op(sharp(input)).png().toBuffer();
+  const step = (input: Buffer, op: (s: Sharp) => Sharp) => op(sharp(input)).png().toBuffer();
   switch (orientation) {
     case 2: return step(upright, (s) => s.flop());
     case 3: return step(upright, (s) => s.rotate(180));

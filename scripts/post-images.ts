@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
-import { absoluteReferences } from '../web/app/posts/absolute-references';
+import { absoluteReferences } from '../web/app/posts/absolute-references.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -68,6 +68,11 @@ export function textDirection(tag: string): TextDirection {
   return script !== undefined && RIGHT_TO_LEFT_SCRIPTS.has(script) ? 'rtl' : 'ltr';
 }
 
+/** The code reCAPTCHA's widget is asked for one of the site's languages with (its line's `captcha`). */
+export function localeCaptcha(code: string): string {
+  return (LOCALES as Record<string, LocaleInfo | undefined>)[code]?.captcha ?? code;
+}
+
 /** The direction of one of the site's languages (its `dir`, else its `intl` tag's), known in one place. */
 export function localeDirection(code: string): TextDirection {
   const info = (LOCALES as Record<string, LocaleInfo | undefined>)[code];

@@ -1,6 +1,6 @@
 /*
  * Compiling the posts' files into pages, without reading them: the site hands it the files Vite's glob
- * found (posts.server.ts), and the build's first step the files on disk (post-files.ts), so a mistake
+ * found (posts.server.ts), and the build's first step the files on disk (scripts/post-files.ts), so a mistake
  * in a post stops the build before any page is prerendered.
  */
 import { DEFAULT_LOCALE } from '../../content/locales';
@@ -34,7 +34,7 @@ export const fileOfGlobKey = (globKey: string) => `web/${globKey.replace(/^(\.\.
  * The posts that are another language's post copied word for word (a language started from a copy of
  * es/ copies es/posts/ too): the same slug and the same text as a post of a language declared before it
  * in locales.ts. They are left out of the build (never published as that language's), and the build
- * warns, naming them (post-files.ts). Maps each copy's file to the file it copies.
+ * warns, naming them (scripts/post-files.ts). Maps each copy's file to the file it copies.
  */
 export function copiedPosts(files: Record<string, string>, locales: readonly string[]): Map<string, string> {
   const keyed = Object.entries(files).flatMap(([globKey, text]) => {

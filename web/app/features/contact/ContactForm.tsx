@@ -3,7 +3,7 @@ import type ReCAPTCHA from 'react-google-recaptcha';
 import type { ReCAPTCHAProps } from 'react-google-recaptcha';
 import { CONTACT_LIMITS, type ContactField, checkContact, toRequestBody } from '../../../../contract/contact-rules';
 import type { UiMessages } from '../../../content/types';
-import { LOCALES } from '../../../content/locales';
+import { localeCaptcha } from '../../../content/locales';
 import { useLocale, useUi } from '../../i18n/locale-context';
 import { env } from '../../config/env';
 import { onDemand } from '../../components/on-demand';
@@ -241,7 +241,7 @@ export function ContactForm() {
             // render in a specific language" (reCAPTCHA v2 docs, https://developers.google.com/recaptcha/docs/display).
             // Google's code for the language is its line's `captcha` in locales.ts (checked against Google's list at build).
             // react-google-recaptcha hands it to grecaptcha.render; the widget's frame stays on www.google.com.
-            hl={LOCALES[locale].captcha}
+            hl={localeCaptcha(locale)}
             sitekey={env.recaptchaSiteKey}
             onChange={handleCaptchaChange}
             onExpired={() => setCaptchaToken(null)}

@@ -1,19 +1,19 @@
 /*
  * The build's first look at the posts (react-router.config.ts, before any page is prerendered): reads the
- * posts' folders from disk as the site's glob does (posts.server.ts) and compiles them, so that a mistake
+ * posts' folders from disk as the site's glob does (web/app/posts/posts.server.ts) and compiles them, so that a mistake
  * stops the build at once, as its last words, with the file, the line and the fix; and it reports what the
  * glob would otherwise pass over in silence: a Markdown file it does not read, two posts whose titles
  * give one click event, a link to a page the site does not have, a post copied from another language.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CLICK_EVENTS, eventName } from '../../../contract/event-names';
-import { blogs } from '../../content/blogs';
-import { CONTENT_WARNING } from '../../content/content-warning';
-import { DEFAULT_LOCALE, LOCALES } from '../../content/locales';
-import { localizePath } from '../i18n/paths';
-import { compilePosts, copiedPosts, type Post } from './compile-posts';
-import { PostError } from './front-matter';
+import { CLICK_EVENTS, eventName } from '../contract/event-names';
+import { blogs } from '../web/content/blogs';
+import { CONTENT_WARNING } from '../web/content/content-warning';
+import { DEFAULT_LOCALE, LOCALES } from '../web/content/locales';
+import { localizePath } from '../web/app/i18n/paths';
+import { compilePosts, copiedPosts, type Post } from '../web/app/posts/compile-posts';
+import { PostError } from '../web/app/posts/front-matter';
 
 /** A file a writer may mean as a post: Markdown by any of its usual extensions, in any case. */
 const MARKDOWN_LIKE = /\.(?:md|markdown|mdown|mkdn?|mdx)$/i;

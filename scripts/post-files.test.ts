@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copiedPosts } from './compile-posts';
+import { copiedPosts } from '../web/app/posts/compile-posts';
 import { checkPosts, readPostFiles } from './post-files';
 
 const roots: string[] = [];
