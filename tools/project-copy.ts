@@ -30,6 +30,7 @@ export const BUILD_INPUTS = [
   'web/content',
   'web/public',
   'scripts/quiet-build.ts',
+  'scripts/post-files.ts',
   'scripts/postbuild.ts',
   'scripts/post-images.ts',
   'scripts/og-images.ts',
