@@ -50,6 +50,7 @@ describe('writing a post by following web/content/README.md', () => {
     writeFileSync(path.join(project.dir, 'web/content', folder, `${slug}-too.markdown`), text);
 
     const built = await project.build();
+    rmSync(path.join(project.dir, 'web/content', folder), { recursive: true, force: true });
     expect(built.code, built.output).not.toBe(0);
     const last = lastLines(built.output, 6).join('\n');
     expect(last, built.output).toContain(`Error: web/content/${folder}/${slug}-too.markdown:1: not built: a post's file name ends in .md, in lower case; rename it ${slug}-too.md`);
@@ -57,7 +58,6 @@ describe('writing a post by following web/content/README.md', () => {
     expect(last).toContain('a value containing ": " goes in quotes: title: "Hello: World"');
     expect(lastLines(built.output, 1)[0]).toMatch(/^The build stopped/);
     expect(built.output).not.toMatch(/\b500\b[^\n]*prerender/i);
-    rmSync(path.join(project.dir, 'web/content', folder), { recursive: true, force: true });
   }, 600_000);
 
   it('builds its page, its card on /blogs, its feed entry and its sitemap line', async () => {
