@@ -2,7 +2,7 @@
  * A copy of the project that builds on its own (the configs, the site, the contract it imports, the
  * post-build scripts; node_modules linked), for tests that build content the shipped site does not have
  * (scripts/posts-build.test.ts, e2e/posts.test.ts, e2e/engines/post-flows.ts). Imports nothing of the
- * project.
+ * project; what the build reads is listed in build-inputs.ts, which `npm start` uses too.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -10,33 +10,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILD_INPUTS, hashFiles, LOCK_FILE } from './build-inputs';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What `npm run build` (and `npm start`'s build step) reads. */
-export const BUILD_INPUTS = [
-  'package.json',
-  'react-router.config.ts',
-  'vite.config.ts',
-  'tsconfig.json',
-  'tsconfig.base.json',
-  'tsconfig.web.json',
-  'tsconfig.web-test.json',
-  'tsconfig.node.json',
-  'tsconfig.e2e.json',
-  'contract',
-  'infra/shared',
-  'web/app',
-  'web/content',
-  'web/public',
-  'scripts/quiet-build.ts',
-  'scripts/post-files.ts',
-  'scripts/postbuild.ts',
-  'scripts/post-images.ts',
-  'scripts/og-images.ts',
-  'scripts/og-rtl.ts',
-  'scripts/woff.ts',
-];
+export { BUILD_INPUTS, LOCK_FILE };
+
 
 /** The fixture posts (every feature of the Markdown pipeline), laid out as web/content holds posts. */
 export const POST_FIXTURE = path.join(REPO, 'web/test/fixtures/posts');
@@ -83,28 +62,13 @@ function buildIn(dir: string): Promise<{ code: number; output: string }> {
   });
 }
 
-/** What a fixture build's result depends on besides BUILD_INPUTS and the fixture: the dependencies' versions. */
-export const LOCK_FILE = 'package-lock.json';
 /** A cached fixture build no run has used for this long is removed by the next run that builds. */
 const CACHE_UNUSED_MS = 30 * 60_000;
 /** How long a run waits for another process's build of the same fixture before giving up. */
 const WAIT_FOR_OTHER_BUILD_MS = 15 * 60_000;
 
 /** sha256 over every file of `inputs` (relative to REPO), in a stable order, with their paths. */
-export function hashInputs(inputs: readonly string[]): string {
-  const hash = createHash('sha256').update(process.version);
-  const add = (relative: string) => {
-    const full = path.join(REPO, relative);
-    if (!existsSync(full)) return;
-    if (statSync(full).isDirectory()) {
-      for (const entry of readdirSync(full).sort()) if (entry !== 'build') add(path.join(relative, entry));
-      return;
-    }
-    hash.update(`\0${relative}\0`).update(readFileSync(full));
-  };
-  for (const input of inputs) add(input);
-  return hash.digest('hex').slice(0, 16);
-}
+export const hashInputs = (inputs: readonly string[]): string => hashFiles(inputs, REPO);
 
 function isAlive(pid: number): boolean {
   try {
