@@ -26,7 +26,11 @@ async function checkedPostPaths(): Promise<string[]> {
   const { posts, errors, warnings } = await checkPosts(process.cwd(), LOCALE_CODES, (found) => prerenderPaths(LOCALE_CODES, postPaths(found)));
   for (const warning of warnings) console.warn(warning);
   if (errors.length > 0) {
-    console.error(`\n${errors.map((error) => `Error: ${error}`).join('\n')}\n\nThe build stopped: ${errors.length === 1 ? 'a post needs' : `${errors.length} posts need`} the fix above.`);
+    const message = errors.map((error) => `Error: ${error}`).join('\n');
+    // `npm run dev` asks for the paths too (its server entry): there the error shows on the page, and
+    // the server keeps running for the fix.
+    if (!process.argv.includes('build')) throw new Error(message);
+    console.error(`\n${message}\n\nThe build stopped: ${errors.length === 1 ? 'a post needs' : `${errors.length} posts need`} the fix above.`);
     process.exit(1);
   }
   return postPaths(posts);
@@ -55,6 +59,8 @@ export default {
       await checkAllCatalogues();
       return checkedPostPaths();
     })();
+    // A failed check is run again next time (`npm run dev` asks again once the file is fixed).
+    contentChecked.catch(() => (contentChecked = undefined));
     return prerenderPaths(LOCALE_CODES, await contentChecked);
   },
 } satisfies Config;
