@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { pathOf } from './contract/site-routes';
 import { checkPageEvents } from './contract/page-events';
@@ -7,25 +5,36 @@ import { checkAllCatalogues } from './web/content/check';
 import { projects } from './web/content/projects';
 import { prerenderPaths } from './web/app/prerender-paths';
 import { localizePath } from './web/app/i18n/paths';
-import { parsePostSource } from './web/app/posts/front-matter';
-import { DEFAULT_LOCALE, LOCALE_CODES } from './web/content/locales';
+import type { Post } from './web/app/posts/compile-posts';
+import { checkPosts } from './scripts/post-files';
+import { LOCALE_CODES } from './web/content/locales';
+
+/** Each post's page and each of its language's tag pages (drafts and copies are not among `posts`). */
+function postPaths(posts: readonly Post[]): string[] {
+  return LOCALE_CODES.flatMap((locale) => {
+    const own = posts.filter((post) => post.locale === locale);
+    const tags = [...new Set(own.flatMap((post) => post.frontMatter.tags))];
+    return [...own.map((post) => localizePath(locale, pathOf('post', post.slug))), ...tags.map((tag) => localizePath(locale, pathOf('tag', tag)))];
+  });
+}
 
 /**
- * The page of each post a build has (web/content/posts/*.md, web/content/{code}/posts/*.md) and of each
- * of its language's tags: drafts are left out, as the pages' loaders leave them out
- * (web/app/posts/posts.server.ts checks each file fully).
+ * The posts checked before any page is prerendered (scripts/post-files.ts). A mistake ends the
+ * build here, its message the last thing printed: thrown, it would be followed by the framework's stack
+ * trace, and left to the pages' loaders, by a "500 while prerendering" for every page that lists posts.
  */
-function postPaths(): string[] {
-  return LOCALE_CODES.flatMap((locale) => {
-    const dir = path.join('web/content', locale === DEFAULT_LOCALE ? '' : locale, 'posts');
-    if (!existsSync(dir)) return [];
-    const posts = readdirSync(dir)
-      .filter((name) => name.endsWith('.md'))
-      .map((name) => ({ slug: name.slice(0, -'.md'.length), ...parsePostSource(path.join(dir, name), readFileSync(path.join(dir, name), 'utf8')).frontMatter }))
-      .filter((post) => !post.draft);
-    const tags = [...new Set(posts.flatMap((post) => post.tags))];
-    return [...posts.map((post) => localizePath(locale, pathOf('post', post.slug))), ...tags.map((tag) => localizePath(locale, pathOf('tag', tag)))];
-  });
+async function checkedPostPaths(): Promise<string[]> {
+  const { posts, errors, warnings } = await checkPosts(process.cwd(), LOCALE_CODES, (found) => prerenderPaths(LOCALE_CODES, postPaths(found)));
+  for (const warning of warnings) console.warn(warning);
+  if (errors.length > 0) {
+    const message = errors.map((error) => `Error: ${error}`).join('\n');
+    // `npm run dev` asks for the paths too (its server entry): there the error shows on the page, and
+    // the server keeps running for the fix.
+    if (!process.argv.includes('build')) throw new Error(message);
+    console.error(`\n${message}\n\nThe build stopped: ${errors.length === 1 ? 'a post needs' : `${errors.length} posts need`} the fix above.`);
+    process.exit(1);
+  }
+  return postPaths(posts);
 }
 
 // Stack traces of errors thrown while prerendering point into web/app and web/content, not into the
@@ -33,7 +42,7 @@ function postPaths(): string[] {
 process.setSourceMapsEnabled(true);
 
 /** The content check runs once per build, though React Router asks for the paths more than once. */
-let contentChecked: Promise<unknown> | undefined;
+let contentChecked: Promise<string[]> | undefined;
 
 // Static site: every known route of every language is prerendered to its own HTML file at build
 // time, then hydrated in the browser. No server rendering at request time (S3 + CloudFront).
@@ -42,14 +51,17 @@ export default {
   buildDirectory: 'web/build',
   ssr: false,
   // Every language's content is checked first: a missing project or text stops the build, naming it;
-  // so does a project title whose Google Analytics page event would be invalid or another's; a language
-  // still copied from another is a warning (CONTENT_WARNING lines in the output).
+  // so does a project title whose Google Analytics page event would be invalid or another's, and a
+  // mistake in a post; a language (or a post) still copied from another is a warning (CONTENT_WARNING
+  // lines in the output).
   prerender: async () => {
     contentChecked ??= (async () => {
       checkPageEvents(projects);
       await checkAllCatalogues();
+      return checkedPostPaths();
     })();
-    await contentChecked;
-    return prerenderPaths(LOCALE_CODES, postPaths());
+    // A failed check is run again next time (`npm run dev` asks again once the file is fixed).
+    contentChecked.catch(() => (contentChecked = undefined));
+    return prerenderPaths(LOCALE_CODES, await contentChecked);
   },
 } satisfies Config;

@@ -20,7 +20,7 @@ export const POST_TITLES_VARIABLE = 'POST_EVENT_TITLES';
 
 /**
  * How many bytes of the function's environment the titles may take. Lambda allows 4 KB for all of a
- * function's variables together ("Total size of environment variables set: 4 KB",
+ * function's environment variables together (the Lambda quotas page, function configuration quotas,
  * https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html); the rest is left to the
  * runtime's and Powertools' variables.
  */

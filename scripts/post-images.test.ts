@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPostImages, MAX_IMAGE_SIDE } from './post-images';
 
@@ -42,5 +42,83 @@ describe('post images', () => {
   it('stops on an oversized image, naming the post and line', async () => {
     const { client, root: dir } = await site('huge', MARK('huge.png', 3), { file: 'huge.png', width: MAX_IMAGE_SIDE + 1, height: 10 });
     await expect(buildPostImages(client, dir)).rejects.toThrow(`web/content/posts/hello.md:3: the image huge.png is ${MAX_IMAGE_SIDE + 1}×10 px; at most ${MAX_IMAGE_SIDE} px a side`);
+  });
+});
+
+/**
+ * What a camera app stores for each EXIF Orientation (1–8): the upright picture turned the opposite way,
+ * so that a viewer applying the tag shows it upright. 2, 4, 5 and 7 (mirrored) come from front cameras.
+ */
+async function stored(upright: Buffer, orientation: number): Promise<Buffer> {
+  const step = (input: Buffer, op: (s: Sharp) => Sharp) => op(sharp(input)).png().toBuffer();
+  switch (orientation) {
+    case 2: return step(upright, (s) => s.flop());
+    case 3: return step(upright, (s) => s.rotate(180));
+    case 4: return step(upright, (s) => s.flip());
+    case 5: return step(await step(upright, (s) => s.rotate(90)), (s) => s.flop());
+    case 6: return step(upright, (s) => s.rotate(270));
+    case 7: return step(await step(upright, (s) => s.rotate(90)), (s) => s.flip());
+    case 8: return step(upright, (s) => s.rotate(90));
+    default: return upright;
+  }
+}
+
+/** The colour at (x, y) of an image, as [r, g, b]. */
+async function colourAt(file: string, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return [data[at]!, data[at + 1]!, data[at + 2]!];
+}
+
+describe('post images in a feed', () => {
+  it('replaces an entry\'s marks with a picture whose every address is absolute, from the entry\'s post', async () => {
+    const escape = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    const entry = (slug: string) =>
+      `<entry><link rel="alternate" type="text/html" href="https://example.com/es/blogs/${slug}"/><content type="html">${escape(MARK('photo.png'))}</content></entry>`;
+    const { client, root: dir } = await site('feed', '<p>no images</p>', { file: 'photo.png', width: 600, height: 300 });
+    writeFileSync(path.join(client, 'feed.xml'), `<feed>${entry('one')}${entry('two')}</feed>`);
+    await buildPostImages(client, dir);
+    const xml = readFileSync(path.join(client, 'feed.xml'), 'utf8');
+    const contents = [...xml.matchAll(/<content type="html">([^<]*)<\/content>/g)].map((m) => m[1]!.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c))));
+    expect(contents).toHaveLength(2);
+    for (const html of contents) {
+      expect(html).toContain('<picture>');
+      const references = [...html.matchAll(/\s(?:src|srcset)="([^"]*)"/g)].flatMap((m) => m[1]!.split(', ').map((c) => c.split(' ')[0]!));
+      expect(references.length).toBeGreaterThan(2);
+      for (const reference of references) expect(reference).toMatch(/^https:\/\/example\.com\/assets\/posts\/photo-[\w-]+\.(avif|webp)$/);
+    }
+  });
+});
+
+describe('post images from a phone', () => {
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('turns a JPEG with EXIF Orientation %i upright, stating its upright width and height', async (orientation) => {
+    // Upright: 400×200, red on the left half's top quarter, blue elsewhere.
+    const upright = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#0000ff' } })
+      .composite([{ input: { create: { width: 200, height: 100, channels: 3, background: '#ff0000' } }, left: 0, top: 0 }])
+      .png()
+      .toBuffer();
+    const jpeg = await sharp(await stored(upright, orientation)).jpeg({ quality: 95 }).withMetadata({ orientation }).toBuffer();
+    expect((await sharp(jpeg).metadata()).orientation).toBe(orientation);
+    const { client, root: dir } = await site(`orientation-${orientation}`, MARK('phone.jpg'));
+    writeFileSync(path.join(dir, 'web/content/posts/phone.jpg'), jpeg);
+    await buildPostImages(client, dir);
+    const html = readFileSync(path.join(client, 'blogs/hello/index.html'), 'utf8');
+    expect(html).toContain('width="400" height="200"');
+    const assets = path.join(client, 'assets/posts');
+    for (const file of readdirSync(assets)) {
+      expect(await sharp(path.join(assets, file)).metadata()).toMatchObject({ width: 400, height: 200 });
+      const [red, , blue] = await colourAt(path.join(assets, file), 50, 25);
+      expect(red).toBeGreaterThan(200);
+      expect(blue).toBeLessThan(60);
+      expect((await colourAt(path.join(assets, file), 350, 175))[2]).toBeGreaterThan(200);
+    }
+  });
+
+  it('makes one image used by two languages\' posts once', async () => {
+    const html = MARK('photo.png').replace('</div>', '') + MARK('photo.png').replace('web/content/posts/', 'web/content/es/posts/');
+    const { client, root: dir } = await site('two-languages', html, { file: 'photo.png', width: 600, height: 300 });
+    mkdirSync(path.join(dir, 'web/content/es/posts'), { recursive: true });
+    writeFileSync(path.join(dir, 'web/content/es/posts/photo.png'), readFileSync(path.join(dir, 'web/content/posts/photo.png')));
+    expect(await buildPostImages(client, dir)).toEqual({ images: 1, files: 4 });
   });
 });

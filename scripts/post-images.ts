@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
+import { absoluteReferences } from '../web/app/posts/absolute-references.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,31 +36,36 @@ interface Made {
   files: number;
 }
 
-/** Makes one marked image's files (once per source) and returns its `<picture>`. */
+/** Makes one marked image's files (once per name and content) and returns its `<picture>`. */
 async function picture(tag: string, root: string, assetsDir: string, made: Map<string, Promise<Made>>): Promise<string> {
   const src = attr(tag, 'src')!.slice('post-image:'.length);
   const where = attr(tag, 'data-post-image') ?? '';
   const alt = attr(tag, 'alt') ?? '';
   const [file = '', line = '1'] = where.split(/:(?=\d+$)/);
   const source = path.join(root, path.dirname(file), src);
-  const key = source;
+  if (!existsSync(source)) throw new PostImageError(`${file}:${line}: the image ${src} is not next to the post (${path.relative(root, source)} does not exist)`);
+  const bytes = readFileSync(source);
+  if (bytes.length > MAX_IMAGE_BYTES) {
+    throw new PostImageError(`${file}:${line}: the image ${src} is ${(bytes.length / 1048576).toFixed(1)} MB; at most ${MAX_IMAGE_BYTES / 1048576} MB (resize it first)`);
+  }
+  const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 10);
+  // Keyed by the name and the bytes: the same photo next to two languages' posts is made once.
+  const name = path.basename(src, path.extname(src)).toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  const key = `${name}-${hash}`;
   if (!made.has(key)) {
     made.set(
       key,
       (async () => {
-        if (!existsSync(source)) throw new PostImageError(`${file}:${line}: the image ${src} is not next to the post (${path.relative(root, source)} does not exist)`);
-        const bytes = readFileSync(source);
-        if (bytes.length > MAX_IMAGE_BYTES) {
-          throw new PostImageError(`${file}:${line}: the image ${src} is ${(bytes.length / 1048576).toFixed(1)} MB; at most ${MAX_IMAGE_BYTES / 1048576} MB (resize it first)`);
-        }
+        // A phone writes its photos as the sensor saw them and an EXIF Orientation tag saying how to turn
+        // them; sharp neither turns them by default nor keeps the tag, so each image is turned upright
+        // first, and its upright width and height (`autoOrient`) are the ones the markup states.
         const meta = await sharp(bytes).metadata();
         if (!meta.width || !meta.height || !['jpeg', 'png'].includes(meta.format ?? '')) throw new PostImageError(`${file}:${line}: the image ${src} is not a JPEG or PNG`);
-        if (meta.width > MAX_IMAGE_SIDE || meta.height > MAX_IMAGE_SIDE) {
-          throw new PostImageError(`${file}:${line}: the image ${src} is ${meta.width}×${meta.height} px; at most ${MAX_IMAGE_SIDE} px a side (resize it first)`);
+        const upright = meta.autoOrient;
+        if (upright.width > MAX_IMAGE_SIDE || upright.height > MAX_IMAGE_SIDE) {
+          throw new PostImageError(`${file}:${line}: the image ${src} is ${upright.width}×${upright.height} px; at most ${MAX_IMAGE_SIDE} px a side (resize it first)`);
         }
-        const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 10);
-        const name = path.basename(src, path.extname(src)).toLowerCase().replace(/[^a-z0-9-]+/g, '-');
-        const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < meta.width!), Math.min(meta.width, IMAGE_WIDTHS.at(-1)!)])];
+        const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < upright.width), Math.min(upright.width, IMAGE_WIDTHS.at(-1)!)])];
         const sources: Record<'avif' | 'webp', string[]> = { avif: [], webp: [] };
         mkdirSync(assetsDir, { recursive: true });
         for (const width of widths) {
@@ -67,14 +73,14 @@ async function picture(tag: string, root: string, assetsDir: string, made: Map<s
             const out = `${name}-${hash}-${width}.${format}`;
             // Named by the image's hash: a file already there (the dev server's cache) is this one.
             if (!existsSync(path.join(assetsDir, out))) {
-              const resized = sharp(bytes).resize({ width });
+              const resized = sharp(bytes, { autoOrient: true }).resize({ width });
               writeFileSync(path.join(assetsDir, out), await (format === 'avif' ? resized.avif({ quality: 55 }) : resized.webp({ quality: 78 })).toBuffer());
             }
             sources[format].push(`/assets/posts/${out} ${width}w`);
           }
         }
         const width = widths.at(-1)!;
-        const height = Math.round((meta.height * width) / meta.width);
+        const height = Math.round((upright.height * width) / upright.width);
         const largest = `/assets/posts/${name}-${hash}-${width}.webp`;
         return {
           files: widths.length * 2,
@@ -115,8 +121,10 @@ export async function buildPostImages(clientDir: string, root = REPO): Promise<{
       const xml = readFileSync(file, 'utf8');
       if (!xml.includes('post-image:')) continue;
       let out = xml;
-      for (const match of xml.matchAll(/<content type="html">([\s\S]*?)<\/content>/g)) {
-        const replacement = `<content type="html">${escapeXml(await replaceMarks(unescapeXml(match[1]!), root, assetsDir, made))}</content>`;
+      // An entry's images are addressed from its post's page (its alternate link), as its other links are.
+      for (const match of xml.matchAll(/<link rel="alternate" type="text\/html" href="([^"]*)"\/>((?:(?!<\/entry>)[\s\S])*?)<content type="html">([\s\S]*?)<\/content>/g)) {
+        const body = absoluteReferences(await replaceMarks(unescapeXml(match[3]!), root, assetsDir, made), unescapeXml(match[1]!));
+        const replacement = `<link rel="alternate" type="text/html" href="${match[1]}"/>${match[2]}<content type="html">${escapeXml(body)}</content>`;
         out = out.replace(match[0], () => replacement);
       }
       writeFileSync(file, out);

@@ -147,8 +147,8 @@ describe('tag pages', () => {
 
 describe('feeds and the sitemap', () => {
   const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['entry', 'category', 'link'].includes(name) });
-  type Entry = { title: string; id: string; link: { '@href': string }[]; category?: { '@term': string }[]; content?: { '#text': string; '@type': string } };
-  const feed = (file: string) => (parser.parse(readFileSync(client(file), 'utf8')) as { feed: { title: string; entry: Entry[]; '@xml:lang': string } }).feed;
+  type Entry = { title: string; id: string; link: { '@href': string; '@rel'?: string }[]; category?: { '@term': string }[]; content?: { '#text': string; '@type': string } };
+  const feed = (file: string) => (parser.parse(readFileSync(client(file), 'utf8')) as { feed: { title: string; entry: Entry[]; link?: { '@href': string; '@rel'?: string }[]; '@xml:lang': string } }).feed;
 
   it('each language has an Atom feed with its posts (full text) and the external articles marked as such', () => {
     const en = feed('feed.xml');
@@ -170,6 +170,33 @@ describe('feeds and the sitemap', () => {
     expect(es.entry.map((e) => e.link[0]!['@href']).filter((href) => href.includes('/blogs/'))).toEqual([expect.stringMatching(/\/es\/blogs\/every-feature$/)]);
     expect(existsSync(client('feed.xml.data'))).toBe(false);
     expect(existsSync(client('es/feed.xml.data'))).toBe(false);
+  });
+
+  it('every link and image in an entry resolves from a feed reader: absolute, to a file and an id the build has', () => {
+    let checked = 0;
+    for (const file of ['feed.xml', 'es/feed.xml']) {
+      const self = new URL(feed(file).link!.find((l) => l['@rel'] === 'self')!['@href']);
+      for (const entry of feed(file).entry.filter((e) => e.content)) {
+        // The parser leaves the feed's numeric character references (&#60;) as written.
+        const body = entry.content!['#text'].replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+        const references = [
+          ...[...body.matchAll(/<[a-z][^>]*\s(?:href|src)="([^"]*)"/gi)].map((m) => m[1]!),
+          ...[...body.matchAll(/\ssrcset="([^"]*)"/g)].flatMap((m) => m[1]!.split(',').map((c) => c.trim().split(/\s+/)[0]!)),
+        ];
+        for (const reference of references) {
+          // What a reader that ignores xml:base does: resolve against the feed's own address.
+          const url = new URL(reference.replaceAll('&amp;', '&'), self);
+          expect(reference, `${file}: ${reference} is relative`).toMatch(/^(https:|mailto:)/);
+          if (url.origin !== self.origin) continue;
+          const page = url.pathname.startsWith('/assets/') ? client(url.pathname) : client(url.pathname, 'index.html');
+          expect(existsSync(page), `${file}: ${reference} is not in the build`).toBe(true);
+          if (url.hash) expect(readFileSync(page, 'utf8'), `${file}: ${reference} has no such id`).toContain(` id="${decodeURIComponent(url.hash.slice(1))}"`);
+          checked += 1;
+        }
+      }
+    }
+    // The fixture posts' headings, footnotes, images and a link to a page of the site.
+    expect(checked).toBeGreaterThan(10);
   });
 
   it('every page links its language\'s feed in its head, /blogs in its body', () => {

@@ -4,11 +4,16 @@
  * README shows, then `npm start`'s build step (`npm run build`, which the README names beside it). The
  * post's page, its card on /blogs, its feed entry and its sitemap line must appear. The copy and its
  * build are the README example's, shared with scripts/add-locale.test.ts (tools/locale-copy.ts).
+ * First, the steps a newcomer got wrong, in a copy of its own: a title holding ": " left unquoted and a
+ * post saved as `.markdown` must stop the build, its last lines naming each file, its line and the fix,
+ * with no stack trace and no "500" after them (the build stops before prerendering).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { documentedPostSteps, readmeExampleBuild } from '../tools/locale-copy';
+import { copyProject } from '../tools/project-copy';
 
 /** The README's steps, from its Posts section: the folder, the file and its content. */
 function documentedSteps() {
@@ -18,7 +23,33 @@ function documentedSteps() {
   return steps;
 }
 
+/** The last lines of a build's output, without blank lines and colour codes. */
+const lastLines = (output: string, count: number) =>
+  stripVTControlCharacters(output)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(-count);
+
 describe('writing a post by following web/content/README.md', () => {
+  it('stops on the mistakes a newcomer made, naming the file, the line and the fix last', async () => {
+    const { folder, file, slug, text } = documentedSteps();
+    const project = copyProject('posts-readme-');
+    mkdirSync(path.join(project.dir, 'web/content', folder), { recursive: true });
+    // The README's example with a title a person writes ("Hello: World"), not quoted.
+    writeFileSync(path.join(project.dir, 'web/content', file), text.replace(/^title: .+$/m, 'title: Hello: World'));
+    // The same post saved with another common Markdown extension.
+    writeFileSync(path.join(project.dir, 'web/content', folder, `${slug}-too.markdown`), text);
+
+    const built = await project.build().finally(() => project.remove());
+    expect(built.code, built.output).not.toBe(0);
+    const last = lastLines(built.output, 6).join('\n');
+    expect(last, built.output).toContain(`Error: web/content/${folder}/${slug}-too.markdown:1: not built: a post's file name ends in .md, in lower case; rename it ${slug}-too.md`);
+    expect(last).toContain(`Error: web/content/${file}:2: front matter is not valid YAML`);
+    expect(last).toContain('a value containing ": " goes in quotes: title: "Hello: World"');
+    expect(lastLines(built.output, 1)[0]).toMatch(/^The build stopped/);
+    expect(built.output).not.toMatch(/\b500\b[^\n]*prerender/i);
+  }, 600_000);
+
   it('builds its page, its card on /blogs, its feed entry and its sitemap line', async () => {
     const { folder, file, slug, text } = documentedSteps();
     const title = /^title: (.+)$/m.exec(text)?.[1];

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { BUILD_LOG, contentWarnings, failureReport, firstError, lastLines, runLogged } from './quiet-build';
+import { BUILD_LOG, BUILD_STAMP, buildFingerprint, contentWarnings, failureReport, firstError, lastLines, runLogged, stampText } from './quiet-build';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'quiet-build-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -153,5 +153,38 @@ describe('contentWarnings', () => {
   it('repeats each content warning of the log once, in order', () => {
     const log = `${NOISE}\nContent warning: fr (Français) still has the texts of es\nother\nContent warning: fr (Français) still has the texts of es\nContent warning: de\n`;
     expect(contentWarnings(log, 'Content warning:')).toEqual(['Content warning: fr (Français) still has the texts of es', 'Content warning: de']);
+  });
+});
+
+describe("npm start's build, skipped when nothing it reads has changed", () => {
+  const project = mkdtempSync(path.join(os.tmpdir(), 'quiet-build-inputs-'));
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+  mkdirSync(path.join(project, 'web/content'), { recursive: true });
+  writeFileSync(path.join(project, 'web/content/site.ts'), 'export const a = 1;\n');
+  writeFileSync(path.join(project, 'package-lock.json'), '{}\n');
+
+  it('fingerprints the files the build reads, the .env files and the VITE_ variables, and nothing else', () => {
+    const first = buildFingerprint(project, { HOME: '/a' });
+    expect(buildFingerprint(project, { HOME: '/b', LOCAL_CAPTCHA: 'fake', PORT: '9000' })).toBe(first);
+    expect(buildFingerprint(project, { VITE_SITE_URL: 'https://example.com' })).not.toBe(first);
+    writeFileSync(path.join(project, '.env.local'), 'VITE_X=1\n');
+    const withEnvFile = buildFingerprint(project, {});
+    expect(withEnvFile).not.toBe(first);
+    writeFileSync(path.join(project, 'web/content/site.ts'), 'export const a = 2;\n');
+    expect(buildFingerprint(project, {})).not.toBe(withEnvFile);
+  });
+
+  it('ties the stamp to the build it describes: none without a report, another after a rebuild', () => {
+    const report = path.join(project, 'postbuild.json');
+    expect(stampText('abc', report)).toBeUndefined();
+    writeFileSync(report, '{}');
+    const stamp = stampText('abc', report)!;
+    expect(stamp.startsWith('abc ')).toBe(true);
+    utimesSync(report, new Date(), new Date(Date.now() + 5_000));
+    expect(stampText('abc', report)).not.toBe(stamp);
+  });
+
+  it('keeps its stamp beside the build log, in this checkout', () => {
+    expect(path.dirname(BUILD_STAMP)).toBe(path.dirname(BUILD_LOG));
   });
 });

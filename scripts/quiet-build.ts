@@ -4,16 +4,47 @@
  * stop), not about a hundred lines of bundler tables and the framework's upgrade notices. It says
  * where the log is and repeats the content warnings (a language not yet translated); when the build
  * fails it prints the first real error (file, line, message) first, and exits with the build's code.
+ * When nothing the build reads has changed since its last success (tools/build-inputs.ts, the .env
+ * files, the VITE_ variables), it builds nothing: restarting (`LOCAL_CAPTCHA=fake npm start` after the
+ * offline notice, another PORT) serves the same site at once.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { POSTBUILD_REPORT_FILE, WEB_BUILD_DIR } from '../infra/shared/build-output';
+import { BUILD_INPUTS, hashFiles, LOCK_FILE } from '../tools/build-inputs';
 import { CONTENT_WARNING } from '../web/content/content-warning';
 
 /** In the checkout (git ignores .local/), so two checkouts never write one log. */
 export const BUILD_LOG = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.local', 'build.log');
+/** The fingerprint of the last successful build's inputs, beside its log. */
+export const BUILD_STAMP = path.join(path.dirname(BUILD_LOG), 'build-inputs');
+
+/**
+ * A fingerprint of everything a build reads in `root`: the files (tools/build-inputs.ts), the .env files
+ * and the VITE_ variables Vite reads (vite.config.ts, loadEnv).
+ */
+export function buildFingerprint(root: string, env: NodeJS.ProcessEnv): string {
+  const envFiles = readdirSync(root).filter((name) => name.startsWith('.env'));
+  const variables = Object.keys(env)
+    .filter((name) => name.startsWith('VITE_'))
+    .sort()
+    .map((name) => `${name}=${env[name]}`);
+  return createHash('sha256').update(hashFiles([...BUILD_INPUTS, LOCK_FILE, ...envFiles], root)).update(variables.join('\n')).digest('hex').slice(0, 16);
+}
+
+/**
+ * The stamp's text: the fingerprint and when the build's report was written, so a build run some other
+ * way since (`npm run build` with other variables) is not taken for this one.
+ */
+export function stampText(fingerprint: string, reportFile: string): string | undefined {
+  const report = statSync(reportFile, { throwIfNoEntry: false });
+  return report ? `${fingerprint} ${report.mtimeMs}` : undefined;
+}
+
 /** How much of a failed build's log is shown: enough for the error and what led to it. */
 const FAILURE_LINES = 40;
 
@@ -123,6 +154,16 @@ export function failureReport(log: string, code: number, logFile: string, root: 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   process.stdout.write('Building the site… ');
+  const root = process.cwd();
+  const report = path.join(WEB_BUILD_DIR, POSTBUILD_REPORT_FILE);
+  const fingerprint = buildFingerprint(root, process.env);
+  const last = existsSync(BUILD_STAMP) ? readFileSync(BUILD_STAMP, 'utf8').trim() : undefined;
+  if (last !== undefined && last === stampText(fingerprint, report) && existsSync(BUILD_LOG)) {
+    console.log(`up to date: nothing it reads has changed since the last build (build log: ${BUILD_LOG})`);
+    for (const warning of contentWarnings(readFileSync(BUILD_LOG, 'utf8'), CONTENT_WARNING)) console.warn(warning);
+    process.exit(0);
+  }
+  rmSync(BUILD_STAMP, { force: true });
   // Under npm, npm_execpath is npm's own script: the same npm runs the build, on every platform.
   const npm = process.env.npm_execpath;
   const [command, args] = npm ? [process.execPath, [npm, 'run', 'build']] : ['npm', ['run', 'build']];
@@ -130,6 +171,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     (code) => {
       const log = readFileSync(BUILD_LOG, 'utf8');
       if (code === 0) {
+        const stamp = stampText(fingerprint, report);
+        if (stamp) writeFileSync(BUILD_STAMP, `${stamp}\n`);
         console.log(`done in ${Math.round((performance.now() - started) / 1000)} s (build log: ${BUILD_LOG})`);
         for (const warning of contentWarnings(log, CONTENT_WARNING)) console.warn(warning);
         return;

@@ -2,41 +2,21 @@
  * A copy of the project that builds on its own (the configs, the site, the contract it imports, the
  * post-build scripts; node_modules linked), for tests that build content the shipped site does not have
  * (the shared builds of tools/locale-copy.ts, scripts/posts-dev.test.ts). Imports nothing of the
- * project but the child-run helper (tools/run-tsx.ts).
+ * project but the child-run helper (tools/run-tsx.ts); what the build reads is listed in build-inputs.ts,
+ * which `npm start` uses too.
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILD_INPUTS, hashFiles, LOCK_FILE } from './build-inputs';
 import { buildProject } from './run-tsx';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What `npm run build` (and `npm start`'s build step) reads. */
-export const BUILD_INPUTS = [
-  'package.json',
-  'react-router.config.ts',
-  'vite.config.ts',
-  'tsconfig.json',
-  'tsconfig.base.json',
-  'tsconfig.web.json',
-  'tsconfig.web-test.json',
-  'tsconfig.node.json',
-  'tsconfig.e2e.json',
-  'contract',
-  'infra/shared',
-  'web/app',
-  'web/boot',
-  'web/content',
-  'web/public',
-  'scripts/quiet-build.ts',
-  'scripts/postbuild.ts',
-  'scripts/post-images.ts',
-  'scripts/og-images.ts',
-  'scripts/og-rtl.ts',
-  'scripts/woff.ts',
-];
+export { BUILD_INPUTS, LOCK_FILE };
+
 
 /** The fixture posts (every feature of the Markdown pipeline), laid out as web/content holds posts. */
 export const POST_FIXTURE = path.join(REPO, 'web/test/fixtures/posts');
@@ -75,28 +55,13 @@ async function buildIn(dir: string): Promise<{ code: number; output: string }> {
   return { code: status ?? 1, output };
 }
 
-/** What a fixture build's result depends on besides BUILD_INPUTS and the fixture: the dependencies' versions. */
-export const LOCK_FILE = 'package-lock.json';
 /** A cached fixture build no run has used for this long is removed by the next run that builds. */
 const CACHE_UNUSED_MS = 30 * 60_000;
 /** How long a run waits for another process's build of the same fixture before giving up. */
 const WAIT_FOR_OTHER_BUILD_MS = 15 * 60_000;
 
 /** sha256 over every file of `inputs` (relative to REPO), in a stable order, with their paths. */
-export function hashInputs(inputs: readonly string[]): string {
-  const hash = createHash('sha256').update(process.version);
-  const add = (relative: string) => {
-    const full = path.join(REPO, relative);
-    if (!existsSync(full)) return;
-    if (statSync(full).isDirectory()) {
-      for (const entry of readdirSync(full).sort()) if (entry !== 'build') add(path.join(relative, entry));
-      return;
-    }
-    hash.update(`\0${relative}\0`).update(readFileSync(full));
-  };
-  for (const input of inputs) add(input);
-  return hash.digest('hex').slice(0, 16);
-}
+export const hashInputs = (inputs: readonly string[]): string => hashFiles(inputs, REPO);
 
 function isAlive(pid: number): boolean {
   try {

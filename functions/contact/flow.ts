@@ -98,8 +98,9 @@ export const OWNER_ACTION_ADVICE = {
     "reCAPTCHA's Google Cloud project is over its free monthly quota: the form answers 503 and sends nothing. Enable " +
     'billing on the project that holds the key (Google Cloud console, Billing), or wait for the first of the month; see docs/deploy.md.',
   keys:
+    // Google's pages now file reCAPTCHA under Google Cloud Fraud Defense (https://docs.cloud.google.com/recaptcha/docs).
     'reCAPTCHA says the keys are invalid: the form answers 503 and sends nothing. Check the key in the Google Cloud console ' +
-    '(Security > reCAPTCHA), or make a new one and store its legacy secret key with npm run setup.',
+    "(Fraud Defense, which now holds reCAPTCHA's keys), or make a new one and store its legacy secret key with npm run setup.",
   'success-with-errors':
     'reCAPTCHA passed the token but reported errors (an answer Google gives at the quota cap): nothing was sent. Enable ' +
     "billing on the key's Google Cloud project or wait for the first of the month; see docs/deploy.md.",

@@ -198,7 +198,7 @@ describe('upload', () => {
   const byInclude = (include: string | undefined) => deployments().filter((d) => d.Include?.[0] === include);
 
   it('sets Cache-Control per kind of object', () => {
-    expect(deployments()).toHaveLength(4);
+    expect(deployments()).toHaveLength(5);
     const [assets] = byInclude('assets/*');
     const [data] = byInclude('*.data');
     const [pages] = byInclude('*.html');
@@ -207,14 +207,24 @@ describe('upload', () => {
     expect(data).toMatchObject({ Exclude: ['*'], Include: ['*.data'], SystemMetadata: { 'cache-control': CACHE_REVALIDATE } });
     expect(pages).toMatchObject({ Exclude: ['*'], SystemMetadata: { 'cache-control': CACHE_REVALIDATE } });
     expect(pages!.Include).toEqual(['*.html']);
-    expect(others).toMatchObject({ Exclude: ['assets/*', '*.html', '*.data'], SystemMetadata: { 'cache-control': CACHE_ONE_DAY } });
+    expect(others).toMatchObject({ Exclude: ['assets/*', '*.html', '*.data', 'feed.xml', '*/feed.xml'], SystemMetadata: { 'cache-control': CACHE_ONE_DAY } });
+    expect(byInclude('feed.xml')[0]).toMatchObject({ Exclude: ['*'], Include: ['feed.xml', '*/feed.xml'], Prune: true, SystemMetadata: { 'cache-control': CACHE_ONE_DAY } });
+  });
+
+  it("uploads the languages' feeds as application/atom+xml, Atom's own type, after the pages and before the named files", () => {
+    const [feeds] = byInclude('feed.xml');
+    expect(feeds!.SystemMetadata['content-type']).toBe('application/atom+xml; charset=utf-8');
+    expect(feeds!.SystemMetadata['content-type']).toBe(contentTypeFor('es/feed.xml'));
+    expect(feeds!.DependsOn).toContain(byInclude('*.html')[0]!.id);
+    expect(byInclude(undefined)[0]!.DependsOn).toContain(feeds!.id);
   });
 
   it("uploads the pages' .data files as text/x-script, React Router's own type, which CloudFront compresses", () => {
     const [data] = byInclude('*.data');
     expect(data!.SystemMetadata['content-type']).toBe('text/x-script');
     expect(data!.SystemMetadata['content-type']).toBe(contentTypeFor('/contact.data'));
-    for (const other of deployments().filter((d) => d.id !== data!.id)) expect(other.SystemMetadata['content-type']).toBeUndefined();
+    const [feeds] = byInclude('feed.xml');
+    for (const other of deployments().filter((d) => d.id !== data!.id && d.id !== feeds!.id)) expect(other.SystemMetadata['content-type']).toBeUndefined();
   });
 
   it('keeps old hashed assets for open tabs, prunes pages and named files', () => {
@@ -231,7 +241,7 @@ describe('upload', () => {
     const [others] = byInclude(undefined);
     expect(data!.DependsOn).toContain(assets!.id);
     expect(pages!.DependsOn).toContain(data!.id);
-    expect(others!.DependsOn).toContain(pages!.id);
+    expect(others!.DependsOn).toContain(byInclude('feed.xml')[0]!.id);
     expect(assets!.DistributionId).toBeUndefined();
     expect(pages!.DistributionId).toBeUndefined();
     expect(data!.DistributionId).toBeUndefined();

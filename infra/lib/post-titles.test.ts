@@ -13,6 +13,8 @@ describe('readPostTitles (the stack hands these to the events function)', () => 
   it('reads the default language posts titles, leaving drafts and other languages out', () => {
     cpSync(FIXTURES, path.join(root, 'web/content'), { recursive: true });
     writeFileSync(path.join(root, 'web/content/posts/no-title.md'), '---\ndescription: x\n---\nText\n');
+    // Invalid YAML (an unquoted second ": "): left to the build's check, which names it; npm run dev starts.
+    writeFileSync(path.join(root, 'web/content/posts/unquoted.md'), '---\ntitle: Tips: one\n---\nText\n');
     expect(readPostTitles(root)).toEqual(['A Post in English Only', 'Writing on the Site Itself']);
   });
 

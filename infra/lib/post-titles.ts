@@ -22,7 +22,12 @@ export function readPostTitles(projectRoot: string): string[] {
     const text = readFileSync(path.join(dir, name), 'utf8');
     const yamlText = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
     // The build's own front-matter check names what is wrong with a post; here a post without a title is left out.
-    const data = yamlText === undefined ? undefined : (parse(yamlText) as { title?: unknown; draft?: unknown } | null);
+    let data: { title?: unknown; draft?: unknown } | null | undefined;
+    try {
+      data = yamlText === undefined ? undefined : (parse(yamlText) as typeof data);
+    } catch {
+      return []; // not valid YAML: the build stops on it, naming the file, the line and the fix
+    }
     if (!data || typeof data.title !== 'string' || !data.title.trim() || data.draft === true) return [];
     return [data.title.trim()];
   });

@@ -7,7 +7,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
 import { cacheControlFor } from '../shared/cache-control';
-import { PAGE_DATA_CONTENT_TYPE, PAGE_DATA_GLOB } from '../shared/content-type';
+import { FEED_CONTENT_TYPE, FEED_GLOBS, PAGE_DATA_CONTENT_TYPE, PAGE_DATA_GLOB } from '../shared/content-type';
 
 export interface SiteDeploymentProps {
   readonly asset: s3assets.Asset;
@@ -19,14 +19,15 @@ export interface SiteDeploymentProps {
 }
 
 /**
- * Uploads the build in four passes so each kind of object carries its own Cache-Control
+ * Uploads the build in five passes so each kind of object carries its own Cache-Control
  * (infra/shared/cache-control.ts, the rule the local server uses too) and, where the guess by
  * extension is wrong, its Content-Type (infra/shared/content-type.ts, likewise shared):
  *   1. assets/ (content-hashed): a year, immutable; never pruned, so tabs opened before a deploy can
  *      still load the chunks they reference;
  *   2. pages' data (*.data): revalidated, as text/x-script (so CloudFront compresses it); pruned;
  *   3. pages (*.html): revalidated on every visit; pruned, so a removed page disappears;
- *   4. everything else (videos, robots.txt, sitemap, manifest, icons): a day; pruned.
+ *   4. the Atom feeds: a day, as application/atom+xml; pruned;
+ *   5. everything else (videos, robots.txt, sitemap, manifest, icons): a day; pruned.
  * Pages go up only after the assets and data they reference, and one invalidation at the end clears
  * the pages and named files at the edge; hashed assets never need one.
  */
@@ -34,12 +35,13 @@ export class SiteDeployment extends Construct {
   readonly assets: s3deploy.BucketDeployment;
   readonly pageData: s3deploy.BucketDeployment;
   readonly pages: s3deploy.BucketDeployment;
+  readonly feeds: s3deploy.BucketDeployment;
   readonly others: s3deploy.BucketDeployment;
 
   constructor(scope: Construct, id: string, props: SiteDeploymentProps) {
     super(scope, id);
     const source = s3deploy.Source.bucket(props.asset.bucket, props.asset.s3ObjectKey);
-    // The four deployments share one handler function and therefore this one log group.
+    // The five deployments share one handler function and therefore this one log group.
     const logGroup = new logs.LogGroup(this, 'DeployLogs', {
       retention: props.logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -76,9 +78,17 @@ export class SiteDeployment extends Construct {
       prune: true,
       cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('index.html'))],
     });
+    this.feeds = new s3deploy.BucketDeployment(this, 'Feeds', {
+      ...common,
+      exclude: ['*'],
+      include: [...FEED_GLOBS],
+      prune: true,
+      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('feed.xml'))],
+      contentType: FEED_CONTENT_TYPE,
+    });
     this.others = new s3deploy.BucketDeployment(this, 'Others', {
       ...common,
-      exclude: ['assets/*', '*.html', PAGE_DATA_GLOB],
+      exclude: ['assets/*', '*.html', PAGE_DATA_GLOB, ...FEED_GLOBS],
       prune: true,
       cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('robots.txt'))],
       distribution: props.distribution,
@@ -86,7 +96,8 @@ export class SiteDeployment extends Construct {
     });
     this.pageData.node.addDependency(this.assets);
     this.pages.node.addDependency(this.pageData);
-    this.others.node.addDependency(this.pages);
+    this.feeds.node.addDependency(this.pages);
+    this.others.node.addDependency(this.feeds);
 
     // The deployments share one singleton handler created at stack level by CDK; its grants come from
     // CDK, so each of their wildcard findings is acknowledged by name.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
-import { PAGE_DATA_CONTENT_TYPE } from '../shared/content-type';
+import { FEED_CONTENT_TYPE, PAGE_DATA_CONTENT_TYPE } from '../shared/content-type';
 import { startLocalStack, type LocalStack } from './stack';
 import { fixtureBuild, send, type RawReply } from './test-support';
 
@@ -27,6 +27,9 @@ const fixture = fixtureBuild({
   'videos/demo.mp4': VIDEO,
   'robots.txt': 'User-agent: *\nAllow: /\n',
   'contact.data': PAGE_DATA,
+  'feed.xml': '<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom"/>',
+  'es/feed.xml': '<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom" xml:lang="es"/>',
+  'sitemap.xml': '<?xml version="1.0" encoding="UTF-8"?><urlset/>',
 });
 writeFileSync(path.join(fixture.buildDir, 'secret.txt'), 'outside the client dir');
 let stack: LocalStack;
@@ -148,6 +151,16 @@ describe('compression', () => {
     expect(reply.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(reply.body).toString()).toBe(PAGE_DATA);
     expect(reply.headers['cache-control']).toBe(CACHE_REVALIDATE);
+  });
+
+  it("serves each language's feed as application/atom+xml (as the upload sets), other XML by its extension", async () => {
+    for (const feed of ['/feed.xml', '/es/feed.xml']) {
+      const reply = await get(feed);
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-type']).toBe(FEED_CONTENT_TYPE);
+      expect(reply.headers['cache-control']).toBe(CACHE_ONE_DAY);
+    }
+    expect((await get('/sitemap.xml')).headers['content-type']).toMatch(/^application\/xml/);
   });
 
   it('compresses the 404 page keeping its status; never media or ranges', async () => {

@@ -1,7 +1,7 @@
 import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from '@react-router/dev/routes';
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../content/locales';
 import { NOT_FOUND_PATTERN, type PageKind, SITE_PAGES } from '../../contract/site-routes';
-import { parsePostSource } from './posts/front-matter';
+import { parsePostSource, PostError } from './posts/front-matter';
 
 /**
  * The post files of every language (not imported here: only their names). A language's post route
@@ -18,7 +18,17 @@ function postsOf(locale: Locale): { tags: readonly string[] }[] {
   const dir = locale === DEFAULT_LOCALE ? '../content/posts/' : `../content/${locale}/posts/`;
   return Object.entries(POST_FILES)
     .filter(([file]) => file.startsWith(dir))
-    .map(([file, text]) => parsePostSource(`web/${file.slice(3)}`, text).frontMatter)
+    .map(([file, text]) => {
+      try {
+        return parsePostSource(`web/${file.slice(3)}`, text).frontMatter;
+      } catch (error) {
+        // A mistake in a post is the posts check's to report, clearly and last (scripts/post-files.ts;
+        // the post's own page in `npm run dev`): thrown here it would come first, inside a stack trace.
+        // The post still counts, so its route exists.
+        if (error instanceof PostError) return { tags: [], draft: false };
+        throw error;
+      }
+    })
     .filter((frontMatter) => import.meta.env.DEV || !frontMatter.draft);
 }
 

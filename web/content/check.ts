@@ -6,6 +6,7 @@
 import { catalogue as english } from './catalogue';
 import { CONTENT_WARNING } from './content-warning';
 import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES } from './locales';
+import { RECAPTCHA_LANGUAGE_CODES, recaptchaCodesFor } from './recaptcha-languages';
 import type { Catalogue } from './types';
 
 export { CONTENT_WARNING };
@@ -64,6 +65,15 @@ export function localeDeclarationProblems(locales: Record<string, unknown> = LOC
         if (value !== 'ltr' && value !== 'rtl') problems.push(`${where}.dir must be 'ltr' or 'rtl' (or left out: the language's own data gives it)`);
       } else if (!expected.includes(key)) problems.push(`${where}.${key} is not a field of a language (${expected.join(', ')})`);
       else if (typeof value !== 'string' || value.trim() === '') problems.push(`${where}.${key} must be a text that is not empty`);
+    }
+    const captcha = fields.get('captcha');
+    if (typeof captcha === 'string' && captcha.trim() !== '' && !RECAPTCHA_LANGUAGE_CODES.has(captcha)) {
+      const codes = recaptchaCodesFor(captcha);
+      problems.push(
+        `${where}.captcha "${captcha}" is not a language code reCAPTCHA knows` +
+          (codes.length > 0 ? `: use ${codes.map((c) => `'${c}'`).join(' or ')} (Google's spelling)` : ': Google has no widget in that language, so name one your visitors read (such as en)') +
+          '; Google\'s list: https://cloud.google.com/recaptcha/docs/language',
+      );
     }
     if (typeof fields.get('intl') === 'string') {
       try {

@@ -46,7 +46,7 @@ describe("a language's direction, from the locale's own data", () => {
   });
 
   it("accepts an optional dir of 'ltr' or 'rtl' on a language's line, and names any other value", () => {
-    const line = { name: 'Kurdî', ogLocale: 'ku_TR', intl: 'ku', fallback: { loading: '…' } };
+    const line = { name: 'Kurdî', ogLocale: 'ku_TR', intl: 'ku', captcha: 'tr', fallback: { loading: '…' } };
     expect(localeDeclarationProblems({ en: LOCALES.en, ku: { ...line, dir: 'ltr' } })).toEqual([]);
     expect(localeDeclarationProblems({ en: LOCALES.en, ku: { ...line, dir: 'down' } })).toEqual([
       "web/content/locales.ts: ku.dir must be 'ltr' or 'rtl' (or left out: the language's own data gives it)",

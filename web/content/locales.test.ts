@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { catalogue as english } from './catalogue';
+import { RECAPTCHA_LANGUAGE_CODES } from './recaptcha-languages';
 import { catalogueProblems, checkAllCatalogues, CONTENT_WARNING, loadCatalogue, localeDeclarationProblems, localeModuleProblems, untranslatedLocales } from './check';
 import { catalogue as spanish } from './es';
 import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES } from './locales';
@@ -97,7 +98,7 @@ describe('languages', () => {
 
   it('names the language and the field of a line in locales.ts the build could not use (the build does not type-check)', () => {
     const { en, es } = LOCALES;
-    expect(localeDeclarationProblems({ en, es, fr: { name: 'Français', ogLocale: 'fr_FR', intl: 'fr-FR' } })).toEqual([
+    expect(localeDeclarationProblems({ en, es, fr: { name: 'Français', ogLocale: 'fr_FR', intl: 'fr-FR', captcha: 'fr' } })).toEqual([
       expect.stringMatching(/^web\/content\/locales\.ts: fr is missing fallback\.loading \(.*README/),
     ]);
     const problems = localeDeclarationProblems({
@@ -110,10 +111,10 @@ describe('languages', () => {
     expect(problems).toEqual([
       expect.stringMatching(/^web\/content\/locales\.ts: French!: the code must be a language tag/),
       'web/content/locales.ts: fr.name must be a text that is not empty',
-      'web/content/locales.ts: fr.extra is not a field of a language (name, ogLocale, intl, fallback.loading)',
+      'web/content/locales.ts: fr.extra is not a field of a language (name, ogLocale, intl, captcha, fallback.loading)',
       expect.stringMatching(/^web\/content\/locales\.ts: fr\.intl "not a tag at all" is not a language tag/),
       expect.stringMatching(/^web\/content\/locales\.ts: de is missing fallback\.loading/),
-      'web/content/locales.ts: de.fallback is not a field of a language (name, ogLocale, intl, fallback.loading)',
+      'web/content/locales.ts: de.fallback is not a field of a language (name, ogLocale, intl, captcha, fallback.loading)',
     ]);
   });
 
@@ -164,20 +165,22 @@ describe('languages', () => {
   });
 });
 
-/**
- * The contact page asks reCAPTCHA for the page's language with the locale's code as `hl`, so each code
- * must be one of reCAPTCHA's. Source: Google Cloud, "Language codes for reCAPTCHA",
- * https://cloud.google.com/recaptcha/docs/language (checked 2026-11-26).
- */
-const RECAPTCHA_LANGUAGE_CODES = new Set(
-  (
-    'ar af am hy az eu bn bg ca zh-HK zh-CN zh-TW hr cs da nl en-GB en et fil fi fr fr-CA gl ka de de-AT de-CH el gu iw hi hu ' +
-    'is id it ja kn ko lo lv lt ms ml mr mn no fa pl pt pt-BR pt-PT ro ru sr si sk sl es es-419 sw sv ta te th tr uk ur vi zu'
-  ).split(' '),
-);
-
 describe('languages and reCAPTCHA', () => {
-  it('names every language by a code reCAPTCHA knows (the contact widget is asked for it as hl)', () => {
-    for (const code of LOCALE_CODES) expect(RECAPTCHA_LANGUAGE_CODES.has(code), `${code} is not a reCAPTCHA language code`).toBe(true);
+  it("gives every language the code reCAPTCHA knows it by (the contact widget's hl), from Google's list", () => {
+    for (const code of LOCALE_CODES) expect(RECAPTCHA_LANGUAGE_CODES.has(LOCALES[code].captcha), `${code}: ${LOCALES[code].captcha}`).toBe(true);
+  });
+
+  it("stops the build on a code Google spells otherwise (Hebrew is iw), naming the line and Google's code", () => {
+    const { en } = LOCALES;
+    const hebrew = { name: 'עברית', ogLocale: 'he_IL', intl: 'he', captcha: 'he', fallback: { loading: 'טוען את הדף…' } };
+    expect(localeDeclarationProblems({ en, he: hebrew })).toEqual([
+      expect.stringMatching(/^web\/content\/locales\.ts: he\.captcha "he" is not a language code reCAPTCHA knows: use 'iw' \(Google's spelling\)/),
+    ]);
+    expect(localeDeclarationProblems({ en, he: { ...hebrew, captcha: 'iw' } })).toEqual([]);
+    expect(localeDeclarationProblems({ en, pt: { ...hebrew, captcha: 'pt-XX' } })[0]).toContain("use 'pt' or 'pt-BR' or 'pt-PT'");
+    expect(localeDeclarationProblems({ en, ku: { ...hebrew, captcha: 'ku' } })[0]).toContain('Google has no widget in that language');
+    // A line copied from before the field existed: missing, named like any other field.
+    const { captcha: _, ...old } = hebrew;
+    expect(localeDeclarationProblems({ en, he: old })[0]).toMatch(/he is missing captcha/);
   });
 });

@@ -7,8 +7,8 @@
  * web/content/README.md.
  */
 export const LOCALES = {
-  en: { name: 'English', ogLocale: 'en_US', intl: 'en-US', fallback: { loading: 'Loading the page…' } },
-  es: { name: 'Español', ogLocale: 'es_ES', intl: 'es-ES', fallback: { loading: 'Cargando la página…' } },
+  en: { name: 'English', ogLocale: 'en_US', intl: 'en-US', captcha: 'en', fallback: { loading: 'Loading the page…' } },
+  es: { name: 'Español', ogLocale: 'es_ES', intl: 'es-ES', captcha: 'es', fallback: { loading: 'Cargando la página…' } },
 } as const satisfies Record<string, LocaleInfo>;
 
 export interface LocaleInfo {
@@ -18,6 +18,12 @@ export interface LocaleInfo {
   ogLocale: string;
   /** The BCP 47 tag Intl formats dates and numbers with. */
   intl: string;
+  /**
+   * The code reCAPTCHA's widget is asked for the language with (its `hl`), from Google's own list
+   * (web/content/recaptcha-languages.ts): usually the language's code, but Google spells a few its own
+   * way (Hebrew `iw`, Norwegian `no`). The build checks it is on the list.
+   */
+  captcha: string;
   /**
    * The heading the 404 fallback page gives assistive technology until its scripts run. One page
    * serves the unknown paths of every language, so it carries this line in each (marked with `lang`);
@@ -61,6 +67,11 @@ export function textDirection(tag: string): TextDirection {
   if (info?.direction === 'rtl' || info?.direction === 'ltr') return info.direction;
   const script = locale.maximize().script;
   return script !== undefined && RIGHT_TO_LEFT_SCRIPTS.has(script) ? 'rtl' : 'ltr';
+}
+
+/** The code reCAPTCHA's widget is asked for one of the site's languages with (its line's `captcha`). */
+export function localeCaptcha(code: string): string {
+  return (LOCALES as Record<string, LocaleInfo | undefined>)[code]?.captcha ?? code;
 }
 
 /** The direction of one of the site's languages (its `dir`, else its `intl` tag's), known in one place. */

@@ -16,8 +16,10 @@ export const privacyPolicy: PrivacyPolicy = {
       paragraphs: [
         'When you send a message through the contact form, the site keeps your full name, your email address and your message in its message archive and sends them to the owner by email. This information is used only to read and answer your message.',
         // messageRetentionDays is the deploy's setting (cdk.json, 365 by default), filled in when the page is built.
+        // DynamoDB deletes an expired item "within a few days" (DynamoDB Developer Guide, "Time to Live (TTL)",
+        // https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TTL.html).
         ({ messageRetentionDays: days }) =>
-          `The archive keeps each message, with the time it arrived, the language of the page it was sent from and whether it was delivered, for ${days === 1 ? '1 day' : `${days} days`}. It is then deleted automatically, usually within two days, and the archive’s recovery copies are gone 35 days later at most. The archive holds no IP address and nothing from the captcha.`,
+          `The archive keeps each message, with the time it arrived, the language of the page it was sent from and whether it was delivered, for ${days === 1 ? '1 day' : `${days} days`}. It is then deleted automatically, usually within a few days, and the archive’s recovery copies are gone 35 days later at most. The archive holds no IP address and nothing from the captcha.`,
         'The email in the owner’s mailbox is kept for as long as the conversation is useful. To have your message erased sooner, from the archive and from the mailbox, ask through the contact page, giving the email address you wrote from.',
       ],
     },
@@ -25,10 +27,13 @@ export const privacyPolicy: PrivacyPolicy = {
       heading: '3. Information collected automatically',
       paragraphs: [
         'The site counts clicks on a few links and buttons, such as the menu entries and the project links, to learn which content is useful. These counts are recorded by the site’s own server as totals per button name: they contain no cookie, no IP address and nothing that identifies you.',
-        'The site also counts page views and measures how fast each page loads and responds (the Core Web Vitals), with Google’s open-source web-vitals code served by this site itself: nothing about it goes to Google. For each page view your browser sends the site’s own server only the kind of page (such as “a project page”, never its address), its language, whether the screen is phone-sized or larger, whether the page was opened directly or from another page of the site, and the times measured. It sends no cookie and no identifier, stores nothing in your browser, and sends nothing at all when your browser asks sites not to track you (Global Privacy Control).',
+        'The site also counts page views and measures how fast each page loads and responds (the Core Web Vitals), with Google’s open-source web-vitals code served by this site itself: nothing about it goes to Google. For each page view your browser sends the site’s own server only the kind of page (such as “a project page”, never its address), its language, whether the screen is phone-sized or larger, whether the page was opened directly or from another page of the site, and the times measured. It sends no cookie and no identifier, stores nothing in your browser, and sends nothing at all when your browser sends Global Privacy Control, its request that sites not sell or share your personal information.',
+        // Global Privacy Control is a request not to sell or share personal information (https://www.w3.org/TR/gpc/).
         // logRetentionDays is the deploy's setting (cdk.json, 30 by default), filled in when the page is built.
+        // CloudWatch Logs deletes an expired event typically up to 72 hours later, rarely later (CloudWatch Logs
+        // API Reference, PutRetentionPolicy: https://docs.aws.amazon.com/AmazonCloudWatchLogs/latest/APIReference/API_PutRetentionPolicy.html).
         ({ logRetentionDays: days }) =>
-          `Each page view is kept as one line of the site’s server logs for ${days === 1 ? '1 day' : `${days} days`} and then deleted; its loading and response times also go into running totals that warn the owner when the site is slow. Your IP address is never stored with them.`,
+          `Each page view is kept as one line of the site’s server logs for ${days === 1 ? '1 day' : `${days} days`} and then deleted, usually within three days; its loading and response times also go into running totals that warn the owner when the site is slow. Your IP address is never stored with them.`,
         'Like most websites, the hosting provider keeps short-lived technical logs of requests to protect the service against abuse.',
       ],
     },

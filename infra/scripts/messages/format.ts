@@ -73,8 +73,11 @@ export function when(receivedAt: string): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** The list, newest first as given: when, status, name, email, first line, and the id the other commands take. */
-export function formatList(messages: readonly ReadMessage[], source: string): string {
+/**
+ * The list, newest first as given: when, status, name, email, first line, and the id the other commands
+ * take. `scope`: the flags that named this archive (` --local`), kept in the hint so it reads the same one.
+ */
+export function formatList(messages: readonly ReadMessage[], source: string, scope = ''): string {
   if (messages.length === 0) return `No messages in ${source}.`;
   const rows = messages.map((m) => [
     when(m.receivedAt),
@@ -89,7 +92,7 @@ export function formatList(messages: readonly ReadMessage[], source: string): st
   const line = (cells: string[]) =>
     cells.map((cell, i) => (i === cells.length - 1 ? cell : cell + ' '.repeat(widths[i]! - [...cell].length))).join('  ');
   const count = `${messages.length} message${messages.length === 1 ? '' : 's'}`;
-  return [`${count} in ${source}, newest first (\`npm run messages -- show ID\` prints one in full):`, line(header), ...rows.map(line)].join('\n');
+  return [`${count} in ${source}, newest first (\`npm run messages --${scope} show ID\` prints one in full):`, line(header), ...rows.map(line)].join('\n');
 }
 
 /** One message in full, for `show ID`. */

@@ -119,7 +119,7 @@ describe('npm run messages -- --local', () => {
     const { out } = await run([]);
     expect(out.split('\n')[0]).toBe(
       `4 messages in the local archive at http://127.0.0.1:${port} (table ${LOCAL_ARCHIVE_TABLE}), newest first ` +
-        '(`npm run messages -- show ID` prints one in full):',
+        '(`npm run messages -- --local show ID` prints one in full):',
     );
   });
 

@@ -313,3 +313,11 @@ describe('the command line', () => {
     expect(cfn.calls()).toHaveLength(0);
   });
 });
+
+describe('the flags a printed hint repeats', () => {
+  it('names the archive the list was read from: --local, --stage NAME, or nothing', () => {
+    expect(parseMessagesArgs(['--local']).scope).toBe(' --local');
+    expect(parseMessagesArgs(['list', '--stage', 'pr-7']).scope).toBe(' --stage pr-7');
+    expect(parseMessagesArgs([]).scope).toBe('');
+  });
+});

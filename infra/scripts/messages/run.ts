@@ -57,6 +57,8 @@ export interface MessagesArgs {
   local: boolean;
   json: boolean;
   overrides: Record<string, unknown>;
+  /** The flags naming this archive (` --local`, ` --stage pr-7`), which a printed hint must repeat. */
+  scope?: string;
 }
 
 /** A problem the owner can fix, printed as one line: exit 1. */
@@ -85,7 +87,8 @@ export function parseMessagesArgs(argv: readonly string[]): MessagesArgs {
   const failed = values.failed === true;
   const stage = values.stage as string | undefined;
   if (local && stage !== undefined) throw new UsageError('--local reads the archive of npm start; it has no stage');
-  const base = { local, json, overrides: overridesOf({ stage, trial: false }) };
+  const scope = local ? ' --local' : stage !== undefined ? ` --stage ${stage}` : '';
+  const base = { local, json, scope, overrides: overridesOf({ stage, trial: false }) };
   if (values.help) return { ...base, command: { kind: 'help' } };
   const [name = 'list', id, ...extra] = words;
   if (extra.length > 0) throw new UsageError(`unexpected ${extra.join(' ')}`);
@@ -262,7 +265,7 @@ async function execute(args: MessagesArgs, target: Target, stdout: (text: string
   switch (command.kind) {
     case 'list': {
       const messages = await listMessages(archive);
-      stdout(args.json ? JSON.stringify(messages.map(toJson), null, 2) : formatList(messages, target.source));
+      stdout(args.json ? JSON.stringify(messages.map(toJson), null, 2) : formatList(messages, target.source, args.scope));
       return;
     }
     case 'show': {

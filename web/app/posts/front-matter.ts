@@ -55,7 +55,14 @@ export function parsePostSource(file: string, text: string): PostSource {
   // The YAML starts on the file's line 2, after the first `---`.
   const lineAt = (offset: number) => lineCounter.linePos(offset).line + 1;
   const [yamlError] = doc.errors;
-  if (yamlError) throw new PostError(file, lineAt(yamlError.pos[0]), `front matter is not valid YAML: ${yamlError.message.split('\n')[0]}`);
+  if (yamlError) {
+    const line = lineAt(yamlError.pos[0]);
+    // YAML reads a second `: ` in a plain value (title: Tips: one) as a nested key: the usual mistake.
+    const text = yamlText.split(/\r?\n/)[line - 2] ?? '';
+    const quote = /^\s*([\w-]+):\s+[^'"].*:\s/.exec(text);
+    const fix = quote ? `; a value containing ": " goes in quotes: ${quote[1]}: "${text.slice(text.indexOf(':') + 1).trim().replace(/"/g, '\\"')}"` : '';
+    throw new PostError(file, line, `front matter is not valid YAML: ${yamlError.message.split('\n')[0]}${fix}`);
+  }
   const result = frontMatterSchema.safeParse(doc.toJS());
   if (!result.success) {
     const issue = result.error.issues[0]!;

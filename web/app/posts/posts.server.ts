@@ -1,6 +1,7 @@
-import { DEFAULT_LOCALE, LOCALE_CODES } from '../../content/locales';
-import { parsePostSource, PostError, postKeyOfFile, type FrontMatter } from './front-matter';
-import { compileMarkdown, POST_IMAGE_SCHEME, readingMinutes, type TocEntry } from './markdown.server';
+import { LOCALE_CODES } from '../../content/locales';
+import { compilePosts, type Post } from './compile-posts';
+
+export { compilePosts, type Post } from './compile-posts';
 
 /*
  * Every post of every language, read and compiled once per build (a `.server` module: the browser build
@@ -10,57 +11,9 @@ import { compileMarkdown, POST_IMAGE_SCHEME, readingMinutes, type TocEntry } fro
 
 const FILES = import.meta.glob<string>(['../../content/posts/*.md', '../../content/*/posts/*.md'], { query: '?raw', import: 'default', eager: true });
 
-/** The footnotes' heading and back link, in each language the site has (default: English). */
-const FOOTNOTE_LABELS: Record<string, { label: string; back: string }> = {
-  en: { label: 'Notes', back: 'Back to the text' },
-  es: { label: 'Notas', back: 'Volver al texto' },
-};
-
-/** A post with a table of contents from this many headings on (short posts read fine without one). */
-const TOC_MIN_HEADINGS = 3;
-
-export interface Post {
-  locale: string;
-  slug: string;
-  /** web/content/posts/hello.md: what errors and the docs name. */
-  file: string;
-  frontMatter: FrontMatter;
-  html: string;
-  toc: TocEntry[];
-  minutes: number;
-}
-
 /** `import.meta.env.DEV` is true in `npm run dev` only: a draft is never in a build. */
 export function includesDrafts(): boolean {
   return import.meta.env.DEV;
-}
-
-export async function compilePosts(files: Record<string, string>, options: { drafts: boolean; locales: readonly string[] }): Promise<Post[]> {
-  const posts = await Promise.all(
-    Object.entries(files).map(async ([globKey, text]): Promise<Post | undefined> => {
-      const file = `web/${globKey.replace(/^(\.\.\/)+/, '')}`;
-      const key = postKeyOfFile(file, DEFAULT_LOCALE);
-      if (!key) throw new PostError(file, 1, 'a post file is named by its slug: lower-case letters, digits and dashes, ending .md (hello-world.md)');
-      if (!options.locales.includes(key.locale)) throw new PostError(file, 1, `"${key.locale}" is not a language of the site (web/content/locales.ts)`);
-      const source = parsePostSource(file, text);
-      if (source.frontMatter.draft && !options.drafts) return undefined;
-      const labels = FOOTNOTE_LABELS[key.locale] ?? FOOTNOTE_LABELS.en!;
-      const compiled = await compileMarkdown(source.markdown, { file, lineOffset: source.lineOffset, footnoteLabel: labels.label, footnoteBackLabel: labels.back });
-      // The cover, above the text: decorative (the title says what the post is), made like its images.
-      const { cover } = source.frontMatter;
-      const coverHtml = cover ? `<p class="post-cover"><img src="${POST_IMAGE_SCHEME}${cover}" alt="" data-post-image="${file}:${source.keyLines.cover ?? 1}"></p>\n` : '';
-      return {
-        ...key,
-        file,
-        frontMatter: source.frontMatter,
-        html: coverHtml + compiled.html,
-        toc: compiled.toc.length >= TOC_MIN_HEADINGS ? compiled.toc : [],
-        minutes: source.frontMatter.readingTime ?? readingMinutes(compiled.words),
-      };
-    }),
-  );
-  // Newest first, as /blogs and the feeds list them.
-  return posts.filter((p): p is Post => p !== undefined).sort((a, b) => b.frontMatter.published.localeCompare(a.frontMatter.published) || a.slug.localeCompare(b.slug));
 }
 
 let compiled: Promise<Post[]> | undefined;

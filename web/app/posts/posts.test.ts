@@ -25,6 +25,9 @@ describe('front matter', () => {
     ['title: Hello\ndescription: D\npublished: 2025-01-02\ncover: ../x.gif', `${FILE}:5: cover: a JPEG or PNG file next to the post`],
     ['title: Hello\ndescription: D\npublished: 2025-01-02\nreadingTime: -1', `${FILE}:5: readingTime:`],
     ['title: [unclosed', `${FILE}:2: front matter is not valid YAML`],
+    // A second ": " in a plain value: the message ends with the line written the way YAML reads it.
+    ['title: Tips: a post\ndescription: D\npublished: 2025-01-02', `${FILE}:2: front matter is not valid YAML`],
+    ['title: Tips: a post\ndescription: D\npublished: 2025-01-02', '; a value containing ": " goes in quotes: title: "Tips: a post"'],
   ])('names the file and line of a mistake: %j', (frontMatter, message) => {
     expect(() => parsePostSource(FILE, post(frontMatter))).toThrow(message);
   });

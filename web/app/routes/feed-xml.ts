@@ -1,6 +1,7 @@
 import { loadCatalogue } from '../../content/check';
 import { localeOfPath, localizePath } from '../i18n/paths';
 import { absoluteUrl } from '../layout/seo';
+import { absoluteReferences } from '../posts/absolute-references';
 import { allPosts, type Post } from '../posts/posts.server';
 import type { BlogArticle } from '../../content/types';
 
@@ -21,7 +22,9 @@ export interface FeedInput {
 
 /**
  * A language's Atom feed (RFC 4287): its on-site posts with their full text, and the external articles,
- * each marked with the category "external" and linking to the publisher's page. Newest first.
+ * each marked with the category "external" and linking to the publisher's page. Newest first. A post's
+ * links and images are absolute (a reader shows the entry away from the site); its images' marks are
+ * replaced after the build by scripts/post-images.ts, which makes their addresses absolute likewise.
  */
 export function feedXml({ locale, title, author, posts, articles }: FeedInput): string {
   const self = absoluteUrl(localizePath(locale, '/feed.xml'));
@@ -40,7 +43,7 @@ export function feedXml({ locale, title, author, posts, articles }: FeedInput): 
           `    <updated>${atomDate(fm.updated ?? fm.published)}</updated>`,
           `    <summary>${escapeXml(fm.description)}</summary>`,
           ...fm.tags.map((tag) => `    <category term="${escapeXml(tag)}"/>`),
-          `    <content type="html">${escapeXml(post.html)}</content>`,
+          `    <content type="html">${escapeXml(absoluteReferences(post.html, url))}</content>`,
           '  </entry>',
         ].join('\n'),
       };

@@ -3,6 +3,7 @@ import type ReCAPTCHA from 'react-google-recaptcha';
 import type { ReCAPTCHAProps } from 'react-google-recaptcha';
 import { CONTACT_LIMITS, type ContactField, checkContact, toRequestBody } from '../../../../contract/contact-rules';
 import type { UiMessages } from '../../../content/types';
+import { localeCaptcha } from '../../../content/locales';
 import { useLocale, useUi } from '../../i18n/locale-context';
 import { env } from '../../config/env';
 import { onDemand } from '../../components/on-demand';
@@ -238,9 +239,9 @@ export function ContactForm() {
             theme={theme}
             // The widget in the page's language, not the browser's: reCAPTCHA's `hl`, "forces the widget to
             // render in a specific language" (reCAPTCHA v2 docs, https://developers.google.com/recaptcha/docs/display).
-            // A language code is the reCAPTCHA code (https://cloud.google.com/recaptcha/docs/language; locales.test.ts).
+            // Google's code for the language is its line's `captcha` in locales.ts (checked against Google's list at build).
             // react-google-recaptcha hands it to grecaptcha.render; the widget's frame stays on www.google.com.
-            hl={locale}
+            hl={localeCaptcha(locale)}
             sitekey={env.recaptchaSiteKey}
             onChange={handleCaptchaChange}
             onExpired={() => setCaptchaToken(null)}

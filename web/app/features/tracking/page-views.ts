@@ -2,7 +2,8 @@
  * Counts page views with their Core Web Vitals (vitals.ts), loaded only once the page is idle: the
  * first load's JavaScript is unchanged but for this file, and no beacon is sent before then. Nothing
  * loads, and nothing is sent, when the browser sends Global Privacy Control
- * (`navigator.globalPrivacyControl`, https://privacycg.github.io/gpc-spec/). No cookie, no storage,
+ * (`navigator.globalPrivacyControl`, https://www.w3.org/TR/gpc/: a person's request that sites not sell
+ * or share their personal information). No cookie, no storage,
  * no identifier. This file ships in every first load, so it only queues and waits: everything else
  * (repeated paths, routes, the beacon) is the lazy module's work.
  */

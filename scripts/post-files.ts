@@ -1,0 +1,113 @@
+/*
+ * The build's first look at the posts (react-router.config.ts, before any page is prerendered): reads the
+ * posts' folders from disk as the site's glob does (web/app/posts/posts.server.ts) and compiles them, so that a mistake
+ * stops the build at once, as its last words, with the file, the line and the fix; and it reports what the
+ * glob would otherwise pass over in silence: a Markdown file it does not read, two posts whose titles
+ * give one click event, a link to a page the site does not have, a post copied from another language.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { CLICK_EVENTS, eventName } from '../contract/event-names';
+import { blogs } from '../web/content/blogs';
+import { CONTENT_WARNING } from '../web/content/content-warning';
+import { DEFAULT_LOCALE, LOCALES } from '../web/content/locales';
+import { localizePath } from '../web/app/i18n/paths';
+import { compilePosts, copiedPosts, type Post } from '../web/app/posts/compile-posts';
+import { PostError } from '../web/app/posts/front-matter';
+
+/** A file a writer may mean as a post: Markdown by any of its usual extensions, in any case. */
+const MARKDOWN_LIKE = /\.(?:md|markdown|mdown|mkdn?|mdx)$/i;
+
+/** The posts' files under `root` (keys as the site's glob gives them), and the Markdown it would not read. */
+export function readPostFiles(root: string): { files: Record<string, string>; problems: string[] } {
+  const content = path.join(root, 'web/content');
+  const folders = ['posts', ...readdirSync(content).filter((name) => existsSync(path.join(content, name, 'posts')))].map((name) => (name === 'posts' ? name : `${name}/posts`));
+  const files: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const folder of folders) {
+    const dir = path.join(content, folder);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
+    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((n) => n.split(path.sep).join('/')).sort()) {
+      if (!MARKDOWN_LIKE.test(name) || statSync(path.join(dir, name)).isDirectory()) continue;
+      const file = `web/content/${folder}/${name}`;
+      const base = path.posix.basename(name);
+      const stem = base.replace(MARKDOWN_LIKE, '');
+      if (name.includes('/')) problems.push(`${file}:1: not built: posts are read from web/content/${folder}/ itself, not its subfolders; move it there (web/content/${folder}/${stem}.md)`);
+      else if (!base.endsWith('.md')) problems.push(`${file}:1: not built: a post's file name ends in .md, in lower case; rename it ${stem.toLowerCase()}.md`);
+      else files[`../../content/${folder}/${name}`] = readFileSync(path.join(dir, name), 'utf8');
+    }
+  }
+  return { files, problems };
+}
+
+/** The line of a file's text where `needle` first appears (1 when it does not). */
+const lineOf = (text: string, needle: string) => {
+  const at = text.indexOf(needle);
+  return at < 0 ? 1 : text.slice(0, at).split('\n').length;
+};
+
+/** Two posts (or a post and an external article) whose titles give one click event name. */
+function sharedEventNames(posts: readonly Post[], text: (file: string) => string): string[] {
+  const seen = new Map<string, string>(blogs.map((article) => [eventName(CLICK_EVENTS.blogRead, article.title), `the article "${article.title}" (web/content/blogs.ts)`]));
+  const problems: string[] = [];
+  for (const post of posts.filter((p) => p.locale === DEFAULT_LOCALE).sort((a, b) => a.file.localeCompare(b.file))) {
+    const name = eventName(CLICK_EVENTS.blogRead, post.frontMatter.title);
+    const other = seen.get(name);
+    if (other) problems.push(`${post.file}:${lineOf(text(post.file), 'title:')}: its title gives the same click event (${name}) as ${other}, so their clicks would be counted as one; give it a title of its own`);
+    else seen.set(name, post.file);
+  }
+  return problems;
+}
+
+/** A post's links to pages of the site that the build does not have (a typo such as /es/projetcs). */
+function missingPageLinks(posts: readonly Post[], root: string, sitePaths: ReadonlySet<string>, text: (file: string) => string): string[] {
+  const problems: string[] = [];
+  for (const post of posts) {
+    const page = `https://site.invalid${localizePath(post.locale, `/blogs/${post.slug}`)}`;
+    for (const [, href] of post.html.matchAll(/<a\b[^>]*\shref="([^"]*)"/g)) {
+      if (!href || href.startsWith('#') || /^[a-z][a-z\d+.-]*:/i.test(href) || href.startsWith('//')) continue;
+      const target = decodeURIComponent(new URL(href.replaceAll('&amp;', '&'), page).pathname).replace(/(.)\/$/, '$1');
+      if (sitePaths.has(target) || target.startsWith('/assets/') || existsSync(path.join(root, 'web/public', target))) continue;
+      problems.push(`${post.file}:${lineOf(text(post.file), href)}: the link to ${href} leads to no page of the site (${target}); correct it, or link the full address of another site`);
+    }
+  }
+  return problems;
+}
+
+export interface PostCheck {
+  /** The posts the build publishes (no drafts, no copies). */
+  posts: Post[];
+  /** Each stops the build: `file:line: what is wrong; the fix`. */
+  errors: string[];
+  /** Each a CONTENT_WARNING line (the build goes on). */
+  warnings: string[];
+}
+
+/**
+ * Every post of the build checked before prerendering; `pagePaths(posts)`: every page the build will
+ * have, given its posts (their pages, tag pages, the site's other pages).
+ */
+export async function checkPosts(root: string, locales: readonly string[], pagePaths: (posts: readonly Post[]) => readonly string[]): Promise<PostCheck> {
+  const { files, problems } = readPostFiles(root);
+  const text = (file: string) => files[`../../${file.slice('web/'.length)}`] ?? '';
+  let posts: Post[];
+  try {
+    posts = await compilePosts(files, { drafts: false, locales });
+  } catch (error) {
+    if (!(error instanceof PostError)) throw error;
+    return { posts: [], errors: [...problems, error.message], warnings: [] };
+  }
+  const sitePaths = new Set(pagePaths(posts));
+  const errors = [...problems, ...sharedEventNames(posts, text), ...missingPageLinks(posts, root, sitePaths, text)];
+  const copies = [...copiedPosts(files, locales)].map(([copy, original]) => ({ copy, original }));
+  const byLocale = new Map<string, typeof copies>();
+  for (const entry of copies) byLocale.set(entry.copy.split('/')[2]!, [...(byLocale.get(entry.copy.split('/')[2]!) ?? []), entry]);
+  const warnings = [...byLocale].map(([locale, list]) => {
+    const name = (LOCALES as Record<string, { name: string } | undefined>)[locale]?.name ?? locale;
+    return (
+      `${CONTENT_WARNING} ${locale} (${name}) has posts copied word for word from another language, left out until translated: ` +
+      list.map(({ copy, original }) => `${copy} (= ${original})`).join(', ')
+    );
+  });
+  return { posts, errors, warnings };
+}
