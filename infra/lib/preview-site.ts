@@ -2,14 +2,41 @@ import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Construct } from 'constructs';
 import { VIEWER_REQUEST_FUNCTION_FILE } from '../cloudfront/viewer-request-loader';
+
+const PREVIEW_FUNCTION_FILE = path.join(path.dirname(VIEWER_REQUEST_FUNCTION_FILE), 'preview-viewer-request.js');
+
+/**
+ * The preview distribution's viewer-request code: the live site's function, its handler renamed
+ * routeHandler, then preview-viewer-request.js, which picks the preview by cookie and prefixes the path.
+ */
+export function previewViewerRequestCode(): string {
+  const live = readFileSync(VIEWER_REQUEST_FUNCTION_FILE, 'utf8');
+  const renamed = live.replace(/^function handler\(event\)/m, 'function routeHandler(event)');
+  if (renamed === live) throw new Error(`${VIEWER_REQUEST_FUNCTION_FILE} has no top-level "function handler(event)" to reuse`);
+  return `${renamed}\n${readFileSync(PREVIEW_FUNCTION_FILE, 'utf8')}`;
+}
+
+/** Every preview response says noindex (a preview is never a search result), whatever its build says. */
+export const PREVIEW_VIEWER_RESPONSE_CODE = [
+  'function handler(event) {',
+  '  var response = event.response;',
+  "  response.headers['x-robots-tag'] = { value: 'noindex, nofollow' };",
+  '  return response;',
+  '}',
+].join('\n');
 
 /**
  * Where pull-request previews live: one bucket and one distribution, created by main's deploy, never
  * by a branch. A pull request's workflow uploads its built site under `pr-N/<short sha>/` (immutable, so
  * nothing is ever invalidated) with the GitHub stack's preview role, which may put, delete and list
- * objects under `pr-` in this bucket and nothing else in the account.
+ * objects under `pr-` in this bucket and nothing else in the account. The files are the same build as
+ * the live site's (built for the root, with the preview distribution's address): the distribution's
+ * viewer-request function picks a preview by cookie (preview-viewer-request.js), so no page needs a
+ * base path. There is no /api/*: a preview's contact form sends nothing (docs/deploy.md, "Previews").
  */
 
 /** Every preview's files start with this (`pr-12/abc1234/…`): the preview role's whole reach. */
@@ -32,7 +59,7 @@ export function previewBucketName(portfolioStackName: string, account: string, r
   return `${portfolioStackName.toLowerCase()}-previews-${account}-${region}`;
 }
 
-/** A preview's key prefix and URL path: `pr-12/abc1234` for pull request 12 at commit abc1234…. */
+/** A preview's key prefix and entry path: `pr-12/abc1234` for pull request 12 at commit abc1234…. */
 export function previewPath(pullRequest: number, sha: string): string {
   if (!Number.isInteger(pullRequest) || pullRequest < 1) throw new Error(`"${pullRequest}" is not a pull request number`);
   if (!/^[0-9a-f]{7,40}$/.test(sha)) throw new Error(`"${sha}" is not a commit SHA (7 to 40 hex digits)`);
@@ -73,12 +100,16 @@ export class PreviewSite extends Construct {
       reason: 'Server access logs would only record CloudFront reading public preview builds and the workflow writing them.',
     });
 
-    // Its own function resource (from the live site's file): a change to the live function never
-    // comes from here, and previews map /pr-1/abc1234/projects to …/projects/index.html the same way.
+    // Functions of its own (the live site's routing inside): nothing here changes the live function.
     const viewerRequest = new cloudfront.Function(this, 'ViewerRequest', {
-      code: cloudfront.FunctionCode.fromFile({ filePath: VIEWER_REQUEST_FUNCTION_FILE }),
+      code: cloudfront.FunctionCode.fromInline(previewViewerRequestCode()),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Preview routes to prerendered files: /pr-1/abc1234/projects -> …/projects/index.html',
+      comment: 'Previews: /pr-N/sha/ sets the preview cookie; then /projects -> /pr-N/sha/projects/index.html',
+    });
+    const viewerResponse = new cloudfront.Function(this, 'ViewerResponse', {
+      code: cloudfront.FunctionCode.fromInline(PREVIEW_VIEWER_RESPONSE_CODE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Previews: X-Robots-Tag noindex on every response',
     });
     // Origin access control for a second distribution on a second bucket (Amazon CloudFront Developer
     // Guide, "Restrict access to an Amazon S3 origin": https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/private-content-restricting-access-to-s3.html).
@@ -97,7 +128,10 @@ export class PreviewSite extends Construct {
         compress: true,
         cachePolicy: props.cachePolicy,
         responseHeadersPolicy: props.headersPolicy,
-        functionAssociations: [{ function: viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          { function: viewerResponse, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
+        ],
       },
     });
     const ack = (findingId: string, reason: string) => Validations.of(this.distribution).acknowledge({ id: findingId, reason });
