@@ -97,7 +97,7 @@ export class PreviewSite extends Construct {
     });
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: 'Server access logs would only record CloudFront reading public preview builds and the workflow writing them.',
+      reason: "Server access logs would only record CloudFront reading public preview builds and the preview workflow writing them.",
     });
 
     // Functions of its own (the live site's routing inside): nothing here changes the live function.
@@ -135,9 +135,9 @@ export class PreviewSite extends Construct {
       },
     });
     const ack = (findingId: string, reason: string) => Validations.of(this.distribution).acknowledge({ id: findingId, reason });
-    ack('AwsSolutions-CFR1', 'Previews are for reviewers wherever they are.');
-    ack('AwsSolutions-CFR2', 'Static files only (no /api/*, no form posts): a WAF would cost more than the previews it guards.');
-    ack('AwsSolutions-CFR3', 'No access logs: they would store reviewers\' IP addresses for no use.');
-    ack('AwsSolutions-CFR4', 'The default *.cloudfront.net certificate, whose minimum protocol CloudFront fixes.');
+    ack('AwsSolutions-CFR1', 'Pull-request previews are read by the reviewers of the pull request, wherever they are; no country is blocked.');
+    ack('AwsSolutions-CFR2', 'Static preview files only (no /api/*, GET and HEAD only): a WAF would cost more than the previews it would guard.');
+    ack('AwsSolutions-CFR3', "No access logs on the previews' distribution: they would store reviewers' IP addresses for no use.");
+    ack('AwsSolutions-CFR4', 'Previews use the default *.cloudfront.net certificate, whose minimum TLS protocol CloudFront itself fixes.');
   }
 }
