@@ -13,8 +13,7 @@ import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PolicyStatementJson } from '../infra/lib/github-deploy-stack';
-import { policyAllows } from './fake-iam';
+import { type PolicyStatementJson, policyAllows } from './fake-iam';
 
 export interface FakeZone {
   id: string;

@@ -10,6 +10,7 @@
 //   The URI is rewritten before CloudFront's cache lookup, so each preview has its own cache entries
 //   and no cookie needs to be in the cache key;
 // - without a valid cookie: 404 with a line saying how to open a preview.
+/* global routeHandler, queryString -- defined by viewer-request.js, which comes first in the same code */
 var PREVIEW_COOKIE = 'portfolio-preview';
 var PREVIEW_ID = /^pr-[1-9][0-9]{0,6}\/[0-9a-f]{7}$/;
 var PREVIEW_ENTRY = /^\/(pr-[1-9][0-9]{0,6}\/[0-9a-f]{7})(\/.*)?$/;

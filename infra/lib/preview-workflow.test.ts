@@ -13,11 +13,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { previewStatements } from '../infra/lib/github-deploy-stack';
-import { previewBucketName } from '../infra/lib/preview-site';
-import { type FakeAws, startFakeAws } from './fake-aws';
+import { type FakeAws, startFakeAws } from '../../tools/fake-aws';
+import { previewStatements } from './github-deploy-stack';
+import { previewBucketName } from './preview-site';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ACCOUNT = '123456789012';
 const BUCKET = previewBucketName('Portfolio', ACCOUNT, 'eu-west-1');
 const LIVE_BUCKET = 'portfolio-sitebucket397a1860-1a2b3c4d5e6f';
