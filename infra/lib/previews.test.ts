@@ -4,6 +4,7 @@
  * only; and the preview distribution's viewer-request function, run as CloudFront runs it, choosing a
  * preview by cookie and never leaving its prefix.
  */
+import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CfRequest, type CfResponse, type CfViewerRequestEvent, isCfResponse, loadViewerRequestHandler } from '../cloudfront/viewer-request-loader';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
@@ -62,6 +63,14 @@ describe('the preview distribution', () => {
     expect(preview.DefaultCacheBehavior.AllowedMethods).toEqual(['GET', 'HEAD']);
     const events = preview.DefaultCacheBehavior.FunctionAssociations.map((f: Json) => f.EventType).sort();
     expect(events).toEqual(['viewer-request', 'viewer-response']);
+  });
+
+  it("runs the preview function's code as synthesized: a plain script under CloudFront's 10 KB, the live routing inside", () => {
+    const code = resources(live, 'AWS::CloudFront::Function').find(([id]) => id.startsWith('PreviewsViewerRequest'))![1].Properties.FunctionCode;
+    expect(code).toBe(previewViewerRequestCode());
+    expect(() => new vm.Script(code)).not.toThrow();
+    expect(Buffer.byteLength(code, 'utf8')).toBeLessThan(10 * 1024);
+    expect(code).toContain('function routeHandler(event)');
   });
 
   it('has functions of its own: the live viewer-request function is not associated with it', () => {
