@@ -13,6 +13,7 @@ import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type PolicyStatementJson, policyAllows } from './fake-iam';
 
 export interface FakeZone {
   id: string;
@@ -71,6 +72,12 @@ export interface FakeAwsState {
   buckets: Record<string, string[]>;
   /** IAM actions ("ssm:PutParameter") these credentials may not call: AccessDenied, in each protocol's form. */
   denied: string[];
+  /**
+   * The identity policy of the role these credentials stand for, when set: every request is checked
+   * against it (tools/fake-iam.ts; S3 requests by their object or bucket ARN, s3:prefix and
+   * aws:ResourceAccount, any other service's by "*") and refused with AccessDenied when it is not allowed.
+   */
+  policy?: PolicyStatementJson[];
   /** The account's clock (ISO) for the dates AWS sets itself: a certificate's CreatedAt, a DKIM key's generation, a policy version's CreateDate. */
   clock: string;
   /** Every write, in order. */
@@ -165,6 +172,12 @@ export function dnsAnswer(query: Buffer, answers: (name: string) => string[] | u
 
 /** Items per page of ListStackResources and ListSubscriptionsByTopic (see `page`). */
 export const PAGE_SIZE = 2;
+
+/** A path-style S3 request's bucket and object key ("" for a bucket-level call). */
+function s3Path(url: URL): { bucket: string; key: string } {
+  const [, bucket = '', ...rest] = url.pathname.split('/');
+  return { bucket: decodeURIComponent(bucket), key: decodeURIComponent(rest.join('/')) };
+}
 
 export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise<FakeAws> {
   const state: FakeAwsState = {
@@ -577,13 +590,15 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
   };
 
   /**
-   * S3 (REST XML), path-style as the SDK addresses an IP endpoint: the three calls that empty and delete a
-   * bucket (ListObjectVersions, DeleteObjects, DeleteBucket; NoSuchBucket is 404, BucketNotEmpty 409:
-   * https://docs.aws.amazon.com/AmazonS3/latest/API/ErrorResponses.html#ErrorCodeList).
+   * S3 (REST XML), path-style as the SDK and the AWS CLI address an IP endpoint: the three calls that empty
+   * and delete a bucket (ListObjectVersions, DeleteObjects, DeleteBucket; NoSuchBucket is 404, BucketNotEmpty
+   * 409: https://docs.aws.amazon.com/AmazonS3/latest/API/ErrorResponses.html#ErrorCodeList), and what the
+   * preview workflow's `aws s3 cp` and `aws s3 rm --recursive` call: PutObject, ListObjectsV2, DeleteObject
+   * (keys only: the fake keeps no content).
    */
   const s3 = (res: ServerResponse, method: string, url: URL, body: string) => {
     const ns = 'xmlns="http://s3.amazonaws.com/doc/2006-03-01/"';
-    const bucket = decodeURIComponent(url.pathname.split('/')[1] ?? '');
+    const { bucket, key } = s3Path(url);
     const fail = (status: number, code: string, message: string) =>
       send(res, status, `<?xml version="1.0"?><Error><Code>${code}</Code><Message>${escape(message)}</Message><BucketName>${escape(bucket)}</BucketName></Error>`);
     const keys = state.buckets[bucket];
@@ -598,7 +613,29 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       state.writes.push(`DeleteObjects ${bucket}`);
       return send(res, 200, `<?xml version="1.0"?><DeleteResult ${ns}>${gone.map((k) => `<Deleted><Key>${escape(k)}</Key></Deleted>`).join('')}</DeleteResult>`);
     }
-    if (method === 'DELETE' && url.pathname.split('/').filter(Boolean).length === 1) {
+    if (method === 'PUT' && key) {
+      if (!keys.includes(key)) keys.push(key);
+      state.writes.push(`PutObject ${bucket}/${key}`);
+      return send(res, 200, '', { etag: '"fake"' });
+    }
+    if (method === 'DELETE' && key) {
+      state.buckets[bucket] = keys.filter((k) => k !== key);
+      state.writes.push(`DeleteObject ${bucket}/${key}`);
+      res.writeHead(204);
+      return res.end();
+    }
+    if (method === 'GET' && !key && url.searchParams.get('list-type') === '2') {
+      const prefix = url.searchParams.get('prefix') ?? '';
+      const encode = url.searchParams.get('encoding-type') === 'url' ? encodeURIComponent : (k: string) => k;
+      const found = keys.filter((k) => k.startsWith(prefix)).sort();
+      const contents = found.map((k) => `<Contents><Key>${escape(encode(k))}</Key><Size>1</Size><LastModified>${state.clock}</LastModified><ETag>"fake"</ETag><StorageClass>STANDARD</StorageClass></Contents>`);
+      return send(
+        res,
+        200,
+        `<?xml version="1.0"?><ListBucketResult ${ns}><Name>${escape(bucket)}</Name><Prefix>${escape(encode(prefix))}</Prefix><KeyCount>${found.length}</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated>${url.searchParams.get('encoding-type') === 'url' ? '<EncodingType>url</EncodingType>' : ''}${contents.join('')}</ListBucketResult>`,
+      );
+    }
+    if (method === 'DELETE' && !key) {
       if (keys.length > 0) return fail(409, 'BucketNotEmpty', 'The bucket you tried to delete is not empty');
       delete state.buckets[bucket];
       state.writes.push(`DeleteBucket ${bucket}`);
@@ -624,11 +661,25 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       return `route53:${method === 'POST' ? 'CreateHostedZone' : 'GetHostedZone'}`;
     }
     if (service === 's3') {
-      // S3's IAM actions are not its operations' names (Amazon S3 User Guide, "Policy actions for Amazon S3").
+      // S3's IAM actions are not its operations' names (Amazon S3 User Guide, "Policy actions for Amazon S3":
+      // ListObjectsV2 is s3:ListBucket, a PUT of an object s3:PutObject, its DELETE s3:DeleteObject).
+      const { key } = s3Path(url);
       if (url.searchParams.has('versions')) return 's3:ListBucketVersions';
-      return method === 'DELETE' ? 's3:DeleteBucket' : 's3:DeleteObjectVersion';
+      if (method === 'GET' && !key) return 's3:ListBucket';
+      if (method === 'PUT' && key) return 's3:PutObject';
+      if (method === 'DELETE') return key ? 's3:DeleteObject' : 's3:DeleteBucket';
+      return 's3:DeleteObjectVersion';
     }
     return `${service}:${new URLSearchParams(body).get('Action') ?? ''}`;
+  };
+
+  /** The role's policy on this request: S3 by the bucket's or object's ARN and its condition keys, anything else by "*". */
+  const roleAllows = (policy: PolicyStatementJson[], service: string, action: string, url: URL): boolean => {
+    if (service !== 's3') return policyAllows(policy, action, '*');
+    const { bucket, key } = s3Path(url);
+    const context: Record<string, string> = { 'aws:ResourceAccount': bucket in state.buckets ? state.account : 'another-account' };
+    if (url.searchParams.has('prefix')) context['s3:prefix'] = url.searchParams.get('prefix') ?? '';
+    return policyAllows(policy, action, `arn:aws:s3:::${bucket}${key ? `/${key}` : ''}`, context);
   };
 
   /** AccessDenied as each protocol carries it (the SDK names the error by its code). */
@@ -734,6 +785,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const json = () => JSON.parse(body || '{}') as Record<string, unknown>;
       const action = iamAction(service, req.method ?? 'GET', url, target, body);
       if (state.denied.includes(action)) return denied(res, service, action);
+      if (state.policy && !roleAllows(state.policy, service, action, url)) return denied(res, service, action);
       if (service === 's3') return s3(res, req.method ?? 'GET', url, body);
       if (service === 'ssm') return ssm(res, target, json());
       if (service === 'acm') return acm(res, target, json());

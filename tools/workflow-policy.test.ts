@@ -22,12 +22,11 @@ const files: WorkflowFile[] = readdirSync(path.join(ROOT, DIR))
   .sort()
   .map((name) => ({ file: `${DIR}/${name}`, text: readFileSync(path.join(ROOT, DIR, name), 'utf8') }));
 
-it('finds the six workflows', () => {
+it('finds the five workflows', () => {
   expect(files.map((f) => f.file)).toEqual([
     `${DIR}/bench.yml`,
     `${DIR}/ci.yml`,
     `${DIR}/deploy.yml`,
-    `${DIR}/preview-sweep.yml`,
     `${DIR}/preview.yml`,
     `${DIR}/rollback.yml`,
   ]);
@@ -93,7 +92,7 @@ describe('shellcheck on the run: blocks', () => {
   });
 
   it('reports a broken block (an unquoted variable)', () => {
-    const result = shellcheck('npx tsx infra/scripts/previews/cli.ts gate --pr $PR\n');
+    const result = shellcheck('aws s3 rm s3://$BUCKET/pr-$PR/ --recursive\n');
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('SC2086');
   });
@@ -130,8 +129,8 @@ describe('the repository\'s rules', () => {
     ['job-permissions', 'the CI job inherits (no permissions of its own)', (d) => {
       delete d.ci.jobs.test.permissions;
     }],
-    ['id-token-only-with-role', 'the CI job asks for an OIDC token', (d) => {
-      d.ci.jobs.test.permissions['id-token'] = 'write';
+    ['id-token-only-with-role', 'the preview comment job asks for an OIDC token', (d) => {
+      d.preview.jobs.comment.permissions['id-token'] = 'write';
     }],
     ['pinned-by-sha', 'checkout by tag', (d) => {
       step(d.deploy, 'deploy', 'actions/checkout').uses = 'actions/checkout@v7';
@@ -140,10 +139,10 @@ describe('the repository\'s rules', () => {
       step(d.rollback, 'rollback', 'aws-actions/configure-aws-credentials').uses = 'aws-actions/configure-aws-credentials@e6de054';
     }],
     ['persist-credentials', 'checkout keeps its token', (d) => {
-      delete step(d['preview-sweep'], 'sweep', 'actions/checkout').with['persist-credentials'];
+      delete step(d.preview, 'build', 'actions/checkout').with['persist-credentials'];
     }],
     ['allowed-account-ids', 'no allowed-account-ids', (d) => {
-      delete step(d.preview, 'deploy', 'aws-actions/configure-aws-credentials').with['allowed-account-ids'];
+      delete step(d.preview, 'upload', 'aws-actions/configure-aws-credentials').with['allowed-account-ids'];
     }],
     ['role-matches-subject', 'the production role in a preview job', (d) => {
       step(d.preview, 'teardown', 'aws-actions/configure-aws-credentials').with['role-to-assume'] = '${{ vars.AWS_PRODUCTION_ROLE_ARN }}';
@@ -151,8 +150,23 @@ describe('the repository\'s rules', () => {
     ['role-matches-subject', 'the deploy job in an environment (GitHub creates it on first use; its subject is not main\'s ref)', (d) => {
       d.deploy.jobs.deploy.environment = { name: 'production', url: 'https://example.com' };
     }],
+    ['role-matches-subject', 'the preview upload in an environment (its subject would not be pull_request)', (d) => {
+      d.preview.jobs.upload.environment = { name: 'preview', url: 'https://example.com' };
+    }],
+    ['no-install-with-token', 'the deploy job installs with lifecycle scripts', (d) => {
+      runStep(d.deploy, 'deploy', /npm ci/).run = 'npm ci --no-audit --no-fund';
+    }],
+    ['no-install-with-token', 'the deploy job builds and synthesizes itself (npm run deploy)', (d) => {
+      runStep(d.deploy, 'deploy', /deploy\/cli\.ts/).run = 'npm run deploy -- --require-approval never';
+    }],
+    ['no-install-with-token', 'the rollback job runs the tests', (d) => {
+      d.rollback.jobs.rollback.steps.push({ run: 'npx vitest run' });
+    }],
+    ['no-branch-code-with-token', 'the preview upload checks out the branch', (d) => {
+      d.preview.jobs.upload.steps.unshift({ uses: 'actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1', with: { 'persist-credentials': false } });
+    }],
     ['skip-forks-and-dependabot', 'previews for forks', (d) => {
-      d.preview.jobs.deploy.if = d.preview.jobs.deploy.if.replace('&& github.event.pull_request.head.repo.full_name == github.repository', '');
+      d.preview.jobs.upload.if = d.preview.jobs.upload.if.replace('&& github.event.pull_request.head.repo.full_name == github.repository', '');
     }],
     ['skip-forks-and-dependabot', 'teardown for Dependabot', (d) => {
       d.preview.jobs.teardown.if = d.preview.jobs.teardown.if.replace("&& github.event.pull_request.user.login != 'dependabot[bot]'", '');
@@ -160,26 +174,23 @@ describe('the repository\'s rules', () => {
     ['deploy-concurrency', 'a push cancels the production deploy in progress', (d) => {
       d.deploy.concurrency['cancel-in-progress'] = true;
     }],
-    ['deploy-concurrency', 'the preview deploy without an environment URL', (d) => {
-      delete d.preview.jobs.deploy.environment.url;
+    ['deploy-concurrency', 'the preview upload with no group', (d) => {
+      delete d.preview.jobs.upload.concurrency;
     }],
     ['teardown-concurrency', 'teardown shares the preview deploy\'s group', (d) => {
-      d.preview.jobs.teardown.concurrency.group = d.preview.jobs.deploy.concurrency.group;
+      d.preview.jobs.teardown.concurrency.group = d.preview.jobs.upload.concurrency.group;
     }],
-    ['teardown-concurrency', 'the sweep in the production deploy group', (d) => {
-      d['preview-sweep'].jobs.sweep.concurrency.group = 'deploy-production';
-    }],
-    ['teardown-concurrency', 'the sweep with no group', (d) => {
-      delete d['preview-sweep'].jobs.sweep.concurrency;
+    ['teardown-concurrency', 'the teardown with no group', (d) => {
+      delete d.preview.jobs.teardown.concurrency;
     }],
     ['no-expressions-in-run', 'the pull request number pasted into a script', (d) => {
-      runStep(d.preview, 'deploy', /gate/).run = 'npx tsx infra/scripts/previews/cli.ts gate --pr "${{ github.event.pull_request.number }}"';
+      runStep(d.preview, 'teardown', /aws s3 rm/).run = 'aws s3 rm "s3://$BUCKET/pr-${{ github.event.pull_request.number }}/" --recursive';
     }],
     ['token-in-step-env', 'the token for every step of the job', (d) => {
-      d.preview.jobs.deploy.env.GITHUB_TOKEN = '${{ github.token }}';
+      d.preview.jobs.comment.env = { GH_TOKEN: '${{ github.token }}' };
     }],
-    ['required-workflows', 'no scheduled sweep', (d) => {
-      d['preview-sweep'].on = { workflow_dispatch: null };
+    ['required-workflows', 'no preview teardown on close', (d) => {
+      delete d.preview.jobs.teardown;
     }],
     ['required-workflows', 'no rollback', (d) => {
       delete d.rollback;

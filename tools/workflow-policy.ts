@@ -14,13 +14,15 @@ export const RULES = {
   'pinned-by-sha': 'every action is pinned by a full commit SHA',
   'persist-credentials': 'every actions/checkout step has persist-credentials: false',
   'allowed-account-ids': 'every role assumption names the role from a variable and allowed-account-ids',
-  'role-matches-subject': 'the production role only in jobs without an environment (it trusts main\'s ref subject) outside pull requests; the preview role only without an environment or in preview',
+  'role-matches-subject': 'a role only in jobs without an environment: production (it trusts main\'s ref subject) outside pull requests, preview (it trusts the pull_request subject) only in them',
+  'no-install-with-token': 'a job that holds an OIDC token installs nothing that runs code (npm ci --ignore-scripts or no install) and builds, synthesizes and tests nothing: it deploys what a job without a token built',
+  'no-branch-code-with-token': 'in a pull-request workflow, a job that holds an OIDC token checks nothing out: the branch\'s code never runs next to a role',
   'skip-forks-and-dependabot': 'a pull-request job that assumes a role skips forks and Dependabot',
-  'deploy-concurrency': 'a deploy job is in a concurrency group that never cancels it; a preview deploy has an environment URL',
+  'deploy-concurrency': 'a deploy job is in a concurrency group that never cancels it',
   'teardown-concurrency': 'a teardown job is in a concurrency group of its own (never a deploy\'s) that never cancels it',
   'no-expressions-in-run': 'run: blocks hold no ${{ }} expression (values arrive through env)',
   'token-in-step-env': 'the GitHub token reaches only the steps that use it (step env), never a whole job',
-  'required-workflows': 'deploy on push to main, preview on pull_request, teardown on close, a scheduled sweep, rollback on workflow_dispatch',
+  'required-workflows': 'deploy on push to main, preview upload on pull_request, teardown on close, rollback on workflow_dispatch',
 } as const;
 
 export type RuleId = keyof typeof RULES;
@@ -44,8 +46,12 @@ export type YamlNode = any;
 const ALLOWED_SCOPES: Record<string, string> = { contents: 'read', actions: 'read', 'pull-requests': 'write', 'id-token': 'write' };
 const ROLE_ACTION = 'aws-actions/configure-aws-credentials';
 const PINNED = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/;
-const DEPLOYS = /\bnpm run deploy\b/;
-const TEARS_DOWN = /\bnpm run destroy\b|previews\/cli\.ts (teardown|sweep)\b/;
+const DEPLOYS = /\bnpm run deploy\b|deploy\/cli\.ts\b|\bcdk deploy\b|\baws s3 (cp|sync)\b/;
+const TEARS_DOWN = /\bnpm run destroy\b|\baws s3 rm\b/;
+/** A package install: allowed next to a token only with --ignore-scripts (no dependency's install script runs). */
+const INSTALL = /\b(?:npm (?:ci|install|i|add|rebuild)|yarn|pnpm|bun)\b[^\n]*/g;
+/** Building, synthesizing or testing: what runs dependencies' code over the repository's, done before the token. */
+const BUILDS = /\bnpm (?:run (?:build|synth|deploy|test|start)|test|start)\b|\bcdk synth\b|\bvitest\b|\breact-router build\b|\bvite build\b|synth\/cli\.ts\b|\.ci\/run\b/;
 const TOKEN = /\$\{\{\s*(github\.token|secrets\.GITHUB_TOKEN)\s*\}\}/;
 
 const isMap = (value: unknown): value is Record<string, YamlNode> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -96,7 +102,7 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
   const parsed = files.map((f) => ({ file: f.file, doc: parse(f.text) as YamlNode }));
   const deployGroups: { file: string; job: string; group: string }[] = [];
   const teardownGroups: { file: string; job: string; group: string }[] = [];
-  const found = { push: false, pullRequest: false, teardown: false, sweep: false, rollback: false };
+  const found = { push: false, pullRequest: false, teardown: false, rollback: false };
 
   for (const { file, doc } of parsed) {
     const add = (rule: RuleId, where: string, message: string) => violations.push({ rule, file, where, message });
@@ -147,8 +153,8 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
         if (/PRODUCTION/.test(role) && (environment !== undefined || pullRequestWorkflow)) {
           add('role-matches-subject', at, 'the production role trusts main\'s ref: no environment (its subject would be environment:NAME) and no pull_request trigger');
         }
-        if (/PREVIEW/.test(role) && environment !== undefined && environment !== 'preview') {
-          add('role-matches-subject', at, `the preview role does not trust environment ${environment}`);
+        if (/PREVIEW/.test(role) && (environment !== undefined || !pullRequestWorkflow)) {
+          add('role-matches-subject', at, 'the preview role trusts the pull_request subject only: no environment, and only on pull_request');
         }
         if (pullRequestWorkflow) {
           const condition = String(job?.if ?? '');
@@ -157,6 +163,7 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
           }
         }
       }
+      if (idToken) checkNothingRunsNextToToken(facts, pullRequestWorkflow, (rule, message) => add(rule, at, message));
       // Concurrency: deploys never cancelled; teardown in groups of its own.
       const deploys = DEPLOYS.test(facts.runs);
       const tearsDown = TEARS_DOWN.test(facts.runs);
@@ -164,7 +171,6 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
         if (!facts.concurrency?.group || facts.concurrency.cancel !== false) {
           add('deploy-concurrency', at, 'deploys outside a concurrency group with cancel-in-progress: false');
         } else deployGroups.push({ file, job: id, group: facts.concurrency.group });
-        if (pullRequestWorkflow && !facts.environment?.url) add('deploy-concurrency', `${at}.environment`, 'deploys a preview without an environment URL');
       }
       if (tearsDown) {
         if (!facts.concurrency?.group || facts.concurrency.cancel !== false) {
@@ -183,9 +189,8 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
       // What exists.
       const pushMain = isMap(on.push) && Array.isArray(on.push.branches) && on.push.branches.includes('main');
       if (deploys && pushMain) found.push = true;
-      if (deploys && 'pull_request' in on && facts.environment?.name === 'preview') found.pullRequest = true;
+      if (deploys && 'pull_request' in on && idToken) found.pullRequest = true;
       if (tearsDown && 'pull_request' in on && String(job?.if ?? '').includes("github.event.action == 'closed'")) found.teardown = true;
-      if (tearsDown && 'schedule' in on) found.sweep = true;
       if (deploys && 'workflow_dispatch' in on && !('push' in on)) found.rollback = true;
     }
   }
@@ -206,6 +211,24 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
     violations.push({ rule: 'required-workflows', file: '.github/workflows', where: '', message: `missing: ${missing.join(', ')}` });
   }
   return violations;
+}
+
+/**
+ * A job holding an OIDC token runs no dependency's install script, builds nothing (a build runs every
+ * build plugin's code), and in a pull-request workflow checks out nothing of the branch.
+ */
+function checkNothingRunsNextToToken(facts: JobFacts, pullRequestWorkflow: boolean, add: (rule: RuleId, message: string) => void): void {
+  for (const [install] of facts.runs.matchAll(INSTALL)) {
+    if (!/--ignore-scripts\b/.test(install)) add('no-install-with-token', `"${install.trim()}" runs install scripts where the token is`);
+  }
+  const build = BUILDS.exec(facts.runs);
+  if (build) add('no-install-with-token', `"${build[0]}" builds or tests where the token is: do it in a job without id-token and pass the result on as an artifact`);
+  for (const [deploy] of facts.runs.matchAll(/\bcdk deploy\b[^\n]*|deploy\/cli\.ts\b[^\n]*/g)) {
+    if (!/--(?:app|assembly)\s+\S/.test(deploy)) add('no-install-with-token', `"${deploy.trim()}" synthesizes (builds) before it deploys: deploy a built assembly (--app / --assembly)`);
+  }
+  if (pullRequestWorkflow && facts.steps.some((s) => isAction(s, 'actions/checkout'))) {
+    add('no-branch-code-with-token', 'checks out the branch where the token is');
+  }
 }
 
 /** Two groups that differ only in an expression's text still collide when it evaluates alike. */

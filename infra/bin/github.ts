@@ -19,8 +19,6 @@ try {
     repository: repositoryFromContext(context),
     existingProviderArn: context('github:providerArn') || undefined,
     portfolioStackName: config.stackName,
-    liveSecretParameter: config.recaptchaSecretParameter,
-    ownerEmail: config.ownerEmail,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 } catch (error) {

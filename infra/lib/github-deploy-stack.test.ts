@@ -2,7 +2,7 @@
  * The GitHub setup stack (npm run github-setup): GitHub's OIDC provider without a thumbprint, made or
  * imported, and two roles whose trust is one AssumeRoleWithWebIdentity statement pinning the audience
  * and this repository's exact subjects: production only CDK's deploy and file-publishing roles and the
- * doctor's reads; preview only its own deploy role, the doctor's reads and deleting preview buckets.
+ * doctor's reads; preview only the files under pr-* of main's preview bucket.
  * cdk-nag runs on it. What the roles reach is simulated in github-iam.test.ts.
  */
 import { App, Validations } from 'aws-cdk-lib';
@@ -31,7 +31,6 @@ function synth(props: { repository?: GitHubRepository; existingProviderArn?: str
     repository: props.repository ?? REPO,
     existingProviderArn: props.existingProviderArn,
     portfolioStackName: 'Portfolio',
-    liveSecretParameter: '/portfolio/recaptcha-secret',
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   app.synth(); // an unacknowledged cdk-nag finding throws here
@@ -44,7 +43,7 @@ function synth(props: { repository?: GitHubRepository; existingProviderArn?: str
       .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: Json) => role.Ref === id))
       .flatMap((r) => r.Properties.PolicyDocument.Statement);
   const production = roleId(/^Deploys the live site/);
-  const preview = roleId(/^Deploys and removes pull-request previews/);
+  const preview = roleId(/^Uploads and removes pull-request previews/);
   return { template, resources, production, preview, policyOf };
 }
 
@@ -88,7 +87,7 @@ describe('each role\'s trust', () => {
   it('names this repository by its immutable ids (new repositories\' subjects), each role its own events', () => {
     expect(subjects).toEqual({
       production: ['repo:jane-doe@1234567/portfolio@7654321:ref:refs/heads/main'],
-      preview: ['repo:jane-doe@1234567/portfolio@7654321:pull_request', 'repo:jane-doe@1234567/portfolio@7654321:environment:preview'],
+      preview: ['repo:jane-doe@1234567/portfolio@7654321:pull_request'],
     });
     expect(trustedSubjects({ owner: 'old', name: 'repo' }).production[0]).toBe('repo:old/repo:ref:refs/heads/main');
   });
@@ -106,10 +105,19 @@ describe('each role\'s permissions', () => {
     ]);
   });
 
-  it('preview: no bootstrap role; the preview deploy role and its buckets', () => {
-    const statements = policyOf(preview);
-    expect(statements.map((s) => s.Sid)).toEqual(['DoctorReadOnly', 'AssumeThePreviewDeployRoleOnly', 'DestroyPreviewBucketsOnly']);
-    expect(JSON.stringify(statements)).not.toMatch(/cdk-hnb659fds-(deploy|lookup|file-publishing)/);
+  it('preview: put, delete and list pr-* of this account\'s preview bucket, nothing else (no doctor, no stack read)', () => {
+    const arn = (rest: string) => ({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:s3:::portfolio-previews-123456789012-eu-west-1${rest}`]] });
+    const own = { 'aws:ResourceAccount': '123456789012' };
+    expect(policyOf(preview)).toEqual([
+      { Sid: 'PreviewFilesOnly', Effect: 'Allow', Action: ['s3:PutObject', 's3:DeleteObject'], Resource: arn('/pr-*'), Condition: { StringEquals: own } },
+      { Sid: 'ListPreviewFilesOnly', Effect: 'Allow', Action: 's3:ListBucket', Resource: arn(''), Condition: { StringEquals: own, StringLike: { 's3:prefix': 'pr-*' } } },
+    ]);
+  });
+
+  it('the stack holds two roles and no other IAM resource but the provider', () => {
+    const { resources } = synth();
+    const types = Object.values(resources).map((r) => r.Type).filter((t) => t.startsWith('AWS::IAM::')).sort();
+    expect(types).toEqual(['AWS::IAM::OIDCProvider', 'AWS::IAM::Policy', 'AWS::IAM::Policy', 'AWS::IAM::Role', 'AWS::IAM::Role']);
   });
 
   it('the doctor\'s reads are exactly the AWS calls in its code (each SDK command mapped to its IAM action)', () => {

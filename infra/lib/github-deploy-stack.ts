@@ -6,17 +6,16 @@
  *    creates on first use and does not protect on every plan). It may assume the CDK bootstrap deploy
  *    and file-publishing roles (never the lookup role, whose ReadOnlyAccess reads every table), which
  *    pass CloudFormation the bootstrap execution role, scoped by `executionPolicyDocument` below.
- *  - preview: this repository's pull requests (and its `preview` environment). It reaches no bootstrap
- *    role: it assumes the preview deploy role this stack holds, which changes only `<stackName>-pr-N`
- *    stacks, through CloudFormation with the preview execution role, whose policy and the permissions
- *    boundary of every role a preview creates deny the live stack's resources (`previewFence`).
+ *  - preview: this repository's pull requests. It may put and delete objects under `pr-` in main's
+ *    preview bucket (infra/lib/preview-site.ts) and list that prefix: nothing else in the account (no
+ *    CloudFormation, IAM, Lambda, CloudFront, SSM, logs, no stack read). A preview is files only.
  * This stack is deployed with the owner's own credentials (CliCredentialsStackSynthesizer), never
  * through the bootstrap execution role, which may not touch it.
  */
 import { CfnOutput, CliCredentialsStackSynthesizer, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { previewStage } from '../config/previews';
+import { PREVIEW_KEY_PREFIX, previewBucketName } from './preview-site';
 import { GITHUB_STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 
 /** GitHub's token issuer and the audience aws-actions/configure-aws-credentials asks for. */
@@ -25,9 +24,6 @@ export const GITHUB_OIDC = {
   url: 'https://token.actions.githubusercontent.com',
   audience: 'sts.amazonaws.com',
 } as const;
-
-/** The GitHub environment the preview workflows name (a job with an environment gets it as its subject). */
-export const GITHUB_ENVIRONMENTS = { preview: 'preview' } as const;
 
 /**
  * The CDK bootstrap's names (the CLI's lib/api/bootstrap/bootstrap-template.yaml, v33: RoleName and
@@ -48,17 +44,6 @@ export function bootstrapNames(account: string, region: string) {
 
 /** The bootstrap roles the production role may assume: deploy and publish files, no lookups, no images. */
 export const BOOTSTRAP_ROLES_ASSUMED = ['deployRole', 'filePublishingRole'] as const;
-
-/** Preview stacks' files go under this prefix of the staging bucket, the only part the preview role writes. */
-export const PREVIEW_ASSET_PREFIX = 'previews/';
-
-/**
- * The tag every stage puts on its resources (`pr-N` for a preview, `live` for the live site): CloudFront
- * and API Gateway fence on it. A resource without it (an API's sub-resource, if it does not carry its
- * API's tags) is left to the names and the boundary; one tagged anything but `pr-*` is out of a preview's reach.
- */
-export const STAGE_TAG = 'portfolio:stage';
-export const LIVE_STAGE_TAG_VALUE = 'live';
 
 /** The customer managed policy setup passes `cdk bootstrap --cloudformation-execution-policies`. */
 export const executionPolicyName = (portfolioStackName: string): string => `${portfolioStackName}-cdk-execution`;
@@ -83,24 +68,6 @@ export const DOCTOR_READ_ACTIONS = [
   'route53domains:GetDomainDetail',
 ] as const;
 
-/**
- * What the CDK CLI calls on a preview stack with the preview role's own credentials (deploy, destroy,
- * outputs): change sets, the stack's events and template, deletion. Service Authorization Reference,
- * "Actions defined by AWS CloudFormation": https://docs.aws.amazon.com/service-authorization/latest/reference/list_awscloudformation.html
- */
-export const PREVIEW_STACK_ACTIONS = [
-  'cloudformation:CreateChangeSet',
-  'cloudformation:DeleteChangeSet',
-  'cloudformation:DescribeChangeSet',
-  'cloudformation:ExecuteChangeSet',
-  'cloudformation:DescribeStackEvents',
-  'cloudformation:DescribeStackResources',
-  'cloudformation:ListStackResources',
-  'cloudformation:GetTemplate',
-  'cloudformation:GetTemplateSummary',
-  'cloudformation:DeleteStack',
-] as const;
-
 /** An IAM policy statement as JSON (what IAM stores; the simulator and setup read the same objects). */
 export interface PolicyStatementJson {
   Sid: string;
@@ -116,153 +83,17 @@ export interface PolicyStatementJson {
 export interface FenceScope {
   readonly partition: string;
   readonly account: string;
-  /** The region the stacks live in (previews deploy there only, their files staged in its bootstrap bucket). */
+  /** The region the stacks live in. */
   readonly region: string;
-  /** cdk.json's stackName: preview stacks are `<stackName>-pr-N`. */
+  /** cdk.json's stackName. */
   readonly portfolioStackName: string;
   /** The live site's reCAPTCHA secret parameter (cdk.json recaptchaSecretParameter), "" when it has none. */
   readonly liveSecretParameter: string;
-  /** cdk.json's ownerEmail: the one address a preview may mail. */
-  readonly ownerEmail?: string;
-}
-
-/** The names preview stacks and the GitHub stack give things (CloudFormation names a resource "<stack>-<logical id>-<suffix>"). */
-export function previewNames(portfolioStackName: string) {
-  return {
-    /** Every preview stack and what CloudFormation names after it: "<stackName>-pr-*". Logical ids have no "-", so no live name matches. */
-    stacks: `${portfolioStackName}-${previewStage(1).replace(/\d+$/, '')}*`,
-    buckets: `${previewBucketPrefix(portfolioStackName)}*`,
-    executionRole: `${portfolioStackName}-GitHub-preview-exec`,
-    deployRole: `${portfolioStackName}-GitHub-preview-deploy`,
-    boundaryPolicy: `${portfolioStackName}-GitHub-preview-boundary`,
-  };
-}
-
-/**
- * The services a preview stack's resources belong to (its template's resource types; the custom
- * resources are Lambda functions): what the preview execution role and the boundary allow, within the fence.
- */
-export const PREVIEW_SERVICES = ['apigateway', 'cloudfront', 'cloudwatch', 'dynamodb', 'events', 'iam', 'lambda', 'logs', 's3', 'ses', 'sns', 'sqs', 'ssm'] as const;
-
-/**
- * The fence around previews: Deny statements for everything that is not a preview's own, in the preview
- * execution role's policy and in the permissions boundary of every role a preview creates. Names come
- * from CloudFormation's naming ("<stack>-<logical id>-<suffix>", lower case for buckets: CloudFormation
- * Template Reference, "Name type": https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-name.html);
- * CloudFront distributions and API Gateway APIs have ids, not names, so they are fenced by the stage tag
- * a preview stack puts on them (aws:ResourceTag is a condition key of the distribution and of the API and
- * its routes, integrations and stages: Service Authorization Reference, CloudFront and Amazon API Gateway
- * Management V2, https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazoncloudfront.html,
- * https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazonapigatewaymanagementv2.html).
- */
-export function previewFence(scope: FenceScope): PolicyStatementJson[] {
-  const { partition: p, account, region } = scope;
-  const names = previewNames(scope.portfolioStackName);
-  const staging = `arn:${p}:s3:::${bootstrapNames(account, region).stagingBucket}`;
-  const tag = `aws:ResourceTag/${STAGE_TAG}`;
-  const notPreviewTag = { StringNotLike: { [tag]: `${previewStage(1).replace(/\d+$/, '')}*` }, Null: { [tag]: 'false' } };
-  const statements: PolicyStatementJson[] = [
-    {
-      Sid: 'FenceBucketsToPreviews',
-      Effect: 'Deny',
-      Action: 's3:*',
-      NotResource: [`arn:${p}:s3:::${names.buckets}`, `arn:${p}:s3:::${names.buckets}/*`, staging, `${staging}/${PREVIEW_ASSET_PREFIX}*`],
-    },
-    { Sid: 'FenceTablesToPreviews', Effect: 'Deny', Action: 'dynamodb:*', NotResource: `arn:${p}:dynamodb:*:${account}:table/${names.stacks}` },
-    { Sid: 'FenceIamToPreviewRoles', Effect: 'Deny', Action: 'iam:*', NotResource: `arn:${p}:iam::${account}:role/${names.stacks}` },
-    { Sid: 'NoRoleChains', Effect: 'Deny', Action: 'sts:*', Resource: '*' },
-    { Sid: 'FenceStacksToPreviews', Effect: 'Deny', Action: 'cloudformation:*', NotResource: `arn:${p}:cloudformation:*:${account}:stack/${names.stacks}/*` },
-    {
-      Sid: 'FenceFunctionsToPreviews',
-      Effect: 'Deny',
-      Action: ['lambda:*Function*', 'lambda:*Permission', 'lambda:*Alias', 'lambda:*Policy', 'lambda:PublishVersion', 'lambda:TagResource', 'lambda:UntagResource'],
-      NotResource: [`arn:${p}:lambda:*:${account}:function:${names.stacks}`],
-    },
-    { Sid: 'FenceQueuesToPreviews', Effect: 'Deny', Action: 'sqs:*', NotResource: `arn:${p}:sqs:*:${account}:${names.stacks}` },
-    { Sid: 'FenceTopicsToPreviews', Effect: 'Deny', Action: 'sns:*', NotResource: `arn:${p}:sns:*:${account}:${names.stacks}` },
-    { Sid: 'FenceRulesToPreviews', Effect: 'Deny', Action: ['events:*Rule', 'events:*Targets'], NotResource: `arn:${p}:events:*:${account}:rule/${names.stacks}` },
-    {
-      Sid: 'FenceAlarmsToPreviews',
-      Effect: 'Deny',
-      Action: ['cloudwatch:PutMetricAlarm', 'cloudwatch:DeleteAlarms', 'cloudwatch:DisableAlarmActions', 'cloudwatch:SetAlarmState'],
-      NotResource: `arn:${p}:cloudwatch:*:${account}:alarm:${names.stacks}`,
-    },
-    {
-      // The live functions' logs (what they print about a message) and their retention.
-      Sid: 'FenceLogsToPreviews',
-      Effect: 'Deny',
-      Action: ['logs:Delete*', 'logs:Put*', 'logs:Get*', 'logs:FilterLogEvents', 'logs:StartQuery', 'logs:StartLiveTail', 'logs:Associate*', 'logs:Disassociate*'],
-      NotResource: [`arn:${p}:logs:*:${account}:log-group:${names.stacks}`, `arn:${p}:logs:*:${account}:log-group:/aws/lambda/${names.stacks}`],
-    },
-    {
-      Sid: 'FenceDistributionsToPreviews',
-      Effect: 'Deny',
-      Action: ['cloudfront:UpdateDistribution', 'cloudfront:DeleteDistribution', 'cloudfront:TagResource', 'cloudfront:UntagResource'],
-      Resource: `arn:${p}:cloudfront::${account}:distribution/*`,
-      Condition: notPreviewTag,
-    },
-    {
-      Sid: 'FenceApisToPreviews',
-      Effect: 'Deny',
-      Action: ['apigateway:DELETE', 'apigateway:PATCH', 'apigateway:POST', 'apigateway:PUT'],
-      Resource: `arn:${p}:apigateway:*::/apis/*`,
-      Condition: notPreviewTag,
-    },
-    // A preview's tag is set when its stack creates the API; no other API gets one afterwards.
-    { Sid: 'NoRetaggingApis', Effect: 'Deny', Action: ['apigateway:PUT', 'apigateway:DELETE'], Resource: `arn:${p}:apigateway:*::/tags/*` },
-    { Sid: 'NoBootstrapParameters', Effect: 'Deny', Action: 'ssm:*', Resource: `arn:${p}:ssm:*:${account}:parameter/cdk-bootstrap/*` },
-    // The account's SES identities and sending status belong to the live site.
-    { Sid: 'NoSesIdentitiesOrAccount', Effect: 'Deny', Action: ['ses:*EmailIdentity*', 'ses:PutAccount*', 'ses:*Suppress*'], Resource: '*' },
-  ];
-  if (scope.ownerEmail) {
-    // A preview mails the owner only, never the world from the owner's verified sender (ses:Recipients:
-    // Service Authorization Reference, "Amazon SES and Amazon Pinpoint Email",
-    // https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazonsimpleemailservicev2.html).
-    statements.push({
-      Sid: 'MailOnlyTheOwner',
-      Effect: 'Deny',
-      Action: ['ses:SendEmail', 'ses:SendRawEmail'],
-      Resource: '*',
-      Condition: { 'ForAnyValue:StringNotEquals': { 'ses:Recipients': scope.ownerEmail } },
-    });
-  }
-  if (scope.liveSecretParameter) {
-    statements.push({ Sid: 'NotTheLiveSecret', Effect: 'Deny', Action: 'ssm:*', Resource: parameterArn(p, account, scope.liveSecretParameter) });
-  }
-  return statements;
 }
 
 /** arn:…:parameter/name for "/name" and "name" alike, in any region (the ARN never has a double slash). */
 function parameterArn(partition: string, account: string, name: string): string {
   return `arn:${partition}:ssm:*:${account}:parameter/${name.replace(/^\//, '')}`;
-}
-
-/** The preview execution role's policy: a preview's services, inside the fence; roles only with the boundary. */
-export function previewExecutionPolicy(scope: FenceScope): PolicyStatementJson[] {
-  const boundary = `arn:${scope.partition}:iam::${scope.account}:policy/${previewNames(scope.portfolioStackName).boundaryPolicy}`;
-  return [
-    { Sid: 'PreviewServices', Effect: 'Allow', Action: PREVIEW_SERVICES.map((s) => `${s}:*`), Resource: '*' },
-    ...previewFence(scope),
-    {
-      // A role a preview creates carries the boundary, which nothing it holds can lift (IAM User Guide,
-      // "Permissions boundaries for IAM entities": https://docs.aws.amazon.com/IAM/latest/UserGuide/access_policies_boundaries.html).
-      Sid: 'RolesOnlyWithTheBoundary',
-      Effect: 'Deny',
-      Action: ['iam:CreateRole', 'iam:PutRolePermissionsBoundary', 'iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:DetachRolePolicy', 'iam:DeleteRolePolicy'],
-      Resource: '*',
-      Condition: { StringNotEquals: { 'iam:PermissionsBoundary': boundary } },
-    },
-    { Sid: 'BoundaryStays', Effect: 'Deny', Action: 'iam:DeleteRolePermissionsBoundary', Resource: '*' },
-  ];
-}
-
-/** The boundary of every role a preview creates: a preview's services inside the fence, and no IAM at all. */
-export function previewBoundaryPolicy(scope: FenceScope): PolicyStatementJson[] {
-  return [
-    { Sid: 'PreviewServices', Effect: 'Allow', Action: PREVIEW_SERVICES.filter((s) => s !== 'iam').map((s) => `${s}:*`), Resource: '*' },
-    ...previewFence(scope),
-    { Sid: 'NoIam', Effect: 'Deny', Action: 'iam:*', Resource: '*' },
-  ];
 }
 
 /**
@@ -271,7 +102,7 @@ export function previewBoundaryPolicy(scope: FenceScope): PolicyStatementJson[] 
  * https://docs.aws.amazon.com/cdk/v2/guide/ref-cli-cmd-bootstrap.html). CloudFormation creates
  * whatever main's stacks hold, so everything is allowed but: reading any table's items (the archive),
  * the live secret, assuming roles (the lookup role's ReadOnlyAccess reads every table), changing the
- * bootstrap's roles, this policy, the GitHub stack's roles, boundary and OIDC provider (which would let
+ * bootstrap's roles, this policy, the GitHub stack's roles and OIDC provider (which would let
  * another branch in), and creating users or keys.
  */
 export function executionPolicyDocument(scope: FenceScope): { Version: '2012-10-17'; Statement: PolicyStatementJson[] } {
@@ -315,6 +146,22 @@ export function executionPolicyDocument(scope: FenceScope): { Version: '2012-10-
   return { Version: '2012-10-17', Statement: statements };
 }
 
+/** The preview role's whole policy: put, delete and list `pr-*` keys of the preview bucket, in this account. */
+export function previewStatements(partition: string, account: string, bucketName: string): PolicyStatementJson[] {
+  const bucket = `arn:${partition}:s3:::${bucketName}`;
+  const ownAccount = { 'aws:ResourceAccount': account };
+  return [
+    { Sid: 'PreviewFilesOnly', Effect: 'Allow', Action: ['s3:PutObject', 's3:DeleteObject'], Resource: `${bucket}/${PREVIEW_KEY_PREFIX}*`, Condition: { StringEquals: ownAccount } },
+    {
+      Sid: 'ListPreviewFilesOnly',
+      Effect: 'Allow',
+      Action: 's3:ListBucket',
+      Resource: bucket,
+      Condition: { StringEquals: ownAccount, StringLike: { 's3:prefix': `${PREVIEW_KEY_PREFIX}*` } },
+    },
+  ];
+}
+
 export interface GitHubRepository {
   readonly owner: string;
   readonly name: string;
@@ -347,7 +194,8 @@ export function trustedSubjects(repository: GitHubRepository): { production: str
   const prefix = subjectPrefix(repository);
   return {
     production: [`${prefix}:ref:refs/heads/main`],
-    preview: [`${prefix}:pull_request`, `${prefix}:environment:${GITHUB_ENVIRONMENTS.preview}`],
+    // No environment subject: any workflow may name any environment, so it would let any branch's push in.
+    preview: [`${prefix}:pull_request`],
   };
 }
 
@@ -355,21 +203,14 @@ export interface GitHubDeployStackProps extends StackProps {
   readonly repository: GitHubRepository;
   /** The account's GitHub OIDC provider when it has one (one per URL per account): imported, not made. */
   readonly existingProviderArn?: string;
-  /** cdk.json's stackName: preview stacks are `<stackName>-pr-N`, their buckets `<stackname>-pr-N-…`. */
+  /** cdk.json's stackName: the preview bucket is named after it (previewBucketName). */
   readonly portfolioStackName: string;
-  /** cdk.json's recaptchaSecretParameter: the live secret no preview may touch ("" when none). */
-  readonly liveSecretParameter: string;
-  /** cdk.json's ownerEmail: the one address a preview may mail. */
-  readonly ownerEmail?: string;
 }
 
 export class GitHubDeployStack extends Stack {
   readonly providerArn: string;
   readonly productionRole: iam.Role;
   readonly previewRole: iam.Role;
-  readonly previewExecutionRole: iam.Role;
-  readonly previewDeployRole: iam.Role;
-  readonly previewBoundary: iam.ManagedPolicy;
 
   constructor(scope: Construct, id: string, props: GitHubDeployStackProps) {
     // The owner's own credentials deploy this stack: the bootstrap execution role may not change it.
@@ -384,31 +225,9 @@ export class GitHubDeployStack extends Stack {
 
     const subjects = trustedSubjects(props.repository);
     const repository = `${props.repository.owner}/${props.repository.name}`;
-    const fence: FenceScope = {
-      partition: this.partition,
-      account: this.account,
-      region: this.region,
-      portfolioStackName: props.portfolioStackName,
-      liveSecretParameter: props.liveSecretParameter,
-      ownerEmail: props.ownerEmail,
-    };
-    const names = previewNames(props.portfolioStackName);
-    const document = (statements: PolicyStatementJson[]) => iam.PolicyDocument.fromJson({ Version: '2012-10-17', Statement: statements });
-
-    this.previewBoundary = new iam.ManagedPolicy(this, 'PreviewBoundary', {
-      managedPolicyName: names.boundaryPolicy,
-      description: 'Permissions boundary of every role a pull-request preview creates: its own resources only',
-      document: document(previewBoundaryPolicy(fence)),
-    });
-    this.previewExecutionRole = new iam.Role(this, 'PreviewExecutionRole', {
-      roleName: names.executionRole,
-      description: `CloudFormation's role for ${props.portfolioStackName}-pr-N stacks: their own resources only`,
-      assumedBy: new iam.ServicePrincipal('cloudformation.amazonaws.com'),
-      inlinePolicies: { PreviewStacksOnly: document(previewExecutionPolicy(fence)) },
-    });
-
     this.productionRole = this.githubRole('ProductionRole', subjects.production, `Deploys the live site from ${repository} (main only)`);
-    this.previewRole = this.githubRole('PreviewRole', subjects.preview, `Deploys and removes pull-request previews of ${repository}`);
+    this.productionRole.addToPolicy(new iam.PolicyStatement({ sid: 'DoctorReadOnly', actions: [...DOCTOR_READ_ACTIONS], resources: ['*'] }));
+    this.previewRole = this.githubRole('PreviewRole', subjects.preview, `Uploads and removes pull-request previews' files of ${repository}`);
 
     // Production: the bootstrap deploy and file-publishing roles by name, in any region (the certificate
     // stack lives in us-east-1), never the lookup role.
@@ -418,50 +237,14 @@ export class GitHubDeployStack extends Stack {
       new iam.PolicyStatement({ sid: 'AssumeCdkDeployRolesOnly', actions: ['sts:AssumeRole', 'sts:TagSession'], resources: BOOTSTRAP_ROLES_ASSUMED.map(bootstrapRole) }),
     );
 
-    // Preview: the preview deploy role (what the bootstrap deploy role is to the live site): its stacks,
-    // through CloudFormation with the preview execution role, its files under previews/ of the staging
-    // bucket (a live deploy skips a file already there: previews never write where live files go).
-    // The workflow's own role keeps what `npm run destroy -- --stage pr-N` does after cdk destroy.
-    const previewStacks = `arn:${this.partition}:cloudformation:${this.region}:${this.account}:stack/${names.stacks}/*`;
-    const staging = `arn:${this.partition}:s3:::${bootstrapNames(this.account, this.region).stagingBucket}`;
-    const previewBuckets = `arn:${this.partition}:s3:::${names.buckets}`;
-    this.previewDeployRole = new iam.Role(this, 'PreviewDeployRole', {
-      roleName: names.deployRole,
-      description: `Deploys ${props.portfolioStackName}-pr-N stacks for the preview role`,
-      assumedBy: new iam.ArnPrincipal(this.previewRole.roleArn),
-    });
-    this.previewDeployRole.assumeRolePolicy?.addStatements(
-      new iam.PolicyStatement({ actions: ['sts:TagSession'], principals: [new iam.ArnPrincipal(this.previewRole.roleArn)] }),
-    );
-    const deployStatements = [
-      new iam.PolicyStatement({ sid: 'PreviewStacksOnly', actions: [...PREVIEW_STACK_ACTIONS], resources: [previewStacks] }),
-      new iam.PolicyStatement({ sid: 'ReadStacks', actions: ['cloudformation:DescribeStacks'], resources: ['*'] }),
-      new iam.PolicyStatement({
-        sid: 'PassThePreviewExecutionRoleOnly',
-        actions: ['iam:PassRole'],
-        resources: [this.previewExecutionRole.roleArn],
-        conditions: { StringEquals: { 'iam:PassedToService': 'cloudformation.amazonaws.com' } },
-      }),
-      new iam.PolicyStatement({ sid: 'PreviewFilesOnly', actions: ['s3:GetObject', 's3:PutObject'], resources: [`${staging}/${PREVIEW_ASSET_PREFIX}*`] }),
-      new iam.PolicyStatement({ sid: 'StagingBucketFacts', actions: ['s3:GetBucketLocation', 's3:GetEncryptionConfiguration', 's3:ListBucket'], resources: [staging] }),
-      new iam.PolicyStatement({
-        // The CLI checks the bootstrap's version before a deploy.
-        sid: 'BootstrapVersion',
-        actions: ['ssm:GetParameter', 'ssm:GetParameters'],
-        resources: [`arn:${this.partition}:ssm:${this.region}:${this.account}:parameter/cdk-bootstrap/${CDK_QUALIFIER}/version`],
-      }),
-    ];
-    for (const statement of deployStatements) this.previewDeployRole.addToPolicy(statement);
-    const statements = [
-      new iam.PolicyStatement({ sid: 'AssumeThePreviewDeployRoleOnly', actions: ['sts:AssumeRole', 'sts:TagSession'], resources: [this.previewDeployRole.roleArn] }),
-      new iam.PolicyStatement({
-        // CloudFormation names the stage's bucket after its stack ("MyStack-MyBucket-abcdefghijk1", lower case).
-        sid: 'DestroyPreviewBucketsOnly',
-        actions: ['s3:ListBucket', 's3:ListBucketVersions', 's3:DeleteBucket', 's3:DeleteObject', 's3:DeleteObjectVersion'],
-        resources: [previewBuckets, `${previewBuckets}/*`],
-      }),
-    ];
-    for (const statement of statements) this.previewRole.addToPolicy(statement);
+    // Preview: files under pr-* of main's preview bucket, which must be this account's (a bucket of that
+    // name in another account gets nothing). Object actions on keys, ListBucket on the bucket with the
+    // s3:prefix key (Amazon S3 User Guide, "Identity-based policy examples for Amazon S3", a folder per
+    // user: https://docs.aws.amazon.com/AmazonS3/latest/userguide/example-policies-s3.html); a delete of
+    // many keys (DeleteObjects) is authorized as s3:DeleteObject on each.
+    for (const statement of previewStatements(this.partition, this.account, previewBucketName(props.portfolioStackName, this.account, this.region))) {
+      this.previewRole.addToPolicy(iam.PolicyStatement.fromJson(statement));
+    }
 
     // cdk-nag names a resource as synthesized: a pseudo parameter as <AWS::Name>, a known value as itself.
     const shown = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
@@ -471,9 +254,8 @@ export class GitHubDeployStack extends Stack {
     const acknowledge = (construct: Construct, reasons: Record<string, string>) => {
       for (const [findingId, reason] of Object.entries(reasons)) Validations.of(construct).acknowledge({ id: findingId, reason });
     };
-    const doctor = { 'AwsSolutions-IAM5[Resource::*]': "The doctor's read calls (SES account and identity, stacks, parameters, hosted zones, domains) take no narrower resource." };
     acknowledge(this.productionRole, {
-      ...doctor,
+      'AwsSolutions-IAM5[Resource::*]': "The doctor's read calls (SES account and identity, stacks, parameters, hosted zones, domains) take no narrower resource.",
       ...Object.fromEntries(
         BOOTSTRAP_ROLES_ASSUMED.map((key) => [
           `AwsSolutions-IAM5[Resource::arn:${partition}:iam::${account}:role/${bootstrapNames(account, '*')[key]}]`,
@@ -481,25 +263,14 @@ export class GitHubDeployStack extends Stack {
         ]),
       ),
     });
-    const stagingShown = `arn:${partition}:s3:::${bootstrapNames(account, region).stagingBucket}`;
     acknowledge(this.previewRole, {
-      ...doctor,
-      [`AwsSolutions-IAM5[Resource::arn:${partition}:s3:::${names.buckets}]`]: 'Preview buckets are named by CloudFormation after their stack "<stack>-pr-N".',
-      [`AwsSolutions-IAM5[Resource::arn:${partition}:s3:::${names.buckets}/*]`]: 'Preview buckets are named by CloudFormation after their stack "<stack>-pr-N".',
+      [`AwsSolutions-IAM5[Resource::arn:${partition}:s3:::${previewBucketName(props.portfolioStackName, account, region)}/${PREVIEW_KEY_PREFIX}*]`]:
+        "Every pull request's preview files, under pr-N/<sha>/ of the preview bucket only.",
     });
-    acknowledge(this.previewDeployRole, {
-      'AwsSolutions-IAM5[Resource::*]': 'DescribeStacks takes no narrower resource when the CLI lists stacks.',
-      [`AwsSolutions-IAM5[Resource::arn:${partition}:cloudformation:${region}:${account}:stack/${names.stacks}/*]`]: 'Preview stacks are named <stackName>-pr-N.',
-      [`AwsSolutions-IAM5[Resource::${stagingShown}/${PREVIEW_ASSET_PREFIX}*]`]: "Preview stacks' files, under their own prefix of the staging bucket.",
-    });
-    const fenced = 'Allows a preview\'s services on any name; the fence\'s Deny statements leave only the previews\' own resources (tested by an IAM simulation).';
-    const wildcards = ['AwsSolutions-IAM5[Resource::*]', ...PREVIEW_SERVICES.map((service) => `AwsSolutions-IAM5[Action::${service}:*]`)];
-    for (const construct of [this.previewExecutionRole, this.previewBoundary]) {
-      acknowledge(construct, Object.fromEntries(wildcards.map((finding) => [finding, fenced])));
-    }
 
     new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.productionRole, { value: this.productionRole.roleArn });
     new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.previewRole, { value: this.previewRole.roleArn });
+    new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.previewBucket, { value: previewBucketName(props.portfolioStackName, this.account, this.region) });
     new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.providerArn, { value: this.providerArn });
     // The setup reads this next time: a provider this stack made stays in it (importing it would delete it).
     new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.providerOwned, { value: props.existingProviderArn ? 'no' : 'yes' });
@@ -516,14 +287,8 @@ export class GitHubDeployStack extends Stack {
         },
       }),
     });
-    role.addToPolicy(new iam.PolicyStatement({ sid: 'DoctorReadOnly', actions: [...DOCTOR_READ_ACTIONS], resources: ['*'] }));
     return role;
   }
-}
-
-/** The start of every preview stage's bucket name: "<stackname>-pr-" (S3 names are lower case). */
-export function previewBucketPrefix(portfolioStackName: string): string {
-  return `${portfolioStackName.toLowerCase()}-${previewStage(1).replace(/\d+$/, '')}`;
 }
 
 /** The setup stack's name: "<stackName>-GitHub". */

@@ -15,6 +15,7 @@ import { SiteCertificate, SiteDnsRecords } from './domain';
 import { HttpApi } from './http-api';
 import { MailEvents } from './mail-events';
 import { Monitoring } from './monitoring';
+import { PreviewSite } from './preview-site';
 import { Redelivery } from './redelivery';
 import { RouteFunctions } from './route-functions';
 import { SiteBucket } from './site-bucket';
@@ -43,6 +44,8 @@ export class PortfolioStack extends Stack {
   readonly cdn: SiteDistribution;
   readonly deployment: SiteDeployment;
   readonly monitoring: Monitoring;
+  /** Pull-request previews' bucket and distribution: the live stage only (never a branch's stack). */
+  readonly previews?: PreviewSite;
 
   constructor(scope: Construct, id: string, props: PortfolioStackProps) {
     super(scope, id, props);
@@ -170,6 +173,12 @@ export class PortfolioStack extends Stack {
       failedMailEvents: this.mailEvents.failedEvents,
       preview: config.stage !== '',
     });
+
+    if (!config.stage) {
+      this.previews = new PreviewSite(this, 'Previews', { headersPolicy: this.cdn.headersPolicy, cachePolicy: this.cdn.pagesCachePolicy });
+      new CfnOutput(this, STACK_OUTPUT_KEYS.previewBucket, { description: 'Pull-request previews, under pr-N/<sha>/', value: this.previews.bucket.bucketName });
+      new CfnOutput(this, STACK_OUTPUT_KEYS.previewUrl, { value: `https://${this.previews.distribution.distributionDomainName}` });
+    }
 
     new CfnOutput(this, STACK_OUTPUT_KEYS.siteUrl, {
       description: 'The site',

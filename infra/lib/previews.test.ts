@@ -1,143 +1,128 @@
 /**
- * Pull-request previews next to the live site: the live stack and three previews synthesized together.
- * Previews are cheap (no cache policy of their own, no e-mail, only the alarms a pull request can set
- * off, the archive deleted with them), never reference the live reCAPTCHA secret, and the live site
- * plus the most previews the workflow allows stays within every per-account CloudFront quota.
+ * Pull-request previews as the live stack holds them: one private bucket whose pr-* files expire, one
+ * distribution with the live site's security headers and functions of its own, created by main's stack
+ * only; and the preview distribution's viewer-request function, run as CloudFront runs it, choosing a
+ * preview by cookie and never leaving its prefix.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../config/portfolio-config';
-import {
-  CLOUDFRONT_ACCOUNT_QUOTAS,
-  PREVIEW_LIMIT,
-  PREVIEW_QUOTA_HEADROOM,
-  previewLimit,
-  previewStage,
-} from '../config/previews';
-import { RECAPTCHA_TEST_SECRET } from '../../contract/settings';
-import { PREVIEW_ALARMS } from './monitoring';
+import { type CfRequest, type CfResponse, type CfViewerRequestEvent, isCfResponse, loadViewerRequestHandler } from '../cloudfront/viewer-request-loader';
+import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
+import { PREVIEW_EXPIRY_DAYS, previewBucketName, previewPath, previewViewerRequestCode } from './preview-site';
 import { fixtureConfig, type Json, synthPortfolio, type Synthesized } from './testing';
 
-const LIVE_SECRET = '/portfolio/recaptcha-secret';
-const OWN_SITE_KEY = '6LcOwnKeyOwnKeyOwnKeyOwnKey';
-// "Use managed cache policies", CachingOptimized: https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/using-managed-cache-policies.html
-const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
-
 let live: Synthesized;
-let previews: Synthesized[];
-
-const count = (synth: Synthesized, type: string) => Object.keys(synth.template.findResources(type)).length;
-const resourcesOf = (synth: Synthesized, type: string): Json[] => Object.values(synth.template.findResources(type));
+let stage: Synthesized;
 
 beforeAll(() => {
-  // The owner's real key pair, as a live site has it; previews take Google's test key by default.
-  const block = { recaptchaSiteKey: OWN_SITE_KEY, recaptchaSecretParameter: LIVE_SECRET };
-  live = synthPortfolio(fixtureConfig(block));
-  previews = [1, 2, 3].map((n) => synthPortfolio(fixtureConfig({ ...block, stage: previewStage(n) })));
+  live = synthPortfolio();
+  stage = synthPortfolio(fixtureConfig({ stage: 'staging' }));
 }, 120_000);
 
-describe('the live site and three previews', () => {
-  it('are four stacks', () => {
-    expect([live, ...previews].map((s) => s.stacks.main.stackName)).toEqual([
-      'Portfolio',
-      'Portfolio-pr-1',
-      'Portfolio-pr-2',
-      'Portfolio-pr-3',
-    ]);
+const resources = (synth: Synthesized, type: string): [string, Json][] => Object.entries(synth.template.findResources(type));
+
+describe('the preview bucket', () => {
+  it('is private, encrypted, TLS-only, named after the stack, account and region, and expires pr-* files', () => {
+    const [, bucket] = resources(live, 'AWS::S3::Bucket').find(([id]) => id.startsWith('Previews'))!;
+    expect(bucket!.Properties).toMatchObject({
+      BucketName: previewBucketName('Portfolio', '123456789012', 'eu-west-1'),
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+    });
+    expect(bucket!.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Prefix: 'pr-', ExpirationInDays: PREVIEW_EXPIRY_DAYS, Status: 'Enabled' }),
+    );
   });
 
-  it('create cache policies only in the live stack; each preview uses the managed CachingOptimized', () => {
-    expect(count(live, 'AWS::CloudFront::CachePolicy')).toBe(2);
-    for (const preview of previews) {
-      expect(count(preview, 'AWS::CloudFront::CachePolicy')).toBe(0);
-      const config = resourcesOf(preview, 'AWS::CloudFront::Distribution')[0]!.Properties.DistributionConfig;
-      expect(config.DefaultCacheBehavior.CachePolicyId).toBe(CACHING_OPTIMIZED);
-      const assets = config.CacheBehaviors.find((b: Json) => b.PathPattern === 'assets/*');
-      expect(assets.CachePolicyId).toBe(CACHING_OPTIMIZED);
-    }
+  it('exists in the live stack only (a stage gets none), with its name and address as outputs', () => {
+    expect(live.template.toJSON().Outputs[STACK_OUTPUT_KEYS.previewBucket]).toBeDefined();
+    expect(live.template.toJSON().Outputs[STACK_OUTPUT_KEYS.previewUrl]).toBeDefined();
+    expect(resources(stage, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('Previews'))).toEqual([]);
+    expect(stage.template.toJSON().Outputs[STACK_OUTPUT_KEYS.previewBucket]).toBeUndefined();
   });
 
-  it('give each preview its own response headers policy (its CSP is its own build\'s)', () => {
-    for (const synth of [live, ...previews]) expect(count(synth, 'AWS::CloudFront::ResponseHeadersPolicy')).toBe(1);
+  it('previewBucketName and previewPath refuse what is not a pull request and a commit', () => {
+    expect(previewPath(12, 'abc1234def')).toBe('pr-12/abc1234');
+    expect(() => previewPath(0, 'abc1234')).toThrow(/pull request/);
+    expect(() => previewPath(3, '../../x')).toThrow(/commit SHA/);
+  });
+});
+
+describe('the preview distribution', () => {
+  const distributions = () => resources(live, 'AWS::CloudFront::Distribution').map(([id, d]) => [id, d.Properties.DistributionConfig] as const);
+
+  it('serves the preview bucket through origin access control, with the live security headers and no /api/*', () => {
+    const all = distributions();
+    expect(all).toHaveLength(2);
+    const [, preview] = all.find(([id]) => id.startsWith('Previews'))!;
+    const [, site] = all.find(([id]) => id.startsWith('Cdn'))!;
+    expect(preview.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(site.DefaultCacheBehavior.ResponseHeadersPolicyId);
+    expect(preview.Origins).toHaveLength(1);
+    expect(preview.Origins[0].OriginAccessControlId).toBeDefined();
+    expect(preview.CacheBehaviors ?? []).toEqual([]);
+    expect(preview.DefaultCacheBehavior.AllowedMethods).toEqual(['GET', 'HEAD']);
+    const events = preview.DefaultCacheBehavior.FunctionAssociations.map((f: Json) => f.EventType).sort();
+    expect(events).toEqual(['viewer-request', 'viewer-response']);
   });
 
-  it.each(Object.entries(CLOUDFRONT_ACCOUNT_QUOTAS))(
-    'stay within the account quota of %s (%i) with the live site and the most previews the workflow allows',
-    (type, quota) => {
-      const perPreview = Math.max(...previews.map((p) => count(p, type)));
-      const total = count(live, type) + PREVIEW_LIMIT.max * perPreview;
-      expect(total + PREVIEW_QUOTA_HEADROOM, `${count(live, type)} live + ${PREVIEW_LIMIT.max} × ${perPreview}`).toBeLessThanOrEqual(quota);
-      // And the counts really add up: three previews hold three times one preview's share.
-      const three = previews.reduce((sum, p) => sum + count(p, type), 0);
-      expect(three).toBe(3 * perPreview);
+  it("runs the preview function's code as synthesized: a plain script under CloudFront's 10 KB, the live routing inside", () => {
+    const code = resources(live, 'AWS::CloudFront::Function').find(([id]) => id.startsWith('PreviewsViewerRequest'))![1].Properties.FunctionCode;
+    expect(code).toBe(previewViewerRequestCode());
+    expect(() => new vm.Script(code)).not.toThrow();
+    expect(Buffer.byteLength(code, 'utf8')).toBeLessThan(10 * 1024);
+    expect(code).toContain('function routeHandler(event)');
+  });
+
+  it('has functions of its own: the live viewer-request function is not associated with it', () => {
+    const [, preview] = distributions().find(([id]) => id.startsWith('Previews'))!;
+    const [, site] = distributions().find(([id]) => id.startsWith('Cdn'))!;
+    const arns = (config: Json) => JSON.stringify(config.DefaultCacheBehavior.FunctionAssociations.map((f: Json) => f.FunctionARN));
+    const siteFunction = JSON.parse(arns(site))[0];
+    expect(arns(preview)).not.toContain(JSON.stringify(siteFunction));
+  });
+});
+
+describe('the preview viewer-request function', () => {
+  const handler = loadViewerRequestHandler(previewViewerRequestCode());
+  const event = (uri: string, cookie?: string): CfViewerRequestEvent => ({
+    version: '1.0',
+    context: { distributionDomainName: 'd2.cloudfront.net', distributionId: 'E2', eventType: 'viewer-request', requestId: 'r' },
+    viewer: { ip: '192.0.2.1' },
+    request: { method: 'GET', uri, querystring: {}, headers: {}, cookies: cookie === undefined ? {} : { 'portfolio-preview': { value: cookie } } },
+  });
+  const request = async (uri: string, cookie?: string) => (await handler(event(uri, cookie))) as CfRequest;
+  const response = async (uri: string, cookie?: string) => {
+    const result = await handler(event(uri, cookie));
+    expect(isCfResponse(result)).toBe(true);
+    return result as CfResponse;
+  };
+
+  it("enters a preview from its comment's address: sets the cookie and redirects to the same page at the root", async () => {
+    const entered = await response('/pr-12/abc1234/projects/3');
+    expect(entered.statusCode).toBe(302);
+    expect(entered.headers!.location!.value).toBe('/projects/3');
+    expect(entered.cookies!['portfolio-preview']).toEqual({ value: 'pr-12/abc1234', attributes: 'Path=/; Secure; HttpOnly; SameSite=Lax' });
+    expect((await response('/pr-12/abc1234/')).headers!.location!.value).toBe('/');
+  });
+
+  it("maps pages and files inside the chosen preview's prefix, as the live function maps them at the root", async () => {
+    expect((await request('/projects/3', 'pr-12/abc1234')).uri).toBe('/pr-12/abc1234/projects/3/index.html');
+    expect((await request('/assets/entry-AbC.js', 'pr-12/abc1234')).uri).toBe('/pr-12/abc1234/assets/entry-AbC.js');
+    expect((await request('/blogs/', 'pr-3/0123456')).uri).toBe('/pr-3/0123456/blogs/index.html');
+    expect((await response('/', 'pr-12/abc1234')).headers!.location!.value).toBe('/home');
+  });
+
+  it.each([undefined, '', '../live', 'pr-12/abc1234/../../x', 'pr-0/abc1234', 'pr-12/ABC1234', 'pr-12/abc123'])(
+    'without a valid preview cookie (%j): 404 and a line saying how to open one, never a key outside pr-*',
+    async (cookie) => {
+      const answer = await response('/home', cookie);
+      expect(answer.statusCode).toBe(404);
+      expect(String(answer.body)).toMatch(/open the address in the pull request's preview comment/);
     },
   );
-});
 
-describe('a preview', () => {
-  it("never references the live reCAPTCHA secret: it reads Google's public test secret from a parameter of its own", () => {
-    expect(JSON.stringify(live.template.toJSON())).toContain(LIVE_SECRET);
-    for (const preview of previews) {
-      const json = JSON.stringify(preview.template.toJSON());
-      expect(json).not.toContain(LIVE_SECRET);
-      const parameters = resourcesOf(preview, 'AWS::SSM::Parameter');
-      expect(parameters).toHaveLength(1);
-      expect(parameters[0]!.Properties).toMatchObject({ Type: 'String', Value: RECAPTCHA_TEST_SECRET });
-      expect(parameters[0]!.Properties.Name).toBeUndefined(); // named by CloudFormation: no clash between previews
-      const [parameterId] = Object.keys(preview.template.findResources('AWS::SSM::Parameter'));
-      const contact = resourcesOf(preview, 'AWS::Lambda::Function').find((f) => f.Properties.Environment?.Variables?.RECAPTCHA_SECRET_PARAMETER);
-      expect(contact!.Properties.Environment.Variables.RECAPTCHA_SECRET_PARAMETER).toEqual({ Ref: parameterId });
-    }
-    // The live site with its own key holds no test secret.
-    expect(count(live, 'AWS::SSM::Parameter')).toBe(0);
-    expect(JSON.stringify(live.template.toJSON())).not.toContain(RECAPTCHA_TEST_SECRET);
-  });
-
-  it('deletes its archive with the stack; the live one is kept and protected', () => {
-    const [liveTable] = resourcesOf(live, 'AWS::DynamoDB::Table');
-    expect(liveTable).toMatchObject({ DeletionPolicy: 'Retain', Properties: { DeletionProtectionEnabled: true } });
-    for (const preview of previews) {
-      const [table] = resourcesOf(preview, 'AWS::DynamoDB::Table');
-      expect(table!.DeletionPolicy).toBe('Delete');
-      expect(table!.Properties.DeletionProtectionEnabled).toBe(false);
-    }
-  });
-
-  it('subscribes no one (no confirmation mail per pull request); the live site mails the owner', () => {
-    expect(resourcesOf(live, 'AWS::SNS::Subscription')).toEqual([
-      expect.objectContaining({ Properties: expect.objectContaining({ Protocol: 'email', Endpoint: 'owner@portfolio.dev' }) }),
-    ]);
-    for (const preview of previews) expect(count(preview, 'AWS::SNS::Subscription')).toBe(0);
-  });
-
-  it('keeps only the alarms its own code can set off', () => {
-    const names = (synth: Synthesized) =>
-      Object.keys(synth.template.findResources('AWS::CloudWatch::Alarm'))
-        .map((id) => id.replace(/^Monitoring/, '').replace(/[0-9A-F]{8}$/, ''))
-        .sort();
-    expect(names(live)).toHaveLength(11);
-    for (const preview of previews) expect(names(preview)).toEqual([...PREVIEW_ALARMS].sort());
-  });
-
-  it("docs/deploy.md prices a preview's alarms by the metrics they read ($0.10 each a month, the free 10 taken by the live site)", () => {
-    const alarms = resourcesOf(previews[0]!, 'AWS::CloudWatch::Alarm').map((a) => a.Properties);
-    const metrics = alarms.reduce((sum, a) => sum + (a.Metrics ? (a.Metrics as Json[]).filter((m) => m.MetricStat).length : 1), 0);
-    const docs = readFileSync(path.join(REPO_ROOT, 'docs/deploy.md'), 'utf8').replace(/\s+/g, ' ');
-    expect(docs).toContain(`its four alarms, which read ${metrics} alarm metrics`);
-    expect(docs).toContain(`about $${(metrics * 0.1).toFixed(2)} a month per preview`);
-  });
-});
-
-describe('previewLimit (the PREVIEW_LIMIT repository variable)', () => {
-  it('defaults to 3 and takes 0 (previews off) up to the maximum', () => {
-    expect(previewLimit(undefined)).toBe(3);
-    expect(previewLimit(' ')).toBe(3);
-    expect(previewLimit('0')).toBe(0);
-    expect(previewLimit(String(PREVIEW_LIMIT.max))).toBe(PREVIEW_LIMIT.max);
-  });
-
-  it.each(['11', '-1', 'three', '2.5'])('refuses %j, naming the range and why', (value) => {
-    expect(() => previewLimit(value)).toThrow(/PREVIEW_LIMIT is ".*": a whole number from 0 \(previews off\) to 10 .*response headers policy/);
+  it('refuses an entry path that is not pr-N/<7 hex>', async () => {
+    expect((await response('/pr-12/zzzzzzz/home')).statusCode).toBe(404);
+    expect((await response('/pr-1x/abc1234/home')).statusCode).toBe(404);
   });
 });

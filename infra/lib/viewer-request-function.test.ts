@@ -27,7 +27,8 @@ let handler: ViewerRequestHandler;
 
 beforeAll(() => {
   const resources: Record<string, Json> = synthPortfolio().template.toJSON().Resources;
-  const functions = Object.values(resources).filter((r) => r.Type === 'AWS::CloudFront::Function');
+  // The live site's function (the pull-request previews' own are infra/lib/previews.test.ts's).
+  const functions = Object.entries(resources).filter(([id, r]) => r.Type === 'AWS::CloudFront::Function' && !id.startsWith('Previews')).map(([, r]) => r);
   expect(functions).toHaveLength(1);
   templateCode = functions[0]!.Properties.FunctionCode;
   const policies = Object.values(resources).filter((r) => r.Type === 'AWS::CloudFront::ResponseHeadersPolicy');

@@ -9,12 +9,17 @@ export const STACK_OUTPUT_KEYS = {
   archiveTable: 'ArchiveTableName',
   /** The vitals function's log group, where page views are kept (read by `npm run visitors`). */
   pageViewsLogGroup: 'PageViewsLogGroup',
+  /** Pull-request previews' bucket (github-setup prints it as AWS_PREVIEW_BUCKET) and address. */
+  previewBucket: 'PreviewBucketName',
+  previewUrl: 'PreviewUrl',
 } as const;
 
 /** Keys of the GitHub deploy stack's outputs that `npm run github-setup` reads back. */
 export const GITHUB_STACK_OUTPUT_KEYS = {
   productionRole: 'ProductionRoleArn',
   previewRole: 'PreviewRoleArn',
+  /** The preview bucket main's stack creates (its name is fixed by stack name, account and region). */
+  previewBucket: 'PreviewBucketName',
   providerArn: 'OidcProviderArn',
   /** "yes" when this stack created the account's GitHub OIDC provider (so a rerun must not import it). */
   providerOwned: 'OidcProviderOwned',

@@ -10,12 +10,15 @@
  *     and robots.txt never keep a placeholder (the second pass changes only the uploaded files);
  *  4. runs `npm run smoke -- URL` against the live site when the project has it.
  * Other arguments go to `cdk deploy` (e.g. `npm run deploy -- --require-approval never` in CI).
+ * `--assembly DIR`: deploys a cloud assembly synthesized earlier (`npm run synth -- --for-deploy`, in a
+ * job that holds no AWS token) as it is: doctor, `cdk deploy --app DIR`, smoke; nothing is built here.
  */
 import path from 'node:path';
 import { type PortfolioConfig, REPO_ROOT, trialNotice } from '../../config/portfolio-config';
 import { STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
 import { checkedConfig, contextArgs, hasNpmScript, parseScriptArgs, runCdk, runNpmScript } from '../kit/cdk';
 import { CommandError, EXIT } from '../kit/command';
+import { parseFlags } from '../kit/flags';
 import { deployedSiteUrl, siteUrlFromOutputsFile } from '../kit/stack-outputs';
 
 export const USAGE = 'Usage: npm run deploy [-- --stage NAME] [--trial] [cdk deploy options]';
@@ -28,8 +31,12 @@ export async function siteUrlForDeploy(config: PortfolioConfig, lookup: SiteUrlL
   return lookup(config.stackName, config.region);
 }
 
+const DEPLOY_FLAGS = { assembly: { type: 'string' } } as const;
+
 export async function runDeploy(argv: readonly string[]): Promise<number> {
-  const args = parseScriptArgs(argv);
+  const { values, rest: cdkArgv } = parseFlags(argv, DEPLOY_FLAGS, { passThrough: true });
+  const assembly = values.assembly as string | undefined;
+  const args = parseScriptArgs(cdkArgv);
   const config = checkedConfig({ forDeploy: true, args });
   const stageArgs = config.stage ? ['--stage', config.stage] : [];
   const notice = trialNotice(config);
@@ -43,6 +50,8 @@ export async function runDeploy(argv: readonly string[]): Promise<number> {
       return EXIT.failed;
     }
   }
+
+  if (assembly !== undefined) return deployAssembly(config, assembly, args.rest);
 
   let siteUrl = await siteUrlForDeploy(config);
   console.error(
@@ -72,5 +81,17 @@ export async function runDeploy(argv: readonly string[]): Promise<number> {
 
   // Hook: an outside-in check of the live site.
   if (hasNpmScript('smoke') && siteUrl) return runNpmScript('smoke', [siteUrl]) === EXIT.done ? EXIT.done : EXIT.failed;
+  return EXIT.done;
+}
+
+/** Deploys a synthesized assembly as built (its site already carries its address), then the smoke test. */
+function deployAssembly(config: PortfolioConfig, assembly: string, cdkArgs: string[]): number {
+  const outputs = path.join(REPO_ROOT, 'cdk.out', 'outputs.json');
+  console.error(`Deploying ${config.stackName} to ${config.region} from the assembly in ${assembly} (built earlier; nothing is built here).`);
+  if (runCdk(['deploy', '--all', '--app', assembly, '--outputs-file', outputs, ...cdkArgs]) !== 0) return EXIT.failed;
+  const siteUrl = siteUrlFromOutputsFile(outputs, config.stackName);
+  if (!siteUrl) throw new CommandError(`The stack deployed but ${path.relative(REPO_ROOT, outputs)} has no ${STACK_OUTPUT_KEYS.siteUrl} output.`);
+  console.error(`Deployed ${siteUrl}.`);
+  if (hasNpmScript('smoke')) return runNpmScript('smoke', [siteUrl]) === EXIT.done ? EXIT.done : EXIT.failed;
   return EXIT.done;
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run destroy -- --stage NAME`: removes a preview copy completely: `cdk destroy` of its stack, then
  * its site bucket, which every stage keeps on `cdk destroy` and which this command empties and deletes.
- * `npm run destroy -- --live` does the same for the live site. Other arguments go to `cdk destroy`
+ * `npm run destroy -- --live` does the same for the live site, and for its preview bucket (pull-request
+ * previews' files, kept by `cdk destroy` like the site bucket). Other arguments go to `cdk destroy`
  * (e.g. `--force` to skip its question).
  */
 import { S3Client } from '@aws-sdk/client-s3';
@@ -34,10 +35,11 @@ export async function runDestroy(argv: readonly string[]): Promise<number> {
     console.error(`${config.stackName} still exists: its bucket was left alone.`);
     return EXIT.failed;
   }
-  const bucket = outputs[STACK_OUTPUT_KEYS.siteBucket];
-  if (bucket) {
+  for (const [key, what] of [[STACK_OUTPUT_KEYS.siteBucket, 'site'], [STACK_OUTPUT_KEYS.previewBucket, 'preview']] as const) {
+    const bucket = outputs[key];
+    if (!bucket) continue;
     const count = await emptyAndDeleteBucket(bucket, awsClient(S3Client, { region: config.region }));
-    console.error(`Deleted the site bucket ${bucket} (${count} objects).`);
+    console.error(`Deleted the ${what} bucket ${bucket} (${count} objects).`);
   }
   const parameter = usesTestRecaptcha(config) ? '' : `the SSM parameter ${config.recaptchaSecretParameter} and `;
   console.error(`${config.stackName} is gone. Left on purpose: ${parameter}your SES identities (shared with the other stages).`);

@@ -130,26 +130,37 @@ describe('what it prints', () => {
   const outputs = {
     ProductionRoleArn: 'arn:aws:iam::123456789012:role/Portfolio-GitHub-ProductionRole',
     PreviewRoleArn: 'arn:aws:iam::123456789012:role/Portfolio-GitHub-PreviewRole',
+    PreviewBucketName: 'portfolio-previews-123456789012-eu-west-1',
   };
+  const site = { SiteUrl: 'https://d111111abcdef8.cloudfront.net', PreviewUrl: 'https://d222222abcdef8.cloudfront.net' };
 
-  it('the four repository variables, never a secret; production from main only', () => {
-    const variables = repositoryVariables('123456789012', 'eu-west-1', outputs);
-    expect(variables.map(([name]) => name)).toEqual(['AWS_ACCOUNT_ID', 'AWS_REGION', 'AWS_PRODUCTION_ROLE_ARN', 'AWS_PREVIEW_ROLE_ARN']);
+  it('the repository variables, never a secret; production from main only', () => {
+    const variables = repositoryVariables('123456789012', 'eu-west-1', outputs, site);
+    expect(variables.map(([name]) => name)).toEqual([
+      'AWS_ACCOUNT_ID', 'AWS_REGION', 'AWS_PRODUCTION_ROLE_ARN', 'AWS_PREVIEW_ROLE_ARN', 'AWS_PREVIEW_BUCKET', 'SITE_URL', 'PREVIEW_URL',
+    ]);
     const text = instructions({ owner: 'jane', name: 'site' }, variables);
+    expect(text).toContain("gh variable set SITE_URL --repo jane/site --body 'https://d111111abcdef8.cloudfront.net'");
+    expect(text).not.toContain('not deployed yet');
     expect(text).toContain("gh variable set AWS_PREVIEW_ROLE_ARN --repo jane/site --body 'arn:aws:iam::123456789012:role/Portfolio-GitHub-PreviewRole'");
     expect(text).toContain('Production deploys only from main');
     expect(text).not.toMatch(/environments\/production/);
     expect(text).not.toMatch(/secret set|AWS_SECRET|ACCESS_KEY/i);
-    expect(() => repositoryVariables('1', 'eu-west-1', {})).toThrow(/no ProductionRoleArn/);
+    expect(() => repositoryVariables('1', 'eu-west-1', {}, site)).toThrow(/no ProductionRoleArn/);
   });
 
-  it('a fork: enable Actions and the sweep\'s schedule; a private repository: no write tokens for forks', () => {
-    const variables = repositoryVariables('123456789012', 'eu-west-1', outputs);
+  it('before the live stack exists: no SITE_URL or PREVIEW_URL, and a line saying to run it again after the first deploy', () => {
+    const variables = repositoryVariables('123456789012', 'eu-west-1', outputs, undefined);
+    expect(variables.map(([name]) => name)).not.toContain('SITE_URL');
+    expect(instructions({ owner: 'jane', name: 'site' }, variables)).toContain('run npm run github-setup again for SITE_URL and PREVIEW_URL');
+  });
+
+  it('a fork: enable Actions; a private repository: no write tokens for forks', () => {
+    const variables = repositoryVariables('123456789012', 'eu-west-1', outputs, site);
     const plain = instructions({ owner: 'jane', name: 'site' }, variables, { private: false, fork: false });
     expect(plain).not.toMatch(/fork/i);
     const fork = instructions({ owner: 'jane', name: 'site' }, variables, { private: false, fork: true });
     expect(fork).toContain('GitHub runs none of its workflows until you enable Actions (jane/site → Actions)');
-    expect(fork).toContain('enable "Preview sweep" there too');
     const privateRepo = instructions({ owner: 'jane', name: 'site' }, variables, { private: true, fork: false });
     expect(privateRepo).toContain('keep "Send write tokens to workflows from pull requests" off for forks');
   });

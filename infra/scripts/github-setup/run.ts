@@ -12,9 +12,8 @@
 import { spawnSync } from 'node:child_process';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { REPO_ROOT } from '../../config/portfolio-config';
-import { PREVIEW_LIMIT } from '../../config/previews';
 import { GITHUB_OIDC, githubSetupStackName, type GitHubRepository, parseRepository, subjectPrefix } from '../../lib/github-deploy-stack';
-import { GITHUB_STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
+import { GITHUB_STACK_OUTPUT_KEYS, STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
 import { awsClient } from '../kit/aws';
 import { checkedConfig, runCdk } from '../kit/cdk';
 import { CommandError } from '../kit/command';
@@ -161,16 +160,31 @@ export function providerToImport(existing: ExistingProvider | undefined, setupOu
   return existing.arn;
 }
 
-/** The repository variables the workflows read, in the order to set them. */
-export function repositoryVariables(account: string, region: string, outputs: Record<string, string>): [string, string][] {
+/**
+ * The repository variables the workflows read, in the order to set them. SITE_URL (the address the
+ * deploy's build job bakes into the site, which holds no AWS token to look it up) and PREVIEW_URL come
+ * from the live stack's outputs, so they exist once it is deployed.
+ */
+export function repositoryVariables(
+  account: string,
+  region: string,
+  outputs: Record<string, string>,
+  siteOutputs: Record<string, string> | undefined,
+): [string, string][] {
   const production = outputs[GITHUB_STACK_OUTPUT_KEYS.productionRole];
   const preview = outputs[GITHUB_STACK_OUTPUT_KEYS.previewRole];
-  if (!production || !preview) throw new CommandError('The setup stack has no ProductionRoleArn or PreviewRoleArn output');
+  const bucket = outputs[GITHUB_STACK_OUTPUT_KEYS.previewBucket];
+  if (!production || !preview || !bucket) throw new CommandError('The setup stack has no ProductionRoleArn, PreviewRoleArn or PreviewBucketName output');
+  const site = siteOutputs?.[STACK_OUTPUT_KEYS.siteUrl];
+  const previews = siteOutputs?.[STACK_OUTPUT_KEYS.previewUrl];
   return [
     ['AWS_ACCOUNT_ID', account],
     ['AWS_REGION', region],
     ['AWS_PRODUCTION_ROLE_ARN', production],
     ['AWS_PREVIEW_ROLE_ARN', preview],
+    ['AWS_PREVIEW_BUCKET', bucket],
+    ...(site ? [['SITE_URL', site] as [string, string]] : []),
+    ...(previews ? [['PREVIEW_URL', previews] as [string, string]] : []),
   ];
 }
 
@@ -178,10 +192,7 @@ export function repositoryVariables(account: string, region: string, outputs: Re
  * What the owner does next: the variables (never secrets), and what GitHub's own rules ask of this
  * repository. Workflows do not run in a fork until GitHub Actions are enabled in its Actions tab (GitHub
  * Docs, "Events that trigger workflows", pull_request, workflows in forked repositories:
- * https://docs.github.com/en/actions/reference/workflows-and-actions/events-that-trigger-workflows#pull_request);
- * a fork of a public repository starts with its scheduled workflows off, and a public repository's
- * schedules stop after 60 days without activity (GitHub Docs, "Disabling and enabling a workflow":
- * https://docs.github.com/en/actions/managing-workflow-runs/disabling-and-enabling-a-workflow).
+ * https://docs.github.com/en/actions/reference/workflows-and-actions/events-that-trigger-workflows#pull_request).
  * A private repository may send fork pull requests write tokens, and a fork's pull request carries the
  * same `pull_request` subject the preview role trusts (GitHub Docs, "Approving workflow runs from private
  * forks", the policy "Send write tokens to workflows from pull requests":
@@ -195,20 +206,20 @@ export function instructions(repository: GitHubRepository, variables: [string, s
     '',
     ...variables.map(([name, value]) => `  gh variable set ${name} --repo ${repo} --body '${value}'`),
     '',
-    `Optional: PREVIEW_LIMIT (open previews at once, default ${PREVIEW_LIMIT.default}, at most ${PREVIEW_LIMIT.max}; 0 turns previews off).`,
-    '',
-    "Production deploys only from main (its role trusts main's own subject); previews only from this repository's pull requests.",
+    ...(variables.some(([name]) => name === 'SITE_URL')
+      ? []
+      : ['The live stack is not deployed yet: deploy it once (npm run deploy), then run npm run github-setup again for SITE_URL and PREVIEW_URL.', '']),
+    "Production deploys only from main (its role trusts main's own subject); previews are files only, from this repository's pull requests.",
   ];
   if (facts?.fork) {
     lines.push(
-      `This repository is a fork: GitHub runs none of its workflows until you enable Actions (${repo} → Actions), and its scheduled`,
-      "workflows (the daily preview sweep) start off: enable \"Preview sweep\" there too. A public repository's schedules stop after 60 days without activity.",
+      `This repository is a fork: GitHub runs none of its workflows until you enable Actions (${repo} → Actions).`,
     );
   }
   if (facts?.private) {
     lines.push(
       `Private repository: keep "Send write tokens to workflows from pull requests" off for forks (${repo} → Settings → Actions → General):`,
-      "with it on, a fork's pull request could take the preview role (which reaches previews only).",
+      "with it on, a fork's pull request could take the preview role (which writes preview files only).",
     );
   }
   return lines.join('\n');
@@ -268,6 +279,7 @@ export async function githubSetupCommand(argv: readonly string[]): Promise<numbe
   const status = runCdk(['deploy', stackName, '--app', 'npx tsx infra/bin/github.ts', ...context, ...args.rest], { AWS_REGION: config.region });
   if (status !== 0) return status;
   const outputs = await stackOutputs(stackName, config.region);
-  console.log(`\n${instructions(repository, repositoryVariables(account, config.region, outputs ?? {}), facts)}`);
+  const siteOutputs = await stackOutputs(config.stackName, config.region);
+  console.log(`\n${instructions(repository, repositoryVariables(account, config.region, outputs ?? {}, siteOutputs), facts)}`);
   return 0;
 }

@@ -9,7 +9,6 @@ import { smokeCommand, USAGE as SMOKE_USAGE } from '../smoke/run';
 import { USAGE as VISITORS_USAGE, visitorsCommand } from '../visitors/run';
 import { runSynth, USAGE as SYNTH_USAGE } from '../synth/run';
 import { githubSetupCommand, USAGE as GITHUB_SETUP_USAGE } from '../github-setup/run';
-import { previewsCommand, USAGE as PREVIEWS_USAGE } from '../previews/run';
 import { CommandError, commandExitCode, CONFIG_HINT, EXIT, type CommandSpec, UsageError } from './command';
 
 async function outcome(run: CommandSpec['run'], argv: string[] = [], usage = 'Usage: npm run x') {
@@ -42,8 +41,8 @@ describe('commandExitCode', () => {
   it('a command the workflows run by path is named by that path', async () => {
     const lines: string[] = [];
     const run = () => { throw new Error('boom'); };
-    expect(await commandExitCode({ name: 'previews', invocation: 'tsx infra/scripts/previews/cli.ts', usage: '', run }, [], (t) => lines.push(t))).toBe(EXIT.failed);
-    expect(lines).toEqual(['✗ tsx infra/scripts/previews/cli.ts could not finish: Error: boom']);
+    expect(await commandExitCode({ name: 'deploy', invocation: 'tsx infra/scripts/deploy/cli.ts', usage: '', run }, [], (t) => lines.push(t))).toBe(EXIT.failed);
+    expect(lines).toEqual(['✗ tsx infra/scripts/deploy/cli.ts could not finish: Error: boom']);
   });
   it('anything unexpected: named as such with its error, no stack trace, exit 1', async () => {
     const { code, err } = await outcome(() => { throw new TypeError('boom'); });
@@ -65,7 +64,7 @@ describe('every command answers a usage error with exit 2 and its usage, before 
     ['visitors', (argv) => visitorsCommand(argv), VISITORS_USAGE, ['--days', '0'], /--days must be a whole number/],
     ['visitors', (argv) => visitorsCommand(argv), VISITORS_USAGE, ['--bogus'], /unknown option --bogus/],
     ['github-setup', githubSetupCommand, GITHUB_SETUP_USAGE, ['--repo', '--name-only-subject'], /--repo needs a value/],
-    ['previews', previewsCommand, PREVIEWS_USAGE, ['deploy'], /unknown command "deploy": gate, site-url/],
+    ['deploy', runDeploy, DEPLOY_USAGE, ['--assembly'], /--assembly needs a value/],
   ])('%s %j', async (_name, run, usage, argv, message) => {
     const { code, err } = await outcome(run, argv, usage);
     expect(code).toBe(EXIT.usage);

@@ -1,0 +1,121 @@
+/**
+ * The preview workflow's own AWS steps (.github/workflows/preview.yml: the upload job's `aws s3 cp`, the
+ * teardown's `aws s3 rm`), run as written by bash with the real AWS CLI against the fake AWS, whose role
+ * check holds the preview role's policy as the GitHub stack synthesizes it. The only change to the steps
+ * is the endpoint (an `aws` on PATH that adds --endpoint-url). A pull request's files land under its own
+ * prefix and leave with it; anything else it tries is refused.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { type FakeAws, startFakeAws } from '../../tools/fake-aws';
+import { previewStatements } from './github-deploy-stack';
+import { previewBucketName } from './preview-site';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ACCOUNT = '123456789012';
+const BUCKET = previewBucketName('Portfolio', ACCOUNT, 'eu-west-1');
+const LIVE_BUCKET = 'portfolio-sitebucket397a1860-1a2b3c4d5e6f';
+
+/** The run: script of the step in `job` of preview.yml whose script matches `pattern`. */
+function stepScript(job: string, pattern: RegExp): string {
+  const workflow = parse(readFileSync(path.join(ROOT, '.github/workflows/preview.yml'), 'utf8'));
+  const step = (workflow.jobs[job].steps as { run?: string }[]).find((s) => pattern.test(s.run ?? ''));
+  if (!step?.run) throw new Error(`preview.yml jobs.${job} has no step matching ${pattern}`);
+  return step.run;
+}
+
+let aws: FakeAws;
+let work: string;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  const real = spawnSync('bash', ['-c', 'command -v aws'], { encoding: 'utf8' }).stdout.trim();
+  expect(real, 'the AWS CLI is not installed (.ci/run installs Debian\'s awscli)').not.toBe('');
+  aws = await startFakeAws({
+    account: ACCOUNT,
+    buckets: { [BUCKET]: ['pr-13/0123456/index.html'], [LIVE_BUCKET]: ['index.html'] },
+    policy: previewStatements('aws', ACCOUNT, BUCKET),
+  });
+  work = mkdtempSync(path.join(tmpdir(), 'preview-workflow-'));
+  // The build job's artifact, downloaded to site/ as the upload job does.
+  for (const file of ['index.html', 'home/index.html', 'projects/3/index.html', 'assets/entry-AbC123.js', 'robots.txt']) {
+    mkdirSync(path.dirname(path.join(work, 'site', file)), { recursive: true });
+    writeFileSync(path.join(work, 'site', file), `<!-- ${file} -->`);
+  }
+  const bin = path.join(work, 'bin');
+  mkdirSync(bin);
+  writeFileSync(path.join(bin, 'aws'), `#!/bin/sh\nexec '${real}' --endpoint-url '${aws.url}' "$@"\n`);
+  chmodSync(path.join(bin, 'aws'), 0o755);
+  env = {
+    PATH: `${bin}:${process.env.PATH}`,
+    HOME: work,
+    AWS_ACCESS_KEY_ID: 'ASIAFAKEPREVIEWROLE',
+    AWS_SECRET_ACCESS_KEY: 'fake',
+    AWS_SESSION_TOKEN: 'fake',
+    AWS_DEFAULT_REGION: 'eu-west-1',
+    AWS_REGION: 'eu-west-1',
+    AWS_EC2_METADATA_DISABLED: 'true',
+    AWS_MAX_ATTEMPTS: '1',
+    BUCKET,
+  };
+}, 30_000);
+
+afterAll(async () => {
+  await aws?.stop();
+});
+
+/** Runs a step's script (asynchronously: the fake AWS answers from this same process). */
+function run(script: string, extra: Record<string, string> = {}): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-e', '-c', script], { cwd: work, env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
+}
+
+describe("a pull request's preview steps against the fake AWS, with the preview role's policy", () => {
+  it('the upload puts every file under pr-N/<short sha>/ and nowhere else', async () => {
+    const result = await run(stepScript('upload', /aws s3 cp/), { PREVIEW_PATH: 'pr-12/abc1234' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect([...aws.state.buckets[BUCKET]!].sort()).toEqual([
+      'pr-12/abc1234/assets/entry-AbC123.js',
+      'pr-12/abc1234/home/index.html',
+      'pr-12/abc1234/index.html',
+      'pr-12/abc1234/projects/3/index.html',
+      'pr-12/abc1234/robots.txt',
+      'pr-13/0123456/index.html',
+    ]);
+    expect(aws.state.buckets[LIVE_BUCKET]).toEqual(['index.html']);
+  }, 120_000);
+
+  it.each([
+    ['a file outside pr-*', 'aws s3 cp site/index.html "s3://$BUCKET/index.html"'],
+    ['the live bucket', `aws s3 cp site/index.html s3://${LIVE_BUCKET}/index.html`],
+    ['a delete in the live bucket', `aws s3 rm s3://${LIVE_BUCKET}/index.html`],
+    ['a listing of the whole bucket', 'aws s3 ls "s3://$BUCKET/"'],
+    ['the live stack', 'aws cloudformation describe-stacks --stack-name Portfolio'],
+    ['a parameter', 'aws ssm get-parameter --name /portfolio/recaptcha-secret'],
+  ])('refuses %s', async (_what, script) => {
+    const result = await run(script);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toMatch(/AccessDenied|not authorized/);
+    expect(aws.state.buckets[LIVE_BUCKET]).toEqual(['index.html']);
+    expect(aws.state.buckets[BUCKET]).not.toContain('index.html');
+  }, 60_000);
+
+  it('closing the pull request deletes its prefix, and only its own', async () => {
+    const result = await run(stepScript('teardown', /aws s3 rm/), { PR: '12' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(aws.state.buckets[BUCKET]).toEqual(['pr-13/0123456/index.html']);
+  }, 120_000);
+});
