@@ -287,9 +287,9 @@ describe('API', () => {
       ThrottlingBurstLimit: DEFAULT_THROTTLE.burstLimit,
     });
     expect(stage.Properties.RouteSettings).toEqual({
-      'POST /api/contact': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
-      'POST /api/events': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 },
-      'POST /api/vitals': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 100 },
+      'POST /api/contact': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+      'POST /api/events': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 50 },
+      'POST /api/vitals': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 100 },
     });
     expect(ROUTE_THROTTLES.contact.burstLimit).toBeLessThan(ROUTE_THROTTLES.events.burstLimit);
     // A class of visitors leaving a page together: one beacon each, in one burst.

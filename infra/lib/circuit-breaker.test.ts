@@ -1,0 +1,62 @@
+/**
+ * The circuit breaker in the synthesized stack: its schedule, what its function is told and may do,
+ * and the alarm that tells the owner when it cannot run.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES } from '../../contract/api-routes';
+import { BREAKER_CHECK_MINUTES } from '../../contract/breaker';
+import { ROUTE_THROTTLES } from '../../contract/limits';
+import { BREAKER_ENTRY } from './circuit-breaker';
+import { fixtureConfig, synthPortfolio, type Json } from './testing';
+
+let resources: Record<string, Json>;
+const ofType = (type: string): [string, Json][] => Object.entries(resources).filter(([, r]) => r.Type === type);
+const breakerFunction = () =>
+  ofType('AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).includes(BREAKER_ENTRY))!;
+
+beforeAll(() => {
+  const synth = synthPortfolio(fixtureConfig({ circuitBreaker: { contact: 50, vitals: 2_000 } }));
+  resources = synth.template.toJSON().Resources as Record<string, Json>;
+});
+
+describe('circuit breaker', () => {
+  it('runs on a schedule and knows each route, its function, its day number and its own throttle', () => {
+    const [id, fn] = breakerFunction();
+    const rule = ofType('AWS::Events::Rule').find(([, r]) => JSON.stringify(r.Properties.Targets).includes(id));
+    expect(rule?.[1].Properties.ScheduleExpression).toBe(`rate(${BREAKER_CHECK_MINUTES} minutes)`);
+    const env = fn.Properties.Environment.Variables;
+    expect(env.STAGE_NAME).toBe('$default');
+    expect(env.API_ID).toEqual({ Ref: expect.stringMatching(/Api/) });
+    const routes = JSON.stringify(env.BREAKER_ROUTES);
+    for (const route of API_ROUTES) expect(routes).toContain(route.routeKey);
+    // cdk.json's numbers, and the default for a route it leaves out.
+    expect(routes).toContain('\\"dailyRequests\\":50');
+    expect(routes).toContain('\\"dailyRequests\\":2000');
+    expect(routes).toContain('\\"dailyRequests\\":10000');
+    expect(routes).toContain(`\\"rateLimit\\":${ROUTE_THROTTLES.contact.rateLimit}`);
+  });
+
+  it('may read Lambda metrics, read and update its own stage, and publish to the alarm topic: nothing else', () => {
+    const [, fn] = breakerFunction();
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    const statements = ofType('AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(roleId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
+    const actions = statements.flatMap((s) => [s.Action].flat()).sort();
+    expect(actions).toEqual(
+      ['apigateway:GET', 'apigateway:PATCH', 'cloudwatch:GetMetricStatistics', 'logs:CreateLogStream', 'logs:PutLogEvents', 'sns:Publish'].sort(),
+    );
+    const stage = statements.find((s) => [s.Action].flat().includes('apigateway:PATCH'))!;
+    expect(JSON.stringify(stage.Resource)).toMatch(/\/apis\/.*\/stages\/\$default/);
+    const publish = statements.find((s) => [s.Action].flat().includes('sns:Publish'))!;
+    expect(publish.Resource).toEqual({ Ref: expect.stringMatching(/AlarmTopic/) });
+  });
+
+  it("alarms the owner's topic when the breaker itself fails", () => {
+    const [id] = breakerFunction();
+    const alarm = ofType('AWS::CloudWatch::Alarm').find(([, a]) => JSON.stringify(a.Properties.Dimensions ?? []).includes(id));
+    expect(alarm).toBeDefined();
+    expect(alarm![1].Properties).toMatchObject({ MetricName: 'Errors', Namespace: 'AWS/Lambda', Threshold: 1, Period: BREAKER_CHECK_MINUTES * 60 });
+    expect(JSON.stringify(alarm![1].Properties.AlarmActions)).toMatch(/AlarmTopic/);
+  });
+});
