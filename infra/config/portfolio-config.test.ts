@@ -48,6 +48,7 @@ describe('parseConfig', () => {
       logRetentionDays: 30,
       messageRetentionDays: 365,
       captchaMonthlyBudget: 9000,
+      monthlyBudgetUsd: 10,
       circuitBreaker: { contact: 200, events: 10_000, vitals: 10_000 },
       deleteArchiveOnDestroy: false,
       domain: null,

@@ -198,6 +198,13 @@ const dailyRequests = (route: BreakerRoute) =>
     )
     .transform((value) => value as number);
 
+/**
+ * The budget's default: a quiet month of this stack is about $1–3 and a month-long flood with the route
+ * breakers about $10 more (docs/deploy.md, "What it costs a month"), so $10 forecast mails on a flood
+ * within days and stays quiet otherwise.
+ */
+export const DEFAULT_MONTHLY_BUDGET_USD = 10;
+
 /** Each route's daily number; a route left out keeps its default. */
 const CircuitBreakerSchema = z.strictObject(
   { contact: dailyRequests('contact'), events: dailyRequests('events'), vitals: dailyRequests('vitals') },
@@ -270,6 +277,15 @@ const ConfigSchema = z
         .refine((value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100_000_000, {
           error: (issue) =>
             `${quoted(issue.input)} is not a whole number of siteverify calls a month, at least 1 (default ${DEFAULT_CAPTCHA_MONTHLY_BUDGET})`,
+        })
+        .transform((value) => value as number),
+      // The AWS Budgets cost budget npm run setup creates (infra/scripts/doctor/budget.ts), in US dollars a month.
+      monthlyBudgetUsd: z
+        .unknown()
+        .optional()
+        .transform((value) => value ?? DEFAULT_MONTHLY_BUDGET_USD)
+        .refine((value) => typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 1_000_000, {
+          error: (issue) => `${quoted(issue.input)} is not an amount in US dollars a month, at least 1 (default ${DEFAULT_MONTHLY_BUDGET_USD})`,
         })
         .transform((value) => value as number),
       // Requests each API route takes in a UTC day before its circuit breaker turns it down (contract/breaker.ts).
@@ -360,6 +376,8 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   messageRetentionDays: number;
   /** siteverify calls a month before the contact form answers 503 (default under Google's free 10,000). */
   captchaMonthlyBudget: number;
+  /** The account's monthly AWS Budgets cost budget, in US dollars (npm run setup creates it). */
+  monthlyBudgetUsd: number;
   /** Requests each API route takes in a UTC day before its circuit breaker turns it down to a trickle. */
   circuitBreaker: Record<BreakerRoute, number>;
   /** true: `cdk destroy` deletes the message archive with the stack; default false keeps it; always true for a preview. */

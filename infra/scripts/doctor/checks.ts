@@ -5,6 +5,7 @@
  * the reCAPTCHA secret's value is never read (DescribeParameters returns metadata only).
  */
 import { type ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
+import type { BudgetsClient } from '@aws-sdk/client-budgets';
 import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import { type CloudWatchClient, DescribeAlarmsCommand, type MetricAlarm } from '@aws-sdk/client-cloudwatch';
 import { GetHostedZoneCommand, ListHostedZonesByNameCommand, type Route53Client } from '@aws-sdk/client-route-53';
@@ -16,6 +17,7 @@ import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, t
 import { errorName, errorText, isNoCredentials, isStackMissing } from '../kit/aws';
 import type { CheckResult } from '../report';
 import { CAPTCHA_ALARM_ID } from '../../shared/stack-output-keys';
+import { checkBudget } from './budget';
 
 export interface DoctorClients {
   sts: STSClient;
@@ -38,6 +40,8 @@ export interface DoctorClients {
   resolveTxt?: (name: string) => Promise<string[][]>;
   /** In the configured region: the deployed stack's reCAPTCHA alarm; absent: not looked up. */
   cloudWatch?: CloudWatchClient;
+  /** AWS Budgets, called in us-east-1: the account's cost budget; absent: not looked up. */
+  budgets?: BudgetsClient;
 }
 
 export type DoctorOutcome =
@@ -679,5 +683,6 @@ export async function runChecks(config: PortfolioConfig, clients: DoctorClients)
   } else if (config.domain?.certificateArn) {
     results.push(await checkCertificate(clients.acm, config.domain.certificateArn));
   }
+  if (clients.budgets) results.push(await checkBudget(clients.budgets, account, config));
   return { kind: 'checked', account, results };
 }

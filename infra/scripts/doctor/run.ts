@@ -4,6 +4,7 @@
  * real AWS clients: reads cdk.json's "portfolio" block, asks the account, prints the table. Used by
  * `npm run doctor` (doctor/cli.ts), by `npm run deploy` before anything is built, and by `npm run setup`.
  */
+import { BudgetsClient } from '@aws-sdk/client-budgets';
 import { ACMClient } from '@aws-sdk/client-acm';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
@@ -58,6 +59,7 @@ export function awsClients(region: string): DoctorClients {
     route53: awsClient(Route53Client, global),
     route53Domains: awsClient(Route53DomainsClient, global),
     acm: awsClient(ACMClient, global),
+    budgets: awsClient(BudgetsClient, global),
     resolveNs: nameServerLookup(),
     resolveTxt: txtLookup(),
   };
