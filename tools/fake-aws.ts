@@ -74,6 +74,8 @@ export interface FakeAwsState {
    * and each alert as "ACTUAL>80%" mailed to its subscribers.
    */
   budgets: Record<string, { limit: string; actual: string; forecast: string; alerts: string[]; subscribers: string[] }>;
+  /** HTTP APIs by id: their $default stage's route settings (a deploy makes one with each route's own throttle). */
+  apis: Record<string, { routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> }>;
   /** IAM actions ("ssm:PutParameter") these credentials may not call: AccessDenied, in each protocol's form. */
   denied: string[];
   /** The account's clock (ISO) for the dates AWS sets itself: a certificate's CreatedAt, a DKIM key's generation, a policy version's CreateDate. */
@@ -192,6 +194,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     topics: {},
     buckets: {},
     budgets: {},
+    apis: {},
     denied: [],
     clock: '2026-01-01T00:00:00Z',
     writes: [],
@@ -651,6 +654,21 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know budgets ${target}` });
   };
 
+  /** API Gateway V2 (REST JSON): the $default stage's route settings the doctor reads. */
+  const apigateway = (res: ServerResponse, method: string, url: URL) => {
+    const found = /^\/v2\/apis\/([^/]+)\/stages\/([^/]+)$/.exec(url.pathname);
+    const api = found && state.apis[found[1]!];
+    if (method !== 'GET' || !found || decodeURIComponent(found[2]!) !== '$default') {
+      return send(res, 400, JSON.stringify({ message: `the fake does not know apigateway ${method} ${url.pathname}` }), { 'x-amzn-errortype': 'BadRequestException', 'content-type': 'application/json' });
+    }
+    if (!api) return send(res, 404, JSON.stringify({ message: 'Invalid API identifier specified' }), { 'x-amzn-errortype': 'NotFoundException', 'content-type': 'application/json' });
+    // The wire names are lower camel case (the service model's jsonName), unlike the SDK's members.
+    const routeSettings = Object.fromEntries(
+      Object.entries(api.routeSettings).map(([key, t]) => [key, { throttlingRateLimit: t.ThrottlingRateLimit, throttlingBurstLimit: t.ThrottlingBurstLimit }]),
+    );
+    return send(res, 200, JSON.stringify({ stageName: '$default', routeSettings }), { 'content-type': 'application/json' });
+  };
+
   /** The IAM action a request needs ("ses:CreateEmailIdentity"), to refuse it when it is in state.denied. */
   const iamAction = (service: string, method: string, url: URL, target: string, body: string): string => {
     // Budgets' IAM actions are not its operations' names (Service Authorization Reference, AWS Budget Service).
@@ -668,6 +686,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       if (path.endsWith('/rrset') || path.endsWith('/rrset/')) return `route53:${method === 'POST' ? 'ChangeResourceRecordSets' : 'ListResourceRecordSets'}`;
       return `route53:${method === 'POST' ? 'CreateHostedZone' : 'GetHostedZone'}`;
     }
+    if (service === 'apigateway') return `apigateway:${method}`;
     if (service === 's3') {
       // S3's IAM actions are not its operations' names (Amazon S3 User Guide, "Policy actions for Amazon S3").
       if (url.searchParams.has('versions')) return 's3:ListBucketVersions';
@@ -680,7 +699,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
   const denied = (res: ServerResponse, service: string, action: string) => {
     const message = `User: arn:aws:iam::${state.account}:user/jane is not authorized to perform: ${action}`;
     if (service === 'ssm' || service === 'acm' || service === 'route53domains' || service === 'budgets') return sendJson(res, 400, { __type: 'AccessDeniedException', message });
-    if (service === 'ses') return send(res, 403, JSON.stringify({ message }), { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' });
+    if (service === 'ses' || service === 'apigateway') return send(res, 403, JSON.stringify({ message }), { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' });
     if (service === 's3') return send(res, 403, `<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`);
     return send(res, 403, xmlError('AccessDenied', escape(message)));
   };
@@ -736,8 +755,17 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const stack = p.get('stack') ?? 'Portfolio';
       const region = p.get('region') ?? 'us-east-1';
       const topic = `arn:aws:sns:${region}:${state.account}:${stack}-AlarmTopic${next()}`;
+      const apiId = `api${next()}x`;
+      // Each route at its own throttle (contract/limits.ts), as the stack's stage is after a deploy.
+      state.apis[apiId] = {
+        routeSettings: {
+          'POST /api/contact': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+          'POST /api/events': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 50 },
+          'POST /api/vitals': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 100 },
+        },
+      };
       state.stacks[stack] = {
-        outputs: { DistributionDomainName: 'd111111abcdef8.cloudfront.net' },
+        outputs: { DistributionDomainName: 'd111111abcdef8.cloudfront.net', ApiUrl: `https://${apiId}.execute-api.${region}.amazonaws.com/` },
         resources: [
           { logicalId: 'SiteBucket', type: 'AWS::S3::Bucket', physicalId: `${stack.toLowerCase()}-sitebucket-${next()}` },
           { logicalId: 'CdnDistribution', type: 'AWS::CloudFront::Distribution', physicalId: `E${next()}FAKE` },
@@ -755,6 +783,14 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       if (!b) return `no budget ${p.get('name')}`;
       b.actual = p.get('actual') ?? b.actual;
       b.forecast = p.get('forecast') ?? b.forecast;
+    },
+    /** The breaker function sets a route's throttle on every deployed API: routeKey=, rate=, burst=. */
+    'route-throttle': (p) => {
+      const key = p.get('routeKey') ?? '';
+      for (const api of Object.values(state.apis)) {
+        if (!api.routeSettings[key]) return `no route ${key}`;
+        api.routeSettings[key] = { ThrottlingRateLimit: Number(p.get('rate')), ThrottlingBurstLimit: Number(p.get('burst')) };
+      }
     },
     /** The owner clicks "Confirm subscription" in the mail SNS sent to endpoint=. */
     'sns-confirm': (p) => {
@@ -791,6 +827,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       if (service === 'acm') return acm(res, target, json());
       if (service === 'route53domains') return domains(res, target, json());
       if (service === 'budgets') return budgets(res, target, json(), region);
+      if (service === 'apigateway') return apigateway(res, req.method ?? 'GET', url);
       if (service === 'route53') return route53(res, req.method ?? 'GET', url, body);
       if (service === 'ses') return ses(res, req.method ?? 'GET', url.pathname, json(), region);
       return query(res, service, region, new URLSearchParams(body));

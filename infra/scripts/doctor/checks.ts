@@ -6,6 +6,7 @@
  */
 import { type ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
 import type { BudgetsClient } from '@aws-sdk/client-budgets';
+import type { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
 import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import { type CloudWatchClient, DescribeAlarmsCommand, type MetricAlarm } from '@aws-sdk/client-cloudwatch';
 import { GetHostedZoneCommand, ListHostedZonesByNameCommand, type Route53Client } from '@aws-sdk/client-route-53';
@@ -18,6 +19,7 @@ import { errorName, errorText, isNoCredentials, isStackMissing } from '../kit/aw
 import type { CheckResult } from '../report';
 import { CAPTCHA_ALARM_ID } from '../../shared/stack-output-keys';
 import { checkBudget } from './budget';
+import { checkBreakers } from './breakers';
 
 export interface DoctorClients {
   sts: STSClient;
@@ -42,6 +44,8 @@ export interface DoctorClients {
   cloudWatch?: CloudWatchClient;
   /** AWS Budgets, called in us-east-1: the account's cost budget; absent: not looked up. */
   budgets?: BudgetsClient;
+  /** In the configured region: the deployed API's stage (its route breakers); absent: not looked up. */
+  apiGateway?: ApiGatewayV2Client;
 }
 
 export type DoctorOutcome =
@@ -682,6 +686,10 @@ export async function runChecks(config: PortfolioConfig, clients: DoctorClients)
     if (zone.nameServers) results.push(await checkDelegation(clients, config.domain, zone.nameServers));
   } else if (config.domain?.certificateArn) {
     results.push(await checkCertificate(clients.acm, config.domain.certificateArn));
+  }
+  if (clients.apiGateway) {
+    const breakers = await checkBreakers(clients.cloudFormation(config.region), clients.apiGateway, config, new Date());
+    if (breakers) results.push(breakers);
   }
   if (clients.budgets) results.push(await checkBudget(clients.budgets, account, config));
   return { kind: 'checked', account, results };

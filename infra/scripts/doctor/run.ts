@@ -5,6 +5,7 @@
  * `npm run doctor` (doctor/cli.ts), by `npm run deploy` before anything is built, and by `npm run setup`.
  */
 import { BudgetsClient } from '@aws-sdk/client-budgets';
+import { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
 import { ACMClient } from '@aws-sdk/client-acm';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
@@ -60,6 +61,7 @@ export function awsClients(region: string): DoctorClients {
     route53Domains: awsClient(Route53DomainsClient, global),
     acm: awsClient(ACMClient, global),
     budgets: awsClient(BudgetsClient, global),
+    apiGateway: awsClient(ApiGatewayV2Client, { region }),
     resolveNs: nameServerLookup(),
     resolveTxt: txtLookup(),
   };
