@@ -1,6 +1,5 @@
 import { Arn, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -27,8 +26,13 @@ export interface CircuitBreakerProps {
   readonly functions: Readonly<Record<BreakerRoute, lambda.IFunction>>;
   /** Requests each route takes in a UTC day (cdk.json circuitBreaker). */
   readonly dailyRequests: Readonly<Record<BreakerRoute, number>>;
-  /** The owner's alarm topic: the trip mail and the breaker's own alarm go there. */
-  readonly topic: sns.ITopic;
+  /** The owner's alarm topic (the trip mail goes there) and how an alarm joins it (Monitoring). */
+  readonly owner: { readonly topic: sns.ITopic; notifyOwner(alarm: cloudwatch.Alarm): void };
+  /**
+   * A preview stage: the breaker runs (a preview is public too) but without its alarm, as a preview keeps
+   * only the alarms its own code can set off by a change under review (docs/deploy.md, "Preview stages").
+   */
+  readonly preview: boolean;
 }
 
 /**
@@ -42,7 +46,8 @@ export interface CircuitBreakerProps {
 export class CircuitBreaker extends Construct {
   readonly fn: nodejs.NodejsFunction;
   readonly schedule: events.Rule;
-  readonly alarm: cloudwatch.Alarm;
+  /** Live site only. */
+  readonly alarm?: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: CircuitBreakerProps) {
     super(scope, id);
@@ -65,7 +70,7 @@ export class CircuitBreaker extends Construct {
       environment: {
         [BREAKER_ENV.apiId]: props.api.api.apiId,
         [BREAKER_ENV.stageName]: props.api.stage.stageName,
-        [BREAKER_ENV.topicArn]: props.topic.topicArn,
+        [BREAKER_ENV.topicArn]: props.owner.topic.topicArn,
         [BREAKER_ENV.routes]: Stack.of(this).toJsonString(routes),
       },
     }));
@@ -79,7 +84,7 @@ export class CircuitBreaker extends Construct {
       Stack.of(this),
     );
     this.fn.addToRolePolicy(new iam.PolicyStatement({ sid: 'TurnRoutesDownAndUp', actions: ['apigateway:GET', 'apigateway:PATCH'], resources: [stageArn] }));
-    props.topic.grantPublish(this.fn);
+    props.owner.topic.grantPublish(this.fn);
     Validations.of(this.fn.role!).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
@@ -97,6 +102,7 @@ export class CircuitBreaker extends Construct {
       schedule: events.Schedule.rate(Duration.minutes(BREAKER_CHECK_MINUTES)),
       targets: [new targets.LambdaFunction(this.fn, { retryAttempts: 0 })],
     });
+    if (props.preview) return;
     this.alarm = new cloudwatch.Alarm(this, 'BreakerFailed', {
       alarmDescription:
         "The API's circuit breaker could not run: until it does, only the route throttles limit what a flood costs. See its logs.",
@@ -106,6 +112,6 @@ export class CircuitBreaker extends Construct {
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
-    this.alarm.addAlarmAction(new cloudwatchActions.SnsAction(props.topic));
+    props.owner.notifyOwner(this.alarm);
   }
 }

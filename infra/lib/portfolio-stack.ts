@@ -179,7 +179,8 @@ export class PortfolioStack extends Stack {
       api: this.api,
       functions: this.functions.functions,
       dailyRequests: config.circuitBreaker,
-      topic: this.monitoring.topic,
+      owner: this.monitoring,
+      preview: config.stage !== '',
     });
 
     new CfnOutput(this, STACK_OUTPUT_KEYS.siteUrl, {

@@ -1,12 +1,14 @@
 /**
- * The circuit breaker in the synthesized stack: its schedule, what its function is told and may do,
- * and the alarm that tells the owner when it cannot run.
+ * What caps the bill in the synthesized stack: the circuit breaker (its schedule, what its function is
+ * told and may do, the alarm that tells the owner when it cannot run) and how little each request
+ * writes to CloudWatch Logs.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../contract/api-routes';
 import { BREAKER_CHECK_MINUTES } from '../../contract/breaker';
 import { ROUTE_THROTTLES } from '../../contract/limits';
 import { BREAKER_ENTRY } from './circuit-breaker';
+import { ACCESS_LOG_FORMAT } from './http-api';
 import { fixtureConfig, synthPortfolio, type Json } from './testing';
 
 let resources: Record<string, Json>;
@@ -58,5 +60,22 @@ describe('circuit breaker', () => {
     expect(alarm).toBeDefined();
     expect(alarm![1].Properties).toMatchObject({ MetricName: 'Errors', Namespace: 'AWS/Lambda', Threshold: 1, Period: BREAKER_CHECK_MINUTES * 60 });
     expect(JSON.stringify(alarm![1].Properties.AlarmActions)).toMatch(/AlarmTopic/);
+    // The topic policy lets this alarm publish too.
+    const policy = ofType('AWS::SNS::TopicPolicy')[0]![1];
+    expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain(alarm![0]);
+  });
+});
+
+describe('what a request writes', () => {
+  it("drops Lambda's start and report lines on every function (system log level WARN)", () => {
+    // The app's own functions (the bucket deployment's is aws-cdk-lib's).
+    const functions = ofType('AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME);
+    expect(functions.length).toBeGreaterThanOrEqual(API_ROUTES.length + 1);
+    for (const [id, fn] of functions) expect(fn.Properties.LoggingConfig.SystemLogLevel, id).toBe('WARN');
+  });
+
+  it('keeps the API access log to the fields the owner reads', () => {
+    const [, stage] = ofType('AWS::ApiGatewayV2::Stage')[0]!;
+    expect(JSON.parse(stage.Properties.AccessLogSettings.Format)).toEqual(ACCESS_LOG_FORMAT);
   });
 });
