@@ -76,3 +76,16 @@ export function isTrippedThrottle(route: BreakerRoute, throttle: Partial<RouteTh
   const trickle = TRIPPED_THROTTLES[route];
   return throttle?.rateLimit === trickle.rateLimit && throttle?.burstLimit === trickle.burstLimit;
 }
+
+/** The breaker function's environment variables, as the stack sets them (one JSON variable for the routes). */
+export const BREAKER_ENV = { apiId: 'API_ID', stageName: 'STAGE_NAME', topicArn: 'TOPIC_ARN', routes: 'BREAKER_ROUTES' } as const;
+
+/** What the breaker knows of one route: its API Gateway route key, its function, its numbers. */
+export interface BreakerRouteSettings {
+  route: BreakerRoute;
+  routeKey: string;
+  functionName: string;
+  dailyRequests: number;
+  /** The route's own throttle, restored when the day turns. */
+  throttle: RouteThrottle;
+}

@@ -1,9 +1,8 @@
 /** The breaker function's settings, as the stack passes them (one JSON variable for the routes). */
 import { z } from 'zod';
 import { API_ROUTES } from '../../contract/api-routes';
-import type { BreakerRouteSettings } from './run';
+import { BREAKER_ENV, type BreakerRouteSettings } from '../../contract/breaker';
 
-export const BREAKER_ENV = { apiId: 'API_ID', stageName: 'STAGE_NAME', topicArn: 'TOPIC_ARN', routes: 'BREAKER_ROUTES' } as const;
 
 const Throttle = z.strictObject({ rateLimit: z.number().min(0), burstLimit: z.number().int().min(0) });
 const Routes = z

@@ -7,7 +7,7 @@ import { ApiGatewayV2Client, GetStageCommand, UpdateStageCommand } from '@aws-sd
 import { CloudWatchClient, GetMetricStatisticsCommand } from '@aws-sdk/client-cloudwatch';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { createLogger, describeError, serviceName } from '../shared/observability';
-import { parseBreakerEnv, BREAKER_ENV } from './env';
+import { parseBreakerEnv } from './env';
 import { runBreaker, type BreakerDeps } from './run';
 
 const logger = createLogger(serviceName('breaker'));
@@ -62,4 +62,3 @@ export async function handler(): Promise<void> {
   }
 }
 
-export { BREAKER_ENV };

@@ -8,18 +8,10 @@
  * Fails closed: when a count cannot be read, the run throws (the breaker's alarm mails the owner) and
  * leaves every route as it was; a tripped route is never reopened on a count it could not read.
  */
-import { isTrippedThrottle, nextUtcDay, TRIPPED_THROTTLES, utcDayStart, type BreakerRoute } from '../../contract/breaker';
+import { isTrippedThrottle, nextUtcDay, TRIPPED_THROTTLES, utcDayStart, type BreakerRoute, type BreakerRouteSettings } from '../../contract/breaker';
 import type { RouteThrottle } from '../../contract/limits';
 
-/** What the breaker knows of one route: its API Gateway route key, its function, its numbers. */
-export interface BreakerRouteSettings {
-  route: BreakerRoute;
-  routeKey: string;
-  functionName: string;
-  dailyRequests: number;
-  /** The route's own throttle, restored when the day turns. */
-  throttle: RouteThrottle;
-}
+export type { BreakerRouteSettings };
 
 export interface BreakerDeps {
   now: () => number;

@@ -1,11 +1,11 @@
 /**
  * `npm run bench:costs`: the month's figures docs/deploy.md states ("The bill's ceiling"): the bytes each
- * API handler logs per request, measured now (tools/log-bytes.ts); each route held at its throttle for a
+ * API handler logs per request, measured now (log-bytes.ts); each route held at its throttle for a
  * month with its circuit breaker, by service; what the breaker adds to a quiet month; CloudFront's
  * request charge apart. Exits 1 when the worst month passes $10 beyond a quiet one, a quiet month gains
  * more than $0.20, or a handler logs more than the costs assume.
  */
-import { measureLoggedBytes } from '../../tools/log-bytes';
+import { measureLoggedBytes } from './log-bytes';
 import { BREAKER_WORST_DELAY_SECONDS } from '../../contract/breaker';
 import { ACCESS_LOG_LINE, LOGGED_BYTES, quietMonthAdded, worstMonth } from './cost-model';
 

@@ -1,11 +1,11 @@
 /**
- * What each API handler writes per request, measured as Lambda runs it (tools/log-bytes.ts): one line
+ * What each API handler writes per request, measured as Lambda runs it (log-bytes.ts): one line
  * for a normal request and one for a refused one, each within the bytes docs/deploy.md's costs use
  * (LOGGED_BYTES), and not far under them (the figure stays what the handler writes).
  */
 import { describe, expect, it } from 'vitest';
-import { LOGGED_BYTES } from '../../scripts/bench/cost-model';
-import { measureLoggedBytes } from '../../tools/log-bytes';
+import { LOGGED_BYTES } from './cost-model';
+import { measureLoggedBytes } from './log-bytes';
 
 describe('bytes logged per request', async () => {
   const measured = await measureLoggedBytes();

@@ -6,12 +6,12 @@
  * here: the stack sets the functions' system log level to WARN, which drops them.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { handler as eventsHandler } from '../functions/events/handler';
-import { handler as vitalsHandler } from '../functions/vitals/handler';
-import { createContactHandler, DEFAULT_TIMEOUTS } from '../functions/contact/flow';
-import { staticSecret } from '../functions/contact/secret';
-import { createLogger, createMetricsSink } from '../functions/shared/observability';
-import { apiEvent, lambdaContext } from '../functions/shared/test-support';
+import { handler as eventsHandler } from '../../functions/events/handler';
+import { handler as vitalsHandler } from '../../functions/vitals/handler';
+import { createContactHandler, DEFAULT_TIMEOUTS } from '../../functions/contact/flow';
+import { staticSecret } from '../../functions/contact/secret';
+import { createLogger, createMetricsSink } from '../../functions/shared/observability';
+import { apiEvent, lambdaContext } from '../../functions/shared/test-support';
 
 export interface Logged {
   bytes: number;
