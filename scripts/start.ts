@@ -18,6 +18,7 @@ import { nodeVersionNote, portFromEnv, stackOptionsFromEnv, stopOnSignals } from
 import { startLocalStack } from '../infra/local/stack';
 import { loadConfigFromCdkJson } from '../infra/config/portfolio-config';
 import type { BreakerRoute } from '../contract/breaker';
+import { createLocalBreaker } from '../functions/breaker/local';
 import { runningFileFor } from '../infra/shared/running-stack';
 import { FAKE_RECAPTCHA_JS } from '../tools/fake-recaptcha';
 import { startFakeSiteverify } from '../tools/fake-siteverify';
@@ -73,7 +74,8 @@ async function main() {
   const stack = await startLocalStack({
     ...options,
     port,
-    circuitBreaker: circuitBreakerFromCdkJson(),
+    // cdk.json's day numbers, as the stack deploys them; a trip is printed, as the owner is mailed on AWS.
+    breaker: createLocalBreaker({ dailyRequests: circuitBreakerFromCdkJson(), onTrip: (message) => console.warn(message) }),
     clientDir: process.env.CLIENT_DIR?.trim() || undefined,
     ...(fake ? { recaptchaVerifyUrl: fake.url, pageScript: FAKE_RECAPTCHA_JS } : {}),
   }).catch(async (error: unknown) => {

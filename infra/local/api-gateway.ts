@@ -23,7 +23,6 @@ import { createEventsHandler } from '../../functions/events/handler';
 import { createMeasureSink, createMetricsSink, type MeasureSink, type MetricsSink } from '../../functions/shared/observability';
 import { createVitalsHandler } from '../../functions/vitals/handler';
 import { pageViewLogFile } from '../shared/page-views-file';
-import { createLocalBreaker, type LocalBreaker, type LocalBreakerOptions } from './breaker';
 
 /** Bodies over this are refused with 413 before any handler runs (theirs allow 32 KB and 1 KB). */
 export const MAX_API_BODY_BYTES = 1024 * 1024;
@@ -120,28 +119,22 @@ export interface ApiGatewayOptions {
   throttle?: boolean;
   /** The throttle's clock, in milliseconds (tests). */
   now?: () => number;
-  /** The per-route circuit breaker (its own clock is epoch milliseconds); none: no daily number. */
-  breaker?: Omit<LocalBreakerOptions, 'bucket'> | undefined;
 }
 
 /** Answers an API request; `notFound` answers paths and methods no route takes (the distribution's 404). */
 export function createApiGateway(handlers: ApiHandlers, options: ApiGatewayOptions = {}) {
   const allow = new Map(API_ROUTES.map((route) => [route.routeKey, options.throttle === false ? () => true : routeThrottle(ROUTE_THROTTLES[route.name], options.now)]));
-  const breaker: LocalBreaker | undefined = options.breaker && createLocalBreaker({ ...options.breaker, bucket: routeThrottle });
-  const gateway = async (req: IncomingMessage, res: ServerResponse, notFound: () => void): Promise<void> => {
+  return async (req: IncomingMessage, res: ServerResponse, notFound: () => void): Promise<void> => {
     const [rawPath = '/', rawQueryString = ''] = (req.url ?? '/').split(/\?(.*)/s); // at the first '?'
     const route = API_ROUTES.find((r) => r.method === req.method && r.path === rawPath);
     if (!route) {
       req.resume();
       return notFound();
     }
-    // A tripped route meets its trickle instead of its own throttle, as the stage's route settings do.
-    const trickle = breaker?.trickle(route.name);
-    if (!(trickle ?? allow.get(route.routeKey)!())) {
+    if (!allow.get(route.routeKey)!()) {
       req.resume();
       return gatewayError(res, 429, 'Too Many Requests');
     }
-    breaker?.count(route.name);
     let body: Buffer;
     try {
       body = await getRawBody(req, { limit: MAX_API_BODY_BYTES });
@@ -163,7 +156,6 @@ export function createApiGateway(handlers: ApiHandlers, options: ApiGatewayOptio
     res.writeHead(result.statusCode ?? 200);
     res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
   };
-  return Object.assign(gateway, { breaker });
 }
 
 /** API Gateway's own error answers carry `{"message": …}`. */

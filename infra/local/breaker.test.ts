@@ -4,6 +4,7 @@
  * the owner is told once, and midnight UTC gives the route its own throttle back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalBreaker } from '../../functions/breaker/local';
 import { fetchMails, startMailbox } from './mailbox';
 import { startLocalStack, type LocalStack } from './stack';
 import { fixtureBuild, send } from './test-support';
@@ -13,6 +14,7 @@ let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 let stack: LocalStack;
 const told: string[] = [];
 const clock = { now: Date.parse('2026-11-29T23:58:00Z') };
+const breaker = createLocalBreaker({ dailyRequests: { contact: 2, vitals: 3 }, now: () => clock.now, onTrip: (message) => told.push(message) });
 
 beforeAll(async () => {
   mailbox = await startMailbox('127.0.0.1', 0);
@@ -22,9 +24,7 @@ beforeAll(async () => {
     sesEndpoint: mailbox.url,
     clientDir: fixture.clientDir,
     quiet: true,
-    circuitBreaker: { contact: 2, vitals: 3 },
-    clock: () => clock.now,
-    onBreakerTrip: (message) => told.push(message),
+    breaker,
   });
 });
 
@@ -46,13 +46,13 @@ describe('the local circuit breaker', () => {
     expect((await post('/api/vitals', view)).status).toBe(429);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatch(/vitals reached its 3 requests today \(UTC\).*until 2026-11-30T00:00:00.000Z/);
-    expect(stack.breaker()?.vitals).toEqual({ count: 3, dailyRequests: 3, trippedUntil: '2026-11-30T00:00:00.000Z' });
+    expect(breaker.state().vitals).toEqual({ count: 3, dailyRequests: 3, trippedUntil: '2026-11-30T00:00:00.000Z' });
     // Another route keeps its own count and throttle.
     expect((await post('/api/events', { name: 'HOME_EXPLORE_PROJECTS_CLICK' })).status).toBe(204);
 
     clock.now = Date.parse('2026-11-30T00:00:01Z');
     expect((await post('/api/vitals', view)).status).toBe(204);
-    expect(stack.breaker()?.vitals).toEqual({ count: 1, dailyRequests: 3, trippedUntil: undefined });
+    expect(breaker.state().vitals).toEqual({ count: 1, dailyRequests: 3, trippedUntil: undefined });
     expect(told).toHaveLength(1);
   });
 

@@ -15,8 +15,7 @@ import path from 'node:path';
 import { checkBuildMatchesPolicy, WEB_CLIENT_DIR } from '../shared/build-output';
 import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
 import { createApiGateway, createLocalHandlers } from './api-gateway';
-import type { BreakerRoute } from '../../contract/breaker';
-import type { BreakerRouteState } from './breaker';
+import { createLocalBreaker, withBreaker, type LocalBreaker } from '../../functions/breaker/local';
 import { dynamoCounters } from '../../functions/contact/limits';
 import { createCdn, PAGE_SCRIPT_PATH, sendPlain } from './cdn';
 import { startMailbox } from './mailbox';
@@ -74,14 +73,10 @@ export interface LocalStackOptions {
    */
   routeThrottle?: boolean;
   /**
-   * Each API route's daily number for the circuit breaker (cdk.json `circuitBreaker`; a route left out
-   * keeps its default); false: no breaker. Off with `routeThrottle: false` too (the benchmark's runs).
+   * The per-route circuit breaker (functions/breaker/local.ts); default: the default day numbers, a trip
+   * printed unless quiet. false: none, as with `routeThrottle: false` (the benchmark's throughput runs).
    */
-  circuitBreaker?: Partial<Record<BreakerRoute, number>> | false;
-  /** Told once per trip of a route's breaker; default: printed unless quiet. */
-  onBreakerTrip?: (message: string) => void;
-  /** The API's clock in epoch milliseconds: the breaker's UTC day and the throttles' buckets (tests move it). */
-  clock?: () => number;
+  breaker?: LocalBreaker | false;
   /** A browser script every page loads before the app (`LOCAL_CAPTCHA=fake`: the fake reCAPTCHA api.js). */
   pageScript?: string | undefined;
 }
@@ -93,8 +88,6 @@ export interface LocalStack {
   sesUrl: string;
   /** The archive's DynamoDB endpoint and table, and dynalite's data folder (none in memory or outside). */
   archive: { url: string; table: string; dataDir: string | undefined } | undefined;
-  /** Each route's count of the UTC day and whether its circuit breaker is tripped; undefined without a breaker. */
-  breaker(): Record<BreakerRoute, BreakerRouteState> | undefined;
   /** Runs the redelivery now (tests, the benchmark); it also runs on its own every few seconds. */
   redeliver(): Promise<RedeliveryReport | undefined>;
   stop(): Promise<void>;
@@ -136,36 +129,23 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // One attempt, as in Lambda: a retried SendEmail could mail twice.
   const ses = new SESClient({ region: LOCAL_REGION, endpoint: mailbox.url, maxAttempts: 1, credentials: LOCAL_CREDENTIALS });
   let server: Server;
-  let api: ReturnType<typeof createApiGateway>;
   let redelivery: ReturnType<typeof startRedeliveryLoop> | undefined;
   try {
-    const breakerOn = options.routeThrottle !== false && options.circuitBreaker !== false;
-    api = createApiGateway(
-      createLocalHandlers({
-        sesEndpoint: mailbox.url,
-        ownerEmail,
-        senderEmail,
-        recaptchaVerifyUrl: options.recaptchaVerifyUrl,
-        recaptchaSecret: options.recaptchaSecret ?? RECAPTCHA_TEST_SECRET,
-        quiet,
-        archive: archive?.store,
-        counters: archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined,
-        ses,
-        pageViewsFile: options.pageViewsFile,
-      }),
-      {
-        throttle: options.routeThrottle !== false,
-        ...(options.clock ? { now: options.clock } : {}),
-        breaker: breakerOn
-          ? {
-              dailyRequests: options.circuitBreaker || undefined,
-              now: options.clock ?? Date.now,
-              // What the owner's alarm mail says on AWS, once per trip.
-              onTrip: options.onBreakerTrip ?? ((message) => (quiet ? undefined : console.warn(message))),
-            }
-          : undefined,
-      },
-    );
+    const breaker = options.breaker ?? createLocalBreaker({ onTrip: (message) => (quiet ? undefined : console.warn(message)) });
+    const handlers = createLocalHandlers({
+      sesEndpoint: mailbox.url,
+      ownerEmail,
+      senderEmail,
+      recaptchaVerifyUrl: options.recaptchaVerifyUrl,
+      recaptchaSecret: options.recaptchaSecret ?? RECAPTCHA_TEST_SECRET,
+      quiet,
+      archive: archive?.store,
+      counters: archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined,
+      ses,
+      pageViewsFile: options.pageViewsFile,
+    });
+    const throttle = options.routeThrottle !== false;
+    const api = createApiGateway(breaker && throttle ? withBreaker(handlers, breaker) : handlers, { throttle });
     // CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
     const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
     const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -220,7 +200,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     url: `http://${HOST}:${(server.address() as AddressInfo).port}`,
     sesUrl: mailbox.url,
     archive: archive ? { url: archive.url, table: archive.table, dataDir: archive.dataDir } : undefined,
-    breaker: () => api.breaker?.state(),
     redeliver: () => (loop ? loop.runNow() : Promise.resolve(undefined)),
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
