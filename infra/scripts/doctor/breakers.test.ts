@@ -47,10 +47,10 @@ describe('the route breakers row', () => {
     expect(row?.fix).toMatch(/circuitBreaker in cdk\.json/);
   });
 
-  it('fails naming apigateway:GET when the stage cannot be read', async () => {
+  it('warns naming apigateway:GET when the credentials may not read the stage', async () => {
     aws.state.denied.push('apigateway:GET');
     const row = await checkBreakers(cfn, apigw, config, now);
     aws.state.denied.pop();
-    expect(row).toMatchObject({ status: 'fail', fix: expect.stringContaining('apigateway:GET') });
+    expect(row).toMatchObject({ status: 'warn', fix: expect.stringContaining('apigateway:GET') });
   });
 });

@@ -3,6 +3,7 @@ import type { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
 import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import type { PortfolioConfig } from '../../config/portfolio-config';
 import { errorText } from '../kit/aws';
+import { isAccessDenied } from './budget';
 import { apiIdOf, describeBreakers, readBreakers } from '../kit/breakers';
 import { stackOutputs } from '../kit/stack-outputs';
 import type { CheckResult } from '../report';
@@ -39,7 +40,7 @@ export async function checkBreakers(
   } catch (error) {
     return {
       check: CHECK,
-      status: 'fail',
+      status: isAccessDenied(error) ? 'warn' : 'fail',
       detail: `could not read the API stage (${errorText(error)})`,
       fix: 'Let these credentials call apigateway:GET on the API, then `npm run doctor` again.',
     };

@@ -3,7 +3,8 @@ import { BudgetsClient } from '@aws-sdk/client-budgets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config/portfolio-config';
 import { startFakeAws, type FakeAws } from '../../../tools/fake-aws';
-import { budgetName, checkBudget, createBudgetCommand } from './budget';
+import { createBudgetCommand } from '../setup/steps/budget';
+import { budgetName, checkBudget } from './budget';
 
 let aws: FakeAws;
 let budgets: BudgetsClient;
@@ -54,10 +55,10 @@ describe('the cost budget', () => {
     expect((await checkBudget(budgets, ACCOUNT, config)).status).toBe('warn');
   });
 
-  it('fails naming budgets:ViewBudget when the credentials may not read it', async () => {
+  it('warns naming budgets:ViewBudget when the credentials may not read it (a deploy role is not stopped by it)', async () => {
     aws.state.denied.push('budgets:ViewBudget');
     const result = await checkBudget(budgets, ACCOUNT, config);
     aws.state.denied.pop();
-    expect(result).toMatchObject({ status: 'fail', fix: expect.stringContaining('budgets:ViewBudget') });
+    expect(result).toMatchObject({ status: 'warn', fix: expect.stringContaining('budgets:ViewBudget') });
   });
 });

@@ -10,9 +10,12 @@
  * AWS Budget Service": https://docs.aws.amazon.com/service-authorization/latest/reference/list_awsbudgetservice.html);
  * only the payer account of an organization can create one (same User Guide page).
  */
-import { type BudgetsClient, CreateBudgetCommand, DescribeBudgetCommand, type Budget, type NotificationWithSubscribers } from '@aws-sdk/client-budgets';
+import { type BudgetsClient, DescribeBudgetCommand, type Budget } from '@aws-sdk/client-budgets';
 import type { PortfolioConfig } from '../../config/portfolio-config';
 import { errorName, errorText } from '../kit/aws';
+
+/** Refused by IAM: a warning, not a failure, so a deploy role without the read is not stopped by it. */
+export const isAccessDenied = (error: unknown) => /AccessDenied|not authorized/i.test(errorText(error));
 import type { CheckResult } from '../report';
 
 /** The budget's name: one per stack name, so a second site in the account gets its own. */
@@ -32,65 +35,44 @@ export const BUDGET_ALERTS = [
 
 export const BUDGET_CHECK = 'AWS budget';
 
-/** The check: pass with the month's spend, warn when missing or past a threshold, fail when unreadable. */
+/** Where the budget stands, with the doctor's row for it. */
+export type BudgetState = { state: 'missing' | 'ok' | 'alarm' | 'unreadable'; result: CheckResult };
+
+/** The check: pass with the month's spend, warn when missing or past a threshold (or not readable by these credentials), fail when unreadable. */
 export async function checkBudget(budgets: BudgetsClient, account: string, config: PortfolioConfig): Promise<CheckResult> {
+  return (await readBudget(budgets, account, config)).result;
+}
+
+export async function readBudget(budgets: BudgetsClient, account: string, config: PortfolioConfig): Promise<BudgetState> {
   const name = budgetName(config);
   let budget: Budget | undefined;
   try {
     budget = (await budgets.send(new DescribeBudgetCommand({ AccountId: account, BudgetName: name }))).Budget;
   } catch (error) {
     if (errorName(error) !== 'NotFoundException') {
-      return {
-        check: BUDGET_CHECK,
-        status: 'fail',
-        detail: `could not read budget ${name} (${errorText(error)})`,
-        fix: 'Let these credentials call budgets:ViewBudget (the payer account of an organization holds its budgets), then `npm run doctor` again.',
-      };
+      const fix = 'Let these credentials call budgets:ViewBudget (the payer account of an organization holds its budgets), then `npm run doctor` again.';
+      const detail = `could not read budget ${name} (${errorText(error)})`;
+      return { state: 'unreadable', result: { check: BUDGET_CHECK, status: isAccessDenied(error) ? 'warn' : 'fail', detail, fix } };
     }
   }
   if (!budget) {
     return {
-      check: BUDGET_CHECK,
-      status: 'warn',
-      detail: `no budget ${name}: nothing mails you when the month's bill grows`,
-      fix: `\`npm run setup\` creates it ($${config.monthlyBudgetUsd} a month from monthlyBudgetUsd in cdk.json, mails at 80% and 100% of actual spend and 100% forecast; free for an account's first two budgets).`,
+      state: 'missing',
+      result: {
+        check: BUDGET_CHECK,
+        status: 'warn',
+        detail: `no budget ${name}: nothing mails you when the month's bill grows`,
+        fix: `\`npm run setup\` creates it ($${config.monthlyBudgetUsd} a month from monthlyBudgetUsd in cdk.json, mails at 80% and 100% of actual spend and 100% forecast; free for an account's first two budgets).`,
+      },
     };
   }
   const limit = Number(budget.BudgetLimit?.Amount ?? NaN);
   const actual = Number(budget.CalculatedSpend?.ActualSpend?.Amount ?? 0);
   const forecast = Number(budget.CalculatedSpend?.ForecastedSpend?.Amount ?? 0);
   const spend = `$${actual.toFixed(2)} spent this month, $${forecast.toFixed(2)} forecast, of $${limit}`;
-  const over = actual >= 0.8 * limit || forecast >= limit;
-  if (!Number.isFinite(limit) || over) {
-    return {
-      check: BUDGET_CHECK,
-      status: 'warn',
-      detail: `${name} is in alarm: ${spend}`,
-      fix: 'See what grows in the Billing console (Cost Explorer, by service); a flood on the API shows as a tripped route breaker in this table. docs/deploy.md, "What it costs a month", has the worst month.',
-    };
+  if (!Number.isFinite(limit) || actual >= 0.8 * limit || forecast >= limit) {
+    const fix = 'See what grows in the Billing console (Cost Explorer, by service); a flood on the API shows as a tripped route breaker in this table. docs/deploy.md, "The bill\'s ceiling", has the worst month.';
+    return { state: 'alarm', result: { check: BUDGET_CHECK, status: 'warn', detail: `${name} is in alarm: ${spend}`, fix } };
   }
-  return { check: BUDGET_CHECK, status: 'pass', detail: `${name}: ${spend}` };
-}
-
-/** The CreateBudget request setup sends: a monthly cost budget with the alerts above, mailed to the owner. */
-export function createBudgetCommand(account: string, config: PortfolioConfig): CreateBudgetCommand {
-  const notifications: NotificationWithSubscribers[] = BUDGET_ALERTS.map((alert) => ({
-    Notification: {
-      NotificationType: alert.type,
-      ComparisonOperator: 'GREATER_THAN',
-      Threshold: alert.percent,
-      ThresholdType: 'PERCENTAGE',
-    },
-    Subscribers: [{ SubscriptionType: 'EMAIL', Address: config.ownerEmail }],
-  }));
-  return new CreateBudgetCommand({
-    AccountId: account,
-    Budget: {
-      BudgetName: budgetName(config),
-      BudgetType: 'COST',
-      TimeUnit: 'MONTHLY',
-      BudgetLimit: { Amount: String(config.monthlyBudgetUsd), Unit: 'USD' },
-    },
-    NotificationsWithSubscribers: notifications,
-  });
+  return { state: 'ok', result: { check: BUDGET_CHECK, status: 'pass', detail: `${name}: ${spend}` } };
 }

@@ -1,6 +1,8 @@
 /** npm run setup, last step: the account's monthly cost budget, mailing the owner (doctor/budget.ts). */
 import { errorName } from '../../kit/aws';
-import { BUDGET_ALERTS, budgetName, checkBudget, createBudgetCommand } from '../../doctor/budget';
+import { CreateBudgetCommand, type NotificationWithSubscribers } from '@aws-sdk/client-budgets';
+import type { PortfolioConfig } from '../../../config/portfolio-config';
+import { BUDGET_ALERTS, budgetName, readBudget } from '../../doctor/budget';
 import { SetupError } from '../context';
 import { type Step, applyPlan, awsFailure, fromNow, result, waiting } from './step';
 
@@ -11,10 +13,10 @@ export const budgetStep: Step = {
   async run(ctx) {
     const budgets = ctx.clients.budgets;
     if (!budgets) throw new SetupError('setup was built without an AWS Budgets client');
-    const check = await checkBudget(budgets, ctx.account, ctx.config);
-    if (check.status === 'fail') throw new SetupError(`${check.detail}. ${check.fix ?? ''}`.trim());
+    const { state, result: check } = await readBudget(budgets, ctx.account, ctx.config);
+    if (state === 'unreadable') throw new SetupError(`${check.detail}. ${check.fix ?? ''}`.trim());
     // An existing budget is the owner's: setup never changes its amount or alerts (the doctor reports them).
-    if (!/^no budget /.test(check.detail)) return [result(STEP, 'ready', check.detail)];
+    if (state !== 'missing') return [result(STEP, 'ready', check.detail)];
     const name = budgetName(ctx.config);
     const alerts = BUDGET_ALERTS.map((a) => `${a.percent}% ${a.type === 'ACTUAL' ? 'spent' : 'forecast'}`).join(', ');
     const applied = await applyPlan(ctx, STEP, {
@@ -34,3 +36,26 @@ export const budgetStep: Step = {
     return [result(STEP, 'changed', `${name} created: $${ctx.config.monthlyBudgetUsd} a month, mails ${ctx.config.ownerEmail} at ${alerts}`)];
   },
 };
+
+/** The CreateBudget request setup sends: a monthly cost budget with the alerts above, mailed to the owner. */
+export function createBudgetCommand(account: string, config: PortfolioConfig): CreateBudgetCommand {
+  const notifications: NotificationWithSubscribers[] = BUDGET_ALERTS.map((alert) => ({
+    Notification: {
+      NotificationType: alert.type,
+      ComparisonOperator: 'GREATER_THAN',
+      Threshold: alert.percent,
+      ThresholdType: 'PERCENTAGE',
+    },
+    Subscribers: [{ SubscriptionType: 'EMAIL', Address: config.ownerEmail }],
+  }));
+  return new CreateBudgetCommand({
+    AccountId: account,
+    Budget: {
+      BudgetName: budgetName(config),
+      BudgetType: 'COST',
+      TimeUnit: 'MONTHLY',
+      BudgetLimit: { Amount: String(config.monthlyBudgetUsd), Unit: 'USD' },
+    },
+    NotificationsWithSubscribers: notifications,
+  });
+}
