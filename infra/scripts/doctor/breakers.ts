@@ -34,8 +34,8 @@ export async function checkBreakers(
       detail: describeBreakers(reading),
       fix:
         'A route passed its number of requests for the day (circuitBreaker in cdk.json) and the owner was mailed; it comes ' +
-        'back by itself at midnight UTC. If the traffic is real, raise the number and `npm run deploy` (a deploy also ' +
-        'restores every route at once).',
+        'back by itself at midnight UTC. If the traffic is real, raise the number and `npm run deploy`: the next check ' +
+        '(within 15 minutes) gives the route its throttle back.',
     };
   } catch (error) {
     return {
