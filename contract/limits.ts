@@ -65,18 +65,25 @@ export const CONTACT_TIMEOUTS_MS = {
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-throttling.html). A burst on
  * one route never refuses another: click beacons never starve page views, and neither makes a contact
  * send fail with 429. The stack and the local API stand-in both apply these.
- * - contact: the bucket only caps what a flood can cost; telling one sender from another is the
- *   per-address limit's work (CONTACT_ADDRESS_LIMITS), so it is sized well above what one flooding
- *   address sends in the benchmark (4 a second) plus real visitors, and a bot must send faster than
- *   that before visitors meet a 429.
- * - events: a click sends one beacon; a class of visitors clicking together stays within 50 at once.
+ * Sized to a personal site, each with what it takes and what it costs if held (us-east-1, HTTP API at
+ * $1.00 per million requests; docs/deploy.md, "What it costs a month", has the full arithmetic):
+ * - contact: a person sends a message or two; the bucket is sized above what one flooding address
+ *   sends in the benchmark (4 a second), so the per-address limit (CONTACT_ADDRESS_LIMITS) does the
+ *   sorting, and ten visitors may press Send in the same second. Held for a day: 432,000 requests
+ *   ($0.43 at API Gateway alone), which is why the circuit breaker (contract/breaker.ts) turns the
+ *   route down after its day's number rather than letting the throttle stand as the ceiling.
+ * - events: a click sends one beacon; a class of 30 clicking together stays within a burst of 50, and
+ *   10 a second is 36,000 clicks an hour.
  * - vitals: one beacon per page view, sent when the page is hidden or left: a class of 100 that opens
- *   the site together and closes it together is taken in one burst.
+ *   the site together and closes it together is taken in one burst; 10 a second is 864,000 page views
+ *   a day, far above any day a portfolio has.
+ * AWS calls these targets, not guaranteed ceilings ("Throttle requests to your HTTP APIs"), so the
+ * cost ceiling is the breaker's, with these as the rate a flood runs at until it trips.
  */
 export const ROUTE_THROTTLES = {
-  contact: { rateLimit: 10, burstLimit: 20 },
-  events: { rateLimit: 25, burstLimit: 50 },
-  vitals: { rateLimit: 25, burstLimit: 100 },
+  contact: { rateLimit: 5, burstLimit: 10 },
+  events: { rateLimit: 10, burstLimit: 50 },
+  vitals: { rateLimit: 10, burstLimit: 100 },
 } as const satisfies Readonly<Record<string, RouteThrottle>>;
 
 /**

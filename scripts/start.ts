@@ -16,6 +16,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nodeVersionNote, portFromEnv, stackOptionsFromEnv, stopOnSignals } from '../infra/local/env-options';
 import { startLocalStack } from '../infra/local/stack';
+import { loadConfigFromCdkJson } from '../infra/config/portfolio-config';
+import type { BreakerRoute } from '../contract/breaker';
+import { createLocalBreaker } from '../functions/breaker/local';
 import { runningFileFor } from '../infra/shared/running-stack';
 import { FAKE_RECAPTCHA_JS } from '../tools/fake-recaptcha';
 import { startFakeSiteverify } from '../tools/fake-siteverify';
@@ -51,6 +54,15 @@ export function localCaptchaFromEnv(env: NodeJS.ProcessEnv): 'google' | 'fake' {
   throw new Error(`LOCAL_CAPTCHA must be "fake" (or unset for Google's captcha), got "${raw}"`);
 }
 
+/** cdk.json's circuitBreaker numbers, as the stack deploys them; a cdk.json that does not parse is named. */
+function circuitBreakerFromCdkJson(): Record<BreakerRoute, number> {
+  try {
+    return loadConfigFromCdkJson().circuitBreaker;
+  } catch (error) {
+    throw new Error(`the circuit breaker's numbers come from cdk.json: ${(error as Error).message}`);
+  }
+}
+
 async function main() {
   const nodeNote = nodeVersionNote(); // before any AWS SDK client exists
   const options = stackOptionsFromEnv();
@@ -62,6 +74,8 @@ async function main() {
   const stack = await startLocalStack({
     ...options,
     port,
+    // cdk.json's day numbers, as the stack deploys them; a trip is printed, as the owner is mailed on AWS.
+    breaker: createLocalBreaker({ dailyRequests: circuitBreakerFromCdkJson(), onTrip: (message) => console.warn(message) }),
     clientDir: process.env.CLIENT_DIR?.trim() || undefined,
     ...(fake ? { recaptchaVerifyUrl: fake.url, pageScript: FAKE_RECAPTCHA_JS } : {}),
   }).catch(async (error: unknown) => {

@@ -178,7 +178,10 @@ describe('CloudFormation site stack and SNS (query, XML)', () => {
     await hook('deploy', 'stack=Portfolio&owner=jane@joe.dev&others=ops@joe.dev,oncall@joe.dev');
     const cfn = new CloudFormationClient(options);
     const stack = await cfn.send(new DescribeStacksCommand({ StackName: 'Portfolio' }));
-    expect(stack.Stacks?.[0]?.Outputs).toEqual([{ OutputKey: 'DistributionDomainName', OutputValue: 'd111111abcdef8.cloudfront.net' }]);
+    expect(stack.Stacks?.[0]?.Outputs).toEqual([
+      { OutputKey: 'DistributionDomainName', OutputValue: 'd111111abcdef8.cloudfront.net' },
+      { OutputKey: 'ApiUrl', OutputValue: expect.stringMatching(/^https:\/\/api\d+x\.execute-api\.us-east-1\.amazonaws\.com\/$/) },
+    ]);
     // In pages, the topic after the site's other resources: a caller must follow NextToken to find it.
     const first = await cfn.send(new ListStackResourcesCommand({ StackName: 'Portfolio' }));
     expect([first.StackResourceSummaries?.length, first.NextToken]).toEqual([2, '2']);

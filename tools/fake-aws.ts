@@ -70,6 +70,13 @@ export interface FakeAwsState {
   topics: Record<string, FakeSubscription[]>;
   /** S3 buckets → the keys of the objects they hold (a failed bootstrap's staging bucket stays behind). */
   buckets: Record<string, string[]>;
+  /**
+   * AWS Budgets of the account by name: the amount, the month's spend and forecast (a hook sets them),
+   * and each alert as "ACTUAL>80%" mailed to its subscribers.
+   */
+  budgets: Record<string, { limit: string; actual: string; forecast: string; alerts: string[]; subscribers: string[] }>;
+  /** HTTP APIs by id: their $default stage's route settings (a deploy makes one with each route's own throttle). */
+  apis: Record<string, { routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> }>;
   /** IAM actions ("ssm:PutParameter") these credentials may not call: AccessDenied, in each protocol's form. */
   denied: string[];
   /**
@@ -199,6 +206,8 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     stacks: {},
     topics: {},
     buckets: {},
+    budgets: {},
+    apis: {},
     denied: [],
     clock: '2026-01-01T00:00:00Z',
     writes: [],
@@ -645,8 +654,62 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     return fail(400, 'InvalidRequest', `the fake does not know s3 ${method} ${url.pathname}${url.search}`);
   };
 
+  /** AWS Budgets (JSON 1.1; the owner's tools sign for us-east-1, its one endpoint's region): what setup and doctor call. */
+  const budgets = (res: ServerResponse, target: string, input: Record<string, unknown>, region: string) => {
+    if (region !== 'us-east-1') return sendJson(res, 400, { __type: 'InvalidParameterException', message: `the tools call AWS Budgets in us-east-1, not ${region}` });
+    if (input.AccountId !== state.account) return sendJson(res, 400, { __type: 'AccessDeniedException', message: `not the caller's account: ${String(input.AccountId)}` });
+    if (target === 'DescribeBudget') {
+      const b = state.budgets[String(input.BudgetName)];
+      if (!b) return sendJson(res, 400, { __type: 'NotFoundException', message: `Unable to get budget: ${String(input.BudgetName)} - the budget doesn't exist.` });
+      return sendJson(res, 200, {
+        Budget: {
+          BudgetName: input.BudgetName,
+          BudgetType: 'COST',
+          TimeUnit: 'MONTHLY',
+          BudgetLimit: { Amount: b.limit, Unit: 'USD' },
+          CalculatedSpend: { ActualSpend: { Amount: b.actual, Unit: 'USD' }, ForecastedSpend: { Amount: b.forecast, Unit: 'USD' } },
+        },
+      });
+    }
+    if (target === 'CreateBudget') {
+      const budget = input.Budget as { BudgetName: string; BudgetLimit: { Amount: string; Unit: string }; BudgetType: string; TimeUnit: string };
+      if (state.budgets[budget.BudgetName]) return sendJson(res, 400, { __type: 'DuplicateRecordException', message: `the budget ${budget.BudgetName} already exists` });
+      if (budget.BudgetType !== 'COST' || budget.TimeUnit !== 'MONTHLY' || budget.BudgetLimit.Unit !== 'USD') {
+        return sendJson(res, 400, { __type: 'InvalidParameterException', message: 'the fake keeps monthly USD cost budgets only' });
+      }
+      const alerts = (input.NotificationsWithSubscribers as { Notification: Record<string, unknown>; Subscribers: { Address: string }[] }[]) ?? [];
+      state.budgets[budget.BudgetName] = {
+        limit: budget.BudgetLimit.Amount,
+        actual: '0.0',
+        forecast: '0.0',
+        alerts: alerts.map((a) => `${String(a.Notification.NotificationType)}>${String(a.Notification.Threshold)}%`),
+        subscribers: [...new Set(alerts.flatMap((a) => a.Subscribers.map((s) => s.Address)))],
+      };
+      state.writes.push(`CreateBudget ${budget.BudgetName}`);
+      return sendJson(res, 200, {});
+    }
+    return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know budgets ${target}` });
+  };
+
+  /** API Gateway V2 (REST JSON): the $default stage's route settings the doctor reads. */
+  const apigateway = (res: ServerResponse, method: string, url: URL) => {
+    const found = /^\/v2\/apis\/([^/]+)\/stages\/([^/]+)$/.exec(url.pathname);
+    const api = found && state.apis[found[1]!];
+    if (method !== 'GET' || !found || decodeURIComponent(found[2]!) !== '$default') {
+      return send(res, 400, JSON.stringify({ message: `the fake does not know apigateway ${method} ${url.pathname}` }), { 'x-amzn-errortype': 'BadRequestException', 'content-type': 'application/json' });
+    }
+    if (!api) return send(res, 404, JSON.stringify({ message: 'Invalid API identifier specified' }), { 'x-amzn-errortype': 'NotFoundException', 'content-type': 'application/json' });
+    // The wire names are lower camel case (the service model's jsonName), unlike the SDK's members.
+    const routeSettings = Object.fromEntries(
+      Object.entries(api.routeSettings).map(([key, t]) => [key, { throttlingRateLimit: t.ThrottlingRateLimit, throttlingBurstLimit: t.ThrottlingBurstLimit }]),
+    );
+    return send(res, 200, JSON.stringify({ stageName: '$default', routeSettings }), { 'content-type': 'application/json' });
+  };
+
   /** The IAM action a request needs ("ses:CreateEmailIdentity"), to refuse it when it is in state.denied. */
   const iamAction = (service: string, method: string, url: URL, target: string, body: string): string => {
+    // Budgets' IAM actions are not its operations' names (Service Authorization Reference, AWS Budget Service).
+    if (service === 'budgets') return target === 'CreateBudget' ? 'budgets:ModifyBudget' : 'budgets:ViewBudget';
     if (target) return `${service}:${target}`;
     const path = url.pathname;
     if (service === 'ses') {
@@ -660,6 +723,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       if (path.endsWith('/rrset') || path.endsWith('/rrset/')) return `route53:${method === 'POST' ? 'ChangeResourceRecordSets' : 'ListResourceRecordSets'}`;
       return `route53:${method === 'POST' ? 'CreateHostedZone' : 'GetHostedZone'}`;
     }
+    if (service === 'apigateway') return `apigateway:${method}`;
     if (service === 's3') {
       // S3's IAM actions are not its operations' names (Amazon S3 User Guide, "Policy actions for Amazon S3":
       // ListObjectsV2 is s3:ListBucket, a PUT of an object s3:PutObject, its DELETE s3:DeleteObject).
@@ -685,8 +749,8 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
   /** AccessDenied as each protocol carries it (the SDK names the error by its code). */
   const denied = (res: ServerResponse, service: string, action: string) => {
     const message = `User: arn:aws:iam::${state.account}:user/jane is not authorized to perform: ${action}`;
-    if (service === 'ssm' || service === 'acm' || service === 'route53domains') return sendJson(res, 400, { __type: 'AccessDeniedException', message });
-    if (service === 'ses') return send(res, 403, JSON.stringify({ message }), { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' });
+    if (service === 'ssm' || service === 'acm' || service === 'route53domains' || service === 'budgets') return sendJson(res, 400, { __type: 'AccessDeniedException', message });
+    if (service === 'ses' || service === 'apigateway') return send(res, 403, JSON.stringify({ message }), { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' });
     if (service === 's3') return send(res, 403, `<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`);
     return send(res, 403, xmlError('AccessDenied', escape(message)));
   };
@@ -742,8 +806,17 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const stack = p.get('stack') ?? 'Portfolio';
       const region = p.get('region') ?? 'us-east-1';
       const topic = `arn:aws:sns:${region}:${state.account}:${stack}-AlarmTopic${next()}`;
+      const apiId = `api${next()}x`;
+      // Each route at its own throttle (contract/limits.ts), as the stack's stage is after a deploy.
+      state.apis[apiId] = {
+        routeSettings: {
+          'POST /api/contact': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+          'POST /api/events': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 50 },
+          'POST /api/vitals': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 100 },
+        },
+      };
       state.stacks[stack] = {
-        outputs: { DistributionDomainName: 'd111111abcdef8.cloudfront.net' },
+        outputs: { DistributionDomainName: 'd111111abcdef8.cloudfront.net', ApiUrl: `https://${apiId}.execute-api.${region}.amazonaws.com/` },
         resources: [
           { logicalId: 'SiteBucket', type: 'AWS::S3::Bucket', physicalId: `${stack.toLowerCase()}-sitebucket-${next()}` },
           { logicalId: 'CdnDistribution', type: 'AWS::CloudFront::Distribution', physicalId: `E${next()}FAKE` },
@@ -754,6 +827,21 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const others = (p.get('others')?.split(',') ?? []).map((endpoint) => ({ protocol: 'email', endpoint, confirmed: true, arn: `${topic}:${next()}-0000` }));
       const owner = p.get('owner') ? [{ protocol: 'email', endpoint: p.get('owner')!, confirmed: false, arn: `${topic}:${next()}-0000` }] : [];
       state.topics[topic] = [...others, ...owner];
+    },
+    /** Billing updates a budget: name=, actual= and forecast= in US dollars. */
+    'budget-spend': (p) => {
+      const b = state.budgets[p.get('name') ?? ''];
+      if (!b) return `no budget ${p.get('name')}`;
+      b.actual = p.get('actual') ?? b.actual;
+      b.forecast = p.get('forecast') ?? b.forecast;
+    },
+    /** The breaker function sets a route's throttle on every deployed API: routeKey=, rate=, burst=. */
+    'route-throttle': (p) => {
+      const key = p.get('routeKey') ?? '';
+      for (const api of Object.values(state.apis)) {
+        if (!api.routeSettings[key]) return `no route ${key}`;
+        api.routeSettings[key] = { ThrottlingRateLimit: Number(p.get('rate')), ThrottlingBurstLimit: Number(p.get('burst')) };
+      }
     },
     /** The owner clicks "Confirm subscription" in the mail SNS sent to endpoint=. */
     'sns-confirm': (p) => {
@@ -790,6 +878,8 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       if (service === 'ssm') return ssm(res, target, json());
       if (service === 'acm') return acm(res, target, json());
       if (service === 'route53domains') return domains(res, target, json());
+      if (service === 'budgets') return budgets(res, target, json(), region);
+      if (service === 'apigateway') return apigateway(res, req.method ?? 'GET', url);
       if (service === 'route53') return route53(res, req.method ?? 'GET', url, body);
       if (service === 'ses') return ses(res, req.method ?? 'GET', url.pathname, json(), region);
       return query(res, service, region, new URLSearchParams(body));

@@ -18,7 +18,7 @@ import { CLAIM_MS, sendArchived, type MailSettings, type SesLike } from '../arch
 import { archiveIdForKey, idempotencyHash } from '../archive/idempotency';
 import type { ArchivedMessage, ArchiveStore } from '../archive/store';
 import { errorResponse, jsonResponse, type HttpResult } from '../shared/http';
-import { describeError, requestIds, withFields, type LoggerLike, type MetricsSink } from '../shared/observability';
+import { countInLine, describeError, requestIds, withFields, type LoggerLike, type MetricsSink } from '../shared/observability';
 import type { ContactConfig } from './config';
 import { verifyCaptcha, type FetchLike } from './recaptcha';
 import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
@@ -155,13 +155,11 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
     const log = withFields(deps.logger, requestIds(event, context));
     const finish = (response: HttpResult, outcome: string, extra: Record<string, unknown> = {}): HttpResult => {
       const status = response.statusCode ?? 200;
-      try {
-        deps.metrics.count(contactMetric(status, outcome));
-      } catch (error) {
-        // A lost count must not change the answer (a sent mail stays a 200).
-        log.error('Contact metric could not be recorded', describeError(error));
-      }
-      const line = { outcome, statusCode: status, durationMs: deps.now() - started, ...extra };
+      // The count rides on the request's one log line; a lost count must not change the answer.
+      const metric = countInLine(deps.metrics, contactMetric(status, outcome), (error) =>
+        log.error('Contact metric could not be recorded', describeError(error)),
+      );
+      const line = { outcome, statusCode: status, durationMs: deps.now() - started, ...extra, ...metric };
       if (status >= 500) log.error('Contact request failed', line);
       else log.info('Contact request handled', line);
       return response;

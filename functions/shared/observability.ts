@@ -9,7 +9,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { METRICS_NAMESPACE, type MetricName } from '../../contract/metrics';
+import { METRICS_NAMESPACE, SERVICE_DIMENSION, type MetricName } from '../../contract/metrics';
 
 /** The part of a logger the handlers use; Powertools' Logger fits it, so can a test double. */
 export interface LoggerLike {
@@ -25,6 +25,44 @@ export interface LoggerLike {
  */
 export interface MetricsSink {
   count(name: MetricName, dimensions?: Record<string, string>): void;
+  /**
+   * The same count as fields for the request's own log line (CloudWatch embedded metric format: a JSON
+   * log event with an `_aws` block is also a metric), so a request writes one line, not a log line and
+   * an EMF line. Absent (test doubles): the caller counts with count().
+   */
+  fields?(name: MetricName, dimensions?: Record<string, string>): Record<string, unknown>;
+}
+
+/**
+ * Counts `name` into the request's log line when the sink can (its fields), else on its own line.
+ * Never throws: a lost count must not change the answer.
+ */
+export function countInLine(sink: MetricsSink, name: MetricName, onError: (error: unknown) => void): Record<string, unknown> {
+  try {
+    if (sink.fields) return sink.fields(name);
+    sink.count(name);
+  } catch (error) {
+    onError(error);
+  }
+  return {};
+}
+
+/**
+ * The embedded-metric-format fields of one count, as Powertools writes them on a line of their own:
+ * the `_aws` block naming the namespace, the dimension set and the metric, then the values. The log
+ * line that carries them has `service` already (the Logger's own field, the same service name).
+ * Specification: CloudWatch User Guide, "Specification: Embedded metric format",
+ * https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/CloudWatch_Embedded_Metric_Format_Specification.html
+ */
+export function emfFields(namespace: string, values: Record<string, number>, unit: 'Count' | 'Milliseconds', dimensions: Record<string, string> = {}): Record<string, unknown> {
+  return {
+    _aws: {
+      Timestamp: Date.now(),
+      CloudWatchMetrics: [{ Namespace: namespace, Dimensions: [[SERVICE_DIMENSION, ...Object.keys(dimensions)]], Metrics: Object.keys(values).map((Name) => ({ Name, Unit: unit })) }],
+    },
+    ...dimensions,
+    ...values,
+  };
 }
 
 /** Records measured values (milliseconds) of the contract's metrics, several as one EMF line. */
@@ -54,6 +92,7 @@ export function createMetricsSink(service: string): MetricsSink {
       metrics.addMetric(name, MetricUnit.Count, 1);
       metrics.publishStoredMetrics();
     },
+    fields: (name, dimensions) => emfFields(namespace, { [name]: 1 }, 'Count', dimensions),
   };
 }
 

@@ -8,13 +8,13 @@
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { VITALS_MAX_BODY_BYTES } from '../../contract/limits';
-import { SERVICE_NAMES, VITALS_METRICS_EMF } from '../../contract/metrics';
+import { METRICS_NAMESPACE, SERVICE_NAMES, VITALS_METRICS_EMF } from '../../contract/metrics';
 import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, PAGE_VIEW_REJECTED_LOG_MESSAGE, type VitalsBeacon } from '../../contract/vitals';
 import { checkJsonPost, emptyResponse, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 import {
   createLogger,
-  createMeasureSink,
   describeError,
+  emfFields,
   requestIds,
   serviceName,
   withFields,
@@ -69,6 +69,15 @@ export function createVitalsHandler(deps: VitalsDeps): VitalsHandler {
   };
 }
 
+/** LCP and INP of a page view as embedded-metric fields (none measured: no fields, no metric). */
+export function pageViewMetrics(namespace: string, pageView: VitalsBeacon): Record<string, unknown> {
+  const values: Record<string, number> = {
+    ...(pageView.lcp !== undefined ? { [VITALS_METRICS_EMF.lcp]: pageView.lcp } : {}),
+    ...(pageView.inp !== undefined ? { [VITALS_METRICS_EMF.inp]: pageView.inp } : {}),
+  };
+  return Object.keys(values).length > 0 ? emfFields(namespace, values, 'Milliseconds') : {};
+}
+
 let coldStartHandler: VitalsHandler | undefined;
 
 /** The Lambda entry point; Powertools objects are made on the first invocation, not at import. */
@@ -76,11 +85,13 @@ export const handler: VitalsHandler = (event, context) => {
   if (!coldStartHandler) {
     const service = serviceName(SERVICE_NAMES.vitals);
     const logger = createLogger(service);
+    const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE?.trim() || METRICS_NAMESPACE;
     coldStartHandler = createVitalsHandler({
       logger,
-      measures: createMeasureSink(service),
+      // The page-view line carries the two measured metrics itself (embedded metric format): one line per view.
+      measures: { measure: () => undefined },
       // One JSON line per page view: Logs Insights discovers pageView.route, pageView.lcp, …
-      pageViews: (pageView) => logger.info(PAGE_VIEW_LOG_MESSAGE, { pageView }),
+      pageViews: (pageView) => logger.info(PAGE_VIEW_LOG_MESSAGE, { pageView, ...pageViewMetrics(namespace, pageView) }),
     });
   }
   return coldStartHandler(event, context);

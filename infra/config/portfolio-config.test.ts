@@ -48,12 +48,22 @@ describe('parseConfig', () => {
       logRetentionDays: 30,
       messageRetentionDays: 365,
       captchaMonthlyBudget: 9000,
+      monthlyBudgetUsd: 10,
+      circuitBreaker: { contact: 200, events: 10_000, vitals: 10_000 },
       deleteArchiveOnDestroy: false,
       domain: null,
       stage: '',
       trial: false,
       siteUrl: '',
     });
+  });
+
+  it('takes each route\'s daily number for the circuit breaker, defaults for the rest, and names a bad one', () => {
+    expect(parseConfig({ ...VALID, circuitBreaker: { contact: 20 } }).circuitBreaker).toEqual({ contact: 20, events: 10_000, vitals: 10_000 });
+    expect(() => parseConfig({ ...VALID, circuitBreaker: { contact: 0, vitals: 2.5, beacons: 3 } })).toThrow(
+      /circuitBreaker\.contact: 0 is not a whole number of contact requests a day[\s\S]*circuitBreaker\.vitals: 2\.5[\s\S]*circuitBreaker\.beacons: unknown key \(known: contact, events, vitals\)/,
+    );
+    expect(() => parseConfig({ ...VALID, circuitBreaker: 500 })).toThrow(/circuitBreaker: must be an object/);
   });
 
   it("takes Google's test site key when recaptchaSiteKey is absent, null or blank (cdk.json never copies it)", () => {

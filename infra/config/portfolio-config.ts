@@ -4,6 +4,7 @@
  * missing or malformed value is reported with its key, all at once.
  */
 import { DEFAULT_CAPTCHA_MONTHLY_BUDGET } from '../../contract/limits';
+import { DAILY_REQUESTS_LIMITS, DEFAULT_DAILY_REQUESTS, type BreakerRoute } from '../../contract/breaker';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -182,6 +183,34 @@ const DomainSchema = z
     },
   );
 
+const dailyRequests = (route: BreakerRoute) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => value ?? DEFAULT_DAILY_REQUESTS[route])
+    .refine(
+      (value) => Number.isInteger(value) && (value as number) >= DAILY_REQUESTS_LIMITS.min && (value as number) <= DAILY_REQUESTS_LIMITS.max,
+      {
+        error: (issue) =>
+          `${quoted(issue.input)} is not a whole number of ${route} requests a day from ${DAILY_REQUESTS_LIMITS.min} to ` +
+          `${DAILY_REQUESTS_LIMITS.max} (default ${DEFAULT_DAILY_REQUESTS[route]})`,
+      },
+    )
+    .transform((value) => value as number);
+
+/**
+ * The budget's default: a quiet month of this stack is about $1–3 and a month-long flood with the route
+ * breakers about $10 more (docs/deploy.md, "What it costs a month"), so $10 forecast mails on a flood
+ * within days and stays quiet otherwise.
+ */
+export const DEFAULT_MONTHLY_BUDGET_USD = 10;
+
+/** Each route's daily number; a route left out keeps its default. */
+const CircuitBreakerSchema = z.strictObject(
+  { contact: dailyRequests('contact'), events: dailyRequests('events'), vitals: dailyRequests('vitals') },
+  { error: () => 'must be an object such as {"contact": 200, "events": 10000, "vitals": 10000}' },
+);
+
 const ConfigSchema = z
   .strictObject(
     {
@@ -250,6 +279,21 @@ const ConfigSchema = z
             `${quoted(issue.input)} is not a whole number of siteverify calls a month, at least 1 (default ${DEFAULT_CAPTCHA_MONTHLY_BUDGET})`,
         })
         .transform((value) => value as number),
+      // The AWS Budgets cost budget npm run setup creates (infra/scripts/doctor/budget.ts), in US dollars a month.
+      monthlyBudgetUsd: z
+        .unknown()
+        .optional()
+        .transform((value) => value ?? DEFAULT_MONTHLY_BUDGET_USD)
+        .refine((value) => typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 1_000_000, {
+          error: (issue) => `${quoted(issue.input)} is not an amount in US dollars a month, at least 1 (default ${DEFAULT_MONTHLY_BUDGET_USD})`,
+        })
+        .transform((value) => value as number),
+      // Requests each API route takes in a UTC day before its circuit breaker turns it down (contract/breaker.ts).
+      circuitBreaker: z
+        .unknown()
+        .optional()
+        .transform((value) => value ?? {})
+        .pipe(CircuitBreakerSchema),
       deleteArchiveOnDestroy: z
         .unknown()
         .optional()
@@ -332,6 +376,10 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   messageRetentionDays: number;
   /** siteverify calls a month before the contact form answers 503 (default under Google's free 10,000). */
   captchaMonthlyBudget: number;
+  /** The account's monthly AWS Budgets cost budget, in US dollars (npm run setup creates it). */
+  monthlyBudgetUsd: number;
+  /** Requests each API route takes in a UTC day before its circuit breaker turns it down to a trickle. */
+  circuitBreaker: Record<BreakerRoute, number>;
   /** true: `cdk destroy` deletes the message archive with the stack; default false keeps it; always true for a preview. */
   deleteArchiveOnDestroy: boolean;
   /** Optional custom domain (live stage only); null: the site is served on its *.cloudfront.net name. */
@@ -369,7 +417,11 @@ export function parseConfig(raw: unknown): PortfolioConfig {
   const result = ConfigSchema.safeParse(raw);
   if (!result.success) {
     throw new ConfigError(
-      problemsOf(result.error, { '': Object.keys(ConfigSchema.shape), domain: Object.keys(DomainSchema.shape) }),
+      problemsOf(result.error, {
+        '': Object.keys(ConfigSchema.shape),
+        domain: Object.keys(DomainSchema.shape),
+        circuitBreaker: Object.keys(CircuitBreakerSchema.shape),
+      }),
     );
   }
   const parsed = result.data;

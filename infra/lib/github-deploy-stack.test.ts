@@ -138,6 +138,8 @@ describe('each role\'s permissions', () => {
  */
 const IAM_PREFIX: Record<string, string> = {
   acm: 'acm',
+  apigatewayv2: 'apigateway',
+  budgets: 'budgets',
   cloudformation: 'cloudformation',
   cloudwatch: 'cloudwatch',
   'route-53': 'route53',
@@ -148,6 +150,12 @@ const IAM_PREFIX: Record<string, string> = {
 };
 /** "No permissions are required to perform this operation" (STS API Reference, GetCallerIdentity): https://docs.aws.amazon.com/STS/latest/APIReference/API_GetCallerIdentity.html */
 const NEEDS_NO_PERMISSION = new Set(['sts:GetCallerIdentity']);
+/**
+ * Calls whose IAM action is not named after them: "DescribeBudget … budgets:ViewBudget" (Service
+ * Authorization Reference, AWS Budgets); API Gateway's management calls are HTTP verbs on resources
+ * ("apigateway:GET", Control access to the API Gateway management API with IAM permissions).
+ */
+const ACTION_OF: Record<string, string> = { 'budgets:DescribeBudget': 'budgets:ViewBudget', 'apigateway:GetStage': 'apigateway:GET' };
 
 /** The IAM actions of every AWS SDK call (`new XCommand(`, `paginateX(`) in the doctor's CLI and the modules it imports. */
 function doctorActions(): string[] {
@@ -168,7 +176,7 @@ function doctorActions(): string[] {
       if (!client) throw new Error(`${file}: ${name} is not imported from an @aws-sdk client`);
       const prefix = IAM_PREFIX[client];
       if (!prefix) throw new Error(`${file}: @aws-sdk/client-${client} has no IAM prefix in this test yet (Service Authorization Reference)`);
-      const action = `${prefix}:${operation}`;
+      const action = ACTION_OF[`${prefix}:${operation}`] ?? `${prefix}:${operation}`;
       if (!NEEDS_NO_PERMISSION.has(action)) actions.add(action);
     }
     for (const [, relative] of source.matchAll(/from\s*'(\.{1,2}\/[^']+)'/g)) {

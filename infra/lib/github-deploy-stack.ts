@@ -57,6 +57,8 @@ export const executionPolicyName = (portfolioStackName: string): string => `${po
  */
 export const DOCTOR_READ_ACTIONS = [
   'acm:DescribeCertificate',
+  'apigateway:GET',
+  'budgets:ViewBudget',
   'cloudformation:DescribeStacks',
   'cloudformation:ListStackResources',
   'cloudwatch:DescribeAlarms',

@@ -1,5 +1,5 @@
 import { CAPTCHA_BUDGET_WARNING_SHARE } from '../../contract/limits';
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Lazy, Stack, Validations } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -143,6 +143,16 @@ export class Monitoring extends Construct {
   readonly slowLcpAlarm?: cloudwatch.Alarm;
   readonly slowInpAlarm?: cloudwatch.Alarm;
   readonly dashboard: cloudwatch.Dashboard;
+  /** Every alarm that mails the owner (the topic policy lets exactly these publish). */
+  private readonly notified: cloudwatch.Alarm[] = [];
+
+  /** Mails the owner when the alarm fires and when it is back to OK; the topic policy admits it. */
+  notifyOwner(alarm: cloudwatch.Alarm): void {
+    const notify = new actions.SnsAction(this.topic);
+    alarm.addAlarmAction(notify);
+    alarm.addOkAction(notify);
+    this.notified.push(alarm);
+  }
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
@@ -286,11 +296,7 @@ export class Monitoring extends Construct {
       this.slowLcpAlarm,
       this.slowInpAlarm,
     ].filter((alarm) => alarm !== undefined);
-    const notify = new actions.SnsAction(this.topic);
-    for (const alarm of alarms) {
-      alarm.addAlarmAction(notify);
-      alarm.addOkAction(notify);
-    }
+    for (const alarm of alarms) this.notifyOwner(alarm);
     // A topic policy replaces SNS's default one, and enforceSSL's holds only a Deny: without this
     // statement CloudWatch is refused when an alarm publishes. Only this account's alarms of this stack
     // may publish (no cycle: the policy depends on the alarms, the alarms only on the topic).
@@ -302,7 +308,8 @@ export class Monitoring extends Construct {
         resources: [this.topic.topicArn],
         conditions: {
           StringEquals: { 'aws:SourceAccount': Stack.of(this).account },
-          ArnEquals: { 'aws:SourceArn': alarms.map((alarm) => alarm.alarmArn) },
+          // Lazy: alarms of other constructs join through notifyOwner after this statement is made.
+          ArnEquals: { 'aws:SourceArn': Lazy.list({ produce: () => this.notified.map((alarm) => alarm.alarmArn) }) },
         },
       }),
     );

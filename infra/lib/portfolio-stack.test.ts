@@ -299,9 +299,9 @@ describe('API', () => {
       ThrottlingBurstLimit: DEFAULT_THROTTLE.burstLimit,
     });
     expect(stage.Properties.RouteSettings).toEqual({
-      'POST /api/contact': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
-      'POST /api/events': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 },
-      'POST /api/vitals': { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 100 },
+      'POST /api/contact': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+      'POST /api/events': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 50 },
+      'POST /api/vitals': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 100 },
     });
     expect(ROUTE_THROTTLES.contact.burstLimit).toBeLessThan(ROUTE_THROTTLES.events.burstLimit);
     // A class of visitors leaving a page together: one beacon each, in one burst.
@@ -318,8 +318,11 @@ describe('API', () => {
     const accessLogsId = stage.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
     expect(resources[accessLogsId]!.Type).toBe('AWS::Logs::LogGroup');
     const format = JSON.parse(stage.AccessLogSettings.Format);
+    // Only what the owner reads when the API answers 5xx: no address, no user agent.
+    expect(Object.keys(format).sort()).toEqual(['integrationError', 'latencyMs', 'requestId', 'routeKey', 'status']);
     expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
     expect(stage.AccessLogSettings.Format).not.toContain('sourceIp');
+    expect(stage.AccessLogSettings.Format).not.toContain('userAgent');
   });
 
   it('routes POST /api/contact, /api/events and /api/vitals to their own functions, and nothing else', () => {
@@ -446,7 +449,7 @@ describe('IAM', () => {
 describe('logs', () => {
   it('sets retention on every log group, and every function logs to one of them', () => {
     const groups = ofType('AWS::Logs::LogGroup');
-    expect(groups.length).toBe(7); // contact, events, vitals, redelivery, mail events, API access, deploy handler
+    expect(groups.length).toBe(8); // contact, events, vitals, redelivery, mail events, breaker, API access, deploy handler
     for (const [, group] of groups) expect(group.Properties.RetentionInDays).toBe(30);
     const groupIds = new Set(groups.map(([id]) => id));
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
@@ -487,7 +490,7 @@ describe('operations', () => {
     });
     expect(allow.Condition.StringEquals).toEqual({ 'aws:SourceAccount': '123456789012' });
     const alarmIds = ofType('AWS::CloudWatch::Alarm').map(([id]) => id).sort();
-    expect(alarmIds).toHaveLength(11);
+    expect(alarmIds).toHaveLength(12);
     const sourceArns: Json[] = allow.Condition.ArnEquals['aws:SourceArn'];
     expect(sourceArns.map((arn) => arn['Fn::GetAtt'][0]).sort()).toEqual(alarmIds);
     expect(sourceArns.every((arn) => arn['Fn::GetAtt'][1] === 'Arn')).toBe(true);
@@ -562,7 +565,7 @@ describe('operations', () => {
   it('alarms on contact function errors and API 5xx, to the topic', () => {
     const topicId = idOf('AWS::SNS::Topic', () => true);
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(11); // + the archive's five and the visitors' two (their own tests), and the captcha's quota or budget
+    expect(alarms).toHaveLength(12); // + the archive's five, the visitors' two and the breaker's (their own tests), and the captcha's quota or budget
     const errors = alarms.find((a) => a.MetricName === 'Errors')!;
     expect(errors).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     const contactFn = idOf('AWS::Lambda::Function', (p) => /^POST \/api\/contact/.test(p.Description ?? ''));

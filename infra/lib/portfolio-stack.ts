@@ -10,6 +10,7 @@ import { readPostTitles } from './post-titles';
 import { isRoute53Domain, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 import { ArchiveTable } from './archive-table';
+import { CircuitBreaker } from './circuit-breaker';
 import { grantContactPermissions } from './contact-permissions';
 import { SiteCertificate, SiteDnsRecords } from './domain';
 import { HttpApi } from './http-api';
@@ -46,6 +47,7 @@ export class PortfolioStack extends Stack {
   readonly monitoring: Monitoring;
   /** Pull-request previews' bucket and distribution: the live stage only (never a branch's stack). */
   readonly previews?: PreviewSite;
+  readonly breaker: CircuitBreaker;
 
   constructor(scope: Construct, id: string, props: PortfolioStackProps) {
     super(scope, id, props);
@@ -171,6 +173,16 @@ export class PortfolioStack extends Stack {
       vitalsLogGroup: this.functions.logGroupOf.vitals!,
       archiveFunctions: [this.redelivery.fn, this.mailEvents.fn],
       failedMailEvents: this.mailEvents.failedEvents,
+      preview: config.stage !== '',
+    });
+    // Each route's day is capped: past its number it is turned down until 00:00 UTC, and the owner is told.
+    this.breaker = new CircuitBreaker(this, 'Breaker', {
+      projectRoot: props.projectRoot,
+      logRetention,
+      api: this.api,
+      functions: this.functions.functions,
+      dailyRequests: config.circuitBreaker,
+      owner: this.monitoring,
       preview: config.stage !== '',
     });
 

@@ -115,6 +115,10 @@ export function createPortfolioFunction(
     role,
     logGroup,
     loggingFormat: lambda.LoggingFormat.JSON,
+    // Lambda's own "start" and "report" lines (about 400 bytes per invocation in JSON) are INFO system logs;
+    // WARN keeps only its warnings and errors, so a request writes the handler's one line. Source: Lambda
+    // Developer Guide, "Log-level filtering": https://docs.aws.amazon.com/lambda/latest/dg/monitoring-cloudwatchlogs-log-level.html
+    systemLogLevelV2: lambda.SystemLogLevel.WARN,
     environment: {
       NODE_OPTIONS: '--enable-source-maps',
       ...props.environment,

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { checkBuildMatchesPolicy, WEB_CLIENT_DIR } from '../shared/build-output';
 import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
 import { createApiGateway, createLocalHandlers } from './api-gateway';
+import { createLocalBreaker, withBreaker, type LocalBreaker } from '../../functions/breaker/local';
 import { dynamoCounters } from '../../functions/contact/limits';
 import { createCdn, PAGE_SCRIPT_PATH, sendPlain } from './cdn';
 import { startMailbox } from './mailbox';
@@ -71,6 +72,11 @@ export interface LocalStackOptions {
    * (the benchmark's throughput runs measure the handlers, not API Gateway's buckets).
    */
   routeThrottle?: boolean;
+  /**
+   * The per-route circuit breaker (functions/breaker/local.ts); default: the default day numbers, a trip
+   * printed unless quiet. false: none, as with `routeThrottle: false` (the benchmark's throughput runs).
+   */
+  breaker?: LocalBreaker | false;
   /** A browser script every page loads before the app (`LOCAL_CAPTCHA=fake`: the fake reCAPTCHA api.js). */
   pageScript?: string | undefined;
 }
@@ -125,21 +131,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   let server: Server;
   let redelivery: ReturnType<typeof startRedeliveryLoop> | undefined;
   try {
-    const api = createApiGateway(
-      createLocalHandlers({
-        sesEndpoint: mailbox.url,
-        ownerEmail,
-        senderEmail,
-        recaptchaVerifyUrl: options.recaptchaVerifyUrl,
-        recaptchaSecret: options.recaptchaSecret ?? RECAPTCHA_TEST_SECRET,
-        quiet,
-        archive: archive?.store,
-        counters: archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined,
-        ses,
-        pageViewsFile: options.pageViewsFile,
-      }),
-      { throttle: options.routeThrottle !== false },
-    );
+    const breaker = options.breaker ?? createLocalBreaker({ onTrip: (message) => (quiet ? undefined : console.warn(message)) });
+    const handlers = createLocalHandlers({
+      sesEndpoint: mailbox.url,
+      ownerEmail,
+      senderEmail,
+      recaptchaVerifyUrl: options.recaptchaVerifyUrl,
+      recaptchaSecret: options.recaptchaSecret ?? RECAPTCHA_TEST_SECRET,
+      quiet,
+      archive: archive?.store,
+      counters: archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined,
+      ses,
+      pageViewsFile: options.pageViewsFile,
+    });
+    const throttle = options.routeThrottle !== false;
+    const api = createApiGateway(breaker && throttle ? withBreaker(handlers, breaker) : handlers, { throttle });
     // CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
     const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
     const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -5,6 +5,8 @@
  * the reCAPTCHA secret's value is never read (DescribeParameters returns metadata only).
  */
 import { type ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
+import type { BudgetsClient } from '@aws-sdk/client-budgets';
+import type { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
 import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import { type CloudWatchClient, DescribeAlarmsCommand, type MetricAlarm } from '@aws-sdk/client-cloudwatch';
 import { GetHostedZoneCommand, ListHostedZonesByNameCommand, type Route53Client } from '@aws-sdk/client-route-53';
@@ -16,6 +18,8 @@ import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, t
 import { errorName, errorText, isNoCredentials, isStackMissing } from '../kit/aws';
 import type { CheckResult } from '../report';
 import { CAPTCHA_ALARM_ID } from '../../shared/stack-output-keys';
+import { checkBudget } from './budget';
+import { checkBreakers } from './breakers';
 
 export interface DoctorClients {
   sts: STSClient;
@@ -38,6 +42,10 @@ export interface DoctorClients {
   resolveTxt?: (name: string) => Promise<string[][]>;
   /** In the configured region: the deployed stack's reCAPTCHA alarm; absent: not looked up. */
   cloudWatch?: CloudWatchClient;
+  /** AWS Budgets, called in us-east-1: the account's cost budget; absent: not looked up. */
+  budgets?: BudgetsClient;
+  /** In the configured region: the deployed API's stage (its route breakers); absent: not looked up. */
+  apiGateway?: ApiGatewayV2Client;
 }
 
 export type DoctorOutcome =
@@ -679,5 +687,10 @@ export async function runChecks(config: PortfolioConfig, clients: DoctorClients)
   } else if (config.domain?.certificateArn) {
     results.push(await checkCertificate(clients.acm, config.domain.certificateArn));
   }
+  if (clients.apiGateway) {
+    const breakers = await checkBreakers(clients.cloudFormation(config.region), clients.apiGateway, config, new Date());
+    if (breakers) results.push(breakers);
+  }
+  if (clients.budgets) results.push(await checkBudget(clients.budgets, account, config));
   return { kind: 'checked', account, results };
 }

@@ -4,6 +4,8 @@
  * real AWS clients: reads cdk.json's "portfolio" block, asks the account, prints the table. Used by
  * `npm run doctor` (doctor/cli.ts), by `npm run deploy` before anything is built, and by `npm run setup`.
  */
+import { BudgetsClient } from '@aws-sdk/client-budgets';
+import { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
 import { ACMClient } from '@aws-sdk/client-acm';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
@@ -58,6 +60,8 @@ export function awsClients(region: string): DoctorClients {
     route53: awsClient(Route53Client, global),
     route53Domains: awsClient(Route53DomainsClient, global),
     acm: awsClient(ACMClient, global),
+    budgets: awsClient(BudgetsClient, global),
+    apiGateway: awsClient(ApiGatewayV2Client, { region }),
     resolveNs: nameServerLookup(),
     resolveTxt: txtLookup(),
   };

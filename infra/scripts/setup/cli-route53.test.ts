@@ -38,6 +38,7 @@ const READY_ACCOUNT: Partial<FakeAwsState> = {
   },
   identities: { 'hello@jane.dev': 'SUCCESS', 'jane@owner-mail.dev': 'SUCCESS' },
   parameters: { [SECRET_PARAMETER]: { type: 'SecureString', value: 'stored-before' } },
+  budgets: { 'Portfolio-monthly-cost': { limit: '10', actual: '1.20', forecast: '2.40', alerts: ['ACTUAL>80%'], subscribers: ['jane@owner-mail.dev'] } },
 };
 const REGISTRAR_NS = ['ns1.registrar.example', 'ns2.registrar.example'];
 
@@ -96,7 +97,7 @@ describe('npm run setup against the fake AWS: Route 53, the SES review, the alar
     const doctor = await run('doctor', []);
     expect(doctor.stdout).toMatch(/✓ Hosted zone +\S+ is jane\.dev \(public\)/);
     expect(doctor.stdout).toMatch(/✓ SES sender +jane\.dev verified \(domain, DKIM SUCCESS\)/);
-    expect(doctor.stdout).toContain('All 10 checks passed.');
+    expect(doctor.stdout).toContain('All 11 checks passed.');
     expect(doctor.code).toBe(0);
   }, 120_000);
 

@@ -73,10 +73,17 @@ describe('npm run setup, spawned against a fake AWS', () => {
       'CreateEmailIdentity hello@jane.dev',
       'CreateEmailIdentity jane@owner-mail.dev',
       'PutParameter /portfolio/recaptcha-secret SecureString',
+      // Created on the first run (the real Budgets client, through the fake), found and kept on the second.
+      'CreateBudget Portfolio-monthly-cost',
     ]);
+    expect(aws.state.budgets['Portfolio-monthly-cost']).toMatchObject({
+      limit: '10',
+      alerts: ['ACTUAL>80%', 'ACTUAL>100%', 'FORECASTED>100%'],
+      subscribers: ['jane@owner-mail.dev'],
+    });
 
     const doctor = await run('doctor', []);
-    expect(doctor.stdout).toContain('All 8 checks passed.');
+    expect(doctor.stdout).toContain('All 9 checks passed.');
     expect(doctor.code).toBe(0);
     // Not a terminal: no colour codes anywhere.
     expect(`${first.stdout}${first.stderr}${second.stdout}${second.stderr}`).not.toContain('\u001b[');

@@ -105,11 +105,14 @@ afterAll(() => {
   dns.lookup = systemLookup;
 });
 
+const EXISTING_BUDGET = { limit: '10.0', actual: '1.2', forecast: '2.5', alerts: ['ACTUAL>80%'], subscribers: ['jane@owner-mail.dev'] };
+
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'setup-test-'));
   file = path.join(dir, 'cdk.json');
   writeFileSync(file, CDK_JSON);
-  aws = await startFakeAws({ clock: '2026-11-26T12:00:00Z' });
+  // The account already has its cost budget: these tests are about the other steps (budget.test.ts has its own).
+  aws = await startFakeAws({ clock: '2026-11-26T12:00:00Z', budgets: { 'Portfolio-monthly-cost': EXISTING_BUDGET } });
   account = aws.state;
   sesRegions = new Set(['us-east-1', 'eu-west-1']);
   vi.stubEnv('PORTFOLIO_CDK_JSON', file);
@@ -230,7 +233,7 @@ describe('npm run setup, interactive', () => {
     const second = await setup();
     expect(second.code).toBe(0);
     expect(second.asked).toEqual([]);
-    expect(second.text).toContain('All 8 checks passed.');
+    expect(second.text).toContain('All 9 checks passed.');
     expect(second.last).toBe('Ready to deploy: npm run deploy');
 
     const writes = account.writes.length;

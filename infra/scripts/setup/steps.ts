@@ -14,6 +14,7 @@ import { productionAccessStep } from './steps/production-access';
 import { recaptchaStep } from './steps/recaptcha';
 import { domainStep } from './steps/domain';
 import { alarmStep } from './steps/alarm';
+import { budgetStep } from './steps/budget';
 
 /** In the doctor's order. */
 export const STEPS: Step[] = [
@@ -27,4 +28,5 @@ export const STEPS: Step[] = [
   recaptchaStep,
   domainStep,
   alarmStep,
+  budgetStep,
 ];

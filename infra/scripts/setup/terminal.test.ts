@@ -146,7 +146,11 @@ describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
     type('');
     expect(await asked('Write this to cdk.json?')).toContain('+ "domain": null');
     type('');
+    // The last step: the account's cost budget, mailing the owner.
+    await asked('create the AWS Budgets cost budget Portfolio-monthly-cost: $10 a month');
+    type('');
     const end = await waitFor(/EXIT:2 \(again\)/);
+    expect(Object.keys(aws.state.budgets)).toEqual(['Portfolio-monthly-cost']);
     expect(end).toContain('Waiting on 2 things');
     expect(end).not.toContain(SECRET);
     expect(aws.state.parameters['/portfolio/recaptcha-secret']).toEqual({ type: 'SecureString', value: SECRET });

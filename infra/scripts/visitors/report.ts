@@ -24,6 +24,8 @@ export interface VisitorsReport {
   source: string;
   pageViewsByDay: DayRow[];
   vitals: VitalsRow[];
+  /** The deployed API's route breakers (kit/breakers.ts), one line; absent when not read. */
+  breakers?: string;
 }
 
 /** A page view as the local file keeps it: the log line's time and its pageView. */
@@ -99,9 +101,12 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
 export function formatReport(report: VisitorsReport): string {
   const period = `the last ${report.days} day${report.days === 1 ? '' : 's'}`;
   const total = report.pageViewsByDay.reduce((sum, row) => sum + row.views, 0);
-  if (total === 0) return `No page views in ${period} (${report.source}).`;
+  // A tripped vitals breaker drops beacons: the counts below are short by what it dropped.
+  const breakers = report.breakers ? `\nRoute breakers: ${report.breakers}` : '';
+  if (total === 0) return `No page views in ${period} (${report.source}).${breakers}`;
   const { lcp, inp, cls } = VITALS_THRESHOLDS;
   return [
+    ...(breakers ? [breakers.trim(), ''] : []),
     `Page views in ${period}: ${total} (${report.source})`,
     '',
     table(

@@ -6,6 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
+import { apiIdOf, describeBreakers, readBreakers } from '../kit/breakers';
 import { CloudWatchLogsClient, GetQueryResultsCommand, StartQueryCommand, type ResultField } from '@aws-sdk/client-cloudwatch-logs';
 import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, VITALS_METRICS } from '../../../contract/vitals';
 import { loadConfigFromCdkJson, type PortfolioConfig } from '../../config/portfolio-config';
@@ -68,6 +70,7 @@ export interface VisitorsDeps {
   /** The deploy configuration; default cdk.json's with the --stage override. */
   config?: PortfolioConfig;
   cloudFormation?: (region: string) => CloudFormationClient;
+  apiGateway?: (region: string) => ApiGatewayV2Client;
   logs?: (region: string) => CloudWatchLogsClient;
   /** Waits between polls of a running query. */
   sleep?: (ms: number) => Promise<void>;
@@ -176,15 +179,19 @@ async function deployedReport(args: VisitorsArgs, deps: VisitorsDeps, now: Date)
   const client = (deps.logs ?? ((region) => awsClient(CloudWatchLogsClient, { region })))(config.region);
   const sleep = deps.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const range = { start: new Date(now.getTime() - args.days * 86_400_000), end: now };
-  const [byDay, vitals] = await Promise.all([
+  const apiId = apiIdOf(outputs);
+  const apiGateway = deps.apiGateway ?? ((region) => awsClient(ApiGatewayV2Client, { region }));
+  const [byDay, vitals, breakers] = await Promise.all([
     runQuery(client, logGroup, PAGE_VIEWS_BY_DAY_QUERY, range, sleep),
     runQuery(client, logGroup, VITALS_P75_QUERY, range, sleep),
+    apiId ? readBreakers(apiGateway(config.region), apiId, now).then(describeBreakers) : undefined,
   ]);
   return {
     days: args.days,
     source: `stack ${config.stackName}, ${config.region}, log group ${logGroup}`,
     pageViewsByDay: dayRows(byDay),
     vitals: vitalsRows(vitals),
+    ...(breakers ? { breakers } : {}),
   };
 }
 

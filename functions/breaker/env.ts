@@ -1,0 +1,48 @@
+/** The breaker function's settings, as the stack passes them (one JSON variable for the routes). */
+import { z } from 'zod';
+import { API_ROUTES } from '../../contract/api-routes';
+import { BREAKER_ENV, type BreakerRouteSettings } from '../../contract/breaker';
+
+
+const Throttle = z.strictObject({ rateLimit: z.number().min(0), burstLimit: z.number().int().min(0) });
+const Routes = z
+  .array(
+    z.strictObject({
+      route: z.enum(API_ROUTES.map((r) => r.name) as [BreakerRouteSettings['route'], ...BreakerRouteSettings['route'][]]),
+      routeKey: z.string().min(1),
+      functionName: z.string().min(1),
+      dailyRequests: z.number().int().min(1),
+      throttle: Throttle,
+    }),
+  )
+  .min(1);
+
+export interface BreakerEnv {
+  apiId: string;
+  stageName: string;
+  topicArn: string;
+  routes: BreakerRouteSettings[];
+}
+
+/** Throws naming every missing or malformed variable: a breaker that cannot read its settings must not run. */
+export function parseBreakerEnv(env: Record<string, string | undefined>): BreakerEnv {
+  const problems: string[] = [];
+  const text = (name: string) => {
+    const value = env[name]?.trim();
+    if (!value) problems.push(`${name} is missing`);
+    return value ?? '';
+  };
+  const apiId = text(BREAKER_ENV.apiId);
+  const stageName = text(BREAKER_ENV.stageName);
+  const topicArn = text(BREAKER_ENV.topicArn);
+  let routes: BreakerRouteSettings[] = [];
+  try {
+    const parsed = Routes.safeParse(JSON.parse(env[BREAKER_ENV.routes] ?? ''));
+    if (parsed.success) routes = parsed.data;
+    else problems.push(`${BREAKER_ENV.routes}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  } catch {
+    problems.push(`${BREAKER_ENV.routes} is not JSON`);
+  }
+  if (problems.length > 0) throw new Error(`The circuit breaker's settings are wrong: ${problems.join('; ')}`);
+  return { apiId, stageName, topicArn, routes };
+}

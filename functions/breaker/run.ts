@@ -1,0 +1,78 @@
+/**
+ * One run of the circuit breaker: for each API route, the requests its function took since midnight
+ * UTC against the route's daily number. A route past it is turned down to its trickle on the stage (and
+ * the owner is mailed, once: only the run that turns it down mails); a tripped route whose day has
+ * turned gets its own throttle back. The stage's route settings are the only state: a tripped route is
+ * one whose throttle is the trickle, so there is nothing else to keep or to drift.
+ *
+ * Fails closed: when a count cannot be read, the run throws (the breaker's alarm mails the owner) and
+ * leaves every route as it was; a tripped route is never reopened on a count it could not read.
+ */
+import { isTrippedThrottle, nextUtcDay, TRIPPED_THROTTLES, utcDayStart, type BreakerRoute, type BreakerRouteSettings } from '../../contract/breaker';
+import type { RouteThrottle } from '../../contract/limits';
+
+export type { BreakerRouteSettings };
+
+export interface BreakerDeps {
+  now: () => number;
+  /** The route function's invocations from `start` to `end` (epoch ms). */
+  countInvocations: (functionName: string, start: number, end: number) => Promise<number>;
+  /** The stage's current throttle per route key. */
+  readThrottles: () => Promise<Record<string, Partial<RouteThrottle>>>;
+  /** Sets one route's throttle on the stage. */
+  setThrottle: (routeKey: string, throttle: RouteThrottle) => Promise<void>;
+  /** Mails the owner (the alarm topic). */
+  notify: (subject: string, message: string) => Promise<void>;
+}
+
+export interface BreakerOutcome {
+  route: BreakerRoute;
+  count: number;
+  dailyRequests: number;
+  action: 'tripped' | 'reset' | 'none';
+}
+
+export async function runBreaker(routes: readonly BreakerRouteSettings[], deps: BreakerDeps): Promise<BreakerOutcome[]> {
+  const now = deps.now();
+  const start = utcDayStart(now);
+  // Every count first: one that cannot be read stops the run before any route changes.
+  const counts = await Promise.all(routes.map((r) => deps.countInvocations(r.functionName, start, now)));
+  const throttles = await deps.readThrottles();
+  const outcomes: BreakerOutcome[] = [];
+  for (const [i, r] of routes.entries()) {
+    const count = counts[i]!;
+    const tripped = isTrippedThrottle(r.route, throttles[r.routeKey]);
+    const over = count > r.dailyRequests;
+    let action: BreakerOutcome['action'] = 'none';
+    if (over && !tripped) {
+      await deps.setThrottle(r.routeKey, TRIPPED_THROTTLES[r.route]);
+      await deps.notify(tripSubject(r), tripMessage(r, count, now));
+      action = 'tripped';
+    } else if (!over && tripped) {
+      await deps.setThrottle(r.routeKey, r.throttle);
+      action = 'reset';
+    }
+    outcomes.push({ route: r.route, count, dailyRequests: r.dailyRequests, action });
+  }
+  return outcomes;
+}
+
+function tripSubject(r: BreakerRouteSettings): string {
+  return `Portfolio: the ${r.route} route's circuit breaker tripped`;
+}
+
+/** The mail: what happened, until when, and what the owner may do. */
+export function tripMessage(r: BreakerRouteSettings, count: number, now: number): string {
+  const until = new Date(nextUtcDay(now)).toISOString().replace('.000Z', 'Z');
+  const trickle = TRIPPED_THROTTLES[r.route];
+  const what =
+    trickle.rateLimit > 0
+      ? `It now takes ${trickle.rateLimit} request a second (burst ${trickle.burstLimit}); visitors beyond that see the form's failure message and keep their text.`
+      : 'Its beacons are dropped (API Gateway answers 429) and nothing is recorded.';
+  return [
+    `${r.routeKey} took ${count} requests today (UTC), past its daily number of ${r.dailyRequests}.`,
+    what,
+    `Its own throttle comes back at ${until} (midnight UTC). Nothing else is sent about it today.`,
+    'If the traffic is real, raise circuitBreaker in cdk.json and deploy; `npm run doctor` shows the breaker.',
+  ].join('\n');
+}

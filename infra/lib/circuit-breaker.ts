@@ -1,0 +1,115 @@
+import { Arn, Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import { Construct } from 'constructs';
+import { API_ROUTES } from '../../contract/api-routes';
+import { BREAKER_CHECK_MINUTES, BREAKER_ENV, type BreakerRoute, type BreakerRouteSettings } from '../../contract/breaker';
+import type { HttpApi } from './http-api';
+import { ROUTE_THROTTLES } from './http-api';
+import { createPortfolioFunction } from './route-functions';
+
+export const BREAKER_ENTRY = 'functions/breaker/handler.ts';
+
+export interface CircuitBreakerProps {
+  readonly projectRoot: string;
+  readonly logRetention: logs.RetentionDays;
+  readonly api: HttpApi;
+  /** Each route's function: its Invocations metric is the route's count. */
+  readonly functions: Readonly<Record<BreakerRoute, lambda.IFunction>>;
+  /** Requests each route takes in a UTC day (cdk.json circuitBreaker). */
+  readonly dailyRequests: Readonly<Record<BreakerRoute, number>>;
+  /** The owner's alarm topic (the trip mail goes there) and how an alarm joins it (Monitoring). */
+  readonly owner: { readonly topic: sns.ITopic; notifyOwner(alarm: cloudwatch.Alarm): void };
+  /**
+   * A preview stage: the breaker runs (a preview is public too) but without its alarm, as a preview keeps
+   * only the alarms its own code can set off by a change under review (docs/deploy.md, "Preview stages").
+   */
+  readonly preview: boolean;
+}
+
+/**
+ * The per-route circuit breaker on AWS: a function EventBridge runs every BREAKER_CHECK_MINUTES that
+ * reads each route function's invocations of the UTC day (CloudWatch's Lambda metrics, which cost
+ * nothing to publish) and turns a route past its daily number down to its trickle through the stage's
+ * route settings, mailing the owner once, then back at the day's turn (functions/breaker/run.ts). No
+ * request pays for the count: no counter write, no extra log line. An alarm on the function's errors
+ * tells the owner when the breaker itself cannot run (then the throttles are the only limit).
+ */
+export class CircuitBreaker extends Construct {
+  readonly fn: nodejs.NodejsFunction;
+  readonly schedule: events.Rule;
+  /** Live site only. */
+  readonly alarm?: cloudwatch.Alarm;
+
+  constructor(scope: Construct, id: string, props: CircuitBreakerProps) {
+    super(scope, id);
+    const routes: BreakerRouteSettings[] = API_ROUTES.map((route) => ({
+      route: route.name,
+      routeKey: route.routeKey,
+      functionName: props.functions[route.name].functionName,
+      dailyRequests: props.dailyRequests[route.name],
+      throttle: ROUTE_THROTTLES[route.name],
+    }));
+    ({ fn: this.fn } = createPortfolioFunction(this, 'Breaker', {
+      projectRoot: props.projectRoot,
+      logRetention: props.logRetention,
+      entry: BREAKER_ENTRY,
+      description: `Every ${BREAKER_CHECK_MINUTES} minutes: turn an API route past its day's number down until 00:00 UTC (${BREAKER_ENTRY})`,
+      roleDescription: "circuit breaker: its own log group, Lambda metrics, this API's stage, the alarm topic, nothing else",
+      timeoutSeconds: 30,
+      serviceName: 'breaker',
+      memorySize: 128,
+      environment: {
+        [BREAKER_ENV.apiId]: props.api.api.apiId,
+        [BREAKER_ENV.stageName]: props.api.stage.stageName,
+        [BREAKER_ENV.topicArn]: props.owner.topic.topicArn,
+        [BREAKER_ENV.routes]: Stack.of(this).toJsonString(routes),
+      },
+    }));
+    // Metrics are read by namespace and name, not by resource ARN.
+    this.fn.addToRolePolicy(
+      new iam.PolicyStatement({ sid: 'ReadRouteInvocations', actions: ['cloudwatch:GetMetricStatistics'], resources: ['*'] }),
+    );
+    // Read and update this API's $default stage only (API Gateway's management actions are HTTP verbs).
+    const stageArn = Arn.format(
+      { service: 'apigateway', account: '', resource: `/apis/${props.api.api.apiId}/stages/${props.api.stage.stageName}` },
+      Stack.of(this),
+    );
+    this.fn.addToRolePolicy(new iam.PolicyStatement({ sid: 'TurnRoutesDownAndUp', actions: ['apigateway:GET', 'apigateway:PATCH'], resources: [stageArn] }));
+    props.owner.topic.grantPublish(this.fn);
+    Validations.of(this.fn.role!).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'The one statement on "*" is cloudwatch:GetMetricStatistics, which only reads metric statistics (the ' +
+        'function asks for its three route functions\' Invocations); the stage and topic statements name their ARNs.',
+    });
+    // One run at a time is enough; a failed run is not retried (the next comes within the interval).
+    new lambda.EventInvokeConfig(this, 'AsyncInvoke', {
+      function: this.fn,
+      retryAttempts: 0,
+      maxEventAge: Duration.minutes(BREAKER_CHECK_MINUTES),
+    });
+    this.schedule = new events.Rule(this, 'Schedule', {
+      description: `Runs the API's circuit breaker every ${BREAKER_CHECK_MINUTES} minutes`,
+      schedule: events.Schedule.rate(Duration.minutes(BREAKER_CHECK_MINUTES)),
+      targets: [new targets.LambdaFunction(this.fn, { retryAttempts: 0 })],
+    });
+    if (props.preview) return;
+    this.alarm = new cloudwatch.Alarm(this, 'BreakerFailed', {
+      alarmDescription:
+        "The API's circuit breaker could not run: until it does, only the route throttles limit what a flood costs. See its logs.",
+      metric: this.fn.metricErrors({ period: Duration.minutes(BREAKER_CHECK_MINUTES), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    props.owner.notifyOwner(this.alarm);
+  }
+}
