@@ -1,6 +1,6 @@
 /**
  * A pull request's preview in Chromium, as the preview distribution serves it: the fixture posts' build
- * (tools/project-copy.ts sharedBuild) under pr-7/abc1234/ of a directory shaped like the preview bucket,
+ * (tools/locale-copy.ts fixtureSiteBuild) under pr-7/abc1234/ of a directory shaped like the preview bucket,
  * behind infra/local/preview-cdn.ts, which runs the distribution's viewer-request function (the code
  * CloudFront runs) and answers a missing key with 403, as S3 does to a reader without ListBucket. A reviewer opens the comment's address, then clicks through home, a project and a post,
  * each answered from the preview's own files; an unknown path gets no page of the live site.
@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PreviewCdn, startPreviewCdn } from '../infra/local/preview-cdn';
-import { POST_FIXTURE, sharedBuild } from '../tools/project-copy';
+import { fixtureSiteBuild } from '../tools/locale-copy';
 import { waitForHydration } from './support/browser';
 import { FIXTURE_POST } from './support/post-site';
 import { useBrowserSessions } from './support/sessions';
@@ -21,8 +21,7 @@ const PREVIEW = 'pr-7/abc1234';
 let cdn: PreviewCdn | undefined;
 
 beforeAll(async () => {
-  const built = await sharedBuild(POST_FIXTURE);
-  if (built.code !== 0) throw new Error(`The build with the fixture posts failed:\n${built.output}`);
+  const built = await fixtureSiteBuild();
   const bucket = mkdtempSync(path.join(tmpdir(), 'preview-bucket-'));
   mkdirSync(path.join(bucket, 'pr-7'));
   symlinkSync(path.join(built.dir, 'web/build/client'), path.join(bucket, PREVIEW));
