@@ -91,6 +91,16 @@ export const CONTACT_ADDRESS_LIMITS = [
 ] as const;
 
 /**
+ * The same count for the IPv6 /48 an address's /64 lies in, with a larger allowance: one subscriber is
+ * often given a whole /48, 65,536 /64s, so without it a bot steps through /64s; a site or provider
+ * sharing one /48 among many people still gets four times one address's share.
+ */
+export const CONTACT_NETWORK_LIMITS = [
+  { windowSeconds: 10 * 60, maxRequests: 20 },
+  { windowSeconds: 24 * 60 * 60, maxRequests: 80 },
+] as const;
+
+/**
  * Google's free reCAPTCHA allowance: 10,000 requests a calendar month per Google Cloud project while
  * billing is off, shared by every key and application of the project, reset on the first of the
  * month; past it Google answers HTTP 429 (reCAPTCHA docs, "Quotas":

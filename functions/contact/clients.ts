@@ -9,7 +9,7 @@ import { createDynamoClient, dynamoArchive, type ArchiveStore } from '../archive
 import { SERVICE_NAMES } from '../../contract/metrics';
 import { createLogger, createMetricsSink, serviceName, type LoggerLike, type MetricsSink } from '../shared/observability';
 import { loadContactConfig, type ContactConfig } from './config';
-import { dynamoCounters, type CounterStore } from './limits';
+import { counterKeys, dynamoCounters, type CounterStore } from './limits';
 import {
   createContactHandler,
   createMisconfiguredContactHandler,
@@ -32,9 +32,6 @@ export interface ClientOverrides {
   /** The flood counters; the local stack passes its dynalite's. */
   counters?: CounterStore;
 }
-
-/** The key an address is hashed with when no origin value is set (the local stack). */
-const LOCAL_HASH_KEY = 'local-stack';
 
 /**
  * Every dependency of the contact handler, from a checked configuration: the one place both Lambda
@@ -87,7 +84,7 @@ export function buildContactDeps(
     ses,
     ...(archive ? { archive } : {}),
     ...(counters
-      ? { guards: { counters, hashKey: config.originSecret ?? LOCAL_HASH_KEY, monthlyBudget: config.captchaMonthlyBudget } }
+      ? { guards: { counters, hashKey: counterKeys(counters), monthlyBudget: config.captchaMonthlyBudget } }
       : {}),
     ...(config.originSecret ? { originSecret: config.originSecret } : {}),
     fetch: (input, init) => fetch(input, init),

@@ -22,7 +22,7 @@ import { describeError, requestIds, withFields, type LoggerLike, type MetricsSin
 import type { ContactConfig } from './config';
 import { verifyCaptcha, type FetchLike } from './recaptcha';
 import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
-import { takeAddressSlot, takeBudgetSlot, type CounterStore } from './limits';
+import { takeBudgetSlot, takeVisitorSlot, type CounterStore } from './limits';
 import { checkContactRequest, limitAddress, readIdempotencyKey, readLanguage, sourceIp } from './request';
 import type { SecretProvider } from './secret';
 
@@ -86,9 +86,9 @@ export interface ContactDeps {
 
 export interface ContactGuards {
   counters: CounterStore;
-  /** Keys the hash an address is stored under. */
-  hashKey: string;
-  /** siteverify calls allowed a calendar month (UTC). */
+  /** The key of the hash an address is stored under, for the UTC day of `nowMs` (limits.ts counterKeys). */
+  hashKey: (nowMs: number, options?: { abortSignal?: AbortSignal }) => Promise<string>;
+  /** siteverify calls allowed a calendar month (UTC), spent in daily portions (limits.ts budgetSoFar). */
   monthlyBudget: number;
 }
 
@@ -174,14 +174,16 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
       }
     };
     /**
-     * A counter call. When the table does not answer, the request goes on as if uncounted: a broken
-     * counter must not close the form, and the monthly budget and the route's throttle still bound the cost.
+     * A counter call. When the table does not answer, the request is refused (undefined: the caller
+     * answers 503), counted and logged: an uncounted request could spend the budget unseen, so a
+     * broken counter closes the form rather than opening it, and the owner's alarm says so.
      */
     const guardCall = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
       try {
         return await run();
       } catch (error) {
-        log.warn('The contact counters did not answer; going on uncounted', { counter: what, ...describeError(error) });
+        count(CONTACT_METRICS.countersUnavailable);
+        log.error('The contact counters did not answer; the form answers 503 until they do', { counter: what, ...describeError(error) });
         return undefined;
       }
     };
@@ -241,22 +243,6 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
       const checked = checkContactRequest(event);
       if (!checked.ok) return finish(checked.response, `rejected-${checked.reason}`);
       const guards = deps.guards;
-      const address = limitAddress(event, deps.originSecret !== undefined);
-      if (guards && address) {
-        // Before any other call: a flooding address costs one conditional write per request, nothing more.
-        const slot = await guardCall('address', () =>
-          takeAddressSlot(guards.counters, address, guards.hashKey, deps.now(), {
-            abortSignal: AbortSignal.timeout(deps.timeouts.archiveMs),
-          }),
-        );
-        if (slot && !slot.ok) {
-          count(CONTACT_METRICS.addressLimited);
-          return finish(
-            errorResponse(429, CONTACT_MESSAGES.sendFailed, { 'retry-after': String(slot.retryAfterSeconds) }),
-            'rejected-address-limit',
-          );
-        }
-      }
       const idempotency = readIdempotencyKey(event);
       if (!idempotency.ok) return finish(idempotency.response, 'rejected-idempotency-key');
       const { message } = checked;
@@ -281,6 +267,25 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
         if (earlier.ok && earlier.value) return repeat(earlier.value);
       }
 
+      if (guards) {
+        // After the repeat lookup (a visitor's retry of a sent message costs no slot), before any other
+        // call: a flooding address costs a conditional write or two per request, nothing more.
+        const address = limitAddress(event, deps.originSecret !== undefined);
+        const slot = await guardCall('address', async () => {
+          const options = { abortSignal: AbortSignal.timeout(deps.timeouts.archiveMs) };
+          return takeVisitorSlot(guards.counters, address, await guards.hashKey(deps.now(), options), deps.now(), options);
+        });
+        if (!slot) return finish(failure(503), 'counters-unavailable', details);
+        if (!slot.ok) {
+          count(CONTACT_METRICS.addressLimited);
+          return finish(
+            errorResponse(429, CONTACT_MESSAGES.sendFailed, { 'retry-after': String(slot.retryAfterSeconds) }),
+            'rejected-address-limit',
+            details,
+          );
+        }
+      }
+
       let secret: string;
       try {
         secret = await deps.secret.getSecret();
@@ -294,16 +299,20 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
             abortSignal: AbortSignal.timeout(Math.max(1, Math.min(deps.timeouts.archiveMs, remaining()))),
           }),
         );
-        if (budget && !budget.ok) {
+        if (!budget) return finish(failure(503), 'counters-unavailable', details);
+        if (!budget.ok) {
           count(CONTACT_METRICS.captchaNeedsOwner);
           log.error(
-            `The month's siteverify budget (${guards.monthlyBudget}) is spent: the form answers 503 until the month turns (UTC). ` +
-              'Raise CAPTCHA_MONTHLY_BUDGET (captchaMonthlyBudget in cdk.json) if the Google Cloud project can pay for more; see docs/deploy.md.',
-            { budget: guards.monthlyBudget },
+            budget.spent === 'day'
+              ? `Today's portion of the month's siteverify budget (${budget.used} of ${guards.monthlyBudget} by the end of today) is spent: ` +
+                  'the form answers 503 until midnight UTC, then reopens with the next day\'s portion. A flood of bogus tokens does this; see docs/deploy.md.'
+              : `The month's siteverify budget (${guards.monthlyBudget}) is spent: the form answers 503 until the month turns (UTC). ` +
+                  'Raise CAPTCHA_MONTHLY_BUDGET (captchaMonthlyBudget in cdk.json) if the Google Cloud project can pay for more; see docs/deploy.md.',
+            { budget: guards.monthlyBudget, allowedSoFar: budget.used, spent: budget.spent },
           );
-          return finish(failure(503), 'captcha-budget-spent', details);
+          return finish(failure(503), `captcha-budget-spent-${budget.spent}`, details);
         }
-        if (budget?.warn) {
+        if (budget.warn) {
           count(CONTACT_METRICS.captchaNeedsOwner);
           log.warn("The month's siteverify calls passed the warning share of the budget", {
             used: budget.used,
