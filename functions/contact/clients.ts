@@ -7,7 +7,8 @@ import { SSMClient } from '@aws-sdk/client-ssm';
 import { CONTACT_TIMEOUTS_MS } from '../../contract/limits';
 import { createDynamoClient, dynamoArchive, type ArchiveStore } from '../archive/store';
 import { SERVICE_NAMES } from '../../contract/metrics';
-import { createLogger, createMetricsSink, serviceName, type LoggerLike, type MetricsSink } from '../shared/observability';
+import { createLogger, createMetricsSink, describeError, serviceName, type LoggerLike, type MetricsSink } from '../shared/observability';
+import { originCheckFromEnv, type OriginCheck, type SecretsManagerLike } from '../shared/origin';
 import { loadContactConfig, type ContactConfig } from './config';
 import { counterKeys, dynamoCounters, type CounterStore } from './limits';
 import {
@@ -31,6 +32,8 @@ export interface ClientOverrides {
   archive?: ArchiveStore;
   /** The flood counters; the local stack passes its dynalite's. */
   counters?: CounterStore;
+  /** Secrets Manager, for the origin secret (ORIGIN_SECRET_ARN). */
+  secretsManager?: SecretsManagerLike;
 }
 
 /**
@@ -40,7 +43,14 @@ export interface ClientOverrides {
  */
 export function buildContactDeps(
   config: ContactConfig,
-  options: { logger: LoggerLike; metrics: MetricsSink; overrides?: ClientOverrides; hasAwsCredentials: boolean },
+  options: {
+    logger: LoggerLike;
+    metrics: MetricsSink;
+    overrides?: ClientOverrides;
+    hasAwsCredentials: boolean;
+    /** CloudFront's origin check (functions/shared/origin.ts); none: the local stack. */
+    origin?: OriginCheck | undefined;
+  },
 ): ContactDeps {
   const { overrides = {}, hasAwsCredentials } = options;
   const localCredentials = hasAwsCredentials ? {} : { credentials: LOCAL_SES_CREDENTIALS };
@@ -86,7 +96,7 @@ export function buildContactDeps(
     ...(counters
       ? { guards: { counters, hashKey: counterKeys(counters), monthlyBudget: config.captchaMonthlyBudget } }
       : {}),
-    ...(config.originSecret ? { originSecret: config.originSecret } : {}),
+    ...(options.origin ? { origin: options.origin } : {}),
     fetch: (input, init) => fetch(input, init),
     now: Date.now,
     timeouts: DEFAULT_TIMEOUTS,
@@ -110,7 +120,12 @@ export function createContactHandlerFromEnv(
     });
     return createMisconfiguredContactHandler(logger, metrics);
   }
+  const origin = originCheckFromEnv(
+    env,
+    (error) => logger.error('The origin secret could not be read; requests are refused', describeError(error)),
+    overrides.secretsManager,
+  );
   return createContactHandler(
-    buildContactDeps(loaded.config, { logger, metrics, overrides, hasAwsCredentials: Boolean(env.AWS_ACCESS_KEY_ID) }),
+    buildContactDeps(loaded.config, { logger, metrics, overrides, hasAwsCredentials: Boolean(env.AWS_ACCESS_KEY_ID), origin }),
   );
 }

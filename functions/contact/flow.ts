@@ -8,7 +8,7 @@
  * a 5xx, always with the form's failure message, always within the request budget. The
  * dependencies come in through a factory, so tests pass fakes.
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { CONTACT_MESSAGES, type ContactMessage } from '../../contract/contact-rules';
 import { CONTACT_TIMEOUTS_MS } from '../../contract/limits';
@@ -21,7 +21,7 @@ import { errorResponse, jsonResponse, type HttpResult } from '../shared/http';
 import { describeError, requestIds, withFields, type LoggerLike, type MetricsSink } from '../shared/observability';
 import type { ContactConfig } from './config';
 import { verifyCaptcha, type FetchLike } from './recaptcha';
-import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
+import { originRefused, type OriginCheck } from '../shared/origin';
 import { takeBudgetSlot, takeVisitorSlot, type CounterStore } from './limits';
 import { checkContactRequest, limitAddress, readIdempotencyKey, readLanguage, sourceIp } from './request';
 import type { SecretProvider } from './secret';
@@ -78,10 +78,11 @@ export interface ContactDeps {
    */
   guards?: ContactGuards;
   /**
-   * The value CloudFront sends in ORIGIN_VERIFY_HEADER. When set, a request without it is refused
-   * before anything else (403), and the visitor's address is CloudFront's CloudFront-Viewer-Address.
+   * The check of CloudFront's origin header (functions/shared/origin.ts). When set, a request without
+   * the value is refused before anything else (403), and the visitor's address is CloudFront's
+   * CloudFront-Viewer-Address.
    */
-  originSecret?: string;
+  origin?: OriginCheck;
 }
 
 export interface ContactGuards {
@@ -105,15 +106,6 @@ export const OWNER_ACTION_ADVICE = {
     "billing on the key's Google Cloud project or wait for the first of the month; see docs/deploy.md.",
 } as const;
 
-/** The answer to a request that did not come through CloudFront. */
-export const ORIGIN_REFUSED = 'Send this request through the site, not to the API directly.';
-
-function sameSecret(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 export type ContactHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
@@ -233,11 +225,10 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
     };
 
     try {
-      if (deps.originSecret !== undefined) {
-        const given = event?.headers?.[ORIGIN_VERIFY_HEADER];
-        if (!sameSecret(typeof given === 'string' ? given : undefined, deps.originSecret)) {
+      if (deps.origin !== undefined) {
+        if (!(await deps.origin(event))) {
           count(CONTACT_METRICS.originRefused);
-          return finish(errorResponse(403, ORIGIN_REFUSED), 'rejected-origin');
+          return finish(originRefused(), 'rejected-origin');
         }
       }
       const checked = checkContactRequest(event);
@@ -270,7 +261,7 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
       if (guards) {
         // After the repeat lookup (a visitor's retry of a sent message costs no slot), before any other
         // call: a flooding address costs a conditional write or two per request, nothing more.
-        const address = limitAddress(event, deps.originSecret !== undefined);
+        const address = limitAddress(event, deps.origin !== undefined);
         const slot = await guardCall('address', async () => {
           const options = { abortSignal: AbortSignal.timeout(deps.timeouts.archiveMs) };
           return takeVisitorSlot(guards.counters, address, await guards.hashKey(deps.now(), options), deps.now(), options);

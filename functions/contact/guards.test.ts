@@ -286,15 +286,14 @@ describe('buildContactDeps: one builder for Lambda and the local stack', () => {
   };
 
   it('guards with the archive table, a key of the day of their own, the budget from the environment', () => {
-    const deps = build({ ...base, ARCHIVE_TABLE: 'messages', AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:2', ORIGIN_VERIFY_VALUE: ORIGIN, CAPTCHA_MONTHLY_BUDGET: '42' });
+    const deps = build({ ...base, ARCHIVE_TABLE: 'messages', AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:2', CAPTCHA_MONTHLY_BUDGET: '42' });
     expect(deps.guards).toMatchObject({ monthlyBudget: 42 });
     expect(typeof deps.guards?.hashKey).toBe('function');
-    expect(deps.originSecret).toBe(ORIGIN);
   });
 
   it('no archive: no guards and no origin check unless set', () => {
     const deps = build(base);
     expect(deps.guards).toBeUndefined();
-    expect(deps.originSecret).toBeUndefined();
+    expect(deps.origin).toBeUndefined();
   });
 });

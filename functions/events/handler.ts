@@ -8,6 +8,7 @@ import { isValidEventName } from '../../contract/event-names';
 import { OTHER_EVENT, postTitlesFromEnvironment, siteEventNames } from '../../contract/event-catalog';
 import { EVENT_MAX_BODY_BYTES } from '../../contract/limits';
 import { EVENT_METRICS, EVENT_NAME_DIMENSION, SERVICE_NAMES } from '../../contract/metrics';
+import { originFromEnv, originRefused, type OriginCheck } from '../shared/origin';
 import { checkJsonPost, emptyResponse, pickStringFields, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 import {
   createLogger,
@@ -31,6 +32,8 @@ export interface EventsDeps {
    * Left out (unit tests), every well-formed name is its own dimension.
    */
   knownNames?: ReadonlySet<string>;
+  /** CloudFront's origin check (functions/shared/origin.ts): set, a request without the value is refused (403) first. */
+  origin?: OriginCheck;
 }
 
 export type EventsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
@@ -51,6 +54,10 @@ export function checkEventRequest(event: APIGatewayProxyEventV2): Checked {
 export function createEventsHandler(deps: EventsDeps): EventsHandler {
   return async (event, context) => {
     const log = withFields(deps.logger, requestIds(event, context));
+    if (deps.origin && !(await deps.origin(event))) {
+      log.info('Click event rejected', { outcome: 'rejected-origin', statusCode: 403 });
+      return originRefused();
+    }
     const checked = checkEventRequest(event);
     if (!checked.ok) {
       log.info('Click event rejected', { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
@@ -74,10 +81,12 @@ let coldStartHandler: EventsHandler | undefined;
 export const handler: EventsHandler = (event, context) => {
   if (!coldStartHandler) {
     const service = serviceName(SERVICE_NAMES.events);
+    const logger = createLogger(service);
     coldStartHandler = createEventsHandler({
-      logger: createLogger(service),
+      logger,
       metrics: createMetricsSink(service),
       knownNames: siteEventNames(postTitlesFromEnvironment(process.env)),
+      ...originFromEnv(logger),
     });
   }
   return coldStartHandler(event, context);

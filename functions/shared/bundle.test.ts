@@ -49,7 +49,8 @@ function quiet(): string[] {
 describe('bundled handlers', () => {
   it('events: bundles to ESM, imports without side effects, records a click', async () => {
     const { handler, bytes } = await bundle('events');
-    expect(bytes).toBeLessThan(200_000);
+    // Most of it is the Secrets Manager client the origin check reads its secret with (functions/shared/origin.ts).
+    expect(bytes).toBeLessThan(600_000);
     const out = quiet();
     const result = await handler(
       apiEvent({ path: '/api/events', body: '{"name":"SIDEBAR_NAV_ABOUT"}', headers: { 'content-type': 'text/plain' } }),

@@ -10,6 +10,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { VITALS_MAX_BODY_BYTES } from '../../contract/limits';
 import { SERVICE_NAMES, VITALS_METRICS_EMF } from '../../contract/metrics';
 import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, PAGE_VIEW_REJECTED_LOG_MESSAGE, type VitalsBeacon } from '../../contract/vitals';
+import { originFromEnv, originRefused, type OriginCheck } from '../shared/origin';
 import { checkJsonPost, emptyResponse, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 import {
   createLogger,
@@ -32,6 +33,8 @@ export interface VitalsDeps {
   logger: LoggerLike;
   measures: MeasureSink;
   pageViews: PageViewLog;
+  /** CloudFront's origin check (functions/shared/origin.ts): set, a request without the value is refused (403) first. */
+  origin?: OriginCheck;
 }
 
 export type VitalsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
@@ -49,6 +52,10 @@ export function checkVitalsRequest(event: APIGatewayProxyEventV2): Checked {
 export function createVitalsHandler(deps: VitalsDeps): VitalsHandler {
   return async (event, context) => {
     const log = withFields(deps.logger, requestIds(event, context));
+    if (deps.origin && !(await deps.origin(event))) {
+      log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: 'rejected-origin', statusCode: 403 });
+      return originRefused();
+    }
     const checked = checkVitalsRequest(event);
     if (!checked.ok) {
       log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
@@ -81,6 +88,7 @@ export const handler: VitalsHandler = (event, context) => {
       measures: createMeasureSink(service),
       // One JSON line per page view: Logs Insights discovers pageView.route, pageView.lcp, …
       pageViews: (pageView) => logger.info(PAGE_VIEW_LOG_MESSAGE, { pageView }),
+      ...originFromEnv(logger),
     });
   }
   return coldStartHandler(event, context);
