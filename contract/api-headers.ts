@@ -36,5 +36,8 @@ export const CLOUDFRONT_GENERATED_API_HEADERS: readonly ApiRequestHeader[] = [AP
  */
 export const ORIGIN_VERIFY_HEADER = 'x-portfolio-origin';
 
+/** The environment variable that names the origin secret (its ARN: the value is read at run time). */
+export const ORIGIN_SECRET_ENV = 'ORIGIN_SECRET_ARN';
+
 /** The key value store's key that holds the origin secret CloudFront sends. */
 export const ORIGIN_SECRET_KVS_KEY = 'origin-secret';

@@ -10,7 +10,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
+import { ORIGIN_SECRET_ENV, ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 import { errorResponse, type HttpResult } from './http';
 import { describeError, type LoggerLike } from './observability';
 
@@ -115,8 +115,6 @@ export function staticOriginCheck(value: string): OriginCheck {
   return createOriginCheck({ load: () => Promise.resolve([value]), now: Date.now });
 }
 
-/** The environment variable naming the origin secret (its ARN only: the value is read at run time). */
-export const ORIGIN_SECRET_ENV = 'ORIGIN_SECRET_ARN';
 const SECRETS_TIMEOUT_MS = 1_000;
 
 /**

@@ -139,7 +139,7 @@ export class Monitoring extends Construct {
   readonly mailBouncedAlarm?: cloudwatch.Alarm;
   readonly archiveUnavailableAlarm: cloudwatch.Alarm;
   /** The flood counters did not answer: the form refuses every message (503) until they do. */
-  readonly countersUnavailableAlarm: cloudwatch.Alarm;
+  readonly countersUnavailableAlarm?: cloudwatch.Alarm;
   readonly archiveFunctionErrorsAlarm: cloudwatch.Alarm;
   readonly mailEventsFailedAlarm?: cloudwatch.Alarm;
   readonly slowLcpAlarm?: cloudwatch.Alarm;
@@ -276,8 +276,9 @@ export class Monitoring extends Construct {
       metric: contactMetric(CONTACT_METRICS.captchaNeedsOwner, { period }),
       ...atLeastOnce,
     });
-    // Fails closed on purpose (an uncounted request could spend the budget unseen), so the owner must hear of it.
-    this.countersUnavailableAlarm = new cloudwatch.Alarm(this, 'ContactCountersUnavailable', {
+    // Fails closed on purpose (an uncounted request could spend the budget unseen), so the owner must hear
+    // of it. Live only, as the captcha's alarm: a preview's form has Google's test key and no budget to guard.
+    this.countersUnavailableAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'ContactCountersUnavailable', {
       alarmDescription:
         "The contact form's flood counters (items of the archive's DynamoDB table) did not answer, so the form refused " +
         "messages with 503 rather than send them uncounted. The contact function's log line has DynamoDB's error; see docs/deploy.md.",

@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -15,6 +15,7 @@ import { SiteCertificate, SiteDnsRecords } from './domain';
 import { HttpApi } from './http-api';
 import { MailEvents } from './mail-events';
 import { Monitoring } from './monitoring';
+import { OriginSecret } from './origin-secret';
 import { Redelivery } from './redelivery';
 import { RouteFunctions } from './route-functions';
 import { SiteBucket } from './site-bucket';
@@ -43,6 +44,7 @@ export class PortfolioStack extends Stack {
   readonly cdn: SiteDistribution;
   readonly deployment: SiteDeployment;
   readonly monitoring: Monitoring;
+  readonly originSecret: OriginSecret;
 
   constructor(scope: Construct, id: string, props: PortfolioStackProps) {
     super(scope, id, props);
@@ -81,10 +83,10 @@ export class PortfolioStack extends Stack {
         }).parameterName
       : config.recaptchaSecretParameter;
 
-    // The value CloudFront adds to API requests and the contact function expects: the UUID in this
-    // stack's id, unique per stack, stable across deploys, and known only inside the account (it costs
-    // nothing, unlike a Secrets Manager secret). Anyone calling execute-api directly lacks it.
-    const originVerifyValue = Fn.select(2, Fn.split('/', Aws.STACK_ID));
+    // The value CloudFront adds to API requests and every API function demands: a random secret made
+    // and rotated in the account, never derived from an id a deploy prints (infra/lib/origin-secret.ts).
+    this.originSecret = new OriginSecret(this, 'Origin', { projectRoot: props.projectRoot, logRetention });
+    const origin = this.originSecret.environment;
     this.functions = new RouteFunctions(this, 'Functions', {
       projectRoot: props.projectRoot,
       logRetention,
@@ -95,18 +97,19 @@ export class PortfolioStack extends Stack {
             ...mailEnvironment,
             // Only the parameter's name: the secret itself is read at cold start, never stored here.
             RECAPTCHA_SECRET_PARAMETER: recaptchaSecretParameter,
-            ORIGIN_VERIFY_VALUE: originVerifyValue,
+            ...origin,
             CAPTCHA_MONTHLY_BUDGET: String(config.captchaMonthlyBudget),
           },
         },
         events: {
           memorySize: 128,
           // The bundled function cannot read the posts (Markdown files): their titles come in at synth.
-          environment: postTitlesEnvironment(readPostTitles(props.projectRoot)),
+          environment: { ...postTitlesEnvironment(readPostTitles(props.projectRoot)), ...origin },
         },
-        vitals: { memorySize: 128 },
+        vitals: { memorySize: 128, environment: origin },
       },
     });
+    for (const fn of Object.values(this.functions.functions)) this.originSecret.grantRead(fn);
     const contact = this.functions.functions.contact;
     grantContactPermissions(contact, { ...send, recaptchaSecretParameter });
     // Put a message, read it back (idempotency), update its status: never scan, query or delete.
@@ -148,7 +151,7 @@ export class PortfolioStack extends Stack {
       // (gzip, Brotli) and honours each object's Cache-Control from 1 s to a year: a preview's HTML may be a
       // second stale, where the live site's own policy (min TTL 0) revalidates at once.
       sharedCachePolicy: config.stage ? cloudfront.CachePolicy.CACHING_OPTIMIZED : undefined,
-      originVerifyValue,
+      apiViewerRequest: this.originSecret.viewerRequest,
     });
     this.deployment = new SiteDeployment(this, 'Deploy', {
       asset: this.web.asset,

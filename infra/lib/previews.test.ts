@@ -116,7 +116,7 @@ describe('a preview', () => {
       Object.keys(synth.template.findResources('AWS::CloudWatch::Alarm'))
         .map((id) => id.replace(/^Monitoring/, '').replace(/[0-9A-F]{8}$/, ''))
         .sort();
-    expect(names(live)).toHaveLength(11);
+    expect(names(live)).toHaveLength(12);
     for (const preview of previews) expect(names(preview)).toEqual([...PREVIEW_ALARMS].sort());
   });
 
