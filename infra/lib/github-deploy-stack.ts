@@ -155,6 +155,21 @@ export const PREVIEW_SERVICES = ['apigateway', 'cloudfront', 'cloudwatch', 'dyna
  * Management V2, https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazoncloudfront.html,
  * https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazonapigatewaymanagementv2.html).
  */
+/**
+ * No deploy reads a secret's value: the origin secret (Secrets Manager) and the copy CloudFront's key
+ * value store holds. Deploying needs neither (Secrets Manager generates the value; only the rotation
+ * function writes the store). Actions: Service Authorization Reference, "Actions defined by AWS Secrets
+ * Manager" (GetSecretValue, BatchGetSecretValue) and "Actions defined by Amazon CloudFront KeyValueStore"
+ * (GetKey, ListKeys): https://docs.aws.amazon.com/service-authorization/latest/reference/list_awssecretsmanager.html,
+ * https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazoncloudfrontkeyvaluestore.html.
+ */
+export const NO_SECRET_VALUES: PolicyStatementJson = {
+  Sid: 'NoSecretValues',
+  Effect: 'Deny',
+  Action: ['secretsmanager:GetSecretValue', 'secretsmanager:BatchGetSecretValue', 'cloudfront-keyvaluestore:GetKey', 'cloudfront-keyvaluestore:ListKeys'],
+  Resource: '*',
+};
+
 export function previewFence(scope: FenceScope): PolicyStatementJson[] {
   const { partition: p, account, region } = scope;
   const names = previewNames(scope.portfolioStackName);
@@ -171,6 +186,7 @@ export function previewFence(scope: FenceScope): PolicyStatementJson[] {
     { Sid: 'FenceTablesToPreviews', Effect: 'Deny', Action: 'dynamodb:*', NotResource: `arn:${p}:dynamodb:*:${account}:table/${names.stacks}` },
     { Sid: 'FenceIamToPreviewRoles', Effect: 'Deny', Action: 'iam:*', NotResource: `arn:${p}:iam::${account}:role/${names.stacks}` },
     { Sid: 'NoRoleChains', Effect: 'Deny', Action: 'sts:*', Resource: '*' },
+    NO_SECRET_VALUES,
     { Sid: 'FenceStacksToPreviews', Effect: 'Deny', Action: 'cloudformation:*', NotResource: `arn:${p}:cloudformation:*:${account}:stack/${names.stacks}/*` },
     {
       Sid: 'FenceFunctionsToPreviews',
@@ -291,6 +307,7 @@ export function executionPolicyDocument(scope: FenceScope): { Version: '2012-10-
       Resource: '*',
     },
     { Sid: 'NoRoleChains', Effect: 'Deny', Action: 'sts:*', Resource: '*' },
+    NO_SECRET_VALUES,
     {
       Sid: 'NoUsersKeysOrProviders',
       Effect: 'Deny',

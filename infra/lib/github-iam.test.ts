@@ -37,6 +37,8 @@ const LIVE = {
   functionRole: `arn:aws:iam::${ACCOUNT}:role/Portfolio-FunctionsContactRole1A2B3C-1A2B3C4D5E6F`,
   function: `arn:aws:lambda:${REGION}:${ACCOUNT}:function:Portfolio-FunctionsContactFunction-1A2B3C4D5E6F`,
   distribution: `arn:aws:cloudfront::${ACCOUNT}:distribution/E1LIVE0000000`,
+  originSecret: `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:OriginSecret1A2B3C-AbCdEf`,
+  originStore: `arn:aws:cloudfront::${ACCOUNT}:key-value-store/0a1b2c3d-0000-0000-0000-00000000000a`,
 };
 const PREVIEW = {
   stack: `arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/Portfolio-pr-7/0a1b2c3d-0000-0000-0000-000000000007`,
@@ -225,6 +227,10 @@ type Check = [action: string, resource: string, context?: Record<string, string 
 const NEVER: Check[] = [
   ...['dynamodb:Scan', 'dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PartiQLSelect', 'dynamodb:ExportTableToPointInTime'].map((a): Check => [a, LIVE.archive]),
   ...['ssm:GetParameter', 'ssm:GetParameters', 'ssm:PutParameter', 'ssm:DeleteParameter'].map((a): Check => [a, LIVE.secret]),
+  // The origin secret CloudFront sends the API: neither its value nor the key value store's copy.
+  ['secretsmanager:GetSecretValue', LIVE.originSecret],
+  ['cloudfront-keyvaluestore:GetKey', LIVE.originStore],
+  ['cloudfront-keyvaluestore:ListKeys', LIVE.originStore],
   ['iam:CreateUser', `arn:aws:iam::${ACCOUNT}:user/someone`],
   ['iam:CreateAccessKey', `arn:aws:iam::${ACCOUNT}:user/someone`],
   ['iam:UpdateOpenIDConnectProviderThumbprint', `arn:aws:iam::${ACCOUNT}:oidc-provider/token.actions.githubusercontent.com`],
