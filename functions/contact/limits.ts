@@ -127,6 +127,9 @@ export function counterKeys(store: CounterStore, random: () => string = () => ra
   };
 }
 
+/** The keyed hash an address is counted under (never the address itself). */
+export const hashAddress = (address: string, hashKey: string) => createHmac('sha256', hashKey).update(address).digest('base64url').slice(0, 32);
+
 /**
  * Counts one request from `address` in each window (shortest first) and says whether it may go on.
  * A full window stops the count there: a flooding address writes one item per request, not one per window.
@@ -140,7 +143,7 @@ export async function takeAddressSlot(
   options?: CallOptions,
   windows: readonly AddressWindow[] = CONTACT_ADDRESS_LIMITS,
 ): Promise<AddressVerdict> {
-  const hashed = createHmac('sha256', hashKey).update(address).digest('base64url').slice(0, 32);
+  const hashed = hashAddress(address, hashKey);
   const now = Math.floor(nowMs / 1000);
   for (const window of windows) {
     const start = now - (now % window.windowSeconds);

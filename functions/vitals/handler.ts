@@ -7,9 +7,10 @@
  * (outcome rejected-…), never stored as a page view; nothing answers 5xx.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { VITALS_MAX_BODY_BYTES } from '../../contract/limits';
+import { VITALS_ALARM_VIEWS_PER_ADDRESS, VITALS_MAX_BODY_BYTES } from '../../contract/limits';
 import { SERVICE_NAMES, VITALS_METRICS_EMF } from '../../contract/metrics';
 import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, PAGE_VIEW_REJECTED_LOG_MESSAGE, type VitalsBeacon } from '../../contract/vitals';
+import { beaconLimitFromEnv, type BeaconLimit } from '../shared/beacon-limit';
 import { originFromEnv, originRefused, type OriginCheck } from '../shared/origin';
 import { checkJsonPost, emptyResponse, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 import {
@@ -35,6 +36,8 @@ export interface VitalsDeps {
   pageViews: PageViewLog;
   /** CloudFront's origin check (functions/shared/origin.ts): set, a request without the value is refused (403) first. */
   origin?: OriginCheck;
+  /** The per-address daily count (functions/shared/beacon-limit.ts): past it, a page view is dropped, not kept. */
+  limit?: BeaconLimit;
 }
 
 export type VitalsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
@@ -61,13 +64,22 @@ export function createVitalsHandler(deps: VitalsDeps): VitalsHandler {
       log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
       return checked.response;
     }
+    const verdict = deps.limit ? await deps.limit(event) : undefined;
+    if (verdict && !verdict.ok) {
+      log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: `dropped-${verdict.reason}`, statusCode: 204 });
+      return emptyResponse(204);
+    }
     const { beacon } = checked;
     try {
       deps.pageViews(beacon);
-      deps.measures.measure({
-        ...(beacon.lcp !== undefined ? { [VITALS_METRICS_EMF.lcp]: beacon.lcp } : {}),
-        ...(beacon.inp !== undefined ? { [VITALS_METRICS_EMF.inp]: beacon.inp } : {}),
-      });
+      // Only an address's first few page views of the day feed the slow-page alarms, so those need
+      // views from many different addresses (contract/limits.ts).
+      if (!verdict || verdict.count <= VITALS_ALARM_VIEWS_PER_ADDRESS) {
+        deps.measures.measure({
+          ...(beacon.lcp !== undefined ? { [VITALS_METRICS_EMF.lcp]: beacon.lcp } : {}),
+          ...(beacon.inp !== undefined ? { [VITALS_METRICS_EMF.inp]: beacon.inp } : {}),
+        });
+      }
     } catch (error) {
       // The beacon's answer is never read; losing one page view must not turn into a 5xx alarm.
       log.error('Page view could not be recorded', describeError(error));
@@ -83,12 +95,14 @@ export const handler: VitalsHandler = (event, context) => {
   if (!coldStartHandler) {
     const service = serviceName(SERVICE_NAMES.vitals);
     const logger = createLogger(service);
+    const origin = originFromEnv(logger);
     coldStartHandler = createVitalsHandler({
       logger,
       measures: createMeasureSink(service),
       // One JSON line per page view: Logs Insights discovers pageView.route, pageView.lcp, …
       pageViews: (pageView) => logger.info(PAGE_VIEW_LOG_MESSAGE, { pageView }),
-      ...originFromEnv(logger),
+      ...origin,
+      ...beaconLimitFromEnv('vitals', origin.origin !== undefined, (problem) => logger.error(problem)),
     });
   }
   return coldStartHandler(event, context);

@@ -9,6 +9,9 @@ import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 import { createEventsHandler } from '../events/handler';
 import { createVitalsHandler } from '../vitals/handler';
 import { createOriginCheck, ORIGIN_REFRESH_MS, originCheckFromEnv, secretsManagerOriginValues, staticOriginCheck, type SecretsManagerLike } from './origin';
+import { VITALS_ALARM_VIEWS_PER_ADDRESS } from '../../contract/limits';
+import { counterKeys, memoryCounters } from '../contact/limits';
+import { createBeaconLimit } from './beacon-limit';
 import { apiEvent, lambdaContext, RecordingLogger, RecordingMetrics } from './test-support';
 
 const A = 'a'.repeat(40);
@@ -102,5 +105,52 @@ describe('the beacon routes refuse a request that skipped CloudFront', () => {
     const ok = await handler({ ...withOrigin(A), body }, ctx);
     expect(ok.statusCode, ok.body).toBe(204);
     expect(views).toHaveLength(1);
+  });
+});
+
+describe('the beacons: one address cannot move the owner’s numbers', () => {
+  const ctx = lambdaContext();
+  const from = (ip: string, body: string) => apiEvent({ sourceIp: ip, body, headers: { 'content-type': 'application/json' } });
+
+  it('clicks past the daily limit from one address are dropped (204, logged as dropped), others still counted', async () => {
+    const counters = memoryCounters();
+    const metrics = new RecordingMetrics();
+    const logger = new RecordingLogger();
+    const limit = createBeaconLimit({ counters, hashKey: counterKeys(counters), route: 'events', max: 3, viaCloudFront: false, now: () => Date.UTC(2026, 10, 22, 9) });
+    const handler = createEventsHandler({ logger, metrics, limit });
+    const body = JSON.stringify({ name: 'NAV_HOME' });
+    for (let i = 0; i < 5; i++) expect((await handler(from('198.51.100.1', body), ctx)).statusCode).toBe(204);
+    expect(metrics.counts).toHaveLength(3);
+    expect(logger.lines.filter((line) => line.fields.outcome === 'dropped-address-limit')).toHaveLength(2);
+    await handler(from('198.51.100.2', body), ctx);
+    expect(metrics.counts).toHaveLength(4);
+    // No address in what is stored.
+    expect([...counters.items.keys()].join()).not.toContain('198.51.100');
+  });
+
+  it('page views past the daily limit are dropped; past the first few, they no longer feed the alarm metrics', async () => {
+    const counters = memoryCounters();
+    const views: unknown[] = [];
+    let measured = 0;
+    const limit = createBeaconLimit({ counters, hashKey: counterKeys(counters), route: 'vitals', max: 6, viaCloudFront: false, now: () => Date.UTC(2026, 10, 22, 9) });
+    const handler = createVitalsHandler({
+      logger: new RecordingLogger(),
+      measures: { measure: () => void measured++ },
+      pageViews: (view) => views.push(view),
+      limit,
+    });
+    const body = JSON.stringify({ route: '/home', lang: 'en', device: 'desktop', nav: 'load', lcp: 9000 });
+    for (let i = 0; i < 10; i++) await handler(from('198.51.100.1', body), ctx);
+    expect(views).toHaveLength(6);
+    expect(measured).toBe(VITALS_ALARM_VIEWS_PER_ADDRESS);
+  });
+
+  it('fails closed: counters that do not answer drop the beacon', async () => {
+    const counters = { ...memoryCounters(), take: () => Promise.reject(new Error('down')) };
+    const metrics = new RecordingMetrics();
+    const limit = createBeaconLimit({ counters, hashKey: counterKeys(counters), route: 'events', max: 3, viaCloudFront: false, now: Date.now });
+    const handler = createEventsHandler({ logger: new RecordingLogger(), metrics, limit });
+    expect((await handler(from('198.51.100.1', JSON.stringify({ name: 'NAV_HOME' })), ctx)).statusCode).toBe(204);
+    expect(metrics.counts).toEqual([]);
   });
 });
