@@ -423,6 +423,7 @@ describe('functions', () => {
       // The posts' titles, read at synth (the bundle has no Markdown files); the repository ships none.
       POST_EVENT_TITLES: JSON.stringify(readPostTitles(REPO_ROOT)),
       [ORIGIN_SECRET_ENV]: originSecretArn(),
+      ARCHIVE_TABLE: { Ref: idOf('AWS::DynamoDB::Table', () => true) },
     });
     const json = JSON.stringify(template.toJSON());
     expect(json).not.toContain('RECAPTCHA_SECRET"');
@@ -480,7 +481,11 @@ describe('IAM', () => {
     expect(policyOfRole(roleOf(/^POST \/api\/events/)).map((s) => s.Action)).toEqual([
       ['logs:CreateLogStream', 'logs:PutLogEvents'],
       ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+      'dynamodb:UpdateItem',
     ]);
+    // The beacon functions may bump their counters and nothing else in the archive's table.
+    const beacon = policyOfRole(roleOf(/^POST \/api\/events/)).find((s) => s.Action === 'dynamodb:UpdateItem')!;
+    expect(beacon.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['beacon#*', 'counterkey#*'] } });
   });
 
   it('grants SES and SSM nowhere on "*"', () => {

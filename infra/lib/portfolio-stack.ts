@@ -87,6 +87,8 @@ export class PortfolioStack extends Stack {
     // and rotated in the account, never derived from an id a deploy prints (infra/lib/origin-secret.ts).
     this.originSecret = new OriginSecret(this, 'Origin', { projectRoot: props.projectRoot, logRetention });
     const origin = this.originSecret.environment;
+    // The beacons' per-address counters share the archive's table, as the contact form's do.
+    const beaconCounters = { [ARCHIVE_ENV.table]: this.archive.table.tableName };
     this.functions = new RouteFunctions(this, 'Functions', {
       projectRoot: props.projectRoot,
       logRetention,
@@ -104,12 +106,14 @@ export class PortfolioStack extends Stack {
         events: {
           memorySize: 128,
           // The bundled function cannot read the posts (Markdown files): their titles come in at synth.
-          environment: { ...postTitlesEnvironment(readPostTitles(props.projectRoot)), ...origin },
+          environment: { ...postTitlesEnvironment(readPostTitles(props.projectRoot)), ...origin, ...beaconCounters },
         },
-        vitals: { memorySize: 128, environment: origin },
+        vitals: { memorySize: 128, environment: { ...origin, ...beaconCounters } },
       },
     });
     for (const fn of Object.values(this.functions.functions)) this.originSecret.grantRead(fn);
+    this.archive.grantBeaconCounters(this.functions.functions.events, 'BeaconCountersOnly');
+    this.archive.grantBeaconCounters(this.functions.functions.vitals, 'BeaconCountersOnly');
     const contact = this.functions.functions.contact;
     grantContactPermissions(contact, { ...send, recaptchaSecretParameter });
     // Put a message, read it back (idempotency), update its status: never scan, query or delete.
