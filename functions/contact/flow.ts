@@ -52,6 +52,12 @@ const MIN_SES_WINDOW_MS = 250;
 const MIN_SETTLE_MS = 300;
 /** Archive writes of one message before SES is tried alone: a slow archive (a busy machine) gets another chance. */
 const MAX_PUT_ATTEMPTS = 3;
+/**
+ * The counters' calls get this long together (the day's key, then up to four conditional writes for an
+ * IPv6 address), within what is left of the request: a slow table refuses the request (503) rather
+ * than let it go on uncounted, so one slow call must not be enough to refuse it.
+ */
+const COUNTER_STEP_MS = 3_000;
 /** A retry is only worth starting with at least this long to run. */
 const MIN_PUT_RETRY_MS = 100;
 /** The pause before the n-th retry (n × this), so a refused connection is not hammered. */
@@ -263,7 +269,7 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
         // call: a flooding address costs a conditional write or two per request, nothing more.
         const address = limitAddress(event, deps.origin !== undefined);
         const slot = await guardCall('address', async () => {
-          const options = { abortSignal: AbortSignal.timeout(deps.timeouts.archiveMs) };
+          const options = { abortSignal: AbortSignal.timeout(Math.max(1, Math.min(COUNTER_STEP_MS, remaining() - MIN_SES_WINDOW_MS))) };
           return takeVisitorSlot(guards.counters, address, await guards.hashKey(deps.now(), options), deps.now(), options);
         });
         if (!slot) return finish(failure(503), 'counters-unavailable', details);
@@ -287,7 +293,7 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
       if (guards) {
         const budget = await guardCall('budget', () =>
           takeBudgetSlot(guards.counters, guards.monthlyBudget, deps.now(), {
-            abortSignal: AbortSignal.timeout(Math.max(1, Math.min(deps.timeouts.archiveMs, remaining()))),
+            abortSignal: AbortSignal.timeout(Math.max(1, Math.min(COUNTER_STEP_MS, remaining() - MIN_SES_WINDOW_MS))),
           }),
         );
         if (!budget) return finish(failure(503), 'counters-unavailable', details);

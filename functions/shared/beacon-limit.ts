@@ -42,7 +42,7 @@ export function createBeaconLimit(options: BeaconLimitOptions): BeaconLimit {
       const address = limitAddress(event, options.viaCloudFront);
       const hashed = hashAddress(address, await options.hashKey(now));
       const count = await options.counters.take(`beacon#${options.route}#${hashed}#${day}`, options.max, dayEnd, {
-        abortSignal: AbortSignal.timeout(options.timeoutMs ?? 1_000),
+        abortSignal: AbortSignal.timeout(options.timeoutMs ?? 2_000),
       });
       return count === undefined ? { ok: false, reason: 'address-limit' } : { ok: true, count };
     } catch {

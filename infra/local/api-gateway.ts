@@ -50,6 +50,8 @@ export interface LocalApiConfig {
   counters?: CounterStore | undefined;
   /** siteverify calls allowed a month (CAPTCHA_MONTHLY_BUDGET); default as in Lambda. */
   captchaMonthlyBudget?: number | undefined;
+  /** The handlers' clock (milliseconds since the epoch); default Date.now. */
+  now?: (() => number) | undefined;
 }
 
 
@@ -67,17 +69,18 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
   if (!loaded.ok) throw new Error(`The local API cannot start: ${loaded.problems.join('; ')}.`);
   const logger = (serviceName: string) => new Logger({ serviceName, ...(config.quiet ? { logLevel: 'SILENT' } : {}) });
   const metrics = (service: string): MetricsSink => (config.quiet ? { count: () => undefined } : createMetricsSink(service));
+  const now = config.now ?? Date.now;
   // The beacons' per-address daily count, in the same counters as the contact form's (the socket's address).
   const keys = config.counters ? counterKeys(config.counters) : undefined;
   const beaconLimit = (route: BeaconRoute) =>
     config.counters && keys
-      ? { limit: createBeaconLimit({ counters: config.counters, hashKey: keys, route, max: BEACON_DAILY_LIMITS[route], viaCloudFront: false, now: Date.now }) }
+      ? { limit: createBeaconLimit({ counters: config.counters, hashKey: keys, route, max: BEACON_DAILY_LIMITS[route], viaCloudFront: false, now }) }
       : {};
   const measures = (service: string): MeasureSink => (config.quiet ? { measure: () => undefined } : createMeasureSink(service));
   return {
     // The same dependencies Lambda builds (one SES attempt, its timeouts), with the local archive and counters.
-    contact: createContactHandler(
-      buildContactDeps(loaded.config, {
+    contact: createContactHandler({
+      ...buildContactDeps(loaded.config, {
         logger: logger('portfolio-contact'),
         metrics: metrics('portfolio-contact'),
         hasAwsCredentials: false,
@@ -87,7 +90,8 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
           ...(config.counters ? { counters: config.counters } : {}),
         },
       }),
-    ),
+      now,
+    }),
     events: createEventsHandler({
       ...beaconLimit('events'),
       logger: logger('portfolio-events'),

@@ -67,6 +67,11 @@ export interface LocalStackOptions {
    */
   floodGuards?: boolean;
   /**
+   * The contact and beacon handlers' clock, in milliseconds since the epoch (the benchmark's distributed
+   * flood moves it to the next UTC day); default Date.now.
+   */
+  clock?: () => number;
+  /**
    * Each API route's throttle, as the stage applies it (contract/limits.ts ROUTE_THROTTLES); false: none
    * (the benchmark's throughput runs measure the handlers, not API Gateway's buckets).
    */
@@ -137,6 +142,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         counters: archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined,
         ses,
         pageViewsFile: options.pageViewsFile,
+        ...(options.clock ? { now: options.clock } : {}),
       }),
       { throttle: options.routeThrottle !== false },
     );
