@@ -71,6 +71,8 @@ export interface LocalStackOptions {
    * flood moves it to the next UTC day); default Date.now.
    */
   clock?: () => number;
+  /** siteverify calls allowed a month (CAPTCHA_MONTHLY_BUDGET); default as in Lambda. */
+  captchaMonthlyBudget?: number;
   /**
    * Each API route's throttle, as the stage applies it (contract/limits.ts ROUTE_THROTTLES); false: none
    * (the benchmark's throughput runs measure the handlers, not API Gateway's buckets).
@@ -143,6 +145,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         ses,
         pageViewsFile: options.pageViewsFile,
         ...(options.clock ? { now: options.clock } : {}),
+        ...(options.captchaMonthlyBudget ? { captchaMonthlyBudget: options.captchaMonthlyBudget } : {}),
       }),
       { throttle: options.routeThrottle !== false },
     );
