@@ -8,8 +8,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ARCHIVE_ENV } from '../../contract/archive';
 import { BEACON_DAILY_LIMITS } from '../../contract/limits';
 import { createDynamoClient } from '../archive/store';
-import { counterKeys, dynamoCounters, hashAddress, utcDay, type CounterStore } from '../contact/limits';
-import { limitAddress } from '../contact/request';
+import { limitAddress } from './address';
+import { counterKeys, dynamoCounters, hashAddress, utcDay, type CounterStore } from './counters';
 
 export type BeaconRoute = 'events' | 'vitals';
 

@@ -12,10 +12,9 @@ const store = cf.kvs();
 async function handler(event) {
   const request = event.request;
   delete request.headers['x-portfolio-origin'];
-  try {
+  // No value yet (before the first rotation finished): the request goes on without one, and is refused.
+  if (await store.exists('origin-secret')) {
     request.headers['x-portfolio-origin'] = { value: await store.get('origin-secret') };
-  } catch (error) {
-    // No value yet (before the first rotation finished): the request goes on without one.
   }
   return request;
 }

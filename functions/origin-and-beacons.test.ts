@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
-import { createEventsHandler } from '../events/handler';
-import { createVitalsHandler } from '../vitals/handler';
-import { createOriginCheck, ORIGIN_REFRESH_MS, originCheckFromEnv, secretsManagerOriginValues, staticOriginCheck, type SecretsManagerLike } from './origin';
-import { VITALS_ALARM_VIEWS_PER_ADDRESS } from '../../contract/limits';
-import { counterKeys, memoryCounters } from '../contact/limits';
-import { createBeaconLimit } from './beacon-limit';
-import { apiEvent, lambdaContext, RecordingLogger, RecordingMetrics } from './test-support';
+import { ORIGIN_VERIFY_HEADER } from '../contract/api-headers';
+import { createEventsHandler } from './events/handler';
+import { createVitalsHandler } from './vitals/handler';
+import { createOriginCheck, ORIGIN_REFRESH_MS, originCheckFromEnv, secretsManagerOriginValues, staticOriginCheck, type SecretsManagerLike } from './shared/origin';
+import { VITALS_ALARM_VIEWS_PER_ADDRESS } from '../contract/limits';
+import { counterKeys, memoryCounters } from './shared/counters';
+import { createBeaconLimit } from './shared/beacon-limit';
+import { apiEvent, lambdaContext, RecordingLogger, RecordingMetrics } from './shared/test-support';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
