@@ -17,7 +17,8 @@
  * mailed once). Then the distributed flood (scripts/bench/distributed-flood.ts): BENCH_DISTRIBUTED_ADDRESSES
  * addresses (2,000) send five junk tokens each over BENCH_DISTRIBUTED_SECONDS (900); the siteverify calls
  * must stay within the day's portion of the monthly budget and an honest visitor must be mailed the
- * next UTC day. BENCH_FLOODS_ONLY=1 runs the two floods alone.
+ * next UTC day. BENCH_FLOODS_ONLY=1 runs the two floods alone; BENCH_DISTRIBUTED_LOGS=1 prints the
+ * distributed flood's handler log lines (each answer's outcome).
  *
  * Settings (environment): BENCH_DURATION seconds per scenario (3), BENCH_CONNECTIONS (10),
  * BENCH_N (500), BENCH_C (25), BENCH_LOAD (1; 0 skips the runs under load), BENCH_FLOOD_SECONDS (60).
