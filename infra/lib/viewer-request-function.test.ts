@@ -18,6 +18,7 @@ import {
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../web/content/locales';
 import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
 import { synthPortfolio, type Json } from './testing';
+import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 
 
 let templateCode: string;
@@ -26,7 +27,10 @@ let handler: ViewerRequestHandler;
 
 beforeAll(() => {
   const resources: Record<string, Json> = synthPortfolio().template.toJSON().Resources;
-  const functions = Object.values(resources).filter((r) => r.Type === 'AWS::CloudFront::Function');
+  // The site's function; the other sets the API's origin header (infra/cloudfront/api-origin.js).
+  const functions = Object.values(resources).filter(
+    (r) => r.Type === 'AWS::CloudFront::Function' && !String(r.Properties.FunctionCode).includes(ORIGIN_VERIFY_HEADER),
+  );
   expect(functions).toHaveLength(1);
   templateCode = functions[0]!.Properties.FunctionCode;
   const policies = Object.values(resources).filter((r) => r.Type === 'AWS::CloudFront::ResponseHeadersPolicy');
