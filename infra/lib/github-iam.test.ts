@@ -37,7 +37,7 @@ const LIVE = {
   functionRole: `arn:aws:iam::${ACCOUNT}:role/Portfolio-FunctionsContactRole1A2B3C-1A2B3C4D5E6F`,
   function: `arn:aws:lambda:${REGION}:${ACCOUNT}:function:Portfolio-FunctionsContactFunction-1A2B3C4D5E6F`,
   distribution: `arn:aws:cloudfront::${ACCOUNT}:distribution/E1LIVE0000000`,
-  originSecret: `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:OriginSecret1A2B3C-AbCdEf`,
+  originSecret: `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:Portfolio-origin-secret-AbCdEf`,
   originStore: `arn:aws:cloudfront::${ACCOUNT}:key-value-store/0a1b2c3d-0000-0000-0000-00000000000a`,
 };
 const PREVIEW = {
@@ -247,6 +247,9 @@ const NEVER: Check[] = [
 /** And what nothing a preview reaches may do: the live stack, its bucket, functions, distribution, API, archive and IAM. */
 const NEVER_FROM_A_PREVIEW: Check[] = [
   ...NEVER,
+  // Nor change the live origin secret or its store's copy (a preview may manage its own secret).
+  ...['secretsmanager:PutSecretValue', 'secretsmanager:RotateSecret', 'secretsmanager:DeleteSecret'].map((a): Check => [a, LIVE.originSecret]),
+  ['cloudfront-keyvaluestore:PutKey', LIVE.originStore],
   ...['s3:GetObject', 's3:PutObject', 's3:DeleteObject'].map((a): Check => [a, `${LIVE.bucket}/index.html`]),
   ...['s3:PutBucketPolicy', 's3:DeleteBucket', 's3:PutBucketWebsite'].map((a): Check => [a, LIVE.bucket]),
   ...['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateTable', 'dynamodb:DeleteTable'].map((a): Check => [a, LIVE.archive]),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -42,6 +42,8 @@ export class OriginSecret extends Construct {
   constructor(scope: Construct, id: string, props: OriginSecretProps) {
     super(scope, id);
     this.secret = new secretsmanager.Secret(this, 'Secret', {
+      // Named after the stack, so a preview's deploy role can be fenced to its own (github-deploy-stack.ts).
+      secretName: `${Stack.of(this).stackName}-origin-secret`,
       description: 'The value CloudFront sends the API in x-portfolio-origin (rotated; read by the API functions only)',
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
     });
