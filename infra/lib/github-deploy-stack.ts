@@ -142,7 +142,7 @@ export function previewNames(portfolioStackName: string) {
  * The services a preview stack's resources belong to (its template's resource types; the custom
  * resources are Lambda functions): what the preview execution role and the boundary allow, within the fence.
  */
-export const PREVIEW_SERVICES = ['apigateway', 'cloudfront', 'cloudwatch', 'dynamodb', 'events', 'iam', 'lambda', 'logs', 's3', 'secretsmanager', 'ses', 'sns', 'sqs', 'ssm'] as const;
+export const PREVIEW_SERVICES = ['apigateway', 'cloudfront', 'cloudwatch', 'dynamodb', 'events', 'iam', 'lambda', 'logs', 's3', 'ses', 'sns', 'sqs', 'ssm'] as const;
 
 /**
  * The fence around previews: Deny statements for everything that is not a preview's own, in the preview
@@ -186,11 +186,7 @@ export function previewFence(scope: FenceScope): PolicyStatementJson[] {
     { Sid: 'FenceTablesToPreviews', Effect: 'Deny', Action: 'dynamodb:*', NotResource: `arn:${p}:dynamodb:*:${account}:table/${names.stacks}` },
     { Sid: 'FenceIamToPreviewRoles', Effect: 'Deny', Action: 'iam:*', NotResource: `arn:${p}:iam::${account}:role/${names.stacks}` },
     { Sid: 'NoRoleChains', Effect: 'Deny', Action: 'sts:*', Resource: '*' },
-    // A preview's own origin secret is named after its stack (infra/lib/origin-secret.ts); the live one is not reachable.
-    { Sid: 'FenceSecretsToPreviews', Effect: 'Deny', Action: 'secretsmanager:*', NotResource: `arn:${p}:secretsmanager:*:${account}:secret:${names.stacks}` },
-    // A key value store's data-plane actions take no condition key and its ARN is an id, so no preview
-    // may touch any store's data: the live store holds the live origin secret.
-    { Sid: 'NoKeyValueStoreData', Effect: 'Deny', Action: 'cloudfront-keyvaluestore:*', Resource: '*' },
+    NO_SECRET_VALUES,
     { Sid: 'FenceStacksToPreviews', Effect: 'Deny', Action: 'cloudformation:*', NotResource: `arn:${p}:cloudformation:*:${account}:stack/${names.stacks}/*` },
     {
       Sid: 'FenceFunctionsToPreviews',

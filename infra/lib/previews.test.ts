@@ -111,6 +111,17 @@ describe('a preview', () => {
     for (const preview of previews) expect(count(preview, 'AWS::SNS::Subscription')).toBe(0);
   });
 
+  it('has no origin secret: its functions are told so explicitly, the live stack never is', () => {
+    for (const preview of previews) {
+      expect(resourcesOf(preview, 'AWS::SecretsManager::Secret')).toEqual([]);
+      expect(resourcesOf(preview, 'AWS::CloudFront::KeyValueStore')).toEqual([]);
+      const variables = resourcesOf(preview, 'AWS::Lambda::Function').map((fn) => fn.Properties.Environment?.Variables ?? {});
+      expect(variables.filter((v) => v.ORIGIN_CHECK === 'off')).toHaveLength(3);
+      expect(variables.some((v) => 'ORIGIN_SECRET_ARN' in v)).toBe(false);
+    }
+    expect(JSON.stringify(live.template.toJSON())).not.toContain('"ORIGIN_CHECK"');
+  });
+
   it('keeps only the alarms its own code can set off', () => {
     const names = (synth: Synthesized) =>
       Object.keys(synth.template.findResources('AWS::CloudWatch::Alarm'))
