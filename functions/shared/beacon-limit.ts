@@ -68,8 +68,12 @@ export function beaconLimitFromEnv(
     onMisconfigured(`${ARCHIVE_ENV.table} is not set: every beacon is dropped`);
     return { limit: () => Promise.resolve({ ok: false, reason: 'counters-unavailable' }) };
   }
-  const counters = dynamoCounters({ table, client: createDynamoClient({}) });
-  return {
-    limit: createBeaconLimit({ counters, hashKey: counterKeys(counters), route, max: BEACON_DAILY_LIMITS[route], viaCloudFront, now: Date.now }),
-  };
+  return { limit: createBeaconLimits(dynamoCounters({ table, client: createDynamoClient({}) }), viaCloudFront, Date.now)[route] };
+}
+
+/** Both beacon routes' limits over one counter store (the day's key made once for both). */
+export function createBeaconLimits(counters: CounterStore, viaCloudFront: boolean, now: () => number): Record<BeaconRoute, BeaconLimit> {
+  const hashKey = counterKeys(counters);
+  const limit = (route: BeaconRoute) => createBeaconLimit({ counters, hashKey, route, max: BEACON_DAILY_LIMITS[route], viaCloudFront, now });
+  return { events: limit('events'), vitals: limit('vitals') };
 }

@@ -13,13 +13,13 @@ import getRawBody from 'raw-body';
 import { API_ROUTES, type ApiRoute } from '../../contract/api-routes';
 import { siteEventNames } from '../../contract/event-catalog';
 import { readPostTitles } from '../lib/post-titles';
-import { BEACON_DAILY_LIMITS, ROUTE_THROTTLES, type RouteThrottle } from '../../contract/limits';
+import { ROUTE_THROTTLES, type RouteThrottle } from '../../contract/limits';
 import { loadContactConfig } from '../../functions/contact/config';
 import type { ArchiveStore } from '../../functions/archive/store';
 import { buildContactDeps } from '../../functions/contact/clients';
 import { createContactHandler, type SesLike } from '../../functions/contact/flow';
-import { counterKeys, type CounterStore } from '../../functions/contact/limits';
-import { createBeaconLimit, type BeaconRoute } from '../../functions/shared/beacon-limit';
+import type { CounterStore } from '../../functions/contact/limits';
+import { createBeaconLimits } from '../../functions/shared/beacon-limit';
 import { createEventsHandler } from '../../functions/events/handler';
 import { createMeasureSink, createMetricsSink, type MeasureSink, type MetricsSink } from '../../functions/shared/observability';
 import { createVitalsHandler } from '../../functions/vitals/handler';
@@ -69,38 +69,28 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
   if (!loaded.ok) throw new Error(`The local API cannot start: ${loaded.problems.join('; ')}.`);
   const logger = (serviceName: string) => new Logger({ serviceName, ...(config.quiet ? { logLevel: 'SILENT' } : {}) });
   const metrics = (service: string): MetricsSink => (config.quiet ? { count: () => undefined } : createMetricsSink(service));
-  const now = config.now ?? Date.now;
   // The beacons' per-address daily count, in the same counters as the contact form's (the socket's address).
-  const keys = config.counters ? counterKeys(config.counters) : undefined;
-  const beaconLimit = (route: BeaconRoute) =>
-    config.counters && keys
-      ? { limit: createBeaconLimit({ counters: config.counters, hashKey: keys, route, max: BEACON_DAILY_LIMITS[route], viaCloudFront: false, now }) }
-      : {};
+  const limits = config.counters && createBeaconLimits(config.counters, false, config.now ?? Date.now);
   const measures = (service: string): MeasureSink => (config.quiet ? { measure: () => undefined } : createMeasureSink(service));
   return {
     // The same dependencies Lambda builds (one SES attempt, its timeouts), with the local archive and counters.
-    contact: createContactHandler({
-      ...buildContactDeps(loaded.config, {
+    contact: createContactHandler(
+      buildContactDeps(loaded.config, {
         logger: logger('portfolio-contact'),
         metrics: metrics('portfolio-contact'),
         hasAwsCredentials: false,
-        overrides: {
-          ...(config.ses ? { ses: config.ses } : {}),
-          ...(config.archive ? { archive: config.archive } : {}),
-          ...(config.counters ? { counters: config.counters } : {}),
-        },
+        overrides: { ses: config.ses, archive: config.archive, counters: config.counters, now: config.now },
       }),
-      now,
-    }),
+    ),
     events: createEventsHandler({
-      ...beaconLimit('events'),
+      ...(limits && { limit: limits.events }),
       logger: logger('portfolio-events'),
       metrics: metrics('portfolio-events'),
       // Read from the checkout, as the stack does at synth for the deployed function.
       knownNames: siteEventNames(readPostTitles(fileURLToPath(new URL('../..', import.meta.url)))),
     }),
     vitals: createVitalsHandler({
-      ...beaconLimit('vitals'),
+      ...(limits && { limit: limits.vitals }),
       logger: logger('portfolio-vitals'),
       measures: measures('portfolio-vitals'),
       pageViews: config.pageViewsFile ? pageViewLogFile(config.pageViewsFile) : () => undefined,

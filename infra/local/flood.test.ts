@@ -99,8 +99,7 @@ describe('a flood from many addresses, locally', () => {
       recaptchaVerifyUrl: own.url,
       quiet: true,
       redeliveryIntervalMs: 60_000,
-      captchaMonthlyBudget: 60,
-      clock: () => Date.now() + offset,
+      guards: { captchaMonthlyBudget: 60, now: () => Date.now() + offset },
     });
     try {
       expect(budgetSoFar(60, day1)).toBe(2);

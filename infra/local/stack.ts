@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { checkBuildMatchesPolicy, WEB_CLIENT_DIR } from '../shared/build-output';
 import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
-import { createApiGateway, createLocalHandlers } from './api-gateway';
+import { createApiGateway, createLocalHandlers, type LocalApiConfig } from './api-gateway';
 import { dynamoCounters } from '../../functions/contact/limits';
 import { createCdn, PAGE_SCRIPT_PATH, sendPlain } from './cdn';
 import { startMailbox } from './mailbox';
@@ -67,12 +67,10 @@ export interface LocalStackOptions {
    */
   floodGuards?: boolean;
   /**
-   * The contact and beacon handlers' clock, in milliseconds since the epoch (the benchmark's distributed
-   * flood moves it to the next UTC day); default Date.now.
+   * The guards' settings: the contact and beacon handlers' clock (`now`; the benchmark's distributed
+   * flood moves it to the next UTC day) and the monthly siteverify budget; defaults as in Lambda.
    */
-  clock?: () => number;
-  /** siteverify calls allowed a month (CAPTCHA_MONTHLY_BUDGET); default as in Lambda. */
-  captchaMonthlyBudget?: number;
+  guards?: Pick<LocalApiConfig, 'now' | 'captchaMonthlyBudget'>;
   /**
    * Each API route's throttle, as the stage applies it (contract/limits.ts ROUTE_THROTTLES); false: none
    * (the benchmark's throughput runs measure the handlers, not API Gateway's buckets).
@@ -144,8 +142,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         counters: archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined,
         ses,
         pageViewsFile: options.pageViewsFile,
-        ...(options.clock ? { now: options.clock } : {}),
-        ...(options.captchaMonthlyBudget ? { captchaMonthlyBudget: options.captchaMonthlyBudget } : {}),
+        ...options.guards,
       }),
       { throttle: options.routeThrottle !== false },
     );

@@ -57,7 +57,7 @@ export async function distributedFlood(clientDir: string, addresses: number, sec
   let offset = day1 - Date.now();
   let stack: LocalStack | undefined;
   try {
-    stack = await startLocalStack({ port: 0, sesEndpoint: mailbox.url, clientDir, recaptchaVerifyUrl: verifier.url, quiet: process.env.BENCH_DISTRIBUTED_LOGS !== '1', clock: () => Date.now() + offset });
+    stack = await startLocalStack({ port: 0, sesEndpoint: mailbox.url, clientDir, recaptchaVerifyUrl: verifier.url, quiet: process.env.BENCH_DISTRIBUTED_LOGS !== '1', guards: { now: () => Date.now() + offset } });
     const url = new URL(stack.url);
     const total = addresses * TOKENS_PER_ADDRESS;
     const spacing = (seconds * 1000) / total;
