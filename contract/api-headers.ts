@@ -26,11 +26,25 @@ export type ApiRequestHeader = (typeof API_REQUEST_HEADERS)[keyof typeof API_REQ
 export const CLOUDFRONT_GENERATED_API_HEADERS: readonly ApiRequestHeader[] = [API_REQUEST_HEADERS.viewerAddress];
 
 /**
- * The header CloudFront adds to every request it sends the API (an origin custom header, set on the
- * origin, so it overwrites one a viewer sent: CloudFront Developer Guide, "Add custom headers to
- * origin requests": https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/add-origin-custom-headers.html).
- * Its value is known to the stack alone; the contact function refuses a request without it before
- * any other work, so the API's own execute-api address cannot be used to skip CloudFront. Not in
- * API_REQUEST_HEADERS: the viewer's copy is never forwarded.
+ * The header every request CloudFront sends the API carries: a viewer-request CloudFront Function on
+ * the /api/* behavior (infra/cloudfront/api-origin.js) removes a viewer's copy and sets the origin
+ * secret, read from the distribution's key value store under ORIGIN_SECRET_KVS_KEY. The secret is a
+ * random value Secrets Manager keeps and a rotation function replaces on a schedule (infra/lib/origin-secret.ts):
+ * never in a template, an output or a log. Every API function refuses a request without it before any
+ * other work (functions/shared/origin.ts), so the API's own execute-api address cannot be used to
+ * skip CloudFront. Not in API_REQUEST_HEADERS: the origin request policy adds it on its own.
  */
 export const ORIGIN_VERIFY_HEADER = 'x-portfolio-origin';
+
+/** The environment variable that names the origin secret (its ARN: the value is read at run time). */
+export const ORIGIN_SECRET_ENV = 'ORIGIN_SECRET_ARN';
+
+/**
+ * Set to "off" on a preview stage's functions only: a preview has no origin secret (its deploy role may
+ * not touch a key value store's data, and the live store holds the live secret), so its API is not
+ * guarded against direct calls. Previews use Google's test keys and are short-lived.
+ */
+export const ORIGIN_CHECK_ENV = 'ORIGIN_CHECK';
+
+/** The key value store's key that holds the origin secret CloudFront sends. */
+export const ORIGIN_SECRET_KVS_KEY = 'origin-secret';

@@ -98,6 +98,30 @@ export const CONTACT_ADDRESS_LIMITS = [
 ] as const;
 
 /**
+ * The same count for the IPv6 /48 an address's /64 lies in, with a larger allowance: one subscriber is
+ * often given a whole /48, 65,536 /64s, so without it a bot steps through /64s; a site or provider
+ * sharing one /48 among many people still gets four times one address's share.
+ */
+export const CONTACT_NETWORK_LIMITS = [
+  { windowSeconds: 10 * 60, maxRequests: 20 },
+  { windowSeconds: 24 * 60 * 60, maxRequests: 80 },
+] as const;
+
+/**
+ * Beacons one address may send a UTC day before the rest are dropped (answered 204 like any beacon,
+ * kept nowhere, and counted in the log as dropped): a visitor reading the whole site sends far fewer, so
+ * one address cannot move the owner's page views, vitals or click counts by more than this.
+ */
+export const BEACON_DAILY_LIMITS = { events: 100, vitals: 100 } as const;
+
+/**
+ * Of an address's page views of a day, only the first this many feed the slow-page alarms' metrics (the
+ * rest are still logged, up to the daily limit): the alarms need 40 values a day (SLOW_PAGES_MIN_VIEWS),
+ * so at least 14 different addresses before they can fire or clear.
+ */
+export const VITALS_ALARM_VIEWS_PER_ADDRESS = 3;
+
+/**
  * Google's free reCAPTCHA allowance: 10,000 requests a calendar month per Google Cloud project while
  * billing is off, shared by every key and application of the project, reset on the first of the
  * month; past it Google answers HTTP 429 (reCAPTCHA docs, "Quotas":

@@ -33,6 +33,8 @@ export const CONTACT_METRICS = {
    * says which and what to do.
    */
   captchaNeedsOwner: 'ContactCaptchaNeedsOwner',
+  /** The flood counters (the archive's table) did not answer: the request was refused with 503, uncounted requests never go on. */
+  countersUnavailable: 'ContactCountersUnavailable',
 } as const;
 
 /** The message archive: the contact, redelivery and mail-event functions emit these; alarms read them. */

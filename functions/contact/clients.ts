@@ -7,9 +7,10 @@ import { SSMClient } from '@aws-sdk/client-ssm';
 import { CONTACT_TIMEOUTS_MS } from '../../contract/limits';
 import { createDynamoClient, dynamoArchive, type ArchiveStore } from '../archive/store';
 import { SERVICE_NAMES } from '../../contract/metrics';
-import { createLogger, createMetricsSink, serviceName, type LoggerLike, type MetricsSink } from '../shared/observability';
+import { createLogger, createMetricsSink, describeError, serviceName, type LoggerLike, type MetricsSink } from '../shared/observability';
+import { originCheckFromEnv, type OriginCheck, type SecretsManagerLike } from '../shared/origin';
 import { loadContactConfig, type ContactConfig } from './config';
-import { dynamoCounters, type CounterStore } from './limits';
+import { counterKeys, dynamoCounters, type CounterStore } from './limits';
 import {
   createContactHandler,
   createMisconfiguredContactHandler,
@@ -26,15 +27,16 @@ const LOCAL_SES_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' }
 
 /** Clients a test (or the local stack) may put in place of the ones built from the configuration. */
 export interface ClientOverrides {
-  ssm?: SsmLike;
-  ses?: SesLike;
-  archive?: ArchiveStore;
+  ssm?: SsmLike | undefined;
+  ses?: SesLike | undefined;
+  archive?: ArchiveStore | undefined;
   /** The flood counters; the local stack passes its dynalite's. */
-  counters?: CounterStore;
+  counters?: CounterStore | undefined;
+  /** Secrets Manager, for the origin secret (ORIGIN_SECRET_ARN). */
+  secretsManager?: SecretsManagerLike;
+  /** The handler's clock; default Date.now (the benchmark's distributed flood moves it a day on). */
+  now?: (() => number) | undefined;
 }
-
-/** The key an address is hashed with when no origin value is set (the local stack). */
-const LOCAL_HASH_KEY = 'local-stack';
 
 /**
  * Every dependency of the contact handler, from a checked configuration: the one place both Lambda
@@ -43,7 +45,14 @@ const LOCAL_HASH_KEY = 'local-stack';
  */
 export function buildContactDeps(
   config: ContactConfig,
-  options: { logger: LoggerLike; metrics: MetricsSink; overrides?: ClientOverrides; hasAwsCredentials: boolean },
+  options: {
+    logger: LoggerLike;
+    metrics: MetricsSink;
+    overrides?: ClientOverrides;
+    hasAwsCredentials: boolean;
+    /** CloudFront's origin check (functions/shared/origin.ts); none: the local stack. */
+    origin?: OriginCheck | undefined;
+  },
 ): ContactDeps {
   const { overrides = {}, hasAwsCredentials } = options;
   const localCredentials = hasAwsCredentials ? {} : { credentials: LOCAL_SES_CREDENTIALS };
@@ -87,11 +96,11 @@ export function buildContactDeps(
     ses,
     ...(archive ? { archive } : {}),
     ...(counters
-      ? { guards: { counters, hashKey: config.originSecret ?? LOCAL_HASH_KEY, monthlyBudget: config.captchaMonthlyBudget } }
+      ? { guards: { counters, hashKey: counterKeys(counters), monthlyBudget: config.captchaMonthlyBudget } }
       : {}),
-    ...(config.originSecret ? { originSecret: config.originSecret } : {}),
+    ...(options.origin ? { origin: options.origin } : {}),
     fetch: (input, init) => fetch(input, init),
-    now: Date.now,
+    now: overrides.now ?? Date.now,
     timeouts: DEFAULT_TIMEOUTS,
     logger: options.logger,
     metrics: options.metrics,
@@ -113,7 +122,12 @@ export function createContactHandlerFromEnv(
     });
     return createMisconfiguredContactHandler(logger, metrics);
   }
+  const origin = originCheckFromEnv(
+    env,
+    (error) => logger.error('The origin secret could not be read; requests are refused', describeError(error)),
+    overrides.secretsManager,
+  );
   return createContactHandler(
-    buildContactDeps(loaded.config, { logger, metrics, overrides, hasAwsCredentials: Boolean(env.AWS_ACCESS_KEY_ID) }),
+    buildContactDeps(loaded.config, { logger, metrics, overrides, hasAwsCredentials: Boolean(env.AWS_ACCESS_KEY_ID), origin }),
   );
 }

@@ -39,14 +39,11 @@ describe('loadContactConfig', () => {
     });
   });
 
-  it('reads the flood settings: the origin header value and the monthly siteverify budget', () => {
-    const result = loadContactConfig({ ...lambdaEnv, ORIGIN_VERIFY_VALUE: '3f1c0d9e-5b7a-11ef-8e3c-0a1b2c3d4e5f', CAPTCHA_MONTHLY_BUDGET: '500' });
-    expect(result).toMatchObject({ ok: true, config: { originSecret: '3f1c0d9e-5b7a-11ef-8e3c-0a1b2c3d4e5f', captchaMonthlyBudget: 500 } });
+  it('reads the monthly siteverify budget', () => {
+    const result = loadContactConfig({ ...lambdaEnv, CAPTCHA_MONTHLY_BUDGET: '500' });
+    expect(result).toMatchObject({ ok: true, config: { captchaMonthlyBudget: 500 } });
     expect(problems({ ...lambdaEnv, CAPTCHA_MONTHLY_BUDGET: '0' })).toEqual([
       'CAPTCHA_MONTHLY_BUDGET must be a whole number of siteverify calls, at least 1',
-    ]);
-    expect(problems({ ...lambdaEnv, ORIGIN_VERIFY_VALUE: 'short' })).toEqual([
-      'ORIGIN_VERIFY_VALUE must be 16 to 256 printable ASCII characters without spaces',
     ]);
   });
 

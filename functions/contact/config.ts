@@ -35,8 +35,7 @@ export interface ContactConfig {
   retentionDays: number;
   /** SES configuration set named on every send (SES_CONFIGURATION_SET). */
   configurationSet?: string;
-  /** CloudFront's origin header value (ORIGIN_VERIFY_VALUE); set, requests without it are refused. */
-  originSecret?: string;
+
   /** siteverify calls allowed a month (CAPTCHA_MONTHLY_BUDGET), counted in the archive's table. */
   captchaMonthlyBudget: number;
 }
@@ -107,10 +106,6 @@ const ContactEnv = z
       (value) => value === undefined || CONFIGURATION_SET_NAME.test(value),
       'SES_CONFIGURATION_SET is not an SES configuration set name',
     ),
-    ORIGIN_VERIFY_VALUE: text.refine(
-      (value) => value === undefined || /^[\x21-\x7E]{16,256}$/.test(value),
-      'ORIGIN_VERIFY_VALUE must be 16 to 256 printable ASCII characters without spaces',
-    ),
     CAPTCHA_MONTHLY_BUDGET: text.refine(
       (value) => value === undefined || (/^\d{1,9}$/.test(value) && Number(value) >= 1),
       'CAPTCHA_MONTHLY_BUDGET must be a whole number of siteverify calls, at least 1',
@@ -177,7 +172,6 @@ export function loadContactConfig(env: NodeJS.ProcessEnv): ConfigResult {
       ...(e.AWS_ENDPOINT_URL_DYNAMODB ? { archiveEndpoint: new URL(e.AWS_ENDPOINT_URL_DYNAMODB).toString() } : {}),
       retentionDays: e.MESSAGE_RETENTION_DAYS ? Number(e.MESSAGE_RETENTION_DAYS) : DEFAULT_MESSAGE_RETENTION_DAYS,
       ...(e.SES_CONFIGURATION_SET ? { configurationSet: e.SES_CONFIGURATION_SET } : {}),
-      ...(e.ORIGIN_VERIFY_VALUE ? { originSecret: e.ORIGIN_VERIFY_VALUE } : {}),
       captchaMonthlyBudget: e.CAPTCHA_MONTHLY_BUDGET ? Number(e.CAPTCHA_MONTHLY_BUDGET) : DEFAULT_CAPTCHA_MONTHLY_BUDGET,
     },
   };

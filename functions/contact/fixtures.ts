@@ -6,6 +6,7 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses';
 import type { ArchiveStore } from '../archive/store';
 import { apiEvent, RecordingLogger, RecordingMetrics, type EventOptions } from '../shared/test-support';
+import { staticOriginCheck } from '../shared/origin';
 import { createContactHandler, DEFAULT_TIMEOUTS, type ContactHandler, type ContactGuards, type ContactTimeouts } from './flow';
 import type { FetchLike } from './recaptcha';
 import { staticSecret, type SecretProvider } from './secret';
@@ -75,7 +76,7 @@ export interface FixtureOptions {
   configurationSet?: string;
   /** The flood guards (memoryCounters() in tests); none: no per-address limit or budget. */
   guards?: ContactGuards;
-  /** CloudFront's origin header value the handler demands. */
+  /** CloudFront's origin header value the handler demands (a staticOriginCheck). */
   originSecret?: string;
 }
 
@@ -104,7 +105,7 @@ export function contactFixture(options: FixtureOptions = {}): Fixture {
     },
     ...(options.archive ? { archive: options.archive } : {}),
     ...(options.guards ? { guards: options.guards } : {}),
-    ...(options.originSecret ? { originSecret: options.originSecret } : {}),
+    ...(options.originSecret ? { origin: staticOriginCheck(options.originSecret) } : {}),
     secret: options.secret ?? staticSecret(SECRET),
     ses: {
       send(command, sendOptions) {

@@ -8,7 +8,7 @@
  * a 5xx, always with the form's failure message, always within the request budget. The
  * dependencies come in through a factory, so tests pass fakes.
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { CONTACT_MESSAGES, type ContactMessage } from '../../contract/contact-rules';
 import { CONTACT_TIMEOUTS_MS } from '../../contract/limits';
@@ -21,8 +21,8 @@ import { errorResponse, jsonResponse, type HttpResult } from '../shared/http';
 import { countInLine, describeError, requestIds, withFields, type LoggerLike, type MetricsSink } from '../shared/observability';
 import type { ContactConfig } from './config';
 import { verifyCaptcha, type FetchLike } from './recaptcha';
-import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
-import { takeAddressSlot, takeBudgetSlot, type CounterStore } from './limits';
+import { originRefused, type OriginCheck } from '../shared/origin';
+import { takeBudgetSlot, takeVisitorSlot, type CounterStore } from './limits';
 import { checkContactRequest, limitAddress, readIdempotencyKey, readLanguage, sourceIp } from './request';
 import type { SecretProvider } from './secret';
 
@@ -52,6 +52,12 @@ const MIN_SES_WINDOW_MS = 250;
 const MIN_SETTLE_MS = 300;
 /** Archive writes of one message before SES is tried alone: a slow archive (a busy machine) gets another chance. */
 const MAX_PUT_ATTEMPTS = 3;
+/**
+ * The counters' calls get this long together (the day's key, then up to four conditional writes for an
+ * IPv6 address), within what is left of the request: a slow table refuses the request (503) rather
+ * than let it go on uncounted, so one slow call must not be enough to refuse it.
+ */
+const COUNTER_STEP_MS = 3_000;
 /** A retry is only worth starting with at least this long to run. */
 const MIN_PUT_RETRY_MS = 100;
 /** The pause before the n-th retry (n × this), so a refused connection is not hammered. */
@@ -78,17 +84,18 @@ export interface ContactDeps {
    */
   guards?: ContactGuards;
   /**
-   * The value CloudFront sends in ORIGIN_VERIFY_HEADER. When set, a request without it is refused
-   * before anything else (403), and the visitor's address is CloudFront's CloudFront-Viewer-Address.
+   * The check of CloudFront's origin header (functions/shared/origin.ts). When set, a request without
+   * the value is refused before anything else (403), and the visitor's address is CloudFront's
+   * CloudFront-Viewer-Address.
    */
-  originSecret?: string;
+  origin?: OriginCheck;
 }
 
 export interface ContactGuards {
   counters: CounterStore;
-  /** Keys the hash an address is stored under. */
-  hashKey: string;
-  /** siteverify calls allowed a calendar month (UTC). */
+  /** The key of the hash an address is stored under, for the UTC day of `nowMs` (limits.ts counterKeys). */
+  hashKey: (nowMs: number, options?: { abortSignal?: AbortSignal }) => Promise<string>;
+  /** siteverify calls allowed a calendar month (UTC), spent in daily portions (limits.ts budgetSoFar). */
   monthlyBudget: number;
 }
 
@@ -106,15 +113,6 @@ export const OWNER_ACTION_ADVICE = {
     "billing on the key's Google Cloud project or wait for the first of the month; see docs/deploy.md.",
 } as const;
 
-/** The answer to a request that did not come through CloudFront. */
-export const ORIGIN_REFUSED = 'Send this request through the site, not to the API directly.';
-
-function sameSecret(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 export type ContactHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
@@ -173,14 +171,16 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
       }
     };
     /**
-     * A counter call. When the table does not answer, the request goes on as if uncounted: a broken
-     * counter must not close the form, and the monthly budget and the route's throttle still bound the cost.
+     * A counter call. When the table does not answer, the request is refused (undefined: the caller
+     * answers 503), counted and logged: an uncounted request could spend the budget unseen, so a
+     * broken counter closes the form rather than opening it, and the owner's alarm says so.
      */
     const guardCall = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
       try {
         return await run();
       } catch (error) {
-        log.warn('The contact counters did not answer; going on uncounted', { counter: what, ...describeError(error) });
+        count(CONTACT_METRICS.countersUnavailable);
+        log.error('The contact counters did not answer; the form answers 503 until they do', { counter: what, ...describeError(error) });
         return undefined;
       }
     };
@@ -230,32 +230,15 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
     };
 
     try {
-      if (deps.originSecret !== undefined) {
-        const given = event?.headers?.[ORIGIN_VERIFY_HEADER];
-        if (!sameSecret(typeof given === 'string' ? given : undefined, deps.originSecret)) {
+      if (deps.origin !== undefined) {
+        if (!(await deps.origin(event))) {
           count(CONTACT_METRICS.originRefused);
-          return finish(errorResponse(403, ORIGIN_REFUSED), 'rejected-origin');
+          return finish(originRefused(), 'rejected-origin');
         }
       }
       const checked = checkContactRequest(event);
       if (!checked.ok) return finish(checked.response, `rejected-${checked.reason}`);
       const guards = deps.guards;
-      const address = limitAddress(event, deps.originSecret !== undefined);
-      if (guards && address) {
-        // Before any other call: a flooding address costs one conditional write per request, nothing more.
-        const slot = await guardCall('address', () =>
-          takeAddressSlot(guards.counters, address, guards.hashKey, deps.now(), {
-            abortSignal: AbortSignal.timeout(deps.timeouts.archiveMs),
-          }),
-        );
-        if (slot && !slot.ok) {
-          count(CONTACT_METRICS.addressLimited);
-          return finish(
-            errorResponse(429, CONTACT_MESSAGES.sendFailed, { 'retry-after': String(slot.retryAfterSeconds) }),
-            'rejected-address-limit',
-          );
-        }
-      }
       const idempotency = readIdempotencyKey(event);
       if (!idempotency.ok) return finish(idempotency.response, 'rejected-idempotency-key');
       const { message } = checked;
@@ -280,6 +263,25 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
         if (earlier.ok && earlier.value) return repeat(earlier.value);
       }
 
+      if (guards) {
+        // After the repeat lookup (a visitor's retry of a sent message costs no slot), before any other
+        // call: a flooding address costs a conditional write or two per request, nothing more.
+        const address = limitAddress(event, deps.origin !== undefined);
+        const slot = await guardCall('address', async () => {
+          const options = { abortSignal: AbortSignal.timeout(Math.max(1, Math.min(COUNTER_STEP_MS, remaining() - MIN_SES_WINDOW_MS))) };
+          return takeVisitorSlot(guards.counters, address, await guards.hashKey(deps.now(), options), deps.now(), options);
+        });
+        if (!slot) return finish(failure(503), 'counters-unavailable', details);
+        if (!slot.ok) {
+          count(CONTACT_METRICS.addressLimited);
+          return finish(
+            errorResponse(429, CONTACT_MESSAGES.sendFailed, { 'retry-after': String(slot.retryAfterSeconds) }),
+            'rejected-address-limit',
+            details,
+          );
+        }
+      }
+
       let secret: string;
       try {
         secret = await deps.secret.getSecret();
@@ -290,19 +292,23 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
       if (guards) {
         const budget = await guardCall('budget', () =>
           takeBudgetSlot(guards.counters, guards.monthlyBudget, deps.now(), {
-            abortSignal: AbortSignal.timeout(Math.max(1, Math.min(deps.timeouts.archiveMs, remaining()))),
+            abortSignal: AbortSignal.timeout(Math.max(1, Math.min(COUNTER_STEP_MS, remaining() - MIN_SES_WINDOW_MS))),
           }),
         );
-        if (budget && !budget.ok) {
+        if (!budget) return finish(failure(503), 'counters-unavailable', details);
+        if (!budget.ok) {
           count(CONTACT_METRICS.captchaNeedsOwner);
           log.error(
-            `The month's siteverify budget (${guards.monthlyBudget}) is spent: the form answers 503 until the month turns (UTC). ` +
-              'Raise CAPTCHA_MONTHLY_BUDGET (captchaMonthlyBudget in cdk.json) if the Google Cloud project can pay for more; see docs/deploy.md.',
-            { budget: guards.monthlyBudget },
+            budget.spent === 'day'
+              ? `Today's portion of the month's siteverify budget (${budget.used} of ${guards.monthlyBudget} by the end of today) is spent: ` +
+                  'the form answers 503 until midnight UTC, then reopens with the next day\'s portion. A flood of bogus tokens does this; see docs/deploy.md.'
+              : `The month's siteverify budget (${guards.monthlyBudget}) is spent: the form answers 503 until the month turns (UTC). ` +
+                  'Raise CAPTCHA_MONTHLY_BUDGET (captchaMonthlyBudget in cdk.json) if the Google Cloud project can pay for more; see docs/deploy.md.',
+            { budget: guards.monthlyBudget, allowedSoFar: budget.used, spent: budget.spent },
           );
-          return finish(failure(503), 'captcha-budget-spent', details);
+          return finish(failure(503), `captcha-budget-spent-${budget.spent}`, details);
         }
-        if (budget?.warn) {
+        if (budget.warn) {
           count(CONTACT_METRICS.captchaNeedsOwner);
           log.warn("The month's siteverify calls passed the warning share of the budget", {
             used: budget.used,

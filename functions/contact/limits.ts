@@ -5,64 +5,14 @@
  * by the table's time-to-live. They live in the archive's table rather than a table of their own:
  * the table, its time-to-live and the contact function's UpdateItem grant already exist, a quiet
  * month's few writes cost nothing, and an item without a `status` is neither in the redelivery's
- * index nor in `npm run messages`. Addresses are never stored: the key holds a keyed hash of one.
+ * index nor in `npm run messages`. Addresses are never stored: the key holds a keyed hash of one,
+ * under a key of the day's own (counterKeys, functions/shared/counters.ts), so no hash outlives the day it was counted in.
  */
-import { createHmac } from 'node:crypto';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { CAPTCHA_BUDGET_WARNING_SHARE, CONTACT_ADDRESS_LIMITS } from '../../contract/limits';
+import { CAPTCHA_BUDGET_WARNING_SHARE, CONTACT_ADDRESS_LIMITS, CONTACT_NETWORK_LIMITS } from '../../contract/limits';
 import type { CallOptions } from '../archive/store';
+import { hashAddress, type CounterStore } from '../shared/counters';
 
-export interface CounterStore {
-  /**
-   * Adds one to counter `id` unless it already stands at `max`: the new count, or undefined when
-   * the counter was full (nothing is written then). `expiresAt` (epoch seconds) is set on creation.
-   */
-  take(id: string, max: number, expiresAt: number, options?: CallOptions): Promise<number | undefined>;
-}
-
-const isConditionFailure = (error: unknown) => (error as { name?: unknown } | null)?.name === 'ConditionalCheckFailedException';
-
-export function dynamoCounters({ table, client }: { table: string; client: DynamoDBClient }): CounterStore {
-  const doc = DynamoDBDocumentClient.from(client);
-  return {
-    async take(id, max, expiresAt, options) {
-      try {
-        const { Attributes } = await doc.send(
-          new UpdateCommand({
-            TableName: table,
-            Key: { id },
-            UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :one, #expires = if_not_exists(#expires, :expires)',
-            ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-            ExpressionAttributeNames: { '#count': 'count', '#expires': 'expiresAt' },
-            ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': max, ':expires': expiresAt },
-            ReturnValues: 'UPDATED_NEW',
-          }),
-          options,
-        );
-        return Number(Attributes?.count);
-      } catch (error) {
-        if (isConditionFailure(error)) return undefined;
-        throw error;
-      }
-    },
-  };
-}
-
-/** A counter store in memory, for tests (the same contract as DynamoDB's). */
-export function memoryCounters(): CounterStore & { items: Map<string, { count: number; expiresAt: number }> } {
-  const items = new Map<string, { count: number; expiresAt: number }>();
-  return {
-    items,
-    async take(id, max, expiresAt) {
-      const item = items.get(id) ?? { count: 0, expiresAt };
-      if (item.count >= max) return undefined;
-      item.count += 1;
-      items.set(id, item);
-      return item.count;
-    },
-  };
-}
+export { counterKeys, dynamoCounters, hashAddress, memoryCounters, utcDay, type CounterStore } from '../shared/counters';
 
 export interface AddressWindow {
   windowSeconds: number;
@@ -84,7 +34,7 @@ export async function takeAddressSlot(
   options?: CallOptions,
   windows: readonly AddressWindow[] = CONTACT_ADDRESS_LIMITS,
 ): Promise<AddressVerdict> {
-  const hashed = createHmac('sha256', hashKey).update(address).digest('base64url').slice(0, 32);
+  const hashed = hashAddress(address, hashKey);
   const now = Math.floor(nowMs / 1000);
   for (const window of windows) {
     const start = now - (now % window.windowSeconds);
@@ -95,9 +45,32 @@ export async function takeAddressSlot(
   return { ok: true };
 }
 
+/** "2001:db8:0:1::/64" → "2001:db8:0::/48"; undefined for anything that is not a /64 of limitAddress. */
+export function ipv6Prefix48(prefix64: string): string | undefined {
+  const match = /^([0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(prefix64);
+  return match ? `${match[1]}::/48` : undefined;
+}
+
+/**
+ * A visitor's slot: its address (an IPv6 address by its /64) under CONTACT_ADDRESS_LIMITS and, for
+ * IPv6, its /48 under the larger CONTACT_NETWORK_LIMITS. The first full count answers.
+ */
+export async function takeVisitorSlot(
+  store: CounterStore,
+  address: string,
+  hashKey: string,
+  nowMs: number,
+  options?: CallOptions,
+): Promise<AddressVerdict> {
+  const own = await takeAddressSlot(store, address, hashKey, nowMs, options, CONTACT_ADDRESS_LIMITS);
+  const network = ipv6Prefix48(address);
+  if (!own.ok || !network) return own;
+  return takeAddressSlot(store, network, hashKey, nowMs, options, CONTACT_NETWORK_LIMITS);
+}
+
 export type BudgetVerdict =
   | { ok: true; used: number; warn: boolean }
-  | { ok: false; used: number };
+  | { ok: false; used: number; spent: 'day' | 'month' };
 
 /** The calendar month (UTC) a siteverify call counts in, e.g. "2026-11". */
 export function budgetMonth(nowMs: number): string {
@@ -105,8 +78,21 @@ export function budgetMonth(nowMs: number): string {
 }
 
 /**
- * Takes one siteverify call from the month's budget: refused once `budget` calls were counted, until
- * the month turns (a new item). `warn` from the call that reaches the warning share on.
+ * The calls the month may have made by the end of the current UTC day: the budget in equal daily
+ * portions, ceil(budget × day / days in the month), so what a quiet day leaves unspent carries on and
+ * a flood closes the form until midnight UTC at most, never for the rest of the month.
+ */
+export function budgetSoFar(budget: number, nowMs: number): number {
+  const date = new Date(nowMs);
+  const days = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  return Math.min(budget, Math.ceil((budget * date.getUTCDate()) / days));
+}
+
+/**
+ * Takes one siteverify call from the month's budget, within what the days so far allow
+ * (budgetSoFar): refused once that many calls were counted, until the UTC day turns ('day') or, on
+ * the month's last day, until the month does ('month'). `warn` from the call that reaches the
+ * warning share of the month on.
  */
 export async function takeBudgetSlot(
   store: CounterStore,
@@ -118,7 +104,8 @@ export async function takeBudgetSlot(
   const date = new Date(nowMs);
   // Kept a month past its own, so the owner can still read last month's count.
   const expiresAt = Math.floor(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 2, 1) / 1000);
-  const count = await store.take(`siteverify#${month}`, budget, expiresAt, options);
-  if (count === undefined) return { ok: false, used: budget };
+  const allowed = budgetSoFar(budget, nowMs);
+  const count = await store.take(`siteverify#${month}`, allowed, expiresAt, options);
+  if (count === undefined) return { ok: false, used: allowed, spent: allowed >= budget ? 'month' : 'day' };
   return { ok: true, used: count, warn: count >= Math.ceil(budget * CAPTCHA_BUDGET_WARNING_SHARE) };
 }

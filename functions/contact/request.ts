@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { API_REQUEST_HEADERS } from '../../contract/api-headers';
 import { validateContact, type ContactMessage } from '../../contract/contact-rules';
 import { CONTACT_MAX_BODY_BYTES } from '../../contract/limits';
+import { viewerAddressIp } from '../shared/address';
 import { checkJsonPost, errorResponse, getHeader, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
+export { ipv6Prefix64, limitAddress, UNKNOWN_ADDRESS } from '../shared/address';
 
 /**
  * The body's shape: exactly these four string fields. Strict, so any other key (`__proto__`,
@@ -57,42 +59,6 @@ export function sourceIp(event: APIGatewayProxyEventV2): string | undefined {
   const ip: unknown = event?.requestContext?.http?.sourceIp;
   return typeof ip === 'string' && isIP(ip) !== 0 ? ip : undefined;
 }
-
-/**
- * The address a request is counted under for the per-address limit. Behind a verified CloudFront
- * (`viaCloudFront`: the origin header matched) that is CloudFront-Viewer-Address: CloudFront sets it
- * from the connection itself, and a request that skipped CloudFront was already refused. Otherwise
- * (the local stack) it is API Gateway's sourceIp, the connection's own address. IPv6 addresses are
- * counted by their /64, the block one subscriber is usually given, so a bot cannot step through it.
- */
-export function limitAddress(event: APIGatewayProxyEventV2, viaCloudFront: boolean): string | undefined {
-  const ip = viaCloudFront
-    ? viewerAddressIp(getHeader(event, API_REQUEST_HEADERS.viewerAddress))
-    : (() => {
-        const raw: unknown = event?.requestContext?.http?.sourceIp;
-        return typeof raw === 'string' && isIP(raw) !== 0 ? raw : undefined;
-      })();
-  if (!ip) return undefined;
-  const mapped = /^::ffff:(.+)$/i.exec(ip)?.[1];
-  if (mapped && isIP(mapped) === 4) return mapped;
-  return isIP(ip) === 6 ? ipv6Prefix64(ip) : ip;
-}
-
-/** The first four groups of an IPv6 address, expanded: "2001:db8::1" → "2001:db8:0:0::/64". */
-export function ipv6Prefix64(ip: string): string {
-  const [head = '', tail] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
-}
-
-function viewerAddressIp(value: string | undefined): string | undefined {
-  if (!value || value.length > 64) return undefined;
-  const ip = value.startsWith('[') ? value.slice(1, value.indexOf(']')) : value.slice(0, value.lastIndexOf(':'));
-  return isIP(ip) !== 0 ? ip : undefined;
-}
-
 
 /**
  * Idempotency-Key (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a Structured

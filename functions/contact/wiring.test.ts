@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { lambdaContext } from '../shared/test-support';
 import { bodyOf, contactEvent, VALID_BODY } from './fixtures';
@@ -202,12 +203,18 @@ describe('contact handler built from the environment', () => {
       RECAPTCHA_SECRET: 'a-secret-that-must-be-ignored',
       RECAPTCHA_SECRET_PARAMETER: '/portfolio/recaptcha-secret',
       AWS_LAMBDA_FUNCTION_NAME: 'contact',
+      ORIGIN_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:111111111111:secret:origin',
     };
+    const origin = 'o'.repeat(48);
+    const secretsManager = { send: () => Promise.resolve({ SecretString: origin }) };
     captureStdout();
-    const handler = createContactHandlerFromEnv(lambdaEnv, { ssm });
-    const first = await handler(contactEvent(VALID_BODY), lambdaContext());
-    const second = await handler(contactEvent(VALID_BODY), lambdaContext());
-    const third = await handler(contactEvent(VALID_BODY), lambdaContext());
+    const handler = createContactHandlerFromEnv(lambdaEnv, { ssm, secretsManager });
+    const viaCloudFront = () => contactEvent(VALID_BODY, { headers: { 'content-type': 'application/json', [ORIGIN_VERIFY_HEADER]: origin } });
+    // In Lambda the origin check is always on: a request without CloudFront's value is refused first.
+    expect((await handler(contactEvent(VALID_BODY), lambdaContext())).statusCode).toBe(403);
+    const first = await handler(viaCloudFront(), lambdaContext());
+    const second = await handler(viaCloudFront(), lambdaContext());
+    const third = await handler(viaCloudFront(), lambdaContext());
     vi.restoreAllMocks();
     // The first read fails (503, not cached); the second succeeds and serves every later request.
     expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([503, 200, 200]);

@@ -8,6 +8,8 @@ import { isValidEventName } from '../../contract/event-names';
 import { OTHER_EVENT, postTitlesFromEnvironment, siteEventNames } from '../../contract/event-catalog';
 import { EVENT_MAX_BODY_BYTES } from '../../contract/limits';
 import { EVENT_METRICS, EVENT_NAME_DIMENSION, SERVICE_NAMES } from '../../contract/metrics';
+import { beaconLimitFromEnv, type BeaconLimit } from '../shared/beacon-limit';
+import { originFromEnv, originRefused, type OriginCheck } from '../shared/origin';
 import { checkJsonPost, emptyResponse, pickStringFields, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 import {
   createLogger,
@@ -31,6 +33,10 @@ export interface EventsDeps {
    * Left out (unit tests), every well-formed name is its own dimension.
    */
   knownNames?: ReadonlySet<string>;
+  /** CloudFront's origin check (functions/shared/origin.ts): set, a request without the value is refused (403) first. */
+  origin?: OriginCheck;
+  /** The per-address daily count (functions/shared/beacon-limit.ts): past it, a click is dropped, not counted. */
+  limit?: BeaconLimit;
 }
 
 export type EventsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
@@ -51,10 +57,19 @@ export function checkEventRequest(event: APIGatewayProxyEventV2): Checked {
 export function createEventsHandler(deps: EventsDeps): EventsHandler {
   return async (event, context) => {
     const log = withFields(deps.logger, requestIds(event, context));
+    if (deps.origin && !(await deps.origin(event))) {
+      log.info('Click event rejected', { outcome: 'rejected-origin', statusCode: 403 });
+      return originRefused();
+    }
     const checked = checkEventRequest(event);
     if (!checked.ok) {
       log.info('Click event rejected', { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
       return checked.response;
+    }
+    const verdict = deps.limit ? await deps.limit(event) : undefined;
+    if (verdict && !verdict.ok) {
+      log.info('Click event dropped', { outcome: `dropped-${verdict.reason}`, statusCode: 204 });
+      return emptyResponse(204);
     }
     const known = !deps.knownNames || deps.knownNames.has(checked.name);
     if (!known) log.info('Unknown click event counted as other', { outcome: 'other', eventName: checked.name });
@@ -74,10 +89,14 @@ let coldStartHandler: EventsHandler | undefined;
 export const handler: EventsHandler = (event, context) => {
   if (!coldStartHandler) {
     const service = serviceName(SERVICE_NAMES.events);
+    const logger = createLogger(service);
+    const origin = originFromEnv(logger);
     coldStartHandler = createEventsHandler({
-      logger: createLogger(service),
+      logger,
       metrics: createMetricsSink(service),
       knownNames: siteEventNames(postTitlesFromEnvironment(process.env)),
+      ...origin,
+      ...beaconLimitFromEnv('events', origin.origin !== undefined, (problem) => logger.error(problem)),
     });
   }
   return coldStartHandler(event, context);

@@ -49,7 +49,9 @@ function quiet(): string[] {
 describe('bundled handlers', () => {
   it('events: bundles to ESM, imports without side effects, records a click', async () => {
     const { handler, bytes } = await bundle('events');
-    expect(bytes).toBeLessThan(200_000);
+    // Most of it is the AWS SDK: Secrets Manager for the origin check (functions/shared/origin.ts) and
+    // DynamoDB for the per-address count (functions/shared/beacon-limit.ts), as in the contact bundle.
+    expect(bytes).toBeLessThan(1_200_000);
     const out = quiet();
     const result = await handler(
       apiEvent({ path: '/api/events', body: '{"name":"SIDEBAR_NAV_ABOUT"}', headers: { 'content-type': 'text/plain' } }),

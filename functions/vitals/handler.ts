@@ -7,9 +7,11 @@
  * (outcome rejected-…), never stored as a page view; nothing answers 5xx.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { VITALS_MAX_BODY_BYTES } from '../../contract/limits';
+import { VITALS_ALARM_VIEWS_PER_ADDRESS, VITALS_MAX_BODY_BYTES } from '../../contract/limits';
 import { METRICS_NAMESPACE, SERVICE_NAMES, VITALS_METRICS_EMF } from '../../contract/metrics';
 import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, PAGE_VIEW_REJECTED_LOG_MESSAGE, type VitalsBeacon } from '../../contract/vitals';
+import { beaconLimitFromEnv, type BeaconLimit } from '../shared/beacon-limit';
+import { originFromEnv, originRefused, type OriginCheck } from '../shared/origin';
 import { checkJsonPost, emptyResponse, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 import {
   createLogger,
@@ -25,13 +27,21 @@ import {
 /** sendBeacon sends a Blob's own type, or text/plain for a string: both are accepted. */
 export const VITALS_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
 
-/** Where page views are kept: a log line in Lambda, a line in a file under .local/ in `npm start`. */
-export type PageViewLog = (pageView: VitalsBeacon) => void;
+/**
+ * Where page views are kept: a log line in Lambda, a line in a file under .local/ in `npm start`.
+ * `feedsAlarms`: whether this view's LCP and INP count toward the slow-page alarms (an address's first
+ * few views of the day only); in Lambda the page-view line then carries them as embedded metrics.
+ */
+export type PageViewLog = (pageView: VitalsBeacon, feedsAlarms: boolean) => void;
 
 export interface VitalsDeps {
   logger: LoggerLike;
   measures: MeasureSink;
   pageViews: PageViewLog;
+  /** CloudFront's origin check (functions/shared/origin.ts): set, a request without the value is refused (403) first. */
+  origin?: OriginCheck;
+  /** The per-address daily count (functions/shared/beacon-limit.ts): past it, a page view is dropped, not kept. */
+  limit?: BeaconLimit;
 }
 
 export type VitalsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
@@ -49,18 +59,32 @@ export function checkVitalsRequest(event: APIGatewayProxyEventV2): Checked {
 export function createVitalsHandler(deps: VitalsDeps): VitalsHandler {
   return async (event, context) => {
     const log = withFields(deps.logger, requestIds(event, context));
+    if (deps.origin && !(await deps.origin(event))) {
+      log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: 'rejected-origin', statusCode: 403 });
+      return originRefused();
+    }
     const checked = checkVitalsRequest(event);
     if (!checked.ok) {
       log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
       return checked.response;
     }
+    const verdict = deps.limit ? await deps.limit(event) : undefined;
+    if (verdict && !verdict.ok) {
+      log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: `dropped-${verdict.reason}`, statusCode: 204 });
+      return emptyResponse(204);
+    }
     const { beacon } = checked;
     try {
-      deps.pageViews(beacon);
-      deps.measures.measure({
-        ...(beacon.lcp !== undefined ? { [VITALS_METRICS_EMF.lcp]: beacon.lcp } : {}),
-        ...(beacon.inp !== undefined ? { [VITALS_METRICS_EMF.inp]: beacon.inp } : {}),
-      });
+      // Only an address's first few page views of the day feed the slow-page alarms, so those need
+      // views from many different addresses (contract/limits.ts).
+      const feedsAlarms = !verdict || verdict.count <= VITALS_ALARM_VIEWS_PER_ADDRESS;
+      deps.pageViews(beacon, feedsAlarms);
+      if (feedsAlarms) {
+        deps.measures.measure({
+          ...(beacon.lcp !== undefined ? { [VITALS_METRICS_EMF.lcp]: beacon.lcp } : {}),
+          ...(beacon.inp !== undefined ? { [VITALS_METRICS_EMF.inp]: beacon.inp } : {}),
+        });
+      }
     } catch (error) {
       // The beacon's answer is never read; losing one page view must not turn into a 5xx alarm.
       log.error('Page view could not be recorded', describeError(error));
@@ -86,12 +110,15 @@ export const handler: VitalsHandler = (event, context) => {
     const service = serviceName(SERVICE_NAMES.vitals);
     const logger = createLogger(service);
     const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE?.trim() || METRICS_NAMESPACE;
+    const origin = originFromEnv(logger);
     coldStartHandler = createVitalsHandler({
       logger,
       // The page-view line carries the two measured metrics itself (embedded metric format): one line per view.
       measures: { measure: () => undefined },
       // One JSON line per page view: Logs Insights discovers pageView.route, pageView.lcp, …
-      pageViews: (pageView) => logger.info(PAGE_VIEW_LOG_MESSAGE, { pageView, ...pageViewMetrics(namespace, pageView) }),
+      pageViews: (pageView, feedsAlarms) => logger.info(PAGE_VIEW_LOG_MESSAGE, { pageView, ...(feedsAlarms ? pageViewMetrics(namespace, pageView) : {}) }),
+      ...origin,
+      ...beaconLimitFromEnv('vitals', origin.origin !== undefined, (problem) => logger.error(problem)),
     });
   }
   return coldStartHandler(event, context);

@@ -1,6 +1,6 @@
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
-import { API_REQUEST_HEADERS } from '../../contract/api-headers';
+import { API_REQUEST_HEADERS, ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 
 /**
  * What CloudFront passes to the HTTP API: exactly the headers the functions read
@@ -14,9 +14,14 @@ import { API_REQUEST_HEADERS } from '../../contract/api-headers';
  * `whitelist`: "Only the HTTP headers that are listed ... are included"; CloudFront API Reference,
  * OriginRequestPolicyHeadersConfig). Host is never in it: API Gateway routes by its own host name, which
  * CloudFront sets from the origin's domain when the viewer's Host is not forwarded.
+ *
+ * ORIGIN_VERIFY_HEADER is in it too: the /api/* viewer-request function sets it (after removing any
+ * copy the viewer sent), and the origin request is made from the request as that function left it,
+ * filtered by this policy ("Control origin requests with a policy":
+ * https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/controlling-origin-requests.html).
  */
 export function createApiOriginRequestPolicy(scope: Construct, id: string): cloudfront.OriginRequestPolicy {
-  const headers = Object.values(API_REQUEST_HEADERS);
+  const headers = [...Object.values(API_REQUEST_HEADERS), ORIGIN_VERIFY_HEADER];
   if (headers.some((h) => h.toLowerCase() === 'host')) throw new Error('The API origin request policy must never forward Host.');
   return new cloudfront.OriginRequestPolicy(scope, id, {
     comment: 'The request headers the API functions read (contract/api-headers.ts), CloudFront-Viewer-Address included',

@@ -68,6 +68,24 @@ export class ArchiveTable extends Construct {
     );
   }
 
+  /**
+   * Lets a beacon function bump its per-address counters and make the day's hash key: UpdateItem on
+   * items whose key starts with `beacon#` or `counterkey#` only (the dynamodb:LeadingKeys condition,
+   * "Using IAM policy conditions for fine-grained access control", DynamoDB Developer Guide:
+   * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html), so it
+   * can neither read nor change a message.
+   */
+  grantBeaconCounters(grantee: iam.IGrantable, sid: string): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid,
+        actions: ['dynamodb:UpdateItem'],
+        resources: [this.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['beacon#*', 'counterkey#*'] } },
+      }),
+    );
+  }
+
   /** Lets a function list messages by status through the index (the table itself stays unqueried). */
   grantQueryByStatus(grantee: iam.IGrantable, sid: string): void {
     grantee.grantPrincipal.addToPrincipalPolicy(

@@ -93,6 +93,21 @@ export interface FenceScope {
   readonly liveSecretParameter: string;
 }
 
+/**
+ * No deploy reads a secret's value: the origin secret (Secrets Manager) and the copy CloudFront's key
+ * value store holds. Deploying needs neither (Secrets Manager generates the value; only the rotation
+ * function writes the store). Actions: Service Authorization Reference, "Actions defined by AWS Secrets
+ * Manager" (GetSecretValue, BatchGetSecretValue) and "Actions defined by Amazon CloudFront KeyValueStore"
+ * (GetKey, ListKeys): https://docs.aws.amazon.com/service-authorization/latest/reference/list_awssecretsmanager.html,
+ * https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazoncloudfrontkeyvaluestore.html.
+ */
+export const NO_SECRET_VALUES: PolicyStatementJson = {
+  Sid: 'NoSecretValues',
+  Effect: 'Deny',
+  Action: ['secretsmanager:GetSecretValue', 'secretsmanager:BatchGetSecretValue', 'cloudfront-keyvaluestore:GetKey', 'cloudfront-keyvaluestore:ListKeys'],
+  Resource: '*',
+};
+
 /** arn:…:parameter/name for "/name" and "name" alike, in any region (the ARN never has a double slash). */
 function parameterArn(partition: string, account: string, name: string): string {
   return `arn:${partition}:ssm:*:${account}:parameter/${name.replace(/^\//, '')}`;
@@ -124,6 +139,7 @@ export function executionPolicyDocument(scope: FenceScope): { Version: '2012-10-
       Resource: '*',
     },
     { Sid: 'NoRoleChains', Effect: 'Deny', Action: 'sts:*', Resource: '*' },
+    NO_SECRET_VALUES,
     {
       Sid: 'NoUsersKeysOrProviders',
       Effect: 'Deny',

@@ -39,6 +39,8 @@ const LIVE = {
   functionRole: `arn:aws:iam::${ACCOUNT}:role/Portfolio-FunctionsContactRole1A2B3C-1A2B3C4D5E6F`,
   function: `arn:aws:lambda:${REGION}:${ACCOUNT}:function:Portfolio-FunctionsContactFunction-1A2B3C4D5E6F`,
   distribution: `arn:aws:cloudfront::${ACCOUNT}:distribution/E1LIVE0000000`,
+  originSecret: `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:Portfolio-origin-secret-AbCdEf`,
+  originStore: `arn:aws:cloudfront::${ACCOUNT}:key-value-store/0a1b2c3d-0000-0000-0000-00000000000a`,
 };
 /** The live site's CloudFront objects, which carry ids and no tags (what no name or tag fence can hold). */
 const LIVE_CDN = {
@@ -232,6 +234,10 @@ type Check = [action: string, resource: string, context?: Record<string, string 
 const NEVER: Check[] = [
   ...['dynamodb:Scan', 'dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PartiQLSelect', 'dynamodb:ExportTableToPointInTime'].map((a): Check => [a, LIVE.archive]),
   ...['ssm:GetParameter', 'ssm:GetParameters', 'ssm:PutParameter', 'ssm:DeleteParameter'].map((a): Check => [a, LIVE.secret]),
+  // The origin secret CloudFront sends the API: neither its value nor the key value store's copy.
+  ['secretsmanager:GetSecretValue', LIVE.originSecret],
+  ['cloudfront-keyvaluestore:GetKey', LIVE.originStore],
+  ['cloudfront-keyvaluestore:ListKeys', LIVE.originStore],
   ['iam:CreateUser', `arn:aws:iam::${ACCOUNT}:user/someone`],
   ['iam:CreateAccessKey', `arn:aws:iam::${ACCOUNT}:user/someone`],
   ['iam:UpdateOpenIDConnectProviderThumbprint', `arn:aws:iam::${ACCOUNT}:oidc-provider/token.actions.githubusercontent.com`],
@@ -264,6 +270,9 @@ const NEVER_FROM_A_PREVIEW: Check[] = [
   ['iam:UpdateAssumeRolePolicy', PREVIEW_CREATED_ROLE],
   ['iam:CreateRole', PREVIEW_CREATED_ROLE],
   ['cloudformation:DescribeStacks', LIVE.stack],
+  // Nor change the live origin secret or its store's copy.
+  ...['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue', 'secretsmanager:RotateSecret', 'secretsmanager:DeleteSecret'].map((a): Check => [a, LIVE.originSecret]),
+  ...['cloudfront-keyvaluestore:GetKey', 'cloudfront-keyvaluestore:PutKey'].map((a): Check => [a, LIVE.originStore]),
   ...['cloudformation:CreateChangeSet', 'cloudformation:UpdateStack', 'cloudformation:DeleteStack', 'cloudformation:ExecuteChangeSet'].map((a): Check => [a, LIVE.stack]),
   ...['s3:GetObject', 's3:PutObject', 's3:DeleteObject'].map((a): Check => [a, `${LIVE.bucket}/index.html`, OWN]),
   ...['s3:PutBucketPolicy', 's3:DeleteBucket', 's3:ListBucket'].map((a): Check => [a, LIVE.bucket, OWN]),

@@ -138,6 +138,8 @@ export class Monitoring extends Construct {
   readonly messageFailedAlarm?: cloudwatch.Alarm;
   readonly mailBouncedAlarm?: cloudwatch.Alarm;
   readonly archiveUnavailableAlarm: cloudwatch.Alarm;
+  /** The flood counters did not answer: the form refuses every message (503) until they do. */
+  readonly countersUnavailableAlarm?: cloudwatch.Alarm;
   readonly archiveFunctionErrorsAlarm: cloudwatch.Alarm;
   readonly mailEventsFailedAlarm?: cloudwatch.Alarm;
   readonly slowLcpAlarm?: cloudwatch.Alarm;
@@ -276,15 +278,26 @@ export class Monitoring extends Construct {
     this.captchaNeedsOwnerAlarm = !live ? undefined : new cloudwatch.Alarm(this, CAPTCHA_ALARM_ID, {
       alarmDescription:
         `reCAPTCHA needs you: the contact form used ${CAPTCHA_BUDGET_WARNING_SHARE * 100}% of this month's siteverify ` +
-        'budget (cdk.json captchaMonthlyBudget), or spent it (the form answers 503 until the first of the month, UTC), or ' +
+        'budget (cdk.json captchaMonthlyBudget), or spent today\'s daily portion of it (503 until midnight UTC: usually a flood ' +
+        'of bogus tokens) or the whole month (503 until the first of the month, UTC), or ' +
         "Google answered about quota, billing or keys (503, nothing sent). The contact function's log line says which and " +
         "what to do: enable billing on the key's Google Cloud project and raise the budget, or make a new key " +
         '(npm run setup); npm run doctor checks the key. See docs/deploy.md, "reCAPTCHA".',
       metric: contactMetric(CONTACT_METRICS.captchaNeedsOwner, { period }),
       ...atLeastOnce,
     });
+    // Fails closed on purpose (an uncounted request could spend the budget unseen), so the owner must hear
+    // of it. Live only, as the captcha's alarm: a preview's form has Google's test key and no budget to guard.
+    this.countersUnavailableAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'ContactCountersUnavailable', {
+      alarmDescription:
+        "The contact form's flood counters (items of the archive's DynamoDB table) did not answer, so the form refused " +
+        "messages with 503 rather than send them uncounted. The contact function's log line has DynamoDB's error; see docs/deploy.md.",
+      metric: contactMetric(CONTACT_METRICS.countersUnavailable, { period }),
+      ...atLeastOnce,
+    });
     const alarms = [
       this.captchaNeedsOwnerAlarm,
+      this.countersUnavailableAlarm,
       this.contactErrorsAlarm,
       this.apiServerErrorsAlarm,
       this.captchaRefusedAlarm,

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE } from '../shared/cache-control';
 import { contentTypeFor } from '../shared/content-type';
-import { API_REQUEST_HEADERS, ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
+import { API_REQUEST_HEADERS, ORIGIN_SECRET_ENV, ORIGIN_SECRET_KVS_KEY, ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 import { DEFAULT_CAPTCHA_MONTHLY_BUDGET } from '../../contract/limits';
 import { API_ROUTES } from '../../contract/api-routes';
 import { ARCHIVE_METRICS, CONTACT_METRICS, EVENT_METRICS, METRICS_NAMESPACE, VITALS_METRICS_EMF } from '../../contract/metrics';
@@ -42,6 +42,9 @@ const idOf = (type: string, predicate: (props: Json) => boolean): string => {
 };
 
 /** The owner's own key pair: the secret stays in the owner's parameter (Google's test key: stages.test.ts). */
+const contactId = () => idOf('AWS::Lambda::Function', (p) => /^POST \/api\/contact/.test(p.Description ?? ''));
+const eventsId = () => idOf('AWS::Lambda::Function', (p) => /^POST \/api\/events/.test(p.Description ?? ''));
+const vitalsId = () => idOf('AWS::Lambda::Function', (p) => /^POST \/api\/vitals/.test(p.Description ?? ''));
 const OWN_SITE_KEY = '6LcOwnKeyOwnKeyOwnKeyOwnKey';
 
 beforeAll(() => {
@@ -111,7 +114,8 @@ describe('distribution', () => {
   });
 
   it('redirects HTTP to HTTPS, compresses, and runs the viewer-request function on the default behavior', () => {
-    const functionId = idOf('AWS::CloudFront::Function', () => true);
+    // The site's function (the other one sets the API's origin header: flood guards below).
+    const functionId = idOf('AWS::CloudFront::Function', (f) => !String(f.FunctionCode).includes(ORIGIN_VERIFY_HEADER));
     expect(config.DefaultCacheBehavior).toMatchObject({
       ViewerProtocolPolicy: 'redirect-to-https',
       Compress: true,
@@ -183,7 +187,8 @@ describe('/api/* origin request policy', () => {
     const forwarded = (config.HeadersConfig.Headers as string[]).map((h) => h.toLowerCase());
     for (const header of Object.values(API_REQUEST_HEADERS)) expect(forwarded).toContain(header);
     expect(forwarded).toContain('cloudfront-viewer-address');
-    expect(forwarded.sort()).toEqual(Object.values(API_REQUEST_HEADERS).sort());
+    // And the origin header the /api/* viewer-request function sets (never the viewer's own copy).
+    expect(forwarded.sort()).toEqual([...Object.values(API_REQUEST_HEADERS), ORIGIN_VERIFY_HEADER].sort());
     expect(config.CookiesConfig).toEqual({ CookieBehavior: 'none' });
     expect(config.QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
   });
@@ -261,19 +266,76 @@ describe('upload', () => {
   });
 });
 
-/** The stack's UUID (the third part of its id): the origin header's value. */
-const ORIGIN_VERIFY_VALUE_TOKEN = { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] };
+/** The origin secret's ARN: what the functions get in place of its value. */
+const originSecretArn = () => ({ Ref: idOf('AWS::SecretsManager::Secret', () => true) });
+
+/** Every string in a value, and every CloudFormation function naming something the stack derives. */
+function derivedFromIds(value: unknown): string[] {
+  const json = JSON.stringify(value);
+  return ['AWS::StackId', 'AWS::StackName', 'AWS::AccountId', 'AWS::URLSuffix', 'Fn::GetAtt', 'Fn::Select', 'Fn::Split'].filter((token) =>
+    json.includes(token),
+  );
+}
 
 describe('flood guards', () => {
-  it('CloudFront adds the origin header to API requests with the value the contact function checks', () => {
+  it('CloudFront sets the origin header from its key value store: no value in any header, environment variable or output', () => {
     const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
-    const origins = distribution.Properties.DistributionConfig.Origins as Json[];
-    const api = origins.filter((origin) => origin.CustomOriginConfig);
-    expect(api).toHaveLength(1);
-    expect(api[0]!.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: ORIGIN_VERIFY_VALUE_TOKEN }]);
-    // The site's own (S3) origin does not get it, and the viewer's copy is never forwarded.
-    expect(origins.filter((origin) => !origin.CustomOriginConfig).every((origin) => !origin.OriginCustomHeaders)).toBe(true);
+    const config = distribution.Properties.DistributionConfig;
+    const origins = config.Origins as Json[];
+    // No origin custom header at all: the value is never in the distribution's configuration.
+    expect(origins.every((origin) => !origin.OriginCustomHeaders)).toBe(true);
+    const api = (config.CacheBehaviors as Json[]).find((behavior) => behavior.PathPattern === 'api/*')!;
+    const [functionId, fn] = ofType('AWS::CloudFront::Function').find(([, f]) => String(f.Properties.FunctionCode).includes(ORIGIN_VERIFY_HEADER))!;
+    expect(api.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } }]);
+    expect(fn.Properties.FunctionConfig).toMatchObject({
+      Runtime: 'cloudfront-js-2.0',
+      KeyValueStoreAssociations: [{ KeyValueStoreARN: { 'Fn::GetAtt': [idOf('AWS::CloudFront::KeyValueStore', () => true), 'Arn'] } }],
+    });
+    expect(String(fn.Properties.FunctionCode)).toContain(`store.get('${ORIGIN_SECRET_KVS_KEY}')`);
+    expect(String(fn.Properties.FunctionCode)).toContain(`delete request.headers['${ORIGIN_VERIFY_HEADER}']`);
+    // The store starts empty (no import source): only the rotation function writes it.
+    expect(only('AWS::CloudFront::KeyValueStore').ImportSource).toBeUndefined();
+    // The origin request policy forwards the header the function sets.
+    const policy = only('AWS::CloudFront::OriginRequestPolicy').OriginRequestPolicyConfig.HeadersConfig;
+    expect(policy.Headers).toContain(ORIGIN_VERIFY_HEADER);
     expect(Object.values(API_REQUEST_HEADERS)).not.toContain(ORIGIN_VERIFY_HEADER);
+  });
+
+  it('the secret is generated by Secrets Manager and rotated; the functions get its ARN and read it, nothing derivable', () => {
+    const secret = only('AWS::SecretsManager::Secret');
+    expect(secret.SecretString).toBeUndefined();
+    expect(secret.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    const schedule = only('AWS::SecretsManager::RotationSchedule');
+    expect(schedule.RotationRules).toEqual({ ScheduleExpression: 'rate(7 days)' });
+    for (const id of [contactId(), eventsId(), vitalsId()]) {
+      const variables = resources[id]!.Properties.Environment.Variables as Json;
+      expect(variables[ORIGIN_SECRET_ENV]).toEqual(originSecretArn());
+      expect(variables).not.toHaveProperty('ORIGIN_VERIFY_VALUE');
+      // No variable is built from the stack's id, name or account, or from another resource's attribute.
+      for (const [name, value] of Object.entries(variables)) {
+        if (name === ORIGIN_SECRET_ENV || typeof value === 'string') continue;
+        expect(derivedFromIds(value), name).toEqual([]);
+      }
+    }
+    for (const output of Object.values(template.toJSON().Outputs as Json)) {
+      expect(JSON.stringify(output.Value)).not.toMatch(/SecretsManager|KeyValueStore|AWS::StackId/);
+    }
+    const json = JSON.stringify(template.toJSON());
+    expect(json).not.toContain('AWS::StackId');
+  });
+
+  it('only the three API functions may read the secret; only the rotation function may write it or the store', () => {
+    const statements = ofType('AWS::IAM::Policy').flatMap(([, policy]) =>
+      (policy.Properties.PolicyDocument.Statement as Json[]).map((statement) => ({ roles: policy.Properties.Roles, statement })),
+    );
+    const readers = statements.filter(({ statement }) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'));
+    const roleOf = (fnId: string) => resources[fnId]!.Properties.Role['Fn::GetAtt'][0];
+    const rotationId = idOf('AWS::Lambda::Function', (props) => String(props.Description).includes('origin-rotation'));
+    expect(new Set(readers.flatMap(({ roles }) => roles.map((role: Json) => role.Ref)))).toEqual(
+      new Set([roleOf(contactId()), roleOf(eventsId()), roleOf(vitalsId()), roleOf(rotationId)]),
+    );
+    const writers = statements.filter(({ statement }) => JSON.stringify(statement.Action).match(/PutSecretValue|cloudfront-keyvaluestore:PutKey/));
+    expect(new Set(writers.flatMap(({ roles }) => roles.map((role: Json) => role.Ref)))).toEqual(new Set([roleOf(rotationId)]));
   });
 
   it('one alarm mails the owner when the captcha budget or Google needs them', () => {
@@ -343,8 +405,6 @@ describe('API', () => {
 });
 
 describe('functions', () => {
-  const contactId = () => idOf('AWS::Lambda::Function', (p) => /^POST \/api\/contact/.test(p.Description ?? ''));
-  const eventsId = () => idOf('AWS::Lambda::Function', (p) => /^POST \/api\/events/.test(p.Description ?? ''));
 
   it('run on nodejs24.x arm64, one per route of the contract, with its entry and timeout', () => {
     for (const id of [contactId(), eventsId()]) {
@@ -368,7 +428,7 @@ describe('functions', () => {
       SES_CONFIGURATION_SET: { Ref: idOf('AWS::SES::ConfigurationSet', () => true) },
       POWERTOOLS_SERVICE_NAME: 'contact',
       POWERTOOLS_METRICS_NAMESPACE: 'Portfolio',
-      ORIGIN_VERIFY_VALUE: ORIGIN_VERIFY_VALUE_TOKEN,
+      [ORIGIN_SECRET_ENV]: originSecretArn(),
       CAPTCHA_MONTHLY_BUDGET: String(DEFAULT_CAPTCHA_MONTHLY_BUDGET),
     });
     expect(resources[eventsId()]!.Properties.Environment.Variables).toEqual({
@@ -377,6 +437,8 @@ describe('functions', () => {
       POWERTOOLS_METRICS_NAMESPACE: 'Portfolio',
       // The posts' titles, read at synth (the bundle has no Markdown files); the repository ships none.
       POST_EVENT_TITLES: JSON.stringify(readPostTitles(REPO_ROOT)),
+      [ORIGIN_SECRET_ENV]: originSecretArn(),
+      ARCHIVE_TABLE: { Ref: idOf('AWS::DynamoDB::Table', () => true) },
     });
     const json = JSON.stringify(template.toJSON());
     expect(json).not.toContain('RECAPTCHA_SECRET"');
@@ -419,7 +481,7 @@ describe('IAM', () => {
     const ssm = statements.find((s) => [s.Action].flat().some((a: string) => a.startsWith('ssm:')))!;
     expect(ssm.Action).toBe('ssm:GetParameter');
     expect(JSON.stringify(ssm.Resource)).toContain(':ssm:eu-west-1:123456789012:parameter/portfolio/recaptcha-secret"');
-    expect(statements).toHaveLength(5); // + its own log group, + the archive (its own test)
+    expect(statements).toHaveLength(6); // + its own log group, + the archive (its own test), + the origin secret (flood guards)
   });
 
   it('has no wildcard resource for any function of the app, and no managed policy on them', () => {
@@ -433,7 +495,12 @@ describe('IAM', () => {
     }
     expect(policyOfRole(roleOf(/^POST \/api\/events/)).map((s) => s.Action)).toEqual([
       ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+      'dynamodb:UpdateItem',
     ]);
+    // The beacon functions may bump their counters and nothing else in the archive's table.
+    const beacon = policyOfRole(roleOf(/^POST \/api\/events/)).find((s) => s.Action === 'dynamodb:UpdateItem')!;
+    expect(beacon.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['beacon#*', 'counterkey#*'] } });
   });
 
   it('grants SES and SSM nowhere on "*"', () => {
@@ -449,7 +516,7 @@ describe('IAM', () => {
 describe('logs', () => {
   it('sets retention on every log group, and every function logs to one of them', () => {
     const groups = ofType('AWS::Logs::LogGroup');
-    expect(groups.length).toBe(8); // contact, events, vitals, redelivery, mail events, breaker, API access, deploy handler
+    expect(groups.length).toBe(9); // contact, events, vitals, redelivery, mail events, breaker, origin rotation, API access, deploy handler
     for (const [, group] of groups) expect(group.Properties.RetentionInDays).toBe(30);
     const groupIds = new Set(groups.map(([id]) => id));
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
@@ -565,7 +632,7 @@ describe('operations', () => {
   it('alarms on contact function errors and API 5xx, to the topic', () => {
     const topicId = idOf('AWS::SNS::Topic', () => true);
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(12); // + the archive's five, the visitors' two and the breaker's (their own tests), and the captcha's quota or budget
+    expect(alarms).toHaveLength(13); // + the archive's five, the visitors' two and the breaker's (their own tests), the captcha's quota or budget, the counters
     const errors = alarms.find((a) => a.MetricName === 'Errors')!;
     expect(errors).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     const contactFn = idOf('AWS::Lambda::Function', (p) => /^POST \/api\/contact/.test(p.Description ?? ''));

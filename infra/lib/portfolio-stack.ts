@@ -1,9 +1,10 @@
-import { Aws, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
+import { ORIGIN_CHECK_ENV } from '../../contract/api-headers';
 import { ARCHIVE_ENV } from '../../contract/archive';
 import { postTitlesEnvironment } from '../../contract/event-catalog';
 import { readPostTitles } from './post-titles';
@@ -17,6 +18,7 @@ import { HttpApi } from './http-api';
 import { MailEvents } from './mail-events';
 import { Monitoring } from './monitoring';
 import { PreviewSite } from './preview-site';
+import { OriginSecret } from './origin-secret';
 import { Redelivery } from './redelivery';
 import { RouteFunctions } from './route-functions';
 import { SiteBucket } from './site-bucket';
@@ -48,6 +50,8 @@ export class PortfolioStack extends Stack {
   /** Pull-request previews' bucket and distribution: the live stage only (never a branch's stack). */
   readonly previews?: PreviewSite;
   readonly breaker: CircuitBreaker;
+  /** The live stack's origin secret; a preview has none. */
+  readonly originSecret?: OriginSecret;
 
   constructor(scope: Construct, id: string, props: PortfolioStackProps) {
     super(scope, id, props);
@@ -86,10 +90,14 @@ export class PortfolioStack extends Stack {
         }).parameterName
       : config.recaptchaSecretParameter;
 
-    // The value CloudFront adds to API requests and the contact function expects: the UUID in this
-    // stack's id, unique per stack, stable across deploys, and known only inside the account (it costs
-    // nothing, unlike a Secrets Manager secret). Anyone calling execute-api directly lacks it.
-    const originVerifyValue = Fn.select(2, Fn.split('/', Aws.STACK_ID));
+    // The value CloudFront adds to API requests and every API function demands: a random secret made
+    // and rotated in the account, never derived from an id a deploy prints (infra/lib/origin-secret.ts).
+    // A preview has none (contract/api-headers.ts, ORIGIN_CHECK_ENV): its deploy role may not touch a key
+    // value store's data, since the live store holds the live secret.
+    this.originSecret = config.stage ? undefined : new OriginSecret(this, 'Origin', { projectRoot: props.projectRoot, logRetention });
+    const origin: Record<string, string> = this.originSecret?.environment ?? { [ORIGIN_CHECK_ENV]: 'off' };
+    // The beacons' per-address counters share the archive's table, as the contact form's do.
+    const beaconCounters = { [ARCHIVE_ENV.table]: this.archive.table.tableName };
     this.functions = new RouteFunctions(this, 'Functions', {
       projectRoot: props.projectRoot,
       logRetention,
@@ -100,18 +108,21 @@ export class PortfolioStack extends Stack {
             ...mailEnvironment,
             // Only the parameter's name: the secret itself is read at cold start, never stored here.
             RECAPTCHA_SECRET_PARAMETER: recaptchaSecretParameter,
-            ORIGIN_VERIFY_VALUE: originVerifyValue,
+            ...origin,
             CAPTCHA_MONTHLY_BUDGET: String(config.captchaMonthlyBudget),
           },
         },
         events: {
           memorySize: 128,
           // The bundled function cannot read the posts (Markdown files): their titles come in at synth.
-          environment: postTitlesEnvironment(readPostTitles(props.projectRoot)),
+          environment: { ...postTitlesEnvironment(readPostTitles(props.projectRoot)), ...origin, ...beaconCounters },
         },
-        vitals: { memorySize: 128 },
+        vitals: { memorySize: 128, environment: { ...origin, ...beaconCounters } },
       },
     });
+    for (const fn of Object.values(this.functions.functions)) this.originSecret?.grantRead(fn);
+    this.archive.grantBeaconCounters(this.functions.functions.events, 'BeaconCountersOnly');
+    this.archive.grantBeaconCounters(this.functions.functions.vitals, 'BeaconCountersOnly');
     const contact = this.functions.functions.contact;
     grantContactPermissions(contact, { ...send, recaptchaSecretParameter });
     // Put a message, read it back (idempotency), update its status: never scan, query or delete.
@@ -153,7 +164,7 @@ export class PortfolioStack extends Stack {
       // (gzip, Brotli) and honours each object's Cache-Control from 1 s to a year: a preview's HTML may be a
       // second stale, where the live site's own policy (min TTL 0) revalidates at once.
       sharedCachePolicy: config.stage ? cloudfront.CachePolicy.CACHING_OPTIMIZED : undefined,
-      originVerifyValue,
+      ...(this.originSecret ? { apiViewerRequest: this.originSecret.viewerRequest } : {}),
     });
     this.deployment = new SiteDeployment(this, 'Deploy', {
       asset: this.web.asset,

@@ -6,7 +6,6 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { viewerRequestFunctionCode } from '../cloudfront/viewer-request-loader';
-import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 import { createApiOriginRequestPolicy } from './api-origin-request-policy';
 import { SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CLOUDFRONT_CSP_MAX_CHARS as CLOUDFRONT_CSP_MAX_LENGTH } from '../../contract/limits';
@@ -34,8 +33,8 @@ export interface SiteDistributionProps {
    * pass the managed CachingOptimized, so no preview counts against the account's cache policies.
    */
   readonly sharedCachePolicy?: cloudfront.ICachePolicy;
-  /** The value CloudFront adds to every API request as ORIGIN_VERIFY_HEADER; the contact function checks it. */
-  readonly originVerifyValue?: string;
+  /** The viewer-request function of /api/* that sets ORIGIN_VERIFY_HEADER (infra/lib/origin-secret.ts). */
+  readonly apiViewerRequest?: cloudfront.IFunction;
 }
 
 /**
@@ -125,9 +124,6 @@ export class SiteDistribution extends Construct {
     const apiOrigin = new origins.HttpOrigin(apiHost, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-      // An origin custom header overwrites a viewer's header of the same name, so only CloudFront can
-      // send the right value (contract/api-headers.ts).
-      ...(props.originVerifyValue ? { customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifyValue } } : {}),
     });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -174,6 +170,9 @@ export class SiteDistribution extends Construct {
           originRequestPolicy: createApiOriginRequestPolicy(this, 'ApiOriginRequest'),
           responseHeadersPolicy: this.headersPolicy,
           compress: true,
+          ...(props.apiViewerRequest
+            ? { functionAssociations: [{ function: props.apiViewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }] }
+            : {}),
         },
       },
       // S3 answers 404 for a missing key only to a reader allowed s3:ListBucket, else 403 (Amazon S3 API

@@ -19,6 +19,7 @@ import { tablePagePaths } from '../../contract/page-paths';
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../web/content/locales';
 import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
 import { synthPortfolio, type Json } from './testing';
+import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 
 
 let templateCode: string;
@@ -27,8 +28,11 @@ let handler: ViewerRequestHandler;
 
 beforeAll(() => {
   const resources: Record<string, Json> = synthPortfolio().template.toJSON().Resources;
-  // The live site's function (the pull-request previews' own are infra/lib/previews.test.ts's).
-  const functions = Object.entries(resources).filter(([id, r]) => r.Type === 'AWS::CloudFront::Function' && !id.startsWith('Previews')).map(([, r]) => r);
+  // The live site's function: not the pull-request previews' own (infra/lib/previews.test.ts), nor the one
+  // that sets the API's origin header (infra/cloudfront/api-origin.js).
+  const functions = Object.entries(resources)
+    .filter(([id, r]) => r.Type === 'AWS::CloudFront::Function' && !id.startsWith('Previews') && !String(r.Properties.FunctionCode).includes(ORIGIN_VERIFY_HEADER))
+    .map(([, r]) => r);
   expect(functions).toHaveLength(1);
   templateCode = functions[0]!.Properties.FunctionCode;
   const policies = Object.values(resources).filter((r) => r.Type === 'AWS::CloudFront::ResponseHeadersPolicy');

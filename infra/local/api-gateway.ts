@@ -19,6 +19,7 @@ import type { ArchiveStore } from '../../functions/archive/store';
 import { buildContactDeps } from '../../functions/contact/clients';
 import { createContactHandler, type SesLike } from '../../functions/contact/flow';
 import type { CounterStore } from '../../functions/contact/limits';
+import { createBeaconLimits } from '../../functions/shared/beacon-limit';
 import { createEventsHandler } from '../../functions/events/handler';
 import { createMeasureSink, createMetricsSink, type MeasureSink, type MetricsSink } from '../../functions/shared/observability';
 import { createVitalsHandler } from '../../functions/vitals/handler';
@@ -49,6 +50,8 @@ export interface LocalApiConfig {
   counters?: CounterStore | undefined;
   /** siteverify calls allowed a month (CAPTCHA_MONTHLY_BUDGET); default as in Lambda. */
   captchaMonthlyBudget?: number | undefined;
+  /** The handlers' clock (milliseconds since the epoch); default Date.now. */
+  now?: (() => number) | undefined;
 }
 
 
@@ -66,6 +69,8 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
   if (!loaded.ok) throw new Error(`The local API cannot start: ${loaded.problems.join('; ')}.`);
   const logger = (serviceName: string) => new Logger({ serviceName, ...(config.quiet ? { logLevel: 'SILENT' } : {}) });
   const metrics = (service: string): MetricsSink => (config.quiet ? { count: () => undefined } : createMetricsSink(service));
+  // The beacons' per-address daily count, in the same counters as the contact form's (the socket's address).
+  const limits = config.counters && createBeaconLimits(config.counters, false, config.now ?? Date.now);
   const measures = (service: string): MeasureSink => (config.quiet ? { measure: () => undefined } : createMeasureSink(service));
   return {
     // The same dependencies Lambda builds (one SES attempt, its timeouts), with the local archive and counters.
@@ -74,20 +79,18 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
         logger: logger('portfolio-contact'),
         metrics: metrics('portfolio-contact'),
         hasAwsCredentials: false,
-        overrides: {
-          ...(config.ses ? { ses: config.ses } : {}),
-          ...(config.archive ? { archive: config.archive } : {}),
-          ...(config.counters ? { counters: config.counters } : {}),
-        },
+        overrides: { ses: config.ses, archive: config.archive, counters: config.counters, now: config.now },
       }),
     ),
     events: createEventsHandler({
+      ...(limits && { limit: limits.events }),
       logger: logger('portfolio-events'),
       metrics: metrics('portfolio-events'),
       // Read from the checkout, as the stack does at synth for the deployed function.
       knownNames: siteEventNames(readPostTitles(fileURLToPath(new URL('../..', import.meta.url)))),
     }),
     vitals: createVitalsHandler({
+      ...(limits && { limit: limits.vitals }),
       logger: logger('portfolio-vitals'),
       measures: measures('portfolio-vitals'),
       pageViews: config.pageViewsFile ? pageViewLogFile(config.pageViewsFile) : () => undefined,

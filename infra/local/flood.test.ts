@@ -1,12 +1,15 @@
 /**
  * The flood guards through the real local stack (`npm start`'s): one address flooding the form with
  * junk is cut off before siteverify, malformed tokens never reach it, and a visitor on another
- * address (127.0.0.2, another loopback address) still sends every message, each mailed once.
+ * address (127.0.0.2, another loopback address) still sends every message, each mailed once; and
+ * many addresses spending the day's portion of the siteverify budget close the form until the next
+ * UTC day only.
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_ADDRESS_LIMITS } from '../../contract/limits';
-import { startFakeSiteverify, type FakeSiteverify } from '../../tools/fake-siteverify';
+import { budgetSoFar } from '../../functions/contact/limits';
+import { REFUSED_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../../tools/fake-siteverify';
 import { fetchMails, startMailbox } from './mailbox';
 import { startLocalStack, type LocalStack } from './stack';
 import { fixtureBuild } from './test-support';
@@ -36,8 +39,8 @@ afterAll(async () => {
 });
 
 /** POSTs a contact body from the given loopback address; resolves with the status. */
-function post(body: unknown, localAddress: string): Promise<number> {
-  const { port } = new URL(stack.url);
+function post(body: unknown, localAddress: string, on: LocalStack = stack): Promise<number> {
+  const { port } = new URL(on.url);
   return new Promise((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', port, path: '/api/contact', method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
@@ -80,5 +83,40 @@ describe('the contact form under a flood, locally', () => {
     expect(visitor).toEqual([200, 200, 200, 200, 200]);
     const mails = await fetchMails(mailbox.url);
     for (let i = 0; i < 5; i++) expect(mails.filter((m) => JSON.stringify(m).includes(`Visitor message number ${i}`))).toHaveLength(1);
+  });
+});
+
+describe('a flood from many addresses, locally', () => {
+  it("spends at most the day's portion of the budget; the form opens again the next UTC day", async () => {
+    const own = await startFakeSiteverify('pass');
+    const day1 = Date.UTC(2026, 10, 1, 12); // a 30-day month: a budget of 60 gives 2 a day
+    let offset = day1 - Date.now();
+    const daily = await startLocalStack({
+      port: 0,
+      archivePort: 0,
+      sesEndpoint: mailbox.url,
+      clientDir: fixture.clientDir,
+      recaptchaVerifyUrl: own.url,
+      quiet: true,
+      redeliveryIntervalMs: 60_000,
+      guards: { captchaMonthlyBudget: 60, now: () => Date.now() + offset },
+    });
+    try {
+      expect(budgetSoFar(60, day1)).toBe(2);
+      const statuses: number[] = [];
+      // Six addresses, one well-formed junk token each: no address is over its own share.
+      for (let i = 1; i <= 6; i++) statuses.push(await post(body(REFUSED_TOKEN), `127.0.3.${i}`, daily));
+      expect(statuses).toEqual([403, 403, 503, 503, 503, 503]);
+      expect(own.calls).toHaveLength(2);
+      // An honest visitor the same day is refused too (503, the form's failure message) ...
+      expect(await post(body('visitor-a', 'An honest visitor, same day'), '127.0.0.2', daily)).toBe(503);
+      // ... and sends the next UTC day.
+      offset += 24 * 60 * 60 * 1000;
+      expect(await post(body('visitor-b', 'An honest visitor, next day'), '127.0.0.2', daily)).toBe(200);
+      expect(own.calls).toHaveLength(3);
+    } finally {
+      await daily.stop();
+      await own.stop();
+    }
   });
 });

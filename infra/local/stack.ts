@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { checkBuildMatchesPolicy, WEB_CLIENT_DIR } from '../shared/build-output';
 import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
-import { createApiGateway, createLocalHandlers } from './api-gateway';
+import { createApiGateway, createLocalHandlers, type LocalApiConfig } from './api-gateway';
 import { createLocalBreaker, withBreaker, type LocalBreaker } from '../../functions/breaker/local';
 import { dynamoCounters } from '../../functions/contact/limits';
 import { createCdn, PAGE_SCRIPT_PATH, sendPlain } from './cdn';
@@ -67,6 +67,11 @@ export interface LocalStackOptions {
    * loopback address and read the table's items). `npm start` keeps them, as on AWS.
    */
   floodGuards?: boolean;
+  /**
+   * The guards' settings: the contact and beacon handlers' clock (`now`; the benchmark's distributed
+   * flood moves it to the next UTC day) and the monthly siteverify budget; defaults as in Lambda.
+   */
+  guards?: Pick<LocalApiConfig, 'now' | 'captchaMonthlyBudget'>;
   /**
    * Each API route's throttle, as the stage applies it (contract/limits.ts ROUTE_THROTTLES); false: none
    * (the benchmark's throughput runs measure the handlers, not API Gateway's buckets).
@@ -143,6 +148,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       counters: archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined,
       ses,
       pageViewsFile: options.pageViewsFile,
+      ...options.guards,
     });
     const throttle = options.routeThrottle !== false;
     const api = createApiGateway(breaker && throttle ? withBreaker(handlers, breaker) : handlers, { throttle });

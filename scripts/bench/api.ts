@@ -14,7 +14,11 @@
  * 127.0.0.1 spread over BENCH_FLOOD_SECONDS (half with malformed tokens, half with well-formed ones
  * Google refuses) while a visitor on 127.0.0.2 sends 5 messages; it prints the siteverify calls
  * (budget: at most 30, none for a malformed token) and the visitor's answers and mails (5 of 5, each
- * mailed once).
+ * mailed once). Then the distributed flood (scripts/bench/distributed-flood.ts): BENCH_DISTRIBUTED_ADDRESSES
+ * addresses (2,000) send five junk tokens each over BENCH_DISTRIBUTED_SECONDS (900); the siteverify calls
+ * must stay within the day's portion of the monthly budget and an honest visitor must be mailed the
+ * next UTC day. BENCH_FLOODS_ONLY=1 runs the two floods alone; BENCH_DISTRIBUTED_LOGS=1 prints the
+ * distributed flood's handler log lines (each answer's outcome).
  *
  * Settings (environment): BENCH_DURATION seconds per scenario (3), BENCH_CONNECTIONS (10),
  * BENCH_N (500), BENCH_C (25), BENCH_LOAD (1; 0 skips the runs under load), BENCH_FLOOD_SECONDS (60).
@@ -32,6 +36,7 @@ import { REFUSED_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../../t
 import { startFlakySes } from '../../tools/flaky-ses';
 import { clearMailbox, fetchMails, startMailbox } from '../../infra/local/mailbox';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { distributedFlood, type DistributedFloodFigures } from './distributed-flood';
 import { fixtureBuild } from '../../infra/local/test-support';
 
 function setting(name: string, fallback: number, max: number): number {
@@ -49,6 +54,9 @@ const CONNECTIONS = setting('BENCH_CONNECTIONS', 10, 500);
 const N = setting('BENCH_N', 500, 20_000);
 const C = setting('BENCH_C', 25, 500);
 const FLOOD_SECONDS = setting('BENCH_FLOOD_SECONDS', 60, 600);
+const DISTRIBUTED_ADDRESSES = setting('BENCH_DISTRIBUTED_ADDRESSES', 2000, 60_000);
+const DISTRIBUTED_SECONDS = setting('BENCH_DISTRIBUTED_SECONDS', 900, 3600);
+const FLOODS_ONLY = process.env.BENCH_FLOODS_ONLY?.trim() === '1';
 
 /** BENCH_LOAD=0 skips the exactly-once runs under CPU load (a busy-loop worker per core). */
 const LOAD = process.env.BENCH_LOAD?.trim() !== '0';
@@ -101,7 +109,39 @@ function post(agent: Agent, url: URL, path: string, body: string): Promise<numbe
   });
 }
 
+/** Both floods, printed: one address, then many (scripts/bench/distributed-flood.ts). */
+async function floods(clientDir: string): Promise<{ floodFigures: FloodFigures; distributed: DistributedFloodFigures; ok: boolean }> {
+  const floodFigures = await flood(clientDir);
+  console.log(
+    `\nFlood: ${floodFigures.junk} junk requests from 127.0.0.1 in ${floodFigures.seconds} s (${floodFigures.floodStatuses}); ` +
+      `siteverify calls for the flood ${floodFigures.siteverifyCalls} (budget ≤ ${FLOOD_MAX_SITEVERIFY}), for malformed tokens ${floodFigures.malformedCalls} (budget 0); ` +
+      `visitor on 127.0.0.2: ${floodFigures.visitorOk} of ${floodFigures.visitorSent} answered 200, mails ${floodFigures.visitorMails.join('/')} ` +
+      `(each once) → ${floodFigures.ok ? 'OK' : 'FAILED'}`,
+  );
+  const d = await distributedFlood(clientDir, DISTRIBUTED_ADDRESSES, DISTRIBUTED_SECONDS);
+  console.log(
+    `Distributed flood: ${d.addresses} addresses × 5 junk tokens = ${d.requests} requests in ${d.seconds} s (${d.statuses}); ` +
+      `siteverify calls ${d.siteverifyCalls} (budget ≤ the day's portion, ${d.dayPortion}); honest visitor the same day: ${d.visitorSameDay}, ` +
+      `the next UTC day: ${d.visitorNextDay}, mailed ${d.visitorNextDayMails} (once) → ${d.ok ? 'OK' : 'FAILED'}`,
+  );
+  return { floodFigures, distributed: d, ok: floodFigures.ok && d.ok };
+}
+
+/** BENCH_FLOODS_ONLY=1: only the two floods (minutes, not the throughput and exactly-once runs). */
+async function floodsOnly(): Promise<void> {
+  const { buildDir, clientDir } = fixtureBuild();
+  try {
+    const { floodFigures, distributed, ok } = await floods(clientDir);
+    mkdirSync('.bench', { recursive: true });
+    writeFileSync('.bench/api-floods.json', `${JSON.stringify({ at: new Date().toISOString(), flood: floodFigures, distributed }, null, 2)}\n`);
+    if (!ok) process.exit(1);
+  } finally {
+    rmSync(buildDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  if (FLOODS_ONLY) return floodsOnly();
   const verifier = await startFakeSiteverify('pass');
   const { buildDir, clientDir } = fixtureBuild();
   const stack = await startLocalStack({
@@ -182,19 +222,13 @@ async function main() {
       })),
     );
 
-    const floodFigures = await flood(clientDir);
-    console.log(
-      `\nFlood: ${floodFigures.junk} junk requests from 127.0.0.1 in ${floodFigures.seconds} s (${floodFigures.floodStatuses}); ` +
-        `siteverify calls for the flood ${floodFigures.siteverifyCalls} (budget ≤ ${FLOOD_MAX_SITEVERIFY}), for malformed tokens ${floodFigures.malformedCalls} (budget 0); ` +
-        `visitor on 127.0.0.2: ${floodFigures.visitorOk} of ${floodFigures.visitorSent} answered 200, mails ${floodFigures.visitorMails.join('/')} ` +
-        `(each once) → ${floodFigures.ok ? 'OK' : 'FAILED'}`,
-    );
-    if (!floodFigures.ok) failed = true;
+    const { floodFigures, distributed, ok } = await floods(clientDir);
+    if (!ok) failed = true;
 
     mkdirSync('.bench', { recursive: true });
     writeFileSync(
       '.bench/api.json',
-      `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, duration: DURATION, connections: CONNECTIONS, rows, exactlyOnce: { n: N, c: C, runs }, flood: floodFigures }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, duration: DURATION, connections: CONNECTIONS, rows, exactlyOnce: { n: N, c: C, runs }, flood: floodFigures, distributed }, null, 2)}\n`,
     );
     console.log('Figures saved to .bench/api.json');
   } finally {

@@ -19,7 +19,7 @@ export const privacyPolicy: PrivacyPolicy = {
         // DynamoDB deletes an expired item "within a few days" (DynamoDB Developer Guide, "Time to Live (TTL)",
         // https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TTL.html).
         ({ messageRetentionDays: days }) =>
-          `The archive keeps each message, with the time it arrived, the language of the page it was sent from and whether it was delivered, for ${days === 1 ? '1 day' : `${days} days`}. It is then deleted automatically, usually within a few days, and the archive’s recovery copies are gone 35 days later at most. The archive holds no IP address and nothing from the captcha.`,
+          `The archive keeps each message, with the time it arrived, the language of the page it was sent from and whether it was delivered, for ${days === 1 ? '1 day' : `${days} days`}. It is then deleted automatically, usually within a few days, and the archive’s recovery copies are gone 35 days later at most. The messages in the archive carry no IP address and nothing from the captcha; the same database also holds the contact form’s request counts described in section 5.`,
         'The email in the owner’s mailbox is kept for as long as the conversation is useful. To have your message erased sooner, from the archive and from the mailbox, ask through the contact page, giving the email address you wrote from.',
       ],
     },
@@ -48,13 +48,13 @@ export const privacyPolicy: PrivacyPolicy = {
       heading: '5. Captcha service',
       paragraphs: [
         'The contact form is protected by Google reCAPTCHA to keep automated spam out of the owner’s inbox. reCAPTCHA is loaded only on the contact page. It collects hardware and software information, such as device and application data, and sends it to Google for analysis.',
-        'The reCAPTCHA check is necessary to send a message. Google processes this information on the owner’s behalf, as a service provider, only to tell people from automated programs; the owner decides what it is used for and is responsible for it under this policy. To limit abuse, the site also keeps a short-lived count of contact requests per network address, stored in a form that does not reveal the address, which expires after at most a day.',
+        'The reCAPTCHA check is necessary to send a message. Google processes this information on the owner’s behalf, as a service provider, only to tell people from automated programs; the owner decides what it is used for and is responsible for it under this policy. To limit abuse, the site also counts contact requests per network address (for IPv6, per network block) in the message archive’s database. The address itself is never stored: each count is filed under a pseudonym made from the address with a random key that is replaced every day (UTC) and deleted with it, so counts from different days cannot be linked, and nothing published about the site can turn a pseudonym back into an address. While the day’s key exists, the owner could still check whether a given address sent requests that day. Each count expires when its period ends (ten minutes or the UTC day); the database then deletes it, usually within a few days, and its recovery copies are gone 35 days later at most.',
       ],
     },
     {
       heading: '6. Cookies and your choice',
       paragraphs: [
-        'The site itself sets no cookies. When you accept in the cookie banner, your choice is remembered in your browser’s local storage so the banner does not appear again, and the analytics service described above may set its cookies.',
+        'The site itself sets no cookies. On the contact page, Google reCAPTCHA sets one cookie, _GRECAPTCHA, which it needs for its risk analysis (section 5): it is necessary to send a message, so it does not depend on the choice below. When you accept in the cookie banner, your choice is remembered in your browser’s local storage so the banner does not appear again, and the analytics service described above may set its cookies.',
         'If you do not accept, no analytics are loaded and the site works exactly the same. You can withdraw your consent at any time by clearing this site’s data in your browser settings.',
         'If you choose a light or dark theme with the theme control, that choice is also kept in your browser’s local storage so every page opens in it. It is a display preference, not tracking: it never leaves your browser and identifies no one. Choosing “System” removes it.',
       ],

@@ -1,0 +1,120 @@
+/**
+ * Counters in the message archive's table, shared by the contact form's limits (functions/contact/limits.ts)
+ * and the beacons' daily count (beacon-limit.ts): one conditional UpdateItem per count (atomic in
+ * DynamoDB), expired by the table's time-to-live; and the day's random key addresses are hashed with,
+ * so no address is ever stored and no hash outlives its day.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { CallOptions } from '../archive/store';
+
+export interface CounterStore {
+  /**
+   * Adds one to counter `id` unless it already stands at `max`: the new count, or undefined when
+   * the counter was full (nothing is written then). `expiresAt` (epoch seconds) is set on creation.
+   */
+  take(id: string, max: number, expiresAt: number, options?: CallOptions): Promise<number | undefined>;
+  /**
+   * The value stored under `id`, or `candidate` stored there first when there is none (one atomic
+   * write, so concurrent Lambdas all end up with the same value). `expiresAt` is set on creation.
+   */
+  keep(id: string, candidate: string, expiresAt: number, options?: CallOptions): Promise<string>;
+}
+
+const isConditionFailure = (error: unknown) => (error as { name?: unknown } | null)?.name === 'ConditionalCheckFailedException';
+
+export function dynamoCounters({ table, client }: { table: string; client: DynamoDBClient }): CounterStore {
+  const doc = DynamoDBDocumentClient.from(client);
+  return {
+    async take(id, max, expiresAt, options) {
+      try {
+        const { Attributes } = await doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: { id },
+            UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :one, #expires = if_not_exists(#expires, :expires)',
+            ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
+            ExpressionAttributeNames: { '#count': 'count', '#expires': 'expiresAt' },
+            ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': max, ':expires': expiresAt },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+          options,
+        );
+        return Number(Attributes?.count);
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+    async keep(id, candidate, expiresAt, options) {
+      const { Attributes } = await doc.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: { id },
+          UpdateExpression: 'SET #value = if_not_exists(#value, :value), #expires = if_not_exists(#expires, :expires)',
+          ExpressionAttributeNames: { '#value': 'value', '#expires': 'expiresAt' },
+          ExpressionAttributeValues: { ':value': candidate, ':expires': expiresAt },
+          ReturnValues: 'ALL_NEW',
+        }),
+        options,
+      );
+      const value: unknown = Attributes?.value;
+      if (typeof value !== 'string' || value === '') throw new Error(`Counter item ${id} holds no value`);
+      return value;
+    },
+  };
+}
+
+/** A counter store in memory, for tests (the same contract as DynamoDB's). */
+export function memoryCounters(): CounterStore & {
+  items: Map<string, { count: number; expiresAt: number }>;
+  values: Map<string, { value: string; expiresAt: number }>;
+} {
+  const items = new Map<string, { count: number; expiresAt: number }>();
+  const values = new Map<string, { value: string; expiresAt: number }>();
+  return {
+    items,
+    values,
+    async keep(id, candidate, expiresAt) {
+      const item = values.get(id) ?? { value: candidate, expiresAt };
+      values.set(id, item);
+      return item.value;
+    },
+    async take(id, max, expiresAt) {
+      const item = items.get(id) ?? { count: 0, expiresAt };
+      if (item.count >= max) return undefined;
+      item.count += 1;
+      items.set(id, item);
+      return item.count;
+    },
+  };
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** The UTC day a moment falls in, e.g. "2026-11-22". */
+export const utcDay = (nowMs: number) => new Date(nowMs).toISOString().slice(0, 10);
+
+/**
+ * The key the day's address hashes are made with: 32 random bytes made by the first request of the
+ * UTC day and stored in the counters' table (never in a template, an environment variable or a
+ * log), so nothing a deploy prints can reverse a hash, and one address has unrelated hashes on two
+ * days. Every window of CONTACT_ADDRESS_LIMITS ends by the day's end (10 minutes and a day divide
+ * a day), so a key is dropped when its day ends: the item expires then, and this Lambda forgets it.
+ */
+export function counterKeys(store: CounterStore, random: () => string = () => randomBytes(32).toString('base64url')) {
+  let cached: { day: string; key: string } | undefined;
+  return async (nowMs: number, options?: CallOptions): Promise<string> => {
+    const day = utcDay(nowMs);
+    if (cached?.day === day) return cached.key;
+    const dayEnd = Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + DAY_SECONDS;
+    const key = await store.keep(`counterkey#${day}`, random(), dayEnd, options);
+    cached = { day, key };
+    return key;
+  };
+}
+
+/** The keyed hash an address is counted under (never the address itself). */
+export const hashAddress = (address: string, hashKey: string) => createHmac('sha256', hashKey).update(address).digest('base64url').slice(0, 32);
+
