@@ -557,7 +557,7 @@ describe('operations', () => {
     });
     expect(allow.Condition.StringEquals).toEqual({ 'aws:SourceAccount': '123456789012' });
     const alarmIds = ofType('AWS::CloudWatch::Alarm').map(([id]) => id).sort();
-    expect(alarmIds).toHaveLength(12);
+    expect(alarmIds).toHaveLength(13);
     const sourceArns: Json[] = allow.Condition.ArnEquals['aws:SourceArn'];
     expect(sourceArns.map((arn) => arn['Fn::GetAtt'][0]).sort()).toEqual(alarmIds);
     expect(sourceArns.every((arn) => arn['Fn::GetAtt'][1] === 'Arn')).toBe(true);

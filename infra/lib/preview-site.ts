@@ -5,7 +5,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Construct } from 'constructs';
-import { VIEWER_REQUEST_FUNCTION_FILE } from '../cloudfront/viewer-request-loader';
+import { VIEWER_REQUEST_FUNCTION_FILE, viewerRequestFunctionCode } from '../cloudfront/viewer-request-loader';
 
 const PREVIEW_FUNCTION_FILE = path.join(path.dirname(VIEWER_REQUEST_FUNCTION_FILE), 'preview-viewer-request.js');
 
@@ -14,7 +14,7 @@ const PREVIEW_FUNCTION_FILE = path.join(path.dirname(VIEWER_REQUEST_FUNCTION_FIL
  * routeHandler, then preview-viewer-request.js, which picks the preview by cookie and prefixes the path.
  */
 export function previewViewerRequestCode(): string {
-  const live = readFileSync(VIEWER_REQUEST_FUNCTION_FILE, 'utf8');
+  const live = viewerRequestFunctionCode();
   const renamed = live.replace(/^function handler\(event\)/m, 'function routeHandler(event)');
   if (renamed === live) throw new Error(`${VIEWER_REQUEST_FUNCTION_FILE} has no top-level "function handler(event)" to reuse`);
   return `${renamed}\n${readFileSync(PREVIEW_FUNCTION_FILE, 'utf8')}`;

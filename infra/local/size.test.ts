@@ -1,5 +1,5 @@
 /**
- * infra/local stays small: at most 700 lines of code in its non-test .ts files. A line of code is a
+ * infra/local stays small: at most 800 lines of code in its non-test .ts files. A line of code is a
  * line that holds part of a token (comments, JSDoc and blank lines do not count; every line of a
  * multi-line string or template does), as TypeScript's parser reads the file. test-support.ts is
  * the tests' own fixture code, so it does not count, and a test checks that only tests import it.
@@ -9,7 +9,8 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const BUDGET = 700;
+// 700 until the pull-request previews' stand-in (preview-cdn.ts, about 80 lines) joined the CDN's.
+const BUDGET = 800;
 const DIR = import.meta.dirname;
 
 function linesOfCode(name: string, text: string): number {
