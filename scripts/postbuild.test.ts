@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bootScript, inlineScripts as constantInlineScripts } from '../web/boot/generate';
 import { contentSecurityPolicy, INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
 import { COMPILE_HINT } from '../contract/compile-hint';
-import { firstPaintProblems, inlineScripts, pageViewAttribute, removeResourceRouteData, shapePages, transformPage } from './postbuild';
+import { firstPaintProblems, inlineScripts, markPreview, pageViewAttribute, removeResourceRouteData, shapePages, transformPage } from './postbuild';
 
 const HYDRATION_BOOT_SCRIPT = bootScript();
 const INLINE_SCRIPTS = constantInlineScripts();
@@ -174,6 +174,39 @@ describe('firstPaintProblems', () => {
       'script fetched before the first paint: /m.js',
       'script fetched before the first paint: /p.js',
     ]);
+  });
+});
+
+describe('a preview build', () => {
+  it('marks every page with its label right after <body>, as text, once, and no script', () => {
+    const dir = build({
+      'assets/app-C3.css': CSS,
+      'assets/entry.client-A1.js': 'import"./vendor-B2.js";',
+      'assets/vendor-B2.js': 'export function f(){}',
+      'assets/FunFactModal-E5.js': 'export function g(){}',
+      'home/index.html': prerendered('Alex'),
+      'projects/3/index.html': prerendered('Robin'),
+    });
+    const result = shapePages(dir, 'Preview: pull request 12, <abc1234>');
+    for (const page of ['home/index.html', 'projects/3/index.html']) {
+      const html = readFileSync(path.join(dir, 'client', page), 'utf8');
+      expect(html).toMatch(/<body[^>]*><p data-preview-marker="" role="note" style="position:fixed;[^"]*">Preview: pull request 12, &lt;abc1234&gt;<\/p>/);
+      expect(markPreview(html, 'again')).toBe(html);
+    }
+    // The same scripts as a live build: the marker adds no inline script to the policy.
+    expect(result.report.inlineScriptHashes).toEqual([scriptHash(HYDRATION_BOOT_SCRIPT)]);
+  });
+
+  it('is absent from a live build', () => {
+    const dir = build({
+      'assets/app-C3.css': CSS,
+      'assets/entry.client-A1.js': 'import"./vendor-B2.js";',
+      'assets/vendor-B2.js': 'export function f(){}',
+      'assets/FunFactModal-E5.js': 'export function g(){}',
+      'home/index.html': prerendered('Alex'),
+    });
+    shapePages(dir);
+    expect(readFileSync(path.join(dir, 'client', 'home/index.html'), 'utf8')).not.toContain('data-preview-marker');
   });
 });
 

@@ -238,7 +238,26 @@ function htmlFiles(dir: string): string[] {
 }
 
 /** Shapes every HTML page under buildDir/client and writes postbuild.json; throws on any problem. */
-export function shapePages(buildDir: string = WEB_BUILD_DIR): { pages: number; movedScripts: number; hintedScripts: number; report: PostbuildReport } {
+/** The marker's look: fixed (no layout shift), out of the pointer's way, readable in light and dark. */
+const PREVIEW_MARKER_STYLE =
+  'position:fixed;z-index:2147483647;top:0;left:50%;transform:translateX(-50%);margin:0;padding:2px 10px;' +
+  'font:600 12px/1.5 system-ui,sans-serif;color:#fff;background:#b3261e;border-radius:0 0 6px 6px;pointer-events:none';
+
+/**
+ * A pull request's preview build (PREVIEW_LABEL set, e.g. "Preview: pull request 12, abc1234") says so on
+ * every page, with no script: a static note right after <body>, which React 19's hydration skips over as it
+ * does elements extensions add. Idempotent; a page without <body> is left as it is.
+ */
+export function markPreview(html: string, label: string): string {
+  if (html.includes('data-preview-marker')) return html;
+  const text = label.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return html.replace(/<body([^>]*)>/, (body) => `${body}<p data-preview-marker="" role="note" style="${PREVIEW_MARKER_STYLE}">${text}</p>`);
+}
+
+export function shapePages(
+  buildDir: string = WEB_BUILD_DIR,
+  previewLabel: string | undefined = undefined,
+): { pages: number; movedScripts: number; hintedScripts: number; report: PostbuildReport } {
   const clientDir = path.join(buildDir, 'client');
   const pages = htmlFiles(clientDir);
   if (pages.length === 0) throw new Error(`No HTML file under ${clientDir}: did the prerender run?`);
@@ -247,7 +266,9 @@ export function shapePages(buildDir: string = WEB_BUILD_DIR): { pages: number; m
   const hinted = new Set<string>();
   const shaped = pages.map((file) => {
     const page = path.relative(clientDir, file);
-    const { html, files } = transformPage(readFileSync(file, 'utf8'), clientDir, page);
+    const shapedPage = transformPage(readFileSync(file, 'utf8'), clientDir, page);
+    const files = shapedPage.files;
+    const html = previewLabel ? markPreview(shapedPage.html, previewLabel) : shapedPage.html;
     for (const [name, text] of files) moved.set(name, text);
     for (const script of preloadedScripts(html)) {
       if (!existsSync(path.join(clientDir, script))) throw new Error(`${page} preloads ${script}, which the build did not emit.`);
@@ -291,7 +312,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   try {
     const removed = removeResourceRouteData(path.join(WEB_BUILD_DIR, 'client'));
     if (removed.length > 0) console.log(`postbuild: removed resource-route payloads ${removed.join(', ')}`);
-    const { pages, movedScripts, hintedScripts, report } = shapePages();
+    const { pages, movedScripts, hintedScripts, report } = shapePages(WEB_BUILD_DIR, process.env.PREVIEW_LABEL?.trim() || undefined);
     console.log(
       `postbuild: ${pages} pages shaped (CSS inlined, ${movedScripts} per-page scripts moved to assets/, ` +
         `${hintedScripts} first-load chunks given the compile hint); ` +
