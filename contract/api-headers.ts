@@ -39,12 +39,5 @@ export const ORIGIN_VERIFY_HEADER = 'x-portfolio-origin';
 /** The environment variable that names the origin secret (its ARN: the value is read at run time). */
 export const ORIGIN_SECRET_ENV = 'ORIGIN_SECRET_ARN';
 
-/**
- * Set to "off" on a preview stage's functions only: a preview has no origin secret (its deploy role may
- * not touch a key value store's data, and the live store holds the live secret), so its API is not
- * guarded against direct calls. Previews use Google's test keys and are short-lived.
- */
-export const ORIGIN_CHECK_ENV = 'ORIGIN_CHECK';
-
 /** The key value store's key that holds the origin secret CloudFront sends. */
 export const ORIGIN_SECRET_KVS_KEY = 'origin-secret';

@@ -10,7 +10,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { ORIGIN_CHECK_ENV, ORIGIN_SECRET_ENV, ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
+import { ORIGIN_SECRET_ENV, ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 import { errorResponse, type HttpResult } from './http';
 import { describeError, type LoggerLike } from './observability';
 
@@ -119,9 +119,8 @@ const SECRETS_TIMEOUT_MS = 1_000;
 
 /**
  * The check a function's environment asks for: the secret ORIGIN_SECRET_ARN names; in Lambda without
- * one, a check that refuses everything (fail closed: a function must never be open at execute-api),
- * unless ORIGIN_CHECK is "off" (a preview stage, contract/api-headers.ts); outside Lambda without one
- * (the local stack), none.
+ * one, a check that refuses everything (fail closed: a function must never be open at execute-api);
+ * outside Lambda without one (the local stack, where CDN and API are one server), none.
  */
 export function originCheckFromEnv(
   env: NodeJS.ProcessEnv,
@@ -129,7 +128,6 @@ export function originCheckFromEnv(
   client?: SecretsManagerLike,
 ): OriginCheck | undefined {
   const secretId = env[ORIGIN_SECRET_ENV]?.trim();
-  if (!secretId && env[ORIGIN_CHECK_ENV] === 'off') return undefined;
   if (!secretId) {
     if (!env.AWS_LAMBDA_FUNCTION_NAME) return undefined;
     onError(new Error(`${ORIGIN_SECRET_ENV} is not set: every request is refused`));

@@ -4,7 +4,6 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import { ORIGIN_CHECK_ENV } from '../../contract/api-headers';
 import { ARCHIVE_ENV } from '../../contract/archive';
 import { postTitlesEnvironment } from '../../contract/event-catalog';
 import { readPostTitles } from './post-titles';
@@ -50,8 +49,8 @@ export class PortfolioStack extends Stack {
   /** Pull-request previews' bucket and distribution: the live stage only (never a branch's stack). */
   readonly previews?: PreviewSite;
   readonly breaker: CircuitBreaker;
-  /** The live stack's origin secret; a preview has none. */
-  readonly originSecret?: OriginSecret;
+  /** The origin secret CloudFront sends the API (each stage its own). */
+  readonly originSecret: OriginSecret;
 
   constructor(scope: Construct, id: string, props: PortfolioStackProps) {
     super(scope, id, props);
@@ -92,10 +91,9 @@ export class PortfolioStack extends Stack {
 
     // The value CloudFront adds to API requests and every API function demands: a random secret made
     // and rotated in the account, never derived from an id a deploy prints (infra/lib/origin-secret.ts).
-    // A preview has none (contract/api-headers.ts, ORIGIN_CHECK_ENV): its deploy role may not touch a key
-    // value store's data, since the live store holds the live secret.
-    this.originSecret = config.stage ? undefined : new OriginSecret(this, 'Origin', { projectRoot: props.projectRoot, logRetention });
-    const origin: Record<string, string> = this.originSecret?.environment ?? { [ORIGIN_CHECK_ENV]: 'off' };
+    // Every stage has its own (named after its stack), so no stage's API is open at execute-api.
+    this.originSecret = new OriginSecret(this, 'Origin', { projectRoot: props.projectRoot, logRetention });
+    const origin: Record<string, string> = this.originSecret.environment;
     // The beacons' per-address counters share the archive's table, as the contact form's do.
     const beaconCounters = { [ARCHIVE_ENV.table]: this.archive.table.tableName };
     this.functions = new RouteFunctions(this, 'Functions', {
@@ -120,7 +118,7 @@ export class PortfolioStack extends Stack {
         vitals: { memorySize: 128, environment: { ...origin, ...beaconCounters } },
       },
     });
-    for (const fn of Object.values(this.functions.functions)) this.originSecret?.grantRead(fn);
+    for (const fn of Object.values(this.functions.functions)) this.originSecret.grantRead(fn);
     this.archive.grantBeaconCounters(this.functions.functions.events, 'BeaconCountersOnly');
     this.archive.grantBeaconCounters(this.functions.functions.vitals, 'BeaconCountersOnly');
     const contact = this.functions.functions.contact;
@@ -164,7 +162,7 @@ export class PortfolioStack extends Stack {
       // (gzip, Brotli) and honours each object's Cache-Control from 1 s to a year: a preview's HTML may be a
       // second stale, where the live site's own policy (min TTL 0) revalidates at once.
       sharedCachePolicy: config.stage ? cloudfront.CachePolicy.CACHING_OPTIMIZED : undefined,
-      ...(this.originSecret ? { apiViewerRequest: this.originSecret.viewerRequest } : {}),
+      apiViewerRequest: this.originSecret.viewerRequest,
     });
     this.deployment = new SiteDeployment(this, 'Deploy', {
       asset: this.web.asset,

@@ -43,10 +43,11 @@ describe('a preview stage', () => {
     for (const type of ['AWS::S3::Bucket', 'AWS::CloudFront::Distribution', 'AWS::ApiGatewayV2::Api', 'AWS::CloudWatch::Alarm']) {
       expect(Object.keys(preview.template.findResources(type)).length, type).toBeGreaterThan(0);
     }
-    // All the live stack's functions but the origin secret's rotation (a preview has no origin secret).
+    // All the live stack's functions, the origin secret's rotation among them: a stage has its own secret.
     expect(Object.keys(preview.template.findResources('AWS::Lambda::Function')).length).toBe(
-      Object.keys(live.template.findResources('AWS::Lambda::Function')).length - 1,
+      Object.keys(live.template.findResources('AWS::Lambda::Function')).length,
     );
+    expect(Object.keys(preview.template.findResources('AWS::SecretsManager::Secret'))).toHaveLength(1);
   });
 
   it('shares no physical name with the live stack', () => {
