@@ -23,9 +23,9 @@ export function indexablePaths(locales: readonly string[] = LOCALE_CODES): strin
   return locales.flatMap((locale) => pagePaths().map((path) => localizePath(locale, path)));
 }
 
-/** Every page a visitor opens, in every language: the indexable ones and each language's /error. */
+/** Every page a visitor opens, in every language: the indexable ones, each language's /error and /search (the list of pages). */
 export function pagesOfEveryLocale(locales: readonly string[] = LOCALE_CODES): string[] {
-  return locales.flatMap((locale) => [...pagePaths(), '/error'].map((path) => localizePath(locale, path)));
+  return locales.flatMap((locale) => [...pagePaths(), '/error', '/search'].map((path) => localizePath(locale, path)));
 }
 
 /** Every path that gets its own prerendered file at build time; `posts`: each post's path (/es/blogs/hola). */

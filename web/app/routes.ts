@@ -47,6 +47,8 @@ function localePages(locale: Locale): RouteConfigEntry[] {
     page('about', 'routes/about.tsx'),
     page('error', 'routes/error.tsx'),
     page('privacy-policy', 'routes/privacy-policy.tsx'),
+    // Every page by kind: the search control's destination without JavaScript.
+    page('search', 'routes/search.tsx'),
     page('*', 'routes/not-found.tsx'),
   ];
 }

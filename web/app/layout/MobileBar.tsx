@@ -4,6 +4,7 @@ import { useClientValue, useHydrated } from '../components/use-hydrated';
 import { ThemeControl } from '../features/theme/ThemeControl';
 import { MenuLinks } from './MenuLinks';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { SearchLink } from './SearchLink';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 
 const noSubscription = () => () => {};
@@ -89,6 +90,7 @@ export function MobileBar() {
         <Link to={localize('/home')} className="brand">
           <bdi>{site.name}</bdi>
         </Link>
+        <SearchLink />
         <button
           ref={buttonRef}
           type="button"

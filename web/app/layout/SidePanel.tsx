@@ -7,6 +7,7 @@ import { ThemeControl } from '../features/theme/ThemeControl';
 import { MenuLinks } from './MenuLinks';
 import { PrintHeader } from './PrintHeader';
 import { ResumeLink } from './ResumeLink';
+import { SearchLink } from './SearchLink';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
@@ -68,6 +69,7 @@ export function SidePanel() {
         <nav aria-label={ui.mainNav} className="side-nav">
           <MenuLinks />
         </nav>
+        <SearchLink />
         <ThemeControl />
         <LanguageSwitcher />
         <ul className="badges" aria-label={ui.badges}>
