@@ -7,7 +7,8 @@
 import { blogs } from '../web/content/blogs';
 import { projects } from '../web/content/projects';
 import { MENU_ENTRIES } from './menu';
-import { CLICK_EVENTS, SEARCH_RESULT_EVENT, eventName } from './event-names';
+import { CLICK_EVENTS, eventName } from './event-names';
+import { SEARCH_RESULT_EVENT } from './search-event';
 
 /** The dimension value for well-formed names the site never sends. */
 export const OTHER_EVENT = 'OTHER_EVENT';

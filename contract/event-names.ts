@@ -43,9 +43,3 @@ export const CLICK_EVENTS = {
   blogRead: 'BLOG_READ',
   clientBlogs: 'BLOGS_CLIENT_BLOGS',
 } as const;
-
-/**
- * A result chosen in the search dialog: one name for every result, never the query or the page. Apart
- * from CLICK_EVENTS, which every page's first load carries, as only the search dialog's chunk sends it.
- */
-export const SEARCH_RESULT_EVENT = 'SEARCH_RESULT_OPEN';

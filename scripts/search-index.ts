@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PREFIX = 'virtual:search-index/';
+const PREFIX = 'virtual:search-index-';
 const ALL = 'virtual:search-indexes';
 const RESOLVED = '\0';
 

@@ -9,7 +9,7 @@ import { ScrollReset } from './ScrollReset';
 import { SidePanel } from './SidePanel';
 
 // Not needed to hydrate (the floating scroll-to-top button, the search control's behaviour): fetched right after.
-const afterHydration = onDemand('scroll-to-top button and search', () => import('./AfterHydration').then((module) => module.AfterHydration));
+const afterHydration = onDemand('deferred layout', () => import('./AfterHydration').then((module) => module.AfterHydration));
 
 function AfterHydrationParts() {
   return useHydrated() ? <afterHydration.Render /> : null;

@@ -1,9 +1,28 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { LineIcon } from '../components/LineIcon';
-import { trapTab } from '../components/focus-trap';
 import { useLocale, useUi } from '../i18n/locale-context';
 import { funFactsOf, pickFunFact } from './fun-facts';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Focus trap: Tab from the last control goes to the first, Shift+Tab the other way. */
+function trapTab(event: KeyboardEvent, dialog: HTMLElement | null): void {
+  if (!dialog) return;
+  const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const outside = !dialog.contains(active);
+  if (event.shiftKey && (active === first || outside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 interface FunFactModalProps {
   /** A number in [0, 1) drawn when the headshot was clicked: which of the language's facts to show. */

@@ -4,7 +4,6 @@ import { useClientValue, useHydrated } from '../components/use-hydrated';
 import { ThemeControl } from '../features/theme/ThemeControl';
 import { MenuLinks } from './MenuLinks';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { SearchLink } from './SearchLink';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 
 const noSubscription = () => () => {};
@@ -90,7 +89,10 @@ export function MobileBar() {
         <Link to={localize('/home')} className="brand">
           <bdi>{site.name}</bdi>
         </Link>
-        <SearchLink />
+        {/* The search control: the /search page (every page by kind), or the search dialog once the page has hydrated (search/SearchHost.tsx). */}
+        <Link to={localize('/search')} className="search-link">
+          {ui.search}
+        </Link>
         <button
           ref={buttonRef}
           type="button"

@@ -7,7 +7,6 @@ import { ThemeControl } from '../features/theme/ThemeControl';
 import { MenuLinks } from './MenuLinks';
 import { PrintHeader } from './PrintHeader';
 import { ResumeLink } from './ResumeLink';
-import { SearchLink } from './SearchLink';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
@@ -69,7 +68,10 @@ export function SidePanel() {
         <nav aria-label={ui.mainNav} className="side-nav">
           <MenuLinks />
         </nav>
-        <SearchLink />
+        {/* The search control: the /search page (every page by kind), or the search dialog once the page has hydrated (search/SearchHost.tsx). */}
+        <Link to={localize('/search')} className="search-link">
+          {ui.search}
+        </Link>
         <ThemeControl />
         <LanguageSwitcher />
         <ul className="badges" aria-label={ui.badges}>

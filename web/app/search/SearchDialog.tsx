@@ -1,11 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import type MiniSearch from 'minisearch';
-import { SEARCH_RESULT_EVENT } from '../../../contract/event-names';
+import { SEARCH_RESULT_EVENT } from '../../../contract/search-event';
 import type { SearchCopy } from '../../content/types';
 import { LineIcon } from '../components/LineIcon';
-import { trapTab } from '../components/focus-trap';
 import { trackClick } from '../features/tracking/track-click';
 import { useLocale } from '../i18n/locale-context';
 import { excerptParts, loadIndex, searchIn, type SearchDocument, type SearchHit } from './engine';
@@ -65,52 +63,56 @@ interface SearchDialogProps {
 }
 
 /**
- * The search dialog: role="dialog" with aria-modal, labelled by its heading. A search field, the number
- * of results in a live region (read out as they change), and the results as links (title, kind, an
- * excerpt with the matched words marked) that open their page by a client-side navigation. Tab stays
- * inside; Escape, the Close button and the backdrop close it, and focus goes back where it was.
+ * The search dialog: a native modal <dialog> (the browser keeps focus inside it, makes the page behind
+ * inert and closes it on Escape), labelled by its heading. A search field, the number of results in a
+ * live region (read out as it changes), and the results as links (title, kind, an excerpt with the
+ * matched words marked) that open their page by a client-side navigation. Escape, the Close button and
+ * a click on the backdrop close it, and focus goes back where it was.
  */
 export function SearchDialog({ onClose, returnTo }: SearchDialogProps) {
   const locale = useLocale();
+  const copy = searchCopyOf(locale);
   const loaded = useLanguageIndex(locale);
   const [query, setQuery] = useState('');
   const titleId = useId();
   const helpId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const chosen = useRef(false);
   const hits = useMemo(() => (loaded.state === 'ready' ? searchIn(loaded.index, query) : []), [loaded, query]);
 
   useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
     inputRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onClose();
-      } else if (event.key === 'Tab') {
-        trapTab(event, dialogRef.current);
-      }
-    };
-    document.addEventListener('keydown', onKey);
+    // The page behind must not scroll while the dialog is open.
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
-      document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
+      if (dialog.open) dialog.close();
       // A chosen result's page takes focus itself (the layout's ScrollReset); otherwise back where it was.
       if (!chosen.current && returnTo.isConnected) returnTo.focus();
     };
-  }, [onClose, returnTo]);
+  }, [returnTo]);
 
-  const copy = searchCopyOf(locale);
   const status = loaded.state === 'failed' ? copy.failed : loaded.state === 'loading' ? copy.loading : query.trim() ? countText(copy, hits.length) : '';
-  return createPortal(
-    <div className="modal-layer search-layer">
-      {/* Clicking the dim backdrop closes; keyboard users have Escape and the Close button. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
-      <div className="modal-backdrop" onClick={onClose} />
-      <div ref={dialogRef} className="modal search-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+  return (
+    // A click on the backdrop reaches the <dialog> itself (its content fills it): that closes it. Keyboard
+    // users have Escape (the dialog's own close request) and the Close button.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={dialogRef}
+      className="search-dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === dialogRef.current) onClose();
+      }}
+    >
+      <div className="search-inner">
         <button type="button" className="modal-close" aria-label={copy.close} onClick={onClose}>
           <LineIcon d="M6 6l12 12M18 6L6 18" size={18} strokeWidth={2.2} />
         </button>
@@ -138,30 +140,29 @@ export function SearchDialog({ onClose, returnTo }: SearchDialogProps) {
         <p className="search-status" role="status">
           {status}
         </p>
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys between the links */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys between the result links */}
         <ul ref={listRef} className="search-results" onKeyDown={(event) => moveWithArrows(event, listRef.current, inputRef.current)}>
           {hits.map((hit) => (
-              <li key={hit.id}>
-                <Link
-                  to={hit.id}
-                  className="search-result"
-                  onClick={() => {
-                    // Counted by its own name only: the query never leaves the browser.
-                    trackClick(SEARCH_RESULT_EVENT);
-                    chosen.current = true;
-                    onClose();
-                  }}
-                >
-                  <span className="search-result-title">
-                    <bdi>{hit.title}</bdi>
-                  </span>{' '}
-                  <span className="search-kind">{copy.kinds[hit.kind]}</span> <Excerpt hit={hit} />
-                </Link>
-              </li>
-            ))}
+            <li key={hit.id}>
+              <Link
+                to={hit.id}
+                className="search-result"
+                onClick={() => {
+                  // Counted by its own name only: the query never leaves the browser.
+                  trackClick(SEARCH_RESULT_EVENT);
+                  chosen.current = true;
+                  onClose();
+                }}
+              >
+                <span className="search-result-title">
+                  <bdi>{hit.title}</bdi>
+                </span>{' '}
+                <span className="search-kind">{copy.kinds[hit.kind]}</span> <Excerpt hit={hit} />
+              </Link>
+            </li>
+          ))}
         </ul>
       </div>
-    </div>,
-    document.body,
+    </dialog>
   );
 }

@@ -40,9 +40,14 @@ export function foldTerm(term: string): string {
   return term.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
-/** Words: runs of letters and digits in any script (a hyphen or an apostrophe splits them). */
+/**
+ * A word: a run of letters, digits and the marks on them, in any script (a hyphen, an apostrophe or a
+ * dot splits words). The marks belong to the word: Arabic vowel signs, or an accent written apart.
+ */
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+
 export function tokenize(text: string): string[] {
-  return text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return text.match(WORD) ?? [];
 }
 
 const FIELDS = ['title', 'tags', 'text'];
@@ -115,7 +120,7 @@ const LEAD = 40;
  */
 export function excerptParts(hit: Pick<SearchHit, 'excerpt' | 'terms'>, length = 160): ExcerptPart[] {
   const matched = new Set(hit.terms);
-  const words = [...hit.excerpt.matchAll(/[\p{L}\p{N}]+/gu)];
+  const words = [...hit.excerpt.matchAll(WORD)];
   const first = words.find((word) => matched.has(foldTerm(word[0])));
   let start = first && first.index > LEAD ? hit.excerpt.lastIndexOf(' ', first.index - LEAD) + 1 : 0;
   if (start < 0) start = 0;
