@@ -8,8 +8,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/browser';
 import { FIXTURE_POST, startPostSite, type PostSite } from '../support/post-site';
 import { launchEngine, type Engine, type EngineName, type EnginePage } from './engine';
-import { clickEvents, hydrated, mainText } from './flows';
+import { axeViolations, clickEvents, hydrated, mainText } from './flows';
 import { startNetwork, type Network } from './network';
+import { escapeCloses, searchOpenAndBack, showResults } from './search-flows';
+
+/** The one project whose technologies hold GraphQL, by its title in each language (web/content). */
+const SEARCH_PROJECT = { en: 'Dining Tracker App', es: 'Aplicación de diario gastronómico' } as const;
 
 /** What /blogs of the fixture lists: its two English posts, then the three external articles. */
 const BLOG_CARDS = 5;
@@ -74,6 +78,29 @@ export function describePostFlows(name: EngineName): void {
       await eventually(() => cardCount(page), (count) => count === BLOG_CARDS, 'the list of /blogs');
       expect(await mainText(page)).toContain(FIXTURE_POST.title);
       expect(await postText(page)).toBe('');
+    });
+
+    it('search: a word of a post and a technology each find their page, which opens in the same tab; Back returns; Escape closes', async () => {
+      const page = await visit('/home');
+      await searchOpenAndBack(page, '/home', 'control', { query: 'fixturemarkr', title: FIXTURE_POST.title, path: FIXTURE_POST.path, shows: FIXTURE_POST.marker });
+      await eventually(() => clickEvents(network), (names) => names.includes('SEARCH_RESULT_OPEN'), 'SEARCH_RESULT_OPEN sent');
+      await searchOpenAndBack(page, '/home', 'shortcut', { query: 'graphq', title: SEARCH_PROJECT.en, path: '/projects/4', shows: 'GraphQL' });
+      await escapeCloses(page);
+      // Nothing the visitor typed ever leaves the browser: no request holds it, in its address or its body.
+      const typed = network.requests.filter((request) => /fixturemarkr|graphq/i.test(`${request.url} ${request.body}`));
+      expect(typed.map((request) => request.url)).toEqual([]);
+    });
+
+    it('search: axe finds nothing with the dialog open and its results shown', async () => {
+      const page = await visit('/home');
+      await showResults(page, 'graphq', SEARCH_PROJECT.en);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it('search in Spanish: accents optional, results in Spanish at Spanish paths', async () => {
+      const page = await visit('/es/home');
+      await searchOpenAndBack(page, '/es/home', 'control', { query: 'pintura', title: FIXTURE_POST.spanishTitle, path: `/es${FIXTURE_POST.path}`, shows: FIXTURE_POST.spanishText });
+      await searchOpenAndBack(page, '/es/home', 'shortcut', { query: 'aplicacion graphql', title: SEARCH_PROJECT.es, path: '/es/projects/4', shows: 'GraphQL' });
     });
 
     it('a post opened directly keeps its text through hydration (Spanish)', async () => {

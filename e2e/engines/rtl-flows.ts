@@ -13,13 +13,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { startFakeSiteverify, type FakeSiteverify } from '../../tools/fake-siteverify';
 import { rightToLeftBuild } from '../../tools/locale-copy';
+import { pages as arabicPages } from '../fixtures/ar/pages';
 import { ui as arabic } from '../fixtures/ar/ui';
 import { eventually } from '../support/browser';
 import { FAKE_RECAPTCHA_JS } from '../support/fakes';
 import { localized, UNKNOWN_ROUTE } from '../support/site';
 import { launchEngine, type Engine, type EngineName, type EnginePage, type PageOptions, type Target } from './engine';
-import { attribute, hydrated, isShown, mainText, visibleMenuEntries } from './flows';
+import { attribute, axeViolations, hydrated, isShown, mainText, visibleMenuEntries } from './flows';
 import { startNetwork, type Network } from './network';
+import { OPEN_DIALOG, searchOpenAndBack, showResults } from './search-flows';
 
 const MENU_NAMES = Object.values(arabic.menu);
 const MENU_BUTTON: Target = { css: 'button.menu-button', name: new RegExp(`^${arabic.menuButton}$`) };
@@ -113,6 +115,17 @@ export function describeRightToLeftFlows(name: EngineName): void {
       await eventually(() => heading(page), (h) => h === arabic.projects.title, 'the projects heading');
       await eventually(() => visibleMenuEntries(page, MENU_NAMES), (names) => names.length === 0, 'menu closed after choosing');
       expect(await attribute(page, MENU_BUTTON.css, 'aria-expanded')).toBe('false');
+    });
+
+    it('search finds an Arabic word and a technology, in a right-to-left dialog that axe passes', async () => {
+      const page = await open({ viewport: 'desktop' });
+      await visit(page, '/home');
+      await searchOpenAndBack(page, localized(code, '/home'), 'control', { query: 'ترميم', title: arabic.menu.Projects, path: localized(code, '/projects'), shows: arabicPages.projects.intro });
+      // The projects are not translated in the example: a technology finds the copied (Spanish) one.
+      await searchOpenAndBack(page, localized(code, '/home'), 'shortcut', { query: 'graphql', title: 'Aplicación de diario gastronómico', path: localized(code, '/projects/4'), shows: 'GraphQL' });
+      await showResults(page, 'graphql', 'Aplicación de diario gastronómico');
+      expect(await page.evaluate((css) => getComputedStyle(document.querySelector(css)!).direction, OPEN_DIALOG)).toBe('rtl');
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     it('puts the side panel on the right with the page beside it, follows its links, and turns the 404 fallback rtl once hydrated', async () => {
