@@ -68,7 +68,7 @@ export async function searchOpenAndBack(page: EnginePage, from: string, how: 'co
   await page.fill(FIELD, wanted.query);
   await eventually(() => resultTitles(page), (titles) => titles.includes(wanted.title), `a result "${wanted.title}" for "${wanted.query}"`, 10_000);
   const marked = await page.evaluate((css) => [...document.querySelectorAll(`${css} .search-excerpt mark`)].length, OPEN_DIALOG);
-  expect(marked, 'matched words marked in the excerpts').toBeGreaterThan(0);
+  expect(marked, `matched words marked in the excerpts: ${await page.evaluate((css) => document.querySelector(css)?.innerHTML ?? '', OPEN_DIALOG)}`).toBeGreaterThan(0);
   await page.click({ css: `${OPEN_DIALOG} a.search-result`, name: new RegExp(wanted.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
   await eventually(async () => pathOf(await page.url()), (path) => path === wanted.path, wanted.path);
   await eventually(() => page.evaluate(() => (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ')), (text) => text.includes(wanted.shows), `the text of ${wanted.path}`, 10_000);

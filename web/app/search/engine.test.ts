@@ -62,19 +62,25 @@ describe('matching', () => {
     expect(ids('¿?!')).toEqual([]);
   });
 
-  it('keeps what a result shows: title, kind and the start of the text', () => {
+  it('keeps what a result shows: title, kind and the start of the tags and text', () => {
     const [hit] = searchIn(index, 'hello');
     expect(hit).toMatchObject({ id: '/blogs/hello-world', kind: 'post', title: 'Hello world', terms: ['hello'] });
-    expect(hit?.excerpt.startsWith('Deploying a static site')).toBe(true);
+    expect(hit?.excerpt.startsWith('aws cdk · Deploying a static site')).toBe(true);
   });
 });
 
 describe('excerpts', () => {
+  it('shows a technology that matched: the tags lead the excerpt', () => {
+    const [hit] = searchIn(index, 'postgre');
+    expect(hit?.excerpt.startsWith('React, TypeScript, PostgreSQL · Un panel')).toBe(true);
+    expect(excerptParts(hit!).filter((part) => part.mark).map((part) => part.text)).toEqual(['PostgreSQL']);
+  });
+
   it('marks the matched words, whatever their accents', () => {
     const [hit] = searchIn(index, 'diseno');
     const parts = excerptParts(hit!);
     expect(parts.filter((part) => part.mark).map((part) => part.text)).toEqual(['diseño']);
-    expect(parts.map((part) => part.text).join('')).toBe('Un panel de diseño para gestionar reservas y habitaciones.');
+    expect(parts.map((part) => part.text).join('')).toBe('React, TypeScript, PostgreSQL · Un panel de diseño para gestionar reservas y habitaciones.');
   });
 
   it('starts a little before a match far into the text, and cuts at a word boundary', () => {

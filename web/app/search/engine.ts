@@ -23,11 +23,14 @@ export interface SearchDocument {
 export interface StoredFields {
   kind: SearchKind;
   title: string;
-  /** The start of the page's text, for the excerpt (the whole text would make the index several times larger). */
+  /**
+   * The start of the page's tags and text, for the excerpt: a technology that matched shows there (the
+   * whole text would make the index several times larger).
+   */
   excerpt: string;
 }
 
-/** Characters of each page's text kept for its excerpt. */
+/** Characters of each page's tags and text kept for its excerpt. */
 export const EXCERPT_SOURCE_CHARS = 320;
 
 /**
@@ -58,7 +61,7 @@ export const INDEX_OPTIONS: Options<SearchDocument> = {
   tokenize,
   processTerm: (term) => foldTerm(term) || null,
   extractField: (document, field) => {
-    if (field === 'excerpt') return document.text.slice(0, EXCERPT_SOURCE_CHARS);
+    if (field === 'excerpt') return (document.tags ? `${document.tags} · ${document.text}` : document.text).slice(0, EXCERPT_SOURCE_CHARS);
     return (document as unknown as Record<string, string | undefined>)[field] ?? '';
   },
 };
