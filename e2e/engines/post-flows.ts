@@ -99,7 +99,7 @@ export function describePostFlows(name: EngineName): void {
 
     it('search in Spanish: accents optional, results in Spanish at Spanish paths', async () => {
       const page = await visit('/es/home');
-      await searchOpenAndBack(page, '/es/home', 'control', { query: 'pintura', title: FIXTURE_POST.spanishTitle, path: `/es${FIXTURE_POST.path}`, shows: FIXTURE_POST.spanishText });
+      await searchOpenAndBack(page, '/es/home', 'control', { query: 'palabra articulo', title: FIXTURE_POST.spanishTitle, path: `/es${FIXTURE_POST.path}`, shows: FIXTURE_POST.spanishText });
       await searchOpenAndBack(page, '/es/home', 'shortcut', { query: 'aplicacion graphql', title: SEARCH_PROJECT.es, path: '/es/projects/4', shows: 'GraphQL' });
     });
 

@@ -23,17 +23,11 @@ export function dialogOpen(page: EnginePage): Promise<boolean> {
 }
 
 /**
- * Waits for the search control's behaviour: the layout's chunk fetched after hydration (until it runs,
- * the control is a plain link to the /search page, as without JavaScript).
+ * Waits for the search control's behaviour: the layout's chunk fetched after hydration marks the search
+ * links as opening a dialog (until then, as without JavaScript, they are plain links to /search).
  */
 export async function searchReady(page: EnginePage): Promise<void> {
-  await eventually(
-    () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/AfterHydration-[^/]*\.js$/.test(entry.name))),
-    Boolean,
-    'the after-hydration chunk',
-    10_000,
-  );
-  await page.evaluate(() => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
+  await eventually(() => page.evaluate(() => document.querySelector('a.search-link[aria-haspopup="dialog"]') !== null), Boolean, 'the search control ready', 10_000);
 }
 
 /** Opens the dialog from the visible search control (a click) or with the `/` shortcut. */
@@ -68,7 +62,7 @@ export async function searchOpenAndBack(page: EnginePage, from: string, how: 'co
   await page.fill(FIELD, wanted.query);
   await eventually(() => resultTitles(page), (titles) => titles.includes(wanted.title), `a result "${wanted.title}" for "${wanted.query}"`, 10_000);
   const marked = await page.evaluate((css) => [...document.querySelectorAll(`${css} .search-excerpt mark`)].length, OPEN_DIALOG);
-  expect(marked, `matched words marked in the excerpts: ${await page.evaluate((css) => document.querySelector(css)?.innerHTML ?? '', OPEN_DIALOG)}`).toBeGreaterThan(0);
+  expect(marked, 'matched words marked in the excerpts').toBeGreaterThan(0);
   await page.click({ css: `${OPEN_DIALOG} a.search-result`, name: new RegExp(wanted.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
   await eventually(async () => pathOf(await page.url()), (path) => path === wanted.path, wanted.path);
   await eventually(() => page.evaluate(() => (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ')), (text) => text.includes(wanted.shows), `the text of ${wanted.path}`, 10_000);

@@ -58,11 +58,15 @@ export function SearchHost() {
     const onPoint = (event: Event) => {
       if (searchLinkOf(event.target, href)) preload();
     };
+    // From now on these links open a dialog: say so to assistive technologies (and to the browser tests).
+    const links = [...document.querySelectorAll<HTMLElement>('a[href]')].filter((link) => link.getAttribute('href') === href);
+    for (const link of links) link.setAttribute('aria-haspopup', 'dialog');
     document.addEventListener('click', onClick, true);
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerover', onPoint);
     document.addEventListener('focusin', onPoint);
     return () => {
+      for (const link of links) link.removeAttribute('aria-haspopup');
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerover', onPoint);

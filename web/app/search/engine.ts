@@ -31,7 +31,7 @@ export interface StoredFields {
 }
 
 /** Characters of each page's tags and text kept for its excerpt. */
-export const EXCERPT_SOURCE_CHARS = 320;
+export const EXCERPT_SOURCE_CHARS = 600;
 
 /**
  * Lower case and without accents: "Diseño" and "diseno" are one term, and so are "café" and "cafe".
