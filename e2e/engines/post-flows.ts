@@ -5,6 +5,7 @@
  * The shipped site has no post, so this serves the build with the fixture posts (e2e/support/post-site.ts).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CACHE_IMMUTABLE } from '../../infra/shared/cache-control';
 import { eventually } from '../support/browser';
 import { FIXTURE_POST, startPostSite, type PostSite } from '../support/post-site';
 import { launchEngine, type Engine, type EngineName, type EnginePage } from './engine';
@@ -95,6 +96,14 @@ export function describePostFlows(name: EngineName): void {
       const page = await visit('/home');
       await showResults(page, 'graphq', SEARCH_PROJECT.en);
       expect(await axeViolations(page)).toEqual([]);
+      // The language's index came as a hashed script, cached for a year like every other asset.
+      const served = await page.evaluate(async () => {
+        const entry = performance.getEntriesByType('resource').find((e) => /\/assets\/[^/]*search-index-en-[^/]*\.js$/.test(e.name));
+        if (!entry) return null;
+        const response = await fetch(entry.name);
+        return { type: response.headers.get('content-type'), cache: response.headers.get('cache-control') };
+      });
+      expect(served).toEqual({ type: expect.stringMatching(/javascript/), cache: CACHE_IMMUTABLE });
     });
 
     it('search in Spanish: accents optional, results in Spanish at Spanish paths', async () => {
