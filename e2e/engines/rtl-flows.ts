@@ -126,7 +126,7 @@ export function describeRightToLeftFlows(name: EngineName): void {
       await showResults(page, 'graphql', 'Aplicación de diario gastronómico');
       expect(await page.evaluate((css) => getComputedStyle(document.querySelector(css)!).direction, OPEN_DIALOG)).toBe('rtl');
       expect(await axeViolations(page)).toEqual([]);
-    });
+    }, 180_000);
 
     it('puts the side panel on the right with the page beside it, follows its links, and turns the 404 fallback rtl once hydrated', async () => {
       const page = await open({ viewport: 'desktop' });

@@ -102,7 +102,7 @@ export function SearchDialog({ onClose, returnTo }: SearchDialogProps) {
   return (
     // A click on the backdrop reaches the <dialog> itself (its content fills it): that closes it. Keyboard
     // users have Escape (the dialog's own close request) and the Close button.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialogRef}
       className="search-dialog"
@@ -110,6 +110,13 @@ export function SearchDialog({ onClose, returnTo }: SearchDialogProps) {
       onClose={onClose}
       onClick={(event) => {
         if (event.target === dialogRef.current) onClose();
+      }}
+      // Escape closes from anywhere in it: WebKit lets a search field take Escape (to clear it) without
+      // the dialog's own close request following.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        onClose();
       }}
     >
       <div className="search-inner">
