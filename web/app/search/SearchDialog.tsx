@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type MiniSearch from 'minisearch';
 import { SEARCH_RESULT_EVENT } from '../../../contract/search-event';
@@ -80,7 +80,10 @@ export function SearchDialog({ onClose, returnTo }: SearchDialogProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const chosen = useRef(false);
-  const hits = useMemo(() => (loaded.state === 'ready' ? searchIn(loaded.index, query) : []), [loaded, query]);
+  // The field shows each key at once; the results follow as a deferred render React can interrupt, so a
+  // burst of keys on a slow phone never makes one long task.
+  const deferredQuery = useDeferredValue(query);
+  const hits = useMemo(() => (loaded.state === 'ready' ? searchIn(loaded.index, deferredQuery) : []), [loaded, deferredQuery]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -98,7 +101,7 @@ export function SearchDialog({ onClose, returnTo }: SearchDialogProps) {
     };
   }, [returnTo]);
 
-  const status = loaded.state === 'failed' ? copy.failed : loaded.state === 'loading' ? copy.loading : query.trim() ? countText(copy, hits.length) : '';
+  const status = loaded.state === 'failed' ? copy.failed : loaded.state === 'loading' ? copy.loading : deferredQuery.trim() ? countText(copy, hits.length) : '';
   return (
     // A click on the backdrop reaches the <dialog> itself (its content fills it): that closes it. Keyboard
     // users have Escape (the dialog's own close request) and the Close button.
