@@ -4,6 +4,7 @@ import { defineConfig, loadEnv } from 'vite';
 import { defineWebEnv } from './web/app/config/env-schema.ts';
 import { postImagesInDev } from './scripts/post-images.ts';
 import { bootScript } from './web/boot/generate.ts';
+import { searchIndex } from './scripts/search-index.ts';
 
 /**
  * Client-bundle shaping for the first-load JS budget (at most 120 KB gzip per route). Every
@@ -51,7 +52,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   // Favicon, manifest, images and videos live beside the app, in web/public.
   publicDir: 'web/public',
   // npm run dev: posts' images, which a build makes after prerendering (scripts/post-images.ts).
-  plugins: [reactRouter(), postImagesInDev()],
+  // The search indexes: one module per language, made from the content (scripts/search-index.ts).
+  plugins: [reactRouter(), postImagesInDev(), searchIndex()],
   // React Router's package exports always resolve its development build, which keeps its dev
   // warnings on in production (remix-run/react-router#14102, open). The two builds differ only in
   // that flag, so the browser bundle takes the production one; the prerender is unaffected.

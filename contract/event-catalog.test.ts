@@ -7,7 +7,7 @@ import { POST_TITLES_MAX_BYTES, postTitlesEnvironment, postTitlesFromEnvironment
 describe('the catalog of click events the site sends (menu, profile link, home button, projects, blogs)', () => {
   const names = siteEventNames();
 
-  it('holds the fixed names, one per menu entry, four per project and one per article', () => {
+  it('holds the fixed names (the search result among them), one per menu entry, four per project and one per article', () => {
     for (const name of [
       'SIDEBAR_NAV_PROJECTS',
       'SIDEBAR_NAV_ABOUT',
@@ -16,10 +16,11 @@ describe('the catalog of click events the site sends (menu, profile link, home b
       'SIDEBAR_LINKEDIN_CLICK',
       'HOME_EXPLORE_PROJECTS_CLICK',
       'BLOGS_CLIENT_BLOGS',
+      'SEARCH_RESULT_OPEN',
     ]) {
       expect(names).toContain(name);
     }
-    expect(names.size).toBe(4 + 3 + projects.length * 4 + blogs.length);
+    expect(names.size).toBe(4 + 4 + projects.length * 4 + blogs.length);
   });
 
   it('derives project and article names from the content', () => {

@@ -8,6 +8,7 @@ import { blogs } from '../web/content/blogs';
 import { projects } from '../web/content/projects';
 import { MENU_ENTRIES } from './menu';
 import { CLICK_EVENTS, eventName } from './event-names';
+import { SEARCH_RESULT_EVENT } from './search-event';
 
 /** The dimension value for well-formed names the site never sends. */
 export const OTHER_EVENT = 'OTHER_EVENT';
@@ -62,5 +63,6 @@ export function siteEventNames(postTitles: readonly string[] = []): ReadonlySet<
     ...blogs.map((blog) => eventName(CLICK_EVENTS.blogRead, blog.title)),
     ...postTitles.map((title) => eventName(CLICK_EVENTS.blogRead, title)),
     eventName(CLICK_EVENTS.clientBlogs),
+    SEARCH_RESULT_EVENT,
   ]);
 }

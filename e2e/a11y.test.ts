@@ -46,9 +46,9 @@ async function violationsOnPages(viewport: ViewportName, colorScheme: 'light' | 
 
 describe.each(CASES)('axe-core at %s size, %s theme', (viewport, colorScheme) => {
   if (EVERY_PAGE_CASES.has(`${viewport} ${colorScheme}`)) {
-    // One test per language (every page and its 404 page), so each stays within the test time limit.
+    // One test per language (every page, its /search list of pages and its 404 page), so each stays within the test time limit.
     it.each(LOCALE_CODES)('reports no violation on any page in %s (cookie banner showing)', async (locale) => {
-      const routes = [...ROUTES_OF_EVERY_LOCALE.filter((r) => r.locale === locale).map((r) => r.route), localized(locale, UNKNOWN_ROUTE)];
+      const routes = [...ROUTES_OF_EVERY_LOCALE.filter((r) => r.locale === locale).map((r) => r.route), localized(locale, '/search'), localized(locale, UNKNOWN_ROUTE)];
       await violationsOnPages(viewport, colorScheme, routes);
     }, 180_000);
   } else {

@@ -67,6 +67,19 @@ describe('HTTP status and prerendered HTML through the local server', () => {
     }
   });
 
+  it('without scripts, the search control is a link to /search, which lists every page by kind', async () => {
+    for (const [locale, kinds] of [['', ['Page', 'Project', 'Article']], ['/es', ['Página', 'Proyecto', 'Artículo']]] as const) {
+      const home = await (await fetch(`${baseUrl()}${locale}/home`)).text();
+      expect(home.match(new RegExp(`<a class="search-link" href="${locale}/search"`, 'g')), 'in the side panel and the phone bar').toHaveLength(2);
+      const response = await fetch(`${baseUrl()}${locale}/search`);
+      expect(response.status).toBe(200);
+      const list = await response.text();
+      for (const kind of kinds) expect(list).toContain(`>${kind}</h2>`);
+      for (const id of [1, 2, 3, 4, 5]) expect(list).toContain(`href="${locale}/projects/${id}"`);
+      for (const path of ['/home', '/about', '/contact', '/privacy-policy']) expect(list).toContain(`href="${locale}${path}"`);
+    }
+  });
+
   it('answers 404 for an unknown path and an unknown project id', async () => {
     for (const path of [UNKNOWN_ROUTE, '/projects/99', '/projects/abc', '/home/extra']) {
       const response = await fetch(`${baseUrl()}${path}`, { redirect: 'manual' });

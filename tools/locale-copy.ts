@@ -81,7 +81,7 @@ export function addRightToLeftExample(copy: string, { translated }: { translated
   addLine(copy, rtl.line);
   if (translated) {
     if (rtl.to !== 'ar') throw new Error(`The README's right-to-left example is ${rtl.to}; the translated texts in e2e/fixtures/ar are Arabic.`);
-    for (const file of ['ui.ts', 'pages.ts', 'site.ts']) {
+    for (const file of ['ui.ts', 'pages.ts', 'site.ts', 'search.ts']) {
       const source = readFileSync(path.join(ARABIC_FIXTURES, file), 'utf8').replaceAll("'../../../web/content/", "'../");
       writeFileSync(path.join(copy, 'web/content', rtl.to, file), source);
     }

@@ -42,6 +42,10 @@ export interface Target {
   last?: boolean;
 }
 
+/** The keys a flow presses, with their WebDriver code points (https://www.w3.org/TR/webdriver2/#keyboard-actions). */
+const WEBDRIVER_KEYS = { Escape: '\uE00C', Tab: '\uE004', ArrowDown: '\uE015', ArrowUp: '\uE013', Enter: '\uE007', '/': '/' } as const;
+export type PressKey = keyof typeof WEBDRIVER_KEYS;
+
 export interface EnginePage {
   readonly engine: EngineName;
   /** Opens a URL and waits for its load event, or only for the document ('dom': scripts may be held back). */
@@ -54,8 +58,8 @@ export interface EnginePage {
   click(target: Target): Promise<void>;
   /** Replaces a field's value by typing into it. */
   fill(target: Target, text: string): Promise<void>;
-  /** Presses a key where the focus is ('Escape', 'Tab'). */
-  press(key: 'Escape' | 'Tab'): Promise<void>;
+  /** Presses a key where the focus is ('Escape', 'Tab', an arrow, Enter, or '/', the search shortcut). */
+  press(key: PressKey): Promise<void>;
   /** A mouse click at a point of the viewport (CSS pixels). */
   clickAt(x: number, y: number): Promise<void>;
   /** The browser's Back: done once the previous entry shows, in a new document or (a router's entry) the same one. */
@@ -284,7 +288,7 @@ function webDriverPage(session: WebDriverSession): EnginePage {
       }, field as never);
       await session.typeKeys(['\uE003', ...text]);
     },
-    press: (key) => session.pressKey(key === 'Escape' ? '\uE00C' : '\uE004'),
+    press: (key) => session.pressKey(WEBDRIVER_KEYS[key]),
     clickAt: (x, y) => session.clickAt(x, y),
     back: () => navigation(() => session.back(), 'load', true),
     reload: () => navigation(() => session.refresh()),

@@ -159,7 +159,7 @@ async function mailsContaining(marker: string): Promise<{ subject: string; reply
 }
 
 /** axe-core's violations on the settled page (axe injected as a plain script: it works over any driver). */
-async function axeViolations(page: EnginePage): Promise<string[]> {
+export async function axeViolations(page: EnginePage): Promise<string[]> {
   await eventually(
     () => page.evaluate(() => document.getAnimations().every((a) => a.playState !== 'running')),
     Boolean,

@@ -8,7 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/browser';
 import { FIXTURE_POST, startPostSite, type PostSite } from '../support/post-site';
 import { engineSession, type EngineName, type EnginePage } from './engine';
-import { clickEvents, hydrated, mainText } from './flows';
+import { axeViolations, clickEvents, hydrated, mainText } from './flows';
+import { escapeCloses, searchOpenAndBack, showResults } from './search-flows';
+
+/** The one project whose technologies hold GraphQL, by its title in each language (web/content). */
+const SEARCH_PROJECT = { en: 'Dining Tracker App', es: 'Aplicación de diario gastronómico' } as const;
+
+/** A search flow's time: each search fetches the dialog, then a page and Back; WebKitGTK on a busy machine needs more than the default minute. */
+const SEARCH_FLOW_MS = 180_000;
 
 /** What /blogs of the fixture lists: its two English posts, then the three external articles. */
 const BLOG_CARDS = 5;
@@ -59,6 +66,37 @@ export function describePostFlows(name: EngineName): void {
       expect(await mainText(page)).toContain(FIXTURE_POST.title);
       expect(await postText(page)).toBe('');
     });
+
+    it('search: a word of a post and a technology each find their page, which opens in the same tab; Back returns; Escape closes', async () => {
+      const page = await visit('/home');
+      await searchOpenAndBack(page, '/home', 'control', { query: 'fixturemarkr', title: FIXTURE_POST.title, path: FIXTURE_POST.path, shows: FIXTURE_POST.marker });
+      await eventually(() => clickEvents(session.network), (names) => names.includes('SEARCH_RESULT_OPEN'), 'SEARCH_RESULT_OPEN sent');
+      await searchOpenAndBack(page, '/home', 'shortcut', { query: 'graphq', title: SEARCH_PROJECT.en, path: '/projects/4', shows: 'GraphQL' });
+      await escapeCloses(page);
+      // Nothing the visitor typed ever leaves the browser: no request holds it, in its address or its body.
+      const typed = session.network.requests.filter((request) => /fixturemarkr|graphq/i.test(`${request.url} ${request.body}`));
+      expect(typed.map((request) => request.url)).toEqual([]);
+    }, SEARCH_FLOW_MS);
+
+    it('search: axe finds nothing with the dialog open and its results shown', async () => {
+      const page = await visit('/home');
+      await showResults(page, 'graphq', SEARCH_PROJECT.en);
+      expect(await axeViolations(page)).toEqual([]);
+      // The language's index came as a hashed script, cached for a year like every other asset.
+      const served = await page.evaluate(async () => {
+        const entry = performance.getEntriesByType('resource').find((e) => /\/assets\/[^/]*search-index-en-[^/]*\.js$/.test(e.name));
+        if (!entry) return null;
+        const response = await fetch(entry.name);
+        return { type: response.headers.get('content-type'), cache: response.headers.get('cache-control') };
+      });
+      expect(served).toEqual({ type: expect.stringMatching(/javascript/), cache: expect.stringMatching(/max-age=31536000.*immutable/) });
+    }, SEARCH_FLOW_MS);
+
+    it('search in Spanish: accents optional, results in Spanish at Spanish paths', async () => {
+      const page = await visit('/es/home');
+      await searchOpenAndBack(page, '/es/home', 'control', { query: 'palabra articulo', title: FIXTURE_POST.spanishTitle, path: `/es${FIXTURE_POST.path}`, shows: FIXTURE_POST.spanishText });
+      await searchOpenAndBack(page, '/es/home', 'shortcut', { query: 'aplicacion graphql', title: SEARCH_PROJECT.es, path: '/es/projects/4', shows: 'GraphQL' });
+    }, SEARCH_FLOW_MS);
 
     it('a post opened directly keeps its text through hydration (Spanish)', async () => {
       const page = await visit(`/es${FIXTURE_POST.path}`);

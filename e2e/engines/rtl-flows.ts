@@ -13,12 +13,14 @@ import { describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { startFakeSiteverify, type FakeSiteverify } from '../../tools/fake-siteverify';
 import { fixtureSiteBuild } from '../../tools/locale-copy';
+import { pages as arabicPages } from '../fixtures/ar/pages';
 import { ui as arabic } from '../fixtures/ar/ui';
 import { eventually } from '../support/browser';
 import { FAKE_RECAPTCHA_JS } from '../support/fakes';
 import { localized, UNKNOWN_ROUTE } from '../support/site';
 import { engineSession, type EngineName, type EnginePage, type EngineSession, type Target } from './engine';
-import { attribute, hydrated, isShown, mainText, visibleMenuEntries } from './flows';
+import { attribute, axeViolations, hydrated, isShown, mainText, visibleMenuEntries } from './flows';
+import { OPEN_DIALOG, searchOpenAndBack, showResults } from './search-flows';
 
 const MENU_NAMES = Object.values(arabic.menu);
 const MENU_BUTTON: Target = { css: 'button.menu-button', name: new RegExp(`^${arabic.menuButton}$`) };
@@ -205,6 +207,20 @@ function contactFlows({ session, site, visit }: RtlFlows): void {
 }
 
 /** Registers the right-to-left flows for one engine, one page at a time. */
+function searchFlows({ session, site, visit }: RtlFlows): void {
+  it('search finds an Arabic word and a technology, in a right-to-left dialog that axe passes', async () => {
+    const page = await session.open({ viewport: 'desktop' });
+    await visit(page, '/home');
+    const home = localized(site.code, '/home');
+    await searchOpenAndBack(page, home, 'control', { query: 'ترميم', title: arabic.menu.Projects, path: localized(site.code, '/projects'), shows: arabicPages.projects.intro });
+    // The projects are not translated in the example: a technology finds the copied (Spanish) one.
+    await searchOpenAndBack(page, home, 'shortcut', { query: 'graphql', title: 'Aplicación de diario gastronómico', path: localized(site.code, '/projects/4'), shows: 'GraphQL' });
+    await showResults(page, 'graphql', 'Aplicación de diario gastronómico');
+    expect(await page.evaluate((css) => getComputedStyle(document.querySelector(css)!).direction, OPEN_DIALOG)).toBe('rtl');
+    expect(await axeViolations(page)).toEqual([]);
+  }, 180_000);
+}
+
 export function describeRightToLeftFlows(name: EngineName): void {
   describe(`visitor flows in a right-to-left language in ${name}`, () => {
     const site: RtlSite = { code: '' };
@@ -230,5 +246,6 @@ export function describeRightToLeftFlows(name: EngineName): void {
     layoutFlows({ session, site, visit });
     modalAndLanguageFlows({ session, site, visit });
     contactFlows({ session, site, visit });
+    searchFlows({ session, site, visit });
   });
 }

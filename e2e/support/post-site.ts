@@ -22,6 +22,7 @@ export interface PostSite {
 export const FIXTURE_POST = {
   path: '/blogs/every-feature',
   title: 'Writing on the Site Itself',
+  spanishTitle: 'Escribir en el propio sitio',
   marker: 'FIXTUREMARKER-PROSE',
   /** Its Spanish text begins with these words. */
   spanishText: 'Cada palabra de este artículo',

@@ -51,6 +51,8 @@ describe('cacheControlFor', () => {
   it.each([
     ['assets/entry.client-B6gs079y.js', CACHE_IMMUTABLE],
     ['/assets/root-abc.css', CACHE_IMMUTABLE],
+    // A language's search index: a hashed module like the others (scripts/search-index.ts).
+    ['assets/_virtual_search-index-es-H09MSG0T.js', CACHE_IMMUTABLE],
     ['home/index.html', CACHE_REVALIDATE],
     ['/__spa-fallback.html', CACHE_REVALIDATE],
     ['index.html', CACHE_REVALIDATE],

@@ -16,7 +16,7 @@ export function indexablePaths(locales: readonly string[] = LOCALE_CODES): strin
   return locales.flatMap((locale) => pagePaths().map((path) => localizePath(locale, path)));
 }
 
-/** Every page a visitor opens, in every language: the indexable ones and each language's /error. */
+/** Every page a visitor opens, in every language: the indexable ones, each language's /error and /search (the list of pages). */
 export function pagesOfEveryLocale(locales: readonly string[] = LOCALE_CODES): string[] {
   return locales.flatMap((locale) => tablePagePaths('visited').map((path) => localizePath(locale, path)));
 }

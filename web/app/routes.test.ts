@@ -32,12 +32,13 @@ describe('the route table', () => {
       '/about routes/about.tsx',
       '/error routes/error.tsx',
       '/privacy-policy routes/privacy-policy.tsx',
+      '/search routes/search.tsx',
       '/* routes/not-found.tsx',
     ]);
     expect(routes.every((r) => r.id === undefined)).toBe(true);
     expect(prerenderPaths(['en'])).toEqual([
       '/', '/home', '/projects', '/projects/1', '/projects/2', '/projects/3', '/projects/4', '/projects/5',
-      '/blogs', '/contact', '/about', '/error', '/privacy-policy', '/feed.xml', '/robots.txt', '/sitemap.xml',
+      '/blogs', '/contact', '/about', '/error', '/privacy-policy', '/search', '/feed.xml', '/robots.txt', '/sitemap.xml',
     ]);
   });
 

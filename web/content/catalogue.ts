@@ -4,12 +4,13 @@ import { funFacts } from './fun-facts';
 import { pages } from './pages';
 import { privacyPolicy } from './privacy-policy';
 import { projects } from './projects';
+import { search } from './search';
 import { site } from './site';
 import type { Catalogue, LocaleHandle } from './types';
 import { ui } from './ui';
 
 /** Everything the English site shows (the default language; each other language has a folder). */
-export const catalogue: Catalogue = { ui, site, pages, projects, blogs, about, funFacts, privacyPolicy };
+export const catalogue: Catalogue = { ui, site, pages, projects, blogs, about, funFacts, privacyPolicy, search };
 
 /** This module is also the English pages' layout route: its handle gives them their strings. */
 export const handle: LocaleHandle = {

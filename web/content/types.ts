@@ -106,6 +106,30 @@ export interface PrivacyPolicy<Text = PolicyText> {
 /** The policy as the page shows it: every paragraph written out with this build's facts. */
 export type WrittenPrivacyPolicy = PrivacyPolicy<string>;
 
+/**
+ * The strings of the search dialog and of the /search page (its version without JavaScript). They travel
+ * with the language's search index, not with every page. Plain strings only (they are written into a
+ * module at build time): `{count}` in `results.many` is replaced by the number.
+ */
+export interface SearchCopy {
+  /** The /search page's title, its heading and its description for search engines. */
+  title: string;
+  description: string;
+  /** The /search page's line above the lists: every page of the site, by kind. */
+  intro: string;
+  /** The dialog's name and its field's label. */
+  label: string;
+  placeholder: string;
+  close: string;
+  /** How the dialog is used, under the field (arrow keys, Enter, Escape). */
+  help: string;
+  loading: string;
+  failed: string;
+  results: { none: string; one: string; many: string };
+  /** Each result's kind, and each list's heading on the /search page. */
+  kinds: { page: string; project: string; post: string; article: string };
+}
+
 /** Owner-written copy of the pages: intros, the home headline and each page's search description. */
 export interface PageCopy {
   home: { headline: string; intro: readonly string[]; cta: string; description: string };
@@ -134,6 +158,8 @@ export interface UiMessages {
   headshotLoading: string;
   headshotNeedsScripts: string;
   badges: string;
+  /** The search control's text (side panel and phone bar): opens the search dialog, or the /search page without scripts. */
+  search: string;
   opensInNewTab: string;
   rightsReserved: string;
   privacyPolicyLink: string;
@@ -235,6 +261,7 @@ export interface Catalogue {
   about: AboutContent;
   funFacts: readonly string[];
   privacyPolicy: PrivacyPolicy;
+  search: SearchCopy;
 }
 
 /**
@@ -251,9 +278,10 @@ export interface LocaleBundle {
  * What every page of a language needs (the layout route's handle). The long texts of one page each
  * (the owner's copy of each page, about, blogs, privacy policy, the projects) reach only their page, as
  * its route's build-time loader data (web/app/routes/page-content.ts); the fun facts travel with the
- * fun-fact modal's chunk (web/app/layout/fun-facts.ts).
+ * fun-fact modal's chunk (web/app/layout/fun-facts.ts), and the search strings with each language's search
+ * index (scripts/search-index.ts) and the /search page's data.
  */
-export type ShellCatalogue = Omit<Catalogue, PageOnlyContent | 'funFacts'>;
+export type ShellCatalogue = Omit<Catalogue, PageOnlyContent | 'funFacts' | 'search'>;
 export type PageOnlyContent = 'about' | 'blogs' | 'privacyPolicy' | 'projects' | 'pages';
 
 /** A project as its card on /projects shows it: without what only its own page shows. */

@@ -12,6 +12,7 @@ export const ui: UiMessages = {
   headshotHint: 'Fun fact?',
   headshotLoading: 'Loading…',
   headshotNeedsScripts: 'Needs JavaScript',
+  search: 'Search',
   badges: 'Technologies',
   opensInNewTab: ' (opens in a new tab)',
   rightsReserved: 'All rights reserved.',

@@ -8,13 +8,11 @@ import { MobileBar } from './MobileBar';
 import { ScrollReset } from './ScrollReset';
 import { SidePanel } from './SidePanel';
 
-// Hidden until the page is scrolled, so it is not needed to hydrate: fetched right after hydration.
-const scrollToTopButton = onDemand('scroll-to-top button', () =>
-  import('../components/ScrollToTopButton').then((module) => module.ScrollToTopButton),
-);
+// Not needed to hydrate (the floating scroll-to-top button, the search control's behaviour): fetched right after.
+const afterHydration = onDemand('deferred layout', () => import('./AfterHydration').then((module) => module.AfterHydration));
 
-function FloatingScrollToTop() {
-  return useHydrated() ? <scrollToTopButton.Render /> : null;
+function AfterHydrationParts() {
+  return useHydrated() ? <afterHydration.Render /> : null;
 }
 
 /** The layout every page shares: skip link, mobile bar, side panel, main, footer, banner. */
@@ -33,7 +31,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </main>
         <Footer />
       </div>
-      <FloatingScrollToTop />
+      <AfterHydrationParts />
       <ScrollReset />
       <ConsentGate />
     </>

@@ -89,6 +89,10 @@ export function MobileBar() {
         <Link to={localize('/home')} className="brand">
           <bdi>{site.name}</bdi>
         </Link>
+        {/* The search control: the /search page (every page by kind), or the search dialog once the page has hydrated (search/SearchHost.tsx). */}
+        <Link to={localize('/search')} className="search-link">
+          {ui.search}
+        </Link>
         <button
           ref={buttonRef}
           type="button"

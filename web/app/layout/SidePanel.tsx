@@ -68,6 +68,10 @@ export function SidePanel() {
         <nav aria-label={ui.mainNav} className="side-nav">
           <MenuLinks />
         </nav>
+        {/* The search control: the /search page (every page by kind), or the search dialog once the page has hydrated (search/SearchHost.tsx). */}
+        <Link to={localize('/search')} className="search-link">
+          {ui.search}
+        </Link>
         <ThemeControl />
         <LanguageSwitcher />
         <ul className="badges" aria-label={ui.badges}>

@@ -34,7 +34,8 @@ export default function Blogs() {
           </li>
         ))}
         {blogs.map((blog) => (
-          <li key={blog.id}>
+          // The anchor a search result for the article leads to.
+          <li key={blog.id} id={`article-${blog.id}`}>
             {/* The whole card is one link to the external article, opened in a new tab. */}
             <a
               className="card blog-card"

@@ -12,6 +12,7 @@ export const ui: UiMessages = {
   headshotHint: '¿Una curiosidad?',
   headshotLoading: 'Cargando…',
   headshotNeedsScripts: 'Requiere JavaScript',
+  search: 'Buscar',
   badges: 'Tecnologías',
   opensInNewTab: ' (se abre en una pestaña nueva)',
   rightsReserved: 'Todos los derechos reservados.',

@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:search`: the search's own figures (docs/benchmarks.md, "Search").
+ *
+ *   - the gzip size of each language's index as built (web/build: run `npm run build` first), and of an
+ *     index made the same way from the shipped content plus 100 generated posts of about 900 words;
+ *   - on the perf bench's slowed phone (Lighthouse's own mobile throttling settings, applied to Chromium
+ *     over the DevTools protocol: 4× CPU, its slow-4G latency and bandwidth), from the click on the search
+ *     control to the first results shown (the visitor types a word as soon as the field has focus), with
+ *     nothing fetched ahead and with the control pointed at first, and the longest main-thread task while
+ *     typing a query key by key.
+ *
+ * Options: --runs N (default 5; the median and the range are printed).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { throttling } from 'lighthouse/core/config/constants.js';
+import { chromium, type Page } from 'playwright-core';
+import { startLocalStack } from '../../infra/local/stack';
+import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
+import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
+import { median } from '../../tools/stats';
+import { createServer, loadEnv } from 'vite';
+import { defineWebEnv } from '../../web/app/config/env-schema';
+import { LOCALE_CODES } from '../../web/content/locales';
+
+const FACTS = { messageRetentionDays: 365, logRetentionDays: 30 };
+const WORDS = 'react typescript lambda cloudfront accessible prerender deploy budget latency index cache router query focus dialog keyboard screen reader contrast bundle chunk hydrate stream token schema queue retry alarm metric'.split(' ');
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+const SYLLABLES = 'ka lo mi re su ta ne vo pi da ro le fu zi ma te no ri sa ku'.split(' ');
+
+/**
+ * A post of about 900 words from a fixed pseudo-random sequence (the same set on every run): a third of
+ * its words common ones, the rest made of syllables, so the set has the tens of thousands of distinct
+ * words real posts bring rather than a few dozen that compress to nothing.
+ */
+function generatedPost(n: number): string {
+  let seed = n * 7919 + 17;
+  const next = () => (seed = (seed * 48271) % 2147483647);
+  const made = () => Array.from({ length: 2 + (next() % 3) }, () => SYLLABLES[next() % SYLLABLES.length]).join('');
+  const word = () => (next() % 3 === 0 ? WORDS[next() % WORDS.length] : made());
+  const sentence = () => Array.from({ length: 12 }, word).join(' ') + '.';
+  const paragraphs = Array.from({ length: 8 }, () => Array.from({ length: 9 }, sentence).join(' '));
+  return `---\ntitle: Generated post ${n} about ${WORDS[n % WORDS.length]}\ndescription: A generated post for the search benchmark, number ${n}.\npublished: 2026-01-${String((n % 28) + 1).padStart(2, '0')}\ntags: [${WORDS[n % WORDS.length]}, bench]\n---\n\n${paragraphs.join('\n\n')}\n`;
+}
+
+async function indexSizes(): Promise<void> {
+  const assets = path.join(WEB_CLIENT_DIR, 'assets');
+  for (const file of readdirSync(assets).filter((name) => /search-index-[a-z-]+-[^.]+\.js$/.test(name))) {
+    const bytes = readFileSync(path.join(assets, file));
+    console.log(`built index ${file}: ${kb(bytes.length)} KB, ${kb(gzipSync(bytes, { level: 9 }).length)} KB gzip`);
+  }
+  // The build's modules read posts and build variables through Vite (import.meta.glob, defines): loaded
+  // by a Vite server of their own, with the definitions the build uses.
+  const vite = await createServer({ configFile: false, root: process.cwd(), define: defineWebEnv(loadEnv('production', process.cwd(), 'VITE_')), server: { middlewareMode: true }, appType: 'custom', logLevel: 'warn' });
+  try {
+    // Typed here by hand: the web modules' own types need the browser build's settings (DOM, JSX, Vite's import.meta).
+    const { compilePosts } = (await vite.ssrLoadModule('/web/app/posts/posts.server.ts')) as {
+      compilePosts: (files: Record<string, string>, options: { drafts: boolean; locales: readonly string[] }) => Promise<unknown[]>;
+    };
+    const { searchDocuments } = (await vite.ssrLoadModule('/web/app/search/documents.ts')) as {
+      searchDocuments: (locale: string, facts: typeof FACTS, posts: readonly unknown[]) => Promise<unknown[]>;
+    };
+    const { buildIndex } = (await vite.ssrLoadModule('/web/app/search/engine.ts')) as { buildIndex: (documents: readonly unknown[]) => string };
+    const files = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`../../content/posts/generated-${i + 1}.md`, generatedPost(i + 1)]));
+    const posts = await compilePosts(files, { drafts: false, locales: LOCALE_CODES });
+    const index = buildIndex(await searchDocuments('en', FACTS, posts));
+    console.log(`en with 100 generated posts: ${kb(index.length)} KB, ${kb(gzipSync(index, { level: 9 }).length)} KB gzip`);
+  } finally {
+    await vite.close();
+  }
+}
+
+/** Lighthouse's mobile throttling (its simulated slow 4G and 4× CPU), applied for real. */
+async function slowPhone(page: Page): Promise<void> {
+  const { rttMs, throughputKbps, cpuSlowdownMultiplier } = throttling.mobileSlow4G;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: rttMs, downloadThroughput: (throughputKbps * 1024) / 8, uploadThroughput: (throughputKbps * 1024) / 8 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdownMultiplier });
+}
+
+async function oneRun(page: Page, url: string, ahead: boolean): Promise<{ firstResultsMs: number; longestTaskMs: number }> {
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForSelector('a.search-link[aria-haspopup="dialog"]', { state: 'attached', timeout: 60_000 });
+  if (ahead) {
+    // Pointed at first: the dialog's code and the index arrive before the click.
+    await page.locator('.mobile-bar a.search-link').dispatchEvent('pointerover');
+    await page.waitForLoadState('networkidle');
+  }
+  // In-page code as text: this file is type-checked for Node, without the DOM's types. The figure holds
+  // the driver's round trips too (a few tens of ms, more on a busy machine).
+  await page.evaluate(`
+    window.benchTasks = [];
+    new PerformanceObserver((list) => window.benchTasks.push(...list.getEntries().map((entry) => entry.duration))).observe({ type: 'longtask' });
+    document.addEventListener('click', () => (window.benchClick = performance.now()), { capture: true, once: true });
+  `);
+  // The phone bar's control: a phone-sized window shows it.
+  await page.locator('.mobile-bar a.search-link').dispatchEvent('click', { button: 0 });
+  await page.waitForSelector('dialog[open] input[type="search"]:focus');
+  await page.keyboard.insertText('react');
+  await page.waitForSelector('dialog[open] a.search-result', { timeout: 60_000 });
+  const firstResultsMs = await page.evaluate<number>('performance.now() - window.benchClick');
+  await page.fill('dialog[open] input[type="search"]', '');
+  await page.evaluate('window.benchTasks = []');
+  await page.keyboard.type('cloudfront deploy', { delay: 120 });
+  await page.waitForTimeout(500);
+  const tasks = await page.evaluate<number[]>('window.benchTasks');
+  return { firstResultsMs, longestTaskMs: Math.max(0, ...tasks) };
+}
+
+async function timings(runs: number): Promise<void> {
+  const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  try {
+    const show = (values: number[]) => `${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+    for (const ahead of [false, true]) {
+      const results: { firstResultsMs: number; longestTaskMs: number }[] = [];
+      for (let run = 0; run < runs; run++) {
+        // A fresh context each run: an empty cache, as on a first visit.
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+        const page = await context.newPage();
+        await slowPhone(page);
+        results.push(await oneRun(page, `${stack.url}/home`, ahead));
+        await context.close();
+      }
+      const how = ahead ? 'control pointed at first' : 'nothing fetched ahead';
+      console.log(`open → first results, slowed phone, ${how}, ${runs} runs: median ${show(results.map((r) => r.firstResultsMs))}`);
+      console.log(`longest main-thread task while typing (4× CPU), ${how}: median ${show(results.map((r) => r.longestTaskMs))} (0: none over 50 ms, the long-task threshold)`);
+    }
+    // Wall times: on a machine whose cores other work takes, they grow with that work.
+    console.log(`load average during the runs: ${loadavg().map((value) => value.toFixed(1)).join(', ')} on ${availableParallelism()} cores`);
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+const runsArg = process.argv.indexOf('--runs');
+const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
+if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error('--runs takes a whole number from 1 to 20.');
+await indexSizes();
+await timings(runs);
