@@ -10,16 +10,14 @@ import { pathOf, SITE_PAGES } from './site-routes';
 
 /**
  * In the table's order, each project's page at its pattern's place. `indexable`: only the pages that
- * belong in search results and the sitemap (not one that only redirects, nor the error page, nor an
- * unlisted one); `visited`: those, the error page and the unlisted ones, every page a visitor opens at
- * its own address.
+ * belong in search results and the sitemap (not one that only redirects, nor the error page);
+ * `visited`: those and the error page, every page a visitor opens at its own address.
  */
 export function tablePagePaths(which: 'indexable' | 'visited'): string[] {
   return SITE_PAGES.flatMap((page): string[] => {
     if (page.kind === 'project') return projects.map((project) => pathOf('project', project.id));
     if ('redirectTo' in page || page.pattern.includes('*') || page.pattern.includes(':')) return [];
-    if (page.kind === 'fixed' && !('unlisted' in page)) return [page.pattern];
-    if ((page.kind === 'error' || 'unlisted' in page) && which === 'visited') return [page.pattern];
+    if (page.kind === 'fixed' || (page.kind === 'error' && which === 'visited')) return [page.pattern];
     return [];
   });
 }

@@ -29,8 +29,6 @@ export interface SitePage {
   readonly module: string;
   /** Where it sends the visitor (HTTP 302 at the edge, in the browser elsewhere); such a page is never indexed. */
   readonly redirectTo?: string;
-  /** A fixed page visitors open but the sitemap leaves out: /search, a list of the pages it already has. */
-  readonly unlisted?: true;
 }
 
 export const SITE_PAGES = [
@@ -46,7 +44,7 @@ export const SITE_PAGES = [
   { pattern: '/error', kind: 'error', module: 'routes/error.tsx' },
   { pattern: '/privacy-policy', kind: 'fixed', module: 'routes/privacy-policy.tsx' },
   // Every page by kind: the search control's destination without JavaScript.
-  { pattern: '/search', kind: 'fixed', module: 'routes/search.tsx', unlisted: true },
+  { pattern: '/search', kind: 'fixed', module: 'routes/search.tsx' },
   { pattern: '*', kind: 'error', module: 'routes/not-found.tsx' },
 ] as const satisfies readonly SitePage[];
 

@@ -10,6 +10,7 @@
  */
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../web/content/locales';
 import { type PagePattern, patternOfPath, SITE_PAGES } from './site-routes';
+import { roundMetric, VITALS_MAX, VITALS_METRICS, type VitalsMetric } from './vitals-bounds';
 
 /**
  * The page patterns a beacon may name, without the language prefix (/es/projects/3 → /projects/:projectId):
@@ -29,22 +30,7 @@ export { PHONE_MEDIA_QUERY } from './viewport';
 export const NAVIGATION_KINDS = ['load', 'client'] as const;
 export type NavigationKind = (typeof NAVIGATION_KINDS)[number];
 
-export const VITALS_METRICS = ['lcp', 'inp', 'cls', 'fcp', 'ttfb'] as const;
-export type VitalsMetric = (typeof VITALS_METRICS)[number];
-
-/**
- * The largest value accepted per metric: times in whole milliseconds up to 10 minutes (a page left
- * open in a background tab can report a late LCP; anything longer is noise), CLS up to 10 (a score,
- * not a time: values above 1 are already extreme). Outside these, or negative, the beacon is refused.
- */
-export const VITALS_MAX: Readonly<Record<VitalsMetric, number>> = {
-  lcp: 600_000,
-  inp: 600_000,
-  cls: 10,
-  fcp: 600_000,
-  ttfb: 600_000,
-};
-
+export { roundMetric, VITALS_MAX, VITALS_METRICS, vitalsEndpointOf, type VitalsMetric } from './vitals-bounds';
 /**
  * Google's thresholds: a value up to `good` is good, above `poor` is poor, judged at the 75th
  * percentile of page views. LCP 2.5 s / 4 s, INP 200 ms / 500 ms, CLS 0.1 / 0.25:
@@ -72,11 +58,6 @@ export interface VitalsBeacon extends Partial<Record<VitalsMetric, number>> {
 const BEACON_FIELDS: readonly string[] = ['route', 'lang', 'device', 'nav', 'lcp', 'inp', 'cls', 'fcp', 'ttfb'];
 
 export type VitalsCheck = { ok: true; beacon: VitalsBeacon } | { ok: false; reason: string; error: string };
-
-/** Rounds a metric as the beacon carries it: whole milliseconds, CLS to four decimals. */
-export function roundMetric(metric: VitalsMetric, value: number): number {
-  return metric === 'cls' ? Math.round(value * 10_000) / 10_000 : Math.round(value);
-}
 
 /**
  * The server's check of a parsed beacon (the browser builds only what passes it): known fields
@@ -136,12 +117,3 @@ export const PAGE_VIEW_LOG_MESSAGE = 'Page view';
 /** The message of a refused beacon's log line; its `outcome` field is `rejected-<reason>`. */
 export const PAGE_VIEW_REJECTED_LOG_MESSAGE = 'Page view rejected';
 
-/**
- * Where page views go: beside the click events, the last path segment replaced (/api/events →
- * /api/vitals, https://api.example.com/prod/events → https://api.example.com/prod/vitals), so an
- * owner who points VITE_EVENTS_ENDPOINT at another API points both, and the CSP's connect-src that
- * admits one admits the other.
- */
-export function vitalsEndpointOf(eventsEndpoint: string): string {
-  return eventsEndpoint.replace(/[^/]*$/, 'vitals');
-}

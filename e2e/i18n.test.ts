@@ -14,6 +14,7 @@ import { baseUrl, eventually, textOf, visit, waitForHydration } from './support/
 import { FAKE_CAPTCHA_LABEL } from './support/fakes';
 import { useBrowserSessions } from './support/sessions';
 import { KNOWN_ROUTES, localized, OTHER_LOCALES, ROUTES_OF_EVERY_LOCALE, UNKNOWN_ROUTE } from './support/site';
+import { tablePagePaths } from '../contract/page-paths';
 
 const sessions = useBrowserSessions();
 const SITE = 'https://portfolio.example.com';
@@ -116,7 +117,7 @@ describe('every language through the local server', () => {
     const xml = (await html('/sitemap.xml')).text;
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     const entries = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1] ?? '');
-    const pages = KNOWN_ROUTES.filter((r) => r !== '/error');
+    const pages = tablePagePaths('indexable');
     expect(entries).toHaveLength(pages.length * LOCALE_CODES.length);
     for (const locale of LOCALE_CODES) {
       for (const page of pages) {

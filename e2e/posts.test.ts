@@ -67,11 +67,13 @@ describe('on-site posts', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/es/blogs/tags/'));
     // Leaving the document sends the tag page's view (a client-side navigation), the post's went on the way.
     await page.goto(`${site!.origin}/es/about`, { waitUntil: 'load' });
-    await eventually(async () => keptPageViews(), (views) => views.length >= 2, 'the post\'s and the tag page\'s page views');
-    expect(keptPageViews().slice(0, 2)).toEqual([
-      expect.objectContaining({ route: '/blogs/:slug', lang: 'es', nav: 'load' }),
-      expect.objectContaining({ route: '/blogs/tags/:tag', lang: 'es', nav: 'client' }),
-    ]);
+    // The file also holds the page views of this file's other tests (a page sends its view as it closes).
+    const tagView = (views: Record<string, unknown>[]) => views.findIndex((view) => view.route === '/blogs/tags/:tag');
+    await eventually(async () => keptPageViews(), (views) => tagView(views) >= 0, "the tag page's page view");
+    const views = keptPageViews();
+    expect(views[tagView(views)]).toEqual(expect.objectContaining({ route: '/blogs/tags/:tag', lang: 'es', nav: 'client' }));
+    expect(views.slice(0, tagView(views))).toContainEqual(expect.objectContaining({ route: '/blogs/:slug', lang: 'es', nav: 'load' }));
+    expect(views.some((view) => view.route === '*')).toBe(false);
 
     // npm run visitors -- --local, as the owner runs it, on what this stack kept.
     const visitors = spawnSync(process.execPath, ['--import', 'tsx', 'infra/scripts/visitors/cli.ts', '--local', '--json', '--days', '1'], {

@@ -1,4 +1,5 @@
 import { ui as es } from '../../web/content/es/ui';
+import { search } from '../../web/content/search';
 import { tablePagePaths } from '../../contract/page-paths';
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../web/content/locales';
 
@@ -83,6 +84,7 @@ export const VISITOR_ROUTES: readonly VisitorRoute[] = [
   { path: '/about', status: 200, text: TEXT.letsChat },
   { path: '/error', status: 200, text: TEXT.errorHeading },
   { path: '/privacy-policy', status: 200, text: TEXT.privacyUpdated },
+  { path: '/search', status: 200, text: search.intro },
   { path: UNKNOWN_ROUTE, status: 404, text: TEXT.notFoundHeading, title: 'Page not found | Alex Example' },
   // The Spanish site in every engine too: a page of each kind, and its own 404 (the full set runs in Chromium).
   { path: '/es/home', status: 200, text: new RegExp(Object.values(es.greeting).join('|')) },

@@ -69,7 +69,7 @@ describe('the route table', () => {
     expect(pathOf('project', 3)).toBe('/projects/3');
     expect(SITE_PAGES.filter((p) => p.pattern.includes(':') && p.kind !== 'project' && p.kind !== 'post' && p.kind !== 'tag')).toEqual([]);
     expect(REDIRECTS).toEqual({ '/': '/home' });
-    expect(FIXED_ROUTES).toEqual(['/', '/home', '/projects', '/blogs', '/contact', '/about', '/error', '/privacy-policy']);
+    expect(FIXED_ROUTES).toEqual(['/', '/home', '/projects', '/blogs', '/contact', '/about', '/error', '/privacy-policy', '/search']);
   });
 
   it('gives every other language the same pages under its prefix, reusing the route modules with ids of their own', () => {

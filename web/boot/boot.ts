@@ -41,7 +41,8 @@ import {
   PAGE_VIEWS_SENT,
 } from '../../contract/inline-scripts';
 import { PHONE_MEDIA_QUERY } from '../../contract/viewport';
-import { roundMetric, VITALS_MAX, vitalsEndpointOf, type VitalsBeacon } from '../../contract/vitals';
+import type { VitalsBeacon } from '../../contract/vitals';
+import { roundMetric, VITALS_MAX, vitalsEndpointOf } from '../../contract/vitals-bounds';
 import { postBeacon } from '../app/features/tracking/beacon';
 
 /** The parts of the browser's timeline the early page view reads: no observer, only kept entries. */
