@@ -60,6 +60,8 @@ describe('clicks before hydration', () => {
       // A link that opens a new tab: the new tab's page is not ours to wait for.
       context.on('page', (popup) => void popup.close().catch(() => {}));
       await arrive(page, path);
+      // The page has asked for its scripts and they are waiting: the click lands on the prerendered link.
+      await scripts.firstHeld;
       await link(page).click();
       expect(scripts.held(), 'the scripts were held back').toBeGreaterThan(0);
       await eventually(async () => sessions.current.clickEvents(), (sent) => sent.includes(event), event);
