@@ -66,6 +66,23 @@ describe('mobile layout (390x844)', () => {
     }
   });
 
+  it('keeps the top bar as it is when the menu opens: same name, search and toggle boxes', async () => {
+    const page = await open({ viewport: 'phone' });
+    await visit(page, '/es/home');
+    const boxes = () =>
+      page.evaluate(() =>
+        ['.mobile-bar .brand', '.mobile-bar .search-link', '.mobile-bar .menu-button'].map((selector) => {
+          const box = document.querySelector(selector)!.getBoundingClientRect();
+          return `${selector} ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+        }),
+      );
+    const closed = await boxes();
+    const toggle = page.locator('.mobile-bar .menu-button');
+    await toggle.click();
+    await eventually(() => toggle.getAttribute('aria-expanded'), (v) => v === 'true', 'menu open');
+    expect(await boxes()).toEqual(closed);
+  });
+
   it('shows a footer with the current year and a rights notice (in the top bar or its menu)', async () => {
     const page = await open({ viewport: 'phone' });
     await visit(page, '/home');

@@ -151,7 +151,6 @@ export interface UiMessages {
   skipLink: string;
   mainNav: string;
   menuButton: string;
-  closeMenu: string;
   sidePanel: string;
   headshotLabel: (name: string) => string;
   headshotHint: string;

@@ -6,7 +6,6 @@ export const ui: UiMessages = {
   skipLink: 'Skip to main content',
   mainNav: 'Main',
   menuButton: 'Menu',
-  closeMenu: 'Close menu',
   sidePanel: 'Profile and menu',
   headshotLabel: (name) => `Show a fun fact about ${name}`,
   headshotHint: 'Fun fact?',

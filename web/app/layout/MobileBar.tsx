@@ -105,7 +105,9 @@ export function MobileBar() {
           onClick={native ? undefined : () => setOpen((value) => !value)}
         >
           <span className="menu-icon" aria-hidden="true" data-open={open} />
-          <span>{open ? ui.closeMenu : ui.menuButton}</span>
+          {/* One label in both states (aria-expanded and the cross say which): a longer "close" label
+              widened the button and pushed the owner's name onto two lines while the menu was open. */}
+          <span>{ui.menuButton}</span>
         </button>
       </div>
       <nav

@@ -6,7 +6,6 @@ export const ui: UiMessages = {
   skipLink: 'Saltar al contenido principal',
   mainNav: 'Principal',
   menuButton: 'Menú',
-  closeMenu: 'Cerrar menú',
   sidePanel: 'Perfil y menú',
   headshotLabel: (name) => `Mostrar una curiosidad sobre ${name}`,
   headshotHint: '¿Una curiosidad?',
