@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Construct } from 'constructs';
 import { VIEWER_REQUEST_FUNCTION_FILE, viewerRequestFunctionCode } from '../cloudfront/viewer-request-loader';
+import { PREVIEW_KEY_PREFIX } from '../../contract/preview-path';
+
+export { PREVIEW_KEY_PREFIX, previewPath } from '../../contract/preview-path';
 
 const PREVIEW_FUNCTION_FILE = path.join(path.dirname(VIEWER_REQUEST_FUNCTION_FILE), 'preview-viewer-request.js');
 
@@ -39,9 +42,6 @@ export const PREVIEW_VIEWER_RESPONSE_CODE = [
  * base path. There is no /api/*: a preview's contact form sends nothing (docs/deploy.md, "Previews").
  */
 
-/** Every preview's files start with this (`pr-12/abc1234/…`): the preview role's whole reach. */
-export const PREVIEW_KEY_PREFIX = 'pr-';
-
 /**
  * Days a preview's files are kept after upload. A closed pull request's prefix is deleted at once by
  * its workflow; this expiry removes what that missed (a failed run, a force-pushed commit's older
@@ -57,13 +57,6 @@ export const PREVIEW_EXPIRY_DAYS = 14;
  */
 export function previewBucketName(portfolioStackName: string, account: string, region: string): string {
   return `${portfolioStackName.toLowerCase()}-previews-${account}-${region}`;
-}
-
-/** A preview's key prefix and entry path: `pr-12/abc1234` for pull request 12 at commit abc1234…. */
-export function previewPath(pullRequest: number, sha: string): string {
-  if (!Number.isInteger(pullRequest) || pullRequest < 1) throw new Error(`"${pullRequest}" is not a pull request number`);
-  if (!/^[0-9a-f]{7,40}$/.test(sha)) throw new Error(`"${sha}" is not a commit SHA (7 to 40 hex digits)`);
-  return `${PREVIEW_KEY_PREFIX}${pullRequest}/${sha.slice(0, 7)}`;
 }
 
 export interface PreviewSiteProps {
