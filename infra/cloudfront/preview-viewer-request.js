@@ -8,12 +8,16 @@
 //   "/" -> "/home" stays inside the prefix, an extension-less path gets its index.html), then put back
 //   under /pr-N/<sha>/;
 // - /pr-N/<sha> (no trailing slash) answers 302 to /pr-N/<sha>/, the preview's root;
+// - /preview-not-found.html, the page the distribution answers a missing key with (main's deploy writes
+//   it at the bucket's root), passes as it is, whether or not CloudFront runs this function when it
+//   fetches its error page;
 // - anything else (no preview prefix, one that is not pr-N/<7 hex>, or a "." or ".." segment that
 //   would climb out of it) answers a short 404 here, so nothing outside the preview's keys is ever
 //   asked of the bucket.
 /* global routeHandler, queryString -- defined by viewer-request.js, which comes first in the same code */
 var PREVIEW_PATH = /^\/(pr-[1-9][0-9]{0,6}\/[0-9a-f]{7})(\/.*)?$/;
 var DOT_SEGMENT = /\/\.\.?(\/|$)/;
+var NOT_FOUND_PAGE = '/preview-not-found.html';
 
 function notAPreview() {
   return {
@@ -26,6 +30,7 @@ function notAPreview() {
 
 function handler(event) {
   var request = event.request;
+  if (request.uri === NOT_FOUND_PAGE) return request;
   var match = request.uri.match(PREVIEW_PATH);
   if (!match || DOT_SEGMENT.test(request.uri)) return notAPreview();
   var prefix = '/' + match[1];

@@ -154,7 +154,11 @@ export class PreviewSite extends Construct {
       },
       // S3 answers a missing key with 403 to a reader without ListBucket (the distribution reads objects
       // only): both become the not-found page, with 404. A link inside a preview never gets here: its
-      // router shows the app's own 404 page under the preview's path.
+      // router shows the app's own 404 page under the preview's path. The viewer-request function lets
+      // the page's own path through: Lambda@Edge's viewer-request trigger "doesn't execute ... when fetching
+      // a custom error page" (Amazon CloudFront Developer Guide, "CloudFront events that can trigger a
+      // Lambda@Edge function": https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/lambda-cloudfront-trigger-events.html),
+      // and no page says the same of CloudFront Functions, so the function does not count on it.
       errorResponses: [403, 404].map((httpStatus) => ({ httpStatus, responseHttpStatus: 404, responsePagePath: `/${PREVIEW_NOT_FOUND_KEY}`, ttl: NOT_FOUND_TTL })),
     });
     const ack = (findingId: string, reason: string) => Validations.of(this.distribution).acknowledge({ id: findingId, reason });

@@ -152,7 +152,7 @@ describe('the preview viewer-request function', () => {
     expect(home.headers!.location!.value).toBe('/pr-12/abc1234/home?ref=pr');
   });
 
-  it.each(['/home', '/', '/assets/entry-AbC.js', '/api/contact', '/preview-not-found.html', '/pr-0/abc1234/home', '/pr-12/ABC1234/home', '/pr-12/abc123/home', '/pr-1x/abc1234/home', '/pr-12/zzzzzzz/home', '/pr-12/abc1234/../../x', '/pr-12/abc1234/./home', '/pr-12/abc1234/home/..'])(
+  it.each(['/home', '/', '/assets/entry-AbC.js', '/api/contact', '/pr-0/abc1234/home', '/pr-12/ABC1234/home', '/pr-12/abc123/home', '/pr-1x/abc1234/home', '/pr-12/zzzzzzz/home', '/pr-12/abc1234/../../x', '/pr-12/abc1234/./home', '/pr-12/abc1234/home/..'])(
     'outside a preview prefix (%s): a short 404 from the function, nothing asked of the bucket',
     async (uri) => {
       const answer = await response(uri);
@@ -161,6 +161,12 @@ describe('the preview viewer-request function', () => {
       expect(Buffer.byteLength(String(answer.body))).toBeLessThan(200);
     },
   );
+
+  it('lets the not-found page through as it is (CloudFront fetches it for a missing key), and nothing else at the root', async () => {
+    expect((await request(`/${PREVIEW_NOT_FOUND_KEY}`)).uri).toBe(`/${PREVIEW_NOT_FOUND_KEY}`);
+    expect((await response(`/x/${PREVIEW_NOT_FOUND_KEY}`)).statusCode).toBe(404);
+    expect((await response(`/${PREVIEW_NOT_FOUND_KEY}/`)).statusCode).toBe(404);
+  });
 
   it('sends /pr-N/<sha> without its slash to the preview root', async () => {
     const answer = await response('/pr-12/abc1234', { a: { value: '1' } });
