@@ -8,12 +8,12 @@
  * Every response carries the live site's security headers (the preview distribution uses the live
  * response headers policy), its CSP without upgrade-insecure-requests, as this is plain HTTP.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { isCfResponse, loadViewerRequestHandler } from '../cloudfront/viewer-request-loader';
-import { PREVIEW_NOT_FOUND_KEY, previewViewerRequestCode } from '../lib/preview-site';
+import { PREVIEW_NOT_FOUND_HTML, PREVIEW_NOT_FOUND_KEY, previewViewerRequestCode } from '../lib/preview-site';
 import { contentTypeFor } from '../shared/content-type';
 import { securityHeaders } from '../shared/security-headers';
 
@@ -31,6 +31,11 @@ export interface PreviewCdn {
   fetched: string[];
   refused: string[];
   stop(): Promise<void>;
+}
+
+/** Writes the not-found page into `bucketDir` at the key main's deploy writes it to (PreviewSite's NotFoundPage). */
+export function writeNotFoundPage(bucketDir: string): void {
+  writeFileSync(path.join(bucketDir, PREVIEW_NOT_FOUND_KEY), PREVIEW_NOT_FOUND_HTML);
 }
 
 /** Serves `bucketDir` (its keys as files: pr-N/<sha>/…) the way the preview distribution does. */
