@@ -129,10 +129,13 @@ describe("the preview workflow's build", () => {
     const build = steps.find((step) => step.run === 'npm run build')!;
     expect(build.env?.PREVIEW_PATH).toBe('${{ steps.path.outputs.path }}');
     const pathStep = steps.find((step) => step.id === 'path')!;
-    const output = spawnSync('bash', ['-e', '-c', pathStep.run!], {
+    const outputFile = path.join(mkdtempSync(path.join(tmpdir(), 'preview-path-')), 'output');
+    const ran = spawnSync('bash', ['-e', '-c', pathStep.run!], {
       encoding: 'utf8',
-      env: { PATH: process.env.PATH, PR: '12', HEAD_SHA: 'abc1234def5678abc1234def5678abc1234def56', GITHUB_OUTPUT: '/dev/stdout' },
-    }).stdout.trim();
+      env: { PATH: process.env.PATH, PR: '12', HEAD_SHA: 'abc1234def5678abc1234def5678abc1234def56', GITHUB_OUTPUT: outputFile },
+    });
+    expect(ran.status, ran.stderr).toBe(0);
+    const output = readFileSync(outputFile, 'utf8').trim();
     expect(output).toBe(`path=${previewPath(12, 'abc1234def5678abc1234def5678abc1234def56')}`);
     expect(basePathOf(output.slice('path='.length))).toBe('/pr-12/abc1234');
     expect(() => basePathOf('pr-12/../../x')).toThrow(/PREVIEW_PATH must be pr-N/);
