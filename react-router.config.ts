@@ -8,6 +8,7 @@ import { localizePath } from './web/app/i18n/paths';
 import type { Post } from './web/app/posts/compile-posts';
 import { checkPosts } from './scripts/post-files';
 import { LOCALE_CODES } from './web/content/locales';
+import { basePathOf } from './contract/preview-path';
 
 /** Each post's page and each of its language's tag pages (drafts and copies are not among `posts`). */
 function postPaths(posts: readonly Post[]): string[] {
@@ -50,6 +51,12 @@ export default {
   appDirectory: 'web/app',
   buildDirectory: 'web/build',
   ssr: false,
+  // A pull request's preview is built for its own path (PREVIEW_PATH=pr-12/abc1234, vite.config.ts sets
+  // the same `base`): every link and navigation stays under /pr-12/abc1234/. React Router's `basename`
+  // ("react-router.config.ts", https://reactrouter.com/api/framework-conventions/react-router.config.ts);
+  // the prerender then writes the pages under client/pr-12/abc1234/ beside the root's assets
+  // (remix-run/react-router#14587), which scripts/postbuild.ts moves up to the root.
+  basename: basePathOf(process.env.PREVIEW_PATH) || '/',
   // Every language's content is checked first: a missing project or text stops the build, naming it;
   // so does a project title whose Google Analytics page event would be invalid or another's, and a
   // mistake in a post; a language (or a post) still copied from another is a warning (CONTENT_WARNING

@@ -5,6 +5,7 @@ import { defineWebEnv } from './web/app/config/env-schema.ts';
 import { postImagesInDev } from './scripts/post-images.ts';
 import { bootScript } from './web/boot/generate.ts';
 import { searchIndex } from './scripts/search-index.ts';
+import { basePathOf } from './contract/preview-path.ts';
 
 /**
  * Client-bundle shaping for the first-load JS budget (at most 120 KB gzip per route). Every
@@ -46,9 +47,12 @@ function rootGraph(ctx: ChunkingContext): Set<string> {
 }
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
+  // A preview's base path (PREVIEW_PATH; react-router.config.ts sets the same basename): assets, CSS url()s
+  // and import.meta.env.BASE_URL, which the app prefixes to its public files' addresses (web/app/base-path.ts).
+  base: `${basePathOf(process.env.PREVIEW_PATH)}/`,
   // The build variables, checked here (a bad one stops the build) and inlined as one constant.
   // And the boot script, generated from type-checked TypeScript (web/boot/generate.ts) for root.tsx to write.
-  define: { ...defineWebEnv(loadEnv(mode, process.cwd(), 'VITE_')), __BOOT_SCRIPT__: JSON.stringify(bootScript()) },
+  define: { ...defineWebEnv(loadEnv(mode, process.cwd(), 'VITE_'), basePathOf(process.env.PREVIEW_PATH) !== ''), __BOOT_SCRIPT__: JSON.stringify(bootScript()) },
   // Favicon, manifest, images and videos live beside the app, in web/public.
   publicDir: 'web/public',
   // npm run dev: posts' images, which a build makes after prerendering (scripts/post-images.ts).

@@ -21,6 +21,7 @@ import { catalogue as defaultCatalogue } from '../web/content/catalogue';
 import { loadCatalogue } from '../web/content/check';
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../web/content/locales';
 import type { Catalogue } from '../web/content/types';
+import { basePathOf } from '../contract/preview-path';
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -92,7 +93,10 @@ export function previewOf(html: string, catalogue: Catalogue = defaultCatalogue)
   const { site, pages, ui } = catalogue;
   const imageUrl = metaContent(html, 'og:image');
   if (!imageUrl) return undefined;
-  const image = new URL(imageUrl, 'http://localhost').pathname;
+  // A preview's pages name their images under its base path; the files sit at og/ of its build.
+  const basePath = basePathOf(process.env.PREVIEW_PATH);
+  const named = new URL(imageUrl, 'http://localhost').pathname;
+  const image = basePath && named.startsWith(`${basePath}/`) ? named.slice(basePath.length) : named;
   if (!/^\/og\/[a-z0-9-]+\.png$/.test(image)) return undefined;
   const ogTitle = metaContent(html, 'og:title') ?? site.name;
   const suffix = ` | ${site.name}`;

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import { absoluteReferences } from '../web/app/posts/absolute-references.ts';
+import { basePathOf } from '../contract/preview-path.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -76,12 +77,13 @@ async function picture(tag: string, root: string, assetsDir: string, made: Map<s
               const resized = sharp(bytes, { autoOrient: true }).resize({ width });
               writeFileSync(path.join(assetsDir, out), await (format === 'avif' ? resized.avif({ quality: 55 }) : resized.webp({ quality: 78 })).toBuffer());
             }
-            sources[format].push(`/assets/posts/${out} ${width}w`);
+            sources[format].push(`${basePathOf(process.env.PREVIEW_PATH)}/assets/posts/${out} ${width}w`);
           }
         }
         const width = widths.at(-1)!;
         const height = Math.round((upright.height * width) / upright.width);
-        const largest = `/assets/posts/${name}-${hash}-${width}.webp`;
+        // Under a preview's base path (PREVIEW_PATH), as the build's own assets are.
+        const largest = `${basePathOf(process.env.PREVIEW_PATH)}/assets/posts/${name}-${hash}-${width}.webp`;
         return {
           files: widths.length * 2,
           html:

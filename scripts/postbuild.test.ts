@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bootScript, inlineScripts as constantInlineScripts } from '../web/boot/generate';
 import { contentSecurityPolicy, INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
 import { COMPILE_HINT } from '../contract/compile-hint';
-import { firstPaintProblems, inlineScripts, markPreview, pageViewAttribute, removeResourceRouteData, shapePages, transformPage } from './postbuild';
+import { firstPaintProblems, inlineScripts, markPreview, movePagesToRoot, pageViewAttribute, preloadedScripts, removeResourceRouteData, shapePages, transformPage } from './postbuild';
 
 const HYDRATION_BOOT_SCRIPT = bootScript();
 const INLINE_SCRIPTS = constantInlineScripts();
@@ -275,5 +275,47 @@ describe('removeResourceRouteData', () => {
     expect(existsSync(path.join(client, 'robots.txt.data'))).toBe(false);
     expect(existsSync(path.join(client, 'home.data'))).toBe(true);
     expect(existsSync(path.join(client, 'orphan.txt.data'))).toBe(true);
+  });
+});
+
+describe('a build for a preview base path', () => {
+  const BASE = '/pr-7/abc1234';
+  /** The same page as React Router prerenders it with basename and Vite base /pr-7/abc1234/. */
+  const underBase = (owner: string) => prerendered(owner).replaceAll('"/assets/', `"${BASE}/assets/`);
+
+  it('moves the pages written under client/pr-7/abc1234/ up beside the assets, refusing to overwrite a file', () => {
+    const dir = build({
+      'assets/app-C3.css': CSS,
+      'favicon.svg': '<svg/>',
+      'site.webmanifest': JSON.stringify({ start_url: '/home', scope: '/', icons: [{ src: '/icon-192.png', sizes: '192x192' }, { src: 'https://x.test/i.png' }] }),
+      [`${BASE.slice(1)}/home/index.html`]: underBase('Alex'),
+      [`${BASE.slice(1)}/es/feed.xml`]: '<feed/>',
+    });
+    const client = path.join(dir, 'client');
+    expect(movePagesToRoot(client, BASE)).toBe(2);
+    expect(readdirSync(client).sort()).toEqual(['assets', 'es', 'favicon.svg', 'home', 'site.webmanifest']);
+    expect(readFileSync(path.join(client, 'home/index.html'), 'utf8')).toBe(underBase('Alex'));
+    expect(JSON.parse(readFileSync(path.join(client, 'site.webmanifest'), 'utf8'))).toEqual({
+      start_url: `${BASE}/home`,
+      scope: `${BASE}/`,
+      icons: [{ src: `${BASE}/icon-192.png`, sizes: '192x192' }, { src: 'https://x.test/i.png' }],
+    });
+
+    const clash = build({ 'home/index.html': 'root', [`${BASE.slice(1)}/home/index.html`]: 'preview' });
+    expect(() => movePagesToRoot(path.join(clash, 'client'), BASE)).toThrow(/home\/index\.html exists both at the root of the build and under \/pr-7\/abc1234\//);
+    expect(readFileSync(path.join(clash, 'client', BASE.slice(1), 'home/index.html'), 'utf8')).toBe('preview');
+    expect(() => movePagesToRoot(path.join(build({ 'index.html': 'x' }), 'client'), BASE)).toThrow(/same PREVIEW_PATH/);
+  });
+
+  it('inlines the stylesheet and moves the scripts to files addressed under the base path, and refuses an asset outside it', () => {
+    const dir = build({ 'assets/app-C3.css': CSS });
+    const { html, files } = transformPage(underBase('Alex'), path.join(dir, 'client'), 'home/index.html', BASE);
+    expect(html).toContain(`<style>${CSS}</style>`);
+    const moved = [...html.matchAll(/data-src="([^"]*)"/g)].map((m) => m[1]!);
+    expect(moved.length).toBeGreaterThan(0);
+    for (const address of moved) expect(files.has(address.slice(BASE.length + 1))).toBe(true);
+    expect(moved.every((address) => address.startsWith(`${BASE}/assets/inline-`))).toBe(true);
+    expect(preloadedScripts(underBase('Alex'), BASE)).toEqual(['assets/entry.client-A1.js', 'assets/vendor-B2.js']);
+    expect(() => transformPage(prerendered('Alex'), path.join(dir, 'client'), 'home/index.html', BASE)).toThrow(/not a built asset: only \/pr-7\/abc1234\/assets\/\*\.css/);
   });
 });

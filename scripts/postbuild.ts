@@ -15,7 +15,7 @@
  * It writes web/build/postbuild.json (outside client/, never uploaded) as proof it ran.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPILE_HINT } from '../contract/compile-hint';
@@ -24,6 +24,7 @@ import { bootScript } from '../web/boot/generate';
 import { routeOfPath } from '../contract/vitals';
 import { POSTBUILD_REPORT_FILE, WEB_BUILD_DIR, type PostbuildReport } from '../infra/shared/build-output';
 import { INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
+import { basePathOf } from '../contract/preview-path';
 
 const SCRIPT_PATTERN = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const LINK_PATTERN = /<link\b([^>]*?)\/?>/gi;
@@ -121,11 +122,17 @@ function movedScriptName(text: string): string {
   return `inline-${createHash('sha256').update(text, 'utf8').digest('base64url').slice(0, 12)}.js`;
 }
 
-function stylesheetText(clientDir: string, href: string, page: string): string {
-  if (!href.startsWith('/assets/') || !href.endsWith('.css')) {
-    throw new Error(`${page} links the stylesheet ${href}, which is not a built asset: only /assets/*.css are inlined.`);
+/** A built file's address under the site's base path (`/pr-7/abc1234/assets/x.css`) as its path in client/, or undefined outside it. */
+function builtFile(href: string, basePath: string): string | undefined {
+  return href.startsWith(`${basePath}/assets/`) ? href.slice(basePath.length + 1) : undefined;
+}
+
+function stylesheetText(clientDir: string, href: string, page: string, basePath: string): string {
+  const file = builtFile(href, basePath);
+  if (file === undefined || !href.endsWith('.css')) {
+    throw new Error(`${page} links the stylesheet ${href}, which is not a built asset: only ${basePath}/assets/*.css are inlined.`);
   }
-  const css = readFileSync(path.join(clientDir, href), 'utf8');
+  const css = readFileSync(path.join(clientDir, file), 'utf8');
   if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style", which cannot be inlined into ${page}.`);
   // Inlined, a relative url() would resolve against the page instead of the stylesheet.
   const relative = /url\(\s*(['"]?)(?![a-z]+:|\/|#)[^)'"]/i.exec(css);
@@ -149,8 +156,12 @@ export function pageViewAttribute(page: string): string {
   return JSON.stringify(routeOfPath(pathname)).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }
 
-/** Applies the first-paint and CSP shaping to one page; `page` names it in errors. */
-export function transformPage(html: string, clientDir: string, page: string): TransformedPage {
+/**
+ * Applies the first-paint and CSP shaping to one page; `page` names it in errors. `basePath`: the
+ * site's (contract/preview-path.ts basePathOf, '' for the live site), which the moved scripts'
+ * addresses carry as the built assets' do.
+ */
+export function transformPage(html: string, clientDir: string, page: string, basePath = ''): TransformedPage {
   const files = new Map<string, string>();
   const routerTexts: string[] = [];
   let out = html.replace(SCRIPT_PATTERN, (whole, attributes: string, body: string) => {
@@ -179,13 +190,13 @@ export function transformPage(html: string, clientDir: string, page: string): Tr
     }
     const name = `assets/${movedScriptName(text)}`;
     files.set(name, text);
-    return `<script${attributes} ${MOVED_SCRIPT_ATTRIBUTE}="/${name}"></script>`;
+    return `<script${attributes} ${MOVED_SCRIPT_ATTRIBUTE}="${basePath}/${name}"></script>`;
   });
   if (routerTexts.length > 0) {
     const text = routerTexts.join('\n');
     const name = `assets/${movedScriptName(text)}`;
     files.set(name, text);
-    out = out.replace(ROUTER_SCRIPTS_MARK, `/${name}`);
+    out = out.replace(ROUTER_SCRIPTS_MARK, `${basePath}/${name}`);
   }
   // The module preloads, unchanged, move into one template where the first of them was.
   const preloads: string[] = [];
@@ -202,7 +213,7 @@ export function transformPage(html: string, clientDir: string, page: string): Tr
     if (rel === 'stylesheet' && attribute(attributes, 'disabled') === undefined) {
       // The <link> stays (React hydrates the element it rendered) but disabled: never fetched, never blocking.
       const link = whole.replace(/\s*\/?>$/, ' disabled=""/>');
-      return `${link}<style>${stylesheetText(clientDir, href, page)}</style>`;
+      return `${link}<style>${stylesheetText(clientDir, href, page, basePath)}</style>`;
     }
     return whole;
   });
@@ -214,13 +225,14 @@ export function transformPage(html: string, clientDir: string, page: string): Tr
 
 
 /** The built scripts a page preloads (its first load runs them all), as paths under the client directory. */
-export function preloadedScripts(html: string): string[] {
+export function preloadedScripts(html: string, basePath = ''): string[] {
   const found: string[] = [];
   for (const match of html.matchAll(LINK_PATTERN)) {
     const attributes = match[1] ?? '';
     const href = attribute(attributes, 'href');
-    if ((attribute(attributes, 'rel') ?? '').toLowerCase() === 'modulepreload' && href?.startsWith('/assets/') && href.endsWith('.js')) {
-      found.push(href.slice(1));
+    const file = href === undefined ? undefined : builtFile(href, basePath);
+    if ((attribute(attributes, 'rel') ?? '').toLowerCase() === 'modulepreload' && file !== undefined && file.endsWith('.js')) {
+      found.push(file);
     }
   }
   return found;
@@ -257,6 +269,7 @@ export function markPreview(html: string, label: string): string {
 export function shapePages(
   buildDir: string = WEB_BUILD_DIR,
   previewLabel: string | undefined = undefined,
+  basePath = '',
 ): { pages: number; movedScripts: number; hintedScripts: number; report: PostbuildReport } {
   const clientDir = path.join(buildDir, 'client');
   const pages = htmlFiles(clientDir);
@@ -266,11 +279,11 @@ export function shapePages(
   const hinted = new Set<string>();
   const shaped = pages.map((file) => {
     const page = path.relative(clientDir, file);
-    const shapedPage = transformPage(readFileSync(file, 'utf8'), clientDir, page);
+    const shapedPage = transformPage(readFileSync(file, 'utf8'), clientDir, page, basePath);
     const files = shapedPage.files;
     const html = previewLabel ? markPreview(shapedPage.html, previewLabel) : shapedPage.html;
     for (const [name, text] of files) moved.set(name, text);
-    for (const script of preloadedScripts(html)) {
+    for (const script of preloadedScripts(html, basePath)) {
       if (!existsSync(path.join(clientDir, script))) throw new Error(`${page} preloads ${script}, which the build did not emit.`);
       hinted.add(script);
     }
@@ -308,11 +321,48 @@ export function removeResourceRouteData(clientDir: string): string[] {
   return removed;
 }
 
+/**
+ * A build for a base path (a preview's, `/pr-7/abc1234`): React Router's prerender writes the pages under
+ * client/pr-7/abc1234/ and Vite the assets and public files at client/ (remix-run/react-router#14587).
+ * The preview's files are one tree uploaded under its prefix, so the pages move up beside the assets:
+ * client/ is then laid out as the live site's is, and every address in it carries the base path.
+ * The web manifest's addresses (a public file, which Vite copies as it is) get the base path too.
+ * Refuses to overwrite a file; returns how many files moved.
+ */
+export function movePagesToRoot(clientDir: string, basePath: string): number {
+  const from = path.join(clientDir, ...basePath.split('/').filter(Boolean));
+  if (!existsSync(from)) throw new Error(`No pages under ${from}: was the build made with the same PREVIEW_PATH?`);
+  const names = readdirSync(from, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  for (const entry of names) {
+    const target = path.join(clientDir, path.relative(from, path.join(entry.parentPath, entry.name)));
+    if (existsSync(target)) throw new Error(`${path.relative(clientDir, target)} exists both at the root of the build and under ${basePath}/.`);
+  }
+  for (const entry of names) {
+    const source = path.join(entry.parentPath, entry.name);
+    const target = path.join(clientDir, path.relative(from, source));
+    mkdirSync(path.dirname(target), { recursive: true });
+    renameSync(source, target);
+  }
+  rmSync(path.join(clientDir, basePath.split('/').filter(Boolean)[0]!), { recursive: true });
+  const manifest = path.join(clientDir, 'site.webmanifest');
+  if (existsSync(manifest)) writeFileSync(manifest, `${JSON.stringify(manifestUnder(JSON.parse(readFileSync(manifest, 'utf8')), basePath), null, 2)}\n`);
+  return names.length;
+}
+
+/** A web manifest with its site paths (start_url, scope, icons' src) under the base path. */
+export function manifestUnder(manifest: Record<string, unknown>, basePath: string): Record<string, unknown> {
+  const under = (value: unknown) => (typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? `${basePath}${value}` : value);
+  const icons = Array.isArray(manifest.icons) ? manifest.icons.map((icon: Record<string, unknown>) => ({ ...icon, src: under(icon.src) })) : manifest.icons;
+  return { ...manifest, ...('start_url' in manifest ? { start_url: under(manifest.start_url) } : {}), ...('scope' in manifest ? { scope: under(manifest.scope) } : {}), ...(icons ? { icons } : {}) };
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
+    const basePath = basePathOf(process.env.PREVIEW_PATH);
+    if (basePath) console.log(`postbuild: ${movePagesToRoot(path.join(WEB_BUILD_DIR, 'client'), basePath)} files of ${basePath}/ moved to the root of client/`);
     const removed = removeResourceRouteData(path.join(WEB_BUILD_DIR, 'client'));
     if (removed.length > 0) console.log(`postbuild: removed resource-route payloads ${removed.join(', ')}`);
-    const { pages, movedScripts, hintedScripts, report } = shapePages(WEB_BUILD_DIR, process.env.PREVIEW_LABEL?.trim() || undefined);
+    const { pages, movedScripts, hintedScripts, report } = shapePages(WEB_BUILD_DIR, process.env.PREVIEW_LABEL?.trim() || undefined, basePath);
     console.log(
       `postbuild: ${pages} pages shaped (CSS inlined, ${movedScripts} per-page scripts moved to assets/, ` +
         `${hintedScripts} first-load chunks given the compile hint); ` +

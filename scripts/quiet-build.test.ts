@@ -163,10 +163,12 @@ describe("npm start's build, skipped when nothing it reads has changed", () => {
   writeFileSync(path.join(project, 'web/content/site.ts'), 'export const a = 1;\n');
   writeFileSync(path.join(project, 'package-lock.json'), '{}\n');
 
-  it('fingerprints the files the build reads, the .env files and the VITE_ variables, and nothing else', () => {
+  it("fingerprints the files the build reads, the .env files, the VITE_ variables and a preview's, and nothing else", () => {
     const first = buildFingerprint(project, { HOME: '/a' });
     expect(buildFingerprint(project, { HOME: '/b', LOCAL_CAPTCHA: 'fake', PORT: '9000' })).toBe(first);
     expect(buildFingerprint(project, { VITE_SITE_URL: 'https://example.com' })).not.toBe(first);
+    expect(buildFingerprint(project, { PREVIEW_PATH: 'pr-7/abc1234' })).not.toBe(first);
+    expect(buildFingerprint(project, { PREVIEW_LABEL: 'Preview: pull request 7' })).not.toBe(first);
     writeFileSync(path.join(project, '.env.local'), 'VITE_X=1\n');
     const withEnvFile = buildFingerprint(project, {});
     expect(withEnvFile).not.toBe(first);

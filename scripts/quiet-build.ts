@@ -24,13 +24,13 @@ export const BUILD_LOG = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export const BUILD_STAMP = path.join(path.dirname(BUILD_LOG), 'build-inputs');
 
 /**
- * A fingerprint of everything a build reads in `root`: the files (tools/build-inputs.ts), the .env files
- * and the VITE_ variables Vite reads (vite.config.ts, loadEnv).
+ * A fingerprint of everything a build reads in `root`: the files (tools/build-inputs.ts), the .env files,
+ * the VITE_ variables Vite reads (vite.config.ts, loadEnv) and a preview's PREVIEW_PATH and PREVIEW_LABEL.
  */
 export function buildFingerprint(root: string, env: NodeJS.ProcessEnv): string {
   const envFiles = readdirSync(root).filter((name) => name.startsWith('.env'));
   const variables = Object.keys(env)
-    .filter((name) => name.startsWith('VITE_'))
+    .filter((name) => name.startsWith('VITE_') || name === 'PREVIEW_PATH' || name === 'PREVIEW_LABEL')
     .sort()
     .map((name) => `${name}=${env[name]}`);
   return createHash('sha256').update(hashFiles([...BUILD_INPUTS, LOCK_FILE, ...envFiles], root)).update(variables.join('\n')).digest('hex').slice(0, 16);

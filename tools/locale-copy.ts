@@ -6,6 +6,7 @@
  * - and the steps themselves, for a test that makes a copy of its own (a build that must fail).
  * It reads the project's files by path and imports none of them.
  */
+import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildProject } from './run-tsx';
@@ -101,13 +102,16 @@ export function addRightToLeftExample(copy: string, { translated }: { translated
  * changed. Callers only read it. Returns the copy's folder (its site in web/build/client) and the
  * right-to-left language's code; throws with the build's output if it fails.
  */
-export async function fixtureSiteBuild(): Promise<{ dir: string; rtl: string }> {
+export async function fixtureSiteBuild(env: Readonly<Record<string, string>> = {}): Promise<{ dir: string; rtl: string }> {
   const rtl = documentedSteps().rtl?.to ?? '';
-  const key = `fixtures-${hashInputs([...BUILD_INPUTS, LOCK_FILE, 'e2e/fixtures/ar', path.relative(REPO, POST_FIXTURE), ...COPY_TOOLS])}`;
+  // Build variables (a preview's PREVIEW_PATH) make a build of their own, kept beside the plain one.
+  const variables = Object.entries(env).sort(([a], [b]) => a.localeCompare(b));
+  const suffix = variables.length === 0 ? '' : `-${createHash('sha256').update(JSON.stringify(variables)).digest('hex').slice(0, 12)}`;
+  const key = `fixtures-${hashInputs([...BUILD_INPUTS, LOCK_FILE, 'e2e/fixtures/ar', path.relative(REPO, POST_FIXTURE), ...COPY_TOOLS])}${suffix}`;
   const built = await sharedFolder(FIXTURE_BUILDS, key, async (dir) => {
     addRightToLeftExample(dir, { translated: true });
     cpSync(POST_FIXTURE, path.join(dir, 'web/content'), { recursive: true });
-    const { status, output } = await buildProject(dir);
+    const { status, output } = await buildProject(dir, { env: { ...env } });
     return { code: status ?? 1, output };
   });
   if (built.code !== 0) throw new Error(`The copy with the fixture posts and ${rtl} did not build:\n${built.output}`);

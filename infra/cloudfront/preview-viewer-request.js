@@ -2,47 +2,53 @@
 // to the live site's viewer-request.js, whose `handler` is renamed `routeHandler`: a preview maps its
 // routes to files exactly as the live site does, inside its own prefix.
 //
-// A preview's files sit under pr-N/<short sha>/ of the preview bucket and were built for the site's
-// root (the same build as the live site's, no base path). So:
-// - /pr-N/<sha>/REST (the address in the pull request's comment) answers 302 to /REST and sets the
-//   cookie portfolio-preview=pr-N/<sha>, which picks the preview;
-// - any other path, with that cookie, is mapped by routeHandler and then prefixed with pr-N/<sha>/.
-//   The URI is rewritten before CloudFront's cache lookup, so each preview has its own cache entries
-//   and no cookie needs to be in the cache key;
-// - without a valid cookie: 404 with a line saying how to open a preview.
+// A preview's files sit under pr-N/<short sha>/ of the preview bucket, built for that path (its links,
+// assets and router all carry /pr-N/<sha>/), so the function keeps no state and reads no cookie:
+// - /pr-N/<sha>/REST is REST, mapped by routeHandler as the live site maps it (a redirect such as
+//   "/" -> "/home" stays inside the prefix, an extension-less path gets its index.html), then put back
+//   under /pr-N/<sha>/;
+// - /pr-N/<sha> (no trailing slash) answers 302 to /pr-N/<sha>/, the preview's root;
+// - /preview-not-found.html, the page the distribution answers a missing key with (main's deploy writes
+//   it at the bucket's root), passes as it is, whether or not CloudFront runs this function when it
+//   fetches its error page;
+// - anything else (no preview prefix, one that is not pr-N/<7 hex>, or a "." or ".." segment that
+//   would climb out of it) answers a short 404 here, so nothing outside the preview's keys is ever
+//   asked of the bucket.
 /* global routeHandler, queryString -- defined by viewer-request.js, which comes first in the same code */
-var PREVIEW_COOKIE = 'portfolio-preview';
-var PREVIEW_ID = /^pr-[1-9][0-9]{0,6}\/[0-9a-f]{7}$/;
-var PREVIEW_ENTRY = /^\/(pr-[1-9][0-9]{0,6}\/[0-9a-f]{7})(\/.*)?$/;
+var PREVIEW_PATH = /^\/(pr-[1-9][0-9]{0,6}\/[0-9a-f]{7})(\/.*)?$/;
+var DOT_SEGMENT = /\/\.\.?(\/|$)/;
+var NOT_FOUND_PAGE = '/preview-not-found.html';
+
+function notAPreview() {
+  return {
+    statusCode: 404,
+    statusDescription: 'Not Found',
+    headers: { 'content-type': { value: 'text/plain; charset=utf-8' }, 'cache-control': { value: 'no-store' } },
+    body: 'Not a preview: open the address in the pull request\'s preview comment (/pr-N/<commit>/).\n',
+  };
+}
 
 function handler(event) {
   var request = event.request;
-  var entry = request.uri.match(PREVIEW_ENTRY);
-  if (entry) {
+  if (request.uri === NOT_FOUND_PAGE) return request;
+  var match = request.uri.match(PREVIEW_PATH);
+  if (!match || DOT_SEGMENT.test(request.uri)) return notAPreview();
+  var prefix = '/' + match[1];
+  if (match[2] === undefined) {
     return {
       statusCode: 302,
       statusDescription: 'Found',
-      headers: {
-        location: { value: (entry[2] || '/') + queryString(request.querystring) },
-        'cache-control': { value: 'no-store' },
-      },
-      cookies: {
-        'portfolio-preview': { value: entry[1], attributes: 'Path=/; Secure; HttpOnly; SameSite=Lax' },
-      },
+      headers: { location: { value: prefix + '/' + queryString(request.querystring) }, 'cache-control': { value: 'no-cache' } },
     };
   }
-  var cookie = request.cookies[PREVIEW_COOKIE];
-  var id = cookie ? cookie.value : '';
-  if (!PREVIEW_ID.test(id)) {
-    return {
-      statusCode: 404,
-      statusDescription: 'Not Found',
-      headers: { 'content-type': { value: 'text/plain; charset=utf-8' }, 'cache-control': { value: 'no-store' } },
-      body: 'No preview chosen: open the address in the pull request\'s preview comment (/pr-N/<commit>/).\n',
-    };
-  }
+  request.uri = match[2];
   var routed = routeHandler(event);
-  if (routed.statusCode) return routed;
-  routed.uri = '/' + id + routed.uri;
+  if (routed.statusCode) {
+    var location = routed.headers && routed.headers.location;
+    // The live routing's redirects name site paths ("/home"): inside a preview they are its own.
+    if (location && location.value.charAt(0) === '/' && location.value.charAt(1) !== '/') location.value = prefix + location.value;
+    return routed;
+  }
+  routed.uri = prefix + routed.uri;
   return routed;
 }

@@ -1,17 +1,24 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Construct } from 'constructs';
 import { VIEWER_REQUEST_FUNCTION_FILE, viewerRequestFunctionCode } from '../cloudfront/viewer-request-loader';
+import { PREVIEW_KEY_PREFIX } from '../../contract/preview-path';
+import { cacheControlFor } from '../shared/cache-control';
+import { builtFilesBucketProps } from './site-bucket';
+import { DEPLOYMENT_HANDLER_SIZE } from './site-deployment';
+
+export { PREVIEW_KEY_PREFIX, previewPath } from '../../contract/preview-path';
 
 const PREVIEW_FUNCTION_FILE = path.join(path.dirname(VIEWER_REQUEST_FUNCTION_FILE), 'preview-viewer-request.js');
 
 /**
  * The preview distribution's viewer-request code: the live site's function, its handler renamed
- * routeHandler, then preview-viewer-request.js, which picks the preview by cookie and prefixes the path.
+ * routeHandler, then preview-viewer-request.js, which maps /pr-N/<sha>/REST with it inside the prefix.
  */
 export function previewViewerRequestCode(): string {
   const live = viewerRequestFunctionCode();
@@ -31,16 +38,14 @@ export const PREVIEW_VIEWER_RESPONSE_CODE = [
 
 /**
  * Where pull-request previews live: one bucket and one distribution, created by main's deploy, never
- * by a branch. A pull request's workflow uploads its built site under `pr-N/<short sha>/` (immutable, so
+ * by a branch. A pull request's workflow builds the site for its own path (PREVIEW_PATH=pr-N/<short sha>:
+ * router basename, Vite base, contract/preview-path.ts) and uploads it under that prefix (immutable, so
  * nothing is ever invalidated) with the GitHub stack's preview role, which may put, delete and list
- * objects under `pr-` in this bucket and nothing else in the account. The files are the same build as
- * the live site's (built for the root, with the preview distribution's address): the distribution's
- * viewer-request function picks a preview by cookie (preview-viewer-request.js), so no page needs a
- * base path. There is no /api/*: a preview's contact form sends nothing (docs/deploy.md, "Previews").
+ * objects under `pr-` in this bucket and nothing else in the account. The distribution's viewer-request
+ * function maps /pr-N/<sha>/REST with the live routing and keeps no state (preview-viewer-request.js), so
+ * any number of previews work side by side in one browser. There is no /api/*: a preview's contact form
+ * sends nothing (docs/deploy.md, "Previews").
  */
-
-/** Every preview's files start with this (`pr-12/abc1234/…`): the preview role's whole reach. */
-export const PREVIEW_KEY_PREFIX = 'pr-';
 
 /**
  * Days a preview's files are kept after upload. A closed pull request's prefix is deleted at once by
@@ -59,12 +64,35 @@ export function previewBucketName(portfolioStackName: string, account: string, r
   return `${portfolioStackName.toLowerCase()}-previews-${account}-${region}`;
 }
 
-/** A preview's key prefix and entry path: `pr-12/abc1234` for pull request 12 at commit abc1234…. */
-export function previewPath(pullRequest: number, sha: string): string {
-  if (!Number.isInteger(pullRequest) || pullRequest < 1) throw new Error(`"${pullRequest}" is not a pull request number`);
-  if (!/^[0-9a-f]{7,40}$/.test(sha)) throw new Error(`"${sha}" is not a commit SHA (7 to 40 hex digits)`);
-  return `${PREVIEW_KEY_PREFIX}${pullRequest}/${sha.slice(0, 7)}`;
-}
+/**
+ * The page a direct load of a missing address gets, with status 404: one object at the bucket's root,
+ * outside every pr-* prefix, written by main's deploy (the preview role cannot touch it). A distribution
+ * has one custom error page for all its paths (Amazon CloudFront Developer Guide, "Custom error pages
+ * and error caching": https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/DownloadDistValuesErrorPages.html),
+ * so it cannot be each preview's own 404: it is plain HTML that says so and how to reach a preview.
+ * No script (the CSP admits only the site's own inline scripts), no style, no asset to fetch.
+ */
+export const PREVIEW_NOT_FOUND_KEY = 'preview-not-found.html';
+export const PREVIEW_NOT_FOUND_HTML = [
+  '<!doctype html>',
+  '<html lang="en">',
+  '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+  '<meta name="robots" content="noindex"><title>Not a page of this preview</title></head>',
+  '<body>',
+  '<h1>Not a page of this preview</h1>',
+  "<p>This address is not a page of this pull request's preview (or the preview has expired).</p>",
+  "<p>Open the preview's home from the pull request's comment: its address ends in <code>/pr-N/&lt;commit&gt;/home</code>.",
+  ' Inside a preview, its own links lead to its pages and to its own 404 page.</p>',
+  '</body>',
+  '</html>',
+  '',
+].join('\n');
+
+/**
+ * How long an edge keeps a missing address's answer: short, so a preview uploaded right after a
+ * reviewer opened its address too early shows up within seconds.
+ */
+const NOT_FOUND_TTL = Duration.seconds(10);
 
 export interface PreviewSiteProps {
   /** The live site's response headers policy: previews get the very same security headers. */
@@ -80,20 +108,11 @@ export class PreviewSite extends Construct {
   constructor(scope: Construct, id: string, props: PreviewSiteProps) {
     super(scope, id);
     const stack = Stack.of(this);
+    // Only previews, rebuilt from git at will; kept by `cdk destroy` like the site's bucket, and emptied by
+    // `npm run destroy`. What a closed pull request's teardown missed expires.
     this.bucket = new s3.Bucket(this, 'Bucket', {
+      ...builtFilesBucketProps([{ id: 'ExpirePreviews', prefix: PREVIEW_KEY_PREFIX, expiration: Duration.days(PREVIEW_EXPIRY_DAYS) }]),
       bucketName: previewBucketName(stack.stackName, stack.account, stack.region),
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      versioned: false,
-      // Only previews, rebuilt from git at will: nothing here is worth keeping after `cdk destroy`
-      // except that CloudFormation cannot delete a non-empty bucket; `npm run destroy` empties it.
-      removalPolicy: RemovalPolicy.RETAIN,
-      lifecycleRules: [
-        { id: 'ExpirePreviews', prefix: PREVIEW_KEY_PREFIX, expiration: Duration.days(PREVIEW_EXPIRY_DAYS) },
-        { id: 'AbortUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-      ],
     });
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
@@ -104,7 +123,7 @@ export class PreviewSite extends Construct {
     const viewerRequest = new cloudfront.Function(this, 'ViewerRequest', {
       code: cloudfront.FunctionCode.fromInline(previewViewerRequestCode()),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Previews: /pr-N/sha/ sets the preview cookie; then /projects -> /pr-N/sha/projects/index.html',
+      comment: 'Previews: /pr-N/sha/projects -> /pr-N/sha/projects/index.html; anything outside a preview 404',
     });
     const viewerResponse = new cloudfront.Function(this, 'ViewerResponse', {
       code: cloudfront.FunctionCode.fromInline(PREVIEW_VIEWER_RESPONSE_CODE),
@@ -133,11 +152,44 @@ export class PreviewSite extends Construct {
           { function: viewerResponse, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
         ],
       },
+      // S3 answers a missing key with 403 to a reader without ListBucket (the distribution reads objects
+      // only): both become the not-found page, with 404. A link inside a preview never gets here: its
+      // router shows the app's own 404 page under the preview's path. The viewer-request function lets
+      // the page's own path through: Lambda@Edge's viewer-request trigger "doesn't execute ... when fetching
+      // a custom error page" (Amazon CloudFront Developer Guide, "CloudFront events that can trigger a
+      // Lambda@Edge function": https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/lambda-cloudfront-trigger-events.html),
+      // and no page says the same of CloudFront Functions, so the function does not count on it.
+      errorResponses: [403, 404].map((httpStatus) => ({ httpStatus, responseHttpStatus: 404, responsePagePath: `/${PREVIEW_NOT_FOUND_KEY}`, ttl: NOT_FOUND_TTL })),
     });
     const ack = (findingId: string, reason: string) => Validations.of(this.distribution).acknowledge({ id: findingId, reason });
     ack('AwsSolutions-CFR1', 'Pull-request previews are read by the reviewers of the pull request, wherever they are; no country is blocked.');
     ack('AwsSolutions-CFR2', 'Static preview files only (no /api/*, GET and HEAD only): a WAF would cost more than the previews it would guard.');
     ack('AwsSolutions-CFR3', "No access logs on the previews' distribution: they would store reviewers' IP addresses for no use.");
     ack('AwsSolutions-CFR4', 'Previews use the default *.cloudfront.net certificate, whose minimum TLS protocol CloudFront itself fixes.');
+    this.notFoundPage();
+  }
+
+  /**
+   * The not-found page, written by main's deploy with the site deployment's own handler (the same
+   * singleton function: DEPLOYMENT_HANDLER_SIZE). Never prunes: the bucket's pr-* keys are the previews'.
+   */
+  private notFoundPage(): void {
+    new s3deploy.BucketDeployment(this, 'NotFoundPage', {
+      ...DEPLOYMENT_HANDLER_SIZE,
+      sources: [s3deploy.Source.data(PREVIEW_NOT_FOUND_KEY, PREVIEW_NOT_FOUND_HTML)],
+      destinationBucket: this.bucket,
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor(PREVIEW_NOT_FOUND_KEY))],
+      contentType: 'text/html; charset=utf-8',
+      outputObjectKeys: false,
+    });
+    const stack = Stack.of(this);
+    const bucket = `<${stack.getLogicalId(this.bucket.node.defaultChild as CfnElement)}.Arn>/*`;
+    for (const handler of stack.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'))) {
+      Validations.of(handler).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${bucket}]`,
+        reason: "The deploy writes the previews' not-found page at the preview bucket's root; CDK grants the handler its objects.",
+      });
+    }
   }
 }

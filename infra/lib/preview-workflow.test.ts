@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type FakeAws, startFakeAws } from '../../tools/fake-aws';
 import { previewStatements } from './github-deploy-stack';
+import { basePathOf, previewPath } from '../../contract/preview-path';
 import { previewBucketName } from './preview-site';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -118,4 +119,25 @@ describe("a pull request's preview steps against the fake AWS, with the preview 
     expect(result.status).toBe(0);
     expect(aws.state.buckets[BUCKET]).toEqual(['pr-13/0123456/index.html']);
   }, 120_000);
+});
+
+describe("the preview workflow's build", () => {
+  const workflow = () => parse(readFileSync(path.join(ROOT, '.github/workflows/preview.yml'), 'utf8'));
+
+  it("builds the site for the path it uploads to: the path step's output, which the build's own check accepts", () => {
+    const steps = workflow().jobs.build.steps as { id?: string; run?: string; env?: Record<string, string> }[];
+    const build = steps.find((step) => step.run === 'npm run build')!;
+    expect(build.env?.PREVIEW_PATH).toBe('${{ steps.path.outputs.path }}');
+    const pathStep = steps.find((step) => step.id === 'path')!;
+    const outputFile = path.join(mkdtempSync(path.join(tmpdir(), 'preview-path-')), 'output');
+    const ran = spawnSync('bash', ['-e', '-c', pathStep.run!], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, PR: '12', HEAD_SHA: 'abc1234def5678abc1234def5678abc1234def56', GITHUB_OUTPUT: outputFile },
+    });
+    expect(ran.status, ran.stderr).toBe(0);
+    const output = readFileSync(outputFile, 'utf8').trim();
+    expect(output).toBe(`path=${previewPath(12, 'abc1234def5678abc1234def5678abc1234def56')}`);
+    expect(basePathOf(output.slice('path='.length))).toBe('/pr-12/abc1234');
+    expect(() => basePathOf('pr-12/../../x')).toThrow(/PREVIEW_PATH must be pr-N/);
+  });
 });

@@ -1,14 +1,15 @@
 /**
  * Pull-request previews as the live stack holds them: one private bucket whose pr-* files expire, one
  * distribution with the live site's security headers and functions of its own, created by main's stack
- * only; and the preview distribution's viewer-request function, run as CloudFront runs it, choosing a
- * preview by cookie and never leaving its prefix.
+ * only, with one not-found page at its root that main's deploy writes; and the preview distribution's
+ * viewer-request function, run as CloudFront runs it: stateless, each preview under its own path, never
+ * leaving its prefix.
  */
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CfRequest, type CfResponse, type CfViewerRequestEvent, isCfResponse, loadViewerRequestHandler } from '../cloudfront/viewer-request-loader';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
-import { PREVIEW_EXPIRY_DAYS, previewBucketName, previewPath, previewViewerRequestCode } from './preview-site';
+import { PREVIEW_EXPIRY_DAYS, PREVIEW_NOT_FOUND_HTML, PREVIEW_NOT_FOUND_KEY, previewBucketName, previewPath, previewViewerRequestCode } from './preview-site';
 import { fixtureConfig, type Json, synthPortfolio, type Synthesized } from './testing';
 
 let live: Synthesized;
@@ -43,6 +44,7 @@ describe('the preview bucket', () => {
 
   it('previewBucketName and previewPath refuse what is not a pull request and a commit', () => {
     expect(previewPath(12, 'abc1234def')).toBe('pr-12/abc1234');
+    expect(() => previewPath(12, 'ABC1234')).toThrow(/commit SHA/);
     expect(() => previewPath(0, 'abc1234')).toThrow(/pull request/);
     expect(() => previewPath(3, '../../x')).toThrow(/commit SHA/);
   });
@@ -82,47 +84,93 @@ describe('the preview distribution', () => {
   });
 });
 
+describe("the preview distribution's not-found page", () => {
+  it('answers a missing key (S3 says 403 or 404) with one page at the bucket root and status 404', () => {
+    const [, config] = resources(live, 'AWS::CloudFront::Distribution').find(([id]) => id.startsWith('Previews'))!;
+    const responses = config!.Properties.DistributionConfig.CustomErrorResponses;
+    expect(responses).toEqual(
+      [403, 404].map((code) => ({ ErrorCode: code, ResponseCode: 404, ResponsePagePath: `/${PREVIEW_NOT_FOUND_KEY}`, ErrorCachingMinTTL: 10 })),
+    );
+    // Outside every preview's prefix, so the preview role (pr-* keys only) can neither write nor delete it.
+    expect(PREVIEW_NOT_FOUND_KEY.startsWith('pr-')).toBe(false);
+  });
+
+  it("is written by main's deploy into the preview bucket, never pruning the previews, with the site's deployment handler", () => {
+    const deployments = resources(live, 'Custom::CDKBucketDeployment');
+    const [, page] = deployments.find(([id]) => id.startsWith('PreviewsNotFoundPage'))!;
+    expect(page!.Properties.Prune).toBe(false);
+    expect(JSON.stringify(page!.Properties.DestinationBucketName)).toContain('PreviewsBucket');
+    const handlers = new Set(deployments.map(([, d]) => JSON.stringify(d.Properties.ServiceToken)));
+    expect(handlers.size).toBe(1);
+    expect(resources(stage, 'Custom::CDKBucketDeployment').filter(([id]) => id.startsWith('Previews'))).toEqual([]);
+  });
+
+  it('is plain HTML: no script, no style, no asset; says it is not a page of the preview and how to reach one', () => {
+    expect(PREVIEW_NOT_FOUND_HTML).not.toMatch(/<script|<style|<link|\ssrc=|\sstyle=/i);
+    expect(PREVIEW_NOT_FOUND_HTML).toMatch(/not a page of this pull request's preview/);
+    expect(PREVIEW_NOT_FOUND_HTML).toMatch(/\/pr-N\/&lt;commit&gt;\/home/);
+  });
+});
+
 describe('the preview viewer-request function', () => {
   const handler = loadViewerRequestHandler(previewViewerRequestCode());
-  const event = (uri: string, cookie?: string): CfViewerRequestEvent => ({
+  const event = (uri: string, querystring: CfRequest['querystring'] = {}): CfViewerRequestEvent => ({
     version: '1.0',
     context: { distributionDomainName: 'd2.cloudfront.net', distributionId: 'E2', eventType: 'viewer-request', requestId: 'r' },
     viewer: { ip: '192.0.2.1' },
-    request: { method: 'GET', uri, querystring: {}, headers: {}, cookies: cookie === undefined ? {} : { 'portfolio-preview': { value: cookie } } },
+    request: { method: 'GET', uri, querystring, headers: {}, cookies: {} },
   });
-  const request = async (uri: string, cookie?: string) => (await handler(event(uri, cookie))) as CfRequest;
-  const response = async (uri: string, cookie?: string) => {
-    const result = await handler(event(uri, cookie));
+  const request = async (uri: string) => {
+    const result = await handler(event(uri));
+    expect(isCfResponse(result)).toBe(false);
+    return result as CfRequest;
+  };
+  const response = async (uri: string, querystring?: CfRequest['querystring']) => {
+    const result = await handler(event(uri, querystring));
     expect(isCfResponse(result)).toBe(true);
     return result as CfResponse;
   };
 
-  it("enters a preview from its comment's address: sets the cookie and redirects to the same page at the root", async () => {
-    const entered = await response('/pr-12/abc1234/projects/3');
-    expect(entered.statusCode).toBe(302);
-    expect(entered.headers!.location!.value).toBe('/projects/3');
-    expect(entered.cookies!['portfolio-preview']).toEqual({ value: 'pr-12/abc1234', attributes: 'Path=/; Secure; HttpOnly; SameSite=Lax' });
-    expect((await response('/pr-12/abc1234/')).headers!.location!.value).toBe('/');
+  it('maps pages and files under /pr-N/<sha>/ inside that prefix, as the live function maps them at the root', async () => {
+    expect((await request('/pr-12/abc1234/projects/3')).uri).toBe('/pr-12/abc1234/projects/3/index.html');
+    expect((await request('/pr-12/abc1234/blogs/')).uri).toBe('/pr-12/abc1234/blogs/index.html');
+    expect((await request('/pr-12/abc1234/assets/entry-AbC.js')).uri).toBe('/pr-12/abc1234/assets/entry-AbC.js');
+    expect((await request('/pr-3/0123456/es/home')).uri).toBe('/pr-3/0123456/es/home/index.html');
   });
 
-  it("maps pages and files inside the chosen preview's prefix, as the live function maps them at the root", async () => {
-    expect((await request('/projects/3', 'pr-12/abc1234')).uri).toBe('/pr-12/abc1234/projects/3/index.html');
-    expect((await request('/assets/entry-AbC.js', 'pr-12/abc1234')).uri).toBe('/pr-12/abc1234/assets/entry-AbC.js');
-    expect((await request('/blogs/', 'pr-3/0123456')).uri).toBe('/pr-3/0123456/blogs/index.html');
-    expect((await response('/', 'pr-12/abc1234')).headers!.location!.value).toBe('/home');
+  it("keeps no state: two previews' addresses map to their own prefixes whatever came before, and no cookie is set", async () => {
+    const first = await request('/pr-12/abc1234/home');
+    const second = await request('/pr-13/fedcba9/home');
+    expect([first.uri, second.uri]).toEqual(['/pr-12/abc1234/home/index.html', '/pr-13/fedcba9/home/index.html']);
+    expect((await request('/pr-12/abc1234/home')).uri).toBe('/pr-12/abc1234/home/index.html');
+    expect(previewViewerRequestCode()).not.toMatch(/\.cookies\b|cookies:/);
   });
 
-  it.each([undefined, '', '../live', 'pr-12/abc1234/../../x', 'pr-0/abc1234', 'pr-12/ABC1234', 'pr-12/abc123'])(
-    'without a valid preview cookie (%j): 404 and a line saying how to open one, never a key outside pr-*',
-    async (cookie) => {
-      const answer = await response('/home', cookie);
+  it("keeps the live routing's redirects inside the preview, with the query", async () => {
+    const home = await response('/pr-12/abc1234/', { ref: { value: 'pr' } });
+    expect(home.statusCode).toBe(302);
+    expect(home.headers!.location!.value).toBe('/pr-12/abc1234/home?ref=pr');
+  });
+
+  it.each(['/home', '/', '/assets/entry-AbC.js', '/api/contact', '/pr-0/abc1234/home', '/pr-12/ABC1234/home', '/pr-12/abc123/home', '/pr-1x/abc1234/home', '/pr-12/zzzzzzz/home', '/pr-12/abc1234/../../x', '/pr-12/abc1234/./home', '/pr-12/abc1234/home/..'])(
+    'outside a preview prefix (%s): a short 404 from the function, nothing asked of the bucket',
+    async (uri) => {
+      const answer = await response(uri);
       expect(answer.statusCode).toBe(404);
-      expect(String(answer.body)).toMatch(/open the address in the pull request's preview comment/);
+      expect(String(answer.body)).toMatch(/Not a preview: open the address in the pull request's preview comment/);
+      expect(Buffer.byteLength(String(answer.body))).toBeLessThan(200);
     },
   );
 
-  it('refuses an entry path that is not pr-N/<7 hex>', async () => {
-    expect((await response('/pr-12/zzzzzzz/home')).statusCode).toBe(404);
-    expect((await response('/pr-1x/abc1234/home')).statusCode).toBe(404);
+  it('lets the not-found page through as it is (CloudFront fetches it for a missing key), and nothing else at the root', async () => {
+    expect((await request(`/${PREVIEW_NOT_FOUND_KEY}`)).uri).toBe(`/${PREVIEW_NOT_FOUND_KEY}`);
+    expect((await response(`/x/${PREVIEW_NOT_FOUND_KEY}`)).statusCode).toBe(404);
+    expect((await response(`/${PREVIEW_NOT_FOUND_KEY}/`)).statusCode).toBe(404);
+  });
+
+  it('sends /pr-N/<sha> without its slash to the preview root', async () => {
+    const answer = await response('/pr-12/abc1234', { a: { value: '1' } });
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers!.location!.value).toBe('/pr-12/abc1234/?a=1');
   });
 });

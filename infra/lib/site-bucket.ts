@@ -3,6 +3,25 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
 /**
+ * What every bucket of built files has (the site's and the previews'): private to CloudFront and its
+ * deploy, encrypted, TLS only, owner-enforced, unversioned (rebuilt from git at will), and kept by
+ * `cdk destroy` (CloudFormation cannot delete a non-empty bucket, and an auto-delete custom resource
+ * would add a Lambda whose log group has no retention): docs/deploy.md "Teardown" removes it.
+ * Incomplete multipart uploads are aborted after a day; `lifecycleRules` adds rules of its own.
+ */
+export function builtFilesBucketProps(lifecycleRules: readonly s3.LifecycleRule[] = []): s3.BucketProps {
+  return {
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    encryption: s3.BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+    versioned: false,
+    removalPolicy: RemovalPolicy.RETAIN,
+    lifecycleRules: [...lifecycleRules, { abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+  };
+}
+
+/**
  * The private bucket that holds the built site. Nobody reaches it but CloudFront (origin access
  * control, granted by SiteDistribution) and the deploy (BucketDeployment).
  */
@@ -11,19 +30,9 @@ export class SiteBucket extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    this.bucket = new s3.Bucket(this, 'Bucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      // Versioning is off: the site is rebuilt from git at every deploy, and old hashed assets are kept
-      // by the deploy itself (prune: false for assets/), which is what open tabs need.
-      versioned: false,
-      // Kept by `cdk destroy` (CloudFormation cannot delete a non-empty bucket, and an auto-delete custom
-      // resource would add a Lambda whose log group has no retention): docs/deploy.md "Teardown" removes it.
-      removalPolicy: RemovalPolicy.RETAIN,
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
-    });
+    // Versioning is off: the site is rebuilt from git at every deploy, and old hashed assets are kept
+    // by the deploy itself (prune: false for assets/), which is what open tabs need.
+    this.bucket = new s3.Bucket(this, 'Bucket', builtFilesBucketProps());
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
       reason:

@@ -19,6 +19,13 @@ export interface SiteDeploymentProps {
 }
 
 /**
+ * The deployment handler's size. CDK makes one handler function per stack for every BucketDeployment
+ * of the same size, so a deployment elsewhere in the stack (the previews' not-found page) passes this
+ * too and shares it, with its log group and grants.
+ */
+export const DEPLOYMENT_HANDLER_SIZE = { memoryLimit: 512, ephemeralStorageSize: Size.mebibytes(1024) } as const;
+
+/**
  * Uploads the build in five passes so each kind of object carries its own Cache-Control
  * (infra/shared/cache-control.ts, the rule the local server uses too) and, where the guess by
  * extension is wrong, its Content-Type (infra/shared/content-type.ts, likewise shared):
@@ -49,8 +56,7 @@ export class SiteDeployment extends Construct {
     const common = {
       sources: [source],
       destinationBucket: props.bucket,
-      memoryLimit: 512,
-      ephemeralStorageSize: Size.mebibytes(1024),
+      ...DEPLOYMENT_HANDLER_SIZE,
       logGroup,
       // The handler would return every key written: over CloudFormation's 4 KB response limit for a big site.
       outputObjectKeys: false,

@@ -1,21 +1,27 @@
 /**
  * A local stand-in for the pull-request previews' distribution (infra/lib/preview-site.ts): every
  * request goes through the preview viewer-request function's own code (the same text CloudFront runs),
- * then is answered from a directory shaped like the preview bucket, a missing key with 403 as S3 does to
- * a reader without ListBucket. Plain HTTP on 127.0.0.1, so the cookie's Secure attribute is dropped (a
- * browser would refuse it over HTTP); everything else is passed as the function returns it.
+ * then is answered from a directory shaped like the preview bucket. A missing key gets what the
+ * distribution's custom error response gives: the bucket's not-found page (PREVIEW_NOT_FOUND_KEY) with
+ * status 404, or S3's 403 XML when that page is missing too. The function's own answers (redirects, its
+ * 404 outside a preview) are passed as it returns them: CloudFront replaces only the origin's errors.
+ * Every response carries the live site's security headers (the preview distribution uses the live
+ * response headers policy), its CSP without upgrade-insecure-requests, as this is plain HTTP.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { type CfValues, isCfResponse, loadViewerRequestHandler } from '../cloudfront/viewer-request-loader';
-import { previewViewerRequestCode } from '../lib/preview-site';
+import { isCfResponse, loadViewerRequestHandler } from '../cloudfront/viewer-request-loader';
+import { PREVIEW_NOT_FOUND_HTML, PREVIEW_NOT_FOUND_KEY, previewViewerRequestCode } from '../lib/preview-site';
+import { contentTypeFor } from '../shared/content-type';
+import { securityHeaders } from '../shared/security-headers';
 
 /** What S3 stores with each file (the AWS CLI guesses it from the extension on upload). */
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.xml': 'application/xml',
   '.txt': 'text/plain', '.woff2': 'font/woff2', '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.svg': 'image/svg+xml',
+  '.avif': 'image/avif', '.ico': 'image/x-icon', '.mp4': 'video/mp4', '.webm': 'video/webm', '.pdf': 'application/pdf', '.webmanifest': 'application/manifest+json',
 };
 
 export interface PreviewCdn {
@@ -27,13 +33,9 @@ export interface PreviewCdn {
   stop(): Promise<void>;
 }
 
-function cookiesOf(req: IncomingMessage): CfValues {
-  const cookies: CfValues = {};
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name) cookies[name] = { value: value.join('=') };
-  }
-  return cookies;
+/** Writes the not-found page into `bucketDir` at the key main's deploy writes it to (PreviewSite's NotFoundPage). */
+export function writeNotFoundPage(bucketDir: string): void {
+  writeFileSync(path.join(bucketDir, PREVIEW_NOT_FOUND_KEY), PREVIEW_NOT_FOUND_HTML);
 }
 
 /** Serves `bucketDir` (its keys as files: pr-N/<sha>/…) the way the preview distribution does. */
@@ -41,7 +43,9 @@ export async function startPreviewCdn(bucketDir: string): Promise<PreviewCdn> {
   const handler = loadViewerRequestHandler(previewViewerRequestCode());
   const fetched: string[] = [];
   const refused: string[] = [];
+  const headers = securityHeaders({ upgradeInsecureRequests: false });
   const server: Server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://preview');
       const result = await handler({
@@ -53,17 +57,11 @@ export async function startPreviewCdn(bucketDir: string): Promise<PreviewCdn> {
           uri: url.pathname,
           querystring: Object.fromEntries([...url.searchParams].map(([k, v]) => [k, { value: v }])),
           headers: {},
-          cookies: cookiesOf(req),
+          cookies: {},
         },
       });
       if (isCfResponse(result)) {
-        const headers: Record<string, string | string[]> = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, v.value]));
-        const cookies = Object.entries(result.cookies ?? {}).map(([name, v]) => {
-          const attributes = (v as { attributes?: string }).attributes ?? '';
-          return `${name}=${v.value}; ${attributes.replace(/(^|;\s*)Secure(?=;|$)/, '')}`;
-        });
-        if (cookies.length > 0) headers['set-cookie'] = cookies;
-        res.writeHead(result.statusCode, headers);
+        res.writeHead(result.statusCode, Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, v.value])));
         return res.end(typeof result.body === 'string' ? result.body : (result.body?.data ?? ''));
       }
       const key = decodeURIComponent(result.uri);
@@ -73,10 +71,15 @@ export async function startPreviewCdn(bucketDir: string): Promise<PreviewCdn> {
       const readable = (req.method === 'GET' || req.method === 'HEAD') && file.startsWith(bucketDir + path.sep) && existsSync(file) && statSync(file).isFile();
       if (!readable) {
         refused.push(`${req.method} ${key}`);
+        const notFound = path.join(bucketDir, PREVIEW_NOT_FOUND_KEY);
+        if (existsSync(notFound)) {
+          res.writeHead(404, { 'content-type': CONTENT_TYPES['.html']! });
+          return createReadStream(notFound).pipe(res);
+        }
         res.writeHead(403, { 'content-type': 'application/xml' });
         return res.end('<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>');
       }
-      res.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', 'x-robots-tag': 'noindex, nofollow' });
+      res.writeHead(200, { 'content-type': contentTypeFor(key) ?? CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', 'x-robots-tag': 'noindex, nofollow' });
       createReadStream(file).pipe(res);
     })().catch((error: unknown) => {
       res.writeHead(500);

@@ -10,6 +10,7 @@ import { FallbackPage } from './layout/FallbackPage';
 import { usePageViews } from './features/tracking/page-views';
 import { matchedBundle, outsideLayoutBundle } from './i18n/locale-context';
 import { localeOfPath, localizePath } from './i18n/paths';
+import { withBase } from './base-path';
 import './styles/global.css';
 
 /** The boot script's text, generated from web/boot/boot.ts at build time (vite.config.ts); only the prerender writes it. */
@@ -17,10 +18,10 @@ declare const __BOOT_SCRIPT__: string;
 
 export function links() {
   return [
-    { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
-    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-    { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
-    { rel: 'manifest', href: '/site.webmanifest' },
+    { rel: 'icon', href: withBase('/favicon.ico'), sizes: '32x32' },
+    { rel: 'icon', href: withBase('/favicon.svg'), type: 'image/svg+xml' },
+    { rel: 'apple-touch-icon', href: withBase('/apple-touch-icon.png') },
+    { rel: 'manifest', href: withBase('/site.webmanifest') },
   ];
 }
 
@@ -54,7 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {/* The language's Atom feed (its posts and articles), for feed readers that look in any page. */}
-        <link rel="alternate" type="application/atom+xml" title={owner.name} href={localizePath(locale, '/feed.xml')} />
+        <link rel="alternate" type="application/atom+xml" title={owner.name} href={withBase(localizePath(locale, '/feed.xml'))} />
         {/* Constant (its CSP hash comes from source): starts the page's scripts after the first paint, and
             counts clicks on tracked links until then (to the events endpoint named beside it). */}
         <script
@@ -98,7 +99,7 @@ export function ErrorBoundary() {
   return (
     <section className="error-page">
       <h1>{isRouteErrorResponse(error) ? error.status : '500'}</h1>
-      <a href="/" className="button">
+      <a href={withBase('/')} className="button">
         ⌂ /
       </a>
     </section>

@@ -1,6 +1,7 @@
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import type { ProjectCard } from '../../content/types';
 import { useUi } from '../i18n/locale-context';
+import { withBase } from '../base-path';
 
 /**
  * A project's demo video, behind its poster until the visitor asks for it.
@@ -18,7 +19,7 @@ import { useUi } from '../i18n/locale-context';
  */
 export function posterPreload(project: ProjectCard) {
   return project.url && project.poster
-    ? { rel: 'preload', as: 'image', href: project.poster, fetchPriority: 'high' as const }
+    ? { rel: 'preload', as: 'image', href: withBase(project.poster), fetchPriority: 'high' as const }
     : null;
 }
 
@@ -50,21 +51,21 @@ export function ProjectVideo({ project, priority = false }: { project: ProjectCa
           autoPlay
           muted
           playsInline
-          poster={project.poster || undefined}
+          poster={withBase(project.poster) || undefined}
           width={640}
           height={360}
           aria-label={label}
           // Focusable in every browser, so focus can move here from the link it replaces.
           tabIndex={0}
         >
-          {project.webm ? <source src={project.webm} type="video/webm" /> : null}
-          <source src={project.url} type="video/mp4" />
+          {project.webm ? <source src={withBase(project.webm)} type="video/webm" /> : null}
+          <source src={withBase(project.url)} type="video/mp4" />
         </video>
       ) : (
-        <a className="video-poster" href={project.url} aria-label={ui.projects.playLabel(label)} onClick={play}>
+        <a className="video-poster" href={withBase(project.url)} aria-label={ui.projects.playLabel(label)} onClick={play}>
           {project.poster ? (
             <img
-              src={project.poster}
+              src={withBase(project.poster)}
               alt=""
               width={640}
               height={360}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RECAPTCHA_TEST_SITE_KEY } from '../../../contract/settings';
-import { parseBuildEnv, parseEnv } from './env-schema';
+import { defineWebEnv, parseBuildEnv, parseEnv } from './env-schema';
 
 describe('parseEnv: the build variables and their defaults', () => {
   it('falls back to the documented defaults', () => {
@@ -60,5 +60,15 @@ describe('VITE_MESSAGE_RETENTION_DAYS: what the privacy policy states, never shi
     expect(() => parseBuildEnv({ VITE_MESSAGE_RETENTION_DAYS: value })).toThrow(
       `VITE_MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650; got "${value}".`,
     );
+  });
+});
+
+describe('defineWebEnv for a preview build', () => {
+  it('sends no beacon and loads no analytics (empty events endpoint and measurement id); the rest as given', () => {
+    const source = { VITE_GA_MEASUREMENT_ID: 'G-AB12CD34EF', VITE_SITE_URL: 'https://d2.cloudfront.net' };
+    const live = JSON.parse(defineWebEnv(source).__WEB_ENV__!);
+    const preview = JSON.parse(defineWebEnv(source, true).__WEB_ENV__!);
+    expect(live).toMatchObject({ eventsEndpoint: '/api/events', gaMeasurementId: 'G-AB12CD34EF' });
+    expect(preview).toEqual({ ...live, eventsEndpoint: '', gaMeasurementId: '' });
   });
 });

@@ -13,6 +13,7 @@ import type { PolicyFacts } from '../../content/types.ts';
 
 export interface WebEnv {
   contactEndpoint: string;
+  /** Empty (a preview build): no click, page-view or vitals beacon is sent. */
   eventsEndpoint: string;
   recaptchaSiteKey: string;
   /** Empty: analytics never load. */
@@ -123,8 +124,13 @@ export function parseEnv(source: EnvSource): WebEnv {
   return parseBuildEnv(source).web;
 }
 
-/** Vite `define` entries that hand the checked values to env.ts and page-facts.ts. */
-export function defineWebEnv(source: EnvSource): Record<string, string> {
+/**
+ * Vite `define` entries that hand the checked values to env.ts and page-facts.ts. `preview`: a pull
+ * request's preview build (a base path), which counts nothing: its distribution has no /api/*, so no
+ * beacon and no analytics are sent (an empty events endpoint and measurement id).
+ */
+export function defineWebEnv(source: EnvSource, preview = false): Record<string, string> {
   const { web, pageFacts } = parseBuildEnv(source);
-  return { __WEB_ENV__: JSON.stringify(web), __PAGE_FACTS__: JSON.stringify(pageFacts) };
+  const sent = preview ? { ...web, eventsEndpoint: '', gaMeasurementId: '' } : web;
+  return { __WEB_ENV__: JSON.stringify(sent), __PAGE_FACTS__: JSON.stringify(pageFacts) };
 }

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { LOCALES, LOCALE_CODES, localeDirection } from '../../content/locales';
 import type { UiMessages } from '../../content/types';
 import { homeLink } from '../i18n/paths';
+import { withBase } from '../base-path';
 
 /** The 404 page's heading, message and "Go home" of each language, default first. */
 export type NotFoundTexts = { code: string; notFound: UiMessages['notFound'] }[];
@@ -50,7 +51,7 @@ export function FallbackPage() {
           {languages.map(({ code, notFound }) => (
             <div key={code} lang={code} dir={localeDirection(code)} className="fallback-page__language">
               <p>{notFound.message}</p>
-              <a href={homeLink(code)} className="button">
+              <a href={withBase(homeLink(code))} className="button">
                 {notFound.goHome}
               </a>
             </div>

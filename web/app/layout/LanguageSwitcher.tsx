@@ -3,6 +3,7 @@ import { UNSAFE_DataRouterStateContext, useLocation } from 'react-router';
 import { LOCALE_CODES, LOCALES, localeDirection } from '../../content/locales';
 import { useLocaleBundle } from '../i18n/locale-context';
 import { localizePath, unlocalizePath } from '../i18n/paths';
+import { withBase } from '../base-path';
 
 /**
  * Links to the same page in each other language: plain links (they work before hydration and
@@ -28,7 +29,7 @@ export function LanguageSwitcher() {
       <ul>
         {others.map((code) => (
           <li key={code}>
-            <a href={translations && !translations.includes(code) ? localizePath(code, '/blogs') : `${localizePath(code, page)}${search}${hash}`} lang={code} dir={localeDirection(code)} hrefLang={code} className="language-link">
+            <a href={withBase(translations && !translations.includes(code) ? localizePath(code, '/blogs') : `${localizePath(code, page)}${search}${hash}`)} lang={code} dir={localeDirection(code)} hrefLang={code} className="language-link">
               {LOCALES[code].name}
             </a>
           </li>

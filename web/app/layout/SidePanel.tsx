@@ -11,6 +11,7 @@ import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { withBase } from '../base-path';
 
 // Opened only by a click, so not needed to hydrate (0.6 KB gzip less on every first load): fetched
 // right after hydration, and at once if the visitor reaches for the headshot before that.
@@ -49,7 +50,7 @@ export function SidePanel() {
           onClick={() => setDraw(Math.random())}
         >
           {/* Lazy: the panel is hidden on phones, where the image is then never fetched. */}
-          <img src={site.headshot} alt="" width={144} height={144} className="headshot" loading="lazy" decoding="async" />
+          <img src={withBase(site.headshot)} alt="" width={144} height={144} className="headshot" loading="lazy" decoding="async" />
           <span className="visually-hidden">{ui.headshotLabel(site.name)}</span>{' '}
           {ready ? (
             // Shown on hover and focus; "fun fact" is already in the name.

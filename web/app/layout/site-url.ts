@@ -1,5 +1,6 @@
 import { owner } from '../../content/site';
 import { env } from '../config/env';
+import { withBase } from '../base-path';
 
 /**
  * The site's public address without a trailing slash. VITE_SITE_URL (a build variable) overrides
@@ -23,7 +24,10 @@ export function resolveSiteUrl(override: string | undefined, fallback: string): 
 
 export const siteUrl = resolveSiteUrl(env.siteUrl, owner.siteUrl);
 
-/** Absolute address of a path when the site URL is known, else the path itself. */
+/**
+ * Absolute address of a site path when the site URL is known, else the path itself; under a preview's
+ * base path either way (a preview's canonical links, feed and sitemap name its own pages).
+ */
 export function absoluteUrl(path: string): string {
-  return siteUrl ? `${siteUrl}${path}` : path;
+  return siteUrl ? `${siteUrl}${withBase(path)}` : withBase(path);
 }

@@ -6,6 +6,7 @@ import { blogArticles } from './page-content';
 import { PostCard } from './post-card';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { CLICK_EVENTS } from '../../../contract/event-names';
+import { withBase } from '../base-path';
 
 /** The page's copy and articles in its language (dates and numbers written out), written into the page at build time. */
 export function loader({ request }: { request: Request }) {
@@ -62,7 +63,7 @@ export default function Blogs() {
         ))}
       </ul>
       <p className="blog-feed">
-        <a href={localize('/feed.xml')} type="application/atom+xml">
+        <a href={withBase(localize('/feed.xml'))} type="application/atom+xml">
           {ui.blogs.feed}
         </a>
       </p>

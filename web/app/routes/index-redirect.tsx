@@ -2,6 +2,7 @@ import { redirect, useLocation } from 'react-router';
 import { useCatalogue } from '../i18n/locale-context';
 import { localeOfPath, localizePath } from '../i18n/paths';
 import { absoluteUrl, metaBundle } from '../layout/seo';
+import { withBase } from '../base-path';
 
 /**
  * A language's root: "/" → /home, "/es" and "/es/" → /es/home ("/" replaces itself with /home in the history).
@@ -29,7 +30,7 @@ export function meta({ location, matches }: { location: { pathname: string }; ma
   return [
     { title: `${site.name} | ${site.role}` },
     // https://www.w3.org/WAI/WCAG22/Techniques/html/H76 (an instant client-side redirect: 0 seconds).
-    { httpEquiv: 'refresh', content: `0; url=${home}` },
+    { httpEquiv: 'refresh', content: `0; url=${withBase(home)}` },
     { tagName: 'link', rel: 'canonical', href: absoluteUrl(home) },
   ];
 }
@@ -43,7 +44,7 @@ export function HydrateFallback() {
       <h1 id="index-redirect-title">
         <bdi>{site.name}</bdi>
       </h1>
-      <a href={homeOf(pathname)} className="button">
+      <a href={withBase(homeOf(pathname))} className="button">
         {ui.notFound.goHome}
       </a>
     </section>

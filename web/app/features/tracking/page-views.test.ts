@@ -42,6 +42,19 @@ describe('countPageView: the vitals module loads when the page is idle, never un
     expect(vitals.navigate).toHaveBeenCalledWith('/about');
   });
 
+  it('loads nothing and counts nothing without an events endpoint (a preview build)', async () => {
+    mockEnv.eventsEndpoint = '';
+    try {
+      const { countPageView } = await import('./page-views');
+      countPageView('/home');
+      await settle();
+      expect(idle).toHaveLength(0);
+      expect(vitals.startVitals).not.toHaveBeenCalled();
+    } finally {
+      mockEnv.eventsEndpoint = '/api/events';
+    }
+  });
+
   it('waits for the load event when the page is still loading', async () => {
     Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
     const { countPageView } = await import('./page-views');

@@ -41,6 +41,8 @@ function whenIdle(): void {
 /** A page view at pathname (only ever called in the browser, from an effect): the first is the document's load. */
 export function countPageView(pathname: string): void {
   if ((navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true) return;
+  // No endpoint (a preview build): no page view is counted.
+  if (env.eventsEndpoint === '') return;
   if (vitals) return vitals.navigate(pathname);
   // The first page view starts the wait: for the load event, then for the page to be idle.
   if (seen.push(pathname) > 1) return;

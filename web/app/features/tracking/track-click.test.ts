@@ -34,6 +34,15 @@ describe('trackClick (first-party click events)', () => {
     Reflect.deleteProperty(navigator, 'sendBeacon');
   });
 
+  it('sends nothing without an events endpoint (a preview build)', () => {
+    const beacon = vi.fn().mockReturnValue(true);
+    setSendBeacon(beacon);
+    mockEnv.eventsEndpoint = '';
+    trackClick('HOME_EXPLORE_PROJECTS_CLICK');
+    expect(beacon).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('sends {name} with sendBeacon to the events endpoint, as JSON on the same origin', async () => {
     const beacon = vi.fn().mockReturnValue(true);
     setSendBeacon(beacon);

@@ -8,7 +8,8 @@ import { postBeacon } from './beacon';
  * (`/api/events`, counted as a CloudWatch metric): cookieless, no consent needed.
  */
 export function trackClick(prefix: string, text?: string): void {
-  if (typeof window === 'undefined') return;
+  // No endpoint (a preview build): nothing is counted.
+  if (typeof window === 'undefined' || env.eventsEndpoint === '') return;
   // The click being handled (the DOM's `window.event`, https://dom.spec.whatwg.org/#dom-window-event)
   // was already sent by the page's boot script: it counted clicks until the app took over.
   const current = (window as { event?: Event }).event as (Event & Record<string, unknown>) | undefined;
