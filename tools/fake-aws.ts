@@ -131,6 +131,9 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
 }
 const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   send(res, status, JSON.stringify(body), { 'content-type': 'application/x-amz-json-1.1', ...headers });
+/** A REST JSON answer (SESv2, API Gateway), an error named by its x-amzn-errortype. */
+const restJson = (res: ServerResponse, status: number, body: unknown, type?: string) =>
+  send(res, status, JSON.stringify(body), { 'content-type': 'application/json', ...(type ? { 'x-amzn-errortype': type } : {}) });
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -501,11 +504,9 @@ function route53({ state, next }: Fake, res: ServerResponse, method: string, url
 }
 
 function ses({ state, next }: Fake, res: ServerResponse, method: string, pathname: string, input: Record<string, unknown>, region: string) {
-  const json = (status: number, body: unknown, type?: string) =>
-    send(res, status, JSON.stringify(body), { 'content-type': 'application/json', ...(type ? { 'x-amzn-errortype': type } : {}) });
   if (method === 'GET' && pathname === '/v2/email/account') {
     const r = state.review;
-    return json(200, {
+    return restJson(res, 200, {
       ProductionAccessEnabled: state.production,
       SendingEnabled: true,
       SendQuota: { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 },
@@ -516,30 +517,30 @@ function ses({ state, next }: Fake, res: ServerResponse, method: string, pathnam
     // SES API Reference v2, PutAccountDetails: MailType and WebsiteURL required, ContactLanguage EN | JA;
     // ConflictException "if there is already an ongoing account details update under review":
     // https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_PutAccountDetails.html
-    if (!input.MailType || !input.WebsiteURL) return json(400, { message: 'MailType and WebsiteURL are required' }, 'BadRequestException');
+    if (!input.MailType || !input.WebsiteURL) return restJson(res, 400, { message: 'MailType and WebsiteURL are required' }, 'BadRequestException');
     if (input.ContactLanguage !== undefined && !['EN', 'JA'].includes(String(input.ContactLanguage))) {
-      return json(400, { message: `ContactLanguage ${String(input.ContactLanguage)}: EN or JA` }, 'BadRequestException');
+      return restJson(res, 400, { message: `ContactLanguage ${String(input.ContactLanguage)}: EN or JA` }, 'BadRequestException');
     }
-    if (state.review?.status === 'PENDING') return json(409, { message: 'an account details update is under review' }, 'ConflictException');
+    if (state.review?.status === 'PENDING') return restJson(res, 409, { message: 'an account details update is under review' }, 'ConflictException');
     state.writes.push(`PutAccountDetails ${String(input.MailType)} ${String(input.WebsiteURL)}`);
     // The request opens a review; the account stays in the sandbox until AWS grants it (a hook here).
     state.review = { status: 'PENDING', caseId: `case-${next()}`, websiteUrl: String(input.WebsiteURL), request: input };
-    return json(200, {});
+    return restJson(res, 200, {});
   }
   const identity = /^\/v2\/email\/identities\/([^/]+)$/.exec(pathname)?.[1];
   if (identity) {
     const id = decodeURIComponent(identity);
     const status = state.identities[id];
-    if (!status) return json(404, { message: 'Email identity does not exist.' }, 'NotFoundException');
+    if (!status) return restJson(res, 404, { message: 'Email identity does not exist.' }, 'NotFoundException');
     if (method === 'DELETE') {
       delete state.identities[id];
       delete state.dkim[id];
       delete state.identityTags[id];
       state.writes.push(`DeleteEmailIdentity ${id}`);
-      return json(200, {});
+      return restJson(res, 200, {});
     }
     const dkim = state.dkim[id];
-    return json(200, {
+    return restJson(res, 200, {
       IdentityType: dkim ? 'DOMAIN' : 'EMAIL_ADDRESS',
       VerificationStatus: status,
       VerifiedForSendingStatus: status === 'SUCCESS',
@@ -560,21 +561,21 @@ function ses({ state, next }: Fake, res: ServerResponse, method: string, pathnam
   }
   if (method === 'POST' && pathname === '/v2/email/identities') {
     const id = String(input.EmailIdentity);
-    if (state.identities[id]) return json(400, { message: 'exists' }, 'AlreadyExistsException');
+    if (state.identities[id]) return restJson(res, 400, { message: 'exists' }, 'AlreadyExistsException');
     state.identities[id] = 'PENDING';
     state.identityTags[id] = Array.isArray(input.Tags) ? (input.Tags as { Key: string; Value: string }[]) : [];
     state.writes.push(`CreateEmailIdentity ${id}`);
-    if (id.includes('@')) return json(200, { IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: false });
+    if (id.includes('@')) return restJson(res, 200, { IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: false });
     const tokens = [1, 2, 3].map((i) => `${id.replace(/\W/g, '')}dkim${i}${next()}`);
     // A new key pair, so new tokens, each time a domain identity is created.
     state.dkim[id] = { tokens, status: 'PENDING', zone: signingZoneOf(region), keyAt: state.clock };
-    return json(200, {
+    return restJson(res, 200, {
       IdentityType: 'DOMAIN',
       VerifiedForSendingStatus: false,
       DkimAttributes: { SigningEnabled: true, Status: 'PENDING', Tokens: tokens, SigningHostedZone: signingZoneOf(region) },
     });
   }
-  return json(400, { message: `the fake does not know ses ${method} ${pathname}` }, 'BadRequestException');
+  return restJson(res, 400, { message: `the fake does not know ses ${method} ${pathname}` }, 'BadRequestException');
 }
 
 /**
@@ -675,14 +676,14 @@ function apigateway({ state }: Fake, res: ServerResponse, method: string, url: U
   const found = /^\/v2\/apis\/([^/]+)\/stages\/([^/]+)$/.exec(url.pathname);
   const api = found && state.apis[found[1]!];
   if (method !== 'GET' || !found || decodeURIComponent(found[2]!) !== '$default') {
-    return send(res, 400, JSON.stringify({ message: `the fake does not know apigateway ${method} ${url.pathname}` }), { 'x-amzn-errortype': 'BadRequestException', 'content-type': 'application/json' });
+    return restJson(res, 400, { message: `the fake does not know apigateway ${method} ${url.pathname}` }, 'BadRequestException');
   }
-  if (!api) return send(res, 404, JSON.stringify({ message: 'Invalid API identifier specified' }), { 'x-amzn-errortype': 'NotFoundException', 'content-type': 'application/json' });
+  if (!api) return restJson(res, 404, { message: 'Invalid API identifier specified' }, 'NotFoundException');
   // The wire names are lower camel case (the service model's jsonName), unlike the SDK's members.
   const routeSettings = Object.fromEntries(
     Object.entries(api.routeSettings).map(([key, t]) => [key, { throttlingRateLimit: t.ThrottlingRateLimit, throttlingBurstLimit: t.ThrottlingBurstLimit }]),
   );
-  return send(res, 200, JSON.stringify({ stageName: '$default', routeSettings }), { 'content-type': 'application/json' });
+  return restJson(res, 200, { stageName: '$default', routeSettings });
 }
 
 /** The IAM action a request needs ("ses:CreateEmailIdentity"), to refuse it when it is in state.denied. */
@@ -729,7 +730,7 @@ function roleAllows({ state }: Fake, policy: PolicyStatementJson[], service: str
 function denied({ state }: Fake, res: ServerResponse, service: string, action: string) {
   const message = `User: arn:aws:iam::${state.account}:user/jane is not authorized to perform: ${action}`;
   if (service === 'ssm' || service === 'acm' || service === 'route53domains' || service === 'budgets') return sendJson(res, 400, { __type: 'AccessDeniedException', message });
-  if (service === 'ses' || service === 'apigateway') return send(res, 403, JSON.stringify({ message }), { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' });
+  if (service === 'ses' || service === 'apigateway') return restJson(res, 403, { message }, 'AccessDeniedException');
   if (service === 's3') return send(res, 403, `<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`);
   return send(res, 403, xmlError('AccessDenied', escape(message)));
 }

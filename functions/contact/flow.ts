@@ -116,11 +116,6 @@ export const OWNER_ACTION_ADVICE = {
 
 export type ContactHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
-/** Lengths only: never the text, the name or the address (they are the visitor's). */
-function describeMessage(message: ContactMessage): Record<string, number> {
-  return { nameLength: message.fullName.length, messageLength: message.message.length };
-}
-
 const CAPTCHA_REFUSED = 'captcha-refused';
 
 /** The metric an answer counts as: a refused captcha has its own, so its alarm can tell a key mismatch. */
@@ -315,6 +310,7 @@ async function verifyToken(run: MessageRun, secret: string): Promise<{ verifyMs:
   });
   const verifyMs = deps.now() - verifyStarted;
   const codes = { ...details, verifyMs, captchaErrorCodes: 'errorCodes' in verdict ? verdict.errorCodes : undefined };
+  const verifier = 'httpStatus' in verdict && verdict.httpStatus !== undefined ? { verifierStatus: verdict.httpStatus } : {};
   switch (verdict.kind) {
     case 'passed':
       return { verifyMs };
@@ -336,19 +332,10 @@ async function verifyToken(run: MessageRun, secret: string): Promise<{ verifyMs:
       return { answer: finish(failure(503), 'captcha-misconfigured', codes) };
     case 'owner-action':
       run.count(CONTACT_METRICS.captchaNeedsOwner);
-      run.log.error(OWNER_ACTION_ADVICE[verdict.reason], {
-        captchaErrorCodes: verdict.errorCodes,
-        ...(verdict.httpStatus === undefined ? {} : { verifierStatus: verdict.httpStatus }),
-      });
+      run.log.error(OWNER_ACTION_ADVICE[verdict.reason], { captchaErrorCodes: verdict.errorCodes, ...verifier });
       return { answer: finish(failure(503), `captcha-owner-${verdict.reason}`, codes) };
     case 'unavailable':
-      return {
-        answer: finish(failure(verdict.reason === 'timeout' ? 504 : 502), `captcha-${verdict.reason}`, {
-          ...details,
-          verifyMs,
-          ...(verdict.httpStatus === undefined ? {} : { verifierStatus: verdict.httpStatus }),
-        }),
-      };
+      return { answer: finish(failure(verdict.reason === 'timeout' ? 504 : 502), `captcha-${verdict.reason}`, { ...details, verifyMs, ...verifier }) };
   }
 }
 
@@ -446,7 +433,8 @@ async function handle(run: Run): Promise<HttpResult> {
   const key = idempotency.key;
   const id = key ? archiveIdForKey(key) : (deps.newId ?? randomUUID)();
   const hash = key ? idempotencyHash(key, message) : undefined;
-  const details = { ...describeMessage(message), ...(key ? { idempotent: true } : {}) };
+  // Lengths only: never the text, the name or the address (they are the visitor's).
+  const details = { nameLength: message.fullName.length, messageLength: message.message.length, ...(key ? { idempotent: true } : {}) };
   const messageRun: MessageRun = { ...run, message, key, id, hash, details };
 
   // A repeat of a message already archived gets the first answer: no second captcha, no second mail.

@@ -160,16 +160,8 @@ export class PortfolioStack extends Stack {
     this.addOutputs(config);
   }
 
-  /**
-   * The API's route functions, each with its environment and only the permissions it needs: all read
-   * the origin secret, the beacons count in the archive's table, the contact function mails and archives.
-   */
-  private routeFunctions(
-    props: PortfolioStackProps,
-    logRetention: logs.RetentionDays,
-    mailEnvironment: Record<string, string>,
-    contactProps: ContactPermissionsProps,
-  ): RouteFunctions {
+  /** The API's functions with their environments and grants: all read the origin secret; the contact one mails and archives. */
+  private routeFunctions(props: PortfolioStackProps, logRetention: logs.RetentionDays, mailEnvironment: Record<string, string>, contactProps: ContactPermissionsProps) {
     const origin: Record<string, string> = this.originSecret.environment;
     // The beacons' per-address counters share the archive's table, as the contact form's do.
     const beaconCounters = { [ARCHIVE_ENV.table]: this.archive.table.tableName };
@@ -205,11 +197,8 @@ export class PortfolioStack extends Stack {
     return functions;
   }
 
-  /**
-   * The SSM parameter holding the reCAPTCHA secret. Google's test key: Google's public test secret
-   * (reCAPTCHA FAQ) in a parameter of this stack, made and deleted with it, so no owner's parameter is
-   * ever overwritten for a trial or a preview.
-   */
+  // Google's test key: Google's public test secret (reCAPTCHA FAQ) in a parameter of this stack, made and
+  // deleted with it, so no owner's parameter is ever overwritten for a trial or a preview.
   private recaptchaSecretParameter(config: PortfolioConfig): string {
     if (!usesTestRecaptcha(config)) return config.recaptchaSecretParameter;
     return new ssm.StringParameter(this, 'RecaptchaTestSecret', {

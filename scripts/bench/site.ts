@@ -397,10 +397,7 @@ function table(rows: string[][]): string {
 }
 
 type Modes = Partial<Record<Throttling, { median: LighthouseRun; runs: LighthouseRun[] }>>;
-interface RouteResult {
-  sizes: RouteSizes;
-  lighthouse: Modes;
-}
+type RouteResult = { sizes: RouteSizes; lighthouse: Modes };
 
 /** The sizes table, a Lighthouse table per throttling mode, and (simulated) the main-thread tasks behind TBT. */
 function printTables(options: Options, results: RouteResult[], control: Modes | undefined): void {

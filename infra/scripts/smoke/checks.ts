@@ -161,26 +161,34 @@ function pageChecks(base: string, pages: PageResult[]): CheckResult[] {
   });
 }
 
+/** One check of one request: its judgement of the answer, or "no answer" and why when the request failed. */
+async function checkAnswer(check: string, url: string, init: RequestInit, judge: (answer: Answer) => CheckResult, where = ''): Promise<CheckResult> {
+  let answer: Answer;
+  try {
+    answer = await request(url, init);
+  } catch (error) {
+    return failure(check, `${where}no answer (${reason(error)})`);
+  }
+  return judge(answer);
+}
+
 /** A deep link asked directly (no navigation before it) answers its own page, not the fallback. */
 async function deepLinkCheck(base: string, home: PageResult | undefined, fromSitemap: string[]): Promise<CheckResult> {
   const deepPath = fromSitemap.find((p) => p.split('/').filter(Boolean).length >= 2) ?? '/projects/1';
-  try {
-    const answer = await request(`${base}${deepPath}`, { headers: { accept: 'text/html' } });
+  const judge = (answer: Answer): CheckResult => {
     const title = titleOf(answer.body);
     const sameAsHome = home?.title && title === home.title;
     return answer.status === 200 && title && !sameAsHome
       ? { check: 'Deep link', status: 'pass', detail: `${deepPath}: 200 "${short(title)}"` }
       : failure('Deep link', `${deepPath}: status ${answer.status}, title "${short(title)}"${sameAsHome ? ' (the home page’s)' : ''}`);
-  } catch (error) {
-    return failure('Deep link', `${deepPath}: no answer (${reason(error)})`);
-  }
+  };
+  return checkAnswer('Deep link', `${base}${deepPath}`, { headers: { accept: 'text/html' } }, judge, `${deepPath}: `);
 }
 
 /** An unknown path: status 404 with the app's not-found page (it loads the same app as /home). */
 async function unknownPathCheck(base: string, home: PageResult | undefined): Promise<CheckResult> {
   const unknown = `/smoke-check-missing-${Date.now().toString(36)}`;
-  try {
-    const answer = await request(`${base}${unknown}`);
+  return checkAnswer('Unknown path', `${base}${unknown}`, {}, (answer) => {
     const problems: string[] = [];
     if (answer.status !== 404) problems.push(`status ${answer.status}, expected 404`);
     const homeScripts = home?.answer ? appScripts(home.answer.body) : new Set<string>();
@@ -191,9 +199,7 @@ async function unknownPathCheck(base: string, home: PageResult | undefined): Pro
     return problems.length === 0
       ? { check: 'Unknown path', status: 'pass', detail: `${unknown}: 404, the app's not-found page` }
       : failure('Unknown path', `${unknown}: ${problems.join('; ')}`);
-  } catch (error) {
-    return failure('Unknown path', `no answer (${reason(error)})`);
-  }
+  });
 }
 
 /** Security headers (on /home) and the third-party hosts the pages need. */
@@ -231,42 +237,24 @@ function headerChecks(home: Answer | undefined, origin: string): CheckResult[] {
 
 /** The API: a malformed contact body is refused with a JSON error (nothing is verified or mailed), and one click event is taken. */
 async function apiChecks(base: string): Promise<CheckResult[]> {
-  const results: CheckResult[] = [];
-  try {
-    const answer = await request(`${base}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"fullName": "Smoke Check", "email":',
-    });
+  const post = (body: string): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const contact = await checkAnswer('POST /api/contact', `${base}/api/contact`, post('{"fullName": "Smoke Check", "email":'), (answer) => {
     let error: unknown;
     try {
       error = (JSON.parse(answer.body) as { error?: unknown }).error;
     } catch {
       error = undefined;
     }
-    results.push(
-      answer.status >= 400 && answer.status < 500 && typeof error === 'string'
-        ? { check: 'POST /api/contact', status: 'pass', detail: `malformed body → ${answer.status} {"error": "${short(error, 40)}"}, nothing sent` }
-        : failure('POST /api/contact', `malformed body → ${answer.status} ${short(answer.body.replace(/\s+/g, ' '), 40)} (expected 4xx with JSON {error})`),
-    );
-  } catch (error) {
-    results.push(failure('POST /api/contact', `no answer (${reason(error)})`));
-  }
-  try {
-    const answer = await request(`${base}/api/events`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: SMOKE_EVENT_NAME }),
-    });
-    results.push(
-      answer.status === 204
-        ? { check: 'POST /api/events', status: 'pass', detail: `204 (one ${SMOKE_EVENT_NAME} event, counted as "other")` }
-        : failure('POST /api/events', `${SMOKE_EVENT_NAME} → ${answer.status}, expected 204`),
-    );
-  } catch (error) {
-    results.push(failure('POST /api/events', `no answer (${reason(error)})`));
-  }
-  return results;
+    return answer.status >= 400 && answer.status < 500 && typeof error === 'string'
+      ? { check: 'POST /api/contact', status: 'pass', detail: `malformed body → ${answer.status} {"error": "${short(error, 40)}"}, nothing sent` }
+      : failure('POST /api/contact', `malformed body → ${answer.status} ${short(answer.body.replace(/\s+/g, ' '), 40)} (expected 4xx with JSON {error})`);
+  });
+  const events = await checkAnswer('POST /api/events', `${base}/api/events`, post(JSON.stringify({ name: SMOKE_EVENT_NAME })), (answer) =>
+    answer.status === 204
+      ? { check: 'POST /api/events', status: 'pass', detail: `204 (one ${SMOKE_EVENT_NAME} event, counted as "other")` }
+      : failure('POST /api/events', `${SMOKE_EVENT_NAME} → ${answer.status}, expected 204`),
+  );
+  return [contact, events];
 }
 
 export async function runSmoke(rawBase: string): Promise<CheckResult[]> {

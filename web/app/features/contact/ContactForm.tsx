@@ -52,17 +52,17 @@ function Field({ htmlFor, label, error, children }: { htmlFor: string; label: st
   );
 }
 
-interface CaptchaBoxProps {
+/**
+ * The captcha's reserved box: a note while Google's script loads (or if it fails), then the widget, after
+ * hydration. `onLost`: the token expired or the widget failed, so Send is disabled again.
+ */
+function CaptchaBox({ boxRef, widgetRef, describedBy, onChange, onLost }: {
   boxRef: Ref<HTMLDivElement>;
   widgetRef: Ref<ReCAPTCHA>;
   describedBy: string | undefined;
   onChange: (token: string | null) => void;
-  /** The token expired or the widget failed: Send is disabled again. */
   onLost: () => void;
-}
-
-/** The captcha's reserved box: a note while Google's script loads (or if it fails), then the widget, after hydration. */
-function CaptchaBox({ boxRef, widgetRef, describedBy, onChange, onLost }: CaptchaBoxProps) {
+}) {
   const [captchaScript, setCaptchaScript] = useState<CaptchaScript>('loading');
   const isClient = useHydrated();
   const text = useUi().contact;
@@ -105,19 +105,8 @@ function CaptchaBox({ boxRef, widgetRef, describedBy, onChange, onLost }: Captch
  * render after it) leaves that text alone; controlled fields would be reset to React's empty state.
  */
 export function ContactForm() {
-  const {
-    status,
-    captchaToken,
-    setCaptchaToken,
-    handleTyping,
-    handleCaptchaChange,
-    handleSubmit,
-    fullNameRef,
-    emailRef,
-    messageRef,
-    captchaRef,
-    recaptchaRef,
-  } = useContactForm();
+  const { status, captchaToken, setCaptchaToken, handleTyping, handleCaptchaChange, handleSubmit, ...refs } = useContactForm();
+  const { fullNameRef, emailRef, messageRef, captchaRef, recaptchaRef } = refs;
   const text = useUi().contact;
   const id = useId();
   const sending = status.kind === 'sending';

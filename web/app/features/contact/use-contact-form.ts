@@ -91,17 +91,6 @@ export function useContactForm() {
     }
   }
 
-  return {
-    status,
-    captchaToken,
-    setCaptchaToken,
-    recaptchaRef,
-    fullNameRef,
-    emailRef,
-    messageRef,
-    captchaRef,
-    handleTyping,
-    handleCaptchaChange,
-    handleSubmit,
-  };
+  const refs = { recaptchaRef, fullNameRef, emailRef, messageRef, captchaRef };
+  return { status, captchaToken, setCaptchaToken, handleTyping, handleCaptchaChange, handleSubmit, ...refs };
 }
