@@ -190,10 +190,7 @@ function s3Path(url: URL): { bucket: string; key: string } {
 }
 
 /** What the services' handlers and the hooks share: the account's state, and the serial of the ids they make. */
-interface Fake {
-  state: FakeAwsState;
-  next: () => string;
-}
+type Fake = { state: FakeAwsState; next: () => string };
 
 const validation = (domain: string) => ({ Name: `_v.${domain}.`, Type: 'CNAME', Value: `_v-${domain.replace(/\./g, '-')}.acm-validations.aws.` });
 

@@ -339,12 +339,18 @@ async function verifyToken(run: MessageRun, secret: string): Promise<{ verifyMs:
   }
 }
 
-/** The message as archived: pending, with this request's claim to send it. */
-function archiveItem(run: MessageRun, now: number, claim: number): ArchivedMessage {
+/**
+ * Archives the message (holding the claim to send it: no redelivery touches it while this request
+ * sends), then one SES SendEmail, then the settling write that records what SES said.
+ */
+async function archiveAndSend(run: MessageRun, verifyMs: number): Promise<HttpResult> {
+  const { deps, finish, id } = run;
+  const now = deps.now();
+  const claim = now + CLAIM_MS;
   const language = readLanguage(run.event);
-  const retentionDays = run.deps.config.retentionDays ?? DEFAULT_MESSAGE_RETENTION_DAYS;
-  return {
-    id: run.id,
+  const retentionDays = deps.config.retentionDays ?? DEFAULT_MESSAGE_RETENTION_DAYS;
+  const item: ArchivedMessage = {
+    id,
     receivedAt: new Date(now).toISOString(),
     name: run.message.fullName,
     email: run.message.email,
@@ -356,17 +362,6 @@ function archiveItem(run: MessageRun, now: number, claim: number): ArchivedMessa
     ...(run.hash ? { idempotencyHash: run.hash } : {}),
     claimedUntil: claim,
   };
-}
-
-/**
- * Archives the message (holding the claim to send it: no redelivery touches it while this request
- * sends), then one SES SendEmail, then the settling write that records what SES said.
- */
-async function archiveAndSend(run: MessageRun, verifyMs: number): Promise<HttpResult> {
-  const { deps, finish, id } = run;
-  const now = deps.now();
-  const claim = now + CLAIM_MS;
-  const item = archiveItem(run, now, claim);
   const archive = deps.archive;
   let isArchived = false;
   if (archive) {

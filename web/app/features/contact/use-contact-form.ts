@@ -4,12 +4,8 @@ import { type ContactField, checkContact, toRequestBody } from '../../../../cont
 import { env } from '../../config/env';
 import { newIdempotencyKey, postContact } from './contact-api';
 
-export type Status =
-  | { kind: 'idle' }
-  | { kind: 'invalid'; field: ContactField }
-  | { kind: 'sending' }
-  | { kind: 'sent' }
-  | { kind: 'failed' };
+/** Where the form stands; `invalid` names the first field whose rule failed. */
+type Status = { kind: 'idle' | 'sending' | 'sent' | 'failed' } | { kind: 'invalid'; field: ContactField };
 
 /**
  * The contact form's state and what changes it: the typed fields (uncontrolled, read on submit), the
@@ -91,6 +87,5 @@ export function useContactForm() {
     }
   }
 
-  const refs = { recaptchaRef, fullNameRef, emailRef, messageRef, captchaRef };
-  return { status, captchaToken, setCaptchaToken, handleTyping, handleCaptchaChange, handleSubmit, ...refs };
+  return { status, captchaToken, setCaptchaToken, handleTyping, handleCaptchaChange, handleSubmit, recaptchaRef, fullNameRef, emailRef, messageRef, captchaRef };
 }
