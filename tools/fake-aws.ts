@@ -131,6 +131,9 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
 }
 const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   send(res, status, JSON.stringify(body), { 'content-type': 'application/x-amz-json-1.1', ...headers });
+/** A REST JSON answer (SESv2, API Gateway), an error named by its x-amzn-errortype. */
+const restJson = (res: ServerResponse, status: number, body: unknown, type?: string) =>
+  send(res, status, JSON.stringify(body), { 'content-type': 'application/json', ...(type ? { 'x-amzn-errortype': type } : {}) });
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -186,6 +189,652 @@ function s3Path(url: URL): { bucket: string; key: string } {
   return { bucket: decodeURIComponent(bucket), key: decodeURIComponent(rest.join('/')) };
 }
 
+/** What the services' handlers and the hooks share: the account's state, and the serial of the ids they make. */
+type Fake = { state: FakeAwsState; next: () => string };
+
+const validation = (domain: string) => ({ Name: `_v.${domain}.`, Type: 'CNAME', Value: `_v-${domain.replace(/\./g, '-')}.acm-validations.aws.` });
+
+/** The name servers public DNS gives for a domain: its registrar's (Route 53 Domains' or another's). */
+const delegation = (state: FakeAwsState, name: string) => state.registrations[bare(name)] ?? state.registrar[bare(name)];
+
+/** A record public DNS answers: in a public zone the registrar delegates to, or published at the owner's DNS host. */
+function published({ state }: Fake, name: string, type: string): string[] {
+  const host = state.dns[`${bare(name)}.`] ?? state.dns[bare(name)];
+  if (host) return [host];
+  const zone = state.zones
+    .filter((z) => !z.private && (bare(name) === z.name || bare(name).endsWith(`.${z.name}`)))
+    .sort((a, b) => b.name.length - a.name.length)[0];
+  const ns = zone && delegation(state, zone.name);
+  if (!zone || !ns || [...ns].sort().join() !== [...zone.nameServers].sort().join()) return [];
+  return zone.records[`${bare(name)} ${type}`] ?? [];
+}
+
+/**
+ * One page of a paginated list, and the <NextToken> of the next. AWS's pages are larger (SNS: up to 100
+ * subscriptions; CloudFormation: up to 1 MB of resources); these are tiny so a caller that reads only
+ * the first page misses things here too.
+ */
+function page<T>(list: T[], token: string | null) {
+  const start = Number(token ?? 0);
+  const end = start + PAGE_SIZE;
+  return { items: list.slice(start, end), nextToken: end < list.length ? `<NextToken>${end}</NextToken>` : '' };
+}
+
+/**
+ * IAM's query API for the bootstrap's execution policy (IAM API Reference: GetPolicy, GetPolicyVersion,
+ * ListPolicyVersions, CreatePolicy, CreatePolicyVersion, DeletePolicyVersion; NoSuchEntity is 404,
+ * at most five versions: https://docs.aws.amazon.com/IAM/latest/APIReference/API_CreatePolicyVersion.html).
+ */
+function iam({ state }: Fake, res: ServerResponse, action: string, form: URLSearchParams) {
+  const arn = form.get('PolicyArn') ?? '';
+  const versions = state.policies[arn];
+  const missing = () => send(res, 404, xmlError('NoSuchEntity', `Policy ${escape(arn)} was not found.`));
+  const version = (v: { id: string; isDefault: boolean; created?: string }) =>
+    `<VersionId>${v.id}</VersionId><IsDefaultVersion>${v.isDefault}</IsDefaultVersion><CreateDate>${v.created ?? '2026-01-01T00:00:00Z'}</CreateDate>`;
+  if (action === 'GetPolicy') {
+    if (!versions) return missing();
+    return send(res, 200, xml(action, `<Policy><Arn>${escape(arn)}</Arn><DefaultVersionId>${versions.find((v) => v.isDefault)!.id}</DefaultVersionId></Policy>`));
+  }
+  if (action === 'GetPolicyVersion') {
+    const found = versions?.find((v) => v.id === form.get('VersionId'));
+    if (!found) return missing();
+    return send(res, 200, xml(action, `<PolicyVersion>${version(found)}<Document>${escape(encodeURIComponent(found.document))}</Document></PolicyVersion>`));
+  }
+  if (action === 'ListPolicyVersions') {
+    if (!versions) return missing();
+    return send(res, 200, xml(action, `<Versions>${versions.map((v) => `<member>${version(v)}</member>`).join('')}</Versions><IsTruncated>false</IsTruncated>`));
+  }
+  if (action === 'CreatePolicy') {
+    const created = `arn:aws:iam::${state.account}:policy/${form.get('PolicyName') ?? ''}`;
+    if (state.policies[created]) return send(res, 409, xmlError('EntityAlreadyExists', 'A policy with that name already exists.'));
+    state.policies[created] = [{ id: 'v1', document: form.get('PolicyDocument') ?? '', isDefault: true, created: state.clock }];
+    state.writes.push(`CreatePolicy ${form.get('PolicyName')}`);
+    return send(res, 200, xml(action, `<Policy><Arn>${escape(created)}</Arn><DefaultVersionId>v1</DefaultVersionId></Policy>`));
+  }
+  if (action === 'CreatePolicyVersion') {
+    if (!versions) return missing();
+    if (versions.length >= 5) return send(res, 409, xmlError('LimitExceeded', 'A managed policy can have up to 5 versions.'));
+    const id = `v${Math.max(...versions.map((v) => Number(v.id.slice(1)))) + 1}`;
+    const isDefault = form.get('SetAsDefault') === 'true';
+    if (isDefault) for (const v of versions) v.isDefault = false;
+    // A millisecond per version: the newest is the latest, as IAM's CreateDate orders them.
+    const created = new Date(Date.parse(state.clock) + versions.length).toISOString();
+    versions.push({ id, document: form.get('PolicyDocument') ?? '', isDefault, created });
+    state.writes.push(`CreatePolicyVersion ${arn.split('/').pop()}`);
+    return send(res, 200, xml(action, `<PolicyVersion>${version({ id, isDefault, created })}</PolicyVersion>`));
+  }
+  if (action === 'DeletePolicyVersion') {
+    if (!versions) return missing();
+    // DeletePolicyVersion "cannot delete the default version from a policy"; its conflict error is
+    // DeleteConflict (409): https://docs.aws.amazon.com/IAM/latest/APIReference/API_DeletePolicyVersion.html
+    if (versions.find((v) => v.id === form.get('VersionId'))?.isDefault) return send(res, 409, xmlError('DeleteConflict', 'Cannot delete the default version of a policy.'));
+    state.policies[arn] = versions.filter((v) => v.id !== form.get('VersionId'));
+    state.writes.push(`DeletePolicyVersion ${form.get('VersionId')}`);
+    return send(res, 200, xml(action, ''));
+  }
+  return send(res, 400, xmlError('InvalidAction', `the fake does not know iam ${escape(action)}`));
+}
+
+function query(fake: Fake, res: ServerResponse, service: string, region: string, form: URLSearchParams) {
+  const { state, next } = fake;
+  const action = form.get('Action') ?? '';
+  if (service === 'sts' && action === 'GetCallerIdentity') {
+    return send(res, 200, xml(action, `<Arn>arn:aws:iam::${state.account}:user/jane</Arn><UserId>AIDAFAKE</UserId><Account>${state.account}</Account>`));
+  }
+  const stackName = form.get('StackName') ?? '';
+  const noStack = () => send(res, 400, xmlError('ValidationError', `Stack with id ${escape(stackName)} does not exist`));
+  if (service === 'cloudformation' && action === 'DescribeStacks') {
+    const site = state.stacks[stackName];
+    const version = stackName === 'CDKToolkit' ? state.toolkits[region] : undefined;
+    if (version === undefined && !site) return noStack();
+    const status = site ? undefined : state.toolkitStatus[region];
+    const outputs = site ? site.outputs : { BootstrapVersion: String(version) };
+    const members = Object.entries(outputs).map(([k, v]) => `<member><OutputKey>${k}</OutputKey><OutputValue>${escape(v)}</OutputValue></member>`);
+    const parameters = site
+      ? ''
+      : `<Parameters><member><ParameterKey>CloudFormationExecutionPolicies</ParameterKey><ParameterValue>${escape(state.toolkitPolicies[region] ?? '')}</ParameterValue></member></Parameters>`;
+    return send(
+      res,
+      200,
+      xml(
+        action,
+        `<Stacks><member><StackName>${escape(stackName)}</StackName><StackStatus>${status?.status ?? 'CREATE_COMPLETE'}</StackStatus>` +
+          (status && !status.since ? '' : `<CreationTime>${status?.since ?? '2026-01-01T00:00:00Z'}</CreationTime>`) +
+          `<Outputs>${members.join('')}</Outputs>${parameters}</member></Stacks>`,
+      ),
+    );
+  }
+  if (service === 'cloudformation' && action === 'ListStackResources') {
+    const site = state.stacks[stackName];
+    if (!site) return noStack();
+    const { items, nextToken } = page(site.resources, form.get('NextToken'));
+    const members = items.map(
+      (r) =>
+        `<member><LogicalResourceId>${r.logicalId}</LogicalResourceId><PhysicalResourceId>${escape(r.physicalId)}</PhysicalResourceId>` +
+        `<ResourceType>${r.type}</ResourceType><LastUpdatedTimestamp>2026-01-01T00:00:00Z</LastUpdatedTimestamp><ResourceStatus>CREATE_COMPLETE</ResourceStatus></member>`,
+    );
+    return send(res, 200, xml(action, `<StackResourceSummaries>${members.join('')}</StackResourceSummaries>${nextToken}`));
+  }
+  if (service === 'iam') return iam(fake, res, action, form);
+  if (service === 'cloudformation' && action === 'DeleteStack') {
+    if (stackName === 'CDKToolkit') [state.toolkits, state.toolkitStatus, state.toolkitPolicies].forEach((byRegion) => delete byRegion[region]);
+    else delete state.stacks[stackName];
+    state.writes.push(`DeleteStack ${stackName} ${region}`);
+    return send(res, 200, xml(action, ''));
+  }
+  if (service === 'sns') {
+    // SNS query API: https://docs.aws.amazon.com/sns/latest/api/API_ListSubscriptionsByTopic.html (NotFound: 404)
+    const topicArn = form.get('TopicArn') ?? '';
+    const subscriptions = state.topics[topicArn];
+    if (!subscriptions) return send(res, 404, xmlError('NotFound', 'Topic does not exist'));
+    if (action === 'ListSubscriptionsByTopic') {
+      const { items, nextToken } = page(subscriptions, form.get('NextToken'));
+      const members = items.map(
+        (s) =>
+          `<member><TopicArn>${escape(topicArn)}</TopicArn><Protocol>${s.protocol}</Protocol><Endpoint>${escape(s.endpoint)}</Endpoint>` +
+          // An unconfirmed subscription has no ARN yet: "PendingConfirmation".
+          `<SubscriptionArn>${s.confirmed ? escape(s.arn) : 'PendingConfirmation'}</SubscriptionArn><Owner>${state.account}</Owner></member>`,
+      );
+      return send(res, 200, xml(action, `<Subscriptions>${members.join('')}</Subscriptions>${nextToken}`));
+    }
+    if (action === 'Subscribe') {
+      const [protocol, endpoint] = [form.get('Protocol') ?? '', form.get('Endpoint') ?? ''];
+      state.writes.push(`Subscribe ${topicArn} ${protocol} ${endpoint}`);
+      let sub = subscriptions.find((s) => s.protocol === protocol && s.endpoint === endpoint);
+      if (!sub) subscriptions.push((sub = { protocol, endpoint, confirmed: false, arn: `${topicArn}:${next()}-0000-0000-0000-000000000000` }));
+      // Without ReturnSubscriptionArn an e-mail subscription answers "pending confirmation" until confirmed.
+      return send(res, 200, xml(action, `<SubscriptionArn>${sub.confirmed ? escape(sub.arn) : 'pending confirmation'}</SubscriptionArn>`));
+    }
+  }
+  return send(res, 400, xmlError('InvalidAction', `the fake does not know ${service} ${action}`));
+}
+
+function ssm({ state }: Fake, res: ServerResponse, target: string, input: Record<string, unknown>) {
+  if (target === 'DescribeParameters') {
+    const name = (input.ParameterFilters as { Values: string[] }[])[0]!.Values[0]!;
+    const p = state.parameters[name];
+    return sendJson(res, 200, { Parameters: p ? [{ Name: name, Type: p.type }] : [] });
+  }
+  if (target === 'PutParameter') {
+    const { Name, Type, Value, Overwrite } = input as { Name: string; Type: string; Value: string; Overwrite?: boolean };
+    if (state.parameters[Name] && !Overwrite) return sendJson(res, 400, { __type: 'ParameterAlreadyExists', message: 'exists' });
+    state.parameters[Name] = { type: Type, value: Value };
+    state.writes.push(`PutParameter ${Name} ${Type}${Overwrite ? ' overwrite' : ''}`);
+    return sendJson(res, 200, { Version: 1, Tier: 'Standard' });
+  }
+  return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know ssm ${target}` });
+}
+
+function acm({ state }: Fake, res: ServerResponse, target: string, input: Record<string, unknown>) {
+  if (target === 'RequestCertificate') {
+    const { DomainName, IdempotencyToken } = input as { DomainName: string; IdempotencyToken: string };
+    const same = Object.entries(state.certificates).find(([, c]) => c.domain === DomainName && c.token === IdempotencyToken);
+    if (same) return sendJson(res, 200, { CertificateArn: same[0] });
+    const arn = `arn:aws:acm:us-east-1:${state.account}:certificate/${String(Object.keys(state.certificates).length).padStart(8, '0')}-aaaa-bbbb-cccc-000000000000`;
+    state.certificates[arn] = { domain: DomainName, token: IdempotencyToken, status: 'PENDING_VALIDATION', createdAt: state.clock };
+    state.writes.push(`RequestCertificate ${DomainName}`);
+    return sendJson(res, 200, { CertificateArn: arn });
+  }
+  if (target === 'DescribeCertificate') {
+    const arn = String(input.CertificateArn);
+    const c = state.certificates[arn];
+    if (!c) return sendJson(res, 400, { __type: 'ResourceNotFoundException', message: `no certificate ${arn}` });
+    // Issued once the validation record is published (the owner's DNS host, a test hook).
+    const record = validation(c.domain);
+    if (c.status === 'PENDING_VALIDATION' && state.dns[record.Name] === record.Value) c.status = 'ISSUED';
+    return sendJson(res, 200, {
+      Certificate: {
+        CertificateArn: arn,
+        DomainName: c.domain,
+        Status: c.status,
+        // JSON protocols carry timestamps as epoch seconds.
+        ...(c.createdAt ? { CreatedAt: Date.parse(c.createdAt) / 1000 } : {}),
+        DomainValidationOptions: [{ DomainName: c.domain, ResourceRecord: record }],
+      },
+    });
+  }
+  return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know acm ${target}` });
+}
+
+/** Route 53 Domains (JSON 1.1, us-east-1 only): the domains registered in this account. */
+function domains({ state, next }: Fake, res: ServerResponse, target: string, input: Record<string, unknown>) {
+  const name = bare(String(input.DomainName ?? ''));
+  const ns = state.registrations[name];
+  // InvalidInput: "a domain name that doesn't belong to the account that submitted the request"
+  // (Route 53 Domains API Reference, GetDomainDetail errors: https://docs.aws.amazon.com/Route53/latest/APIReference/API_domains_GetDomainDetail.html)
+  if (!ns) return sendJson(res, 400, { __type: 'InvalidInput', message: `Domain ${name} not found in account ${state.account}` });
+  if (target === 'GetDomainDetail') return sendJson(res, 200, { DomainName: name, Nameservers: ns.map((Name) => ({ Name })) });
+  if (target === 'UpdateDomainNameservers') {
+    const servers = (input.Nameservers as { Name: string }[]).map((n) => bare(n.Name));
+    state.registrations[name] = servers;
+    state.writes.push(`UpdateDomainNameservers ${name} ${servers.join(',')}`);
+    return sendJson(res, 200, { OperationId: `op-${next()}` });
+  }
+  return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know route53domains ${target}` });
+}
+
+/** Route 53 (REST XML, /2013-04-01/...). */
+function route53({ state, next }: Fake, res: ServerResponse, method: string, url: URL, body: string) {
+  const ns = 'xmlns="https://route53.amazonaws.com/doc/2013-04-01/"';
+  const fail = (status: number, code: string, message: string) =>
+    send(res, status, `<?xml version="1.0"?><ErrorResponse ${ns}><Error><Type>Sender</Type><Code>${code}</Code><Message>${escape(message)}</Message></Error><RequestId>fake</RequestId></ErrorResponse>`);
+  const zoneXml = (z: FakeZone) =>
+    `<HostedZone><Id>/hostedzone/${z.id}</Id><Name>${z.name}.</Name><CallerReference>${escape(z.callerReference)}</CallerReference>` +
+    `<Config><PrivateZone>${z.private}</PrivateZone></Config><ResourceRecordSetCount>${2 + Object.keys(z.records).length}</ResourceRecordSetCount></HostedZone>`;
+  const delegationXml = (z: FakeZone) => `<DelegationSet><NameServers>${z.nameServers.map((n) => `<NameServer>${n}</NameServer>`).join('')}</NameServers></DelegationSet>`;
+  const change = () => `<ChangeInfo><Id>/change/C${next()}</Id><Status>PENDING</Status><SubmittedAt>2026-01-01T00:00:00.000Z</SubmittedAt></ChangeInfo>`;
+  const path = url.pathname.replace(/^\/2013-04-01/, '');
+  if (method === 'GET' && path === '/hostedzonesbyname') {
+    const from = reversed(url.searchParams.get('dnsname') ?? '');
+    const max = Number(url.searchParams.get('maxitems') ?? 100);
+    const sorted = state.zones.filter((z) => reversed(z.name) >= from).sort((a, b) => reversed(a.name).localeCompare(reversed(b.name)) || a.id.localeCompare(b.id));
+    return send(
+      res,
+      200,
+      `<?xml version="1.0"?><ListHostedZonesByNameResponse ${ns}><HostedZones>${sorted.slice(0, max).map(zoneXml).join('')}</HostedZones>` +
+        `<DNSName>${escape(url.searchParams.get('dnsname') ?? '')}</DNSName><IsTruncated>${sorted.length > max}</IsTruncated><MaxItems>${max}</MaxItems></ListHostedZonesByNameResponse>`,
+    );
+  }
+  if (method === 'POST' && path === '/hostedzone') {
+    const name = bare(tag(body, 'Name'));
+    const callerReference = tag(body, 'CallerReference');
+    // Like Route 53: a second zone of one name is allowed (only the caller reference must be new).
+    if (state.zones.some((z) => z.callerReference === callerReference)) return fail(409, 'HostedZoneAlreadyExists', `caller reference ${callerReference} was used`);
+    const id = `Z${next()}FAKEZONE`;
+    const n = state.zones.length;
+    const zone: FakeZone = {
+      id,
+      name,
+      private: tag(body, 'PrivateZone') === 'true',
+      callerReference,
+      nameServers: [`ns-${n}1.awsdns-${n}1.org`, `ns-${n}2.awsdns-${n}2.co.uk`, `ns-${n}3.awsdns-${n}3.com`, `ns-${n}4.awsdns-${n}4.net`],
+      records: {},
+    };
+    state.zones.push(zone);
+    state.writes.push(`CreateHostedZone ${name}`);
+    return send(res, 201, `<?xml version="1.0"?><CreateHostedZoneResponse ${ns}>${zoneXml(zone)}${change()}${delegationXml(zone)}</CreateHostedZoneResponse>`, {
+      location: `https://route53.amazonaws.com/2013-04-01/hostedzone/${id}`,
+    });
+  }
+  const [, id, rest] = /^\/hostedzone\/([^/]+)(\/rrset\/?)?$/.exec(path) ?? [];
+  if (id) {
+    const zone = state.zones.find((z) => z.id === id);
+    if (!zone) return fail(404, 'NoSuchHostedZone', `No hosted zone found with ID: ${id}`);
+    if (method === 'GET' && !rest) return send(res, 200, `<?xml version="1.0"?><GetHostedZoneResponse ${ns}>${zoneXml(zone)}${delegationXml(zone)}</GetHostedZoneResponse>`);
+    if (method === 'GET' && rest) {
+      // In Route 53's order (name with its labels reversed, then type), from name= and type= on.
+      const soa = `${zone.nameServers[0]}. awsdns-hostmaster.amazon.com. 1 7200 900 1209600 86400`;
+      const all = [
+        { name: zone.name, type: 'NS', values: zone.nameServers },
+        { name: zone.name, type: 'SOA', values: [soa] },
+        ...Object.entries(zone.records).map(([key, values]) => ({ name: key.split(' ')[0]!, type: key.split(' ')[1]!, values })),
+      ].sort((a, b) => reversed(a.name).localeCompare(reversed(b.name)) || a.type.localeCompare(b.type));
+      const [from, type] = [reversed(url.searchParams.get('name') ?? ''), url.searchParams.get('type') ?? ''];
+      const max = Number(url.searchParams.get('maxitems') ?? 300);
+      const after = all.filter((r) => reversed(r.name).localeCompare(from) > 0 || (reversed(r.name) === from && r.type.localeCompare(type) >= 0));
+      const sets = after.slice(0, max).map(
+        (r) =>
+          `<ResourceRecordSet><Name>${r.name}.</Name><Type>${r.type}</Type><TTL>300</TTL><ResourceRecords>` +
+          `${r.values.map((v) => `<ResourceRecord><Value>${escape(v)}</Value></ResourceRecord>`).join('')}</ResourceRecords></ResourceRecordSet>`,
+      );
+      const more = after[max] ? `<NextRecordName>${after[max].name}.</NextRecordName><NextRecordType>${after[max].type}</NextRecordType>` : '';
+      return send(
+        res,
+        200,
+        `<?xml version="1.0"?><ListResourceRecordSetsResponse ${ns}><ResourceRecordSets>${sets.join('')}</ResourceRecordSets>` +
+          `<IsTruncated>${Boolean(after[max])}</IsTruncated>${more}<MaxItems>${max}</MaxItems></ListResourceRecordSetsResponse>`,
+      );
+    }
+    if (method === 'POST' && rest) {
+      for (const c of tags(body, 'Change')) {
+        const [action, name, type] = [tag(c, 'Action'), bare(tag(c, 'Name')), tag(c, 'Type')];
+        const values = tags(c, 'Value').map(unescape);
+        if (action === 'DELETE') delete zone.records[`${name} ${type}`];
+        else if (action === 'CREATE' && zone.records[`${name} ${type}`]) return fail(400, 'InvalidChangeBatch', `${name} ${type} already exists`);
+        else zone.records[`${name} ${type}`] = values;
+        state.writes.push(`ChangeResourceRecordSets ${zone.name} ${action} ${name} ${type}`);
+      }
+      return send(res, 200, `<?xml version="1.0"?><ChangeResourceRecordSetsResponse ${ns}>${change()}</ChangeResourceRecordSetsResponse>`);
+    }
+  }
+  return fail(400, 'InvalidInput', `the fake does not know route53 ${method} ${url.pathname}`);
+}
+
+function ses({ state, next }: Fake, res: ServerResponse, method: string, pathname: string, input: Record<string, unknown>, region: string) {
+  if (method === 'GET' && pathname === '/v2/email/account') {
+    const r = state.review;
+    return restJson(res, 200, {
+      ProductionAccessEnabled: state.production,
+      SendingEnabled: true,
+      SendQuota: { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 },
+      ...(r ? { Details: { MailType: 'TRANSACTIONAL', WebsiteURL: r.websiteUrl, ReviewDetails: { Status: r.status, CaseId: r.caseId } } } : {}),
+    });
+  }
+  if (method === 'POST' && pathname === '/v2/email/account/details') {
+    // SES API Reference v2, PutAccountDetails: MailType and WebsiteURL required, ContactLanguage EN | JA;
+    // ConflictException "if there is already an ongoing account details update under review":
+    // https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_PutAccountDetails.html
+    if (!input.MailType || !input.WebsiteURL) return restJson(res, 400, { message: 'MailType and WebsiteURL are required' }, 'BadRequestException');
+    if (input.ContactLanguage !== undefined && !['EN', 'JA'].includes(String(input.ContactLanguage))) {
+      return restJson(res, 400, { message: `ContactLanguage ${String(input.ContactLanguage)}: EN or JA` }, 'BadRequestException');
+    }
+    if (state.review?.status === 'PENDING') return restJson(res, 409, { message: 'an account details update is under review' }, 'ConflictException');
+    state.writes.push(`PutAccountDetails ${String(input.MailType)} ${String(input.WebsiteURL)}`);
+    // The request opens a review; the account stays in the sandbox until AWS grants it (a hook here).
+    state.review = { status: 'PENDING', caseId: `case-${next()}`, websiteUrl: String(input.WebsiteURL), request: input };
+    return restJson(res, 200, {});
+  }
+  const identity = /^\/v2\/email\/identities\/([^/]+)$/.exec(pathname)?.[1];
+  if (identity) {
+    const id = decodeURIComponent(identity);
+    const status = state.identities[id];
+    if (!status) return restJson(res, 404, { message: 'Email identity does not exist.' }, 'NotFoundException');
+    if (method === 'DELETE') {
+      delete state.identities[id];
+      delete state.dkim[id];
+      delete state.identityTags[id];
+      state.writes.push(`DeleteEmailIdentity ${id}`);
+      return restJson(res, 200, {});
+    }
+    const dkim = state.dkim[id];
+    return restJson(res, 200, {
+      IdentityType: dkim ? 'DOMAIN' : 'EMAIL_ADDRESS',
+      VerificationStatus: status,
+      VerifiedForSendingStatus: status === 'SUCCESS',
+      Tags: state.identityTags[id] ?? [],
+      ...(dkim
+        ? {
+            DkimAttributes: {
+              SigningEnabled: true,
+              Status: dkim.status,
+              Tokens: dkim.tokens,
+              SigningAttributesOrigin: 'AWS_SES',
+              SigningHostedZone: dkim.zone ?? 'dkim.amazonses.com',
+              ...(dkim.keyAt ? { LastKeyGenerationTimestamp: Date.parse(dkim.keyAt) / 1000 } : {}),
+            },
+          }
+        : {}),
+    });
+  }
+  if (method === 'POST' && pathname === '/v2/email/identities') {
+    const id = String(input.EmailIdentity);
+    if (state.identities[id]) return restJson(res, 400, { message: 'exists' }, 'AlreadyExistsException');
+    state.identities[id] = 'PENDING';
+    state.identityTags[id] = Array.isArray(input.Tags) ? (input.Tags as { Key: string; Value: string }[]) : [];
+    state.writes.push(`CreateEmailIdentity ${id}`);
+    if (id.includes('@')) return restJson(res, 200, { IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: false });
+    const tokens = [1, 2, 3].map((i) => `${id.replace(/\W/g, '')}dkim${i}${next()}`);
+    // A new key pair, so new tokens, each time a domain identity is created.
+    state.dkim[id] = { tokens, status: 'PENDING', zone: signingZoneOf(region), keyAt: state.clock };
+    return restJson(res, 200, {
+      IdentityType: 'DOMAIN',
+      VerifiedForSendingStatus: false,
+      DkimAttributes: { SigningEnabled: true, Status: 'PENDING', Tokens: tokens, SigningHostedZone: signingZoneOf(region) },
+    });
+  }
+  return restJson(res, 400, { message: `the fake does not know ses ${method} ${pathname}` }, 'BadRequestException');
+}
+
+/**
+ * S3 (REST XML), path-style as the SDK and the AWS CLI address an IP endpoint: the three calls that empty
+ * and delete a bucket (ListObjectVersions, DeleteObjects, DeleteBucket; NoSuchBucket is 404, BucketNotEmpty
+ * 409: https://docs.aws.amazon.com/AmazonS3/latest/API/ErrorResponses.html#ErrorCodeList), and what the
+ * preview workflow's `aws s3 cp` and `aws s3 rm --recursive` call: PutObject, ListObjectsV2, DeleteObject
+ * (keys only: the fake keeps no content).
+ */
+function s3({ state }: Fake, res: ServerResponse, method: string, url: URL, body: string) {
+  const ns = 'xmlns="http://s3.amazonaws.com/doc/2006-03-01/"';
+  const { bucket, key } = s3Path(url);
+  const fail = (status: number, code: string, message: string) =>
+    send(res, status, `<?xml version="1.0"?><Error><Code>${code}</Code><Message>${escape(message)}</Message><BucketName>${escape(bucket)}</BucketName></Error>`);
+  const keys = state.buckets[bucket];
+  if (!keys) return fail(404, 'NoSuchBucket', 'The specified bucket does not exist');
+  if (method === 'GET' && url.searchParams.has('versions')) {
+    const versions = keys.map((k) => `<Version><Key>${escape(k)}</Key><VersionId>null</VersionId><IsLatest>true</IsLatest></Version>`);
+    return send(res, 200, `<?xml version="1.0"?><ListVersionsResult ${ns}><Name>${escape(bucket)}</Name><IsTruncated>false</IsTruncated>${versions.join('')}</ListVersionsResult>`);
+  }
+  if (method === 'POST' && url.searchParams.has('delete')) {
+    const gone = tags(body, 'Key').map(unescape);
+    state.buckets[bucket] = keys.filter((k) => !gone.includes(k));
+    state.writes.push(`DeleteObjects ${bucket}`);
+    return send(res, 200, `<?xml version="1.0"?><DeleteResult ${ns}>${gone.map((k) => `<Deleted><Key>${escape(k)}</Key></Deleted>`).join('')}</DeleteResult>`);
+  }
+  if (method === 'PUT' && key) {
+    if (!keys.includes(key)) keys.push(key);
+    state.writes.push(`PutObject ${bucket}/${key}`);
+    return send(res, 200, '', { etag: '"fake"' });
+  }
+  if (method === 'DELETE' && key) {
+    state.buckets[bucket] = keys.filter((k) => k !== key);
+    state.writes.push(`DeleteObject ${bucket}/${key}`);
+    res.writeHead(204);
+    return res.end();
+  }
+  if (method === 'GET' && !key && url.searchParams.get('list-type') === '2') {
+    const prefix = url.searchParams.get('prefix') ?? '';
+    const encode = url.searchParams.get('encoding-type') === 'url' ? encodeURIComponent : (k: string) => k;
+    const found = keys.filter((k) => k.startsWith(prefix)).sort();
+    const contents = found.map((k) => `<Contents><Key>${escape(encode(k))}</Key><Size>1</Size><LastModified>${state.clock}</LastModified><ETag>"fake"</ETag><StorageClass>STANDARD</StorageClass></Contents>`);
+    return send(
+      res,
+      200,
+      `<?xml version="1.0"?><ListBucketResult ${ns}><Name>${escape(bucket)}</Name><Prefix>${escape(encode(prefix))}</Prefix><KeyCount>${found.length}</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated>${url.searchParams.get('encoding-type') === 'url' ? '<EncodingType>url</EncodingType>' : ''}${contents.join('')}</ListBucketResult>`,
+    );
+  }
+  if (method === 'DELETE' && !key) {
+    if (keys.length > 0) return fail(409, 'BucketNotEmpty', 'The bucket you tried to delete is not empty');
+    delete state.buckets[bucket];
+    state.writes.push(`DeleteBucket ${bucket}`);
+    res.writeHead(204);
+    return res.end();
+  }
+  return fail(400, 'InvalidRequest', `the fake does not know s3 ${method} ${url.pathname}${url.search}`);
+}
+
+/** AWS Budgets (JSON 1.1; the owner's tools sign for us-east-1, its one endpoint's region): what setup and doctor call. */
+function budgets({ state }: Fake, res: ServerResponse, target: string, input: Record<string, unknown>, region: string) {
+  if (region !== 'us-east-1') return sendJson(res, 400, { __type: 'InvalidParameterException', message: `the tools call AWS Budgets in us-east-1, not ${region}` });
+  if (input.AccountId !== state.account) return sendJson(res, 400, { __type: 'AccessDeniedException', message: `not the caller's account: ${String(input.AccountId)}` });
+  if (target === 'DescribeBudget') {
+    const b = state.budgets[String(input.BudgetName)];
+    if (!b) return sendJson(res, 400, { __type: 'NotFoundException', message: `Unable to get budget: ${String(input.BudgetName)} - the budget doesn't exist.` });
+    return sendJson(res, 200, {
+      Budget: {
+        BudgetName: input.BudgetName,
+        BudgetType: 'COST',
+        TimeUnit: 'MONTHLY',
+        BudgetLimit: { Amount: b.limit, Unit: 'USD' },
+        CalculatedSpend: { ActualSpend: { Amount: b.actual, Unit: 'USD' }, ForecastedSpend: { Amount: b.forecast, Unit: 'USD' } },
+      },
+    });
+  }
+  if (target === 'CreateBudget') {
+    const budget = input.Budget as { BudgetName: string; BudgetLimit: { Amount: string; Unit: string }; BudgetType: string; TimeUnit: string };
+    if (state.budgets[budget.BudgetName]) return sendJson(res, 400, { __type: 'DuplicateRecordException', message: `the budget ${budget.BudgetName} already exists` });
+    if (budget.BudgetType !== 'COST' || budget.TimeUnit !== 'MONTHLY' || budget.BudgetLimit.Unit !== 'USD') {
+      return sendJson(res, 400, { __type: 'InvalidParameterException', message: 'the fake keeps monthly USD cost budgets only' });
+    }
+    const alerts = (input.NotificationsWithSubscribers as { Notification: Record<string, unknown>; Subscribers: { Address: string }[] }[]) ?? [];
+    state.budgets[budget.BudgetName] = {
+      limit: budget.BudgetLimit.Amount,
+      actual: '0.0',
+      forecast: '0.0',
+      alerts: alerts.map((a) => `${String(a.Notification.NotificationType)}>${String(a.Notification.Threshold)}%`),
+      subscribers: [...new Set(alerts.flatMap((a) => a.Subscribers.map((s) => s.Address)))],
+    };
+    state.writes.push(`CreateBudget ${budget.BudgetName}`);
+    return sendJson(res, 200, {});
+  }
+  return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know budgets ${target}` });
+}
+
+/** API Gateway V2 (REST JSON): the $default stage's route settings the doctor reads. */
+function apigateway({ state }: Fake, res: ServerResponse, method: string, url: URL) {
+  const found = /^\/v2\/apis\/([^/]+)\/stages\/([^/]+)$/.exec(url.pathname);
+  const api = found && state.apis[found[1]!];
+  if (method !== 'GET' || !found || decodeURIComponent(found[2]!) !== '$default') {
+    return restJson(res, 400, { message: `the fake does not know apigateway ${method} ${url.pathname}` }, 'BadRequestException');
+  }
+  if (!api) return restJson(res, 404, { message: 'Invalid API identifier specified' }, 'NotFoundException');
+  // The wire names are lower camel case (the service model's jsonName), unlike the SDK's members.
+  const routeSettings = Object.fromEntries(
+    Object.entries(api.routeSettings).map(([key, t]) => [key, { throttlingRateLimit: t.ThrottlingRateLimit, throttlingBurstLimit: t.ThrottlingBurstLimit }]),
+  );
+  return restJson(res, 200, { stageName: '$default', routeSettings });
+}
+
+/** The IAM action a request needs ("ses:CreateEmailIdentity"), to refuse it when it is in state.denied. */
+function iamAction(service: string, method: string, url: URL, target: string, body: string): string {
+  // Budgets' IAM actions are not its operations' names (Service Authorization Reference, AWS Budget Service).
+  if (service === 'budgets') return target === 'CreateBudget' ? 'budgets:ModifyBudget' : 'budgets:ViewBudget';
+  if (target) return `${service}:${target}`;
+  const path = url.pathname;
+  if (service === 'ses') {
+    if (path === '/v2/email/account') return 'ses:GetAccount';
+    if (path === '/v2/email/account/details') return 'ses:PutAccountDetails';
+    if (path === '/v2/email/identities') return 'ses:CreateEmailIdentity';
+    return `ses:${method === 'DELETE' ? 'Delete' : 'Get'}EmailIdentity`;
+  }
+  if (service === 'route53') {
+    if (path.endsWith('/hostedzonesbyname')) return 'route53:ListHostedZonesByName';
+    if (path.endsWith('/rrset') || path.endsWith('/rrset/')) return `route53:${method === 'POST' ? 'ChangeResourceRecordSets' : 'ListResourceRecordSets'}`;
+    return `route53:${method === 'POST' ? 'CreateHostedZone' : 'GetHostedZone'}`;
+  }
+  if (service === 'apigateway') return `apigateway:${method}`;
+  if (service === 's3') {
+    // S3's IAM actions are not its operations' names (Amazon S3 User Guide, "Policy actions for Amazon S3":
+    // ListObjectsV2 is s3:ListBucket, a PUT of an object s3:PutObject, its DELETE s3:DeleteObject).
+    const { key } = s3Path(url);
+    if (url.searchParams.has('versions')) return 's3:ListBucketVersions';
+    if (method === 'GET' && !key) return 's3:ListBucket';
+    if (method === 'PUT' && key) return 's3:PutObject';
+    if (method === 'DELETE') return key ? 's3:DeleteObject' : 's3:DeleteBucket';
+    return 's3:DeleteObjectVersion';
+  }
+  return `${service}:${new URLSearchParams(body).get('Action') ?? ''}`;
+}
+
+/** The role's policy on this request: S3 by the bucket's or object's ARN and its condition keys, anything else by "*". */
+function roleAllows({ state }: Fake, policy: PolicyStatementJson[], service: string, action: string, url: URL): boolean {
+  if (service !== 's3') return policyAllows(policy, action, '*');
+  const { bucket, key } = s3Path(url);
+  const context: Record<string, string> = { 'aws:ResourceAccount': bucket in state.buckets ? state.account : 'another-account' };
+  if (url.searchParams.has('prefix')) context['s3:prefix'] = url.searchParams.get('prefix') ?? '';
+  return policyAllows(policy, action, `arn:aws:s3:::${bucket}${key ? `/${key}` : ''}`, context);
+}
+
+/** AccessDenied as each protocol carries it (the SDK names the error by its code). */
+function denied({ state }: Fake, res: ServerResponse, service: string, action: string) {
+  const message = `User: arn:aws:iam::${state.account}:user/jane is not authorized to perform: ${action}`;
+  if (service === 'ssm' || service === 'acm' || service === 'route53domains' || service === 'budgets') return sendJson(res, 400, { __type: 'AccessDeniedException', message });
+  if (service === 'ses' || service === 'apigateway') return restJson(res, 403, { message }, 'AccessDeniedException');
+  if (service === 's3') return send(res, 403, `<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`);
+  return send(res, 403, xmlError('AccessDenied', escape(message)));
+}
+
+/** The test hooks: what people, registrars and AWS's own reviews and scans do while setup waits. */
+function hooksOf(fake: Fake): Record<string, (p: URLSearchParams) => string | void> {
+  const { state, next } = fake;
+  return {
+  click: (p) => void (state.identities[p.get('identity') ?? ''] = 'SUCCESS'),
+  bootstrap: (p) => {
+    state.toolkits[p.get('region') ?? ''] = Number(p.get('version'));
+    state.toolkitPolicies[p.get('region') ?? ''] = p.get('policies') ?? '';
+    delete state.toolkitStatus[p.get('region') ?? ''];
+  },
+  dns: (p) => void (state.dns[p.get('name') ?? ''] = p.get('value') ?? ''),
+  account: (p) => void (state.account = p.get('id') ?? state.account),
+  /** AWS answers the production access request: status=GRANTED, or DENIED (the case stays the same). */
+  review: (p) => {
+    if (!state.review) return 'no review was requested (PutAccountDetails)';
+    const status = p.get('status');
+    if (status !== 'GRANTED' && status !== 'DENIED') return 'status=GRANTED or status=DENIED';
+    state.review.status = status;
+    state.production = status === 'GRANTED';
+  },
+  /** The owner sets the name servers at the registrar: domain=, ns=a,b (default: its zone's here). */
+  delegate: (p) => {
+    const domain = bare(p.get('domain') ?? '');
+    const ns = p.get('ns')?.split(',') ?? state.zones.find((z) => z.name === domain && !z.private)?.nameServers;
+    if (!ns) return `no public zone ${domain} and no ns=`;
+    state.registrar[domain] = ns.map(bare);
+  },
+  /** SES's DKIM scan: a domain identity is verified once its three CNAMEs answer in public DNS. */
+  'dkim-scan': () => {
+    for (const [domain, d] of Object.entries(state.dkim)) {
+      if (d.status !== 'PENDING') continue;
+      // SES looks for the CNAMEs pointing into its region's DKIM domain, nowhere else.
+      const seen = d.tokens.every((t) => published(fake, `${t}._domainkey.${domain}`, 'CNAME').map(bare).includes(`${t}.${d.zone ?? 'dkim.amazonses.com'}`));
+      if (seen) [d.status, state.identities[domain]] = ['SUCCESS', 'SUCCESS'];
+    }
+  },
+  /** SES gives up after 72 h: a domain identity still PENDING (identity=, default every one) turns FAILED and stays so. */
+  'dkim-fail': (p) => {
+    const only = p.get('identity');
+    if (only && !state.dkim[only]) return `no domain identity ${only}`;
+    for (const [domain, d] of Object.entries(state.dkim)) {
+      if ((only && domain !== only) || d.status !== 'PENDING') continue;
+      [d.status, state.identities[domain]] = ['FAILED', 'FAILED'];
+    }
+  },
+  /**
+   * A deploy of the site stack: stack=, region=; its alarm topic (after other resources, so on a later
+   * page), with the owner's e-mail (owner=) subscribed but not confirmed, after any confirmed others=a,b.
+   */
+  deploy: (p) => {
+    const stack = p.get('stack') ?? 'Portfolio';
+    const region = p.get('region') ?? 'us-east-1';
+    const topic = `arn:aws:sns:${region}:${state.account}:${stack}-AlarmTopic${next()}`;
+    const apiId = `api${next()}x`;
+    // Each route at its own throttle (contract/limits.ts), as the stack's stage is after a deploy.
+    state.apis[apiId] = {
+      routeSettings: {
+        'POST /api/contact': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+        'POST /api/events': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 50 },
+        'POST /api/vitals': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 100 },
+      },
+    };
+    state.stacks[stack] = {
+      outputs: { DistributionDomainName: 'd111111abcdef8.cloudfront.net', ApiUrl: `https://${apiId}.execute-api.${region}.amazonaws.com/` },
+      resources: [
+        { logicalId: 'SiteBucket', type: 'AWS::S3::Bucket', physicalId: `${stack.toLowerCase()}-sitebucket-${next()}` },
+        { logicalId: 'CdnDistribution', type: 'AWS::CloudFront::Distribution', physicalId: `E${next()}FAKE` },
+        { logicalId: 'ContactFunction', type: 'AWS::Lambda::Function', physicalId: `${stack}-Contact-${next()}` },
+        { logicalId: 'MonitoringAlarmTopic', type: 'AWS::SNS::Topic', physicalId: topic },
+      ],
+    };
+    const others = (p.get('others')?.split(',') ?? []).map((endpoint) => ({ protocol: 'email', endpoint, confirmed: true, arn: `${topic}:${next()}-0000` }));
+    const owner = p.get('owner') ? [{ protocol: 'email', endpoint: p.get('owner')!, confirmed: false, arn: `${topic}:${next()}-0000` }] : [];
+    state.topics[topic] = [...others, ...owner];
+  },
+  /** Billing updates a budget: name=, actual= and forecast= in US dollars. */
+  'budget-spend': (p) => {
+    const b = state.budgets[p.get('name') ?? ''];
+    if (!b) return `no budget ${p.get('name')}`;
+    b.actual = p.get('actual') ?? b.actual;
+    b.forecast = p.get('forecast') ?? b.forecast;
+  },
+  /** The breaker function sets a route's throttle on every deployed API: routeKey=, rate=, burst=. */
+  'route-throttle': (p) => {
+    const key = p.get('routeKey') ?? '';
+    for (const api of Object.values(state.apis)) {
+      if (!api.routeSettings[key]) return `no route ${key}`;
+      api.routeSettings[key] = { ThrottlingRateLimit: Number(p.get('rate')), ThrottlingBurstLimit: Number(p.get('burst')) };
+    }
+  },
+  /** The owner clicks "Confirm subscription" in the mail SNS sent to endpoint=. */
+  'sns-confirm': (p) => {
+    const subs = Object.values(state.topics).flat().filter((s) => s.endpoint === p.get('endpoint'));
+    if (subs.length === 0) return `no subscription for ${p.get('endpoint')}`;
+    for (const s of subs) s.confirmed = true;
+  },
+  /** 48 h pass: SNS deletes every subscription nobody confirmed. */
+  'sns-expire': () => {
+    for (const [arn, subs] of Object.entries(state.topics)) state.topics[arn] = subs.filter((s) => s.confirmed);
+  },
+  };
+}
+
 export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise<FakeAws> {
   const state: FakeAwsState = {
     account: '123456789012',
@@ -213,647 +862,9 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     writes: [],
     ...initial,
   };
-  const validation = (domain: string) => ({ Name: `_v.${domain}.`, Type: 'CNAME', Value: `_v-${domain.replace(/\./g, '-')}.acm-validations.aws.` });
   let serial = 0;
-  const next = () => String(++serial).padStart(4, '0');
-
-  /** The name servers public DNS gives for a domain: its registrar's (Route 53 Domains' or another's). */
-  const delegation = (name: string) => state.registrations[bare(name)] ?? state.registrar[bare(name)];
-  /** A record public DNS answers: in a public zone the registrar delegates to, or published at the owner's DNS host. */
-  const published = (name: string, type: string): string[] => {
-    const host = state.dns[`${bare(name)}.`] ?? state.dns[bare(name)];
-    if (host) return [host];
-    const zone = state.zones
-      .filter((z) => !z.private && (bare(name) === z.name || bare(name).endsWith(`.${z.name}`)))
-      .sort((a, b) => b.name.length - a.name.length)[0];
-    const ns = zone && delegation(zone.name);
-    if (!zone || !ns || [...ns].sort().join() !== [...zone.nameServers].sort().join()) return [];
-    return zone.records[`${bare(name)} ${type}`] ?? [];
-  };
-
-  /**
-   * One page of a paginated list, and the <NextToken> of the next. AWS's pages are larger (SNS: up to 100
-   * subscriptions; CloudFormation: up to 1 MB of resources); these are tiny so a caller that reads only
-   * the first page misses things here too.
-   */
-  const page = <T>(list: T[], token: string | null) => {
-    const start = Number(token ?? 0);
-    const end = start + PAGE_SIZE;
-    return { items: list.slice(start, end), nextToken: end < list.length ? `<NextToken>${end}</NextToken>` : '' };
-  };
-
-  /**
-   * IAM's query API for the bootstrap's execution policy (IAM API Reference: GetPolicy, GetPolicyVersion,
-   * ListPolicyVersions, CreatePolicy, CreatePolicyVersion, DeletePolicyVersion; NoSuchEntity is 404,
-   * at most five versions: https://docs.aws.amazon.com/IAM/latest/APIReference/API_CreatePolicyVersion.html).
-   */
-  const iam = (res: ServerResponse, action: string, form: URLSearchParams) => {
-    const arn = form.get('PolicyArn') ?? '';
-    const versions = state.policies[arn];
-    const missing = () => send(res, 404, xmlError('NoSuchEntity', `Policy ${escape(arn)} was not found.`));
-    const version = (v: { id: string; isDefault: boolean; created?: string }) =>
-      `<VersionId>${v.id}</VersionId><IsDefaultVersion>${v.isDefault}</IsDefaultVersion><CreateDate>${v.created ?? '2026-01-01T00:00:00Z'}</CreateDate>`;
-    if (action === 'GetPolicy') {
-      if (!versions) return missing();
-      return send(res, 200, xml(action, `<Policy><Arn>${escape(arn)}</Arn><DefaultVersionId>${versions.find((v) => v.isDefault)!.id}</DefaultVersionId></Policy>`));
-    }
-    if (action === 'GetPolicyVersion') {
-      const found = versions?.find((v) => v.id === form.get('VersionId'));
-      if (!found) return missing();
-      return send(res, 200, xml(action, `<PolicyVersion>${version(found)}<Document>${escape(encodeURIComponent(found.document))}</Document></PolicyVersion>`));
-    }
-    if (action === 'ListPolicyVersions') {
-      if (!versions) return missing();
-      return send(res, 200, xml(action, `<Versions>${versions.map((v) => `<member>${version(v)}</member>`).join('')}</Versions><IsTruncated>false</IsTruncated>`));
-    }
-    if (action === 'CreatePolicy') {
-      const created = `arn:aws:iam::${state.account}:policy/${form.get('PolicyName') ?? ''}`;
-      if (state.policies[created]) return send(res, 409, xmlError('EntityAlreadyExists', 'A policy with that name already exists.'));
-      state.policies[created] = [{ id: 'v1', document: form.get('PolicyDocument') ?? '', isDefault: true, created: state.clock }];
-      state.writes.push(`CreatePolicy ${form.get('PolicyName')}`);
-      return send(res, 200, xml(action, `<Policy><Arn>${escape(created)}</Arn><DefaultVersionId>v1</DefaultVersionId></Policy>`));
-    }
-    if (action === 'CreatePolicyVersion') {
-      if (!versions) return missing();
-      if (versions.length >= 5) return send(res, 409, xmlError('LimitExceeded', 'A managed policy can have up to 5 versions.'));
-      const id = `v${Math.max(...versions.map((v) => Number(v.id.slice(1)))) + 1}`;
-      const isDefault = form.get('SetAsDefault') === 'true';
-      if (isDefault) for (const v of versions) v.isDefault = false;
-      // A millisecond per version: the newest is the latest, as IAM's CreateDate orders them.
-      const created = new Date(Date.parse(state.clock) + versions.length).toISOString();
-      versions.push({ id, document: form.get('PolicyDocument') ?? '', isDefault, created });
-      state.writes.push(`CreatePolicyVersion ${arn.split('/').pop()}`);
-      return send(res, 200, xml(action, `<PolicyVersion>${version({ id, isDefault, created })}</PolicyVersion>`));
-    }
-    if (action === 'DeletePolicyVersion') {
-      if (!versions) return missing();
-      // DeletePolicyVersion "cannot delete the default version from a policy"; its conflict error is
-      // DeleteConflict (409): https://docs.aws.amazon.com/IAM/latest/APIReference/API_DeletePolicyVersion.html
-      if (versions.find((v) => v.id === form.get('VersionId'))?.isDefault) return send(res, 409, xmlError('DeleteConflict', 'Cannot delete the default version of a policy.'));
-      state.policies[arn] = versions.filter((v) => v.id !== form.get('VersionId'));
-      state.writes.push(`DeletePolicyVersion ${form.get('VersionId')}`);
-      return send(res, 200, xml(action, ''));
-    }
-    return send(res, 400, xmlError('InvalidAction', `the fake does not know iam ${escape(action)}`));
-  };
-
-  const query = (res: ServerResponse, service: string, region: string, form: URLSearchParams) => {
-    const action = form.get('Action') ?? '';
-    if (service === 'sts' && action === 'GetCallerIdentity') {
-      return send(res, 200, xml(action, `<Arn>arn:aws:iam::${state.account}:user/jane</Arn><UserId>AIDAFAKE</UserId><Account>${state.account}</Account>`));
-    }
-    const stackName = form.get('StackName') ?? '';
-    const noStack = () => send(res, 400, xmlError('ValidationError', `Stack with id ${escape(stackName)} does not exist`));
-    if (service === 'cloudformation' && action === 'DescribeStacks') {
-      const site = state.stacks[stackName];
-      const version = stackName === 'CDKToolkit' ? state.toolkits[region] : undefined;
-      if (version === undefined && !site) return noStack();
-      const status = site ? undefined : state.toolkitStatus[region];
-      const outputs = site ? site.outputs : { BootstrapVersion: String(version) };
-      const members = Object.entries(outputs).map(([k, v]) => `<member><OutputKey>${k}</OutputKey><OutputValue>${escape(v)}</OutputValue></member>`);
-      const parameters = site
-        ? ''
-        : `<Parameters><member><ParameterKey>CloudFormationExecutionPolicies</ParameterKey><ParameterValue>${escape(state.toolkitPolicies[region] ?? '')}</ParameterValue></member></Parameters>`;
-      return send(
-        res,
-        200,
-        xml(
-          action,
-          `<Stacks><member><StackName>${escape(stackName)}</StackName><StackStatus>${status?.status ?? 'CREATE_COMPLETE'}</StackStatus>` +
-            (status && !status.since ? '' : `<CreationTime>${status?.since ?? '2026-01-01T00:00:00Z'}</CreationTime>`) +
-            `<Outputs>${members.join('')}</Outputs>${parameters}</member></Stacks>`,
-        ),
-      );
-    }
-    if (service === 'cloudformation' && action === 'ListStackResources') {
-      const site = state.stacks[stackName];
-      if (!site) return noStack();
-      const { items, nextToken } = page(site.resources, form.get('NextToken'));
-      const members = items.map(
-        (r) =>
-          `<member><LogicalResourceId>${r.logicalId}</LogicalResourceId><PhysicalResourceId>${escape(r.physicalId)}</PhysicalResourceId>` +
-          `<ResourceType>${r.type}</ResourceType><LastUpdatedTimestamp>2026-01-01T00:00:00Z</LastUpdatedTimestamp><ResourceStatus>CREATE_COMPLETE</ResourceStatus></member>`,
-      );
-      return send(res, 200, xml(action, `<StackResourceSummaries>${members.join('')}</StackResourceSummaries>${nextToken}`));
-    }
-    if (service === 'iam') return iam(res, action, form);
-    if (service === 'cloudformation' && action === 'DeleteStack') {
-      if (stackName === 'CDKToolkit') [state.toolkits, state.toolkitStatus, state.toolkitPolicies].forEach((byRegion) => delete byRegion[region]);
-      else delete state.stacks[stackName];
-      state.writes.push(`DeleteStack ${stackName} ${region}`);
-      return send(res, 200, xml(action, ''));
-    }
-    if (service === 'sns') {
-      // SNS query API: https://docs.aws.amazon.com/sns/latest/api/API_ListSubscriptionsByTopic.html (NotFound: 404)
-      const topicArn = form.get('TopicArn') ?? '';
-      const subscriptions = state.topics[topicArn];
-      if (!subscriptions) return send(res, 404, xmlError('NotFound', 'Topic does not exist'));
-      if (action === 'ListSubscriptionsByTopic') {
-        const { items, nextToken } = page(subscriptions, form.get('NextToken'));
-        const members = items.map(
-          (s) =>
-            `<member><TopicArn>${escape(topicArn)}</TopicArn><Protocol>${s.protocol}</Protocol><Endpoint>${escape(s.endpoint)}</Endpoint>` +
-            // An unconfirmed subscription has no ARN yet: "PendingConfirmation".
-            `<SubscriptionArn>${s.confirmed ? escape(s.arn) : 'PendingConfirmation'}</SubscriptionArn><Owner>${state.account}</Owner></member>`,
-        );
-        return send(res, 200, xml(action, `<Subscriptions>${members.join('')}</Subscriptions>${nextToken}`));
-      }
-      if (action === 'Subscribe') {
-        const [protocol, endpoint] = [form.get('Protocol') ?? '', form.get('Endpoint') ?? ''];
-        state.writes.push(`Subscribe ${topicArn} ${protocol} ${endpoint}`);
-        let sub = subscriptions.find((s) => s.protocol === protocol && s.endpoint === endpoint);
-        if (!sub) subscriptions.push((sub = { protocol, endpoint, confirmed: false, arn: `${topicArn}:${next()}-0000-0000-0000-000000000000` }));
-        // Without ReturnSubscriptionArn an e-mail subscription answers "pending confirmation" until confirmed.
-        return send(res, 200, xml(action, `<SubscriptionArn>${sub.confirmed ? escape(sub.arn) : 'pending confirmation'}</SubscriptionArn>`));
-      }
-    }
-    return send(res, 400, xmlError('InvalidAction', `the fake does not know ${service} ${action}`));
-  };
-
-  const ssm = (res: ServerResponse, target: string, input: Record<string, unknown>) => {
-    if (target === 'DescribeParameters') {
-      const name = (input.ParameterFilters as { Values: string[] }[])[0]!.Values[0]!;
-      const p = state.parameters[name];
-      return sendJson(res, 200, { Parameters: p ? [{ Name: name, Type: p.type }] : [] });
-    }
-    if (target === 'PutParameter') {
-      const { Name, Type, Value, Overwrite } = input as { Name: string; Type: string; Value: string; Overwrite?: boolean };
-      if (state.parameters[Name] && !Overwrite) return sendJson(res, 400, { __type: 'ParameterAlreadyExists', message: 'exists' });
-      state.parameters[Name] = { type: Type, value: Value };
-      state.writes.push(`PutParameter ${Name} ${Type}${Overwrite ? ' overwrite' : ''}`);
-      return sendJson(res, 200, { Version: 1, Tier: 'Standard' });
-    }
-    return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know ssm ${target}` });
-  };
-
-  const acm = (res: ServerResponse, target: string, input: Record<string, unknown>) => {
-    if (target === 'RequestCertificate') {
-      const { DomainName, IdempotencyToken } = input as { DomainName: string; IdempotencyToken: string };
-      const same = Object.entries(state.certificates).find(([, c]) => c.domain === DomainName && c.token === IdempotencyToken);
-      if (same) return sendJson(res, 200, { CertificateArn: same[0] });
-      const arn = `arn:aws:acm:us-east-1:${state.account}:certificate/${String(Object.keys(state.certificates).length).padStart(8, '0')}-aaaa-bbbb-cccc-000000000000`;
-      state.certificates[arn] = { domain: DomainName, token: IdempotencyToken, status: 'PENDING_VALIDATION', createdAt: state.clock };
-      state.writes.push(`RequestCertificate ${DomainName}`);
-      return sendJson(res, 200, { CertificateArn: arn });
-    }
-    if (target === 'DescribeCertificate') {
-      const arn = String(input.CertificateArn);
-      const c = state.certificates[arn];
-      if (!c) return sendJson(res, 400, { __type: 'ResourceNotFoundException', message: `no certificate ${arn}` });
-      // Issued once the validation record is published (the owner's DNS host, a test hook).
-      const record = validation(c.domain);
-      if (c.status === 'PENDING_VALIDATION' && state.dns[record.Name] === record.Value) c.status = 'ISSUED';
-      return sendJson(res, 200, {
-        Certificate: {
-          CertificateArn: arn,
-          DomainName: c.domain,
-          Status: c.status,
-          // JSON protocols carry timestamps as epoch seconds.
-          ...(c.createdAt ? { CreatedAt: Date.parse(c.createdAt) / 1000 } : {}),
-          DomainValidationOptions: [{ DomainName: c.domain, ResourceRecord: record }],
-        },
-      });
-    }
-    return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know acm ${target}` });
-  };
-
-  /** Route 53 Domains (JSON 1.1, us-east-1 only): the domains registered in this account. */
-  const domains = (res: ServerResponse, target: string, input: Record<string, unknown>) => {
-    const name = bare(String(input.DomainName ?? ''));
-    const ns = state.registrations[name];
-    // InvalidInput: "a domain name that doesn't belong to the account that submitted the request"
-    // (Route 53 Domains API Reference, GetDomainDetail errors: https://docs.aws.amazon.com/Route53/latest/APIReference/API_domains_GetDomainDetail.html)
-    if (!ns) return sendJson(res, 400, { __type: 'InvalidInput', message: `Domain ${name} not found in account ${state.account}` });
-    if (target === 'GetDomainDetail') return sendJson(res, 200, { DomainName: name, Nameservers: ns.map((Name) => ({ Name })) });
-    if (target === 'UpdateDomainNameservers') {
-      const servers = (input.Nameservers as { Name: string }[]).map((n) => bare(n.Name));
-      state.registrations[name] = servers;
-      state.writes.push(`UpdateDomainNameservers ${name} ${servers.join(',')}`);
-      return sendJson(res, 200, { OperationId: `op-${next()}` });
-    }
-    return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know route53domains ${target}` });
-  };
-
-  /** Route 53 (REST XML, /2013-04-01/...). */
-  const route53 = (res: ServerResponse, method: string, url: URL, body: string) => {
-    const ns = 'xmlns="https://route53.amazonaws.com/doc/2013-04-01/"';
-    const fail = (status: number, code: string, message: string) =>
-      send(res, status, `<?xml version="1.0"?><ErrorResponse ${ns}><Error><Type>Sender</Type><Code>${code}</Code><Message>${escape(message)}</Message></Error><RequestId>fake</RequestId></ErrorResponse>`);
-    const zoneXml = (z: FakeZone) =>
-      `<HostedZone><Id>/hostedzone/${z.id}</Id><Name>${z.name}.</Name><CallerReference>${escape(z.callerReference)}</CallerReference>` +
-      `<Config><PrivateZone>${z.private}</PrivateZone></Config><ResourceRecordSetCount>${2 + Object.keys(z.records).length}</ResourceRecordSetCount></HostedZone>`;
-    const delegationXml = (z: FakeZone) => `<DelegationSet><NameServers>${z.nameServers.map((n) => `<NameServer>${n}</NameServer>`).join('')}</NameServers></DelegationSet>`;
-    const change = () => `<ChangeInfo><Id>/change/C${next()}</Id><Status>PENDING</Status><SubmittedAt>2026-01-01T00:00:00.000Z</SubmittedAt></ChangeInfo>`;
-    const path = url.pathname.replace(/^\/2013-04-01/, '');
-    if (method === 'GET' && path === '/hostedzonesbyname') {
-      const from = reversed(url.searchParams.get('dnsname') ?? '');
-      const max = Number(url.searchParams.get('maxitems') ?? 100);
-      const sorted = state.zones.filter((z) => reversed(z.name) >= from).sort((a, b) => reversed(a.name).localeCompare(reversed(b.name)) || a.id.localeCompare(b.id));
-      return send(
-        res,
-        200,
-        `<?xml version="1.0"?><ListHostedZonesByNameResponse ${ns}><HostedZones>${sorted.slice(0, max).map(zoneXml).join('')}</HostedZones>` +
-          `<DNSName>${escape(url.searchParams.get('dnsname') ?? '')}</DNSName><IsTruncated>${sorted.length > max}</IsTruncated><MaxItems>${max}</MaxItems></ListHostedZonesByNameResponse>`,
-      );
-    }
-    if (method === 'POST' && path === '/hostedzone') {
-      const name = bare(tag(body, 'Name'));
-      const callerReference = tag(body, 'CallerReference');
-      // Like Route 53: a second zone of one name is allowed (only the caller reference must be new).
-      if (state.zones.some((z) => z.callerReference === callerReference)) return fail(409, 'HostedZoneAlreadyExists', `caller reference ${callerReference} was used`);
-      const id = `Z${next()}FAKEZONE`;
-      const n = state.zones.length;
-      const zone: FakeZone = {
-        id,
-        name,
-        private: tag(body, 'PrivateZone') === 'true',
-        callerReference,
-        nameServers: [`ns-${n}1.awsdns-${n}1.org`, `ns-${n}2.awsdns-${n}2.co.uk`, `ns-${n}3.awsdns-${n}3.com`, `ns-${n}4.awsdns-${n}4.net`],
-        records: {},
-      };
-      state.zones.push(zone);
-      state.writes.push(`CreateHostedZone ${name}`);
-      return send(res, 201, `<?xml version="1.0"?><CreateHostedZoneResponse ${ns}>${zoneXml(zone)}${change()}${delegationXml(zone)}</CreateHostedZoneResponse>`, {
-        location: `https://route53.amazonaws.com/2013-04-01/hostedzone/${id}`,
-      });
-    }
-    const [, id, rest] = /^\/hostedzone\/([^/]+)(\/rrset\/?)?$/.exec(path) ?? [];
-    if (id) {
-      const zone = state.zones.find((z) => z.id === id);
-      if (!zone) return fail(404, 'NoSuchHostedZone', `No hosted zone found with ID: ${id}`);
-      if (method === 'GET' && !rest) return send(res, 200, `<?xml version="1.0"?><GetHostedZoneResponse ${ns}>${zoneXml(zone)}${delegationXml(zone)}</GetHostedZoneResponse>`);
-      if (method === 'GET' && rest) {
-        // In Route 53's order (name with its labels reversed, then type), from name= and type= on.
-        const soa = `${zone.nameServers[0]}. awsdns-hostmaster.amazon.com. 1 7200 900 1209600 86400`;
-        const all = [
-          { name: zone.name, type: 'NS', values: zone.nameServers },
-          { name: zone.name, type: 'SOA', values: [soa] },
-          ...Object.entries(zone.records).map(([key, values]) => ({ name: key.split(' ')[0]!, type: key.split(' ')[1]!, values })),
-        ].sort((a, b) => reversed(a.name).localeCompare(reversed(b.name)) || a.type.localeCompare(b.type));
-        const [from, type] = [reversed(url.searchParams.get('name') ?? ''), url.searchParams.get('type') ?? ''];
-        const max = Number(url.searchParams.get('maxitems') ?? 300);
-        const after = all.filter((r) => reversed(r.name).localeCompare(from) > 0 || (reversed(r.name) === from && r.type.localeCompare(type) >= 0));
-        const sets = after.slice(0, max).map(
-          (r) =>
-            `<ResourceRecordSet><Name>${r.name}.</Name><Type>${r.type}</Type><TTL>300</TTL><ResourceRecords>` +
-            `${r.values.map((v) => `<ResourceRecord><Value>${escape(v)}</Value></ResourceRecord>`).join('')}</ResourceRecords></ResourceRecordSet>`,
-        );
-        const more = after[max] ? `<NextRecordName>${after[max].name}.</NextRecordName><NextRecordType>${after[max].type}</NextRecordType>` : '';
-        return send(
-          res,
-          200,
-          `<?xml version="1.0"?><ListResourceRecordSetsResponse ${ns}><ResourceRecordSets>${sets.join('')}</ResourceRecordSets>` +
-            `<IsTruncated>${Boolean(after[max])}</IsTruncated>${more}<MaxItems>${max}</MaxItems></ListResourceRecordSetsResponse>`,
-        );
-      }
-      if (method === 'POST' && rest) {
-        for (const c of tags(body, 'Change')) {
-          const [action, name, type] = [tag(c, 'Action'), bare(tag(c, 'Name')), tag(c, 'Type')];
-          const values = tags(c, 'Value').map(unescape);
-          if (action === 'DELETE') delete zone.records[`${name} ${type}`];
-          else if (action === 'CREATE' && zone.records[`${name} ${type}`]) return fail(400, 'InvalidChangeBatch', `${name} ${type} already exists`);
-          else zone.records[`${name} ${type}`] = values;
-          state.writes.push(`ChangeResourceRecordSets ${zone.name} ${action} ${name} ${type}`);
-        }
-        return send(res, 200, `<?xml version="1.0"?><ChangeResourceRecordSetsResponse ${ns}>${change()}</ChangeResourceRecordSetsResponse>`);
-      }
-    }
-    return fail(400, 'InvalidInput', `the fake does not know route53 ${method} ${url.pathname}`);
-  };
-
-  const ses = (res: ServerResponse, method: string, pathname: string, input: Record<string, unknown>, region: string) => {
-    const json = (status: number, body: unknown, type?: string) =>
-      send(res, status, JSON.stringify(body), { 'content-type': 'application/json', ...(type ? { 'x-amzn-errortype': type } : {}) });
-    if (method === 'GET' && pathname === '/v2/email/account') {
-      const r = state.review;
-      return json(200, {
-        ProductionAccessEnabled: state.production,
-        SendingEnabled: true,
-        SendQuota: { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 },
-        ...(r ? { Details: { MailType: 'TRANSACTIONAL', WebsiteURL: r.websiteUrl, ReviewDetails: { Status: r.status, CaseId: r.caseId } } } : {}),
-      });
-    }
-    if (method === 'POST' && pathname === '/v2/email/account/details') {
-      // SES API Reference v2, PutAccountDetails: MailType and WebsiteURL required, ContactLanguage EN | JA;
-      // ConflictException "if there is already an ongoing account details update under review":
-      // https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_PutAccountDetails.html
-      if (!input.MailType || !input.WebsiteURL) return json(400, { message: 'MailType and WebsiteURL are required' }, 'BadRequestException');
-      if (input.ContactLanguage !== undefined && !['EN', 'JA'].includes(String(input.ContactLanguage))) {
-        return json(400, { message: `ContactLanguage ${String(input.ContactLanguage)}: EN or JA` }, 'BadRequestException');
-      }
-      if (state.review?.status === 'PENDING') return json(409, { message: 'an account details update is under review' }, 'ConflictException');
-      state.writes.push(`PutAccountDetails ${String(input.MailType)} ${String(input.WebsiteURL)}`);
-      // The request opens a review; the account stays in the sandbox until AWS grants it (a hook here).
-      state.review = { status: 'PENDING', caseId: `case-${next()}`, websiteUrl: String(input.WebsiteURL), request: input };
-      return json(200, {});
-    }
-    const identity = /^\/v2\/email\/identities\/([^/]+)$/.exec(pathname)?.[1];
-    if (identity) {
-      const id = decodeURIComponent(identity);
-      const status = state.identities[id];
-      if (!status) return json(404, { message: 'Email identity does not exist.' }, 'NotFoundException');
-      if (method === 'DELETE') {
-        delete state.identities[id];
-        delete state.dkim[id];
-        delete state.identityTags[id];
-        state.writes.push(`DeleteEmailIdentity ${id}`);
-        return json(200, {});
-      }
-      const dkim = state.dkim[id];
-      return json(200, {
-        IdentityType: dkim ? 'DOMAIN' : 'EMAIL_ADDRESS',
-        VerificationStatus: status,
-        VerifiedForSendingStatus: status === 'SUCCESS',
-        Tags: state.identityTags[id] ?? [],
-        ...(dkim
-          ? {
-              DkimAttributes: {
-                SigningEnabled: true,
-                Status: dkim.status,
-                Tokens: dkim.tokens,
-                SigningAttributesOrigin: 'AWS_SES',
-                SigningHostedZone: dkim.zone ?? 'dkim.amazonses.com',
-                ...(dkim.keyAt ? { LastKeyGenerationTimestamp: Date.parse(dkim.keyAt) / 1000 } : {}),
-              },
-            }
-          : {}),
-      });
-    }
-    if (method === 'POST' && pathname === '/v2/email/identities') {
-      const id = String(input.EmailIdentity);
-      if (state.identities[id]) return json(400, { message: 'exists' }, 'AlreadyExistsException');
-      state.identities[id] = 'PENDING';
-      state.identityTags[id] = Array.isArray(input.Tags) ? (input.Tags as { Key: string; Value: string }[]) : [];
-      state.writes.push(`CreateEmailIdentity ${id}`);
-      if (id.includes('@')) return json(200, { IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: false });
-      const tokens = [1, 2, 3].map((i) => `${id.replace(/\W/g, '')}dkim${i}${next()}`);
-      // A new key pair, so new tokens, each time a domain identity is created.
-      state.dkim[id] = { tokens, status: 'PENDING', zone: signingZoneOf(region), keyAt: state.clock };
-      return json(200, {
-        IdentityType: 'DOMAIN',
-        VerifiedForSendingStatus: false,
-        DkimAttributes: { SigningEnabled: true, Status: 'PENDING', Tokens: tokens, SigningHostedZone: signingZoneOf(region) },
-      });
-    }
-    return json(400, { message: `the fake does not know ses ${method} ${pathname}` }, 'BadRequestException');
-  };
-
-  /**
-   * S3 (REST XML), path-style as the SDK and the AWS CLI address an IP endpoint: the three calls that empty
-   * and delete a bucket (ListObjectVersions, DeleteObjects, DeleteBucket; NoSuchBucket is 404, BucketNotEmpty
-   * 409: https://docs.aws.amazon.com/AmazonS3/latest/API/ErrorResponses.html#ErrorCodeList), and what the
-   * preview workflow's `aws s3 cp` and `aws s3 rm --recursive` call: PutObject, ListObjectsV2, DeleteObject
-   * (keys only: the fake keeps no content).
-   */
-  const s3 = (res: ServerResponse, method: string, url: URL, body: string) => {
-    const ns = 'xmlns="http://s3.amazonaws.com/doc/2006-03-01/"';
-    const { bucket, key } = s3Path(url);
-    const fail = (status: number, code: string, message: string) =>
-      send(res, status, `<?xml version="1.0"?><Error><Code>${code}</Code><Message>${escape(message)}</Message><BucketName>${escape(bucket)}</BucketName></Error>`);
-    const keys = state.buckets[bucket];
-    if (!keys) return fail(404, 'NoSuchBucket', 'The specified bucket does not exist');
-    if (method === 'GET' && url.searchParams.has('versions')) {
-      const versions = keys.map((k) => `<Version><Key>${escape(k)}</Key><VersionId>null</VersionId><IsLatest>true</IsLatest></Version>`);
-      return send(res, 200, `<?xml version="1.0"?><ListVersionsResult ${ns}><Name>${escape(bucket)}</Name><IsTruncated>false</IsTruncated>${versions.join('')}</ListVersionsResult>`);
-    }
-    if (method === 'POST' && url.searchParams.has('delete')) {
-      const gone = tags(body, 'Key').map(unescape);
-      state.buckets[bucket] = keys.filter((k) => !gone.includes(k));
-      state.writes.push(`DeleteObjects ${bucket}`);
-      return send(res, 200, `<?xml version="1.0"?><DeleteResult ${ns}>${gone.map((k) => `<Deleted><Key>${escape(k)}</Key></Deleted>`).join('')}</DeleteResult>`);
-    }
-    if (method === 'PUT' && key) {
-      if (!keys.includes(key)) keys.push(key);
-      state.writes.push(`PutObject ${bucket}/${key}`);
-      return send(res, 200, '', { etag: '"fake"' });
-    }
-    if (method === 'DELETE' && key) {
-      state.buckets[bucket] = keys.filter((k) => k !== key);
-      state.writes.push(`DeleteObject ${bucket}/${key}`);
-      res.writeHead(204);
-      return res.end();
-    }
-    if (method === 'GET' && !key && url.searchParams.get('list-type') === '2') {
-      const prefix = url.searchParams.get('prefix') ?? '';
-      const encode = url.searchParams.get('encoding-type') === 'url' ? encodeURIComponent : (k: string) => k;
-      const found = keys.filter((k) => k.startsWith(prefix)).sort();
-      const contents = found.map((k) => `<Contents><Key>${escape(encode(k))}</Key><Size>1</Size><LastModified>${state.clock}</LastModified><ETag>"fake"</ETag><StorageClass>STANDARD</StorageClass></Contents>`);
-      return send(
-        res,
-        200,
-        `<?xml version="1.0"?><ListBucketResult ${ns}><Name>${escape(bucket)}</Name><Prefix>${escape(encode(prefix))}</Prefix><KeyCount>${found.length}</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated>${url.searchParams.get('encoding-type') === 'url' ? '<EncodingType>url</EncodingType>' : ''}${contents.join('')}</ListBucketResult>`,
-      );
-    }
-    if (method === 'DELETE' && !key) {
-      if (keys.length > 0) return fail(409, 'BucketNotEmpty', 'The bucket you tried to delete is not empty');
-      delete state.buckets[bucket];
-      state.writes.push(`DeleteBucket ${bucket}`);
-      res.writeHead(204);
-      return res.end();
-    }
-    return fail(400, 'InvalidRequest', `the fake does not know s3 ${method} ${url.pathname}${url.search}`);
-  };
-
-  /** AWS Budgets (JSON 1.1; the owner's tools sign for us-east-1, its one endpoint's region): what setup and doctor call. */
-  const budgets = (res: ServerResponse, target: string, input: Record<string, unknown>, region: string) => {
-    if (region !== 'us-east-1') return sendJson(res, 400, { __type: 'InvalidParameterException', message: `the tools call AWS Budgets in us-east-1, not ${region}` });
-    if (input.AccountId !== state.account) return sendJson(res, 400, { __type: 'AccessDeniedException', message: `not the caller's account: ${String(input.AccountId)}` });
-    if (target === 'DescribeBudget') {
-      const b = state.budgets[String(input.BudgetName)];
-      if (!b) return sendJson(res, 400, { __type: 'NotFoundException', message: `Unable to get budget: ${String(input.BudgetName)} - the budget doesn't exist.` });
-      return sendJson(res, 200, {
-        Budget: {
-          BudgetName: input.BudgetName,
-          BudgetType: 'COST',
-          TimeUnit: 'MONTHLY',
-          BudgetLimit: { Amount: b.limit, Unit: 'USD' },
-          CalculatedSpend: { ActualSpend: { Amount: b.actual, Unit: 'USD' }, ForecastedSpend: { Amount: b.forecast, Unit: 'USD' } },
-        },
-      });
-    }
-    if (target === 'CreateBudget') {
-      const budget = input.Budget as { BudgetName: string; BudgetLimit: { Amount: string; Unit: string }; BudgetType: string; TimeUnit: string };
-      if (state.budgets[budget.BudgetName]) return sendJson(res, 400, { __type: 'DuplicateRecordException', message: `the budget ${budget.BudgetName} already exists` });
-      if (budget.BudgetType !== 'COST' || budget.TimeUnit !== 'MONTHLY' || budget.BudgetLimit.Unit !== 'USD') {
-        return sendJson(res, 400, { __type: 'InvalidParameterException', message: 'the fake keeps monthly USD cost budgets only' });
-      }
-      const alerts = (input.NotificationsWithSubscribers as { Notification: Record<string, unknown>; Subscribers: { Address: string }[] }[]) ?? [];
-      state.budgets[budget.BudgetName] = {
-        limit: budget.BudgetLimit.Amount,
-        actual: '0.0',
-        forecast: '0.0',
-        alerts: alerts.map((a) => `${String(a.Notification.NotificationType)}>${String(a.Notification.Threshold)}%`),
-        subscribers: [...new Set(alerts.flatMap((a) => a.Subscribers.map((s) => s.Address)))],
-      };
-      state.writes.push(`CreateBudget ${budget.BudgetName}`);
-      return sendJson(res, 200, {});
-    }
-    return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know budgets ${target}` });
-  };
-
-  /** API Gateway V2 (REST JSON): the $default stage's route settings the doctor reads. */
-  const apigateway = (res: ServerResponse, method: string, url: URL) => {
-    const found = /^\/v2\/apis\/([^/]+)\/stages\/([^/]+)$/.exec(url.pathname);
-    const api = found && state.apis[found[1]!];
-    if (method !== 'GET' || !found || decodeURIComponent(found[2]!) !== '$default') {
-      return send(res, 400, JSON.stringify({ message: `the fake does not know apigateway ${method} ${url.pathname}` }), { 'x-amzn-errortype': 'BadRequestException', 'content-type': 'application/json' });
-    }
-    if (!api) return send(res, 404, JSON.stringify({ message: 'Invalid API identifier specified' }), { 'x-amzn-errortype': 'NotFoundException', 'content-type': 'application/json' });
-    // The wire names are lower camel case (the service model's jsonName), unlike the SDK's members.
-    const routeSettings = Object.fromEntries(
-      Object.entries(api.routeSettings).map(([key, t]) => [key, { throttlingRateLimit: t.ThrottlingRateLimit, throttlingBurstLimit: t.ThrottlingBurstLimit }]),
-    );
-    return send(res, 200, JSON.stringify({ stageName: '$default', routeSettings }), { 'content-type': 'application/json' });
-  };
-
-  /** The IAM action a request needs ("ses:CreateEmailIdentity"), to refuse it when it is in state.denied. */
-  const iamAction = (service: string, method: string, url: URL, target: string, body: string): string => {
-    // Budgets' IAM actions are not its operations' names (Service Authorization Reference, AWS Budget Service).
-    if (service === 'budgets') return target === 'CreateBudget' ? 'budgets:ModifyBudget' : 'budgets:ViewBudget';
-    if (target) return `${service}:${target}`;
-    const path = url.pathname;
-    if (service === 'ses') {
-      if (path === '/v2/email/account') return 'ses:GetAccount';
-      if (path === '/v2/email/account/details') return 'ses:PutAccountDetails';
-      if (path === '/v2/email/identities') return 'ses:CreateEmailIdentity';
-      return `ses:${method === 'DELETE' ? 'Delete' : 'Get'}EmailIdentity`;
-    }
-    if (service === 'route53') {
-      if (path.endsWith('/hostedzonesbyname')) return 'route53:ListHostedZonesByName';
-      if (path.endsWith('/rrset') || path.endsWith('/rrset/')) return `route53:${method === 'POST' ? 'ChangeResourceRecordSets' : 'ListResourceRecordSets'}`;
-      return `route53:${method === 'POST' ? 'CreateHostedZone' : 'GetHostedZone'}`;
-    }
-    if (service === 'apigateway') return `apigateway:${method}`;
-    if (service === 's3') {
-      // S3's IAM actions are not its operations' names (Amazon S3 User Guide, "Policy actions for Amazon S3":
-      // ListObjectsV2 is s3:ListBucket, a PUT of an object s3:PutObject, its DELETE s3:DeleteObject).
-      const { key } = s3Path(url);
-      if (url.searchParams.has('versions')) return 's3:ListBucketVersions';
-      if (method === 'GET' && !key) return 's3:ListBucket';
-      if (method === 'PUT' && key) return 's3:PutObject';
-      if (method === 'DELETE') return key ? 's3:DeleteObject' : 's3:DeleteBucket';
-      return 's3:DeleteObjectVersion';
-    }
-    return `${service}:${new URLSearchParams(body).get('Action') ?? ''}`;
-  };
-
-  /** The role's policy on this request: S3 by the bucket's or object's ARN and its condition keys, anything else by "*". */
-  const roleAllows = (policy: PolicyStatementJson[], service: string, action: string, url: URL): boolean => {
-    if (service !== 's3') return policyAllows(policy, action, '*');
-    const { bucket, key } = s3Path(url);
-    const context: Record<string, string> = { 'aws:ResourceAccount': bucket in state.buckets ? state.account : 'another-account' };
-    if (url.searchParams.has('prefix')) context['s3:prefix'] = url.searchParams.get('prefix') ?? '';
-    return policyAllows(policy, action, `arn:aws:s3:::${bucket}${key ? `/${key}` : ''}`, context);
-  };
-
-  /** AccessDenied as each protocol carries it (the SDK names the error by its code). */
-  const denied = (res: ServerResponse, service: string, action: string) => {
-    const message = `User: arn:aws:iam::${state.account}:user/jane is not authorized to perform: ${action}`;
-    if (service === 'ssm' || service === 'acm' || service === 'route53domains' || service === 'budgets') return sendJson(res, 400, { __type: 'AccessDeniedException', message });
-    if (service === 'ses' || service === 'apigateway') return send(res, 403, JSON.stringify({ message }), { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' });
-    if (service === 's3') return send(res, 403, `<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`);
-    return send(res, 403, xmlError('AccessDenied', escape(message)));
-  };
-
-  /** The test hooks: what people, registrars and AWS's own reviews and scans do while setup waits. */
-  const hooks: Record<string, (p: URLSearchParams) => string | void> = {
-    click: (p) => void (state.identities[p.get('identity') ?? ''] = 'SUCCESS'),
-    bootstrap: (p) => {
-      state.toolkits[p.get('region') ?? ''] = Number(p.get('version'));
-      state.toolkitPolicies[p.get('region') ?? ''] = p.get('policies') ?? '';
-      delete state.toolkitStatus[p.get('region') ?? ''];
-    },
-    dns: (p) => void (state.dns[p.get('name') ?? ''] = p.get('value') ?? ''),
-    account: (p) => void (state.account = p.get('id') ?? state.account),
-    /** AWS answers the production access request: status=GRANTED, or DENIED (the case stays the same). */
-    review: (p) => {
-      if (!state.review) return 'no review was requested (PutAccountDetails)';
-      const status = p.get('status');
-      if (status !== 'GRANTED' && status !== 'DENIED') return 'status=GRANTED or status=DENIED';
-      state.review.status = status;
-      state.production = status === 'GRANTED';
-    },
-    /** The owner sets the name servers at the registrar: domain=, ns=a,b (default: its zone's here). */
-    delegate: (p) => {
-      const domain = bare(p.get('domain') ?? '');
-      const ns = p.get('ns')?.split(',') ?? state.zones.find((z) => z.name === domain && !z.private)?.nameServers;
-      if (!ns) return `no public zone ${domain} and no ns=`;
-      state.registrar[domain] = ns.map(bare);
-    },
-    /** SES's DKIM scan: a domain identity is verified once its three CNAMEs answer in public DNS. */
-    'dkim-scan': () => {
-      for (const [domain, d] of Object.entries(state.dkim)) {
-        if (d.status !== 'PENDING') continue;
-        // SES looks for the CNAMEs pointing into its region's DKIM domain, nowhere else.
-        const seen = d.tokens.every((t) => published(`${t}._domainkey.${domain}`, 'CNAME').map(bare).includes(`${t}.${d.zone ?? 'dkim.amazonses.com'}`));
-        if (seen) [d.status, state.identities[domain]] = ['SUCCESS', 'SUCCESS'];
-      }
-    },
-    /** SES gives up after 72 h: a domain identity still PENDING (identity=, default every one) turns FAILED and stays so. */
-    'dkim-fail': (p) => {
-      const only = p.get('identity');
-      if (only && !state.dkim[only]) return `no domain identity ${only}`;
-      for (const [domain, d] of Object.entries(state.dkim)) {
-        if ((only && domain !== only) || d.status !== 'PENDING') continue;
-        [d.status, state.identities[domain]] = ['FAILED', 'FAILED'];
-      }
-    },
-    /**
-     * A deploy of the site stack: stack=, region=; its alarm topic (after other resources, so on a later
-     * page), with the owner's e-mail (owner=) subscribed but not confirmed, after any confirmed others=a,b.
-     */
-    deploy: (p) => {
-      const stack = p.get('stack') ?? 'Portfolio';
-      const region = p.get('region') ?? 'us-east-1';
-      const topic = `arn:aws:sns:${region}:${state.account}:${stack}-AlarmTopic${next()}`;
-      const apiId = `api${next()}x`;
-      // Each route at its own throttle (contract/limits.ts), as the stack's stage is after a deploy.
-      state.apis[apiId] = {
-        routeSettings: {
-          'POST /api/contact': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
-          'POST /api/events': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 50 },
-          'POST /api/vitals': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 100 },
-        },
-      };
-      state.stacks[stack] = {
-        outputs: { DistributionDomainName: 'd111111abcdef8.cloudfront.net', ApiUrl: `https://${apiId}.execute-api.${region}.amazonaws.com/` },
-        resources: [
-          { logicalId: 'SiteBucket', type: 'AWS::S3::Bucket', physicalId: `${stack.toLowerCase()}-sitebucket-${next()}` },
-          { logicalId: 'CdnDistribution', type: 'AWS::CloudFront::Distribution', physicalId: `E${next()}FAKE` },
-          { logicalId: 'ContactFunction', type: 'AWS::Lambda::Function', physicalId: `${stack}-Contact-${next()}` },
-          { logicalId: 'MonitoringAlarmTopic', type: 'AWS::SNS::Topic', physicalId: topic },
-        ],
-      };
-      const others = (p.get('others')?.split(',') ?? []).map((endpoint) => ({ protocol: 'email', endpoint, confirmed: true, arn: `${topic}:${next()}-0000` }));
-      const owner = p.get('owner') ? [{ protocol: 'email', endpoint: p.get('owner')!, confirmed: false, arn: `${topic}:${next()}-0000` }] : [];
-      state.topics[topic] = [...others, ...owner];
-    },
-    /** Billing updates a budget: name=, actual= and forecast= in US dollars. */
-    'budget-spend': (p) => {
-      const b = state.budgets[p.get('name') ?? ''];
-      if (!b) return `no budget ${p.get('name')}`;
-      b.actual = p.get('actual') ?? b.actual;
-      b.forecast = p.get('forecast') ?? b.forecast;
-    },
-    /** The breaker function sets a route's throttle on every deployed API: routeKey=, rate=, burst=. */
-    'route-throttle': (p) => {
-      const key = p.get('routeKey') ?? '';
-      for (const api of Object.values(state.apis)) {
-        if (!api.routeSettings[key]) return `no route ${key}`;
-        api.routeSettings[key] = { ThrottlingRateLimit: Number(p.get('rate')), ThrottlingBurstLimit: Number(p.get('burst')) };
-      }
-    },
-    /** The owner clicks "Confirm subscription" in the mail SNS sent to endpoint=. */
-    'sns-confirm': (p) => {
-      const subs = Object.values(state.topics).flat().filter((s) => s.endpoint === p.get('endpoint'));
-      if (subs.length === 0) return `no subscription for ${p.get('endpoint')}`;
-      for (const s of subs) s.confirmed = true;
-    },
-    /** 48 h pass: SNS deletes every subscription nobody confirmed. */
-    'sns-expire': () => {
-      for (const [arn, subs] of Object.entries(state.topics)) state.topics[arn] = subs.filter((s) => s.confirmed);
-    },
-  };
+  const fake: Fake = { state, next: () => String(++serial).padStart(4, '0') };
+  const hooks = hooksOf(fake);
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -872,17 +883,17 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       const target = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
       const json = () => JSON.parse(body || '{}') as Record<string, unknown>;
       const action = iamAction(service, req.method ?? 'GET', url, target, body);
-      if (state.denied.includes(action)) return denied(res, service, action);
-      if (state.policy && !roleAllows(state.policy, service, action, url)) return denied(res, service, action);
-      if (service === 's3') return s3(res, req.method ?? 'GET', url, body);
-      if (service === 'ssm') return ssm(res, target, json());
-      if (service === 'acm') return acm(res, target, json());
-      if (service === 'route53domains') return domains(res, target, json());
-      if (service === 'budgets') return budgets(res, target, json(), region);
-      if (service === 'apigateway') return apigateway(res, req.method ?? 'GET', url);
-      if (service === 'route53') return route53(res, req.method ?? 'GET', url, body);
-      if (service === 'ses') return ses(res, req.method ?? 'GET', url.pathname, json(), region);
-      return query(res, service, region, new URLSearchParams(body));
+      if (state.denied.includes(action)) return denied(fake, res, service, action);
+      if (state.policy && !roleAllows(fake, state.policy, service, action, url)) return denied(fake, res, service, action);
+      if (service === 's3') return s3(fake, res, req.method ?? 'GET', url, body);
+      if (service === 'ssm') return ssm(fake, res, target, json());
+      if (service === 'acm') return acm(fake, res, target, json());
+      if (service === 'route53domains') return domains(fake, res, target, json());
+      if (service === 'budgets') return budgets(fake, res, target, json(), region);
+      if (service === 'apigateway') return apigateway(fake, res, req.method ?? 'GET', url);
+      if (service === 'route53') return route53(fake, res, req.method ?? 'GET', url, body);
+      if (service === 'ses') return ses(fake, res, req.method ?? 'GET', url.pathname, json(), region);
+      return query(fake, res, service, region, new URLSearchParams(body));
     })().catch((error: unknown) => send(res, 500, String(error)));
   });
   server.listen(0, '127.0.0.1');
@@ -892,7 +903,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
   const dns = createSocket('udp4');
   dns.on('message', (message, peer) => {
     try {
-      dns.send(dnsAnswer(message, delegation), peer.port, peer.address);
+      dns.send(dnsAnswer(message, (name) => delegation(state, name)), peer.port, peer.address);
     } catch {
       // Not a query this fake understands: no answer, as a server drops garbage.
     }

@@ -9,16 +9,9 @@
  * The proof that the real roles hold in IAM is infra/lib/github-iam.test.ts's simulation; this lets a
  * workflow's own commands run against the fake with the same policy.
  */
-/** One statement of an IAM policy as JSON (the shape infra/lib/github-deploy-stack.ts writes). */
-export interface PolicyStatementJson {
-  Sid?: string;
-  Effect: 'Allow' | 'Deny';
-  Action?: string | string[];
-  NotAction?: string | string[];
-  Resource?: string | string[];
-  NotResource?: string | string[];
-  Condition?: Record<string, Record<string, string | string[]>>;
-}
+import type { PolicyStatementJson } from '../infra/lib/github-deploy-stack';
+
+export type { PolicyStatementJson };
 
 /** "s3:Put*" → /^s3:Put.*$/i for actions (case-insensitive in IAM), case-sensitive for resources and values. */
 function wildcard(pattern: string, caseInsensitive: boolean): RegExp {

@@ -10,7 +10,7 @@ import {
   DynamoDBClient,
   type DynamoDBClientConfig,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ARCHIVE_STATUS_INDEX, type ArchivedMessage, type MessageStatus } from '../../contract/archive';
 
 export type { ArchivedMessage };
@@ -84,42 +84,84 @@ export function createDynamoClient(config: DynamoDBClientConfig & { requestTimeo
 const isConditionFailure = (error: unknown) =>
   error instanceof ConditionalCheckFailedException || (error as { name?: unknown } | null)?.name === 'ConditionalCheckFailedException';
 
+/** An update of one item, less the table and key it goes to. */
+type ItemUpdate = Omit<UpdateCommandInput, 'TableName' | 'Key'>;
+
+/** Runs a conditional write; false when the condition did not hold. */
+async function conditional(run: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await run();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Settles a claimed message: its new status and fields, the claim removed, only while the claim is still this one. */
+function settleUpdate(claim: number, status: MessageStatus, set: Record<string, unknown>): ItemUpdate {
+  const names: Record<string, string> = { '#status': 'status', '#claim': 'claimedUntil' };
+  const values: Record<string, unknown> = { ':status': status, ':claim': claim };
+  const sets = ['#status = :status'];
+  for (const [key, value] of Object.entries(set)) {
+    names[`#${key}`] = key;
+    values[`:${key}`] = value;
+    sets.push(`#${key} = :${key}`);
+  }
+  return {
+    UpdateExpression: `SET ${sets.join(', ')} REMOVE #claim`,
+    ConditionExpression: '#claim = :claim',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/** What an SES event records: its status, only from the statuses it may follow (EVENT_STATUS_FROM). */
+function eventUpdate(status: EventStatus, detail: string | undefined): ItemUpdate {
+  const from = EVENT_STATUS_FROM[status];
+  const values: Record<string, unknown> = { ':status': status };
+  from.forEach((s, i) => (values[`:from${i}`] = s));
+  const sets = ['#status = :status'];
+  if (detail !== undefined) {
+    values[':detail'] = clipReason(detail);
+    sets.push('lastError = :detail');
+  }
+  return {
+    UpdateExpression: `SET ${sets.join(', ')}${status === 'sent' ? '' : ' REMOVE claimedUntil'}`,
+    ConditionExpression: `attribute_exists(id) AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: values,
+  };
+}
+
+/** The pending messages, oldest first, at most `limit`, read page by page from the status index. */
+async function listPending(doc: DynamoDBDocumentClient, table: string, limit: number, options?: CallOptions): Promise<ArchivedMessage[]> {
+  const items: ArchivedMessage[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await doc.send(
+      new QueryCommand({
+        TableName: table,
+        IndexName: ARCHIVE_STATUS_INDEX,
+        KeyConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending' },
+        ScanIndexForward: true,
+        Limit: limit - items.length,
+        ExclusiveStartKey: start,
+      }),
+      options,
+    );
+    items.push(...((page.Items ?? []) as ArchivedMessage[]));
+    start = page.LastEvaluatedKey;
+  } while (start && items.length < limit);
+  return items;
+}
+
 export function dynamoArchive({ table, client }: DynamoArchiveOptions): ArchiveStore {
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-  /** Runs a conditional update; false when the condition did not hold. */
-  const conditional = async (run: () => Promise<unknown>): Promise<boolean> => {
-    try {
-      await run();
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  };
-  const settle = (id: string, claim: number, status: MessageStatus, set: Record<string, unknown>, options?: CallOptions) => {
-    const names: Record<string, string> = { '#status': 'status', '#claim': 'claimedUntil' };
-    const values: Record<string, unknown> = { ':status': status, ':claim': claim };
-    const sets = ['#status = :status'];
-    for (const [key, value] of Object.entries(set)) {
-      names[`#${key}`] = key;
-      values[`:${key}`] = value;
-      sets.push(`#${key} = :${key}`);
-    }
-    return conditional(() =>
-      doc.send(
-        new UpdateCommand({
-          TableName: table,
-          Key: { id },
-          UpdateExpression: `SET ${sets.join(', ')} REMOVE #claim`,
-          ConditionExpression: '#claim = :claim',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-        options,
-      ),
-    );
-  };
-
+  const update = (id: string, input: ItemUpdate, options?: CallOptions) =>
+    conditional(() => doc.send(new UpdateCommand({ TableName: table, Key: { id }, ...input }), options));
   return {
     async put(message, options) {
       const created = await conditional(() =>
@@ -157,69 +199,21 @@ export function dynamoArchive({ table, client }: DynamoArchiveOptions): ArchiveS
       }
     },
 
-    markSent: (id, claim, sesMessageId, options) => settle(id, claim, 'sent', { sesMessageId }, options),
-    markFailed: (id, claim, reason, options) => settle(id, claim, 'failed', { lastError: clipReason(reason) }, options),
-    release: (id, claim, reason, options) => settle(id, claim, 'pending', { lastError: clipReason(reason) }, options),
+    markSent: (id, claim, sesMessageId, options) => update(id, settleUpdate(claim, 'sent', { sesMessageId }), options),
+    markFailed: (id, claim, reason, options) => update(id, settleUpdate(claim, 'failed', { lastError: clipReason(reason) }), options),
+    release: (id, claim, reason, options) => update(id, settleUpdate(claim, 'pending', { lastError: clipReason(reason) }), options),
     hold: (id, claim, reason, options) =>
-      conditional(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: table,
-            Key: { id },
-            UpdateExpression: 'SET lastError = :reason',
-            ConditionExpression: '#claim = :claim',
-            ExpressionAttributeNames: { '#claim': 'claimedUntil' },
-            ExpressionAttributeValues: { ':reason': clipReason(reason), ':claim': claim },
-          }),
-          options,
-        ),
+      update(
+        id,
+        {
+          UpdateExpression: 'SET lastError = :reason',
+          ConditionExpression: '#claim = :claim',
+          ExpressionAttributeNames: { '#claim': 'claimedUntil' },
+          ExpressionAttributeValues: { ':reason': clipReason(reason), ':claim': claim },
+        },
+        options,
       ),
-
-    setEventStatus(id, status, detail, options) {
-      const from = EVENT_STATUS_FROM[status];
-      const values: Record<string, unknown> = { ':status': status };
-      from.forEach((s, i) => (values[`:from${i}`] = s));
-      const sets = ['#status = :status'];
-      if (detail !== undefined) {
-        values[':detail'] = clipReason(detail);
-        sets.push('lastError = :detail');
-      }
-      return conditional(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: table,
-            Key: { id },
-            UpdateExpression: `SET ${sets.join(', ')}${status === 'sent' ? '' : ' REMOVE claimedUntil'}`,
-            ConditionExpression: `attribute_exists(id) AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: values,
-          }),
-          options,
-        ),
-      );
-    },
-
-    async listPending(limit, options) {
-      const items: ArchivedMessage[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await doc.send(
-          new QueryCommand({
-            TableName: table,
-            IndexName: ARCHIVE_STATUS_INDEX,
-            KeyConditionExpression: '#status = :pending',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':pending': 'pending' },
-            ScanIndexForward: true,
-            Limit: limit - items.length,
-            ExclusiveStartKey: start,
-          }),
-          options,
-        );
-        items.push(...((page.Items ?? []) as ArchivedMessage[]));
-        start = page.LastEvaluatedKey;
-      } while (start && items.length < limit);
-      return items;
-    },
+    setEventStatus: (id, status, detail, options) => update(id, eventUpdate(status, detail), options),
+    listPending: (limit, options) => listPending(doc, table, limit, options),
   };
 }

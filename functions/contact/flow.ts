@@ -116,11 +116,6 @@ export const OWNER_ACTION_ADVICE = {
 
 export type ContactHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
-/** Lengths only: never the text, the name or the address (they are the visitor's). */
-function describeMessage(message: ContactMessage): Record<string, number> {
-  return { nameLength: message.fullName.length, messageLength: message.message.length };
-}
-
 const CAPTCHA_REFUSED = 'captcha-refused';
 
 /** The metric an answer counts as: a refused captcha has its own, so its alarm can tell a key mismatch. */
@@ -147,311 +142,323 @@ function sesFailureStatus(error: unknown, deadlineHit: boolean): 502 | 503 | 504
   return 502;
 }
 
+type Answer = (response: HttpResult, outcome: string, extra?: Record<string, unknown>) => HttpResult;
+type Archived<T> = { ok: true; value: T } | { ok: false };
+
+/** What every step of one request shares: its dependencies, its log line, its clock. */
+interface Run {
+  deps: ContactDeps;
+  event: APIGatewayProxyEventV2;
+  log: LoggerLike;
+  /** Logs the request's one line (with its count) and returns the answer. */
+  finish: Answer;
+  count: (name: MetricName) => void;
+  /** What is left of the request's budget. */
+  remaining: () => number;
+  /** An archive call's window: its timeout, leaving SES its smallest window. */
+  archiveWindow: () => number;
+}
+
+/** One well-formed message's run: where it is archived, and the fields its log line carries. */
+interface MessageRun extends Run {
+  message: ContactMessage;
+  key: string | undefined;
+  id: string;
+  hash: string | undefined;
+  details: Record<string, unknown>;
+}
+
+function startRun(deps: ContactDeps, event: APIGatewayProxyEventV2, context: Context): Run {
+  const started = deps.now();
+  const log = withFields(deps.logger, requestIds(event, context));
+  const finish: Answer = (response, outcome, extra = {}) => {
+    const status = response.statusCode ?? 200;
+    // The count rides on the request's one log line; a lost count must not change the answer.
+    const metric = countInLine(deps.metrics, contactMetric(status, outcome), (error) =>
+      log.error('Contact metric could not be recorded', describeError(error)),
+    );
+    const line = { outcome, statusCode: status, durationMs: deps.now() - started, ...extra, ...metric };
+    if (status >= 500) log.error('Contact request failed', line);
+    else log.info('Contact request handled', line);
+    return response;
+  };
+  const count = (name: MetricName) => {
+    try {
+      deps.metrics.count(name);
+    } catch (error) {
+      log.error('Archive metric could not be recorded', describeError(error));
+    }
+  };
+  const remaining = () => deps.timeouts.totalMs - (deps.now() - started);
+  const archiveWindow = () => Math.min(deps.timeouts.archiveMs, remaining() - MIN_SES_WINDOW_MS);
+  return { deps, event, log, finish, count, remaining, archiveWindow };
+}
+
+/**
+ * A counter call. When the table does not answer, the request is refused (undefined: the caller
+ * answers 503), counted and logged: an uncounted request could spend the budget unseen, so a
+ * broken counter closes the form rather than opening it, and the owner's alarm says so.
+ */
+async function guardCall<T>(run: Run, what: string, call: (options: { abortSignal: AbortSignal }) => Promise<T>): Promise<T | undefined> {
+  try {
+    return await call({ abortSignal: AbortSignal.timeout(Math.max(1, Math.min(COUNTER_STEP_MS, run.remaining() - MIN_SES_WINDOW_MS))) });
+  } catch (error) {
+    run.count(CONTACT_METRICS.countersUnavailable);
+    run.log.error('The contact counters did not answer; the form answers 503 until they do', { counter: what, ...describeError(error) });
+    return undefined;
+  }
+}
+
+/** An archive call within its own timeout and what is left of the request; not ok when it failed. */
+async function archived<T>(run: Run, what: string, windowMs: number, call: (options: { abortSignal: AbortSignal }) => Promise<T>): Promise<Archived<T>> {
+  try {
+    return { ok: true, value: await call({ abortSignal: AbortSignal.timeout(Math.max(1, windowMs)) }) };
+  } catch (error) {
+    run.log.warn('The message archive did not answer', { call: what, ...describeError(error) });
+    return { ok: false };
+  }
+}
+
+/**
+ * The archive write, given what the budget allows while SES has not been tried: the first try gets
+ * one call's timeout; a slow or failed try is followed by another (at most MAX_PUT_ATTEMPTS) that may
+ * use all the time SES will not need (its whole window and a settling write). A try that timed out
+ * may still have written: the retry then finds the item with this request's own claim, which makes
+ * it ours ('created'), not another request's.
+ */
+async function putWithinBudget(run: Run, archive: ArchiveStore, item: ArchivedMessage): Promise<Archived<'created' | 'exists'>> {
+  const spareWindow = () => run.remaining() - run.deps.timeouts.sesMs - MIN_SETTLE_MS;
+  let result: Archived<'created' | 'exists'> = { ok: false };
+  for (let attempt = 0; attempt < MAX_PUT_ATTEMPTS; attempt++) {
+    const window = attempt === 0 ? run.archiveWindow() : spareWindow() - PUT_RETRY_PAUSE_MS * attempt;
+    if (window < (attempt === 0 ? 1 : MIN_PUT_RETRY_MS)) break;
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, PUT_RETRY_PAUSE_MS * attempt));
+    result = await archived(run, 'put', window, (options) => archive.put(item, options));
+    if (!result.ok) continue;
+    if (attempt === 0 || result.value === 'created') break;
+    // Without a key the id is this request's own: only its earlier try can have written it.
+    if (!item.idempotencyHash) return { ok: true, value: 'created' };
+    const found = await archived(run, 'get', Math.min(run.deps.timeouts.archiveMs, spareWindow()), (options) => archive.get(item.id, options));
+    const ours = found.ok && found.value?.claimedUntil === item.claimedUntil && found.value?.receivedAt === item.receivedAt;
+    if (ours) run.log.info('The message archive took the message on a retry', { archiveId: item.id, attempts: attempt + 1 });
+    return ours ? { ok: true, value: 'created' } : result;
+  }
+  return result;
+}
+
+/** The answer to a request whose key is already in the archive, when the archive has it now. */
+async function repeatOf(run: MessageRun, archive: ArchiveStore): Promise<HttpResult | undefined> {
+  const earlier = await archived(run, 'get', run.archiveWindow(), (options) => archive.get(run.id, options));
+  if (!earlier.ok || !earlier.value) return undefined;
+  const extra = { ...run.details, archiveId: run.id };
+  return earlier.value.idempotencyHash === run.hash
+    ? run.finish(accepted(), 'repeat', { ...extra, status: earlier.value.status })
+    : run.finish(errorResponse(422, IDEMPOTENCY_CONFLICT), 'rejected-idempotency-conflict', extra);
+}
+
+/**
+ * The flood guard of the visitor's address: after the repeat lookup (a visitor's retry of a sent
+ * message costs no slot), before any other call, so a flooding address costs a conditional write or
+ * two per request, nothing more. Undefined when the request may go on.
+ */
+async function refuseFlood(run: MessageRun, guards: ContactGuards): Promise<HttpResult | undefined> {
+  const address = limitAddress(run.event, run.deps.origin !== undefined);
+  const slot = await guardCall(run, 'address', async (options) =>
+    takeVisitorSlot(guards.counters, address, await guards.hashKey(run.deps.now(), options), run.deps.now(), options),
+  );
+  if (!slot) return run.finish(failure(503), 'counters-unavailable', run.details);
+  if (slot.ok) return undefined;
+  run.count(CONTACT_METRICS.addressLimited);
+  const tooMany = errorResponse(429, CONTACT_MESSAGES.sendFailed, { 'retry-after': String(slot.retryAfterSeconds) });
+  return run.finish(tooMany, 'rejected-address-limit', run.details);
+}
+
+/** The month's siteverify budget, spent in daily portions. Undefined when the request may go on. */
+async function refuseOverBudget(run: MessageRun, guards: ContactGuards): Promise<HttpResult | undefined> {
+  const budget = await guardCall(run, 'budget', (options) => takeBudgetSlot(guards.counters, guards.monthlyBudget, run.deps.now(), options));
+  if (!budget) return run.finish(failure(503), 'counters-unavailable', run.details);
+  if (!budget.ok) {
+    run.count(CONTACT_METRICS.captchaNeedsOwner);
+    run.log.error(
+      budget.spent === 'day'
+        ? `Today's portion of the month's siteverify budget (${budget.used} of ${guards.monthlyBudget} by the end of today) is spent: ` +
+            'the form answers 503 until midnight UTC, then reopens with the next day\'s portion. A flood of bogus tokens does this; see docs/deploy.md.'
+        : `The month's siteverify budget (${guards.monthlyBudget}) is spent: the form answers 503 until the month turns (UTC). ` +
+            'Raise CAPTCHA_MONTHLY_BUDGET (captchaMonthlyBudget in cdk.json) if the Google Cloud project can pay for more; see docs/deploy.md.',
+      { budget: guards.monthlyBudget, allowedSoFar: budget.used, spent: budget.spent },
+    );
+    return run.finish(failure(503), `captcha-budget-spent-${budget.spent}`, run.details);
+  }
+  if (budget.warn) {
+    run.count(CONTACT_METRICS.captchaNeedsOwner);
+    run.log.warn("The month's siteverify calls passed the warning share of the budget", { used: budget.used, budget: guards.monthlyBudget });
+  }
+  return undefined;
+}
+
+/** siteverify's verdict on the token: how long it took when it passed, else the request's answer. */
+async function verifyToken(run: MessageRun, secret: string): Promise<{ verifyMs: number } | { answer: HttpResult }> {
+  const { deps, finish, details } = run;
+  const verifyStarted = deps.now();
+  const verdict = await verifyCaptcha({
+    fetch: deps.fetch,
+    url: deps.config.verifyUrl,
+    secret,
+    token: run.message.captchaToken,
+    remoteIp: sourceIp(run.event),
+    timeoutMs: Math.max(1, Math.min(deps.timeouts.verifyMs, run.remaining())),
+  });
+  const verifyMs = deps.now() - verifyStarted;
+  const codes = { ...details, verifyMs, captchaErrorCodes: 'errorCodes' in verdict ? verdict.errorCodes : undefined };
+  const verifier = 'httpStatus' in verdict && verdict.httpStatus !== undefined ? { verifierStatus: verdict.httpStatus } : {};
+  switch (verdict.kind) {
+    case 'passed':
+      return { verifyMs };
+    case 'refused': {
+      // The same token twice at once: Google passes one and calls the other a duplicate. With a
+      // key, the other is the same message, so wait for the first to be archived and repeat its answer.
+      const archive = deps.archive;
+      if (archive && run.key && verdict.errorCodes.includes('timeout-or-duplicate')) {
+        const polls = Math.floor(Math.min(DUPLICATE_WAIT_MS, run.remaining() - MIN_SES_WINDOW_MS) / DUPLICATE_POLL_MS);
+        for (let poll = 0; poll < polls; poll++) {
+          const repeat = await repeatOf(run, archive);
+          if (repeat) return { answer: repeat };
+          await new Promise((resolve) => setTimeout(resolve, DUPLICATE_POLL_MS));
+        }
+      }
+      return { answer: finish(errorResponse(403, CONTACT_MESSAGES.missingCaptcha), CAPTCHA_REFUSED, codes) };
+    }
+    case 'misconfigured':
+      return { answer: finish(failure(503), 'captcha-misconfigured', codes) };
+    case 'owner-action':
+      run.count(CONTACT_METRICS.captchaNeedsOwner);
+      run.log.error(OWNER_ACTION_ADVICE[verdict.reason], { captchaErrorCodes: verdict.errorCodes, ...verifier });
+      return { answer: finish(failure(503), `captcha-owner-${verdict.reason}`, codes) };
+    case 'unavailable':
+      return { answer: finish(failure(verdict.reason === 'timeout' ? 504 : 502), `captcha-${verdict.reason}`, { ...details, verifyMs, ...verifier }) };
+  }
+}
+
+/**
+ * Archives the message (holding the claim to send it: no redelivery touches it while this request
+ * sends), then one SES SendEmail, then the settling write that records what SES said.
+ */
+async function archiveAndSend(run: MessageRun, verifyMs: number): Promise<HttpResult> {
+  const { deps, finish, id } = run;
+  const now = deps.now();
+  const claim = now + CLAIM_MS;
+  const language = readLanguage(run.event);
+  const retentionDays = deps.config.retentionDays ?? DEFAULT_MESSAGE_RETENTION_DAYS;
+  const item: ArchivedMessage = {
+    id,
+    receivedAt: new Date(now).toISOString(),
+    name: run.message.fullName,
+    email: run.message.email,
+    message: run.message.message,
+    ...(language ? { language } : {}),
+    status: 'pending',
+    attempts: 1,
+    expiresAt: Math.floor(now / 1000) + retentionDays * 24 * 60 * 60,
+    ...(run.hash ? { idempotencyHash: run.hash } : {}),
+    claimedUntil: claim,
+  };
+  const archive = deps.archive;
+  let isArchived = false;
+  if (archive) {
+    const put = await putWithinBudget(run, archive, item);
+    if (put.ok && put.value === 'exists') {
+      // Another request with this key won the race: its answer is this one's.
+      const repeat = await repeatOf(run, archive);
+      return repeat ?? finish(errorResponse(409, IDEMPOTENCY_IN_PROGRESS), 'idempotency-in-progress', { ...run.details, archiveId: id });
+    }
+    isArchived = put.ok;
+    if (!put.ok) run.count(ARCHIVE_METRICS.archiveUnavailable);
+  }
+  /** A settling write after SES answered: failing it only delays the message (the claim runs out). */
+  const settle = async (what: string, call: (store: ArchiveStore, options: { abortSignal: AbortSignal }) => Promise<boolean>) => {
+    const done = await archived(run, what, Math.max(MIN_SETTLE_MS, Math.min(deps.timeouts.archiveMs, run.remaining())), (options) => call(archive!, options));
+    if (done.ok && !done.value) run.log.warn('The message archive refused a settling write', { call: what, archiveId: id });
+  };
+  const sesWindow = Math.min(deps.timeouts.sesMs, run.remaining());
+  const mail: MailSettings = {
+    ownerEmail: deps.config.ownerEmail,
+    senderEmail: deps.config.senderEmail,
+    ...(deps.config.configurationSet ? { configurationSet: deps.config.configurationSet } : {}),
+  };
+  const sesStarted = deps.now();
+  const signal = AbortSignal.timeout(Math.max(1, sesWindow));
+  const result =
+    sesWindow >= MIN_SES_WINDOW_MS
+      ? await sendArchived(deps.ses, item, mail, signal)
+      : ({ kind: 'unavailable', reason: 'Not sent: the request budget ran out', error: { name: 'TimeoutError' } } as const);
+  const note = { ...run.details, verifyMs, archiveId: id, archived: isArchived, sesMs: deps.now() - sesStarted };
+  if (result.kind === 'sent') {
+    if (isArchived) await settle('markSent', (store, options) => store.markSent(id, claim, result.sesMessageId, options));
+    return finish(accepted(), 'sent', note);
+  }
+  const failed = { ...note, ...describeError(result.error) };
+  if (!isArchived) return finish(failure(result.kind === 'refused' ? 502 : sesFailureStatus(result.error, signal.aborted)), 'ses-failed', failed);
+  switch (result.kind) {
+    case 'refused':
+      await settle('markFailed', (store, options) => store.markFailed(id, claim, result.reason, options));
+      run.count(ARCHIVE_METRICS.failed);
+      return finish(accepted(), 'archived-ses-refused', failed);
+    case 'unavailable':
+      await settle('release', (store, options) => store.release(id, claim, result.reason, options));
+      return finish(accepted(), 'archived-pending', failed);
+    case 'unknown':
+      // SES may have sent it: keep the claim, so nothing sends it again before SES's events could tell.
+      await settle('hold', (store, options) => store.hold(id, claim, `No answer from SES: ${result.reason}`, options));
+      return finish(accepted(), 'archived-outcome-unknown', failed);
+  }
+}
+
+/** The steps in order; the first that answers ends the request. */
+async function handle(run: Run): Promise<HttpResult> {
+  const { deps, event, finish } = run;
+  if (deps.origin !== undefined && !(await deps.origin(event))) {
+    run.count(CONTACT_METRICS.originRefused);
+    return finish(originRefused(), 'rejected-origin');
+  }
+  const checked = checkContactRequest(event);
+  if (!checked.ok) return finish(checked.response, `rejected-${checked.reason}`);
+  const idempotency = readIdempotencyKey(event);
+  if (!idempotency.ok) return finish(idempotency.response, 'rejected-idempotency-key');
+  const { message } = checked;
+  const key = idempotency.key;
+  const id = key ? archiveIdForKey(key) : (deps.newId ?? randomUUID)();
+  const hash = key ? idempotencyHash(key, message) : undefined;
+  // Lengths only: never the text, the name or the address (they are the visitor's).
+  const details = { nameLength: message.fullName.length, messageLength: message.message.length, ...(key ? { idempotent: true } : {}) };
+  const messageRun: MessageRun = { ...run, message, key, id, hash, details };
+
+  // A repeat of a message already archived gets the first answer: no second captcha, no second mail.
+  const repeat = deps.archive && key ? await repeatOf(messageRun, deps.archive) : undefined;
+  if (repeat) return repeat;
+  const flood = deps.guards ? await refuseFlood(messageRun, deps.guards) : undefined;
+  if (flood) return flood;
+  let secret: string;
+  try {
+    secret = await deps.secret.getSecret();
+  } catch (error) {
+    return finish(failure(503), 'secret-unavailable', { ...details, ...describeError(error) });
+  }
+  const overBudget = deps.guards ? await refuseOverBudget(messageRun, deps.guards) : undefined;
+  if (overBudget) return overBudget;
+  const verified = await verifyToken(messageRun, secret);
+  if ('answer' in verified) return verified.answer;
+  if (run.remaining() < MIN_SES_WINDOW_MS) return finish(failure(504), 'budget-exhausted', { ...details, verifyMs: verified.verifyMs });
+  return archiveAndSend(messageRun, verified.verifyMs);
+}
+
 export function createContactHandler(deps: ContactDeps): ContactHandler {
   return async (event, context) => {
-    const started = deps.now();
-    const log = withFields(deps.logger, requestIds(event, context));
-    const finish = (response: HttpResult, outcome: string, extra: Record<string, unknown> = {}): HttpResult => {
-      const status = response.statusCode ?? 200;
-      // The count rides on the request's one log line; a lost count must not change the answer.
-      const metric = countInLine(deps.metrics, contactMetric(status, outcome), (error) =>
-        log.error('Contact metric could not be recorded', describeError(error)),
-      );
-      const line = { outcome, statusCode: status, durationMs: deps.now() - started, ...extra, ...metric };
-      if (status >= 500) log.error('Contact request failed', line);
-      else log.info('Contact request handled', line);
-      return response;
-    };
-
-    const count = (name: MetricName) => {
-      try {
-        deps.metrics.count(name);
-      } catch (error) {
-        log.error('Archive metric could not be recorded', describeError(error));
-      }
-    };
-    /**
-     * A counter call. When the table does not answer, the request is refused (undefined: the caller
-     * answers 503), counted and logged: an uncounted request could spend the budget unseen, so a
-     * broken counter closes the form rather than opening it, and the owner's alarm says so.
-     */
-    const guardCall = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
-      try {
-        return await run();
-      } catch (error) {
-        count(CONTACT_METRICS.countersUnavailable);
-        log.error('The contact counters did not answer; the form answers 503 until they do', { counter: what, ...describeError(error) });
-        return undefined;
-      }
-    };
-    /** An archive call within its own timeout and what is left of the request; undefined when it failed. */
-    const archived = async <T>(
-      what: string,
-      windowMs: number,
-      run: (options: { abortSignal: AbortSignal }) => Promise<T>,
-    ): Promise<{ ok: true; value: T } | { ok: false }> => {
-      try {
-        return { ok: true, value: await run({ abortSignal: AbortSignal.timeout(Math.max(1, windowMs)) }) };
-      } catch (error) {
-        log.warn('The message archive did not answer', { call: what, ...describeError(error) });
-        return { ok: false };
-      }
-    };
-
-    /**
-     * The archive write, given what the budget allows while SES has not been tried: the first try gets
-     * one call's timeout; a slow or failed try is followed by another (at most MAX_PUT_ATTEMPTS) that may
-     * use all the time SES will not need (its whole window and a settling write). A try that timed out
-     * may still have written: the retry then finds the item with this request's own claim, which makes
-     * it ours ('created'), not another request's.
-     */
-    const putWithinBudget = async (
-      archive: ArchiveStore,
-      item: ArchivedMessage,
-      firstWindow: () => number,
-      spareWindow: () => number,
-    ): Promise<{ ok: true; value: 'created' | 'exists' } | { ok: false }> => {
-      let result: { ok: true; value: 'created' | 'exists' } | { ok: false } = { ok: false };
-      for (let attempt = 0; attempt < MAX_PUT_ATTEMPTS; attempt++) {
-        const window = attempt === 0 ? firstWindow() : spareWindow() - PUT_RETRY_PAUSE_MS * attempt;
-        if (window < (attempt === 0 ? 1 : MIN_PUT_RETRY_MS)) break;
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, PUT_RETRY_PAUSE_MS * attempt));
-        result = await archived('put', window, (options) => archive.put(item, options));
-        if (!result.ok) continue;
-        if (attempt === 0 || result.value === 'created') break;
-        // Without a key the id is this request's own: only its earlier try can have written it.
-        if (!item.idempotencyHash) return { ok: true, value: 'created' };
-        const found = await archived('get', Math.min(deps.timeouts.archiveMs, spareWindow()), (options) => archive.get(item.id, options));
-        const ours = found.ok && found.value?.claimedUntil === item.claimedUntil && found.value?.receivedAt === item.receivedAt;
-        if (ours) log.info('The message archive took the message on a retry', { archiveId: item.id, attempts: attempt + 1 });
-        return ours ? { ok: true, value: 'created' } : result;
-      }
-      return result;
-    };
-
+    const run = startRun(deps, event, context);
     try {
-      if (deps.origin !== undefined) {
-        if (!(await deps.origin(event))) {
-          count(CONTACT_METRICS.originRefused);
-          return finish(originRefused(), 'rejected-origin');
-        }
-      }
-      const checked = checkContactRequest(event);
-      if (!checked.ok) return finish(checked.response, `rejected-${checked.reason}`);
-      const guards = deps.guards;
-      const idempotency = readIdempotencyKey(event);
-      if (!idempotency.ok) return finish(idempotency.response, 'rejected-idempotency-key');
-      const { message } = checked;
-      const key = idempotency.key;
-      const language = readLanguage(event);
-      const details = { ...describeMessage(message), ...(key ? { idempotent: true } : {}) };
-      const remaining = () => deps.timeouts.totalMs - (deps.now() - started);
-      const archiveWindow = () => Math.min(deps.timeouts.archiveMs, remaining() - MIN_SES_WINDOW_MS);
-      const archive = deps.archive;
-      const id = key ? archiveIdForKey(key) : (deps.newId ?? randomUUID)();
-      const hash = key ? idempotencyHash(key, message) : undefined;
-
-      /** The answer to a request whose key is already in the archive. */
-      const repeat = (earlier: ArchivedMessage): HttpResult =>
-        earlier.idempotencyHash === hash
-          ? finish(accepted(), 'repeat', { ...details, archiveId: id, status: earlier.status })
-          : finish(errorResponse(422, IDEMPOTENCY_CONFLICT), 'rejected-idempotency-conflict', { ...details, archiveId: id });
-
-      // A repeat of a message already archived gets the first answer: no second captcha, no second mail.
-      if (archive && key) {
-        const earlier = await archived('get', archiveWindow(), (options) => archive.get(id, options));
-        if (earlier.ok && earlier.value) return repeat(earlier.value);
-      }
-
-      if (guards) {
-        // After the repeat lookup (a visitor's retry of a sent message costs no slot), before any other
-        // call: a flooding address costs a conditional write or two per request, nothing more.
-        const address = limitAddress(event, deps.origin !== undefined);
-        const slot = await guardCall('address', async () => {
-          const options = { abortSignal: AbortSignal.timeout(Math.max(1, Math.min(COUNTER_STEP_MS, remaining() - MIN_SES_WINDOW_MS))) };
-          return takeVisitorSlot(guards.counters, address, await guards.hashKey(deps.now(), options), deps.now(), options);
-        });
-        if (!slot) return finish(failure(503), 'counters-unavailable', details);
-        if (!slot.ok) {
-          count(CONTACT_METRICS.addressLimited);
-          return finish(
-            errorResponse(429, CONTACT_MESSAGES.sendFailed, { 'retry-after': String(slot.retryAfterSeconds) }),
-            'rejected-address-limit',
-            details,
-          );
-        }
-      }
-
-      let secret: string;
-      try {
-        secret = await deps.secret.getSecret();
-      } catch (error) {
-        return finish(failure(503), 'secret-unavailable', { ...details, ...describeError(error) });
-      }
-
-      if (guards) {
-        const budget = await guardCall('budget', () =>
-          takeBudgetSlot(guards.counters, guards.monthlyBudget, deps.now(), {
-            abortSignal: AbortSignal.timeout(Math.max(1, Math.min(COUNTER_STEP_MS, remaining() - MIN_SES_WINDOW_MS))),
-          }),
-        );
-        if (!budget) return finish(failure(503), 'counters-unavailable', details);
-        if (!budget.ok) {
-          count(CONTACT_METRICS.captchaNeedsOwner);
-          log.error(
-            budget.spent === 'day'
-              ? `Today's portion of the month's siteverify budget (${budget.used} of ${guards.monthlyBudget} by the end of today) is spent: ` +
-                  'the form answers 503 until midnight UTC, then reopens with the next day\'s portion. A flood of bogus tokens does this; see docs/deploy.md.'
-              : `The month's siteverify budget (${guards.monthlyBudget}) is spent: the form answers 503 until the month turns (UTC). ` +
-                  'Raise CAPTCHA_MONTHLY_BUDGET (captchaMonthlyBudget in cdk.json) if the Google Cloud project can pay for more; see docs/deploy.md.',
-            { budget: guards.monthlyBudget, allowedSoFar: budget.used, spent: budget.spent },
-          );
-          return finish(failure(503), `captcha-budget-spent-${budget.spent}`, details);
-        }
-        if (budget.warn) {
-          count(CONTACT_METRICS.captchaNeedsOwner);
-          log.warn("The month's siteverify calls passed the warning share of the budget", {
-            used: budget.used,
-            budget: guards.monthlyBudget,
-          });
-        }
-      }
-
-      const verifyStarted = deps.now();
-      const verdict = await verifyCaptcha({
-        fetch: deps.fetch,
-        url: deps.config.verifyUrl,
-        secret,
-        token: message.captchaToken,
-        remoteIp: sourceIp(event),
-        timeoutMs: Math.max(1, Math.min(deps.timeouts.verifyMs, remaining())),
-      });
-      const verifyMs = deps.now() - verifyStarted;
-      switch (verdict.kind) {
-        case 'passed':
-          break;
-        case 'refused': {
-          // The same token twice at once: Google passes one and calls the other a duplicate. With a
-          // key, the other is the same message, so wait for the first to be archived and repeat its answer.
-          if (archive && key && verdict.errorCodes.includes('timeout-or-duplicate')) {
-            const polls = Math.floor(Math.min(DUPLICATE_WAIT_MS, remaining() - MIN_SES_WINDOW_MS) / DUPLICATE_POLL_MS);
-            for (let poll = 0; poll < polls; poll++) {
-              const earlier = await archived('get', archiveWindow(), (options) => archive.get(id, options));
-              if (earlier.ok && earlier.value) return repeat(earlier.value);
-              await new Promise((resolve) => setTimeout(resolve, DUPLICATE_POLL_MS));
-            }
-          }
-          return finish(errorResponse(403, CONTACT_MESSAGES.missingCaptcha), CAPTCHA_REFUSED, {
-            ...details,
-            verifyMs,
-            captchaErrorCodes: verdict.errorCodes,
-          });
-        }
-        case 'misconfigured':
-          return finish(failure(503), 'captcha-misconfigured', { ...details, verifyMs, captchaErrorCodes: verdict.errorCodes });
-        case 'owner-action':
-          count(CONTACT_METRICS.captchaNeedsOwner);
-          log.error(OWNER_ACTION_ADVICE[verdict.reason], {
-            captchaErrorCodes: verdict.errorCodes,
-            ...(verdict.httpStatus === undefined ? {} : { verifierStatus: verdict.httpStatus }),
-          });
-          return finish(failure(503), `captcha-owner-${verdict.reason}`, { ...details, verifyMs, captchaErrorCodes: verdict.errorCodes });
-        case 'unavailable':
-          return finish(failure(verdict.reason === 'timeout' ? 504 : 502), `captcha-${verdict.reason}`, {
-            ...details,
-            verifyMs,
-            ...(verdict.httpStatus === undefined ? {} : { verifierStatus: verdict.httpStatus }),
-          });
-      }
-
-      if (remaining() < MIN_SES_WINDOW_MS) return finish(failure(504), 'budget-exhausted', { ...details, verifyMs });
-
-      // Archive first, holding the claim to send it: no redelivery touches it while this request sends.
-      const now = deps.now();
-      const claim = now + CLAIM_MS;
-      const retentionDays = deps.config.retentionDays ?? DEFAULT_MESSAGE_RETENTION_DAYS;
-      const item: ArchivedMessage = {
-        id,
-        receivedAt: new Date(now).toISOString(),
-        name: message.fullName,
-        email: message.email,
-        message: message.message,
-        ...(language ? { language } : {}),
-        status: 'pending',
-        attempts: 1,
-        expiresAt: Math.floor(now / 1000) + retentionDays * 24 * 60 * 60,
-        ...(hash ? { idempotencyHash: hash } : {}),
-        claimedUntil: claim,
-      };
-      let isArchived = false;
-      if (archive) {
-        const put = await putWithinBudget(archive, item, archiveWindow, () => remaining() - deps.timeouts.sesMs - MIN_SETTLE_MS);
-        if (put.ok && put.value === 'exists') {
-          // Another request with this key won the race: its answer is this one's.
-          const earlier = await archived('get', archiveWindow(), (options) => archive.get(id, options));
-          if (earlier.ok && earlier.value) return repeat(earlier.value);
-          return finish(errorResponse(409, IDEMPOTENCY_IN_PROGRESS), 'idempotency-in-progress', { ...details, archiveId: id });
-        }
-        isArchived = put.ok;
-        if (!put.ok) count(ARCHIVE_METRICS.archiveUnavailable);
-      }
-      const archiveNote = { ...details, verifyMs, archiveId: id, archived: isArchived };
-      /** A settling write after SES answered: failing it only delays the message (the claim runs out). */
-      const settle = async (what: string, run: (options: { abortSignal: AbortSignal }) => Promise<boolean>) => {
-        if (!archive || !isArchived) return;
-        const done = await archived(what, Math.max(MIN_SETTLE_MS, Math.min(deps.timeouts.archiveMs, remaining())), run);
-        if (done.ok && !done.value) log.warn('The message archive refused a settling write', { call: what, archiveId: id });
-      };
-
-      const sesWindow = Math.min(deps.timeouts.sesMs, remaining());
-      const mail: MailSettings = {
-        ownerEmail: deps.config.ownerEmail,
-        senderEmail: deps.config.senderEmail,
-        ...(deps.config.configurationSet ? { configurationSet: deps.config.configurationSet } : {}),
-      };
-      const sesStarted = deps.now();
-      const signal = AbortSignal.timeout(Math.max(1, sesWindow));
-      const result =
-        sesWindow >= MIN_SES_WINDOW_MS
-          ? await sendArchived(deps.ses, item, mail, signal)
-          : ({ kind: 'unavailable', reason: 'Not sent: the request budget ran out', error: { name: 'TimeoutError' } } as const);
-      const sesMs = deps.now() - sesStarted;
-      switch (result.kind) {
-        case 'sent':
-          await settle('markSent', (options) => archive!.markSent(id, claim, result.sesMessageId, options));
-          return finish(accepted(), 'sent', { ...archiveNote, sesMs });
-        case 'refused':
-          if (!isArchived) {
-            return finish(failure(502), 'ses-failed', { ...archiveNote, sesMs, ...describeError(result.error) });
-          }
-          await settle('markFailed', (options) => archive!.markFailed(id, claim, result.reason, options));
-          count(ARCHIVE_METRICS.failed);
-          return finish(accepted(), 'archived-ses-refused', { ...archiveNote, sesMs, ...describeError(result.error) });
-        case 'unavailable':
-          if (!isArchived) {
-            return finish(failure(sesFailureStatus(result.error, signal.aborted)), 'ses-failed', {
-              ...archiveNote,
-              sesMs,
-              ...describeError(result.error),
-            });
-          }
-          await settle('release', (options) => archive!.release(id, claim, result.reason, options));
-          return finish(accepted(), 'archived-pending', { ...archiveNote, sesMs, ...describeError(result.error) });
-        case 'unknown':
-          if (!isArchived) {
-            return finish(failure(sesFailureStatus(result.error, signal.aborted)), 'ses-failed', {
-              ...archiveNote,
-              sesMs,
-              ...describeError(result.error),
-            });
-          }
-          // SES may have sent it: keep the claim, so nothing sends it again before SES's events could tell.
-          await settle('hold', (options) => archive!.hold(id, claim, `No answer from SES: ${result.reason}`, options));
-          return finish(accepted(), 'archived-outcome-unknown', { ...archiveNote, sesMs, ...describeError(result.error) });
-      }
+      return await handle(run);
     } catch (error) {
       // A bug, not an input: no input reaches here (the property test holds the handler to that).
-      return finish(errorResponse(500, CONTACT_MESSAGES.sendFailed), 'unexpected-error', describeError(error));
+      return run.finish(errorResponse(500, CONTACT_MESSAGES.sendFailed), 'unexpected-error', describeError(error));
     }
   };
 }

@@ -125,6 +125,28 @@ export function contactMetric(name: ContactMetric, options: cloudwatch.MetricOpt
 }
 
 /**
+ * The topic the alarms mail the owner through. The owner confirms the subscription from the first
+ * e-mail AWS sends after the deploy; a preview subscribes nobody: its alarms show in the CloudWatch
+ * console, and no pull request mails the owner.
+ */
+function alarmTopic(scope: Construct, props: MonitoringProps): sns.Topic {
+  const topic = new sns.Topic(scope, 'AlarmTopic', {
+    // The sender name of the alarm mails: says which copy of the site (live or a preview stage) alarmed.
+    displayName: `${Stack.of(scope).stackName} alarms`,
+    enforceSSL: true,
+  });
+  if (!props.preview) topic.addSubscription(new subscriptions.EmailSubscription(props.ownerEmail));
+  Validations.of(topic).acknowledge({
+    id: 'AwsSolutions-SNS2',
+    reason:
+      'The topic carries only alarm state changes (metric names and thresholds), never visitor data; CloudWatch ' +
+      'alarms cannot publish to a topic encrypted with the AWS-managed aws/sns key, and a customer-managed key ' +
+      'would cost more than the rest of the stack.',
+  });
+  return topic;
+}
+
+/**
  * What the owner watches: an e-mail when the contact function fails, the API answers 5xx or captchas
  * are refused, and one dashboard with messages, errors, latency and click counts by event name.
  */
@@ -156,145 +178,103 @@ export class Monitoring extends Construct {
     this.notified.push(alarm);
   }
 
+  /** An alarm that fires on one datapoint at or over the threshold (1 unless given), and stays quiet without data. */
+  private alarm(id: string, alarmDescription: string, metric: cloudwatch.IMetric, props: Partial<cloudwatch.AlarmProps> = {}): cloudwatch.Alarm {
+    return new cloudwatch.Alarm(this, id, {
+      alarmDescription,
+      metric,
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      ...props,
+    });
+  }
+
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     const period = Duration.minutes(5);
-
-    this.topic = new sns.Topic(this, 'AlarmTopic', {
-      // The sender name of the alarm mails: says which copy of the site (live or a preview stage) alarmed.
-      displayName: `${Stack.of(this).stackName} alarms`,
-      enforceSSL: true,
-    });
-    // The owner confirms the subscription from the first e-mail AWS sends after the deploy. A preview
-    // subscribes nobody: its alarms show in the CloudWatch console, and no pull request mails the owner.
-    if (!props.preview) this.topic.addSubscription(new subscriptions.EmailSubscription(props.ownerEmail));
     const live = !props.preview;
-    Validations.of(this.topic).acknowledge({
-      id: 'AwsSolutions-SNS2',
-      reason:
-        'The topic carries only alarm state changes (metric names and thresholds), never visitor data; CloudWatch ' +
-        'alarms cannot publish to a topic encrypted with the AWS-managed aws/sns key, and a customer-managed key ' +
-        'would cost more than the rest of the stack.',
-    });
+    this.topic = alarmTopic(this, props);
 
-    this.contactErrorsAlarm = new cloudwatch.Alarm(this, 'ContactErrors', {
-      alarmDescription: 'The contact function failed (a visitor message may not have reached you). See its logs.',
-      metric: props.contactFunction.metricErrors({ period, statistic: 'Sum' }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-    this.apiServerErrorsAlarm = new cloudwatch.Alarm(this, 'ApiServerErrors', {
-      alarmDescription: 'The API answered 5xx (reCAPTCHA verifier or SES failing?). See the API access logs.',
-      metric: props.api.metricServerError({ period, statistic: 'Sum' }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-    if (live) this.captchaRefusedAlarm = new cloudwatch.Alarm(this, 'CaptchaRefused', {
-      alarmDescription:
-        `reCAPTCHA refused ${CAPTCHA_REFUSALS_ALARM.threshold} or more contact sends within an hour: visitors ` +
+    this.contactErrorsAlarm = this.alarm(
+      'ContactErrors',
+      'The contact function failed (a visitor message may not have reached you). See its logs.',
+      props.contactFunction.metricErrors({ period, statistic: 'Sum' }),
+    );
+    this.apiServerErrorsAlarm = this.alarm(
+      'ApiServerErrors',
+      'The API answered 5xx (reCAPTCHA verifier or SES failing?). See the API access logs.',
+      props.api.metricServerError({ period, statistic: 'Sum' }),
+    );
+    if (live) this.captchaRefusedAlarm = this.alarm(
+      'CaptchaRefused',
+      `reCAPTCHA refused ${CAPTCHA_REFUSALS_ALARM.threshold} or more contact sends within an hour: visitors ` +
         'cannot reach you. If every send is refused, the site key (cdk.json recaptchaSiteKey) and the secret in SSM ' +
         'are not a pair, or the site\'s domain is missing from the key\'s domain list.',
-      metric: contactMetric(CONTACT_METRICS.captchaRefused, { period: CAPTCHA_REFUSALS_ALARM.period }),
-      threshold: CAPTCHA_REFUSALS_ALARM.threshold,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-    const atLeastOnce = {
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    };
-    if (live) this.messageFailedAlarm = new cloudwatch.Alarm(this, 'MessageFailed', {
-      alarmDescription:
-        'A contact message was marked failed: SES refused it for good, or it could not be sent for 24 hours. It is ' +
+      contactMetric(CONTACT_METRICS.captchaRefused, { period: CAPTCHA_REFUSALS_ALARM.period }),
+      { threshold: CAPTCHA_REFUSALS_ALARM.threshold },
+    );
+    if (live) this.messageFailedAlarm = this.alarm(
+      'MessageFailed',
+      'A contact message was marked failed: SES refused it for good, or it could not be sent for 24 hours. It is ' +
         'kept in the archive with the reason: `npm run messages` lists it; fix SES, then `npm run messages -- resend ID`.',
-      metric: archiveMetricSum([ARCHIVE_METRICS.failed], { period, label: 'messages failed' }),
-      ...atLeastOnce,
-    });
-    if (live) this.mailBouncedAlarm = new cloudwatch.Alarm(this, 'MailBouncedOrComplained', {
-      alarmDescription:
-        'A contact mail to you bounced or was reported as spam, so you may not have read it. `npm run messages` ' +
+      archiveMetricSum([ARCHIVE_METRICS.failed], { period, label: 'messages failed' }),
+    );
+    if (live) this.mailBouncedAlarm = this.alarm(
+      'MailBouncedOrComplained',
+      'A contact mail to you bounced or was reported as spam, so you may not have read it. `npm run messages` ' +
         'shows it (status bounced or complained); check your mailbox and its spam filter.',
-      metric: archiveMetricSum([ARCHIVE_METRICS.bounced, ARCHIVE_METRICS.complained], {
-        period,
-        label: 'mails bounced or complained',
-      }),
-      ...atLeastOnce,
-    });
-    this.archiveUnavailableAlarm = new cloudwatch.Alarm(this, 'ArchiveUnavailable', {
-      alarmDescription:
-        'The message archive could not be written: a message was mailed to you but is not in `npm run messages`. ' +
+      archiveMetricSum([ARCHIVE_METRICS.bounced, ARCHIVE_METRICS.complained], { period, label: 'mails bounced or complained' }),
+    );
+    this.archiveUnavailableAlarm = this.alarm(
+      'ArchiveUnavailable',
+      'The message archive could not be written: a message was mailed to you but is not in `npm run messages`. ' +
         'See the contact function\'s logs (DynamoDB throttled, or its permissions changed?).',
-      metric: archiveMetricSum([ARCHIVE_METRICS.archiveUnavailable], { period, label: 'archive unavailable' }),
-      ...atLeastOnce,
-    });
-    this.archiveFunctionErrorsAlarm = new cloudwatch.Alarm(this, 'ArchiveFunctionErrors', {
-      alarmDescription:
-        'The redelivery or the mail-events function failed: pending messages may wait, or a mail\'s status was not ' +
+      archiveMetricSum([ARCHIVE_METRICS.archiveUnavailable], { period, label: 'archive unavailable' }),
+    );
+    this.archiveFunctionErrorsAlarm = this.alarm(
+      'ArchiveFunctionErrors',
+      'The redelivery or the mail-events function failed: pending messages may wait, or a mail\'s status was not ' +
         'recorded. See their logs.',
-      metric: new cloudwatch.MathExpression({
+      new cloudwatch.MathExpression({
         expression: `SUM([${props.archiveFunctions.map((_, i) => `e${i}`).join(',')}])`,
-        usingMetrics: Object.fromEntries(
-          props.archiveFunctions.map((fn, i) => [`e${i}`, fn.metricErrors({ period, statistic: 'Sum' })]),
-        ),
+        usingMetrics: Object.fromEntries(props.archiveFunctions.map((fn, i) => [`e${i}`, fn.metricErrors({ period, statistic: 'Sum' })])),
         period,
         label: 'archive function errors',
       }),
-      ...atLeastOnce,
-    });
+    );
     // Live only: a preview's mail-events errors already show in ArchiveFunctionErrors.
-    this.mailEventsFailedAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'MailEventsFailed', {
-      alarmDescription:
-        "SES's word on a contact mail (send, delivery, bounce, complaint or reject) could not be recorded after Lambda's " +
+    if (live) this.mailEventsFailedAlarm = this.alarm(
+      'MailEventsFailed',
+      "SES's word on a contact mail (send, delivery, bounce, complaint or reject) could not be recorded after Lambda's " +
         "retries, so a message's status in `npm run messages` may be out of date. The event waits 14 days: " +
         `aws sqs receive-message --queue-url ${props.failedMailEvents.queueUrl} shows it; see the mail-events ` +
         "function's logs.",
-      metric: props.failedMailEvents.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
-      ...atLeastOnce,
-    });
+      props.failedMailEvents.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+    );
     // Live only: a preview's few visits say nothing about visitors' experience.
-    const slowAlarm = (id: string, metric: 'lcp' | 'inp', what: string) =>
-      new cloudwatch.Alarm(this, id, {
-        alarmDescription:
-          `Over the last day, the 75th percentile of visitors' ${what} was above ${VITALS_THRESHOLDS[metric].poor} ms ` +
-          `("poor" by Google's Core Web Vitals thresholds), over at least ${SLOW_PAGES_MIN_VIEWS} page views. ` +
-          '`npm run visitors -- --days 1` shows which route and device class; the dashboard shows the same.',
-        metric: vitalsMetric(metric, { period: SLOW_PAGES_ALARM.period }),
-        threshold: VITALS_THRESHOLDS[metric].poor,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        evaluateLowSampleCountPercentile: 'ignore',
-      });
-    if (live) this.slowLcpAlarm = slowAlarm('SlowLoadingForVisitors', 'lcp', 'Largest Contentful Paint (LCP)');
-    if (live) this.slowInpAlarm = slowAlarm('SlowResponsesForVisitors', 'inp', 'Interaction to Next Paint (INP)');
+    if (live) this.slowLcpAlarm = this.slowPagesAlarm('SlowLoadingForVisitors', 'lcp', 'Largest Contentful Paint (LCP)');
+    if (live) this.slowInpAlarm = this.slowPagesAlarm('SlowResponsesForVisitors', 'inp', 'Interaction to Next Paint (INP)');
     // The siteverify budget and Google's answers about quota, billing and keys: the owner's to act on.
-    this.captchaNeedsOwnerAlarm = !live ? undefined : new cloudwatch.Alarm(this, CAPTCHA_ALARM_ID, {
-      alarmDescription:
-        `reCAPTCHA needs you: the contact form used ${CAPTCHA_BUDGET_WARNING_SHARE * 100}% of this month's siteverify ` +
+    if (live) this.captchaNeedsOwnerAlarm = this.alarm(
+      CAPTCHA_ALARM_ID,
+      `reCAPTCHA needs you: the contact form used ${CAPTCHA_BUDGET_WARNING_SHARE * 100}% of this month's siteverify ` +
         'budget (cdk.json captchaMonthlyBudget), or spent today\'s daily portion of it (503 until midnight UTC: usually a flood ' +
         'of bogus tokens) or the whole month (503 until the first of the month, UTC), or ' +
         "Google answered about quota, billing or keys (503, nothing sent). The contact function's log line says which and " +
         "what to do: enable billing on the key's Google Cloud project and raise the budget, or make a new key " +
         '(npm run setup); npm run doctor checks the key. See docs/deploy.md, "reCAPTCHA".',
-      metric: contactMetric(CONTACT_METRICS.captchaNeedsOwner, { period }),
-      ...atLeastOnce,
-    });
+      contactMetric(CONTACT_METRICS.captchaNeedsOwner, { period }),
+    );
     // Fails closed on purpose (an uncounted request could spend the budget unseen), so the owner must hear
     // of it. Live only, as the captcha's alarm: a preview's form has Google's test key and no budget to guard.
-    this.countersUnavailableAlarm = !live ? undefined : new cloudwatch.Alarm(this, 'ContactCountersUnavailable', {
-      alarmDescription:
-        "The contact form's flood counters (items of the archive's DynamoDB table) did not answer, so the form refused " +
+    if (live) this.countersUnavailableAlarm = this.alarm(
+      'ContactCountersUnavailable',
+      "The contact form's flood counters (items of the archive's DynamoDB table) did not answer, so the form refused " +
         "messages with 503 rather than send them uncounted. The contact function's log line has DynamoDB's error; see docs/deploy.md.",
-      metric: contactMetric(CONTACT_METRICS.countersUnavailable, { period }),
-      ...atLeastOnce,
-    });
+      contactMetric(CONTACT_METRICS.countersUnavailable, { period }),
+    );
     const alarms = [
       this.captchaNeedsOwnerAlarm,
       this.countersUnavailableAlarm,
@@ -310,9 +290,35 @@ export class Monitoring extends Construct {
       this.slowInpAlarm,
     ].filter((alarm) => alarm !== undefined);
     for (const alarm of alarms) this.notifyOwner(alarm);
-    // A topic policy replaces SNS's default one, and enforceSSL's holds only a Deny: without this
-    // statement CloudWatch is refused when an alarm publishes. Only this account's alarms of this stack
-    // may publish (no cycle: the policy depends on the alarms, the alarms only on the topic).
+    this.admitNotifiedAlarms();
+    this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
+      defaultInterval: Duration.days(7),
+      widgets: [...this.serviceWidgets(props, period), ...this.visitorWidgets(props.vitalsLogGroup)],
+    });
+  }
+
+  /** A day's p75 of a Core Web Vital over Google's "poor" line, once enough page views report it. */
+  private slowPagesAlarm(id: string, metric: 'lcp' | 'inp', what: string): cloudwatch.Alarm {
+    return this.alarm(
+      id,
+      `Over the last day, the 75th percentile of visitors' ${what} was above ${VITALS_THRESHOLDS[metric].poor} ms ` +
+        `("poor" by Google's Core Web Vitals thresholds), over at least ${SLOW_PAGES_MIN_VIEWS} page views. ` +
+        '`npm run visitors -- --days 1` shows which route and device class; the dashboard shows the same.',
+      vitalsMetric(metric, { period: SLOW_PAGES_ALARM.period }),
+      {
+        threshold: VITALS_THRESHOLDS[metric].poor,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluateLowSampleCountPercentile: 'ignore',
+      },
+    );
+  }
+
+  /**
+   * A topic policy replaces SNS's default one, and enforceSSL's holds only a Deny: without this
+   * statement CloudWatch is refused when an alarm publishes. Only this account's alarms of this stack
+   * may publish (no cycle: the policy depends on the alarms, the alarms only on the topic).
+   */
+  private admitNotifiedAlarms(): void {
     this.topic.addToResourcePolicy(
       new iam.PolicyStatement({
         sid: 'AllowThisStacksAlarmsToPublish',
@@ -326,78 +332,77 @@ export class Monitoring extends Construct {
         },
       }),
     );
+  }
 
+  /** The service's rows: contact messages, errors, latency, click events and the message archive. */
+  private serviceWidgets(props: MonitoringProps, period: Duration): cloudwatch.IWidget[][] {
     const contactLine = (name: ContactMetric, label: string) => contactMetric(name, { period, label });
-    this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
-      defaultInterval: Duration.days(7),
-      widgets: [
-        [
-          new cloudwatch.GraphWidget({
-            title: 'Contact messages',
-            width: 12,
-            left: [
-              contactLine(CONTACT_METRICS.sent, 'sent'),
-              contactLine(CONTACT_METRICS.rejected, 'rejected (bad input)'),
-              contactLine(CONTACT_METRICS.captchaRefused, 'captcha refused'),
-              contactLine(CONTACT_METRICS.failed, 'failed (verifier or SES)'),
-            ],
-          }),
-          new cloudwatch.GraphWidget({
-            title: 'Errors',
-            width: 12,
-            left: [
-              props.contactFunction.metricErrors({ period, label: 'contact function errors' }),
-              props.eventsFunction.metricErrors({ period, label: 'events function errors' }),
-              props.vitalsFunction.metricErrors({ period, label: 'vitals function errors' }),
-              props.api.metricServerError({ period, label: 'API 5xx' }),
-              props.api.metricClientError({ period, label: 'API 4xx' }),
-            ],
+    return [
+    [
+      new cloudwatch.GraphWidget({
+        title: 'Contact messages',
+        width: 12,
+        left: [
+          contactLine(CONTACT_METRICS.sent, 'sent'),
+          contactLine(CONTACT_METRICS.rejected, 'rejected (bad input)'),
+          contactLine(CONTACT_METRICS.captchaRefused, 'captcha refused'),
+          contactLine(CONTACT_METRICS.failed, 'failed (verifier or SES)'),
+        ],
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'Errors',
+        width: 12,
+        left: [
+          props.contactFunction.metricErrors({ period, label: 'contact function errors' }),
+          props.eventsFunction.metricErrors({ period, label: 'events function errors' }),
+          props.vitalsFunction.metricErrors({ period, label: 'vitals function errors' }),
+          props.api.metricServerError({ period, label: 'API 5xx' }),
+          props.api.metricClientError({ period, label: 'API 4xx' }),
+        ],
+      }),
+    ],
+    [
+      new cloudwatch.GraphWidget({
+        title: 'Latency (ms)',
+        width: 12,
+        left: [
+          props.api.metricLatency({ period, statistic: 'p50', label: 'API p50' }),
+          props.api.metricLatency({ period, statistic: 'p99', label: 'API p99' }),
+          props.contactFunction.metricDuration({ period, statistic: 'p99', label: 'contact function p99' }),
+          props.eventsFunction.metricDuration({ period, statistic: 'p99', label: 'events function p99' }),
+        ],
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'Click events by name (hourly)',
+        width: 12,
+        // SEARCH finds every EventName the site has sent, so new buttons appear without a deploy.
+        left: [
+          new cloudwatch.MathExpression({
+            expression:
+              `SEARCH('{${METRICS_NAMESPACE},${EVENT_NAME_DIMENSION},${SERVICE_DIMENSION}} ` +
+              `MetricName="${EVENT_METRICS.click}" ${SERVICE_DIMENSION}="${SERVICE_NAMES.events}"', 'Sum', 3600)`,
+            label: '',
+            period: Duration.hours(1),
           }),
         ],
-        [
-          new cloudwatch.GraphWidget({
-            title: 'Latency (ms)',
-            width: 12,
-            left: [
-              props.api.metricLatency({ period, statistic: 'p50', label: 'API p50' }),
-              props.api.metricLatency({ period, statistic: 'p99', label: 'API p99' }),
-              props.contactFunction.metricDuration({ period, statistic: 'p99', label: 'contact function p99' }),
-              props.eventsFunction.metricDuration({ period, statistic: 'p99', label: 'events function p99' }),
-            ],
-          }),
-          new cloudwatch.GraphWidget({
-            title: 'Click events by name (hourly)',
-            width: 12,
-            // SEARCH finds every EventName the site has sent, so new buttons appear without a deploy.
-            left: [
-              new cloudwatch.MathExpression({
-                expression:
-                  `SEARCH('{${METRICS_NAMESPACE},${EVENT_NAME_DIMENSION},${SERVICE_DIMENSION}} ` +
-                  `MetricName="${EVENT_METRICS.click}" ${SERVICE_DIMENSION}="${SERVICE_NAMES.events}"', 'Sum', 3600)`,
-                label: '',
-                period: Duration.hours(1),
-              }),
-            ],
-            legendPosition: cloudwatch.LegendPosition.RIGHT,
-          }),
+        legendPosition: cloudwatch.LegendPosition.RIGHT,
+      }),
+    ],
+    [
+      new cloudwatch.GraphWidget({
+        title: 'Message archive',
+        width: 24,
+        left: [
+          archiveMetricSum([ARCHIVE_METRICS.redelivered], { period, label: 'redelivered' }),
+          archiveMetricSum([ARCHIVE_METRICS.delivered], { period, label: 'delivered (SES)' }),
+          archiveMetricSum([ARCHIVE_METRICS.bounced], { period, label: 'bounced' }),
+          archiveMetricSum([ARCHIVE_METRICS.complained], { period, label: 'complained' }),
+          archiveMetricSum([ARCHIVE_METRICS.failed], { period, label: 'failed' }),
+          archiveMetricSum([ARCHIVE_METRICS.archiveUnavailable], { period, label: 'archive unavailable' }),
         ],
-        [
-          new cloudwatch.GraphWidget({
-            title: 'Message archive',
-            width: 24,
-            left: [
-              archiveMetricSum([ARCHIVE_METRICS.redelivered], { period, label: 'redelivered' }),
-              archiveMetricSum([ARCHIVE_METRICS.delivered], { period, label: 'delivered (SES)' }),
-              archiveMetricSum([ARCHIVE_METRICS.bounced], { period, label: 'bounced' }),
-              archiveMetricSum([ARCHIVE_METRICS.complained], { period, label: 'complained' }),
-              archiveMetricSum([ARCHIVE_METRICS.failed], { period, label: 'failed' }),
-              archiveMetricSum([ARCHIVE_METRICS.archiveUnavailable], { period, label: 'archive unavailable' }),
-            ],
-          }),
-        ],
-        ...this.visitorWidgets(props.vitalsLogGroup),
-      ],
-    });
+      }),
+    ],
+    ];
   }
 
   /**

@@ -11,7 +11,7 @@ import { isRoute53Domain, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestR
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 import { ArchiveTable } from './archive-table';
 import { CircuitBreaker } from './circuit-breaker';
-import { grantContactPermissions } from './contact-permissions';
+import { type ContactPermissionsProps, grantContactPermissions } from './contact-permissions';
 import { SiteCertificate, SiteDnsRecords } from './domain';
 import { HttpApi } from './http-api';
 import { MailEvents } from './mail-events';
@@ -80,51 +80,13 @@ export class PortfolioStack extends Stack {
     };
     const send = { ownerEmail: config.ownerEmail, senderEmail: config.senderEmail, configurationSetName };
 
-    // Google's test key: Google's public test secret (reCAPTCHA FAQ) in a parameter of this stack, made and
-    // deleted with it, so no owner's parameter is ever overwritten for a trial or a preview.
-    const recaptchaSecretParameter = usesTestRecaptcha(config)
-      ? new ssm.StringParameter(this, 'RecaptchaTestSecret', {
-          description: "Google's public reCAPTCHA v2 test secret (not a secret): this stack uses Google's test site key",
-          stringValue: RECAPTCHA_TEST_SECRET,
-        }).parameterName
-      : config.recaptchaSecretParameter;
+    const recaptchaSecretParameter = this.recaptchaSecretParameter(config);
 
     // The value CloudFront adds to API requests and every API function demands: a random secret made
     // and rotated in the account, never derived from an id a deploy prints (infra/lib/origin-secret.ts).
     // Every stage has its own (named after its stack), so no stage's API is open at execute-api.
     this.originSecret = new OriginSecret(this, 'Origin', { projectRoot: props.projectRoot, logRetention });
-    const origin: Record<string, string> = this.originSecret.environment;
-    // The beacons' per-address counters share the archive's table, as the contact form's do.
-    const beaconCounters = { [ARCHIVE_ENV.table]: this.archive.table.tableName };
-    this.functions = new RouteFunctions(this, 'Functions', {
-      projectRoot: props.projectRoot,
-      logRetention,
-      options: {
-        contact: {
-          memorySize: 256,
-          environment: {
-            ...mailEnvironment,
-            // Only the parameter's name: the secret itself is read at cold start, never stored here.
-            RECAPTCHA_SECRET_PARAMETER: recaptchaSecretParameter,
-            ...origin,
-            CAPTCHA_MONTHLY_BUDGET: String(config.captchaMonthlyBudget),
-          },
-        },
-        events: {
-          memorySize: 128,
-          // The bundled function cannot read the posts (Markdown files): their titles come in at synth.
-          environment: { ...postTitlesEnvironment(readPostTitles(props.projectRoot)), ...origin, ...beaconCounters },
-        },
-        vitals: { memorySize: 128, environment: { ...origin, ...beaconCounters } },
-      },
-    });
-    for (const fn of Object.values(this.functions.functions)) this.originSecret.grantRead(fn);
-    this.archive.grantBeaconCounters(this.functions.functions.events, 'BeaconCountersOnly');
-    this.archive.grantBeaconCounters(this.functions.functions.vitals, 'BeaconCountersOnly');
-    const contact = this.functions.functions.contact;
-    grantContactPermissions(contact, { ...send, recaptchaSecretParameter });
-    // Put a message, read it back (idempotency), update its status: never scan, query or delete.
-    this.archive.grantItems(contact, ['PutItem', 'GetItem', 'UpdateItem'], 'ArchiveSingleMessagesNoScanNoDelete');
+    this.functions = this.routeFunctions(props, logRetention, mailEnvironment, { ...send, recaptchaSecretParameter });
     this.redelivery = new Redelivery(this, 'Redelivery', {
       projectRoot: props.projectRoot,
       logRetention,
@@ -141,13 +103,7 @@ export class PortfolioStack extends Stack {
       prebuiltDir: props.prebuiltSiteDir,
     });
 
-    let certificate = props.certificate;
-    if (config.domain?.certificateArn) {
-      // External DNS: the certificate npm run setup requested (validated at the owner's DNS host).
-      certificate = acm.Certificate.fromCertificateArn(this, 'Certificate', config.domain.certificateArn);
-    } else if (isRoute53Domain(config.domain) && !certificate) {
-      certificate = new SiteCertificate(this, 'Certificate', config.domain).certificate;
-    }
+    const certificate = this.siteCertificate(config, props.certificate);
     const extraConnectSources = [config.contactEndpoint, config.eventsEndpoint]
       .filter((endpoint) => endpoint.startsWith('https://'))
       .map((endpoint) => new URL(endpoint).origin);
@@ -201,6 +157,66 @@ export class PortfolioStack extends Stack {
       new CfnOutput(this, STACK_OUTPUT_KEYS.previewUrl, { value: `https://${this.previews.distribution.distributionDomainName}` });
     }
 
+    this.addOutputs(config);
+  }
+
+  /** The API's functions with their environments and grants: all read the origin secret; the contact one mails and archives. */
+  private routeFunctions(props: PortfolioStackProps, logRetention: logs.RetentionDays, mailEnvironment: Record<string, string>, contactProps: ContactPermissionsProps) {
+    const origin: Record<string, string> = this.originSecret.environment;
+    // The beacons' per-address counters share the archive's table, as the contact form's do.
+    const beaconCounters = { [ARCHIVE_ENV.table]: this.archive.table.tableName };
+    const functions = new RouteFunctions(this, 'Functions', {
+      projectRoot: props.projectRoot,
+      logRetention,
+      options: {
+        contact: {
+          memorySize: 256,
+          environment: {
+            ...mailEnvironment,
+            // Only the parameter's name: the secret itself is read at cold start, never stored here.
+            RECAPTCHA_SECRET_PARAMETER: contactProps.recaptchaSecretParameter,
+            ...origin,
+            CAPTCHA_MONTHLY_BUDGET: String(props.config.captchaMonthlyBudget),
+          },
+        },
+        events: {
+          memorySize: 128,
+          // The bundled function cannot read the posts (Markdown files): their titles come in at synth.
+          environment: { ...postTitlesEnvironment(readPostTitles(props.projectRoot)), ...origin, ...beaconCounters },
+        },
+        vitals: { memorySize: 128, environment: { ...origin, ...beaconCounters } },
+      },
+    });
+    for (const fn of Object.values(functions.functions)) this.originSecret.grantRead(fn);
+    this.archive.grantBeaconCounters(functions.functions.events, 'BeaconCountersOnly');
+    this.archive.grantBeaconCounters(functions.functions.vitals, 'BeaconCountersOnly');
+    const contact = functions.functions.contact;
+    grantContactPermissions(contact, contactProps);
+    // Put a message, read it back (idempotency), update its status: never scan, query or delete.
+    this.archive.grantItems(contact, ['PutItem', 'GetItem', 'UpdateItem'], 'ArchiveSingleMessagesNoScanNoDelete');
+    return functions;
+  }
+
+  // Google's test key: Google's public test secret (reCAPTCHA FAQ) in a parameter of this stack, made and
+  // deleted with it, so no owner's parameter is ever overwritten for a trial or a preview.
+  private recaptchaSecretParameter(config: PortfolioConfig): string {
+    if (!usesTestRecaptcha(config)) return config.recaptchaSecretParameter;
+    return new ssm.StringParameter(this, 'RecaptchaTestSecret', {
+      description: "Google's public reCAPTCHA v2 test secret (not a secret): this stack uses Google's test site key",
+      stringValue: RECAPTCHA_TEST_SECRET,
+    }).parameterName;
+  }
+
+  /** The custom domain's certificate: given (CertificateStack), the one npm run setup requested, or made here. */
+  private siteCertificate(config: PortfolioConfig, given: acm.ICertificate | undefined): acm.ICertificate | undefined {
+    // External DNS: the certificate npm run setup requested (validated at the owner's DNS host).
+    if (config.domain?.certificateArn) return acm.Certificate.fromCertificateArn(this, 'Certificate', config.domain.certificateArn);
+    if (isRoute53Domain(config.domain) && !given) return new SiteCertificate(this, 'Certificate', config.domain).certificate;
+    return given;
+  }
+
+  /** What the owner's commands and the deploy log read: the site's address, its bucket, table and dashboard. */
+  private addOutputs(config: PortfolioConfig): void {
     new CfnOutput(this, STACK_OUTPUT_KEYS.siteUrl, {
       description: 'The site',
       value: config.domain

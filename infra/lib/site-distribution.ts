@@ -61,60 +61,13 @@ export class SiteDistribution extends Construct {
       comment: 'Routes to prerendered files: /projects/3 -> /projects/3/index.html; / -> 302 /home',
     });
 
-    // From source only (constant inline-script hashes), never from the build: byte-identical across
-    // content deploys, and its length does not grow with pages.
-    const csp = contentSecurityPolicy({ extraConnectSources: props.extraConnectSources, upgradeInsecureRequests: true });
-    if (csp.length > CLOUDFRONT_CSP_MAX_LENGTH) {
-      throw new Error(
-        `The Content-Security-Policy is ${csp.length} characters; CloudFront accepts at most ${CLOUDFRONT_CSP_MAX_LENGTH}. ` +
-          'Fewer extra connect sources or constant inline scripts (web/boot/generate.ts) bring it under the limit.',
-      );
-    }
-    this.headersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Security headers from infra/shared/security-headers.ts (the local server sends the same)',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds),
-          includeSubdomains: HSTS.includeSubdomains,
-          preload: HSTS.preload,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: frameOption(FRAME_OPTIONS), override: true },
-        referrerPolicy: { referrerPolicy: referrerPolicy(REFERRER_POLICY), override: true },
-      },
-      customHeadersBehavior: {
-        customHeaders: Object.entries(CUSTOM_HEADERS).map(([header, value]) => ({ header, value, override: true })),
-      },
-      removeHeaders: ['Server'],
-    });
-
+    this.headersPolicy = securityHeadersPolicy(this, props);
     // Pages and other named files: the object's own Cache-Control rules (max-age=0, must-revalidate
     // for HTML, a day for the rest); min TTL 0 so a revalidation can reach the origin at once.
-    this.pagesCachePolicy = props.sharedCachePolicy ?? new cloudfront.CachePolicy(this, 'PagesCache', {
-      comment: 'Honours the Cache-Control of each object; HTML is revalidated',
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.days(1),
-      maxTtl: ONE_YEAR,
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
-      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
-      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
-    });
+    this.pagesCachePolicy =
+      props.sharedCachePolicy ?? cachePolicy(this, 'PagesCache', 'Honours the Cache-Control of each object; HTML is revalidated', Duration.seconds(0), Duration.days(1));
     // Content-hashed files never change under their name: a year at the edge, whatever happens.
-    this.assetsCachePolicy = props.sharedCachePolicy ?? new cloudfront.CachePolicy(this, 'AssetsCache', {
-      comment: 'Content-hashed build assets: one year, immutable',
-      minTtl: ONE_YEAR,
-      defaultTtl: ONE_YEAR,
-      maxTtl: ONE_YEAR,
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
-      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
-      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
-    });
+    this.assetsCachePolicy = props.sharedCachePolicy ?? cachePolicy(this, 'AssetsCache', 'Content-hashed build assets: one year, immutable', ONE_YEAR, ONE_YEAR);
 
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.bucket, {
       // LIST lets S3 answer 404 (not 403) for a missing key, which the 404 mapping below relies on.
@@ -189,34 +142,7 @@ export class SiteDistribution extends Construct {
       ],
     });
 
-    Annotations.of(this.distribution).acknowledgeWarning(
-      '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
-      'LIST is granted so missing keys answer 404 (not 403, which would hide unknown paths); the bucket holds only public build output, ' +
-        'defaultRootObject is set and the viewer-request function never forwards a bare "/".',
-    );
-    const ack = (id: string, reason: string) => Validations.of(this.distribution).acknowledge({ id, reason });
-    ack(
-      'AwsSolutions-CFR1',
-      'A public portfolio is meant for visitors from every country; there is no legal reason to block any.',
-    );
-    ack(
-      'AwsSolutions-CFR2',
-      'On pay-as-you-go a WAF bills its web ACL, rules and requests, more than the whole site, and the flat-rate ' +
-        'plans that include one allow fewer free requests (docs/decisions.md); the only writable paths (/api/*) are ' +
-        'throttled per route at the API stage and the contact form verifies a reCAPTCHA.',
-    );
-    ack(
-      'AwsSolutions-CFR3',
-      'No CloudFront access logs on purpose: they would store every visitor IP address, which the privacy policy ' +
-        'does not announce; traffic figures come from CloudFront metrics and the click-event dashboard.',
-    );
-    if (!props.domain) {
-      ack(
-        'AwsSolutions-CFR4',
-        'Without a custom domain the site uses the default *.cloudfront.net certificate, whose minimum protocol ' +
-          'CloudFront fixes; with domain configured the distribution enforces TLSv1.2_2021.',
-      );
-    }
+    acknowledgeDistribution(this.distribution, props.domain !== undefined);
   }
 }
 
@@ -234,4 +160,83 @@ function referrerPolicy(value: string): cloudfront.HeadersReferrerPolicy {
   const policy = Object.values(cloudfront.HeadersReferrerPolicy).find((p) => p === value);
   if (!policy) throw new Error(`Referrer-Policy "${value}" has no CloudFront equivalent`);
   return policy as cloudfront.HeadersReferrerPolicy;
+}
+
+/** The shared security headers (infra/shared/security-headers.ts), the CSP checked against CloudFront's limit. */
+function securityHeadersPolicy(scope: Construct, props: SiteDistributionProps): cloudfront.ResponseHeadersPolicy {
+  // From source only (constant inline-script hashes), never from the build: byte-identical across
+  // content deploys, and its length does not grow with pages.
+  const csp = contentSecurityPolicy({ extraConnectSources: props.extraConnectSources, upgradeInsecureRequests: true });
+  if (csp.length > CLOUDFRONT_CSP_MAX_LENGTH) {
+    throw new Error(
+      `The Content-Security-Policy is ${csp.length} characters; CloudFront accepts at most ${CLOUDFRONT_CSP_MAX_LENGTH}. ` +
+        'Fewer extra connect sources or constant inline scripts (web/boot/generate.ts) bring it under the limit.',
+    );
+  }
+  return new cloudfront.ResponseHeadersPolicy(scope, 'SecurityHeaders', {
+    comment: 'Security headers from infra/shared/security-headers.ts (the local server sends the same)',
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds),
+        includeSubdomains: HSTS.includeSubdomains,
+        preload: HSTS.preload,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: frameOption(FRAME_OPTIONS), override: true },
+      referrerPolicy: { referrerPolicy: referrerPolicy(REFERRER_POLICY), override: true },
+    },
+    customHeadersBehavior: {
+      customHeaders: Object.entries(CUSTOM_HEADERS).map(([header, value]) => ({ header, value, override: true })),
+    },
+    removeHeaders: ['Server'],
+  });
+}
+
+/** A cache policy keyed on the path alone (no query string, header or cookie), compressed responses cached apart. */
+function cachePolicy(scope: Construct, id: string, comment: string, minTtl: Duration, defaultTtl: Duration): cloudfront.CachePolicy {
+  return new cloudfront.CachePolicy(scope, id, {
+    comment,
+    minTtl,
+    defaultTtl,
+    maxTtl: ONE_YEAR,
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+    queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+    headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+    cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+  });
+}
+
+/** What the distribution leaves out on purpose, each with its reason, for cdk-nag and the CDK's warnings. */
+function acknowledgeDistribution(distribution: cloudfront.Distribution, hasDomain: boolean): void {
+  Annotations.of(distribution).acknowledgeWarning(
+    '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+    'LIST is granted so missing keys answer 404 (not 403, which would hide unknown paths); the bucket holds only public build output, ' +
+      'defaultRootObject is set and the viewer-request function never forwards a bare "/".',
+  );
+  const ack = (id: string, reason: string) => Validations.of(distribution).acknowledge({ id, reason });
+  ack(
+    'AwsSolutions-CFR1',
+    'A public portfolio is meant for visitors from every country; there is no legal reason to block any.',
+  );
+  ack(
+    'AwsSolutions-CFR2',
+    'On pay-as-you-go a WAF bills its web ACL, rules and requests, more than the whole site, and the flat-rate ' +
+      'plans that include one allow fewer free requests (docs/decisions.md); the only writable paths (/api/*) are ' +
+      'throttled per route at the API stage and the contact form verifies a reCAPTCHA.',
+  );
+  ack(
+    'AwsSolutions-CFR3',
+    'No CloudFront access logs on purpose: they would store every visitor IP address, which the privacy policy ' +
+      'does not announce; traffic figures come from CloudFront metrics and the click-event dashboard.',
+  );
+  if (!hasDomain) {
+    ack(
+      'AwsSolutions-CFR4',
+      'Without a custom domain the site uses the default *.cloudfront.net certificate, whose minimum protocol ' +
+        'CloudFront fixes; with domain configured the distribution enforces TLSv1.2_2021.',
+    );
+  }
 }

@@ -396,6 +396,89 @@ function table(rows: string[][]): string {
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
+type Modes = Partial<Record<Throttling, { median: LighthouseRun; runs: LighthouseRun[] }>>;
+type RouteResult = { sizes: RouteSizes; lighthouse: Modes };
+
+/** The sizes table, a Lighthouse table per throttling mode, and (simulated) the main-thread tasks behind TBT. */
+function printTables(options: Options, results: RouteResult[], control: Modes | undefined): void {
+  const sizeRows = results.map(({ sizes: s }) => [
+    s.route,
+    String(s.status),
+    kb(s.htmlGzipBytes).toFixed(1),
+    `${kb(s.jsGzipBytes).toFixed(1)} (${s.jsFiles})`,
+    kb(s.frameworkJsGzipBytes).toFixed(1),
+    kb(s.jsGzipBytes - s.frameworkJsGzipBytes).toFixed(1),
+    kb(s.cssGzipBytes).toFixed(1),
+  ]);
+  console.log(`\n${table([['route', 'status', 'HTML gz', 'JS gz (files)', 'React+RR', 'site JS', 'CSS gz (inlined)'], ...sizeRows])}`);
+  // The control first, in the Lighthouse tables only: the floor the routes' figures stand on.
+  const measured = [
+    ...(control ? [{ route: CONTROL_ROW, lighthouse: control }] : []),
+    ...results.map(({ sizes, lighthouse }) => ({ route: sizes.route, lighthouse })),
+  ];
+  for (const mode of options.lighthouse ? options.throttling : []) {
+    const rows = measured.map(({ route, lighthouse }) => {
+      const lh = lighthouse[mode]!.median;
+      return [route, lh.performance, lh.accessibility, lh.bestPractices, lh.seo, lh.fcpMs, lh.lcpMs, lh.speedIndexMs, lh.tbtMs, lh.cls].map(String);
+    });
+    console.log(`\nLighthouse mobile, ${mode === 'simulate' ? 'simulated' : 'applied (devtools)'} throttling:`);
+    console.log(table([['route', 'perf', 'a11y', 'BP', 'SEO', 'FCP ms', 'LCP ms', 'SI ms', 'TBT ms', 'CLS'], ...rows]));
+  }
+  if (options.lighthouse && options.throttling.includes('simulate')) {
+    const rows = measured.map(({ route, lighthouse }) => {
+      const { median: lh, runs } = lighthouse.simulate!;
+      const busy = runs.filter(isBusy).length;
+      const tbts = runs.map((r) => r.tbtMs);
+      return [
+        route,
+        `${lh.tbtMs} (${Math.min(...tbts)}–${Math.max(...tbts)})`,
+        lh.longestTaskMs.toFixed(1),
+        String(lh.simulatedBlockingMs),
+        lh.longestWallMs.toFixed(1),
+        `${lh.commitCpuMs.toFixed(1)} / ${lh.commitWallMs.toFixed(1)}`,
+        String(lh.benchmarkIndex),
+        busy === 0 ? 'quiet' : busy === runs.length ? `BUSY (all ${busy}; median of busy runs)` : `${busy} of ${runs.length} busy, left out`,
+      ];
+    });
+    console.log(`\nMain-thread tasks after FCP, from Lighthouse's trace of the unthrottled load (simulated mode; docs/benchmarks.md):`);
+    console.log(
+      table([['route', 'TBT ms (runs)', 'longest task ms (1×)', 'Σ max(0, 4·task − 50) ms', 'longest wall ms', 'commit task CPU / wall ms', 'benchmarkIndex', 'machine'], ...rows]),
+    );
+  }
+  console.log(
+    `\nSizes in KB (1024 bytes); gzip -9 computed here. Lighthouse ${options.lighthouse ? `${options.runs} run(s) per route and mode, median, ` : 'skipped, '}` +
+      `mobile, Google hosts blocked.`,
+  );
+}
+
+/** Each goal a route missed, with what the figure stands on (the long tasks, the blank control's floor). */
+function goalMisses(results: RouteResult[], control: Modes | undefined): string[] {
+  const misses: string[] = [];
+  for (const { sizes: s, lighthouse } of results) {
+    if (kb(s.jsGzipBytes) > GOALS.firstLoadJsGzipKb) misses.push(`${s.route}: first-load JS ${kb(s.jsGzipBytes)} KB > ${GOALS.firstLoadJsGzipKb}`);
+    for (const [mode, m] of Object.entries(lighthouse) as [Throttling, { median: LighthouseRun; runs: LighthouseRun[] }][]) {
+      const lh = m.median;
+      const at = `${s.route} (${mode})`;
+      if (lh.performance < GOALS.performance) misses.push(`${at}: performance ${lh.performance} < ${GOALS.performance}`);
+      if (lh.lcpMs > GOALS.lcpMs[mode]) misses.push(`${at}: LCP ${lh.lcpMs} ms > ${GOALS.lcpMs[mode]}`);
+      if (lh.tbtMs > GOALS.tbtMs) {
+        const tasks = lh.longTasks.map((t) => `${t.durationMs} ms at ${t.startMs} ms (${taskSource(t.url)})`);
+        const floor = control?.[mode] && `; the blank control page: ${Math.min(...control[mode].runs.map((r) => r.tbtMs))}–${Math.max(...control[mode].runs.map((r) => r.tbtMs))} ms`;
+        misses.push(`${at}: TBT ${lh.tbtMs} ms > ${GOALS.tbtMs}; Lighthouse's long tasks: ${tasks.join(', ') || 'none listed'}${floor ?? ''}`);
+      }
+      if (lh.longestTaskMs > GOALS.longestTaskMs) misses.push(`${at}: a main-thread task of ${lh.longestTaskMs} ms after FCP > ${GOALS.longestTaskMs}`);
+      const busy = m.runs.filter(isBusy).length;
+      if (busy === m.runs.length) misses.push(`${at}: every run on a busy machine (benchmarkIndex ${lh.benchmarkIndex} < ${BUSY_BENCHMARK_INDEX}): not a measure of the site`);
+      if (lh.cls > GOALS.cls) misses.push(`${at}: CLS ${lh.cls}`);
+      if (lh.accessibility < GOALS.accessibility) misses.push(`${at}: accessibility ${lh.accessibility}`);
+      if (lh.bestPractices < GOALS.bestPractices) misses.push(`${at}: best practices ${lh.bestPractices}`);
+      if (lh.seo < GOALS.seo) misses.push(`${at}: SEO ${lh.seo}`);
+      if (lh.failing.length) misses.push(`${at}: failing audits ${lh.failing.join(', ')}`);
+    }
+  }
+  return misses;
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   if (!existsSync(path.join(WEB_CLIENT_DIR, 'home', 'index.html'))) {
@@ -413,7 +496,6 @@ async function main(): Promise<void> {
   const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true });
   const chromium = options.lighthouse ? await startChromium() : undefined;
   const started = Date.now();
-  type Modes = Partial<Record<Throttling, { median: LighthouseRun; runs: LighthouseRun[] }>>;
   const measure = async (url: string, name: string): Promise<Modes> => {
     const modes: Modes = {};
     for (const mode of chromium ? options.throttling : []) {
@@ -438,7 +520,7 @@ async function main(): Promise<void> {
       console.log(`blank control page: ${Object.entries(control).map(([mode, m]) => `${mode}: TBT ${m.runs.map((r) => r.tbtMs).join(', ')} ms`).join('; ')}`);
     }
     const assetCache = new Map<string, number>();
-    const results: { sizes: RouteSizes; lighthouse: Modes }[] = [];
+    const results: RouteResult[] = [];
     for (const route of options.routes) {
       const sizes = await measureSizes(stack.url, route, assetCache);
       const modes = await measure(`${stack.url}${route}`, route);
@@ -451,78 +533,8 @@ async function main(): Promise<void> {
       );
     }
 
-    const sizeRows = results.map(({ sizes: s }) => [
-      s.route,
-      String(s.status),
-      kb(s.htmlGzipBytes).toFixed(1),
-      `${kb(s.jsGzipBytes).toFixed(1)} (${s.jsFiles})`,
-      kb(s.frameworkJsGzipBytes).toFixed(1),
-      kb(s.jsGzipBytes - s.frameworkJsGzipBytes).toFixed(1),
-      kb(s.cssGzipBytes).toFixed(1),
-    ]);
-    console.log(`\n${table([['route', 'status', 'HTML gz', 'JS gz (files)', 'React+RR', 'site JS', 'CSS gz (inlined)'], ...sizeRows])}`);
-    // The control first, in the Lighthouse tables only: the floor the routes' figures stand on.
-    const measured = [
-      ...(control ? [{ route: CONTROL_ROW, lighthouse: control }] : []),
-      ...results.map(({ sizes, lighthouse }) => ({ route: sizes.route, lighthouse })),
-    ];
-    for (const mode of options.lighthouse ? options.throttling : []) {
-      const rows = measured.map(({ route, lighthouse }) => {
-        const lh = lighthouse[mode]!.median;
-        return [route, lh.performance, lh.accessibility, lh.bestPractices, lh.seo, lh.fcpMs, lh.lcpMs, lh.speedIndexMs, lh.tbtMs, lh.cls].map(String);
-      });
-      console.log(`\nLighthouse mobile, ${mode === 'simulate' ? 'simulated' : 'applied (devtools)'} throttling:`);
-      console.log(table([['route', 'perf', 'a11y', 'BP', 'SEO', 'FCP ms', 'LCP ms', 'SI ms', 'TBT ms', 'CLS'], ...rows]));
-    }
-    if (options.lighthouse && options.throttling.includes('simulate')) {
-      const rows = measured.map(({ route, lighthouse }) => {
-        const { median: lh, runs } = lighthouse.simulate!;
-        const busy = runs.filter(isBusy).length;
-        const tbts = runs.map((r) => r.tbtMs);
-        return [
-          route,
-          `${lh.tbtMs} (${Math.min(...tbts)}–${Math.max(...tbts)})`,
-          lh.longestTaskMs.toFixed(1),
-          String(lh.simulatedBlockingMs),
-          lh.longestWallMs.toFixed(1),
-          `${lh.commitCpuMs.toFixed(1)} / ${lh.commitWallMs.toFixed(1)}`,
-          String(lh.benchmarkIndex),
-          busy === 0 ? 'quiet' : busy === runs.length ? `BUSY (all ${busy}; median of busy runs)` : `${busy} of ${runs.length} busy, left out`,
-        ];
-      });
-      console.log(`\nMain-thread tasks after FCP, from Lighthouse's trace of the unthrottled load (simulated mode; docs/benchmarks.md):`);
-      console.log(
-        table([['route', 'TBT ms (runs)', 'longest task ms (1×)', 'Σ max(0, 4·task − 50) ms', 'longest wall ms', 'commit task CPU / wall ms', 'benchmarkIndex', 'machine'], ...rows]),
-      );
-    }
-    console.log(
-      `\nSizes in KB (1024 bytes); gzip -9 computed here. Lighthouse ${options.lighthouse ? `${options.runs} run(s) per route and mode, median, ` : 'skipped, '}` +
-        `mobile, Google hosts blocked.`,
-    );
-
-    const misses: string[] = [];
-    for (const { sizes: s, lighthouse } of results) {
-      if (kb(s.jsGzipBytes) > GOALS.firstLoadJsGzipKb) misses.push(`${s.route}: first-load JS ${kb(s.jsGzipBytes)} KB > ${GOALS.firstLoadJsGzipKb}`);
-      for (const [mode, m] of Object.entries(lighthouse) as [Throttling, { median: LighthouseRun; runs: LighthouseRun[] }][]) {
-        const lh = m.median;
-        const at = `${s.route} (${mode})`;
-        if (lh.performance < GOALS.performance) misses.push(`${at}: performance ${lh.performance} < ${GOALS.performance}`);
-        if (lh.lcpMs > GOALS.lcpMs[mode]) misses.push(`${at}: LCP ${lh.lcpMs} ms > ${GOALS.lcpMs[mode]}`);
-        if (lh.tbtMs > GOALS.tbtMs) {
-          const tasks = lh.longTasks.map((t) => `${t.durationMs} ms at ${t.startMs} ms (${taskSource(t.url)})`);
-          const floor = control?.[mode] && `; the blank control page: ${Math.min(...control[mode].runs.map((r) => r.tbtMs))}–${Math.max(...control[mode].runs.map((r) => r.tbtMs))} ms`;
-          misses.push(`${at}: TBT ${lh.tbtMs} ms > ${GOALS.tbtMs}; Lighthouse's long tasks: ${tasks.join(', ') || 'none listed'}${floor ?? ''}`);
-        }
-        if (lh.longestTaskMs > GOALS.longestTaskMs) misses.push(`${at}: a main-thread task of ${lh.longestTaskMs} ms after FCP > ${GOALS.longestTaskMs}`);
-        const busy = m.runs.filter(isBusy).length;
-        if (busy === m.runs.length) misses.push(`${at}: every run on a busy machine (benchmarkIndex ${lh.benchmarkIndex} < ${BUSY_BENCHMARK_INDEX}): not a measure of the site`);
-        if (lh.cls > GOALS.cls) misses.push(`${at}: CLS ${lh.cls}`);
-        if (lh.accessibility < GOALS.accessibility) misses.push(`${at}: accessibility ${lh.accessibility}`);
-        if (lh.bestPractices < GOALS.bestPractices) misses.push(`${at}: best practices ${lh.bestPractices}`);
-        if (lh.seo < GOALS.seo) misses.push(`${at}: SEO ${lh.seo}`);
-        if (lh.failing.length) misses.push(`${at}: failing audits ${lh.failing.join(', ')}`);
-      }
-    }
+    printTables(options, results, control);
+    const misses = goalMisses(results, control);
     console.log(misses.length ? `\nBelow the goals:\n  ${misses.join('\n  ')}` : '\nEvery goal met.');
 
     const report = {

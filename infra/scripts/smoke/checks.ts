@@ -116,27 +116,9 @@ function inlineScriptProblem(answer: Answer): { problem: string; count: number }
   };
 }
 
-export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
-  const base = normalizeBaseUrl(rawBase);
-  const origin = new URL(base).origin;
-  const results: CheckResult[] = [];
-  const failure = (check: string, detail: string, fix?: string): CheckResult => ({ check, status: 'fail', detail, ...(fix ? { fix } : {}) });
+const failure = (check: string, detail: string, fix?: string): CheckResult => ({ check, status: 'fail', detail, ...(fix ? { fix } : {}) });
 
-  // 1. Routes: the fixed ones plus every path the site's own sitemap lists.
-  let fromSitemap: string[] = [];
-  try {
-    const sitemap = await request(`${base}/sitemap.xml`);
-    fromSitemap = sitemap.status === 200 ? sitemapPaths(sitemap.body) : [];
-    results.push(
-      fromSitemap.length > 0
-        ? { check: 'sitemap.xml', status: 'pass', detail: `${fromSitemap.length} URLs, checked on ${origin}` }
-        : failure('sitemap.xml', `answered ${sitemap.status} with ${fromSitemap.length} <loc> URLs`),
-    );
-  } catch (error) {
-    // Nothing answers at all: one line says so instead of a table of the same failure.
-    return [failure('Site reachable', `no answer from ${base} (${reason(error)})`, 'Check the address; right after a first deploy, DNS can take a few minutes.')];
-  }
-  const paths = [...new Set<string>([...FIXED_ROUTES, ...fromSitemap])];
+async function fetchPages(base: string, paths: string[]): Promise<PageResult[]> {
   const pages: PageResult[] = [];
   for (const path of paths) {
     try {
@@ -146,25 +128,23 @@ export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
       pages.push({ path, error: reason(error), title: '' });
     }
   }
+  return pages;
+}
+
+/** Each page: 200 HTML with a title of its own and every inline script admitted by its CSP (the redirect route: the edge's redirect). */
+function pageChecks(base: string, pages: PageResult[]): CheckResult[] {
   const titleCount = new Map<string, number>();
   for (const p of pages) if (p.path !== REDIRECT_ROUTE && p.title) titleCount.set(p.title, (titleCount.get(p.title) ?? 0) + 1);
-
-  for (const page of pages) {
+  return pages.map((page): CheckResult => {
     const check = `GET ${page.path}`;
-    if (!page.answer) {
-      results.push(failure(check, `no answer (${page.error})`));
-      continue;
-    }
+    if (!page.answer) return failure(check, `no answer (${page.error})`);
     const location = page.answer.headers.get('location');
     if (page.path === REDIRECT_ROUTE && isRedirect(page.answer.status) && location) {
       // Redirected at the edge (the viewer-request function) rather than by the page's own script.
       const target = new URL(location, `${base}/`).pathname;
-      results.push(
-        target === REDIRECT_TARGET
-          ? { check, status: 'pass', detail: `${page.answer.status} → ${REDIRECT_TARGET}` }
-          : failure(check, `${page.answer.status} → ${target}, expected ${REDIRECT_TARGET}`),
-      );
-      continue;
+      return target === REDIRECT_TARGET
+        ? { check, status: 'pass', detail: `${page.answer.status} → ${REDIRECT_TARGET}` }
+        : failure(check, `${page.answer.status} → ${target}, expected ${REDIRECT_TARGET}`);
     }
     const problems: string[] = [];
     if (page.answer.status !== 200) problems.push(`status ${page.answer.status}, expected 200`);
@@ -175,38 +155,40 @@ export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
     }
     const scripts = inlineScriptProblem(page.answer);
     if (scripts.problem) problems.push(scripts.problem);
-    results.push(
-      problems.length === 0
-        ? {
-            check,
-            status: 'pass',
-            detail: `200 ${page.path === REDIRECT_ROUTE ? `(goes to ${REDIRECT_TARGET} in the browser)` : `"${short(page.title)}"`}, ${scripts.count} inline scripts admitted by CSP hash`,
-          }
-        : failure(check, problems.join('; ')),
-    );
-  }
+    if (problems.length > 0) return failure(check, problems.join('; '));
+    const shown = page.path === REDIRECT_ROUTE ? `(goes to ${REDIRECT_TARGET} in the browser)` : `"${short(page.title)}"`;
+    return { check, status: 'pass', detail: `200 ${shown}, ${scripts.count} inline scripts admitted by CSP hash` };
+  });
+}
 
-  // 2. A deep link asked directly (no navigation before it) answers its own page, not the fallback.
-  const home = pages.find((p) => p.path === '/home');
-  const deepPath = fromSitemap.find((p) => p.split('/').filter(Boolean).length >= 2) ?? '/projects/1';
-  const deep = pages.find((p) => p.path === deepPath) ?? { path: deepPath, title: '' };
+/** One check of one request: its judgement of the answer, or "no answer" and why when the request failed. */
+async function checkAnswer(check: string, url: string, init: RequestInit, judge: (answer: Answer) => CheckResult, where = ''): Promise<CheckResult> {
+  let answer: Answer;
   try {
-    const answer = await request(`${base}${deepPath}`, { headers: { accept: 'text/html' } });
+    answer = await request(url, init);
+  } catch (error) {
+    return failure(check, `${where}no answer (${reason(error)})`);
+  }
+  return judge(answer);
+}
+
+/** A deep link asked directly (no navigation before it) answers its own page, not the fallback. */
+async function deepLinkCheck(base: string, home: PageResult | undefined, fromSitemap: string[]): Promise<CheckResult> {
+  const deepPath = fromSitemap.find((p) => p.split('/').filter(Boolean).length >= 2) ?? '/projects/1';
+  const judge = (answer: Answer): CheckResult => {
     const title = titleOf(answer.body);
     const sameAsHome = home?.title && title === home.title;
-    results.push(
-      answer.status === 200 && title && !sameAsHome
-        ? { check: 'Deep link', status: 'pass', detail: `${deepPath}: 200 "${short(title)}"` }
-        : failure('Deep link', `${deepPath}: status ${answer.status}, title "${short(title)}"${sameAsHome ? ' (the home page’s)' : ''}`),
-    );
-  } catch (error) {
-    results.push(failure('Deep link', `${deep.path}: no answer (${reason(error)})`));
-  }
+    return answer.status === 200 && title && !sameAsHome
+      ? { check: 'Deep link', status: 'pass', detail: `${deepPath}: 200 "${short(title)}"` }
+      : failure('Deep link', `${deepPath}: status ${answer.status}, title "${short(title)}"${sameAsHome ? ' (the home page’s)' : ''}`);
+  };
+  return checkAnswer('Deep link', `${base}${deepPath}`, { headers: { accept: 'text/html' } }, judge, `${deepPath}: `);
+}
 
-  // 3. An unknown path: status 404 with the app's not-found page (it loads the same app as /home).
+/** An unknown path: status 404 with the app's not-found page (it loads the same app as /home). */
+async function unknownPathCheck(base: string, home: PageResult | undefined): Promise<CheckResult> {
   const unknown = `/smoke-check-missing-${Date.now().toString(36)}`;
-  try {
-    const answer = await request(`${base}${unknown}`);
+  return checkAnswer('Unknown path', `${base}${unknown}`, {}, (answer) => {
     const problems: string[] = [];
     if (answer.status !== 404) problems.push(`status ${answer.status}, expected 404`);
     const homeScripts = home?.answer ? appScripts(home.answer.body) : new Set<string>();
@@ -214,18 +196,16 @@ export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
     if (!isHtml(answer) || shared.length === 0) problems.push('the body is not the app’s not-found page (it loads none of /home’s scripts)');
     const scripts = inlineScriptProblem(answer);
     if (scripts.problem) problems.push(scripts.problem);
-    results.push(
-      problems.length === 0
-        ? { check: 'Unknown path', status: 'pass', detail: `${unknown}: 404, the app's not-found page` }
-        : failure('Unknown path', `${unknown}: ${problems.join('; ')}`),
-    );
-  } catch (error) {
-    results.push(failure('Unknown path', `no answer (${reason(error)})`));
-  }
+    return problems.length === 0
+      ? { check: 'Unknown path', status: 'pass', detail: `${unknown}: 404, the app's not-found page` }
+      : failure('Unknown path', `${unknown}: ${problems.join('; ')}`);
+  });
+}
 
-  // 4. Security headers (on /home) and the third-party hosts the pages need.
-  const headers = home?.answer?.headers;
-  const policy = cspOf(home?.answer);
+/** Security headers (on /home) and the third-party hosts the pages need. */
+function headerChecks(home: Answer | undefined, origin: string): CheckResult[] {
+  const headers = home?.headers;
+  const policy = cspOf(home);
   const headerProblems: string[] = [];
   if (!headers) headerProblems.push('/home did not answer');
   else {
@@ -240,11 +220,11 @@ export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
     if ((headers.get('x-content-type-options') ?? '').toLowerCase() !== 'nosniff') headerProblems.push('no X-Content-Type-Options: nosniff');
     if (!headers.get('referrer-policy')) headerProblems.push('no Referrer-Policy');
   }
-  results.push(
+  const results: CheckResult[] = [
     headerProblems.length === 0
       ? { check: 'Security headers', status: 'pass', detail: "CSP (no 'unsafe-inline' scripts), HSTS, nosniff, frame-ancestors, Referrer-Policy" }
       : failure('Security headers', headerProblems.join('; ')),
-  );
+  ];
   for (const probe of THIRD_PARTY_PROBES) {
     const check = `CSP ${probe.what}`;
     const host = new URL(probe.url).host;
@@ -252,41 +232,56 @@ export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
     else if (allows(policy, probe.directive, probe.url, origin)) results.push({ check, status: 'pass', detail: `${probe.directive} allows ${host}` });
     else results.push(failure(check, `${probe.directive} refuses ${probe.url}`));
   }
+  return results;
+}
 
-  // 5. The API: a malformed contact body is refused with a JSON error (nothing is verified or mailed).
-  try {
-    const answer = await request(`${base}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"fullName": "Smoke Check", "email":',
-    });
+/** The API: a malformed contact body is refused with a JSON error (nothing is verified or mailed), and one click event is taken. */
+async function apiChecks(base: string): Promise<CheckResult[]> {
+  const post = (body: string): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const contact = await checkAnswer('POST /api/contact', `${base}/api/contact`, post('{"fullName": "Smoke Check", "email":'), (answer) => {
     let error: unknown;
     try {
       error = (JSON.parse(answer.body) as { error?: unknown }).error;
     } catch {
       error = undefined;
     }
-    results.push(
-      answer.status >= 400 && answer.status < 500 && typeof error === 'string'
-        ? { check: 'POST /api/contact', status: 'pass', detail: `malformed body → ${answer.status} {"error": "${short(error, 40)}"}, nothing sent` }
-        : failure('POST /api/contact', `malformed body → ${answer.status} ${short(answer.body.replace(/\s+/g, ' '), 40)} (expected 4xx with JSON {error})`),
-    );
-  } catch (error) {
-    results.push(failure('POST /api/contact', `no answer (${reason(error)})`));
-  }
+    return answer.status >= 400 && answer.status < 500 && typeof error === 'string'
+      ? { check: 'POST /api/contact', status: 'pass', detail: `malformed body → ${answer.status} {"error": "${short(error, 40)}"}, nothing sent` }
+      : failure('POST /api/contact', `malformed body → ${answer.status} ${short(answer.body.replace(/\s+/g, ' '), 40)} (expected 4xx with JSON {error})`);
+  });
+  const events = await checkAnswer('POST /api/events', `${base}/api/events`, post(JSON.stringify({ name: SMOKE_EVENT_NAME })), (answer) =>
+    answer.status === 204
+      ? { check: 'POST /api/events', status: 'pass', detail: `204 (one ${SMOKE_EVENT_NAME} event, counted as "other")` }
+      : failure('POST /api/events', `${SMOKE_EVENT_NAME} → ${answer.status}, expected 204`),
+  );
+  return [contact, events];
+}
+
+export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
+  const base = normalizeBaseUrl(rawBase);
+  const origin = new URL(base).origin;
+  // Routes: the fixed ones plus every path the site's own sitemap lists.
+  let fromSitemap: string[] = [];
+  let sitemapResult: CheckResult;
   try {
-    const answer = await request(`${base}/api/events`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: SMOKE_EVENT_NAME }),
-    });
-    results.push(
-      answer.status === 204
-        ? { check: 'POST /api/events', status: 'pass', detail: `204 (one ${SMOKE_EVENT_NAME} event, counted as "other")` }
-        : failure('POST /api/events', `${SMOKE_EVENT_NAME} → ${answer.status}, expected 204`),
-    );
+    const sitemap = await request(`${base}/sitemap.xml`);
+    fromSitemap = sitemap.status === 200 ? sitemapPaths(sitemap.body) : [];
+    sitemapResult =
+      fromSitemap.length > 0
+        ? { check: 'sitemap.xml', status: 'pass', detail: `${fromSitemap.length} URLs, checked on ${origin}` }
+        : failure('sitemap.xml', `answered ${sitemap.status} with ${fromSitemap.length} <loc> URLs`);
   } catch (error) {
-    results.push(failure('POST /api/events', `no answer (${reason(error)})`));
+    // Nothing answers at all: one line says so instead of a table of the same failure.
+    return [failure('Site reachable', `no answer from ${base} (${reason(error)})`, 'Check the address; right after a first deploy, DNS can take a few minutes.')];
   }
-  return results;
+  const pages = await fetchPages(base, [...new Set<string>([...FIXED_ROUTES, ...fromSitemap])]);
+  const home = pages.find((p) => p.path === '/home');
+  return [
+    sitemapResult,
+    ...pageChecks(base, pages),
+    await deepLinkCheck(base, home, fromSitemap),
+    await unknownPathCheck(base, home),
+    ...headerChecks(home?.answer, origin),
+    ...(await apiChecks(base)),
+  ];
 }
