@@ -13,10 +13,10 @@ import { CONTENT_WARNING } from '../web/content/content-warning';
 import { DEFAULT_LOCALE, LOCALES } from '../web/content/locales';
 import { localizePath } from '../web/app/i18n/paths';
 import { compilePosts, type Post } from '../web/app/posts/compile-posts';
-import { PostError } from '../web/app/posts/front-matter';
-import { copiedPosts, readPostFiles } from '../web/app/posts/post-index';
+import { PostError } from '../contract/front-matter';
+import { copiedPosts, readPostFiles } from '../contract/post-index';
 
-export { readPostFiles } from '../web/app/posts/post-index';
+export { readPostFiles } from '../contract/post-index';
 
 /** The line of a file's text where `needle` first appears (1 when it does not). */
 const lineOf = (text: string, needle: string) => {

@@ -1,4 +1,4 @@
-import { postIndex } from '../../web/app/posts/post-index';
+import { postIndex } from '../../contract/post-index';
 import { LOCALE_CODES, DEFAULT_LOCALE } from '../../web/content/locales';
 
 /*

@@ -1,7 +1,7 @@
 import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from '@react-router/dev/routes';
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../content/locales';
 import { NOT_FOUND_PATTERN, type PageKind, SITE_PAGES } from '../../contract/site-routes';
-import { postIndex } from './posts/post-index';
+import { postIndex } from '../../contract/post-index';
 
 /**
  * What the index of posts gives each language (a draft only in `npm run dev`): its post route exists when

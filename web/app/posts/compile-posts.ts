@@ -4,12 +4,12 @@
  * prerendered. With `images`, each image's mark becomes its `<picture>` here (post-images.server.ts), so the
  * pages, the feed and `npm run dev` all get the HTML whole.
  */
-import type { FrontMatter } from './front-matter';
+import type { FrontMatter } from '../../../contract/front-matter';
 import { compileMarkdown, POST_IMAGE_SCHEME, readingMinutes, type TocEntry } from './markdown.server';
-import { indexPosts } from './post-index';
+import { indexPosts } from '../../../contract/post-index';
 import { postImages, type PostImageOptions } from './post-images.server';
 
-export { copiedPosts, fileOfGlobKey } from './post-index';
+export { copiedPosts, fileOfGlobKey } from '../../../contract/post-index';
 
 /** The footnotes' heading and back link, in each language the site has (default: English). */
 const FOOTNOTE_LABELS: Record<string, { label: string; back: string }> = {

@@ -11,7 +11,7 @@ import remarkRehype from 'remark-rehype';
 import { createHighlighter, createJavaScriptRegexEngine, type Highlighter } from 'shiki';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
-import { PostError } from './front-matter';
+import { PostError } from '../../../contract/front-matter';
 
 /*
  * A post's Markdown to HTML, at build time only (a `.server` module: React Router keeps it, unified and

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
-import { PostError } from './front-matter';
+import { PostError } from '../../../contract/front-matter.ts';
 
 /** The widths made of each image (never wider than the original). */
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;

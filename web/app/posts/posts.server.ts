@@ -1,6 +1,6 @@
 import { LOCALE_CODES } from '../../content/locales';
 import { compilePosts, type Post } from './compile-posts';
-import { readPostFiles } from './post-index';
+import { readPostFiles } from '../../../contract/post-index';
 import { postImagesDir } from './post-images.server';
 
 export { compilePosts, type Post } from './compile-posts';

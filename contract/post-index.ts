@@ -1,15 +1,15 @@
 /*
  * The index of posts: the one module that lists the post files of every language (from disk), reads their
  * front matter (front-matter.ts, the one parser) and applies the draft rule. Everything that needs the posts
- * starts here: the route table (routes.ts), the build's check and prerender paths (scripts/post-files.ts,
+ * starts here: the route table (web/app/routes.ts), the build's check and prerender paths (scripts/post-files.ts,
  * react-router.config.ts), the pages, feed, sitemap and search (posts.server.ts compiles the indexed posts)
- * and the stack's click-event titles (infra/lib/post-titles.ts). English posts are web/content/posts/*.md,
+ * and the stack's click-event titles (infra/lib/post-titles.ts), so it lives in contract/. English posts are web/content/posts/*.md,
  * another language's web/content/{code}/posts/*.md; a post and its translation share the file name (the
  * slug of /blogs/{slug} and /es/blogs/{slug}).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LOCALE } from '../../content/locales';
+import { DEFAULT_LOCALE } from '../web/content/locales';
 import { parsePostSource, PostError, postKeyOfFile, type FrontMatter, type PostSource } from './front-matter';
 
 /** A file a writer may mean as a post: Markdown by any of its usual extensions, in any case. */
@@ -66,7 +66,8 @@ export function copiedPosts(files: Record<string, string>, locales: readonly str
 
 /** The draft rule: a draft is shown by `npm run dev` (Vite's DEV) and never in a build or the stack. */
 export function includesDrafts(): boolean {
-  return import.meta.env?.DEV === true;
+  // Vite's flag, true in `npm run dev` only; outside Vite (the stack, a script) there is no import.meta.env.
+  return (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
 }
 
 export interface IndexedPost extends PostSource {
