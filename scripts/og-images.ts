@@ -21,25 +21,9 @@ import { catalogue as defaultCatalogue } from '../web/content/catalogue';
 import { loadCatalogue } from '../web/content/check';
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../web/content/locales';
 import type { Catalogue } from '../web/content/types';
+import { CARD, cardText, type CardText, type Preview } from '../web/app/previews/card';
 
-export const PREVIEW_WIDTH = 1200;
-export const PREVIEW_HEIGHT = 630;
-
-/** What one preview image shows. */
-export interface Preview {
-  /** Path of the image under the client dir, e.g. /og/projects-3.png. */
-  image: string;
-  kicker: string;
-  title: string;
-  description: string;
-  /** The site's address as the page states it (og:url, which honours VITE_SITE_URL), or ''. */
-  host: string;
-  /** The owner's name and role line, in the page's language. */
-  name: string;
-  role: string;
-  /** The page's direction (`<html dir>`): a right-to-left page gets the mirrored card of og-rtl.ts. */
-  dir?: 'ltr' | 'rtl';
-}
+export { shorten, type Preview } from '../web/app/previews/card';
 
 /** The direction a page declares (`<html dir>`). */
 export function pageDirection(html: string): 'ltr' | 'rtl' {
@@ -73,15 +57,6 @@ export function metaContent(html: string, key: string): string | undefined {
     return content === undefined ? undefined : decodeEntities(content);
   }
   return undefined;
-}
-
-/** Shortens text to at most `max` characters at a word boundary, with an ellipsis. */
-export function shorten(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`;
 }
 
 /**
@@ -132,90 +107,71 @@ function box(style: Record<string, unknown>, ...children: (Node | string)[]): No
   return { type: 'div', props: { style: { display: 'flex', ...style }, children } };
 }
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => word[0]?.toUpperCase() ?? '')
-    .slice(0, 2)
-    .join('');
-}
-
-const PADDING_X = 72;
-const PADDING_TOP = 60;
-const PADDING_BOTTOM = 56;
-const CONTENT_WIDTH = PREVIEW_WIDTH - 2 * PADDING_X;
+const CONTENT_WIDTH = CARD.width - 2 * CARD.paddingX;
 
 /** The card: the site's panel colours, the owner's name, the page title, its description, the role. */
-function card(preview: Preview): Node {
-  const titleSize = preview.title.length > 48 ? 58 : 68;
+function card(text: CardText): Node {
+  const { background: bg } = CARD;
   return box(
     {
       // satori sizes boxes without their padding (content-box): the padded card is exactly 1200×630.
       width: CONTENT_WIDTH,
-      height: PREVIEW_HEIGHT - PADDING_TOP - PADDING_BOTTOM,
+      height: CARD.height - CARD.paddingTop - CARD.paddingBottom,
       flexDirection: 'column',
       justifyContent: 'space-between',
-      padding: `${PADDING_TOP}px ${PADDING_X}px ${PADDING_BOTTOM}px`,
-      backgroundColor: '#0f1b2d',
-      backgroundImage: 'linear-gradient(135deg, #0f1b2d 0%, #13284a 60%, #1d3b6e 100%)',
-      color: '#eef2f8',
+      padding: `${CARD.paddingTop}px ${CARD.paddingX}px ${CARD.paddingBottom}px`,
+      backgroundColor: bg.from,
+      backgroundImage: `linear-gradient(135deg, ${bg.from} 0%, ${bg.via} 60%, ${bg.to} 100%)`,
+      color: CARD.text,
       fontFamily: 'Inter',
     },
     box(
-      { alignItems: 'center', gap: 20 },
+      { alignItems: 'center', gap: CARD.gap },
       box(
         {
-          width: 64,
-          height: 64,
-          borderRadius: 32,
+          width: CARD.avatar.size,
+          height: CARD.avatar.size,
+          borderRadius: CARD.avatar.size / 2,
           alignItems: 'center',
           justifyContent: 'center',
-          backgroundColor: '#8fb3ff',
-          color: '#0f1b2d',
-          fontSize: 26,
+          backgroundColor: CARD.accent,
+          color: bg.from,
+          fontSize: CARD.avatar.fontSize,
           fontWeight: 800,
         },
-        initials(preview.name),
+        text.initials,
       ),
-      box({ fontSize: 32, fontWeight: 600 }, preview.name),
+      box({ fontSize: CARD.name.size, fontWeight: 600 }, text.name),
     ),
     box(
-      { flexDirection: 'column', gap: 20, width: CONTENT_WIDTH },
-      ...(preview.kicker
-        ? [box({ color: '#8fb3ff', fontSize: 24, fontWeight: 600, letterSpacing: 3, textTransform: 'uppercase' }, preview.kicker)]
+      { flexDirection: 'column', gap: CARD.gap, width: CONTENT_WIDTH },
+      ...(text.kicker
+        ? [box({ color: CARD.accent, fontSize: CARD.kicker.size, fontWeight: 600, letterSpacing: CARD.kicker.letterSpacing, textTransform: 'uppercase' }, text.kicker)]
         : []),
-      box({ width: CONTENT_WIDTH, fontSize: titleSize, fontWeight: 800, lineHeight: 1.08, letterSpacing: -1.5 }, shorten(preview.title, 80)),
-      box({ color: '#b9c4d6', fontSize: 28, lineHeight: 1.4, width: CONTENT_WIDTH }, shorten(preview.description, 130)),
+      box({ width: CONTENT_WIDTH, fontSize: text.titleSize, fontWeight: 800, lineHeight: CARD.title.lineHeight, letterSpacing: -1.5 }, text.title),
+      box({ color: CARD.muted, fontSize: CARD.description.size, lineHeight: CARD.description.lineHeight, width: CONTENT_WIDTH }, text.description),
     ),
     box(
       {
         justifyContent: 'space-between',
         width: CONTENT_WIDTH,
-        paddingTop: 24,
-        borderTop: '2px solid rgba(255, 255, 255, 0.16)',
-        color: '#b9c4d6',
-        fontSize: 24,
+        paddingTop: CARD.footer.paddingTop,
+        borderTop: `2px solid ${CARD.rule}`,
+        color: CARD.muted,
+        fontSize: CARD.footer.size,
       },
-      box({}, preview.role),
-      box({ color: '#eef2f8', fontWeight: 600 }, preview.host),
+      box({}, text.role),
+      box({ color: CARD.text, fontWeight: 600 }, text.host),
     ),
   );
 }
 
 /** One preview as PNG bytes, 1200×630. */
 export async function renderPreview(preview: Preview): Promise<Buffer> {
-  if (preview.dir === 'rtl') {
-    const layout = { width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, paddingX: PADDING_X, paddingTop: PADDING_TOP, paddingBottom: PADDING_BOTTOM };
-    const text = { ...preview, title: shorten(preview.title, 80), description: shorten(preview.description, 130), initials: initials(preview.name) };
-    return renderSvg(rightToLeftSvg(text, layout), PREVIEW_WIDTH);
-  }
-  const svg = await satori(card(preview) as Parameters<typeof satori>[0], {
-    width: PREVIEW_WIDTH,
-    height: PREVIEW_HEIGHT,
-    fonts: fonts(),
-  });
-  return new Resvg(svg, { fitTo: { mode: 'width', value: PREVIEW_WIDTH } }).render().asPng();
+  const text = cardText(preview);
+  if (preview.dir === 'rtl') return renderSvg(rightToLeftSvg(text), CARD.width);
+  const svg = await satori(card(text) as Parameters<typeof satori>[0], { width: CARD.width, height: CARD.height, fonts: fonts() });
+  return new Resvg(svg, { fitTo: { mode: 'width', value: CARD.width } }).render().asPng();
 }
 
 function htmlFiles(dir: string): string[] {
