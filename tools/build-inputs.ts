@@ -29,9 +29,6 @@ export const BUILD_INPUTS = [
   'scripts/post-files.ts',
   'scripts/postbuild.ts',
   'scripts/search-index.ts',
-  'scripts/og-images.ts',
-  'scripts/og-rtl.ts',
-  'scripts/woff.ts',
 ];
 
 

@@ -46,6 +46,8 @@ export function siteRoutes(locales: readonly Locale[] = LOCALE_CODES): RouteConf
     // Resource routes, prerendered to plain files at build time.
     route('robots.txt', 'routes/robots-txt.ts'),
     route('sitemap.xml', 'routes/sitemap-xml.ts'),
+    // Each page's link-preview card: /og/home.png, /og/es-projects-3.png.
+    route('og/:image', 'routes/og-png.ts'),
     // Each language's Atom feed of its posts and articles: /feed.xml, /es/feed.xml.
     ...locales.map((locale) =>
       locale === DEFAULT_LOCALE ? route('feed.xml', 'routes/feed-xml.ts') : route(`${locale}/feed.xml`, 'routes/feed-xml.ts', { id: `${locale}/routes/feed-xml` }),

@@ -1,6 +1,6 @@
 /**
  * The link-preview card of a right-to-left page (Arabic, Hebrew, Persian, Urdu), drawn as SVG text for
- * resvg. satori (which draws the left-to-right cards, og-images.ts) neither orders right-to-left text
+ * resvg. satori (which draws the left-to-right cards, render.server.ts) neither orders right-to-left text
  * nor shapes Arabic (https://github.com/vercel/satori/issues/74), and Inter has no Arabic or Hebrew
  * glyphs. resvg shapes each run with rustybuzz (joined Arabic letters) but lays a line out left to
  * right, so the line order is done here: the words of a line are placed from the right edge leftwards,
@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
-import { CARD, type CardText } from '../web/app/previews/card';
+import { CARD, type CardText } from './card';
 import { woffToSfnt } from './woff';
 
 const require = createRequire(import.meta.url);
@@ -166,7 +166,7 @@ function drawLine(line: string, right: number, y: number, size: number, weight: 
   return placeLine(line, right, size, weight).map((run) => textElement(run.text, run.x, y, size, weight, fill, 'end')).join('');
 }
 
-/** The card of og-images.ts mirrored: name and avatar on the right, the address on the left. */
+/** The card of render.server.ts mirrored: name and avatar on the right, the address on the left. */
 export function rightToLeftSvg(card: CardText): string {
   const { width, height, paddingX, paddingTop, paddingBottom, gap } = CARD;
   const right = width - paddingX;
