@@ -1,11 +1,12 @@
 /*
  * The index of posts: the one module that lists the post files of every language (from disk), reads their
- * front matter (front-matter.ts, the one parser) and applies the draft rule. Everything that needs the posts
- * starts here: the route table (web/app/routes.ts), the build's check and prerender paths (scripts/post-files.ts,
- * react-router.config.ts), the pages, feed, sitemap and search (posts.server.ts compiles the indexed posts)
- * and the stack's click-event titles (infra/lib/post-titles.ts), so it lives in contract/. English posts are web/content/posts/*.md,
- * another language's web/content/{code}/posts/*.md; a post and its translation share the file name (the
- * slug of /blogs/{slug} and /es/blogs/{slug}).
+ * front matter (front-matter.ts, the one parser) and applies the draft rule. Everything that needs the
+ * posts starts here: the route table (web/app/routes.ts), the build's check and prerender paths
+ * (scripts/post-files.ts, react-router.config.ts), the pages, feed, sitemap, search and preview cards
+ * (web/app/posts/posts.server.ts compiles the indexed posts) and the stack's click-event titles
+ * (infra/lib/post-titles.ts), which is why it lives in contract/. English posts are
+ * web/content/posts/*.md, another language's web/content/{code}/posts/*.md; a post and its translation
+ * share the file name (the slug of /blogs/{slug} and /es/blogs/{slug}).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

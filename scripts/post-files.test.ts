@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copiedPosts } from '../web/app/posts/compile-posts';
-import { checkPosts, readPostFiles } from './post-files';
+import { copiedPosts, readPostFiles } from '../contract/post-index';
+import { checkPosts } from './post-files';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));

@@ -16,8 +16,6 @@ import { compilePosts, type Post } from '../web/app/posts/compile-posts';
 import { PostError } from '../contract/front-matter';
 import { copiedPosts, readPostFiles } from '../contract/post-index';
 
-export { readPostFiles } from '../contract/post-index';
-
 /** The line of a file's text where `needle` first appears (1 when it does not). */
 const lineOf = (text: string, needle: string) => {
   const at = text.indexOf(needle);

@@ -9,8 +9,6 @@ import { compileMarkdown, POST_IMAGE_SCHEME, readingMinutes, type TocEntry } fro
 import { indexPosts } from '../../../contract/post-index';
 import { postImages, type PostImageOptions } from './post-images.server';
 
-export { copiedPosts, fileOfGlobKey } from '../../../contract/post-index';
-
 /** The footnotes' heading and back link, in each language the site has (default: English). */
 const FOOTNOTE_LABELS: Record<string, { label: string; back: string }> = {
   en: { label: 'Notes', back: 'Back to the text' },
