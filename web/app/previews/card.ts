@@ -52,36 +52,20 @@ export function shorten(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`;
 }
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => word[0]?.toUpperCase() ?? '')
-    .slice(0, 2)
-    .join('');
-}
-
 /** The card's texts as both drawings show them: shortened, the avatar's initials, the title's size. */
-export interface CardText {
-  kicker: string;
-  title: string;
-  titleSize: number;
-  description: string;
-  host: string;
-  name: string;
-  role: string;
-  initials: string;
-}
+export type CardText = ReturnType<typeof cardText>;
 
-export function cardText(preview: Preview): CardText {
+export function cardText(preview: Preview) {
   return {
-    kicker: preview.kicker,
+    ...preview,
     title: shorten(preview.title, CARD.title.maxChars),
     titleSize: preview.title.length > CARD.title.longAfter ? CARD.title.long : CARD.title.size,
     description: shorten(preview.description, CARD.description.maxChars),
-    host: preview.host,
-    name: preview.name,
-    role: preview.role,
-    initials: initials(preview.name),
+    initials: preview.name
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => word[0]?.toUpperCase() ?? '')
+      .slice(0, 2)
+      .join(''),
   };
 }

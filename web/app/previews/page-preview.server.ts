@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { patternOfPath, SITE_PAGES, type PageKind } from '../../../contract/site-routes';
+import { patternOfPath, SITE_PAGES } from '../../../contract/site-routes';
 import { loadCatalogue } from '../../content/check';
 import { localeDirection } from '../../content/locales';
 import { localeOfPath, unlocalizePath } from '../i18n/paths';
@@ -26,12 +26,6 @@ function paramsOf(pattern: string, path: string): Record<string, string> {
   return Object.fromEntries(pattern.split('/').filter(Boolean).flatMap((part, i) => (part.startsWith(':') ? [[part.slice(1), decodeURIComponent(segments[i] ?? '')]] : [])));
 }
 
-/** The kicker above the title: the home page's and a project's say what the card is. */
-const KICKERS: Partial<Record<PageKind | 'home', (ui: Awaited<ReturnType<typeof loadCatalogue>>['ui']) => string>> = {
-  home: (ui) => ui.home.previewKicker,
-  project: (ui) => ui.project.previewKicker,
-};
-
 /** The preview card of one page (a path with its language prefix: /es/projects/3). */
 export async function previewOfPage(pagePath: string): Promise<Preview> {
   const locale = localeOfPath(pagePath);
@@ -52,7 +46,8 @@ export async function previewOfPage(pagePath: string): Promise<Preview> {
   const suffix = ` | ${site.name}`;
   return {
     image: new URL(content('og:image') ?? '', 'http://localhost').pathname,
-    kicker: KICKERS[isHome ? 'home' : page.kind]?.(ui) ?? '',
+    // The home page's kicker and a project's say what the card is.
+    kicker: isHome ? ui.home.previewKicker : page.kind === 'project' ? ui.project.previewKicker : '',
     // The home page's title is "{name} | {role}": its preview leads with the home headline instead.
     title: isHome ? pages.home.headline : fullTitle.endsWith(suffix) ? fullTitle.slice(0, -suffix.length) : fullTitle,
     description: content('og:description') ?? site.tagline,
