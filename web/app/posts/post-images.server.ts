@@ -126,7 +126,7 @@ const CONTENT_TYPES: Record<string, string> = { '.avif': 'image/avif', '.webp': 
 
 /**
  * `npm run dev` only: serves the images the posts' pages made (postImagesDir) at /assets/posts/, as a
- * build does, and reloads the page when a post's file changes (the pages read the posts from disk).
+ * build does, and shows a change to a post or its images (the pages read the posts from disk).
  */
 export function servePostImages(): Plugin {
   return {
@@ -137,7 +137,11 @@ export function servePostImages(): Plugin {
       const postFile = /[\\/]web[\\/]content[\\/](?:[^\\/]+[\\/])?posts[\\/]/;
       server.watcher.add(path.join(server.config.root, 'web/content'));
       server.watcher.on('all', (_event, file) => {
-        if (postFile.test(file)) server.ws.send({ type: 'full-reload' });
+        if (!postFile.test(file)) return;
+        // A post's file can add or remove a language's post or tag route (routes.ts): the server starts
+        // again to read the route table anew; an image only needs the page drawn again.
+        if (file.endsWith('.md')) void server.restart();
+        else server.ws.send({ type: 'full-reload' });
       });
       server.middlewares.use('/assets/posts/', (request, response, next) => {
         const name = decodeURIComponent((request.url ?? '').split('?')[0]!.replace(/^\//, ''));

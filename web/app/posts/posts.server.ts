@@ -6,9 +6,9 @@ import { postImagesDir } from './post-images.server';
 export { compilePosts, type Post } from './compile-posts';
 
 /*
- * Every post of every language, as the index of posts (post-index.ts) reads them from the checkout, compiled
- * once per build with its images made (a `.server` module: the browser build never holds it). The build and
- * `npm run dev` run from the checkout's root.
+ * Every post of every language, as the index of posts (contract/post-index.ts) reads them from the checkout,
+ * compiled once per build with its images made (a `.server` module: the browser build never holds it). The
+ * build and `npm run dev` run from the checkout's root.
  */
 
 let compiled: { files: string; posts: Promise<Post[]> } | undefined;
