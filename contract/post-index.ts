@@ -109,8 +109,3 @@ export function indexPosts(files: Record<string, string>, options: { drafts?: bo
   posts.sort((a, b) => b.frontMatter.published.localeCompare(a.frontMatter.published) || a.slug.localeCompare(b.slug));
   return { posts, broken };
 }
-
-/** The index of the posts on disk under `root` (the project's checkout). */
-export function postIndex(root: string, options: { drafts?: boolean; locales: readonly string[] }): PostIndex {
-  return indexPosts(readPostFiles(root).files, options);
-}

@@ -1,4 +1,4 @@
-import { postIndex } from '../../contract/post-index';
+import { indexPosts, readPostFiles } from '../../contract/post-index';
 import { LOCALE_CODES, DEFAULT_LOCALE } from '../../web/content/locales';
 
 /*
@@ -9,7 +9,7 @@ import { LOCALE_CODES, DEFAULT_LOCALE } from '../../web/content/locales';
  * is left out too: the build's own check names it, and the stack and `npm run dev` still start.
  */
 export function readPostTitles(projectRoot: string): string[] {
-  const { posts } = postIndex(projectRoot, { drafts: false, locales: LOCALE_CODES });
+  const { posts } = indexPosts(readPostFiles(projectRoot).files, { drafts: false, locales: LOCALE_CODES });
   return posts
     .filter((post) => post.locale === DEFAULT_LOCALE)
     .sort((a, b) => a.file.localeCompare(b.file))

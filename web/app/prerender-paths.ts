@@ -31,16 +31,12 @@ export function postPaths(posts: readonly { locale: string; slug: string; frontM
   });
 }
 
-/** The preview image of each page (routes/og-png.ts draws it): /og/es-projects-3.png for /es/projects/3. */
-export function previewImagePaths(pages: readonly string[]): string[] {
-  return [...new Set(pages.map(previewImagePath))];
-}
-
 /** Every path that gets its own prerendered file at build time; `posts`: each post's path (/es/blogs/hola). */
 export function prerenderPaths(locales: readonly string[] = LOCALE_CODES, posts: readonly string[] = []): string[] {
   // A language's root ("/", "/es") only redirects to its home, and /error is a utility page:
   // prerendered, but not listed in the sitemap.
   const roots = SITE_PAGES.flatMap((page) => ('redirectTo' in page ? locales.map((locale) => localizePath(locale, page.pattern)) : []));
   const pages = [...pagesOfEveryLocale(locales), ...posts];
-  return [...roots, ...pages, ...locales.map((locale) => localizePath(locale, '/feed.xml')), '/robots.txt', '/sitemap.xml', ...previewImagePaths(pages)];
+  // And each page's preview image (routes/og-png.ts): /og/es-projects-3.png for /es/projects/3.
+  return [...roots, ...pages, ...locales.map((locale) => localizePath(locale, '/feed.xml')), '/robots.txt', '/sitemap.xml', ...new Set(pages.map(previewImagePath))];
 }

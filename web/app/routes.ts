@@ -1,7 +1,7 @@
 import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from '@react-router/dev/routes';
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../content/locales';
 import { NOT_FOUND_PATTERN, type PageKind, SITE_PAGES } from '../../contract/site-routes';
-import { postIndex } from '../../contract/post-index';
+import { indexPosts, readPostFiles } from '../../contract/post-index';
 
 /**
  * What the index of posts gives each language (a draft only in `npm run dev`): its post route exists when
@@ -11,7 +11,7 @@ import { postIndex } from '../../contract/post-index';
  * (scripts/post-files.ts; the post's own page in `npm run dev`).
  */
 function postsOf(locale: Locale): { tags: readonly string[] }[] {
-  const { posts, broken } = postIndex(process.cwd(), { locales: LOCALE_CODES });
+  const { posts, broken } = indexPosts(readPostFiles(process.cwd()).files, { locales: LOCALE_CODES });
   return [...posts.filter((post) => post.locale === locale).map((post) => post.frontMatter), ...broken.filter((post) => post.locale === locale).map(() => ({ tags: [] }))];
 }
 
