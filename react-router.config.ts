@@ -1,23 +1,11 @@
 import type { Config } from '@react-router/dev/config';
-import { pathOf } from './contract/site-routes';
 import { checkPageEvents } from './contract/page-events';
 import { checkAllCatalogues } from './web/content/check';
 import { projects } from './web/content/projects';
-import { prerenderPaths } from './web/app/prerender-paths';
-import { localizePath } from './web/app/i18n/paths';
-import type { Post } from './web/app/posts/compile-posts';
+import { postPaths, prerenderPaths } from './web/app/prerender-paths';
 import { checkPosts } from './scripts/post-files';
 import { LOCALE_CODES } from './web/content/locales';
 import { basePathOf } from './contract/preview-path';
-
-/** Each post's page and each of its language's tag pages (drafts and copies are not among `posts`). */
-function postPaths(posts: readonly Post[]): string[] {
-  return LOCALE_CODES.flatMap((locale) => {
-    const own = posts.filter((post) => post.locale === locale);
-    const tags = [...new Set(own.flatMap((post) => post.frontMatter.tags))];
-    return [...own.map((post) => localizePath(locale, pathOf('post', post.slug))), ...tags.map((tag) => localizePath(locale, pathOf('tag', tag)))];
-  });
-}
 
 /**
  * The posts checked before any page is prerendered (scripts/post-files.ts). A mistake ends the

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, loadEnv } from 'vite';
 import { defineWebEnv } from './web/app/config/env-schema.ts';
-import { postImagesInDev } from './scripts/post-images.ts';
+import { servePostImages } from './web/app/posts/post-images.server.ts';
 import { bootScript } from './web/boot/generate.ts';
 import { searchIndex } from './scripts/search-index.ts';
 import { basePathOf } from './contract/preview-path.ts';
@@ -55,9 +55,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   define: { ...defineWebEnv(loadEnv(mode, process.cwd(), 'VITE_'), basePathOf(process.env.PREVIEW_PATH) !== ''), __BOOT_SCRIPT__: JSON.stringify(bootScript()) },
   // Favicon, manifest, images and videos live beside the app, in web/public.
   publicDir: 'web/public',
-  // npm run dev: posts' images, which a build makes after prerendering (scripts/post-images.ts).
+  // npm run dev: serves the posts' images, made as a build makes them (web/app/posts/post-images.server.ts).
   // The search indexes: one module per language, made from the content (scripts/search-index.ts).
-  plugins: [reactRouter(), postImagesInDev(), searchIndex()],
+  plugins: [reactRouter(), servePostImages(), searchIndex()],
   // React Router's package exports always resolve its development build, which keeps its dev
   // warnings on in production (remix-run/react-router#14102, open). The two builds differ only in
   // that flag, so the browser bundle takes the production one; the prerender is unaffected.

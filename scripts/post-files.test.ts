@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copiedPosts } from '../web/app/posts/compile-posts';
-import { checkPosts, readPostFiles } from './post-files';
+import { copiedPosts, readPostFiles } from '../contract/post-index';
+import { checkPosts } from './post-files';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -67,5 +67,12 @@ describe('the posts the build would pass over in silence', () => {
     const root = project({ 'posts/a.md': post('A', '<div>raw</div>\n') });
     const { errors } = await check(root);
     expect(errors).toEqual([expect.stringMatching(/^web\/content\/posts\/a\.md:7: raw HTML is not allowed in a post/)]);
+  });
+
+  it('stops on a missing image before any page is prerendered, and writes no image while checking', async () => {
+    const root = project({ 'posts/a.md': post('A', 'Intro.\n\n![A photo](photo.jpg)\n') });
+    const { errors } = await check(root);
+    expect(errors).toEqual([expect.stringMatching(/^web\/content\/posts\/a\.md:9: the image photo\.jpg is not next to the post/)]);
+    expect(existsSync(path.join(root, 'web/build'))).toBe(false);
   });
 });

@@ -1,44 +1,20 @@
 /*
  * The build's first look at the posts (react-router.config.ts, before any page is prerendered): reads the
- * posts' folders from disk as the site's glob does (web/app/posts/posts.server.ts) and compiles them, so that a mistake
+ * index of posts (web/app/posts/post-index.ts) and compiles them, images checked, so that a mistake
  * stops the build at once, as its last words, with the file, the line and the fix; and it reports what the
  * glob would otherwise pass over in silence: a Markdown file it does not read, two posts whose titles
  * give one click event, a link to a page the site does not have, a post copied from another language.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CLICK_EVENTS, eventName } from '../contract/event-names';
 import { blogs } from '../web/content/blogs';
 import { CONTENT_WARNING } from '../web/content/content-warning';
 import { DEFAULT_LOCALE, LOCALES } from '../web/content/locales';
 import { localizePath } from '../web/app/i18n/paths';
-import { compilePosts, copiedPosts, type Post } from '../web/app/posts/compile-posts';
-import { PostError } from '../web/app/posts/front-matter';
-
-/** A file a writer may mean as a post: Markdown by any of its usual extensions, in any case. */
-const MARKDOWN_LIKE = /\.(?:md|markdown|mdown|mkdn?|mdx)$/i;
-
-/** The posts' files under `root` (keys as the site's glob gives them), and the Markdown it would not read. */
-export function readPostFiles(root: string): { files: Record<string, string>; problems: string[] } {
-  const content = path.join(root, 'web/content');
-  const folders = ['posts', ...readdirSync(content).filter((name) => existsSync(path.join(content, name, 'posts')))].map((name) => (name === 'posts' ? name : `${name}/posts`));
-  const files: Record<string, string> = {};
-  const problems: string[] = [];
-  for (const folder of folders) {
-    const dir = path.join(content, folder);
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
-    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((n) => n.split(path.sep).join('/')).sort()) {
-      if (!MARKDOWN_LIKE.test(name) || statSync(path.join(dir, name)).isDirectory()) continue;
-      const file = `web/content/${folder}/${name}`;
-      const base = path.posix.basename(name);
-      const stem = base.replace(MARKDOWN_LIKE, '');
-      if (name.includes('/')) problems.push(`${file}:1: not built: posts are read from web/content/${folder}/ itself, not its subfolders; move it there (web/content/${folder}/${stem}.md)`);
-      else if (!base.endsWith('.md')) problems.push(`${file}:1: not built: a post's file name ends in .md, in lower case; rename it ${stem.toLowerCase()}.md`);
-      else files[`../../content/${folder}/${name}`] = readFileSync(path.join(dir, name), 'utf8');
-    }
-  }
-  return { files, problems };
-}
+import { compilePosts, type Post } from '../web/app/posts/compile-posts';
+import { PostError } from '../contract/front-matter';
+import { copiedPosts, readPostFiles } from '../contract/post-index';
 
 /** The line of a file's text where `needle` first appears (1 when it does not). */
 const lineOf = (text: string, needle: string) => {
@@ -92,7 +68,8 @@ export async function checkPosts(root: string, locales: readonly string[], pageP
   const text = (file: string) => files[`../../${file.slice('web/'.length)}`] ?? '';
   let posts: Post[];
   try {
-    posts = await compilePosts(files, { drafts: false, locales });
+    // What a build publishes (no drafts); each image checked as the prerender will make it, none written.
+    posts = await compilePosts(files, { drafts: false, locales, images: { root, assetsDir: null, made: new Map() } });
   } catch (error) {
     if (!(error instanceof PostError)) throw error;
     return { posts: [], errors: [...problems, error.message], warnings: [] };

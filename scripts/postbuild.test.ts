@@ -28,6 +28,16 @@ function build(files: Record<string, string>): string {
 const BOOT = `<script>${HYDRATION_BOOT_SCRIPT}</script>`;
 const CSS = 'body{margin:0}.a{background:url(/images/x.svg)}';
 
+/** A build of these pages with the stylesheet and chunks they name (two preloaded, one fetched on demand). */
+const siteBuild = (pages: Record<string, string>) =>
+  build({
+    'assets/app-C3.css': CSS,
+    'assets/entry.client-A1.js': 'import"./vendor-B2.js";',
+    'assets/vendor-B2.js': 'export function f(){}',
+    'assets/FunFactModal-E5.js': 'export function g(){}',
+    ...pages,
+  });
+
 /** A page shaped like React Router's prerender output (framework scripts, preloads, a stylesheet). */
 function prerendered(owner: string): string {
   return (
@@ -179,11 +189,7 @@ describe('firstPaintProblems', () => {
 
 describe('a preview build', () => {
   it('marks every page with its label right after <body>, as text, once, and no script', () => {
-    const dir = build({
-      'assets/app-C3.css': CSS,
-      'assets/entry.client-A1.js': 'import"./vendor-B2.js";',
-      'assets/vendor-B2.js': 'export function f(){}',
-      'assets/FunFactModal-E5.js': 'export function g(){}',
+    const dir = siteBuild({
       'home/index.html': prerendered('Alex'),
       'projects/3/index.html': prerendered('Robin'),
     });
@@ -198,11 +204,7 @@ describe('a preview build', () => {
   });
 
   it('is absent from a live build', () => {
-    const dir = build({
-      'assets/app-C3.css': CSS,
-      'assets/entry.client-A1.js': 'import"./vendor-B2.js";',
-      'assets/vendor-B2.js': 'export function f(){}',
-      'assets/FunFactModal-E5.js': 'export function g(){}',
+    const dir = siteBuild({
       'home/index.html': prerendered('Alex'),
     });
     shapePages(dir);
@@ -212,11 +214,7 @@ describe('a preview build', () => {
 
 describe('shapePages', () => {
   it('shapes every page, writes the moved scripts and the report, and writes nothing when a page fails', () => {
-    const dir = build({
-      'assets/app-C3.css': CSS,
-      'assets/entry.client-A1.js': 'import"./vendor-B2.js";',
-      'assets/vendor-B2.js': 'export function f(){}',
-      'assets/FunFactModal-E5.js': 'export function g(){}',
+    const dir = siteBuild({
       'home/index.html': prerendered('Alex'),
       'projects/3/index.html': prerendered('Robin'),
       '__spa-fallback.html': prerendered('Fallback'),

@@ -55,7 +55,7 @@ describe('a build with posts', () => {
   it('gives each post its head: title, description, canonical, hreflang only to a translation, BlogPosting', () => {
     const page = html('blogs/every-feature');
     expect(page).toContain('<title>Writing on the Site Itself | ');
-    // Its link preview, drawn at build time like every page's (scripts/og-images.ts).
+    // Its link preview, drawn at build time like every page's (web/app/routes/og-png.ts).
     expect(page).toMatch(/<meta property="og:image" content="https:\/\/[^"]+\/og\/blogs-every-feature\.png"\/>/);
     expect(existsSync(client('og/blogs-every-feature.png'))).toBe(true);
     expect(existsSync(client('og/es-blogs-every-feature.png'))).toBe(true);

@@ -1,8 +1,8 @@
 /**
  * `npm run dev` with posts: a copy of the project with the fixture posts (web/test/fixtures/posts) under
  * Vite's dev server, as `npm run dev` starts it (the project's vite.config.ts; infra/local/dev.ts adds only
- * the /api proxy). A draft shows there (a build never has it: scripts/posts-build.test.ts), and a post's
- * images are made and served as a build makes them, though no build step runs.
+ * the /api proxy). A draft shows there (a build never has it: scripts/posts-build.test.ts), a post's
+ * images are made and served as a build makes them, and so is its preview card.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -77,5 +77,12 @@ describe('npm run dev with posts', () => {
     }
     // Only the files made are served from there (anything else falls through to the dev server's pages).
     expect((await get('/assets/posts/not-made-480.webp')).type).not.toMatch(/^image\//);
+  }, 60_000);
+
+  it("draws a post's link-preview card from the same route a build prerenders", async () => {
+    const card = await get('/og/blogs-every-feature.png');
+    expect(card.status).toBe(200);
+    expect(card.type).toBe('image/png');
+    expect(await sharp(card.body).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
   }, 60_000);
 });

@@ -96,13 +96,12 @@ Error: The languages in web/content/locales.ts are not complete:
     at prerender (/tmp/copy/react-router.config.ts:13:11)
 `;
 const SCRIPT_ERROR = `${NOISE}
-postbuild: removed resource-route payloads robots.txt.data, sitemap.xml.data
-/tmp/copy/scripts/og-images.ts:40
-  throw new Error('og-images: no page found');
+/tmp/copy/scripts/postbuild.ts:40
+  throw new Error('postbuild: no page found');
         ^
 
-Error: og-images: no page found
-    at main (/tmp/copy/scripts/og-images.ts:40:9)
+Error: postbuild: no page found
+    at main (/tmp/copy/scripts/postbuild.ts:40:9)
     at node:internal/modules/run_main:123:26
 `;
 
@@ -110,7 +109,7 @@ describe('firstError: the first real error of a failed build, with its file and 
   it.each([
     ['an error thrown while prerendering a page (the bundle source-mapped)', RENDER_ERROR, "TypeError: Cannot read properties of undefined (reading 'here')", 'web/app/routes/about.tsx:29:83'],
     ['a syntax error the bundler reports with a code frame', PARSE_ERROR, 'Unterminated string', 'web/content/fr/ui.ts:6:13'],
-    ['an error of a build script', SCRIPT_ERROR, 'Error: og-images: no page found', 'scripts/og-images.ts:40:9'],
+    ['an error of a build script', SCRIPT_ERROR, 'Error: postbuild: no page found', 'scripts/postbuild.ts:40:9'],
   ])('%s', (_label, log, message, location) => {
     expect(firstError(log, ROOT)).toEqual({ message, location });
   });

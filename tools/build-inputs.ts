@@ -28,11 +28,7 @@ export const BUILD_INPUTS = [
   'tools/build-inputs.ts',
   'scripts/post-files.ts',
   'scripts/postbuild.ts',
-  'scripts/post-images.ts',
   'scripts/search-index.ts',
-  'scripts/og-images.ts',
-  'scripts/og-rtl.ts',
-  'scripts/woff.ts',
 ];
 
 

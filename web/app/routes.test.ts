@@ -16,12 +16,16 @@ function flatten(entries: RouteConfigEntry[], parent = ''): { path: string; file
   });
 }
 
+/** The resource routes: files prerendered at the site's root (robots.txt, the sitemap, the feeds, the preview cards). */
+const RESOURCE = /\.(txt|xml)$|^\/og\//;
+
 describe('the route table', () => {
   it('with English alone is the one-language site: the same paths, files and ids as before languages existed', () => {
     const routes = flatten(siteRoutes(['en']));
     expect(routes.map((r) => `${r.path} ${r.file}`)).toEqual([
       '/robots.txt routes/robots-txt.ts',
       '/sitemap.xml routes/sitemap-xml.ts',
+      '/og/:image routes/og-png.ts',
       '/feed.xml routes/feed-xml.ts',
       '/ routes/index-redirect.tsx',
       '/home routes/home.tsx',
@@ -39,6 +43,8 @@ describe('the route table', () => {
     expect(prerenderPaths(['en'])).toEqual([
       '/', '/home', '/projects', '/projects/1', '/projects/2', '/projects/3', '/projects/4', '/projects/5',
       '/blogs', '/contact', '/about', '/error', '/privacy-policy', '/search', '/feed.xml', '/robots.txt', '/sitemap.xml',
+      '/og/home.png', '/og/projects.png', '/og/projects-1.png', '/og/projects-2.png', '/og/projects-3.png', '/og/projects-4.png', '/og/projects-5.png',
+      '/og/blogs.png', '/og/contact.png', '/og/about.png', '/og/error.png', '/og/privacy-policy.png', '/og/search.png',
     ]);
   });
 
@@ -47,7 +53,7 @@ describe('the route table', () => {
     // The shipped content has no post: a language's post and tag routes exist only with posts (and tags).
     const withoutPosts = SITE_PAGES.filter((page) => page.kind !== 'post' && page.kind !== 'tag');
     for (const locale of LOCALE_CODES) {
-      const pages = routes.filter((r) => r.file.startsWith('routes/') && !/\.(txt|xml)$/.test(r.path) && localeOfPath(r.path) === locale);
+      const pages = routes.filter((r) => r.file.startsWith('routes/') && !RESOURCE.test(r.path) && localeOfPath(r.path) === locale);
       expect(pages.map((r) => `${unlocalizePath(r.path)} ${r.file}`), locale).toEqual(withoutPosts.map((p) => `${p.pattern === '*' ? '/*' : p.pattern} ${p.module}`));
     }
     // Every page of the table is prerendered in every language, but the not-found page and those of posts.
@@ -79,7 +85,7 @@ describe('the route table', () => {
       const localized = routes.filter((r) => r.path.startsWith(`/${locale}/`) && !r.path.endsWith('.xml'));
       // Its own feed, the default language's module under an id of its own.
       expect(routes.find((r) => r.path === `/${locale}/feed.xml`)).toEqual({ path: `/${locale}/feed.xml`, file: 'routes/feed-xml.ts', id: `${locale}/routes/feed-xml` });
-      expect(localized.map((r) => r.file)).toEqual(english.filter((r) => !/\.(txt|xml)$/.test(r.path) && r.path !== '/').map((r) => r.file));
+      expect(localized.map((r) => r.file)).toEqual(english.filter((r) => !RESOURCE.test(r.path) && r.path !== '/').map((r) => r.file));
       expect(localized.every((r) => r.id?.startsWith(`${locale}/`))).toBe(true);
     }
     expect(new Set(routes.map((r) => r.id ?? r.file + r.path)).size).toBe(routes.length);

@@ -1,35 +1,18 @@
 import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from '@react-router/dev/routes';
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '../content/locales';
 import { NOT_FOUND_PATTERN, type PageKind, SITE_PAGES } from '../../contract/site-routes';
-import { parsePostSource, PostError } from './posts/front-matter';
+import { indexPosts, readPostFiles } from '../../contract/post-index';
 
 /**
- * The post files of every language (not imported here: only their names). A language's post route
- * exists only when it has posts, since a prerendered site has no page for a slug it did not write
- * (React Router refuses a loader route with no prerendered path).
- */
-const POST_FILES = import.meta.glob<string>(['../content/posts/*.md', '../content/*/posts/*.md'], { query: '?raw', import: 'default', eager: true });
-
-/**
- * A language's posts the build writes (a draft only in `npm run dev`): its post route exists when it has
- * one, its tag pages' route when one of them has a tag (each route needs a prerendered path).
+ * What the index of posts gives each language (a draft only in `npm run dev`): its post route exists when
+ * it has a post, its tag pages' route when one of them has a tag, since a prerendered site has no page for
+ * a slug it did not write (React Router refuses a loader route with no prerendered path). A post with a
+ * mistake still counts, so its route exists: the mistake is the posts check's to report, clearly and last
+ * (scripts/post-files.ts; the post's own page in `npm run dev`).
  */
 function postsOf(locale: Locale): { tags: readonly string[] }[] {
-  const dir = locale === DEFAULT_LOCALE ? '../content/posts/' : `../content/${locale}/posts/`;
-  return Object.entries(POST_FILES)
-    .filter(([file]) => file.startsWith(dir))
-    .map(([file, text]) => {
-      try {
-        return parsePostSource(`web/${file.slice(3)}`, text).frontMatter;
-      } catch (error) {
-        // A mistake in a post is the posts check's to report, clearly and last (scripts/post-files.ts;
-        // the post's own page in `npm run dev`): thrown here it would come first, inside a stack trace.
-        // The post still counts, so its route exists.
-        if (error instanceof PostError) return { tags: [], draft: false };
-        throw error;
-      }
-    })
-    .filter((frontMatter) => import.meta.env.DEV || !frontMatter.draft);
+  const { posts, broken } = indexPosts(readPostFiles(process.cwd()).files, { locales: LOCALE_CODES });
+  return [...posts.filter((post) => post.locale === locale).map((post) => post.frontMatter), ...broken.filter((post) => post.locale === locale).map(() => ({ tags: [] }))];
 }
 
 /**
@@ -63,6 +46,8 @@ export function siteRoutes(locales: readonly Locale[] = LOCALE_CODES): RouteConf
     // Resource routes, prerendered to plain files at build time.
     route('robots.txt', 'routes/robots-txt.ts'),
     route('sitemap.xml', 'routes/sitemap-xml.ts'),
+    // Each page's link-preview card: /og/home.png, /og/es-projects-3.png.
+    route('og/:image', 'routes/og-png.ts'),
     // Each language's Atom feed of its posts and articles: /feed.xml, /es/feed.xml.
     ...locales.map((locale) =>
       locale === DEFAULT_LOCALE ? route('feed.xml', 'routes/feed-xml.ts') : route(`${locale}/feed.xml`, 'routes/feed-xml.ts', { id: `${locale}/routes/feed-xml` }),

@@ -2,7 +2,10 @@ import type { MetaDescriptor } from 'react-router';
 import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES, type Locale } from '../../content/locales';
 import { bundleFromMatches, type LocaleBundle } from '../i18n/locale-context';
 import { localizePath } from '../i18n/paths';
+import { previewImagePath } from './preview-path';
 import { absoluteUrl } from './site-url';
+
+export { previewImagePath } from './preview-path';
 
 export { absoluteUrl, resolveSiteUrl, siteUrl } from './site-url';
 // The structured data itself is built at build time by the pages' loaders (routes/page-content.ts), so
@@ -29,14 +32,6 @@ export interface PageMetaInput {
 /** Size of every link-preview image (the size OpenGraph and X/Twitter cards display best). */
 export const PREVIEW_IMAGE = { width: 1200, height: 630 } as const;
 
-/**
- * Where the preview image of a path lives: /og/projects-3.png for /projects/3, /og/home.png for
- * /home. The build (scripts/og-images.ts) renders one for every og:image the pages reference.
- */
-export function previewImagePath(path: string): string {
-  const slug = path.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9]+/gi, '-').toLowerCase() || 'home';
-  return `/og/${slug}.png`;
-}
 
 /** What a page's `meta` reads: the matched routes (for the language) and the page's loader data. */
 export interface PageMetaArgs<Data = unknown> {

@@ -124,7 +124,7 @@ export interface BlogPostingJsonLd {
 }
 
 export function blogPostingJsonLd(
-  /** `image`: the absolute address of the page's preview image, drawn at build time (scripts/og-images.ts). */
+  /** `image`: the absolute address of the page's preview image, drawn at build time (routes/og-png.ts). */
   post: { slug: string; title: string; description: string; published: string; updated?: string; tags: readonly string[]; image: string },
   bundle: LocaleBundle = bundleFromMatches(undefined),
 ): BlogPostingJsonLd {

@@ -11,7 +11,7 @@ import remarkRehype from 'remark-rehype';
 import { createHighlighter, createJavaScriptRegexEngine, type Highlighter } from 'shiki';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
-import { PostError } from './front-matter';
+import { PostError } from '../../../contract/front-matter';
 
 /*
  * A post's Markdown to HTML, at build time only (a `.server` module: React Router keeps it, unified and
@@ -57,7 +57,7 @@ function shiki(): Promise<Highlighter> {
   return highlighter;
 }
 
-/** What scripts/post-images.ts replaces: `<img src="post-image:photo.jpg" data-post-image="file:line">`. */
+/** What post-images.server.ts replaces: `<img src="post-image:photo.jpg" data-post-image="file:line">`. */
 export const POST_IMAGE_SCHEME = 'post-image:';
 const POST_IMAGE = /^[\w-]+(?:\.[\w-]+)*\.(?:jpe?g|png)$/i;
 
@@ -72,8 +72,8 @@ function refuseRawHtml(options: CompileOptions) {
       throw new PostError(options.file, line, `raw HTML is not allowed in a post (${JSON.stringify(node.value.slice(0, 40))}); write it in Markdown`);
     });
     // An image is a JPEG or PNG next to the post: marked here with its file and line, then made into
-    // AVIF and WebP at a few widths, with its width and height, by scripts/post-images.ts after the
-    // build. Any other (remote, which the CSP's img-src 'self' would block; elsewhere) is refused.
+    // AVIF and WebP at a few widths, with its width and height, by post-images.server.ts in the
+    // same step. Any other (remote, which the CSP's img-src 'self' would block; elsewhere) is refused.
     visit(tree, (node) => {
       if (node.type !== 'image' && node.type !== 'imageReference') return;
       const line = (node.position?.start.line ?? 1) + options.lineOffset;

@@ -1,43 +1,35 @@
 import { LOCALE_CODES } from '../../content/locales';
 import { compilePosts, type Post } from './compile-posts';
+import { readPostFiles } from '../../../contract/post-index';
+import { postImagesDir } from './post-images.server';
 
 export { compilePosts, type Post } from './compile-posts';
 
 /*
- * Every post of every language, read and compiled once per build (a `.server` module: the browser build
- * never holds it). English posts are web/content/posts/*.md, another language's web/content/{code}/posts/*.md;
- * a post and its translation share the file name (the slug of /blogs/{slug} and /es/blogs/{slug}).
+ * Every post of every language, as the index of posts (contract/post-index.ts) reads them from the checkout,
+ * compiled once per build with its images made (a `.server` module: the browser build never holds it). The
+ * build and `npm run dev` run from the checkout's root.
  */
 
-const FILES = import.meta.glob<string>(['../../content/posts/*.md', '../../content/*/posts/*.md'], { query: '?raw', import: 'default', eager: true });
-
-/** `import.meta.env.DEV` is true in `npm run dev` only: a draft is never in a build. */
-export function includesDrafts(): boolean {
-  return import.meta.env.DEV;
-}
-
-let compiled: Promise<Post[]> | undefined;
+let compiled: { files: string; posts: Promise<Post[]> } | undefined;
 
 /**
- * `npm run dev`'s image step for a post's HTML, set by the dev server (scripts/post-images.ts,
- * postImagesInDev); a build leaves the marks to its own step after prerendering.
+ * Every post of the build (drafts only in `npm run dev`), compiled once. `npm run dev` reads the files at
+ * each page and compiles them again only when one changed.
  */
-type DevPostImages = (html: string) => Promise<string>;
-const DEV_POST_IMAGES = Symbol.for('portfolio.devPostImages');
-
-/** Every post of the build (drafts only in `npm run dev`), compiled once. */
 export function allPosts(): Promise<Post[]> {
-  compiled ??= compilePosts(FILES, { drafts: includesDrafts(), locales: LOCALE_CODES }).then(async (posts) => {
-    const devImages = import.meta.env.DEV ? ((globalThis as Record<symbol, unknown>)[DEV_POST_IMAGES] as DevPostImages | undefined) : undefined;
-    if (!devImages) return posts;
-    try {
-      return await Promise.all(posts.map(async (post) => ({ ...post, html: await devImages(post.html) })));
-    } catch (error) {
-      compiled = undefined; // in dev, the next request tries again (e.g. once the missing image is there)
-      throw error;
-    }
-  });
-  return compiled;
+  const root = process.cwd();
+  const { files } = readPostFiles(root);
+  const signature = JSON.stringify(files);
+  if (compiled?.files !== signature) {
+    const posts = compilePosts(files, { locales: LOCALE_CODES, images: { root, assetsDir: postImagesDir(root, import.meta.env.DEV) } });
+    // In dev, a failed compile is tried again at the next page (e.g. once the missing image is there).
+    posts.catch(() => {
+      if (compiled?.posts === posts) compiled = undefined;
+    });
+    compiled = { files: signature, posts };
+  }
+  return compiled.posts;
 }
 
 /** The key the server entry's map of post bodies uses. */

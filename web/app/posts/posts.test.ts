@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePostSource, postKeyOfFile } from './front-matter';
+import { parsePostSource, postKeyOfFile } from '../../../contract/front-matter';
 import { compileMarkdown, readingMinutes } from './markdown.server';
 import { compilePosts } from './posts.server';
 

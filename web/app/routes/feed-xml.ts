@@ -23,8 +23,8 @@ export interface FeedInput {
 /**
  * A language's Atom feed (RFC 4287): its on-site posts with their full text, and the external articles,
  * each marked with the category "external" and linking to the publisher's page. Newest first. A post's
- * links and images are absolute (a reader shows the entry away from the site); its images' marks are
- * replaced after the build by scripts/post-images.ts, which makes their addresses absolute likewise.
+ * links and images are absolute (a reader shows the entry away from the site): its HTML holds its images'
+ * `<picture>`s already (made in the Markdown step), whose addresses are made absolute with the rest.
  */
 export function feedXml({ locale, title, author, posts, articles }: FeedInput): string {
   const self = absoluteUrl(localizePath(locale, '/feed.xml'));

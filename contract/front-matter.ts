@@ -2,9 +2,9 @@ import { LineCounter, parseDocument, isMap } from 'yaml';
 import { z } from 'zod';
 
 /*
- * A post's front matter: the YAML between two `---` lines at the top of its Markdown file. Read at build
- * time only (the prerender's loaders and react-router.config.ts); a mistake stops the build naming the
- * file and the line, as the content check does for the TypeScript content.
+ * A post's front matter: the YAML between two `---` lines at the top of its Markdown file, read by the
+ * index of posts (post-index.ts) only; a mistake stops the build naming the file and the line, as the
+ * content check does for the TypeScript content.
  */
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written yyyy-mm-dd').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'a real date');

@@ -3,45 +3,48 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildPostImages, MAX_IMAGE_SIDE } from './post-images';
+import { absoluteReferences } from './absolute-references';
+import { madeCount, MAX_IMAGE_SIDE, postImages } from './post-images.server';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'post-images-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const MARK = (src: string, line = 7) => `<div data-post-body=""><p><img src="post-image:${src}" alt="A $& picture" data-post-image="web/content/posts/hello.md:${line}"></p></div>`;
 
+/** A checkout with a post's folder (and an image in it): `make` turns `html`'s marks into pictures. */
 async function site(name: string, html: string, image?: { file: string; width: number; height: number }) {
   const dir = path.join(root, name);
   mkdirSync(path.join(dir, 'web/content/posts'), { recursive: true });
-  mkdirSync(path.join(dir, 'client/blogs/hello'), { recursive: true });
-  writeFileSync(path.join(dir, 'client/blogs/hello/index.html'), html);
   if (image) {
     await sharp({ create: { width: image.width, height: image.height, channels: 3, background: '#3366aa' } })
       .png()
       .toFile(path.join(dir, 'web/content/posts', image.file));
   }
-  return { client: path.join(dir, 'client'), root: dir };
+  const client = path.join(dir, 'client');
+  const made = new Map();
+  const make = () => postImages(html, { root: dir, assetsDir: path.join(client, 'assets/posts'), made });
+  return { client, root: dir, make, count: () => madeCount(made) };
 }
 
 describe('post images', () => {
   it('makes AVIF and WebP at widths up to the original, and a picture with srcset, sizes, width, height and lazy loading', async () => {
-    const { client, root: dir } = await site('ok', MARK('photo.png'), { file: 'photo.png', width: 1000, height: 500 });
-    expect(await buildPostImages(client, dir)).toEqual({ images: 1, files: 6 });
-    const html = readFileSync(path.join(client, 'blogs/hello/index.html'), 'utf8');
+    const { client, make, count } = await site('ok', MARK('photo.png'), { file: 'photo.png', width: 1000, height: 500 });
+    const html = await make();
+    expect(await count()).toEqual({ images: 1, files: 6 });
     expect(html).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/posts\/photo-[\w-]+-480\.avif 480w, \/assets\/posts\/photo-[\w-]+-960\.avif 960w, \/assets\/posts\/photo-[\w-]+-1000\.avif 1000w" sizes="[^"]+"\/>/);
     expect(html).toMatch(/<img src="\/assets\/posts\/photo-[\w-]+-1000\.webp" alt="A \$& picture" width="1000" height="500" loading="lazy" decoding="async"\/><\/picture>/);
     expect(readdirSync(path.join(client, 'assets/posts')).sort()).toHaveLength(6);
   });
 
   it('stops on a missing image, naming the post and line', async () => {
-    const { client, root: dir } = await site('missing', MARK('nope.jpg', 12));
-    await expect(buildPostImages(client, dir)).rejects.toThrow('web/content/posts/hello.md:12: the image nope.jpg is not next to the post');
+    const { client, make } = await site('missing', MARK('nope.jpg', 12));
+    await expect(make()).rejects.toThrow('web/content/posts/hello.md:12: the image nope.jpg is not next to the post');
     expect(existsSync(path.join(client, 'assets/posts'))).toBe(false);
   });
 
   it('stops on an oversized image, naming the post and line', async () => {
-    const { client, root: dir } = await site('huge', MARK('huge.png', 3), { file: 'huge.png', width: MAX_IMAGE_SIDE + 1, height: 10 });
-    await expect(buildPostImages(client, dir)).rejects.toThrow(`web/content/posts/hello.md:3: the image huge.png is ${MAX_IMAGE_SIDE + 1}×10 px; at most ${MAX_IMAGE_SIDE} px a side`);
+    const { make } = await site('huge', MARK('huge.png', 3), { file: 'huge.png', width: MAX_IMAGE_SIDE + 1, height: 10 });
+    await expect(make()).rejects.toThrow(`web/content/posts/hello.md:3: the image huge.png is ${MAX_IMAGE_SIDE + 1}×10 px; at most ${MAX_IMAGE_SIDE} px a side`);
   });
 });
 
@@ -71,15 +74,11 @@ async function colourAt(file: string, x: number, y: number): Promise<number[]> {
 }
 
 describe('post images in a feed', () => {
-  it('replaces an entry\'s marks with a picture whose every address is absolute, from the entry\'s post', async () => {
-    const escape = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-    const entry = (slug: string) =>
-      `<entry><link rel="alternate" type="text/html" href="https://example.com/es/blogs/${slug}"/><content type="html">${escape(MARK('photo.png'))}</content></entry>`;
-    const { client, root: dir } = await site('feed', '<p>no images</p>', { file: 'photo.png', width: 600, height: 300 });
-    writeFileSync(path.join(client, 'feed.xml'), `<feed>${entry('one')}${entry('two')}</feed>`);
-    await buildPostImages(client, dir);
-    const xml = readFileSync(path.join(client, 'feed.xml'), 'utf8');
-    const contents = [...xml.matchAll(/<content type="html">([^<]*)<\/content>/g)].map((m) => m[1]!.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c))));
+  it('gives an entry a picture whose every address is absolute, from the entry\'s post', async () => {
+    const { make } = await site('feed', MARK('photo.png'), { file: 'photo.png', width: 600, height: 300 });
+    // The feed writes each entry's HTML (its pictures made already) with the addresses made absolute.
+    const html = await make();
+    const contents = ['one', 'two'].map((slug) => absoluteReferences(html, `https://example.com/es/blogs/${slug}`));
     expect(contents).toHaveLength(2);
     for (const html of contents) {
       expect(html).toContain('<picture>');
@@ -99,10 +98,9 @@ describe('post images from a phone', () => {
       .toBuffer();
     const jpeg = await sharp(await stored(upright, orientation)).jpeg({ quality: 95 }).withMetadata({ orientation }).toBuffer();
     expect((await sharp(jpeg).metadata()).orientation).toBe(orientation);
-    const { client, root: dir } = await site(`orientation-${orientation}`, MARK('phone.jpg'));
+    const { client, root: dir, make } = await site(`orientation-${orientation}`, MARK('phone.jpg'));
     writeFileSync(path.join(dir, 'web/content/posts/phone.jpg'), jpeg);
-    await buildPostImages(client, dir);
-    const html = readFileSync(path.join(client, 'blogs/hello/index.html'), 'utf8');
+    const html = await make();
     expect(html).toContain('width="400" height="200"');
     const assets = path.join(client, 'assets/posts');
     for (const file of readdirSync(assets)) {
@@ -116,9 +114,10 @@ describe('post images from a phone', () => {
 
   it('makes one image used by two languages\' posts once', async () => {
     const html = MARK('photo.png').replace('</div>', '') + MARK('photo.png').replace('web/content/posts/', 'web/content/es/posts/');
-    const { client, root: dir } = await site('two-languages', html, { file: 'photo.png', width: 600, height: 300 });
+    const { root: dir, make, count } = await site('two-languages', html, { file: 'photo.png', width: 600, height: 300 });
     mkdirSync(path.join(dir, 'web/content/es/posts'), { recursive: true });
     writeFileSync(path.join(dir, 'web/content/es/posts/photo.png'), readFileSync(path.join(dir, 'web/content/posts/photo.png')));
-    expect(await buildPostImages(client, dir)).toEqual({ images: 1, files: 4 });
+    await make();
+    expect(await count()).toEqual({ images: 1, files: 4 });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The link-preview card of a right-to-left page (Arabic, Hebrew, Persian, Urdu), drawn as SVG text for
- * resvg. satori (which draws the left-to-right cards, og-images.ts) neither orders right-to-left text
+ * resvg. satori (which draws the left-to-right cards, render.server.ts) neither orders right-to-left text
  * nor shapes Arabic (https://github.com/vercel/satori/issues/74), and Inter has no Arabic or Hebrew
  * glyphs. resvg shapes each run with rustybuzz (joined Arabic letters) but lays a line out left to
  * right, so the line order is done here: the words of a line are placed from the right edge leftwards,
@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import { CARD, type CardText } from './card';
 import { woffToSfnt } from './woff';
 
 const require = createRequire(import.meta.url);
@@ -165,58 +166,52 @@ function drawLine(line: string, right: number, y: number, size: number, weight: 
   return placeLine(line, right, size, weight).map((run) => textElement(run.text, run.x, y, size, weight, fill, 'end')).join('');
 }
 
-export interface RightToLeftCard {
-  kicker: string;
-  title: string;
-  description: string;
-  host: string;
-  name: string;
-  role: string;
-  initials: string;
-}
-
-/** The card of og-images.ts mirrored: name and avatar on the right, the address on the left. */
-export function rightToLeftSvg(card: RightToLeftCard, layout: { width: number; height: number; paddingX: number; paddingTop: number; paddingBottom: number }): string {
-  const { width, height, paddingX, paddingTop, paddingBottom } = layout;
+/** The card of render.server.ts mirrored: name and avatar on the right, the address on the left. */
+export function rightToLeftSvg(card: CardText): string {
+  const { width, height, paddingX, paddingTop, paddingBottom, gap } = CARD;
   const right = width - paddingX;
   const contentWidth = width - 2 * paddingX;
+  const avatar = CARD.avatar.size / 2;
   const parts: string[] = [];
   // Top row: the avatar at the right edge, the name to its left.
-  parts.push(`<circle cx="${right - 32}" cy="${paddingTop + 32}" r="32" fill="#8fb3ff"/>`);
-  parts.push(textElement(card.initials, right - 32, paddingTop + 41, 26, 800, '#0f1b2d', 'middle'));
-  parts.push(drawLine(card.name, right - 84, paddingTop + 43, 32, 600, '#eef2f8'));
+  parts.push(`<circle cx="${right - avatar}" cy="${paddingTop + avatar}" r="${avatar}" fill="${CARD.accent}"/>`);
+  parts.push(textElement(card.initials, right - avatar, paddingTop + avatar + 9, CARD.avatar.fontSize, 800, CARD.background.from, 'middle'));
+  parts.push(drawLine(card.name, right - CARD.avatar.size - gap, paddingTop + 43, CARD.name.size, 600, CARD.text));
   // Bottom row: a rule, the role on the right, the site's address on the left.
+  const footer = CARD.footer.size;
   const baseline = height - paddingBottom - 6;
-  const rule = baseline - 24 - 30;
-  parts.push(`<rect x="${paddingX}" y="${rule}" width="${contentWidth}" height="2" fill="rgba(255,255,255,0.16)"/>`);
-  parts.push(drawLine(card.role, right, baseline, 24, 400, '#b9c4d6'));
-  if (card.host) parts.push(textElement(card.host, paddingX, baseline, 24, 600, '#eef2f8', 'start'));
+  const rule = baseline - CARD.footer.paddingTop - 30;
+  parts.push(`<rect x="${paddingX}" y="${rule}" width="${contentWidth}" height="2" fill="${CARD.rule}"/>`);
+  parts.push(drawLine(card.role, right, baseline, footer, 400, CARD.muted));
+  if (card.host) parts.push(textElement(card.host, paddingX, baseline, footer, 600, CARD.text, 'start'));
   // The middle: kicker, title, description, centred between the two rows.
-  const titleSize = card.title.length > 48 ? 58 : 68;
+  const { titleSize } = card;
+  const descriptionSize = CARD.description.size;
   const title = wrap(card.title, contentWidth, titleSize, 800, 2);
-  const description = wrap(card.description, contentWidth, 28, 400, 2);
-  const kickerHeight = card.kicker ? 24 * 1.3 + 20 : 0;
+  const description = wrap(card.description, contentWidth, descriptionSize, 400, 2);
+  const kickerHeight = card.kicker ? CARD.kicker.size * 1.3 + gap : 0;
   const titleLine = titleSize * 1.15;
-  const descriptionLine = 28 * 1.4;
-  const blockHeight = kickerHeight + title.length * titleLine + 20 + description.length * descriptionLine;
-  const top = paddingTop + 64 + (rule - (paddingTop + 64) - blockHeight) / 2;
+  const descriptionLine = descriptionSize * CARD.description.lineHeight;
+  const blockHeight = kickerHeight + title.length * titleLine + gap + description.length * descriptionLine;
+  const top = paddingTop + CARD.avatar.size + (rule - (paddingTop + CARD.avatar.size) - blockHeight) / 2;
   let y = top;
   if (card.kicker) {
-    parts.push(drawLine(card.kicker, right, y + 24, 24, 600, '#8fb3ff'));
+    parts.push(drawLine(card.kicker, right, y + CARD.kicker.size, CARD.kicker.size, 600, CARD.accent));
     y += kickerHeight;
   }
   for (const line of title) {
-    parts.push(drawLine(line, right, y + titleSize * 0.95, titleSize, 800, '#eef2f8'));
+    parts.push(drawLine(line, right, y + titleSize * 0.95, titleSize, 800, CARD.text));
     y += titleLine;
   }
-  y += 20;
+  y += gap;
   for (const line of description) {
-    parts.push(drawLine(line, right, y + 28 * 1.05, 28, 400, '#b9c4d6'));
+    parts.push(drawLine(line, right, y + descriptionSize * 1.05, descriptionSize, 400, CARD.muted));
     y += descriptionLine;
   }
+  const bg = CARD.background;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    '<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f1b2d"/><stop offset="0.6" stop-color="#13284a"/><stop offset="1" stop-color="#1d3b6e"/></linearGradient></defs>' +
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg.from}"/><stop offset="0.6" stop-color="${bg.via}"/><stop offset="1" stop-color="${bg.to}"/></linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#bg)"/>${parts.join('')}</svg>`
   );
 }

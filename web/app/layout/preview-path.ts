@@ -1,0 +1,9 @@
+/**
+ * Where the preview image of a path lives: /og/projects-3.png for /projects/3, /og/home.png for
+ * /home. The prerender draws one for every page (routes/og-png.ts, listed by prerender-paths.ts).
+ * Data only: the page's head (seo.ts) and the build's list of paths both read it.
+ */
+export function previewImagePath(path: string): string {
+  const slug = path.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9]+/gi, '-').toLowerCase() || 'home';
+  return `/og/${slug}.png`;
+}
