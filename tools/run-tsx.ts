@@ -6,7 +6,7 @@
  * minutes, so the time limits are generous and a timeout says so plainly.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,14 +72,16 @@ export const BUILD_TIMEOUT_MS = 15 * 60_000;
 
 /**
  * `npm run build` (`quiet`: `npm start`'s build step, scripts/quiet-build.ts, whose log stays in the
- * folder) in a copy of the project at `dir`, in a plain shell's environment with its temporary files
- * in the copy.
+ * folder) in a copy of the project at `dir`, in a plain shell's environment with temporary files of its
+ * own. That folder is short and fresh, and removed when the build ends: tsx opens a Unix socket in it,
+ * whose path must fit in 108 bytes (unix(7)), which a folder inside a deep copy of the project may not.
  */
 export function buildProject(dir: string, { quiet = false, env = {} }: { quiet?: boolean; env?: Record<string, string> } = {}): Promise<ChildRun> {
-  const childEnv = plainEnv({ TMPDIR: dir, TMP: dir, TEMP: dir, ...env });
+  const temp = mkdtempSync(path.join(tmpdir(), 'build-'));
+  const childEnv = plainEnv({ TMPDIR: temp, TMP: temp, TEMP: temp, ...env });
   const options = { cwd: dir, env: childEnv, timeoutMs: BUILD_TIMEOUT_MS };
-  if (quiet) return runChild(process.execPath, [TSX_CLI, 'scripts/quiet-build.ts'], options);
-  return runChild(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], options);
+  const run = quiet ? runChild(process.execPath, [TSX_CLI, 'scripts/quiet-build.ts'], options) : runChild(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], options);
+  return run.finally(() => rmSync(temp, { recursive: true, force: true }));
 }
 
 export interface TsxRun extends ChildRun {
