@@ -1,25 +1,28 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import type MiniSearch from 'minisearch';
 import { SEARCH_RESULT_EVENT } from '../../../contract/search-event';
 import type { SearchCopy } from '../../content/types';
 import { LineIcon } from '../components/LineIcon';
 import { trackClick } from '../features/tracking/track-click';
 import { useLocale } from '../i18n/locale-context';
-import { excerptParts, loadIndex, searchIn, type SearchDocument, type SearchHit } from './engine';
-import { loadLanguageSearch } from './index-loader';
+import type { LanguageSearch, SearchHit } from './engine';
+import { excerptParts } from './words';
+import { loadedSearch, loadLanguageSearch } from './index-loader';
 import { searchCopyOf } from './search-copy';
 import './search.css';
 
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; index: MiniSearch<SearchDocument> };
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; search: LanguageSearch };
 
-/** The language's index, loaded (and parsed once) when the dialog mounts; a failure can be retried by reopening. */
+/** The language's search (started by the control before the dialog mounts); a failure can be retried by reopening. */
 function useLanguageIndex(locale: string): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [loaded, setLoaded] = useState<Loaded>(() => {
+    const search = loadedSearch(locale);
+    return search ? { state: 'ready', search } : { state: 'loading' };
+  });
   useEffect(() => {
     let live = true;
     loadLanguageSearch(locale).then(
-      (index) => live && setLoaded({ state: 'ready', index: loadIndex(index) }),
+      (search) => live && setLoaded((now) => (now.state === 'ready' && now.search === search ? now : { state: 'ready', search })),
       (error: unknown) => {
         console.error('Could not load the search index', error);
         if (live) setLoaded({ state: 'failed' });
@@ -83,7 +86,7 @@ export function SearchDialog({ onClose, returnTo }: SearchDialogProps) {
   // The field shows each key at once; the results follow as a deferred render React can interrupt, so a
   // burst of keys on a slow phone never makes one long task.
   const deferredQuery = useDeferredValue(query);
-  const hits = useMemo(() => (loaded.state === 'ready' ? searchIn(loaded.index, deferredQuery) : []), [loaded, deferredQuery]);
+  const hits = useMemo(() => (loaded.state === 'ready' ? loaded.search(deferredQuery) : []), [loaded, deferredQuery]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
