@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { SEARCH_RESULT_EVENT } from '../../../contract/search-event';
 import type { SearchCopy } from '../../content/types';
@@ -59,6 +59,37 @@ function moveWithArrows(event: ReactKeyboardEvent, list: HTMLElement | null, inp
   (next < 0 ? input : links[next])?.focus();
 }
 
+interface SearchResultsProps {
+  hits: readonly SearchHit[];
+  copy: SearchCopy;
+  listRef: RefObject<HTMLUListElement | null>;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onChoose: () => void;
+}
+
+/**
+ * The results as links (title, kind, an excerpt with the matched words marked) that open their page by
+ * a client-side navigation. Memoized: a key's urgent render (the field showing it) skips the list, which
+ * changes only in the deferred render that follows with the new results.
+ */
+const SearchResults = memo(function SearchResults({ hits, copy, listRef, inputRef, onChoose }: SearchResultsProps) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys between the result links
+    <ul ref={listRef} className="search-results" onKeyDown={(event) => moveWithArrows(event, listRef.current, inputRef.current)}>
+      {hits.map((hit) => (
+        <li key={hit.id}>
+          <Link to={hit.id} className="search-result" onClick={onChoose}>
+            <span className="search-result-title">
+              <bdi>{hit.title}</bdi>
+            </span>{' '}
+            <span className="search-kind">{copy.kinds[hit.kind]}</span> <Excerpt hit={hit} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+});
+
 interface SearchDialogProps {
   onClose: () => void;
   /** Where focus goes back when the dialog is closed without choosing a result. */
@@ -103,6 +134,13 @@ export function SearchDialog({ onClose, returnTo }: SearchDialogProps) {
       if (!chosen.current && returnTo.isConnected) returnTo.focus();
     };
   }, [returnTo]);
+
+  const choose = useCallback(() => {
+    // Counted by its own name only: the query never leaves the browser.
+    trackClick(SEARCH_RESULT_EVENT);
+    chosen.current = true;
+    onClose();
+  }, [onClose]);
 
   const status = loaded.state === 'failed' ? copy.failed : loaded.state === 'loading' ? copy.loading : deferredQuery.trim() ? countText(copy, hits.length) : '';
   return (
@@ -153,28 +191,7 @@ export function SearchDialog({ onClose, returnTo }: SearchDialogProps) {
         <p className="search-status" role="status">
           {status}
         </p>
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys between the result links */}
-        <ul ref={listRef} className="search-results" onKeyDown={(event) => moveWithArrows(event, listRef.current, inputRef.current)}>
-          {hits.map((hit) => (
-            <li key={hit.id}>
-              <Link
-                to={hit.id}
-                className="search-result"
-                onClick={() => {
-                  // Counted by its own name only: the query never leaves the browser.
-                  trackClick(SEARCH_RESULT_EVENT);
-                  chosen.current = true;
-                  onClose();
-                }}
-              >
-                <span className="search-result-title">
-                  <bdi>{hit.title}</bdi>
-                </span>{' '}
-                <span className="search-kind">{copy.kinds[hit.kind]}</span> <Excerpt hit={hit} />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <SearchResults hits={hits} copy={copy} listRef={listRef} inputRef={inputRef} onChoose={choose} />
       </div>
     </dialog>
   );
