@@ -39,11 +39,12 @@ export function SearchHost() {
       loadLanguageSearch(locale).catch(() => {});
     };
     const open = (from: HTMLElement) => {
-      loadLanguageSearch(locale).catch(() => {});
       // Mounted once its chunk is here (at once when pointed at first): no empty Suspense fallback, which
-      // would hold the dialog back (see `load`). A failed chunk is the dialog's own to report.
+      // would hold the dialog back (see `load`). A failed chunk is the dialog's own to report. Its request
+      // goes out first: the field it shows is what the visitor waits for before typing.
       const show = () => live && setReturnTo(from);
       searchDialog.load().then(show, show);
+      loadLanguageSearch(locale).catch(() => {});
     };
     const onClick = (event: MouseEvent) => {
       const link = searchLinkOf(event.target, href);
