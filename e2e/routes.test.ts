@@ -375,6 +375,23 @@ describe('routes in the browser', () => {
     expect(headings).toEqual(Array(11).fill(1));
   });
 
+  it('keeps the cards\' and the policy\'s long texts (in the HTML only) at hydration, and brings them on a client navigation', async () => {
+    const page = await open();
+    await visit(page, '/projects');
+    const longTexts = (where: string) => page.locator(`${where} [data-page-text]`).evaluateAll((all) => all.map((el) => (el.textContent ?? '').trim()));
+    const loaded = await longTexts('main');
+    expect(loaded, 'a need and a solution per card').toHaveLength(10);
+    for (const text of loaded) expect(text.length).toBeGreaterThan(40);
+    // To the privacy policy and back by the router (no document load): the texts come from the pages' HTML.
+    await page.evaluate(() => void ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.locator('footer a[href="/privacy-policy"]').first().click();
+    await eventually(() => page.locator('main section').count(), (count) => count === 11, 'the policy\'s 11 sections after a client navigation');
+    expect(await textOf(page.getByRole('main'))).toContain('reCAPTCHA');
+    await page.goBack();
+    await eventually(() => longTexts('main'), (texts) => texts.length === 10 && texts.every((text, i) => text === loaded[i]), 'the cards\' texts after a client navigation back');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
   it('starts every route at the top, on load and after client-side navigation', async () => {
     const page = await open({ viewport: 'phone' });
     for (const route of KNOWN_ROUTES) {

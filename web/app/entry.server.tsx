@@ -2,8 +2,10 @@ import { prerender } from 'react-dom/static';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { EveryLanguageNotFound } from './layout/FallbackPage';
 import { notFoundTexts } from './layout/fallback-texts.server';
+import { PageTexts } from './components/PageText';
 import { PostBodies } from './posts/PostBody';
 import { postBodies } from './posts/posts.server';
+import { pageTexts } from './routes/page-texts.server';
 
 /** A page whose render takes longer than this fails the build instead of hanging it. */
 const RENDER_TIMEOUT_MS = 30_000;
@@ -21,11 +23,14 @@ export default async function handleRequest(
   routerContext: EntryContext,
 ): Promise<Response> {
   // Every language's 404 words, for the fallback page's visitors without JavaScript (FallbackPage.tsx).
-  // Every post's HTML: written into its page here, and carried by no script or data file (PostBody.tsx).
+  // Every post's HTML, and the projects' and privacy policy's long texts: written into their pages here,
+  // and carried by no script or data file (PostBody.tsx, PageText.tsx).
   const page = (
     <EveryLanguageNotFound.Provider value={notFoundTexts()}>
       <PostBodies.Provider value={await postBodies()}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <PageTexts.Provider value={await pageTexts()}>
+          <ServerRouter context={routerContext} url={request.url} />
+        </PageTexts.Provider>
       </PostBodies.Provider>
     </EveryLanguageNotFound.Provider>
   );

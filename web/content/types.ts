@@ -283,8 +283,11 @@ export interface LocaleBundle {
 export type ShellCatalogue = Omit<Catalogue, PageOnlyContent | 'funFacts' | 'search'>;
 export type PageOnlyContent = 'about' | 'blogs' | 'privacyPolicy' | 'projects' | 'pages';
 
-/** A project as its card on /projects shows it: without what only its own page shows. */
-export type ProjectCard = Omit<Project, 'description' | 'site' | 'github'>;
+/**
+ * A project as its card on /projects has it in its loader data: without what only its own page shows,
+ * and without its need and solution, which the card shows from its HTML (web/app/components/PageText.tsx).
+ */
+export type ProjectCard = Omit<Project, 'description' | 'site' | 'github' | 'problem' | 'solution'>;
 
 export interface LocaleHandle {
   localeBundle: LocaleBundle;

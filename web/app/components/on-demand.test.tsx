@@ -56,6 +56,29 @@ describe('onDemand', () => {
     expect(screen.getByRole('button', { name: 'Now 0' })).toBeInTheDocument();
   });
 
+  it('load settles once the chunk is there, then Render shows it in its first commit', async () => {
+    const chunk = deferred<typeof Counter>();
+    const load = vi.fn(() => chunk.promise);
+    const counter = onDemand('counter', load);
+    let settled = false;
+    const arrived = counter.load().then(() => (settled = true));
+    await act(async () => {});
+    expect(settled).toBe(false);
+    chunk.resolve(Counter);
+    await arrived;
+    render(<counter.Render label="Ready" />);
+    expect(screen.getByRole('button', { name: 'Ready 0' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('load rejects when the chunk fails, and a later call fetches again', async () => {
+    const load = vi.fn<() => Promise<typeof Counter>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Counter);
+    const counter = onDemand('counter', load);
+    await expect(counter.load()).rejects.toThrow('offline');
+    await expect(counter.load()).resolves.toBeUndefined();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('keeps the component state across re-renders after loading lazily', async () => {
     const chunk = deferred<typeof Counter>();
     const counter = onDemand('counter', () => chunk.promise);

@@ -12,6 +12,13 @@ import { Component, type ComponentType, type ErrorInfo, type ReactNode, Suspense
 export interface OnDemand<P extends object> {
   /** Starts the download; a failure shows up when the component renders. */
   preload: () => void;
+  /**
+   * Starts the download and settles once it has arrived (or failed): a caller that mounts `Render` only
+   * then shows the component in one commit, with no Suspense fallback first. React holds back the
+   * content of a boundary that showed its fallback until 300 ms after that fallback, however soon the
+   * chunk arrives (its FALLBACK_THROTTLE_MS), which a dialog opened by a click should not wait for.
+   */
+  load: () => Promise<void>;
   Render: ComponentType<P>;
 }
 
@@ -54,6 +61,7 @@ export function onDemand<P extends object>(what: string, load: () => Promise<Com
   const preload = () => {
     fetchOnce().catch(() => {});
   };
+  const loadNow = () => fetchOnce().then(() => undefined);
 
   function Render(props: P) {
     // Chosen once per mount: switching from Lazy to the loaded type later would remount the
@@ -69,5 +77,5 @@ export function onDemand<P extends object>(what: string, load: () => Promise<Com
   }
   Render.displayName = `OnDemand(${what})`;
 
-  return { preload, Render };
+  return { preload, load: loadNow, Render };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RECAPTCHA_TEST_SITE_KEY } from '../../../contract/settings';
+import { owner } from '../../content/site';
 import { defineWebEnv, parseBuildEnv, parseEnv } from './env-schema';
 
 describe('parseEnv: the build variables and their defaults', () => {
@@ -9,12 +10,13 @@ describe('parseEnv: the build variables and their defaults', () => {
       eventsEndpoint: '/api/events',
       recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
       gaMeasurementId: '',
-      siteUrl: '',
+      siteUrl: owner.siteUrl.replace(/\/+$/, ''),
     });
   });
 
-  it('passes VITE_SITE_URL on, trimmed, for the SEO module to check and merge', () => {
-    expect(parseEnv({ VITE_SITE_URL: ' https://www.example.dev ' }).siteUrl).toBe('https://www.example.dev');
+  it('checks VITE_SITE_URL at build time and puts it before the content\'s siteUrl', () => {
+    expect(parseEnv({ VITE_SITE_URL: ' https://www.example.dev/ ' }).siteUrl).toBe('https://www.example.dev');
+    expect(() => parseEnv({ VITE_SITE_URL: 'www.example.dev' })).toThrow(/Site URL must be an absolute/);
   });
 
   it('treats blank values as unset and trims the rest', () => {

@@ -9,7 +9,9 @@
 import { z } from 'zod';
 import { DEFAULT_MESSAGE_RETENTION_DAYS, MESSAGE_RETENTION_LIMITS } from '../../../contract/archive.ts';
 import { GA_MEASUREMENT_ID_PATTERN, RECAPTCHA_SITE_KEY_PATTERN, RECAPTCHA_TEST_SITE_KEY } from '../../../contract/settings.ts';
+import { owner } from '../../content/site.ts';
 import type { PolicyFacts } from '../../content/types.ts';
+import { resolveSiteUrl } from '../layout/resolve-site-url.ts';
 
 export interface WebEnv {
   contactEndpoint: string;
@@ -19,8 +21,8 @@ export interface WebEnv {
   /** Empty: analytics never load. */
   gaMeasurementId: string;
   /**
-   * The site's public address (canonical links, OpenGraph, sitemap); empty: the content's siteUrl.
-   * Checked in full by resolveSiteUrl (layout/seo.ts), which merges it with the content.
+   * The site's public address (canonical links, OpenGraph, sitemap): VITE_SITE_URL, else the content's
+   * siteUrl, checked and without a trailing slash (layout/resolve-site-url.ts); '' when neither is set.
    */
   siteUrl: string;
 }
@@ -106,7 +108,7 @@ const WebEnvSchema = z
         eventsEndpoint: v.VITE_EVENTS_ENDPOINT,
         recaptchaSiteKey: v.VITE_RECAPTCHA_SITE_KEY,
         gaMeasurementId: v.VITE_GA_MEASUREMENT_ID,
-        siteUrl: v.VITE_SITE_URL,
+        siteUrl: resolveSiteUrl(v.VITE_SITE_URL, owner.siteUrl),
       },
       pageFacts: { messageRetentionDays: v.VITE_MESSAGE_RETENTION_DAYS, logRetentionDays: v.VITE_LOG_RETENTION_DAYS },
     }),

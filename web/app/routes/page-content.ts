@@ -66,10 +66,13 @@ async function withEventTitles<T extends { id: number }>(kind: 'projects' | 'blo
 
 export type WithEventTitle<T> = T & { eventTitle: string };
 
-/** /projects: its copy and every project's card, without the detail pages' descriptions. */
+/**
+ * /projects: its copy and every project's card, without the detail pages' descriptions, and without
+ * the cards' long texts, which only the page's HTML carries (page-texts.server.ts).
+ */
 export async function projectCards(request: Request): Promise<{ copy: PageCopy['projects']; projects: WithEventTitle<ProjectCard>[] }> {
   const { pages, projects } = await catalogueOfPage(request);
-  const cards = projects.map(({ description: _description, site: _site, github: _github, ...card }): ProjectCard => card);
+  const cards = projects.map(({ description: _description, site: _site, github: _github, problem: _problem, solution: _solution, ...card }): ProjectCard => card);
   return { copy: pages.projects, projects: await withEventTitles('projects', cards) };
 }
 

@@ -14,10 +14,12 @@ import Contact, { loader as contactLoader, meta as contactMeta } from './contact
 import Home, { loader as homeLoader } from './home';
 import IndexRedirect, { clientLoader, HydrateFallback as IndexHydrateFallback, meta as indexMeta } from './index-redirect';
 import NotFound from './not-found';
-import PrivacyPolicy, { loader as privacyLoader } from './privacy-policy';
+import PrivacyPolicy, { clientLoader as privacyClientLoader, loader as privacyLoader } from './privacy-policy';
 import Projects, { loader as projectsLoader, meta as projectsMeta } from './projects';
 import { pages } from '../../content/pages';
 import { privacyPolicyOfPage } from './page-content';
+import { pageTexts } from './page-texts.server';
+import { PageTexts } from '../components/PageText';
 
 const trackClick = vi.hoisted(() => vi.fn());
 const usePageEvent = vi.hoisted(() => vi.fn());
@@ -33,9 +35,15 @@ function renderRoute(
   Component: React.ComponentType,
   extra: { path: string; Component: React.ComponentType }[] = [],
   loader?: (args: { request: Request }) => unknown,
+  /** The long texts the build's server entry gives the prerender (page-texts.server.ts). */
+  prerendered: ReadonlyMap<string, string> | null = null,
 ) {
   const Stub = createRoutesStub([{ path, Component, loader, HydrateFallback: () => null }, ...extra, { path: '*', Component: Where }]);
-  return render(<Stub initialEntries={[path]} />);
+  return render(
+    <PageTexts.Provider value={prerendered}>
+      <Stub initialEntries={[path]} />
+    </PageTexts.Provider>,
+  );
 }
 
 beforeEach(() => {
@@ -96,7 +104,7 @@ describe('/home', () => {
 
 describe('/projects', () => {
   it('shows a card per project with Need, Solution, Tech and Read more', async () => {
-    renderRoute('/projects', Projects, [], projectsLoader);
+    renderRoute('/projects', Projects, [], projectsLoader, await pageTexts());
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(5);
     projectContent.forEach((project, i) => {
@@ -104,6 +112,9 @@ describe('/projects', () => {
       expect(card.getByRole('heading', { name: project.title })).toBeInTheDocument();
       expect(card.getByText('Need')).toBeInTheDocument();
       expect(card.getByText('Solution')).toBeInTheDocument();
+      // The long texts come from the prerender, not the loader data.
+      expect(card.getByText(project.problem)).toBeInTheDocument();
+      expect(card.getByText(project.solution)).toBeInTheDocument();
       expect(card.getByText('Tech')).toBeInTheDocument();
       expect(card.getByText(project.tech)).toBeInTheDocument();
       expect(card.getByRole('link', { name: /read more/i })).toHaveAttribute('href', `/projects/${project.id}`);
@@ -118,6 +129,9 @@ describe('/projects', () => {
     expect(data.copy).toEqual(pages.projects);
     for (const card of data.projects) {
       expect(card).not.toHaveProperty('description');
+      // Its need and solution are in the page's HTML only: the first load's data does not repeat them.
+      expect(card).not.toHaveProperty('problem');
+      expect(card).not.toHaveProperty('solution');
       expect(card.eventTitle).toBe(card.title);
     }
     const tags = projectsMeta({ loaderData: data });
@@ -254,7 +268,7 @@ describe('404 page', () => {
 
 describe('/privacy-policy', () => {
   it('has 11 sections, each with an h2, and the last-updated date', async () => {
-    const { container } = renderRoute('/privacy-policy', PrivacyPolicy, [], privacyLoader);
+    const { container } = renderRoute('/privacy-policy', PrivacyPolicy, [], privacyLoader, await pageTexts());
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     expect(screen.getByText(/last updated September 27, 2024/)).toBeInTheDocument();
     const sections = container.querySelectorAll('section');
@@ -267,7 +281,7 @@ describe('/privacy-policy', () => {
   });
 
   it('says what the message archive keeps, for how long (this build\'s messageRetentionDays), and how to have it erased', async () => {
-    const { container } = renderRoute('/privacy-policy', PrivacyPolicy, [], privacyLoader);
+    const { container } = renderRoute('/privacy-policy', PrivacyPolicy, [], privacyLoader, await pageTexts());
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     const section = (n: number) => container.querySelectorAll('section')[n - 1]?.textContent ?? '';
     // The build's default: cdk.json's messageRetentionDays, 365.
@@ -312,6 +326,22 @@ describe('dates and numbers written at build time', () => {
     }
     expect((await privacyLoader({ request: new Request('http://site.test/privacy-policy') })).lastUpdatedText).toBe('September 27, 2024');
     expect((await privacyLoader({ request: new Request('http://site.test/es/privacy-policy') })).lastUpdatedText).toBe('27 de septiembre de 2024');
+  });
+
+  it('/privacy-policy carries the policy in its HTML only, and a client navigation reads it from there', async () => {
+    const data = await privacyLoader({ request: new Request('http://site.test/es/privacy-policy') });
+    expect(Object.keys(data).sort()).toEqual(['copy', 'lastUpdatedText']);
+    const policy = (await pageTexts()).get('es/privacy-policy') ?? '';
+    expect(policy).toContain('<section><h2>');
+    // What a client navigation fetches: the prerendered page, whose marked element holds the policy.
+    const fetched = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(`<main><div data-page-text="es/privacy-policy">${policy}</div></main>`));
+    try {
+      const loaded = await privacyClientLoader({ request: new Request('http://site.test/es/privacy-policy'), serverLoader: async () => data });
+      expect(fetched).toHaveBeenCalledWith('/es/privacy-policy', expect.objectContaining({ headers: { Accept: 'text/html' } }));
+      expect(loaded.texts['es/privacy-policy']).toBe(policy);
+    } finally {
+      fetched.mockRestore();
+    }
   });
 
   it('/blogs and /privacy-policy render without constructing an Intl formatter', async () => {

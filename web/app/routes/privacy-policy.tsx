@@ -1,14 +1,23 @@
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
 import { privacyPolicyOfPage } from './page-content';
-import { useCatalogue } from '../i18n/locale-context';
+import { useCatalogue, useLocale } from '../i18n/locale-context';
+import { fetchPageTexts, PageText, pageTextId, type FetchedTexts } from '../components/PageText';
 
 /**
- * The page's copy and privacy policy in its language, written into the page at build time with the
- * deploy's own settings (how long the message archive keeps a message) and its date written out.
+ * The page's copy and the policy's date in its language, written into the page at build time. The
+ * policy itself, written out with the deploy's own settings (how long the message archive keeps a
+ * message), is in the page's HTML only (PageText.tsx, page-texts.server.ts).
  */
-export function loader({ request }: { request: Request }) {
-  return privacyPolicyOfPage(request);
+export async function loader({ request }: { request: Request }) {
+  const { copy, lastUpdatedText } = await privacyPolicyOfPage(request);
+  return { copy, lastUpdatedText };
+}
+
+/** A client navigation reads the policy from the prerendered page; hydration keeps the page's own HTML. */
+export async function clientLoader({ request, serverLoader }: { request: Request; serverLoader: () => ReturnType<typeof loader> }) {
+  const [data, texts] = await Promise.all([serverLoader(), fetchPageTexts(new URL(request.url).pathname, request.signal)]);
+  return { ...data, texts };
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
@@ -19,28 +28,15 @@ export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
 
 export default function PrivacyPolicy() {
   const { ui } = useCatalogue();
-  const { privacyPolicy, lastUpdatedText } = useLoaderData<typeof loader>();
+  const { lastUpdatedText, texts } = useLoaderData<Awaited<ReturnType<typeof loader>> & { texts?: FetchedTexts }>();
+  const locale = useLocale();
   return (
     <article className="prose" aria-labelledby="privacy-title">
       <h1 id="privacy-title">{ui.privacy.title}</h1>
       <p className="muted">
         {ui.privacy.lastUpdated(lastUpdatedText)}
       </p>
-      {privacyPolicy.sections.map((section) => (
-        <section key={section.heading}>
-          <h2>{section.heading}</h2>
-          {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-          {section.list ? (
-            <ul>
-              {section.list.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
-      ))}
+      <PageText as="div" id={pageTextId(locale, 'privacy-policy')} texts={texts} />
     </article>
   );
 }

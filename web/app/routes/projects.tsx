@@ -6,7 +6,8 @@ import { tracked } from '../features/tracking/tracked';
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 import type { ProjectCard } from '../../content/types';
 import { projectCards } from './page-content';
-import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
+import { useCatalogue, useLocale, useLocalizePath } from '../i18n/locale-context';
+import { fetchPageTexts, PageText, pageTextId, type FetchedTexts } from '../components/PageText';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
@@ -16,6 +17,15 @@ const firstPoster = (projects: readonly ProjectCard[]) => projects.find((p) => p
 /** The page's copy and project cards in its language, written into the page at build time. */
 export function loader({ request }: { request: Request }) {
   return projectCards(request);
+}
+
+/**
+ * A client navigation reads the cards' long texts from the prerendered page, the one place they are
+ * (PageText.tsx). Not used to hydrate a prerendered page (no `hydrate`): the page's own HTML is kept.
+ */
+export async function clientLoader({ request, serverLoader }: { request: Request; serverLoader: () => ReturnType<typeof loader> }) {
+  const [data, texts] = await Promise.all([serverLoader(), fetchPageTexts(new URL(request.url).pathname, request.signal)]);
+  return { ...data, texts };
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
@@ -33,7 +43,8 @@ export default function Projects() {
   const viewTransition = useViewTransitions();
   usePageEvent('projectsPage');
   const { ui } = useCatalogue();
-  const { copy, projects } = useLoaderData<typeof loader>();
+  const { copy, projects, texts } = useLoaderData<Awaited<ReturnType<typeof loader>> & { texts?: FetchedTexts }>();
+  const locale = useLocale();
   const localize = useLocalizePath();
   const first = firstPoster(projects);
   return (
@@ -50,9 +61,9 @@ export default function Projects() {
               <ProjectVideo project={project} priority={project === first} />
               <dl className="facts">
                 <dt>{ui.projects.need}</dt>
-                <dd>{project.problem}</dd>
+                <PageText as="dd" id={pageTextId(locale, 'projects', project.id, 'problem')} texts={texts} />
                 <dt>{ui.projects.solution}</dt>
-                <dd>{project.solution}</dd>
+                <PageText as="dd" id={pageTextId(locale, 'projects', project.id, 'solution')} texts={texts} />
                 <dt>{ui.projects.tech}</dt>
                 <dd>
                   <bdi>{project.tech}</bdi>

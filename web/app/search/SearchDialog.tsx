@@ -1,25 +1,28 @@
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
-import type MiniSearch from 'minisearch';
 import { SEARCH_RESULT_EVENT } from '../../../contract/search-event';
 import type { SearchCopy } from '../../content/types';
 import { LineIcon } from '../components/LineIcon';
 import { trackClick } from '../features/tracking/track-click';
 import { useLocale } from '../i18n/locale-context';
-import { excerptParts, loadIndex, searchIn, type SearchDocument, type SearchHit } from './engine';
-import { loadLanguageSearch } from './index-loader';
+import type { LanguageSearch, SearchHit } from './engine';
+import { excerptParts } from './words';
+import { loadedSearch, loadLanguageSearch } from './index-loader';
 import { searchCopyOf } from './search-copy';
 import './search.css';
 
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; index: MiniSearch<SearchDocument> };
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; search: LanguageSearch };
 
-/** The language's index, loaded (and parsed once) when the dialog mounts; a failure can be retried by reopening. */
+/** The language's search (started by the control before the dialog mounts); a failure can be retried by reopening. */
 function useLanguageIndex(locale: string): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [loaded, setLoaded] = useState<Loaded>(() => {
+    const search = loadedSearch(locale);
+    return search ? { state: 'ready', search } : { state: 'loading' };
+  });
   useEffect(() => {
     let live = true;
     loadLanguageSearch(locale).then(
-      (index) => live && setLoaded({ state: 'ready', index: loadIndex(index) }),
+      (search) => live && setLoaded((now) => (now.state === 'ready' && now.search === search ? now : { state: 'ready', search })),
       (error: unknown) => {
         console.error('Could not load the search index', error);
         if (live) setLoaded({ state: 'failed' });
@@ -56,6 +59,37 @@ function moveWithArrows(event: ReactKeyboardEvent, list: HTMLElement | null, inp
   (next < 0 ? input : links[next])?.focus();
 }
 
+interface SearchResultsProps {
+  hits: readonly SearchHit[];
+  copy: SearchCopy;
+  listRef: RefObject<HTMLUListElement | null>;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onChoose: () => void;
+}
+
+/**
+ * The results as links (title, kind, an excerpt with the matched words marked) that open their page by
+ * a client-side navigation. Memoized: a key's urgent render (the field showing it) skips the list, which
+ * changes only in the deferred render that follows with the new results.
+ */
+const SearchResults = memo(function SearchResults({ hits, copy, listRef, inputRef, onChoose }: SearchResultsProps) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys between the result links
+    <ul ref={listRef} className="search-results" onKeyDown={(event) => moveWithArrows(event, listRef.current, inputRef.current)}>
+      {hits.map((hit) => (
+        <li key={hit.id}>
+          <Link to={hit.id} className="search-result" onClick={onChoose}>
+            <span className="search-result-title">
+              <bdi>{hit.title}</bdi>
+            </span>{' '}
+            <span className="search-kind">{copy.kinds[hit.kind]}</span> <Excerpt hit={hit} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+});
+
 interface SearchDialogProps {
   onClose: () => void;
   /** Where focus goes back when the dialog is closed without choosing a result. */
@@ -83,7 +117,7 @@ export function SearchDialog({ onClose, returnTo }: SearchDialogProps) {
   // The field shows each key at once; the results follow as a deferred render React can interrupt, so a
   // burst of keys on a slow phone never makes one long task.
   const deferredQuery = useDeferredValue(query);
-  const hits = useMemo(() => (loaded.state === 'ready' ? searchIn(loaded.index, deferredQuery) : []), [loaded, deferredQuery]);
+  const hits = useMemo(() => (loaded.state === 'ready' ? loaded.search(deferredQuery) : []), [loaded, deferredQuery]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -100,6 +134,13 @@ export function SearchDialog({ onClose, returnTo }: SearchDialogProps) {
       if (!chosen.current && returnTo.isConnected) returnTo.focus();
     };
   }, [returnTo]);
+
+  const choose = useCallback(() => {
+    // Counted by its own name only: the query never leaves the browser.
+    trackClick(SEARCH_RESULT_EVENT);
+    chosen.current = true;
+    onClose();
+  }, [onClose]);
 
   const status = loaded.state === 'failed' ? copy.failed : loaded.state === 'loading' ? copy.loading : deferredQuery.trim() ? countText(copy, hits.length) : '';
   return (
@@ -150,28 +191,7 @@ export function SearchDialog({ onClose, returnTo }: SearchDialogProps) {
         <p className="search-status" role="status">
           {status}
         </p>
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys between the result links */}
-        <ul ref={listRef} className="search-results" onKeyDown={(event) => moveWithArrows(event, listRef.current, inputRef.current)}>
-          {hits.map((hit) => (
-            <li key={hit.id}>
-              <Link
-                to={hit.id}
-                className="search-result"
-                onClick={() => {
-                  // Counted by its own name only: the query never leaves the browser.
-                  trackClick(SEARCH_RESULT_EVENT);
-                  chosen.current = true;
-                  onClose();
-                }}
-              >
-                <span className="search-result-title">
-                  <bdi>{hit.title}</bdi>
-                </span>{' '}
-                <span className="search-kind">{copy.kinds[hit.kind]}</span> <Excerpt hit={hit} />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <SearchResults hits={hits} copy={copy} listRef={listRef} inputRef={inputRef} onChoose={choose} />
       </div>
     </dialog>
   );

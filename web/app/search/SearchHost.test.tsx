@@ -3,7 +3,7 @@ import { Link, createRoutesStub, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SearchHost } from './SearchHost';
 
-const loadLanguageSearch = vi.hoisted(() => vi.fn(() => Promise.resolve('{}')));
+const loadLanguageSearch = vi.hoisted(() => vi.fn(() => Promise.resolve(() => [])));
 vi.mock('./index-loader', () => ({ loadLanguageSearch }));
 // The dialog itself is the browser tests' (jsdom has no modal <dialog>): here, a stand-in that says it is open.
 vi.mock('./SearchDialog', () => ({

@@ -32,13 +32,19 @@ export function SearchHost() {
   const close = useCallback(() => setReturnTo(null), []);
 
   useEffect(() => {
+    // A dialog whose chunk arrives after the page's language or the layout changed is not opened.
+    let live = true;
     const preload = () => {
       searchDialog.preload();
       loadLanguageSearch(locale).catch(() => {});
     };
     const open = (from: HTMLElement) => {
-      preload();
-      setReturnTo(from);
+      // Mounted once its chunk is here (at once when pointed at first): no empty Suspense fallback, which
+      // would hold the dialog back (see `load`). A failed chunk is the dialog's own to report. Its request
+      // goes out first: the field it shows is what the visitor waits for before typing.
+      const show = () => live && setReturnTo(from);
+      searchDialog.load().then(show, show);
+      loadLanguageSearch(locale).catch(() => {});
     };
     const onClick = (event: MouseEvent) => {
       const link = searchLinkOf(event.target, href);
@@ -66,6 +72,7 @@ export function SearchHost() {
     document.addEventListener('pointerover', onPoint);
     document.addEventListener('focusin', onPoint);
     return () => {
+      live = false;
       for (const link of links) link.removeAttribute('aria-haspopup');
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('keydown', onKey);

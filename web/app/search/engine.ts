@@ -1,4 +1,7 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
+import { foldTerm, tokenize } from './words';
+
+export { excerptParts, foldTerm, tokenize, type ExcerptPart } from './words';
 
 /*
  * The search engine's settings, shared by the build (which indexes) and the dialog (which loads the
@@ -32,26 +35,6 @@ export interface StoredFields {
 
 /** Characters of each page's tags and text kept for its excerpt. */
 export const EXCERPT_SOURCE_CHARS = 600;
-
-/**
- * Lower case and without accents: "Diseño" and "diseno" are one term, and so are "café" and "cafe".
- * NFD splits a letter from its combining marks, which are then dropped; letters of scripts without
- * such marks (Arabic, Hebrew, CJK) pass unchanged, apart from Arabic's optional vowel signs
- * (harakat, also combining marks), which readers and writers leave out as often as not.
- */
-export function foldTerm(term: string): string {
-  return term.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
-}
-
-/**
- * A word: a run of letters, digits and the marks on them, in any script (a hyphen, an apostrophe or a
- * dot splits words). The marks belong to the word: Arabic vowel signs, or an accent written apart.
- */
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
-
-export function tokenize(text: string): string[] {
-  return text.match(WORD) ?? [];
-}
 
 const FIELDS = ['title', 'tags', 'text'];
 
@@ -99,6 +82,15 @@ export interface SearchHit extends StoredFields {
 /** At most this many results: a dialog's worth, best first. */
 export const MAX_RESULTS = 20;
 
+/** A language's index, loaded: what the dialog asks for its results. */
+export type LanguageSearch = (query: string) => SearchHit[];
+
+/** Loads an index (the JSON `buildIndex` made) once, for every query after. */
+export function languageSearch(json: string): LanguageSearch {
+  const index = loadIndex(json);
+  return (query) => searchIn(index, query);
+}
+
 export function searchIn(index: MiniSearch<SearchDocument>, query: string): SearchHit[] {
   if (tokenize(query).length === 0) return [];
   return index
@@ -107,38 +99,3 @@ export function searchIn(index: MiniSearch<SearchDocument>, query: string): Sear
     .map((result) => ({ id: result.id as string, kind: result.kind as SearchKind, title: result.title as string, excerpt: result.excerpt as string, terms: result.terms }));
 }
 
-/** A piece of an excerpt: `mark` pieces are the matched words. */
-export interface ExcerptPart {
-  text: string;
-  mark: boolean;
-}
-
-/** Characters shown before the first matched word, so the excerpt starts near the match. */
-const LEAD = 40;
-
-/**
- * The excerpt of a hit: its text from a little before the first matched word, cut to `length`
- * characters at word boundaries, split into plain and marked parts (a word is marked when its folded
- * form is one of the hit's matched terms).
- */
-export function excerptParts(hit: Pick<SearchHit, 'excerpt' | 'terms'>, length = 160): ExcerptPart[] {
-  const matched = new Set(hit.terms);
-  const words = [...hit.excerpt.matchAll(WORD)];
-  const first = words.find((word) => matched.has(foldTerm(word[0])));
-  let start = first && first.index > LEAD ? hit.excerpt.lastIndexOf(' ', first.index - LEAD) + 1 : 0;
-  if (start < 0) start = 0;
-  let end = Math.min(hit.excerpt.length, start + length);
-  if (end < hit.excerpt.length) end = Math.max(hit.excerpt.lastIndexOf(' ', end), start + 1);
-  const parts: ExcerptPart[] = [];
-  let at = start;
-  for (const word of words) {
-    if (word.index < start || word.index + word[0].length > end || !matched.has(foldTerm(word[0]))) continue;
-    if (word.index > at) parts.push({ text: hit.excerpt.slice(at, word.index), mark: false });
-    parts.push({ text: word[0], mark: true });
-    at = word.index + word[0].length;
-  }
-  if (at < end) parts.push({ text: hit.excerpt.slice(at, end), mark: false });
-  if (start > 0) parts.unshift({ text: '… ', mark: false });
-  if (end < hit.excerpt.length) parts.push({ text: ' …', mark: false });
-  return parts;
-}
