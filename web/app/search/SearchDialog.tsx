@@ -94,6 +94,8 @@ interface SearchDialogProps {
   onClose: () => void;
   /** Where focus goes back when the dialog is closed without choosing a result. */
   returnTo: HTMLElement;
+  /** What the visitor typed while the dialog was on its way (search/type-ahead.ts). */
+  initialQuery?: string;
 }
 
 /**
@@ -103,11 +105,11 @@ interface SearchDialogProps {
  * matched words marked) that open their page by a client-side navigation. Escape, the Close button and
  * a click on the backdrop close it, and focus goes back where it was.
  */
-export function SearchDialog({ onClose, returnTo }: SearchDialogProps) {
+export function SearchDialog({ onClose, returnTo, initialQuery = '' }: SearchDialogProps) {
   const locale = useLocale();
   const copy = searchCopyOf(locale);
   const loaded = useLanguageIndex(locale);
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(initialQuery);
   const titleId = useId();
   const helpId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);

@@ -7,8 +7,9 @@ const loadLanguageSearch = vi.hoisted(() => vi.fn(() => Promise.resolve(() => []
 vi.mock('./index-loader', () => ({ loadLanguageSearch }));
 // The dialog itself is the browser tests' (jsdom has no modal <dialog>): here, a stand-in that says it is open.
 vi.mock('./SearchDialog', () => ({
-  SearchDialog: ({ onClose }: { onClose: () => void }) => (
+  SearchDialog: ({ onClose, initialQuery }: { onClose: () => void; initialQuery?: string }) => (
     <div role="dialog" aria-label="search" aria-modal="true">
+      <p data-testid="typed">{initialQuery}</p>
       <button type="button" onClick={onClose}>
         close
       </button>
@@ -91,5 +92,32 @@ describe('the search control once the page has hydrated', () => {
     expect(loadLanguageSearch).not.toHaveBeenCalled();
     fireEvent.focusIn(link);
     expect(loadLanguageSearch).toHaveBeenCalledWith('en');
+  });
+
+  it('keeps what is typed before the dialog comes, in a field focused by the click itself, and hands it over', async () => {
+    renderHost();
+    const link = await screen.findByRole('link', { name: 'Search' });
+    fireEvent.click(link);
+    // The dialog's code is still on its way: the keys land in the type-ahead field.
+    const ahead = document.activeElement as HTMLInputElement;
+    expect(ahead).toHaveAccessibleName('Search');
+    fireEvent.change(ahead, { target: { value: 'diseno' } });
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByTestId('typed')).toHaveTextContent('diseno');
+    expect(ahead.isConnected).toBe(false);
+  });
+
+  it('gives the dialog up when Escape comes before it does, and focus goes back to the link', async () => {
+    renderHost();
+    const link = await screen.findByRole('link', { name: 'Search' });
+    fireEvent.click(link);
+    const ahead = document.activeElement as HTMLInputElement;
+    fireEvent.keyDown(ahead, { key: 'Escape' });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(dialog()).toBeNull();
+    expect(ahead.isConnected).toBe(false);
+    expect(link).toHaveFocus();
   });
 });

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { onDemand } from '../components/on-demand';
 import { useHref } from 'react-router';
-import { useLocale, useLocalizePath } from '../i18n/locale-context';
+import { useLocale, useLocalizePath, useUi } from '../i18n/locale-context';
 import { loadLanguageSearch } from './index-loader';
+import { typeAhead, type TypeAhead } from './type-ahead';
 
 const searchDialog = onDemand('search dialog', () => import('./SearchDialog').then((module) => module.SearchDialog));
 
@@ -26,14 +27,21 @@ function searchLinkOf(target: EventTarget | null, href: string): HTMLElement | n
  */
 export function SearchHost() {
   const locale = useLocale();
+  const label = useUi().search;
   const href = useHref(useLocalizePath()('/search'));
-  // The element focus returns to on close (null: the dialog is closed).
-  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
-  const close = useCallback(() => setReturnTo(null), []);
+  // The element focus returns to on close, and what was typed before the dialog came (null: closed).
+  const [shown, setShown] = useState<{ returnTo: HTMLElement; typed: string; ahead: TypeAhead } | null>(null);
+  const close = useCallback(() => setShown(null), []);
+  // The dialog (a child: its effects run first) has taken focus from the type-ahead field by now.
+  useEffect(() => {
+    shown?.ahead.release();
+  }, [shown]);
 
   useEffect(() => {
     // A dialog whose chunk arrives after the page's language or the layout changed is not opened.
     let live = true;
+    // The type-ahead field of a dialog asked for and not here yet.
+    let waiting: TypeAhead | null = null;
     const preload = () => {
       searchDialog.preload();
       loadLanguageSearch(locale).catch(() => {});
@@ -42,7 +50,19 @@ export function SearchHost() {
       // Mounted once its chunk is here (at once when pointed at first): no empty Suspense fallback, which
       // would hold the dialog back (see `load`). A failed chunk is the dialog's own to report. Its request
       // goes out first: the field it shows is what the visitor waits for before typing.
-      const show = () => live && setReturnTo(from);
+      // Only the latest request opens the dialog; Escape before it comes gives it up.
+      waiting?.release();
+      const ahead = typeAhead(label, () => {
+        waiting = null;
+        ahead.release();
+        from.focus();
+      });
+      waiting = ahead;
+      const show = () => {
+        if (!live || waiting !== ahead) return ahead.release();
+        waiting = null;
+        setShown({ returnTo: from, typed: ahead.text(), ahead });
+      };
       searchDialog.load().then(show, show);
       loadLanguageSearch(locale).catch(() => {});
     };
@@ -73,13 +93,14 @@ export function SearchHost() {
     document.addEventListener('focusin', onPoint);
     return () => {
       live = false;
+      waiting?.release();
       for (const link of links) link.removeAttribute('aria-haspopup');
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerover', onPoint);
       document.removeEventListener('focusin', onPoint);
     };
-  }, [locale, href]);
+  }, [locale, href, label]);
 
-  return returnTo ? <searchDialog.Render onClose={close} returnTo={returnTo} /> : null;
+  return shown ? <searchDialog.Render onClose={close} returnTo={shown.returnTo} initialQuery={shown.typed} /> : null;
 }
