@@ -31,7 +31,7 @@ vi.mock('react', async (importOriginal) => {
     },
   };
 });
-vi.mock('../config/env', () => ({ env: { contactEndpoint: '/api/contact', recaptchaSiteKey: 'test-site-key-0123456789' } }));
+vi.mock('../config/env', () => ({ env: { contactEndpoint: '/api/contact', recaptchaSiteKey: 'test-site-key-0123456789', siteUrl: '' } }));
 vi.mock('../features/tracking/track-click', () => ({ trackClick: vi.fn() }));
 
 const { HydrationProvider, useHydrated } = await import('./use-hydrated');
