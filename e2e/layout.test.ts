@@ -144,7 +144,7 @@ describe('desktop layout (1440x900)', () => {
     ];
     for (const [way, close] of ways) {
       await headshot(page).click();
-      await expect(dialog.isVisible(), `open before ${way}`).resolves.toBe(true);
+      await eventually(() => dialog.isVisible(), Boolean, `open before ${way}`);
       expect(normalize(await textOf(dialog)).length).toBeGreaterThan(20);
       const focusInside = await dialog.evaluate((el) => el.contains(document.activeElement));
       expect(focusInside, `focus moves into the dialog (${way})`).toBe(true);

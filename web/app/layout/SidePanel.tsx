@@ -47,7 +47,13 @@ export function SidePanel() {
           disabled={!ready}
           onPointerEnter={funFactModal.preload}
           onFocus={funFactModal.preload}
-          onClick={() => setDraw(Math.random())}
+          // Mounted once its chunk is here (preloaded on mount, so at once as a rule): a Suspense
+          // fallback would hold the modal back 300 ms however soon the chunk came (on-demand.tsx `load`).
+          onClick={() => {
+            const picked = Math.random();
+            const show = () => setDraw(picked);
+            funFactModal.load().then(show, show);
+          }}
         >
           {/* Lazy: the panel is hidden on phones, where the image is then never fetched. */}
           <img src={withBase(site.headshot)} alt="" width={144} height={144} className="headshot" loading="lazy" decoding="async" />
