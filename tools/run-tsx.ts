@@ -28,16 +28,32 @@ export interface ChildOptions {
   cwd: string;
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
+  /**
+   * Stops the child and every process it started (SIGTERM to its process group) when aborted: `npm run`
+   * does not pass a signal on to the command it runs. The child then has a group of its own, so the
+   * caller aborts on Ctrl-C itself.
+   */
+  signal?: AbortSignal;
 }
 
 /** Runs `command args` and resolves when it ends (never rejects: a failure to start is status null). */
-export function runChild(command: string, args: readonly string[], { cwd, env = process.env, timeoutMs }: ChildOptions): Promise<ChildRun> {
+export function runChild(command: string, args: readonly string[], { cwd, env = process.env, timeoutMs, signal }: ChildOptions): Promise<ChildRun> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: signal !== undefined });
     let stdout = '';
     let stderr = '';
     let output = '';
     let note = '';
+    const stop = () => {
+      note = `\n[runChild] ${[command, ...args].join(' ')} was stopped`;
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    };
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
     child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString()), (output += chunk.toString())));
     child.stderr.on('data', (chunk: Buffer) => ((stderr += chunk.toString()), (output += chunk.toString())));
     const timer = timeoutMs
@@ -48,6 +64,7 @@ export function runChild(command: string, args: readonly string[], { cwd, env = 
       : undefined;
     const finish = (status: number | null, error = '') => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
       stderr += error + note;
       output += error + note;
       resolve({ status, stdout, stderr, output });

@@ -189,6 +189,28 @@ describe('the repository\'s rules', () => {
     ['token-in-step-env', 'the token for every step of the job', (d) => {
       d.preview.jobs.comment.env = { GH_TOKEN: '${{ github.token }}' };
     }],
+    ['deploy-after-ci', 'the deploy runs on push to main (testing nothing, or again)', (d) => {
+      d.deploy.on = { push: { branches: ['main'] } };
+    }],
+    ['deploy-after-ci', 'the gate lets a failed CI run through', (d) => {
+      d.deploy.jobs.gate.if = d.deploy.jobs.gate.if.replace("&& github.event.workflow_run.conclusion == 'success'", '');
+    }],
+    ['deploy-after-ci', 'the gate lets a pull request\'s CI run through', (d) => {
+      d.deploy.jobs.gate.if = d.deploy.jobs.gate.if.replace("&& github.event.workflow_run.event == 'push'", '');
+    }],
+    ['deploy-after-ci', 'the gate lets a fork\'s run through', (d) => {
+      d.deploy.jobs.gate.if = d.deploy.jobs.gate.if.replace('&& github.event.workflow_run.head_repository.full_name == github.repository', '');
+    }],
+    ['deploy-after-ci', 'the build no longer waits for the gate', (d) => {
+      delete d.deploy.jobs.build.needs;
+      delete d.deploy.jobs.build.if;
+    }],
+    ['deploy-after-ci', 'the deploy job checks out main\'s newest commit, not the tested one', (d) => {
+      delete step(d.deploy, 'deploy', 'actions/checkout').with.ref;
+    }],
+    ['required-workflows', 'CI no longer runs on push to main', (d) => {
+      delete d.ci.on.push;
+    }],
     ['required-workflows', 'no preview teardown on close', (d) => {
       delete d.preview.jobs.teardown;
     }],

@@ -22,7 +22,8 @@ export const RULES = {
   'teardown-concurrency': 'a teardown job is in a concurrency group of its own (never a deploy\'s) that never cancels it',
   'no-expressions-in-run': 'run: blocks hold no ${{ }} expression (values arrive through env)',
   'token-in-step-env': 'the GitHub token reaches only the steps that use it (step env), never a whole job',
-  'required-workflows': 'deploy on push to main, preview upload on pull_request, teardown on close, rollback on workflow_dispatch',
+  'deploy-after-ci': 'the production deploy runs when CI completes (workflow_run), never on push: only after a job whose if requires CI\'s run to have passed for a push to this repository, and every checkout takes the commit CI tested (its head_sha)',
+  'required-workflows': 'CI on pull_request and on push to main, the deploy after CI, preview upload on pull_request, teardown on close, rollback on workflow_dispatch',
 } as const;
 
 export type RuleId = keyof typeof RULES;
@@ -102,7 +103,7 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
   const parsed = files.map((f) => ({ file: f.file, doc: parse(f.text) as YamlNode }));
   const deployGroups: { file: string; job: string; group: string }[] = [];
   const teardownGroups: { file: string; job: string; group: string }[] = [];
-  const found = { push: false, pullRequest: false, teardown: false, rollback: false };
+  const found = { ci: false, deployAfterCi: false, pullRequest: false, teardown: false, rollback: false };
 
   for (const { file, doc } of parsed) {
     const add = (rule: RuleId, where: string, message: string) => violations.push({ rule, file, where, message });
@@ -117,6 +118,8 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
         if (TOKEN.test(String(value))) add('token-in-step-env', `env.${name}`, 'the whole workflow gets the GitHub token');
       }
     }
+    if (doc?.name === CI_NAME && 'pull_request' in on && pushesMain(on)) found.ci = true;
+    if (checkDeployAfterCi(doc, on, (where, message) => add('deploy-after-ci', where, message))) found.deployAfterCi = true;
 
     for (const [id, job] of Object.entries<YamlNode>(isMap(doc?.jobs) ? doc.jobs : {})) {
       const facts = factsOf(doc, id, job);
@@ -187,8 +190,6 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
         }
       }
       // What exists.
-      const pushMain = isMap(on.push) && Array.isArray(on.push.branches) && on.push.branches.includes('main');
-      if (deploys && pushMain) found.push = true;
       if (deploys && 'pull_request' in on && idToken) found.pullRequest = true;
       if (tearsDown && 'pull_request' in on && String(job?.if ?? '').includes("github.event.action == 'closed'")) found.teardown = true;
       if (deploys && 'workflow_dispatch' in on && !('push' in on)) found.rollback = true;
@@ -211,6 +212,53 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
     violations.push({ rule: 'required-workflows', file: '.github/workflows', where: '', message: `missing: ${missing.join(', ')}` });
   }
   return violations;
+}
+
+/** The name of the test workflow (ci.yml) the deploy waits for. */
+const CI_NAME = 'CI';
+/** What the gate before a production deploy requires of CI's run: passed, for a push, in this repository. */
+const CI_PASSED = [
+  "github.event.workflow_run.conclusion == 'success'",
+  "github.event.workflow_run.event == 'push'",
+  'github.event.workflow_run.head_repository.full_name == github.repository',
+];
+const TESTED_COMMIT = /^\$\{\{\s*github\.event\.workflow_run\.head_sha\s*\}\}$/;
+
+const pushesMain = (on: Record<string, YamlNode>) => isMap(on.push) && Array.isArray(on.push.branches) && on.push.branches.includes('main');
+
+/**
+ * A workflow whose jobs assume the production role (rollback.yml aside: run by hand, it deploys a commit
+ * that passed CI when it was main's head) deploys on CI's completion and only after CI passed: it reuses
+ * CI's result for the commit instead of testing again, so nothing else may stand for that result.
+ * Returns whether the workflow is such a deploy.
+ */
+function checkDeployAfterCi(doc: YamlNode, on: Record<string, YamlNode>, add: (where: string, message: string) => void): boolean {
+  const jobs: Record<string, YamlNode> = isMap(doc?.jobs) ? doc.jobs : {};
+  const production = Object.keys(jobs).filter((id) => factsOf(doc, id, jobs[id]).roles.some((s) => /PRODUCTION/.test(String(s?.with?.['role-to-assume'] ?? ''))));
+  // A production role on a pull request is role-matches-subject's to refuse.
+  if (production.length === 0 || 'pull_request' in on || ('workflow_dispatch' in on && !('push' in on) && !('workflow_run' in on))) return false;
+  const run = isMap(on.workflow_run) ? on.workflow_run : {};
+  const listed = (key: string, value: string) => Array.isArray(run[key]) && run[key].includes(value);
+  if (!listed('workflows', CI_NAME) || !listed('types', 'completed') || !listed('branches', 'main') || 'push' in on) {
+    add('on', `deploys on ${Object.keys(on).join(', ')}: run on workflow_run of ${CI_NAME} (types: [completed], branches: [main]) alone`);
+  }
+  /** The conditions of a job and of every job it needs, however far back. */
+  const conditions = (id: string, seen = new Set<string>()): string => {
+    if (seen.has(id) || !jobs[id]) return '';
+    seen.add(id);
+    const needs: string[] = typeof jobs[id].needs === 'string' ? [jobs[id].needs] : Array.isArray(jobs[id].needs) ? jobs[id].needs : [];
+    return [String(jobs[id].if ?? ''), ...needs.map((need) => conditions(need, seen))].join('\n');
+  };
+  for (const id of production) {
+    const missing = CI_PASSED.filter((condition) => !conditions(id).includes(condition));
+    if (missing.length > 0) add(`jobs.${id}`, `deploys without a job before it requiring ${missing.join(' and ')}`);
+  }
+  for (const [id, job] of Object.entries(jobs)) {
+    for (const step of factsOf(doc, id, job).steps.filter((s) => isAction(s, 'actions/checkout'))) {
+      if (!TESTED_COMMIT.test(String(step?.with?.ref ?? ''))) add(`jobs.${id}`, 'checks out another commit than the one CI tested: ref: ${{ github.event.workflow_run.head_sha }}');
+    }
+  }
+  return true;
 }
 
 /**
