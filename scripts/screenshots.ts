@@ -4,7 +4,9 @@
  * docs/screenshots/ as {size}-{page}.png and {size}-{page}-dark.png. It serves the build with the
  * local stack on free ports and drives the Chromium the tests use
  * (tools/chromium.ts: CHROMIUM_PATH, else an installed one).
- * Nothing leaves the machine: requests to other hosts are aborted (the captcha box stays empty).
+ * Nothing leaves the machine: requests to other hosts are aborted, and the contact form's captcha is the
+ * local stand-in (`LOCAL_CAPTCHA=fake npm start`'s, tools/fake-recaptcha.ts), so the form shows its box
+ * rather than the captcha's load error.
  *
  * Then the right-to-left example: web/content/README.md's Arabic line added by its steps in a copy of
  * the project, with the Arabic texts of e2e/fixtures/ar (tools/locale-copy.ts), built and shot as
@@ -22,6 +24,10 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium';
 import { startLocalStack } from '../infra/local/stack';
 import { fixtureSiteBuild } from '../tools/locale-copy';
+import { FAKE_RECAPTCHA_JS } from '../tools/fake-recaptcha';
+
+/** The local stack the pictures are taken on (the captcha's stand-in loaded by every page). */
+const STACK = { port: 0, sesPort: 0, quiet: true, pageScript: FAKE_RECAPTCHA_JS } as const;
 
 const OUT_DIR = path.resolve(process.env.SCREENSHOTS_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots'));
 
@@ -120,7 +126,7 @@ async function shoot(origin: string, pages: Record<string, string>): Promise<num
 /** The Arabic example in a copy of the project (the build the browser tests share), served on free ports while it is shot. */
 async function shootRightToLeft(): Promise<number> {
   const { rtl: code, dir } = await fixtureSiteBuild();
-  const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(dir, 'web/build/client') });
+  const stack = await startLocalStack({ ...STACK, clientDir: path.join(dir, 'web/build/client') });
   try {
     return await shoot(stack.url, { [`${code}-home`]: `/${code}/home`, [`${code}-contact`]: `/${code}/contact` });
   } finally {
@@ -131,7 +137,7 @@ async function shootRightToLeft(): Promise<number> {
 /** The fixture posts in a copy of the project (the build the browser tests share), served on free ports while they are shot. */
 async function shootPosts(): Promise<number> {
   const { dir } = await fixtureSiteBuild();
-  const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(dir, 'web/build/client') });
+  const stack = await startLocalStack({ ...STACK, clientDir: path.join(dir, 'web/build/client') });
   try {
     return await shoot(stack.url, POST_PAGES);
   } finally {
@@ -146,7 +152,7 @@ try {
     count += await shootPosts();
   } else {
     if (!process.argv.includes('--rtl')) {
-      const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true });
+      const stack = await startLocalStack(STACK);
       try {
         count += await shoot(stack.url, SITE_PAGES);
       } finally {
