@@ -26,7 +26,7 @@ const FLOATING_TOP: Target = { css: 'button.scroll-top-fab' };
 const FAKE_CAPTCHA: Target = { css: 'button[data-fake-recaptcha]' };
 
 function menuEntry(name: string): Target {
-  return { css: 'a', name: new RegExp(`^${name}$`) };
+  return { css: 'a', name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) };
 }
 
 /** The path of a URL. */
@@ -584,24 +584,39 @@ function eventFlows(session: EngineSession): void {
   });
 }
 
+/** How a flow reaches its site's contact page: its visit, its menu's entry names, the contact entry's name and the page's path. */
+export interface ContactEntry {
+  visit(page: EnginePage, route: string): Promise<void>;
+  menuNames: readonly string[];
+  contactName: string;
+  contactPath: string;
+}
+
+/**
+ * Opens the contact page with the fake captcha in place of Google's, and waits for its box. Classic
+ * WebDriver cannot serve the fake api.js in place of Google's: it is run in the page before the contact
+ * page mounts (arriving from the menu), and the widget takes the grecaptcha already there, as it would
+ * after the real script loaded.
+ */
+export async function openContactWithFakeCaptcha(session: EngineSession, page: EnginePage, entry: ContactEntry): Promise<void> {
+  if (session.engine.interceptsHttps) {
+    await entry.visit(page, '/contact');
+  } else {
+    await entry.visit(page, '/home');
+    await page.run(FAKE_RECAPTCHA_JS);
+    await page.click(MENU_BUTTON);
+    await eventually(() => visibleMenuEntries(page, entry.menuNames), (names) => names.length === entry.menuNames.length, 'menu open');
+    await page.click(menuEntry(entry.contactName));
+    await eventually(async () => pathOf(await page.url()), (p) => p === entry.contactPath, 'the contact page');
+  }
+  await eventually(() => isShown(page, FAKE_CAPTCHA.css), Boolean, 'the fake captcha', 10_000);
+}
+
 /** The contact form, the video poster and axe on every route. */
 function contactVideoAxeFlows(session: EngineSession): void {
   it('sends the contact form through the fake captcha to the local mailbox', async () => {
     const page = await session.open({ viewport: 'phone' });
-    if (session.engine.interceptsHttps) {
-      await visit(page, '/contact');
-    } else {
-      // Classic WebDriver cannot serve the fake api.js in place of Google's: it is run in the page
-      // before the contact page mounts (arriving from the menu), and the widget takes the grecaptcha
-      // already there, as it would after the real script loaded.
-      await visit(page, '/home');
-      await page.run(FAKE_RECAPTCHA_JS);
-      await page.click(MENU_BUTTON);
-      await eventually(() => visibleMenuEntries(page, MENU_ENTRIES), (names) => names.length === MENU_ENTRIES.length, 'menu open');
-      await page.click(menuEntry('Contact'));
-      await eventually(async () => pathOf(await page.url()), (p) => p === '/contact', '/contact');
-    }
-    await eventually(() => isShown(page, FAKE_CAPTCHA.css), Boolean, 'the fake captcha', 10_000);
+    await openContactWithFakeCaptcha(session, page, { visit, menuNames: MENU_ENTRIES, contactName: 'Contact', contactPath: '/contact' });
     const lastName = uniqueLastName();
     const values = { name: `Ada ${lastName}`, email: `ada.${lastName.toLowerCase()}@example.org`, message: `Hello from ${session.engine.name}, marker ${lastName}.` };
     await page.fill({ css: 'main input[name="fullName"]' }, values.name);

@@ -16,10 +16,9 @@ import { fixtureSiteBuild } from '../../tools/locale-copy';
 import { pages as arabicPages } from '../fixtures/ar/pages';
 import { ui as arabic } from '../fixtures/ar/ui';
 import { eventually } from '../support/browser';
-import { FAKE_RECAPTCHA_JS } from '../support/fakes';
 import { localized, UNKNOWN_ROUTE } from '../support/site';
 import { engineSession, type EngineName, type EnginePage, type EngineSession, type Target } from './engine';
-import { attribute, axeViolations, hydrated, isShown, mainText, visibleMenuEntries } from './flows';
+import { attribute, axeViolations, hydrated, isShown, mainText, openContactWithFakeCaptcha, visibleMenuEntries } from './flows';
 import { OPEN_DIALOG, searchOpenAndBack, showResults } from './search-flows';
 
 const MENU_NAMES = Object.values(arabic.menu);
@@ -160,19 +159,7 @@ function modalAndLanguageFlows({ session, site, visit }: RtlFlows): void {
 function contactFlows({ session, site, visit }: RtlFlows): void {
   it('sends an Arabic name from the contact form, its messages in Arabic, the e-mail field left to right', async () => {
     const page = await session.open({ viewport: 'phone' });
-    if (session.engine.interceptsHttps) {
-      await visit(page, '/contact');
-    } else {
-      // As in the English flows: classic WebDriver cannot serve the fake api.js, so it is run in the
-      // page before the contact page mounts (arriving from the menu).
-      await visit(page, '/home');
-      await page.run(FAKE_RECAPTCHA_JS);
-      await page.click(MENU_BUTTON);
-      await eventually(() => visibleMenuEntries(page, MENU_NAMES), (names) => names.length === MENU_NAMES.length, 'menu open');
-      await page.click(menuEntry(arabic.menu.Contact));
-      await eventually(async () => pathOf(await page.url()), (p) => p === localized(site.code, '/contact'), 'the contact page');
-    }
-    await eventually(() => isShown(page, FAKE_CAPTCHA.css), Boolean, 'the fake captcha', 10_000);
+    await openContactWithFakeCaptcha(session, page, { visit, menuNames: MENU_NAMES, contactName: arabic.menu.Contact, contactPath: localized(site.code, '/contact') });
     expect(await attribute(page, 'main input[name="email"]', 'dir')).toBe('ltr');
     expect(await attribute(page, 'main input[name="fullName"]', 'dir')).toBe('auto');
     expect(await attribute(page, 'main textarea[name="message"]', 'dir')).toBe('auto');
