@@ -143,7 +143,15 @@ function playwrightPage(engine: EngineName, context: AnyContext, page: Page): En
   return {
     engine,
     async goto(url, until = 'load') {
-      await page.goto(url, { waitUntil: until === 'load' ? 'load' : 'domcontentloaded' });
+      const waitUntil = until === 'load' ? 'load' : 'domcontentloaded';
+      try {
+        await page.goto(url, { waitUntil });
+      } catch (error) {
+        // Firefox over BiDi sometimes reports a navigation away from a page still loading as two, the
+        // second to the same address (microsoft/playwright#42050, #41216): that second one is the visit.
+        if (!(error instanceof Error) || !error.message.includes(`interrupted by another navigation to "${url}"`)) throw error;
+        await page.waitForURL(url, { waitUntil });
+      }
     },
     url: async () => page.url(),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
