@@ -107,7 +107,11 @@ export default tseslint.config(
   },
   {
     files: ['**/*.test.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: TEST_IMPORT_ZONES }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: TEST_IMPORT_ZONES }],
+      // The node tests share worker processes: a client stub must be taken off when its file ends.
+      'no-restricted-imports': ['error', { paths: [{ name: 'aws-sdk-client-mock', message: 'Use mockAwsClient from tools/aws-client-mock.ts: it restores the client class when the file ends.' }] }],
+    },
   },
   COMMAND_KIT_RULES,
   {

@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../../../tools/aws-client-mock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONFIG_CONTEXT_KEY,
@@ -32,7 +32,7 @@ const BLOCK = {
   recaptchaSecretParameter: '/portfolio/recaptcha-secret',
   recaptchaSiteKey: '6LcOwnSiteKeyOwnSiteKeyOwnSiteKey',
 };
-const cloudFormation = mockClient(CloudFormationClient);
+const cloudFormation = mockAwsClient(CloudFormationClient);
 afterEach(() => cloudFormation.reset());
 
 const stackWith = (outputs: Record<string, string>) => ({

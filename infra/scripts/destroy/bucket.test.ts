@@ -1,10 +1,10 @@
 /** Removing a stage's kept bucket, with the S3 client faked at its boundary. */
 import { DeleteBucketCommand, DeleteObjectsCommand, ListObjectVersionsCommand, S3Client } from '@aws-sdk/client-s3';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../../../tools/aws-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyAndDeleteBucket } from './bucket';
 
-const s3 = mockClient(S3Client);
+const s3 = mockAwsClient(S3Client);
 afterEach(() => s3.reset());
 
 describe('emptyAndDeleteBucket', () => {

@@ -1,13 +1,13 @@
 /** `npm run destroy`'s command line and its first question to AWS, with CloudFormation faked at its boundary. */
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DeleteBucketCommand, ListObjectVersionsCommand, S3Client } from '@aws-sdk/client-s3';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../../../tools/aws-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../kit/command';
 import { runDestroy } from './run';
 
-const cfn = mockClient(CloudFormationClient);
-const s3 = mockClient(S3Client);
+const cfn = mockAwsClient(CloudFormationClient);
+const s3 = mockAwsClient(S3Client);
 afterEach(() => {
   cfn.reset();
   s3.reset();

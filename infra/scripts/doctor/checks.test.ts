@@ -10,7 +10,7 @@ import { GetDomainDetailCommand, Route53DomainsClient } from '@aws-sdk/client-ro
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { DescribeParametersCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../../../tools/aws-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig, type PortfolioConfig } from '../../config/portfolio-config';
 import type { DoctorClients } from './checks';
@@ -31,14 +31,14 @@ const baseConfig = {
 };
 const config = (overrides: Record<string, unknown> = {}): PortfolioConfig => parseConfig({ ...baseConfig, ...overrides });
 
-const sts = mockClient(STSClient);
-const ses = mockClient(SESv2Client);
-const ssm = mockClient(SSMClient);
-const cfn = mockClient(CloudFormationClient);
-const r53 = mockClient(Route53Client);
-const domains = mockClient(Route53DomainsClient);
-const acm = mockClient(ACMClient);
-const cw = mockClient(CloudWatchClient);
+const sts = mockAwsClient(STSClient);
+const ses = mockAwsClient(SESv2Client);
+const ssm = mockAwsClient(SSMClient);
+const cfn = mockAwsClient(CloudFormationClient);
+const r53 = mockAwsClient(Route53Client);
+const domains = mockAwsClient(Route53DomainsClient);
+const acm = mockAwsClient(ACMClient);
+const cw = mockAwsClient(CloudWatchClient);
 const bootstrappedRegions: string[] = [];
 
 function awsError(name: string, message: string): Error {

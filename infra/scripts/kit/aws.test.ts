@@ -1,5 +1,5 @@
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../../../tools/aws-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
 import { awsClient, explainAwsProblem, isNoCredentials, isStackMissing } from './aws';
@@ -35,7 +35,7 @@ describe('the error checks', () => {
 });
 
 describe('stackOutputs', () => {
-  const cfn = mockClient(CloudFormationClient);
+  const cfn = mockAwsClient(CloudFormationClient);
   afterEach(() => cfn.reset());
 
   it('gives the outputs by their STACK_OUTPUT_KEYS names, undefined for a stack that does not exist', async () => {

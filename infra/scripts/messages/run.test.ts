@@ -8,7 +8,7 @@ import path from 'node:path';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../../../tools/aws-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../config/portfolio-config';
 import { UsageError } from '../kit/command';
@@ -24,8 +24,8 @@ const config = parseConfig({
   recaptchaSiteKey: 'a-real-looking-site-key-0123456789',
 });
 
-const cfn = mockClient(CloudFormationClient);
-const ddb = mockClient(DynamoDBDocumentClient);
+const cfn = mockAwsClient(CloudFormationClient);
+const ddb = mockAwsClient(DynamoDBDocumentClient);
 
 function awsError(name: string, message: string): Error {
   return Object.assign(new Error(message), { name, $metadata: {} });

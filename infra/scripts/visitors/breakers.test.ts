@@ -2,15 +2,15 @@
 import { ApiGatewayV2Client, GetStageCommand } from '@aws-sdk/client-apigatewayv2';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { CloudWatchLogsClient, GetQueryResultsCommand, StartQueryCommand } from '@aws-sdk/client-cloudwatch-logs';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../../../tools/aws-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config/portfolio-config';
 import { visitorsCommand } from './run';
 
 const config = parseConfig({ ownerEmail: 'me@owner-mail.dev', senderEmail: 'portfolio@jane.dev', recaptchaSecretParameter: '/p/s' });
-const cfn = mockClient(CloudFormationClient);
-const cwl = mockClient(CloudWatchLogsClient);
-const apigw = mockClient(ApiGatewayV2Client);
+const cfn = mockAwsClient(CloudFormationClient);
+const cwl = mockAwsClient(CloudWatchLogsClient);
+const apigw = mockAwsClient(ApiGatewayV2Client);
 const outputs = { PageViewsLogGroup: 'vitals-logs', ApiUrl: 'https://abc123def4.execute-api.us-east-1.amazonaws.com/' };
 
 beforeEach(() => {

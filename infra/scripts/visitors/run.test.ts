@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { CloudWatchLogsClient, GetQueryResultsCommand, StartQueryCommand } from '@aws-sdk/client-cloudwatch-logs';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../../../tools/aws-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config/portfolio-config';
 import { startLocalStack } from '../../local/stack';
@@ -28,8 +28,8 @@ const config = parseConfig({
   recaptchaSiteKey: 'a-real-looking-site-key-0123456789',
 });
 
-const cfn = mockClient(CloudFormationClient);
-const cwl = mockClient(CloudWatchLogsClient);
+const cfn = mockAwsClient(CloudFormationClient);
+const cwl = mockAwsClient(CloudWatchLogsClient);
 
 const stackWith = (outputs: Record<string, string>) => ({
   Stacks: [
