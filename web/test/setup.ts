@@ -9,5 +9,6 @@ setBundleOutsideLayout(handle.localeBundle);
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // A file that needs no DOM runs in Node (its `@vitest-environment node` line): no storage to clear.
+  if (typeof window !== 'undefined') localStorage.clear();
 });

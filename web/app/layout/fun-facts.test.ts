@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { funFacts as english } from '../../content/fun-facts';
 import { funFacts as spanish } from '../../content/es/fun-facts';

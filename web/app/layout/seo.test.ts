@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { robotsTxt } from '../routes/robots-txt';
 import { sitemapXml } from '../routes/sitemap-xml';

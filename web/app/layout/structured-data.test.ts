@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { projects } from '../../content/projects';
 import { site } from '../../content/site';

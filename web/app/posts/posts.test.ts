@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { parsePostSource, postKeyOfFile } from '../../../contract/front-matter';
 import { compileMarkdown, readingMinutes } from './markdown.server';

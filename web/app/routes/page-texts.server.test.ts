@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, pageTexts, policyHtml } from './page-texts.server';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { buildIndex, excerptParts, foldTerm, languageSearch, loadIndex, searchIn, tokenize, type SearchDocument } from './engine';
 
