@@ -1,17 +1,45 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { defineWebEnv } from './web/app/config/env-schema.ts';
 import { bootScript } from './web/boot/generate.ts';
 import LongestFirstSequencer from './tools/test-sequencer.ts';
 
 /**
- * The projects share one pool of workers (WebKit aside, below), at least two: Vitest's default (one fewer than the cores)
- * is a single worker on a 2-core machine, and most of a browser test's time is spent waiting on the
- * browser and the local stack, not on the worker's own core.
+ * The projects share one pool of workers, at least two: Vitest's default (one fewer than the cores) is a
+ * single worker on a 2-core machine. They run in two groups, one after the other: the Chromium and Firefox
+ * suites with the tests that start programs, then WebKit beside the unit tests (`web`, `node`). Beside
+ * another browser on two cores WebKitWebDriver stops answering while MiniBrowser waits for the CPU (a
+ * measured run took 513 s instead of about 100, with three flows retried); beside the unit tests it keeps
+ * its pace, and the unit tests fill the other core.
  */
 const WORKERS = Math.max(2, availableParallelism());
+
+/**
+ * Tests that start real programs rather than calling code: `npm start` and `npm run dev`, the setup and
+ * deploy commands as a person runs them (in a terminal too), site builds of their own, Lambda bundling, the
+ * AWS CLI. Seconds each, so they are a project of their own and `npm run test:unit` stays quick.
+ */
+const PROGRAM_TESTS = [
+  'functions/shared/bundle.test.ts',
+  'infra/bin/*.test.ts',
+  'infra/lib/content-deploy.test.ts',
+  'infra/lib/lambda-bundling.test.ts',
+  'infra/lib/preview-workflow.test.ts',
+  'infra/local/dev.test.ts',
+  'infra/local/flood.test.ts',
+  'infra/scripts/deploy/run.test.ts',
+  'infra/scripts/setup/cli*.test.ts',
+  'infra/scripts/setup/terminal.test.ts',
+  'scripts/add-locale.test.ts',
+  'scripts/posts-*.test.ts',
+  'scripts/quiet-build.test.ts',
+  'scripts/start.test.ts',
+  'scripts/test.test.ts',
+  'tools/project-copy.test.ts',
+  'tools/run-tsx.test.ts',
+];
 
 // One runner for every test. The React Router Vite plugin is left out on purpose: tests import
 // components directly; the prerendered build is exercised by the browser tests.
@@ -27,6 +55,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
+          sequence: { groupOrder: 1 },
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
@@ -36,10 +65,28 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['*.test.ts', 'contract/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts', 'tools/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...PROGRAM_TESTS],
+          // Files share their worker's modules (aws-cdk-lib, the SDK clients): loading them once per worker
+          // rather than once per file halves the unit tests' time. What a file changes in the process it
+          // puts back (tools/aws-client-mock.ts; Vitest restores stubbed globals and environment variables).
+          isolate: false,
+          unstubEnvs: true,
+          unstubGlobals: true,
           testTimeout: 30_000,
           // The CDK tests synthesize the whole app in beforeAll: seconds alone, more beside other test runs.
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'programs',
+          environment: 'node',
+          include: PROGRAM_TESTS,
+          testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
@@ -71,10 +118,8 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      // The visitor flows in Firefox ESR and WebKitGTK, each engine a project with its own stack. Firefox
-      // runs in the pool with the rest. WebKit runs last and alone: beside another browser on two cores,
-      // MiniBrowser is starved and WebKitWebDriver stops answering (a measured run took 513 s instead of
-      // about 100, with three flows retried).
+      // The visitor flows in Firefox ESR and WebKitGTK, each engine a project with its own stack. WebKit
+      // runs in the second group, with no other browser (WORKERS above).
       ...(['firefox', 'webkit'] as const).map((engine) => ({
         extends: true as const,
         test: {
@@ -86,7 +131,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // WebKitWebDriver now and then stops answering while MiniBrowser is busy (a command then fails
           // after a minute, e2e/engines/webdriver.ts): a WebKit flow gets one more try; twice is a failure.
-          ...(engine === 'webkit' ? { retry: 1, maxWorkers: 1, sequence: { groupOrder: 1 } } : {}),
+          ...(engine === 'webkit' ? { retry: 1, sequence: { groupOrder: 1 } } : {}),
         },
       })),
     ],

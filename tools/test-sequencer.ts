@@ -1,6 +1,6 @@
 /**
- * The order Vitest hands test files to its workers. The projects share one pool of workers (WebKit
- * runs after it, alone), so the pool is done when its last lane is: the longest files go first
+ * The order Vitest hands test files to its workers. The projects share one pool of workers (in two
+ * groups, vitest.config.ts), so a group is done when its last lane is: the longest files go first
  * (longest-processing-time-first), across projects, rather than Vitest's default of one project after
  * another in name order, which leaves a long file for the end.
  *
@@ -11,11 +11,8 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/**
- * From the longest files to the shortest, for a run with nothing measured yet. (WebKit is not here: it
- * runs after the pool, alone, vitest.config.ts.)
- */
-const PROJECT_RANK = ['firefox', 'browser', 'page-views', 'node', 'web'];
+/** From the longest files to the shortest, for a run with nothing measured yet. */
+const PROJECT_RANK = ['webkit', 'firefox', 'browser', 'page-views', 'programs', 'node', 'web'];
 
 function rank(spec: TestSpecification): number {
   const index = PROJECT_RANK.indexOf(spec.project.name);
@@ -28,6 +25,16 @@ function size(spec: TestSpecification): number {
 
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // A project that shares its workers between files (isolate: false) keeps a worker only while the
+    // next file in the queue is its own: its files go together, after the others, so they are not
+    // interleaved with another project's and each worker loads the project's modules once.
+    const isolated = files.filter((spec) => spec.project.config.isolate !== false);
+    const shared = [...new Set(files.filter((spec) => spec.project.config.isolate === false).map((spec) => spec.project))];
+    shared.sort((a, b) => rank(files.find((spec) => spec.project === a)!) - rank(files.find((spec) => spec.project === b)!));
+    return [...this.longestFirst(isolated), ...shared.flatMap((project) => this.longestFirst(files.filter((spec) => spec.project === project)))];
+  }
+
+  private longestFirst(files: TestSpecification[]): TestSpecification[] {
     const cache = this.ctx.cache;
     const measured = (spec: TestSpecification) =>
       cache.getFileTestResults(`${spec.project.name}:${path.relative(this.ctx.config.root, spec.moduleId)}`);
