@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
@@ -41,6 +42,9 @@ const PROGRAM_TESTS = [
   'tools/run-tsx.test.ts',
 ];
 
+/** The site's tests that need no DOM (their first line says `@vitest-environment node`) run with the `node` project. */
+const WEB_TESTS_WITHOUT_DOM = globSync('web/**/*.test.ts').filter((file) => readFileSync(file, 'utf8').startsWith('// @vitest-environment node'));
+
 // One runner for every test. The React Router Vite plugin is left out on purpose: tests import
 // components directly; the prerendered build is exercised by the browser tests.
 export default defineConfig({
@@ -58,6 +62,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...WEB_TESTS_WITHOUT_DOM],
           setupFiles: ['web/test/setup.ts'],
         },
       },
@@ -67,7 +72,7 @@ export default defineConfig({
           name: 'node',
           sequence: { groupOrder: 1 },
           environment: 'node',
-          include: ['*.test.ts', 'contract/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: ['*.test.ts', 'contract/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts', 'tools/**/*.test.ts', ...WEB_TESTS_WITHOUT_DOM],
           exclude: [...configDefaults.exclude, ...PROGRAM_TESTS],
           // Files share their worker's modules (aws-cdk-lib, the SDK clients): loading them once per worker
           // rather than once per file halves the unit tests' time. What a file changes in the process it

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { robotsTxt } from '../routes/robots-txt';
 import { sitemapXml } from '../routes/sitemap-xml';

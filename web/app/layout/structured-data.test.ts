@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { projects } from '../../content/projects';
 import { site } from '../../content/site';
