@@ -1,4 +1,4 @@
-import { globSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
@@ -43,7 +43,10 @@ const PROGRAM_TESTS = [
 ];
 
 /** The site's tests that need no DOM (their first line says `@vitest-environment node`) run with the `node` project. */
-const WEB_TESTS_WITHOUT_DOM = globSync('web/**/*.test.ts').filter((file) => readFileSync(file, 'utf8').startsWith('// @vitest-environment node'));
+const WEB_TESTS_WITHOUT_DOM = readdirSync('web', { recursive: true, encoding: 'utf8' })
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => `web/${name.split('\\').join('/')}`)
+  .filter((file) => readFileSync(file, 'utf8').startsWith('// @vitest-environment node'));
 
 // One runner for every test. The React Router Vite plugin is left out on purpose: tests import
 // components directly; the prerendered build is exercised by the browser tests.
