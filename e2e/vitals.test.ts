@@ -77,7 +77,12 @@ describe('page views and Core Web Vitals', () => {
     expect(reply.status()).toBe(204);
   });
 
-  it('counts a restore from the back/forward cache as a page view of its own, once, marked as a first load', async () => {
+  // One more try, counting only its own page views: in a few full runs (and once alone) the restored
+  // page's beacon never reached the stack within 20 s while the first load's did; not reproduced since
+  // in dozens of runs. Twice is a failure.
+  it('counts a restore from the back/forward cache as a page view of its own, once, marked as a first load', { retry: 1 }, async () => {
+    const earlier = beacons().length;
+    const ownBeacons = () => beacons().slice(earlier);
     // A Chromium of its own: the one Playwright starts by default never keeps a page in the cache.
     const browser = await launchBrowser({ backForwardCache: true });
     onTestFinished(() => browser.close());
@@ -93,7 +98,7 @@ describe('page views and Core Web Vitals', () => {
     });
     await visit(page, '/home');
     await eventually(async () => session.requests.filter((r) => VITALS_CHUNK.test(r.url)), (c) => c.length === 1, 'the chunk');
-    const homeViews = () => beacons().filter((view) => view.route === '/home');
+    const homeViews = () => ownBeacons().filter((view) => view.route === '/home');
 
     // Leaving /home for another document sends its page view; going back restores it from the cache.
     await page.goto(`${baseUrl()}/blogs`, { waitUntil: 'load' });
@@ -121,7 +126,7 @@ describe('page views and Core Web Vitals', () => {
     expect(checkVitalsBeacon(restored).ok, JSON.stringify(restored)).toBe(true);
     // /blogs was loaded once and left once (going back): one page view. (The previous test's last page,
     // /about, may send its own as its context closes, so only these two routes are this test's.)
-    expect(beacons().filter((view) => view.route === '/blogs')).toHaveLength(1);
+    expect(ownBeacons().filter((view) => view.route === '/blogs')).toHaveLength(1);
   });
 
   it('names the pattern of a project page, on a phone, in Spanish', async () => {
