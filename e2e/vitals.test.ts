@@ -118,7 +118,11 @@ describe('page views and Core Web Vitals', () => {
     await page.goto(`${baseUrl()}/robots.txt`);
     // Sent as the page is left, then written by the local stack: on a machine whose cores other test
     // files and browsers take, that has taken over 5 s (the beacon itself is not retried by anyone).
-    await eventually(async () => homeViews(), (sent) => sent.length === 2, 'the restored page view', 20_000);
+    await eventually(async () => homeViews(), (sent) => sent.length === 2, 'the restored page view', 20_000).catch((error: unknown) => {
+      // Whether the browser sent the beacon and the stack refused it, or it never left the page.
+      const sent = session.requests.filter((r) => new URL(r.url).pathname === '/api/vitals').map((r) => r.postData);
+      throw new Error(`${String(error)}\nThe page's /api/vitals requests Chromium reported: ${JSON.stringify(sent)}`);
+    });
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(homeViews()).toHaveLength(2);
     const restored = homeViews()[1]!;
