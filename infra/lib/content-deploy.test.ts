@@ -6,36 +6,23 @@
  * drops the Spanish language (its one line in web/content/locales.ts): the site still builds, in
  * English alone, and the policy and function stay the same too.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../config/portfolio-config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, type ProjectCopy } from '../../tools/project-copy';
 import { fixtureConfig, synthPortfolio, type Json } from './testing';
 
-const COPIED = [
-  ...['contract', 'web', 'infra', 'scripts', 'package.json', 'vite.config.ts', 'react-router.config.ts'],
-  // every area's TypeScript settings (vite reads tsconfig.json, which refers to the others)
-  ...readdirSync(REPO_ROOT).filter((name) => /^tsconfig(\..+)?\.json$/.test(name)),
-];
-const SKIPPED = new Set(['build', 'node_modules', 'cdk.out', '.react-router']);
+const copies: ProjectCopy[] = [];
+afterAll(() => copies.forEach((copy) => copy.remove()));
 
-/** Builds a copy of the repository, with `edit` applied to its content folder; returns its web/build. */
-function buildCopy(edit: (contentDir: string) => void): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'content-deploy-'));
-  for (const name of COPIED) {
-    cpSync(path.join(REPO_ROOT, name), path.join(root, name), {
-      recursive: true,
-      filter: (source) => !SKIPPED.has(path.basename(source)),
-    });
-  }
-  symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-  edit(path.join(root, 'web', 'content'));
-  const bin = (name: string) => path.join(REPO_ROOT, 'node_modules', '.bin', name);
-  execFileSync(bin('react-router'), ['build'], { cwd: root, stdio: 'pipe' });
-  execFileSync(bin('tsx'), ['scripts/postbuild.ts'], { cwd: root, stdio: 'pipe' });
-  return path.join(root, 'web', 'build');
+/** Builds a copy of the project (`npm run build`: the site, then the post-build step) with `edit` applied to its content folder; returns its web/build. */
+async function buildCopy(edit: (contentDir: string) => void): Promise<string> {
+  const copy = copyProject('content-deploy-');
+  copies.push(copy);
+  edit(path.join(copy.dir, 'web', 'content'));
+  const { code, output } = await copy.build();
+  if (code !== 0) throw new Error(`A copy of the project did not build:\n${output}`);
+  return path.join(copy.dir, 'web', 'build');
 }
 
 function replaceIn(file: string, from: string, to: string): void {
@@ -58,14 +45,14 @@ function movedScripts(buildDir: string): string[] {
 let before: string;
 let after: string;
 let englishOnly: string;
-beforeAll(() => {
-  before = buildCopy(() => undefined);
-  after = buildCopy((content) => {
+beforeAll(async () => {
+  before = await buildCopy(() => undefined);
+  after = await buildCopy((content) => {
     replaceIn(path.join(content, 'site.ts'), "name: 'Alex Example'", "name: 'Robin Quill-Other'");
     replaceIn(path.join(content, 'projects.ts'), "title: 'Hotel Booking Manager'", "title: 'Guest House Planner'");
     replaceIn(path.join(content, 'es', 'projects.ts'), "title: 'Gestor de reservas hoteleras'", "title: 'Planificador de casas de huéspedes'");
   });
-  englishOnly = buildCopy((content) => {
+  englishOnly = await buildCopy((content) => {
     // The owner's way to drop a language: delete its line in locales.ts.
     const locales = path.join(content, 'locales.ts');
     const esLine = readFileSync(locales, 'utf8').match(/^ {2}es: \{.*\},\n/m)?.[0];
