@@ -122,7 +122,9 @@ describe('page views and Core Web Vitals', () => {
       // A beacon Chromium reports and the stack did not keep was refused there; none reported is a hint
       // only, since a beacon sent from pagehide is not always reported to Playwright.
       const sent = session.requests.filter((r) => new URL(r.url).pathname === '/api/vitals').map((r) => r.postData);
-      throw new Error(`${String(error)}\nThe page's /api/vitals requests Chromium reported: ${JSON.stringify(sent)}`);
+      const message = `${String(error)}\nThe page's /api/vitals requests Chromium reported: ${JSON.stringify(sent)}`;
+      console.warn(message); // in the run's output even when the retry passes
+      throw new Error(message);
     });
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(homeViews()).toHaveLength(2);
