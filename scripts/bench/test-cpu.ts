@@ -43,11 +43,11 @@ export function programOf({ comm, cmdline }: Pick<ProcessSample, 'comm' | 'cmdli
   return comm;
 }
 
-/** Adds what each process used between the first and last sample it appeared in, per program. */
-export function cpuByProgram(first: ReadonlyMap<string, ProcessSample>, last: ReadonlyMap<string, ProcessSample>): Map<string, number> {
+/** Adds, per program, what each process used since `before` (all of it for a process started since) up to its last sample. */
+export function cpuByProgram(before: ReadonlyMap<string, ProcessSample>, last: ReadonlyMap<string, ProcessSample>): Map<string, number> {
   const totals = new Map<string, number>();
   for (const [key, sample] of last) {
-    const used = sample.cpu - (first.get(key)?.cpu ?? 0);
+    const used = sample.cpu - (before.get(key)?.cpu ?? 0);
     if (used <= 0) continue;
     const program = programOf(sample);
     totals.set(program, (totals.get(program) ?? 0) + used);
@@ -87,15 +87,12 @@ async function main(): Promise<number> {
     console.error('bench:test-cpu reads /proc: it runs on Linux only.');
     return 2;
   }
-  const first = sampleProcesses();
-  const last = new Map(first);
+  const before = sampleProcesses();
+  const last = new Map(before);
   const started = Date.now();
   const busyBefore = busySeconds();
   const sampler = setInterval(() => {
-    for (const [key, sample] of sampleProcesses()) {
-      if (!first.has(key)) first.set(key, { ...sample, cpu: 0 }); // started during the run: all of it counts
-      last.set(key, sample);
-    }
+    for (const [key, sample] of sampleProcesses()) last.set(key, sample);
   }, 500);
   const test = spawn('npm', ['test', '--', ...process.argv.slice(2)], { stdio: 'inherit' });
   const code = await new Promise<number>((resolve) => test.on('exit', (status) => resolve(status ?? 1)));
@@ -104,7 +101,7 @@ async function main(): Promise<number> {
   const busy = busySeconds() - busyBefore;
   const own = process.cpuUsage();
 
-  const totals = [...cpuByProgram(first, last)].sort(([, a], [, b]) => b - a);
+  const totals = [...cpuByProgram(before, last)].sort(([, a], [, b]) => b - a);
   const attributed = totals.reduce((sum, [, seconds]) => sum + seconds, 0);
   const cores = cpus().length;
   console.log(`\nnpm test: exit ${code}, ${wall.toFixed(0)} s on ${cores} cores; the cores were busy ${busy.toFixed(0)} CPU s of ${(wall * cores).toFixed(0)} (${((100 * busy) / (wall * cores)).toFixed(0)} %).`);
@@ -112,7 +109,7 @@ async function main(): Promise<number> {
   for (const [program, seconds] of totals.filter(([, s]) => s >= 1)) {
     console.log(`  ${seconds.toFixed(0).padStart(6)}  ${((100 * seconds) / busy).toFixed(0).padStart(3)} %  ${program}`);
   }
-  console.log(`  ${(busy - attributed).toFixed(0).padStart(6)}  ${((100 * (busy - attributed)) / busy).toFixed(0).padStart(3)} %  not attributed (short-lived processes, the kernel, other load; this sampler ${((own.user + own.system) / 1e6).toFixed(0)} s)`);
+  console.log(`  ${(busy - attributed).toFixed(0).padStart(6)}  ${((100 * (busy - attributed)) / busy).toFixed(0).padStart(3)} %  not attributed (short-lived processes, interrupts, other load; this sampler ${((own.user + own.system) / 1e6).toFixed(0)} s)`);
   return code;
 }
 
