@@ -1,6 +1,6 @@
 /*
  * The build's first look at the posts (react-router.config.ts, before any page is prerendered): reads the
- * index of posts (web/app/posts/post-index.ts) and compiles them, images checked, so that a mistake
+ * index of posts (contract/post-index.ts) and compiles them, images checked, so that a mistake
  * stops the build at once, as its last words, with the file, the line and the fix; and it reports what the
  * glob would otherwise pass over in silence: a Markdown file it does not read, two posts whose titles
  * give one click event, a link to a page the site does not have, a post copied from another language.

@@ -78,7 +78,7 @@ const BUNDLER_FAILED = /^\s*Build failed with \d+ errors?:?\s*$/;
 const FRAME = /^\s+at (?:.*?\()?(?:file:\/\/)?(\/[^():]+|[A-Za-z]:[\\/][^():]+|[^\s():]+\.[cm]?[jt]sx?):(\d+):(\d+)\)?\s*$/;
 /** The bundler's code frame: "╭─[ web/content/fr/ui.ts:6:13 ]". */
 const CODE_FRAME = /╭─\[\s*([^\]]+?):(\d+):(\d+)\s*\]/;
-/** A TypeScript diagnostic: "web/app/x.tsx(12,5): error TS2322: …" or "web/app/x.tsx:12:5 - error TS2322: …". */
+/** A TypeScript diagnostic: "web/app/root.tsx(12,5): error TS2322: …" or "web/app/root.tsx:12:5 - error TS2322: …". */
 const TS_ERROR = /^(\S+?)(?:\((\d+),(\d+)\)|:(\d+):(\d+)) ?[:-] ?error (TS\d+: .*)$/;
 
 export interface BuildError {

@@ -4,7 +4,7 @@
 // rotation function functions/origin-rotation writes it). A viewer's own copy of the header is
 // always removed first; with no value in the store, none is sent and the API refuses the request.
 // The header name and store key must match contract/api-headers.ts (ORIGIN_VERIFY_HEADER,
-// ORIGIN_SECRET_KVS_KEY); infra/lib/origin-secret.test.ts checks both.
+// ORIGIN_SECRET_KVS_KEY); infra/cloudfront/api-origin.test.ts checks both.
 import cf from 'cloudfront';
 
 const store = cf.kvs();

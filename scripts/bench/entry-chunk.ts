@@ -6,7 +6,7 @@ const escape = (name: string) => name.replace(/\$/g, '\\$');
 
 /**
  * The vendor chunk, and the names under which it exports React's and react-dom/client's initialisers,
- * read from the entry chunk (web/app/entry.client.tsx minified:
+ * read from the entry chunk (React Router's default client entry, minified:
  * `import{b as t,…,v as i}from"./vendor-….js";var a=e(t()),o=i();…(0,a.StrictMode)…(0,o.hydrateRoot)`).
  * Throws when the bundler writes them some other way.
  */
