@@ -1,6 +1,6 @@
 /**
  * Finds the places where a comment, a doc or a script names a file of this repository that is not
- * there: "see infra/lib/origin-secret.test.ts" outlives a rename unless something reads it. A reference
+ * there: a comment that points at a file outlives the file's rename unless something reads it. A reference
  * is a path that starts with one of the repository's top-level folders, at the start of a word (so the
  * path part of a URL is not one), and it resolves the way an import does: as written, or with a
  * script's extension, or as a folder's index.
