@@ -2,7 +2,7 @@
 import { App } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPortfolioStacks } from './portfolio-app';
-import { fixtureConfig, makeFixtureSite, synthPortfolio, type Synthesized, type Json } from './testing';
+import { fixtureConfig, makeFixtureSite, synthPortfolio, type Synthesized, type Json, undeployableTypes } from './testing';
 
 
 const DOMAIN = { domainName: 'portfolio.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'portfolio.dev' };
@@ -13,6 +13,10 @@ beforeAll(() => {
 });
 
 describe('custom domain, stack in eu-west-1', () => {
+  it('holds only resource types the production deploy accepts, in both stacks', () => {
+    expect(undeployableTypes(synth.template, synth.certificateTemplate)).toEqual([]);
+  });
+
   it('puts the certificate in a us-east-1 stack that the main stack depends on', () => {
     expect(synth.stacks.certificate?.region).toBe('us-east-1');
     expect(synth.stacks.main.region).toBe('eu-west-1');

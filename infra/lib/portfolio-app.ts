@@ -1,6 +1,6 @@
 import { type App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, REPO_ROOT } from '../config/portfolio-config';
+import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, portfolioStackNames, REPO_ROOT } from '../config/portfolio-config';
 import { CertificateStack } from './domain';
 import { PortfolioStack } from './portfolio-stack';
 
@@ -29,7 +29,8 @@ export interface PortfolioStacks {
 export function addPortfolioStacks(app: App, config: PortfolioConfig, options: PortfolioAppOptions = {}): PortfolioStacks {
   const env = { account: options.account, region: config.region };
   let certificate: CertificateStack | undefined;
-  if (isRoute53Domain(config.domain) && config.region !== CLOUDFRONT_CERTIFICATE_REGION) {
+  const names = portfolioStackNames(config);
+  if (names.certificate !== undefined && isRoute53Domain(config.domain)) {
     if (!options.account) {
       throw new Error(
         `portfolio.region is ${config.region} and a domain is configured, so the certificate lives in a us-east-1 ` +
@@ -37,12 +38,12 @@ export function addPortfolioStacks(app: App, config: PortfolioConfig, options: P
           'CDK_DEFAULT_ACCOUNT) or set portfolio.region to "us-east-1".',
       );
     }
-    certificate = new CertificateStack(app, `${config.stackName}-Certificate`, config.domain, {
+    certificate = new CertificateStack(app, names.certificate, config.domain, {
       env: { account: options.account, region: CLOUDFRONT_CERTIFICATE_REGION },
       description: `TLS certificate for ${config.domain.domainName} (CloudFront needs it in us-east-1)`,
     });
   }
-  const main = new PortfolioStack(app, config.stackName, {
+  const main = new PortfolioStack(app, names.main, {
     env,
     config,
     projectRoot: options.projectRoot ?? REPO_ROOT,
