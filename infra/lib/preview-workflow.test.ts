@@ -24,9 +24,9 @@ const BUCKET = previewBucketName('Portfolio', ACCOUNT, 'eu-west-1');
 const LIVE_BUCKET = 'portfolio-sitebucket397a1860-1a2b3c4d5e6f';
 
 /** The upload step as preview.yml writes it (its env names the size cap). */
-function uploadStep(): { run: string; env: Record<string, string> } {
+function uploadStep(): { run: string; env: { MAX_BYTES: string } } {
   const workflow = parse(readFileSync(path.join(ROOT, '.github/workflows/preview.yml'), 'utf8'));
-  return (workflow.jobs.upload.steps as { run: string; env: Record<string, string> }[]).find((s) => /aws s3 cp/.test(s.run ?? ''))!;
+  return (workflow.jobs.upload.steps as { run: string; env: { MAX_BYTES: string } }[]).find((s) => /aws s3 cp/.test(s.run ?? ''))!;
 }
 
 /** The run: script of the step in `job` of preview.yml whose script matches `pattern`. */
