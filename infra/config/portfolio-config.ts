@@ -61,6 +61,11 @@ export function portfolioStackNames(config: Pick<PortfolioConfig, 'stackName' | 
   return { main: config.stackName, ...(certificate ? { certificate: `${config.stackName}-Certificate` } : {}) };
 }
 
+/** The live site's stack name, also for a preview stage ("<live>-<stage>"): what setup names its fence after. */
+export function liveStackName(config: Pick<PortfolioConfig, 'stackName' | 'stage'>): string {
+  return config.stage ? config.stackName.slice(0, -(config.stage.length + 1)) : config.stackName;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid deploy configuration (cdk.json → context.${CONFIG_CONTEXT_KEY}):\n  - ${problems.join('\n  - ')}`);

@@ -98,3 +98,9 @@ export function undeployableTypes(...templates: (Template | undefined)[]): strin
   const types = templates.flatMap((t) => Object.values<Json>(t?.toJSON().Resources ?? {}).map((r) => String(r.Type)));
   return [...new Set(types)].filter((type) => !DEPLOYABLE_RESOURCE_TYPES.has(type)).sort();
 }
+
+/** The boundary each role of these templates carries, as CloudFormation resolves it here ("" for none). */
+export function roleBoundaries(...templates: (Template | undefined)[]): string[] {
+  const roles = templates.flatMap((t) => Object.values<Json>(t?.toJSON().Resources ?? {}).filter((r) => r.Type === 'AWS::IAM::Role'));
+  return roles.map((r) => JSON.stringify(r.Properties?.PermissionsBoundary ?? ''));
+}

@@ -8,12 +8,14 @@ import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONFIG_CONTEXT_KEY, parseConfig } from '../../config/portfolio-config';
 import type { Json } from '../../lib/testing';
-import { assemblyProblems, expectedStacks } from './assembly';
+import { assemblyProblems, expectedOf } from './assembly';
 
 const { runCdk, runNpmScript } = vi.hoisted(() => ({ runCdk: vi.fn((..._args: unknown[]) => 0), runNpmScript: vi.fn((..._args: unknown[]) => 0) }));
 vi.mock('../kit/cdk', async (importOriginal) => ({ ...(await importOriginal<typeof import('../kit/cdk')>()), runCdk, runNpmScript, hasNpmScript: () => true }));
@@ -28,7 +30,7 @@ const BLOCK = {
   recaptchaSecretParameter: '/portfolio/recaptcha-secret',
   recaptchaSiteKey: '6LcOwnSiteKeyOwnSiteKeyOwnSiteKey',
 };
-const EXPECTED = expectedStacks(parseConfig(BLOCK));
+const EXPECTED = expectedOf(parseConfig(BLOCK));
 
 let built: string;
 
@@ -41,6 +43,8 @@ beforeAll(() => {
   const stack = new Stack(app, 'Portfolio', { env: { account: ACCOUNT, region: REGION } });
   new s3.Bucket(stack, 'Site');
   new lambda.Function(stack, 'Handler', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromAsset(source) });
+  new cloudwatch.Alarm(stack, 'Errors', { metric: new cloudwatch.Metric({ namespace: 'Portfolio', metricName: 'Errors' }), threshold: 1, evaluationPeriods: 1 });
+  iam.PermissionsBoundary.of(stack).apply(iam.ManagedPolicy.fromManagedPolicyName(stack, 'Boundary', 'Portfolio-cdk-boundary'));
   app.synth();
 });
 
@@ -95,6 +99,14 @@ const cases: [string, () => string, RegExp][] = [
   ['an asset in the stack metadata (the older form, which may build an image)', () => crafted('Portfolio.metadata.json', (json) => {
     json['/Portfolio'] = [{ type: 'aws:cdk:asset', data: { packaging: 'container-image', path: 'asset.x' } }];
   }), /names an asset in its metadata/],
+  ['a role without the boundary (one the execution role could not make)', () => crafted(TEMPLATE, (json) => {
+    const [id] = Object.entries<Json>(json.Resources).find(([, r]) => r.Type === 'AWS::IAM::Role')!;
+    delete json.Resources[id].Properties.PermissionsBoundary;
+  }), /is a role without the boundary Portfolio-cdk-boundary/],
+  ['an alarm with its actions off', () => crafted(TEMPLATE, (json) => {
+    const [id] = Object.entries<Json>(json.Resources).find(([, r]) => r.Type === 'AWS::CloudWatch::Alarm')!;
+    json.Resources[id].Properties.ActionsEnabled = false;
+  }), /is an alarm with its actions switched off/],
 ];
 
 describe('a built assembly', () => {
@@ -108,7 +120,7 @@ describe('a built assembly', () => {
   });
 
   it('is refused when the app\'s own stack is missing', () => {
-    expect(assemblyProblems(built, expectedStacks(parseConfig({ ...BLOCK, stackName: 'Site' })))).toEqual(
+    expect(assemblyProblems(built, expectedOf(parseConfig({ ...BLOCK, stackName: 'Site' })))).toEqual(
       expect.arrayContaining(['stack Site is missing', expect.stringMatching(/stack Portfolio is not one this app makes/)]),
     );
   });

@@ -9,7 +9,8 @@
  *  - exactly the stacks the configuration makes (portfolioStackNames), each in its own region, deployed
  *    through the CDK bootstrap's own roles of that account and region;
  *  - templates with no transform (a macro runs code) and only resource types this app makes
- *    (DEPLOYABLE_RESOURCE_TYPES, held to the synthesized stacks by their tests);
+ *    (DEPLOYABLE_RESOURCE_TYPES, held to the synthesized stacks by their tests), every role within the
+ *    fence's boundary and every alarm with its actions on;
  *  - file assets that are files or folders inside the assembly (no symbolic link), published to the
  *    bootstrap's staging bucket with its publishing role; no `executable` source, no container image,
  *    no asset named in stack metadata (the CLI's older asset form, which can build images).
@@ -18,8 +19,8 @@
  */
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { CLOUDFRONT_CERTIFICATE_REGION, type PortfolioConfig, portfolioStackNames } from '../../config/portfolio-config';
-import { bootstrapNames } from '../../lib/github-deploy-stack';
+import { CLOUDFRONT_CERTIFICATE_REGION, liveStackName, type PortfolioConfig, portfolioStackNames } from '../../config/portfolio-config';
+import { bootstrapNames, boundaryPolicyName } from '../../lib/github-deploy-stack';
 
 /**
  * Every CloudFormation resource type this app's stacks hold (the site, its API and functions, the
@@ -79,16 +80,21 @@ const LEGACY_ASSET_METADATA = 'aws:cdk:asset';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assembly's JSON is checked field by field
 type Json = any;
 
-/** The stacks a deploy of this configuration accepts, name → region. */
-export function expectedStacks(config: Pick<PortfolioConfig, 'stackName' | 'region' | 'domain'>): Map<string, string> {
+/** What a deploy of this configuration accepts: its stacks (name → region) and the boundary every role carries. */
+export interface Expected {
+  readonly stacks: ReadonlyMap<string, string>;
+  readonly boundary: string;
+}
+
+export function expectedOf(config: Pick<PortfolioConfig, 'stackName' | 'stage' | 'region' | 'domain'>): Expected {
   const names = portfolioStackNames(config);
   const stacks = new Map([[names.main, config.region]]);
   if (names.certificate) stacks.set(names.certificate, CLOUDFRONT_CERTIFICATE_REGION);
-  return stacks;
+  return { stacks, boundary: boundaryPolicyName(liveStackName(config)) };
 }
 
 /** Every reason to refuse the assembly in dir; none means it holds only what this app makes. */
-export function assemblyProblems(dir: string, expected: ReadonlyMap<string, string>): string[] {
+export function assemblyProblems(dir: string, expected: Expected): string[] {
   const problems: string[] = [];
   let root: string;
   try {
@@ -106,16 +112,16 @@ export function assemblyProblems(dir: string, expected: ReadonlyMap<string, stri
     else if (type === 'aws:cloudformation:stack') stacks.set(id, artifact);
     else if (type === 'cdk:asset-manifest') problems.push(...assetManifestProblems(root, id, artifact));
   }
-  for (const name of expected.keys()) if (!stacks.has(name)) problems.push(`stack ${name} is missing`);
+  for (const name of expected.stacks.keys()) if (!stacks.has(name)) problems.push(`stack ${name} is missing`);
   for (const [id, artifact] of stacks) {
-    const region = expected.get(id);
-    if (region === undefined) problems.push(`stack ${id} is not one this app makes (${[...expected.keys()].join(', ')})`);
-    else problems.push(...stackProblems(root, id, artifact, region));
+    const region = expected.stacks.get(id);
+    if (region === undefined) problems.push(`stack ${id} is not one this app makes (${[...expected.stacks.keys()].join(', ')})`);
+    else problems.push(...stackProblems(root, id, artifact, region, expected.boundary));
   }
   return problems;
 }
 
-function stackProblems(root: string, id: string, artifact: Json, region: string): string[] {
+function stackProblems(root: string, id: string, artifact: Json, region: string, boundary: string): string[] {
   const problems: string[] = [];
   const environment = /^aws:\/\/(\d{12})\/([a-z0-9-]+)$/.exec(String(artifact.environment));
   if (!environment || environment[2] !== region) {
@@ -139,8 +145,24 @@ function stackProblems(root: string, id: string, artifact: Json, region: string)
   if (template.Transform !== undefined) problems.push(`stack ${id}'s template has a Transform (a macro runs code in the account)`);
   for (const [logicalId, resource] of Object.entries<Json>(isObject(template.Resources) ? template.Resources : {})) {
     if (!DEPLOYABLE_RESOURCE_TYPES.has(String(resource?.Type))) problems.push(`stack ${id}: ${logicalId} is a ${String(resource?.Type)}, a type this app does not make`);
+    problems.push(...resourceProblems(`stack ${id}: ${logicalId}`, resource, boundary));
   }
   return problems;
+}
+
+/**
+ * What the app's resources always say: a role carries the boundary (the execution role could not make it
+ * otherwise, and the deploy would fail halfway), an alarm keeps its actions on.
+ */
+function resourceProblems(at: string, resource: Json, boundary: string): string[] {
+  const properties: Json = resource?.Properties ?? {};
+  if (resource?.Type === 'AWS::IAM::Role') {
+    const value = properties.PermissionsBoundary;
+    const last = typeof value === 'string' ? value : JSON.stringify(value?.['Fn::Join']?.[1]?.at?.(-1) ?? '');
+    if (!String(last).replace(/"$/, '').endsWith(`:policy/${boundary}`)) return [`${at} is a role without the boundary ${boundary}`];
+  }
+  if (resource?.Type === 'AWS::CloudWatch::Alarm' && properties.ActionsEnabled === false) return [`${at} is an alarm with its actions switched off`];
+  return [];
 }
 
 function assetManifestProblems(root: string, id: string, artifact: Json): string[] {

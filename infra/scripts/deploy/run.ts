@@ -22,7 +22,7 @@ import { checkedConfig, contextArgs, hasNpmScript, parseScriptArgs, runCdk, runN
 import { CommandError, EXIT } from '../kit/command';
 import { parseFlags } from '../kit/flags';
 import { deployedSiteUrl, siteUrlFromOutputsFile } from '../kit/stack-outputs';
-import { assemblyProblems, expectedStacks } from './assembly';
+import { assemblyProblems, expectedOf } from './assembly';
 
 export const USAGE = 'Usage: npm run deploy [-- --stage NAME] [--trial] [cdk deploy options]';
 
@@ -92,7 +92,7 @@ export async function runDeploy(argv: readonly string[]): Promise<number> {
 
 /** Throws, naming each problem, unless the assembly holds only what this commit's app makes. */
 function refuseForeignAssembly(config: PortfolioConfig, assembly: string): void {
-  const problems = assemblyProblems(path.resolve(assembly), expectedStacks(config));
+  const problems = assemblyProblems(path.resolve(assembly), expectedOf(config));
   if (problems.length > 0) {
     throw new CommandError(`The assembly in ${assembly} holds what this app does not make; nothing was deployed:\n  - ${problems.join('\n  - ')}`);
   }
