@@ -39,7 +39,8 @@ beforeAll(() => {
   const source = mkdtempSync(path.join(tmpdir(), 'assembly-src-'));
   writeFileSync(path.join(source, 'index.js'), 'exports.handler = async () => 1;\n');
   built = mkdtempSync(path.join(tmpdir(), 'assembly-'));
-  const app = new App({ outdir: built });
+  // Version reporting on, as `cdk synth` has it: the template then holds its AWS::CDK::Metadata marker.
+  const app = new App({ outdir: built, analyticsReporting: true });
   const stack = new Stack(app, 'Portfolio', { env: { account: ACCOUNT, region: REGION } });
   new s3.Bucket(stack, 'Site');
   new lambda.Function(stack, 'Handler', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromAsset(source) });

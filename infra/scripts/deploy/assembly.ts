@@ -33,6 +33,8 @@ export const DEPLOYABLE_RESOURCE_TYPES: ReadonlySet<string> = new Set([
   'AWS::ApiGatewayV2::Integration',
   'AWS::ApiGatewayV2::Route',
   'AWS::ApiGatewayV2::Stage',
+  // The CDK CLI's version report (a template-only marker that makes nothing), which `cdk synth` adds.
+  'AWS::CDK::Metadata',
   'AWS::CertificateManager::Certificate',
   'AWS::CloudFront::CachePolicy',
   'AWS::CloudFront::Distribution',
