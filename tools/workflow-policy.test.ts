@@ -230,6 +230,18 @@ describe('the repository\'s rules', () => {
     ['checked-assembly', 'the deploy job adds a cdk deploy of the downloaded assembly', (d) => {
       d.deploy.jobs.deploy.steps.push({ run: 'npx cdk deploy --app cdk.out Portfolio-Certificate --require-approval never' });
     }],
+    ['bounded-preview-upload', 'the upload takes any prefix it is given', (d) => {
+      const upload = runStep(d.preview, 'upload', /aws s3 cp/);
+      upload.run = upload.run.replace(/^if ! \[\[[^\n]*\n[^\n]*\n[^\n]*\nfi\n/, '');
+    }],
+    ['bounded-preview-upload', 'the upload has no size cap', (d) => {
+      const upload = runStep(d.preview, 'upload', /aws s3 cp/);
+      upload.run = upload.run.replace(/bytes="\$\(du -sb site \| cut -f1\)"\n[^\n]*\n[^\n]*\n[^\n]*\nfi\n/, '');
+    }],
+    ['bounded-preview-upload', 'the upload follows symbolic links', (d) => {
+      const upload = runStep(d.preview, 'upload', /aws s3 cp/);
+      upload.run = upload.run.replaceAll(' --no-follow-symlinks', '');
+    }],
     ['required-workflows', 'CI no longer runs on push to main', (d) => {
       delete d.ci.on.push;
     }],

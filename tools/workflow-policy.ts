@@ -27,6 +27,7 @@ export const RULES = {
   'main-by-full-name': 'a script names the branch main in full (refs/remotes/origin/main, git/ref/heads/main), never as origin/main or commits/main, which a tag of that name also answers',
   'rollback-approved': 'a job that assumes the production role on workflow_dispatch runs only after a job in the environment production-rollback (a person approves)',
   'checked-assembly': 'a job holding the production role deploys through deploy/cli.ts --assembly (which checks the assembly first), never cdk deploy itself',
+  'bounded-preview-upload': 'a job that uploads with the preview role checks the path is its own pull request\'s (pr-$PR/…), caps the size (MAX_BYTES) and never follows a symbolic link',
 } as const;
 
 export type RuleId = keyof typeof RULES;
@@ -194,6 +195,7 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
       }
       checkMainByFullName(facts, (message) => add('main-by-full-name', at, message));
       if (facts.roles.some(isProductionRole)) checkProductionJob(doc, on, facts, (rule, message) => add(rule, at, message));
+      if (facts.roles.some(isPreviewRole) && /\baws s3 (cp|sync)\b/.test(facts.runs)) checkPreviewUpload(facts, (message) => add('bounded-preview-upload', at, message));
       // What exists.
       if (deploys && 'pull_request' in on && idToken) found.pullRequest = true;
       if (tearsDown && 'pull_request' in on && String(job?.if ?? '').includes("github.event.action == 'closed'")) found.teardown = true;
@@ -235,6 +237,16 @@ const CI_PASSED = [
 export const ROLLBACK_ENVIRONMENT = 'production-rollback';
 
 const isProductionRole = (step: YamlNode) => /PRODUCTION/.test(String(step?.with?.['role-to-assume'] ?? ''));
+const isPreviewRole = (step: YamlNode) => /PREVIEW/.test(String(step?.with?.['role-to-assume'] ?? ''));
+
+/** The preview role writes any pr-* key: the upload itself keeps to its own prefix, a size, and real files. */
+function checkPreviewUpload(facts: JobFacts, add: (message: string) => void): void {
+  if (!/\^pr-\$\{PR\}\//.test(facts.runs)) add('uploads without checking the path is pr-$PR/…, its own pull request\'s');
+  if (!/\bdu -sb\b/.test(facts.runs) || !/-gt "\$MAX_BYTES"/.test(facts.runs)) add('uploads without a size cap (du -sb against MAX_BYTES)');
+  for (const [copy] of facts.runs.matchAll(/\baws s3 (?:cp|sync)\b[^\n]*/g)) {
+    if (!/--no-follow-symlinks\b/.test(copy)) add(`"${copy.trim()}" follows symbolic links (to the runner's own files)`);
+  }
+}
 
 /** main as a name a tag can take: origin/main not written as refs/remotes/origin/main, or the API's commits/main. */
 const MAIN_BY_SHORT_NAME = /(?<!refs\/remotes\/)\borigin\/main\b|\bcommits\/main\b/;
