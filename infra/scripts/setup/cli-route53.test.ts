@@ -92,7 +92,7 @@ describe('npm run setup against the fake AWS: Route 53, the SES review, the alar
     const doctor = await run('doctor', []);
     expect(doctor.stdout).toMatch(/✓ Hosted zone +\S+ is jane\.dev \(public\)/);
     expect(doctor.stdout).toMatch(/✓ SES sender +jane\.dev verified \(domain, DKIM SUCCESS\)/);
-    expect(doctor.stdout).toContain('All 11 checks passed.');
+    expect(doctor.stdout).toContain('All 12 checks passed.');
     expect(doctor.code).toBe(0);
   }, 120_000);
 

@@ -87,7 +87,7 @@ describe('npm run setup, spawned against a fake AWS', () => {
     });
 
     const doctor = await run('doctor', []);
-    expect(doctor.stdout).toContain('All 9 checks passed.');
+    expect(doctor.stdout).toContain('All 10 checks passed.');
     expect(doctor.code).toBe(0);
     // Not a terminal: no colour codes anywhere.
     expect(`${first.stdout}${first.stderr}${second.stdout}${second.stderr}`).not.toContain('\u001b[');

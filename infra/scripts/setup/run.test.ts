@@ -240,7 +240,7 @@ describe('npm run setup, interactive', () => {
     const second = await setup();
     expect(second.code).toBe(0);
     expect(second.asked).toEqual([]);
-    expect(second.text).toContain('All 9 checks passed.');
+    expect(second.text).toContain('All 10 checks passed.');
     expect(second.last).toBe('Ready to deploy: npm run deploy');
 
     const writes = account.writes.length;
@@ -283,7 +283,7 @@ describe('npm run setup, interactive', () => {
 
   it('updates a bootstrap stack older than the pinned template only on a yes', async () => {
     readyAccount();
-    toolkit('us-east-1', { status: 'UPDATE_COMPLETE', version: 14, policies: POLICY });
+    toolkit('us-east-1', { status: 'UPDATE_COMPLETE', version: 14, policies: POLICY, boundary: 'Portfolio-cdk-boundary' });
     const declined = await setup({ script: { account: true, 'bootstrap-update-us-east-1': false } });
     expect(declined.code).toBe(0);
     expect(cdkCalls).toEqual([]);
