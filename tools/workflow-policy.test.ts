@@ -209,7 +209,7 @@ describe('the repository\'s rules', () => {
       delete step(d.deploy, 'deploy', 'actions/checkout').with.ref;
     }],
     ['deploy-after-ci', 'the gate takes any workflow called CI (a branch\'s own, on a tag push named main)', (d) => {
-      d.deploy.jobs.gate.if = d.deploy.jobs.gate.if.replace("&& github.event.workflow_run.path == '.github/workflows/ci.yml'", '');
+      d.deploy.jobs.gate.if = d.deploy.jobs.gate.if.replace("&& (github.event.workflow_run.path == '.github/workflows/ci.yml' || startsWith(github.event.workflow_run.path, '.github/workflows/ci.yml@'))", '');
     }],
     ['main-by-full-name', 'the gate asks for commits/main, which a tag named main answers', (d) => {
       runStep(d.deploy, 'gate', /GITHUB_OUTPUT/).run = runStep(d.deploy, 'gate', /GITHUB_OUTPUT/).run.replace('git/ref/heads/main" --jq .object.sha', 'commits/main" --jq .sha');

@@ -230,7 +230,7 @@ const CI_NAME = 'CI';
 const CI_PASSED = [
   "github.event.workflow_run.conclusion == 'success'",
   "github.event.workflow_run.event == 'push'",
-  "github.event.workflow_run.path == '.github/workflows/ci.yml'",
+  "(github.event.workflow_run.path == '.github/workflows/ci.yml' || startsWith(github.event.workflow_run.path, '.github/workflows/ci.yml@'))",
   'github.event.workflow_run.head_repository.full_name == github.repository',
 ];
 /** The environment whose required reviewer approves a rollback (npm run github-setup makes it). */

@@ -231,6 +231,14 @@ describe('the rollback\'s choice of commit', () => {
     expect(ran.output).toContain('is not a Deploy run that deployed main');
   });
 
+  it('takes a Deploy run whose path names its ref, as GitHub\'s own example has it (".github/workflows/deploy.yml@main")', async () => {
+    const ran = await rollback(deployRun(6, sha.deployed, { path: '.github/workflows/deploy.yml@main' }), { RUN_ID: '6' });
+    expect(ran.status).toBe(0);
+    expect(ran.head).toBe(sha.deployed);
+    const other = await rollback(deployRun(8, sha.deployed, { path: '.github/workflows/deploy.yml.evil@main' }), { RUN_ID: '8' });
+    expect(other.status).toBe(1);
+  });
+
   it('takes a Deploy run\'s id, and still refuses its commit when it is not main\'s', async () => {
     const good = await rollback(deployRun(5, sha.deployed), { RUN_ID: '5' });
     expect(good.status).toBe(0);
