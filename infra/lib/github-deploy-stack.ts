@@ -51,7 +51,7 @@ export const executionPolicyName = (portfolioStackName: string): string => `${po
 /**
  * The permissions boundary setup passes `cdk bootstrap --custom-permissions-boundary` (the bootstrap
  * template's InputPermissionsBoundary: CloudFormation's execution role carries it), and which every role
- * the app's stacks make carries too (PermissionsBoundary.of in portfolio-app.ts). Named after the live
+ * the app's stacks make carries too (boundEveryRole in portfolio-app.ts). Named after the live
  * stack: a preview stage's roles carry the same one.
  */
 export const boundaryPolicyName = (portfolioStackName: string): string => `${portfolioStackName}-cdk-boundary`;

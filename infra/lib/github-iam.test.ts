@@ -2,7 +2,9 @@
  * What a GitHub workflow can reach in the owner's account, proved by an IAM policy simulation
  * (@cloud-copilot/iam-simulate: identity policies, permissions boundaries, conditions) of the synthesized
  * `Portfolio-GitHub` stack and the CDK bootstrap template as installed (node_modules/aws-cdk, v33), with
- * the execution policy setup passes `cdk bootstrap --cloudformation-execution-policies`.
+ * the execution policy setup passes `cdk bootstrap --cloudformation-execution-policies` and the
+ * permissions boundary it passes `--custom-permissions-boundary` (which every role a template makes
+ * carries too: a role a template could make is simulated within it).
  *
  * From each GitHub role, every role it reaches is followed: sts:AssumeRole where the identity policy
  * allows it and the target's trust names the account, iam:PassRole where it allows passing a role a
