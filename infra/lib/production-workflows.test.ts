@@ -1,6 +1,7 @@
 /**
  * The steps that decide what reaches production, run as written by bash against a real git history and
- * a fake `gh` (GitHub's answers as JSON files): deploy.yml's gate and rollback.yml's choice of commit.
+ * a fake `gh` (GitHub's answers as JSON files): deploy.yml's gate, rollback.yml's approval and its
+ * choice of commit.
  * The history holds what a writer without access to main can push: a branch, a commit on it and a tag
  * named origin/main (or main) on that commit. Each trick is replayed and seen refused; what main
  * deployed before is still redeployed.
@@ -150,6 +151,30 @@ describe('the deploy gate', () => {
     const ran = await runStep(script, {}, { GH_TOKEN: 'fake', REPOSITORY, TESTED: sha.head });
     expect(ran.status).not.toBe(0);
     expect(ran.outputs).not.toContain('current=true');
+  });
+});
+
+describe('the rollback\'s approval', () => {
+  let script: string;
+  beforeAll(() => {
+    script = stepScript('rollback.yml', 'approve', /required_reviewers/);
+  });
+  const environment = (rules: unknown[]) => ({ [`repos/${REPOSITORY}/environments/production-rollback`]: { name: 'production-rollback', protection_rules: rules } });
+  const approve = (answers: Answers) => runStep(script, answers, { GH_TOKEN: 'fake', REPOSITORY });
+
+  it('goes on when the environment has a required reviewer (who approved before the job started)', async () => {
+    const ran = await approve(environment([{ type: 'required_reviewers', reviewers: [{ type: 'User', reviewer: { login: 'jane' } }] }]));
+    expect(ran.status).toBe(0);
+  });
+
+  it.each([
+    ['an environment GitHub made on first use (no rules)', environment([])],
+    ['one with a wait timer only', environment([{ type: 'wait_timer', wait_timer: 5 }])],
+    ['one with no reviewer left', environment([{ type: 'required_reviewers', reviewers: [] }])],
+    ['no environment at all (GitHub answers 404)', {}],
+  ])('refuses %s', async (_what, answers) => {
+    const ran = await approve(answers);
+    expect(ran.status).not.toBe(0);
   });
 });
 
