@@ -2,7 +2,8 @@
  * The production deploy's check of a built assembly: a real synth's output passes; each thing a
  * compromised build could slip in (a command run as an asset's build, a container image, a stack or a
  * resource type the app does not make, a path out of the assembly) is refused, and `npm run deploy --
- * --assembly` refuses it before the doctor or the CDK CLI runs (so before any AWS call).
+ * --assembly` refuses it before the doctor or the CDK CLI runs (so before any AWS call). No module is
+ * mocked: the node project's files share their worker's modules.
  */
 import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,13 +13,12 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONFIG_CONTEXT_KEY, parseConfig } from '../../config/portfolio-config';
 import type { Json } from '../../lib/testing';
 import { assemblyProblems, expectedOf } from './assembly';
+import { runDeploy } from './run';
 
-const { runCdk, runNpmScript } = vi.hoisted(() => ({ runCdk: vi.fn((..._args: unknown[]) => 0), runNpmScript: vi.fn((..._args: unknown[]) => 0) }));
-vi.mock('../kit/cdk', async (importOriginal) => ({ ...(await importOriginal<typeof import('../kit/cdk')>()), runCdk, runNpmScript, hasNpmScript: () => true }));
 
 const ACCOUNT = '123456789012';
 const REGION = 'eu-west-1';
@@ -128,29 +128,13 @@ describe('a built assembly', () => {
 });
 
 describe('npm run deploy -- --assembly', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    runCdk.mockClear();
-    runNpmScript.mockClear();
-  });
-
-  const deploy = async (dir: string) => {
+  // The check runs before the doctor and the CDK CLI: a refused assembly throws here, where a doctor
+  // that ran would have answered "found problems" (its AWS calls go to an endpoint nobody listens on).
+  it.each(cases.map(([what, make]) => [what, make]))('refuses %s before the doctor or cdk runs', async (_what, make) => {
     const cdkJson = path.join(mkdtempSync(path.join(tmpdir(), 'cdk-json-')), 'cdk.json');
     writeFileSync(cdkJson, JSON.stringify({ context: { [CONFIG_CONTEXT_KEY]: BLOCK } }));
     vi.stubEnv('PORTFOLIO_CDK_JSON', cdkJson);
-    const { runDeploy } = await import('./run');
-    return runDeploy(['--assembly', dir, '--require-approval', 'never']);
-  };
-
-  it.each(cases.map(([what, make]) => [what, make]))('refuses %s before the doctor or cdk runs', async (_what, make) => {
-    await expect(deploy(make())).rejects.toThrow(/holds what this app does not make; nothing was deployed/);
-    expect(runNpmScript).not.toHaveBeenCalled();
-    expect(runCdk).not.toHaveBeenCalled();
-  });
-
-  it('deploys the built one as it is', async () => {
-    await deploy(built).catch(() => undefined); // the outputs file is absent here: only the calls matter
-    expect(runNpmScript.mock.calls[0]?.[0]).toBe('doctor');
-    expect(runCdk.mock.calls[0]?.[0]).toEqual(expect.arrayContaining(['deploy', '--app', built]));
+    vi.stubEnv('AWS_ENDPOINT_URL', 'http://127.0.0.1:9');
+    await expect(runDeploy(['--assembly', make(), '--require-approval', 'never'])).rejects.toThrow(/holds what this app does not make; nothing was deployed/);
   });
 });
