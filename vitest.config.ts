@@ -28,6 +28,7 @@ const PROGRAM_TESTS = [
   'infra/lib/content-deploy.test.ts',
   'infra/lib/lambda-bundling.test.ts',
   'infra/lib/preview-workflow.test.ts',
+  'infra/lib/production-workflows.test.ts',
   'infra/local/dev.test.ts',
   'infra/local/flood.test.ts',
   'infra/scripts/deploy/run.test.ts',

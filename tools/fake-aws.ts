@@ -51,6 +51,8 @@ export interface FakeAwsState {
   toolkitStatus: Record<string, { status: string; since?: string }>;
   /** Region → the CDKToolkit stack's CloudFormationExecutionPolicies parameter ("" or absent: AdministratorAccess). */
   toolkitPolicies: Record<string, string>;
+  /** Region → the CDKToolkit stack's InputPermissionsBoundary parameter ("" or absent: no boundary). */
+  toolkitBoundaries: Record<string, string>;
   /** IAM customer managed policies: ARN → versions (id, URL-encoded when returned, default or not). */
   policies: Record<string, { id: string; document: string; isDefault: boolean; created?: string }[]>;
   parameters: Record<string, { type: string; value: string }>;
@@ -292,7 +294,8 @@ function query(fake: Fake, res: ServerResponse, service: string, region: string,
     const members = Object.entries(outputs).map(([k, v]) => `<member><OutputKey>${k}</OutputKey><OutputValue>${escape(v)}</OutputValue></member>`);
     const parameters = site
       ? ''
-      : `<Parameters><member><ParameterKey>CloudFormationExecutionPolicies</ParameterKey><ParameterValue>${escape(state.toolkitPolicies[region] ?? '')}</ParameterValue></member></Parameters>`;
+      : `<Parameters><member><ParameterKey>CloudFormationExecutionPolicies</ParameterKey><ParameterValue>${escape(state.toolkitPolicies[region] ?? '')}</ParameterValue></member>` +
+        `<member><ParameterKey>InputPermissionsBoundary</ParameterKey><ParameterValue>${escape(state.toolkitBoundaries[region] ?? '')}</ParameterValue></member></Parameters>`;
     return send(
       res,
       200,
@@ -317,7 +320,7 @@ function query(fake: Fake, res: ServerResponse, service: string, region: string,
   }
   if (service === 'iam') return iam(fake, res, action, form);
   if (service === 'cloudformation' && action === 'DeleteStack') {
-    if (stackName === 'CDKToolkit') [state.toolkits, state.toolkitStatus, state.toolkitPolicies].forEach((byRegion) => delete byRegion[region]);
+    if (stackName === 'CDKToolkit') [state.toolkits, state.toolkitStatus, state.toolkitPolicies, state.toolkitBoundaries].forEach((byRegion) => delete byRegion[region]);
     else delete state.stacks[stackName];
     state.writes.push(`DeleteStack ${stackName} ${region}`);
     return send(res, 200, xml(action, ''));
@@ -740,6 +743,7 @@ function hooksOf(fake: Fake): Record<string, (p: URLSearchParams) => string | vo
   bootstrap: (p) => {
     state.toolkits[p.get('region') ?? ''] = Number(p.get('version'));
     state.toolkitPolicies[p.get('region') ?? ''] = p.get('policies') ?? '';
+    state.toolkitBoundaries[p.get('region') ?? ''] = p.get('boundary') ?? '';
     delete state.toolkitStatus[p.get('region') ?? ''];
   },
   dns: (p) => void (state.dns[p.get('name') ?? ''] = p.get('value') ?? ''),
@@ -845,6 +849,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     toolkits: {},
     toolkitStatus: {},
     toolkitPolicies: {},
+    toolkitBoundaries: {},
     policies: {},
     parameters: {},
     certificates: {},

@@ -48,7 +48,9 @@ const target = /^aws:\\/\\/(\\d{12})\\/(.+)$/.exec(process.argv[3] || '');
 if (process.argv[2] !== 'bootstrap' || !target) process.exit(3);
 const flag = process.argv.indexOf('--cloudformation-execution-policies');
 const policies = flag > 0 ? process.argv[flag + 1] : '';
-fetch(${JSON.stringify(aws.url)} + '/__hooks/bootstrap?region=' + target[2] + '&version=33&policies=' + encodeURIComponent(policies), { method: 'POST' }).then(() => process.exit(0), () => process.exit(4));
+const boundaryFlag = process.argv.indexOf('--custom-permissions-boundary');
+const boundary = boundaryFlag > 0 ? process.argv[boundaryFlag + 1] : '';
+fetch(${JSON.stringify(aws.url)} + '/__hooks/bootstrap?region=' + target[2] + '&version=33&policies=' + encodeURIComponent(policies) + '&boundary=' + encodeURIComponent(boundary), { method: 'POST' }).then(() => process.exit(0), () => process.exit(4));
 `,
   );
   chmodSync(stub, 0o755);

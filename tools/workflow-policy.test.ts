@@ -208,6 +208,40 @@ describe('the repository\'s rules', () => {
     ['deploy-after-ci', 'the deploy job checks out main\'s newest commit, not the tested one', (d) => {
       delete step(d.deploy, 'deploy', 'actions/checkout').with.ref;
     }],
+    ['deploy-after-ci', 'the gate takes any workflow called CI (a branch\'s own, on a tag push named main)', (d) => {
+      d.deploy.jobs.gate.if = d.deploy.jobs.gate.if.replace("&& (github.event.workflow_run.path == '.github/workflows/ci.yml' || startsWith(github.event.workflow_run.path, '.github/workflows/ci.yml@'))", '');
+    }],
+    ['main-by-full-name', 'the gate asks for commits/main, which a tag named main answers', (d) => {
+      runStep(d.deploy, 'gate', /GITHUB_OUTPUT/).run = runStep(d.deploy, 'gate', /GITHUB_OUTPUT/).run.replace('git/ref/heads/main" --jq .object.sha', 'commits/main" --jq .sha');
+    }],
+    ['main-by-full-name', 'the rollback checks ancestry against origin/main, which a tag named origin/main shadows', (d) => {
+      runStep(d.rollback, 'build', /merge-base/).run = runStep(d.rollback, 'build', /merge-base/).run.replace('"$COMMIT" refs/remotes/origin/main', '"$COMMIT" origin/main');
+    }],
+    ['rollback-approved', 'the rollback no longer waits for a reviewer', (d) => {
+      delete d.rollback.jobs.build.needs;
+      delete d.rollback.jobs.approve;
+    }],
+    ['rollback-approved', 'the approval job is in an environment of another name', (d) => {
+      d.rollback.jobs.approve.environment = 'production';
+    }],
+    ['checked-assembly', 'the rollback deploys with cdk deploy itself (no check of the assembly)', (d) => {
+      runStep(d.rollback, 'rollback', /deploy\/cli\.ts/).run = 'npx cdk deploy --all --app cdk.out --require-approval never';
+    }],
+    ['checked-assembly', 'the deploy job adds a cdk deploy of the downloaded assembly', (d) => {
+      d.deploy.jobs.deploy.steps.push({ run: 'npx cdk deploy --app cdk.out Portfolio-Certificate --require-approval never' });
+    }],
+    ['bounded-preview-upload', 'the upload takes any prefix it is given', (d) => {
+      const upload = runStep(d.preview, 'upload', /aws s3 cp/);
+      upload.run = upload.run.replace(/^if ! \[\[[^\n]*\n[^\n]*\n[^\n]*\nfi\n/, '');
+    }],
+    ['bounded-preview-upload', 'the upload has no size cap', (d) => {
+      const upload = runStep(d.preview, 'upload', /aws s3 cp/);
+      upload.run = upload.run.replace(/bytes="\$\(du -sb site \| cut -f1\)"\n[^\n]*\n[^\n]*\n[^\n]*\nfi\n/, '');
+    }],
+    ['bounded-preview-upload', 'the upload follows symbolic links', (d) => {
+      const upload = runStep(d.preview, 'upload', /aws s3 cp/);
+      upload.run = upload.run.replaceAll(' --no-follow-symlinks', '');
+    }],
     ['required-workflows', 'CI no longer runs on push to main', (d) => {
       delete d.ci.on.push;
     }],

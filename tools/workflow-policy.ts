@@ -24,6 +24,10 @@ export const RULES = {
   'token-in-step-env': 'the GitHub token reaches only the steps that use it (step env), never a whole job',
   'deploy-after-ci': 'the production deploy runs when CI completes (workflow_run), never on push: only after a job whose if requires CI\'s run to have passed for a push to this repository, and every checkout takes the commit CI tested (its head_sha)',
   'required-workflows': 'CI on pull_request and on push to main, the deploy after CI, preview upload on pull_request, teardown on close, rollback on workflow_dispatch',
+  'main-by-full-name': 'a script names the branch main in full (refs/remotes/origin/main, git/ref/heads/main), never as origin/main or commits/main, which a tag of that name also answers',
+  'rollback-approved': 'a job that assumes the production role on workflow_dispatch runs only after a job in the environment production-rollback (a person approves)',
+  'checked-assembly': 'a job holding the production role deploys through deploy/cli.ts --assembly (which checks the assembly first), never cdk deploy itself',
+  'bounded-preview-upload': 'a job that uploads with the preview role checks the path is its own pull request\'s (pr-$PR/…), caps the size (MAX_BYTES) and never follows a symbolic link',
 } as const;
 
 export type RuleId = keyof typeof RULES;
@@ -189,6 +193,9 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
           if (TOKEN.test(String(value))) add('token-in-step-env', `${at}.env.${name}`, 'every step of the job gets the GitHub token');
         }
       }
+      checkMainByFullName(facts, (message) => add('main-by-full-name', at, message));
+      if (facts.roles.some(isProductionRole)) checkProductionJob(doc, on, facts, (rule, message) => add(rule, at, message));
+      if (facts.roles.some(isPreviewRole) && /\baws s3 (cp|sync)\b/.test(facts.runs)) checkPreviewUpload(facts, (message) => add('bounded-preview-upload', at, message));
       // What exists.
       if (deploys && 'pull_request' in on && idToken) found.pullRequest = true;
       if (tearsDown && 'pull_request' in on && String(job?.if ?? '').includes("github.event.action == 'closed'")) found.teardown = true;
@@ -216,12 +223,59 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
 
 /** The name of the test workflow (ci.yml) the deploy waits for. */
 const CI_NAME = 'CI';
-/** What the gate before a production deploy requires of CI's run: passed, for a push, in this repository. */
+/**
+ * What the gate before a production deploy requires of CI's run: passed, for a push, in this
+ * repository, and ci.yml's own (any workflow may call itself CI).
+ */
 const CI_PASSED = [
   "github.event.workflow_run.conclusion == 'success'",
   "github.event.workflow_run.event == 'push'",
+  "(github.event.workflow_run.path == '.github/workflows/ci.yml' || startsWith(github.event.workflow_run.path, '.github/workflows/ci.yml@'))",
   'github.event.workflow_run.head_repository.full_name == github.repository',
 ];
+/** The environment whose required reviewer approves a rollback (npm run github-setup makes it). */
+export const ROLLBACK_ENVIRONMENT = 'production-rollback';
+
+const isProductionRole = (step: YamlNode) => /PRODUCTION/.test(String(step?.with?.['role-to-assume'] ?? ''));
+const isPreviewRole = (step: YamlNode) => /PREVIEW/.test(String(step?.with?.['role-to-assume'] ?? ''));
+
+/** The preview role writes any pr-* key: the upload itself keeps to its own prefix, a size, and real files. */
+function checkPreviewUpload(facts: JobFacts, add: (message: string) => void): void {
+  if (!/\^pr-\$\{PR\}\//.test(facts.runs)) add('uploads without checking the path is pr-$PR/…, its own pull request\'s');
+  if (!/\bdu -sb\b/.test(facts.runs) || !/-gt "\$MAX_BYTES"/.test(facts.runs)) add('uploads without a size cap (du -sb against MAX_BYTES)');
+  for (const [copy] of facts.runs.matchAll(/\baws s3 (?:cp|sync)\b[^\n]*/g)) {
+    if (!/--no-follow-symlinks\b/.test(copy)) add(`"${copy.trim()}" follows symbolic links (to the runner's own files)`);
+  }
+}
+
+/** main as a name a tag can take: origin/main not written as refs/remotes/origin/main, or the API's commits/main. */
+const MAIN_BY_SHORT_NAME = /(?<!refs\/remotes\/)\borigin\/main\b|\bcommits\/main\b/;
+
+function checkMainByFullName(facts: JobFacts, add: (message: string) => void): void {
+  const found = MAIN_BY_SHORT_NAME.exec(facts.runs);
+  if (found) add(`names main as "${found[0]}", which a tag of that name answers too`);
+}
+
+/** A job holding the production role deploys a checked assembly, and by hand only once a person approved. */
+function checkProductionJob(doc: YamlNode, on: Record<string, YamlNode>, facts: JobFacts, add: (rule: RuleId, message: string) => void): void {
+  // A deploy without --assembly is no-install-with-token's to refuse (it would synthesize here).
+  if (/\bcdk deploy\b/.test(facts.runs)) {
+    add('checked-assembly', 'deploys without deploy/cli.ts --assembly, so no check of the assembly runs before the role is used');
+  }
+  if ('workflow_dispatch' in on && !needsEnvironment(doc, facts.id, ROLLBACK_ENVIRONMENT)) {
+    add('rollback-approved', `assumes the production role by hand without waiting for a job in the environment ${ROLLBACK_ENVIRONMENT}`);
+  }
+}
+
+/** Whether a job, or a job it needs however far back, runs in the environment. */
+function needsEnvironment(doc: YamlNode, id: string, environment: string, seen = new Set<string>()): boolean {
+  const jobs: Record<string, YamlNode> = isMap(doc?.jobs) ? doc.jobs : {};
+  if (seen.has(id) || !jobs[id]) return false;
+  seen.add(id);
+  if (factsOf(doc, id, jobs[id]).environment?.name === environment) return true;
+  const needs: string[] = typeof jobs[id].needs === 'string' ? [jobs[id].needs] : Array.isArray(jobs[id].needs) ? jobs[id].needs : [];
+  return needs.some((need) => needsEnvironment(doc, need, environment, seen));
+}
 const TESTED_COMMIT = /^\$\{\{\s*github\.event\.workflow_run\.head_sha\s*\}\}$/;
 
 const pushesMain = (on: Record<string, YamlNode>) => isMap(on.push) && Array.isArray(on.push.branches) && on.push.branches.includes('main');
@@ -234,7 +288,7 @@ const pushesMain = (on: Record<string, YamlNode>) => isMap(on.push) && Array.isA
  */
 function checkDeployAfterCi(doc: YamlNode, on: Record<string, YamlNode>, add: (where: string, message: string) => void): boolean {
   const jobs: Record<string, YamlNode> = isMap(doc?.jobs) ? doc.jobs : {};
-  const production = Object.keys(jobs).filter((id) => factsOf(doc, id, jobs[id]).roles.some((s) => /PRODUCTION/.test(String(s?.with?.['role-to-assume'] ?? ''))));
+  const production = Object.keys(jobs).filter((id) => factsOf(doc, id, jobs[id]).roles.some(isProductionRole));
   // A production role on a pull request is role-matches-subject's to refuse.
   if (production.length === 0 || 'pull_request' in on || ('workflow_dispatch' in on && !('push' in on) && !('workflow_run' in on))) return false;
   const run = isMap(on.workflow_run) ? on.workflow_run : {};

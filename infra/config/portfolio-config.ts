@@ -50,6 +50,22 @@ export type Route53Domain = DomainConfig & { hostedZoneId: string; hostedZoneNam
 export const isRoute53Domain = (domain: DomainConfig | null | undefined): domain is Route53Domain =>
   Boolean(domain?.hostedZoneId && domain.hostedZoneName);
 
+/**
+ * The stacks the app makes for this configuration, each with its region: the site's own, and with a
+ * Route 53 domain outside us-east-1 a certificate stack there (CloudFront takes certificates from
+ * us-east-1 only). The app names its stacks from this, and a deploy of a built assembly accepts these
+ * stacks and no other.
+ */
+export function portfolioStackNames(config: Pick<PortfolioConfig, 'stackName' | 'region' | 'domain'>): { main: string; certificate?: string } {
+  const certificate = isRoute53Domain(config.domain) && config.region !== CLOUDFRONT_CERTIFICATE_REGION;
+  return { main: config.stackName, ...(certificate ? { certificate: `${config.stackName}-Certificate` } : {}) };
+}
+
+/** The live site's stack name, also for a preview stage ("<live>-<stage>"): what setup names its fence after. */
+export function liveStackName(config: Pick<PortfolioConfig, 'stackName' | 'stage'>): string {
+  return config.stage ? config.stackName.slice(0, -(config.stage.length + 1)) : config.stackName;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid deploy configuration (cdk.json → context.${CONFIG_CONTEXT_KEY}):\n  - ${problems.join('\n  - ')}`);

@@ -2,7 +2,7 @@
 import { App } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPortfolioStacks } from './portfolio-app';
-import { fixtureConfig, makeFixtureSite, synthPortfolio, type Synthesized, type Json } from './testing';
+import { fixtureConfig, makeFixtureSite, synthPortfolio, type Synthesized, type Json, roleBoundaries, undeployableTypes } from './testing';
 
 
 const DOMAIN = { domainName: 'portfolio.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'portfolio.dev' };
@@ -13,6 +13,17 @@ beforeAll(() => {
 });
 
 describe('custom domain, stack in eu-west-1', () => {
+  it('holds only resource types the production deploy accepts, in both stacks', () => {
+    expect(undeployableTypes(synth.template, synth.certificateTemplate)).toEqual([]);
+  });
+
+  it('gives the roles of both stacks the boundary, the cross-region references\' too', () => {
+    const boundaries = roleBoundaries(synth.template, synth.certificateTemplate);
+    expect(boundaries.length).toBeGreaterThan(0);
+    expect(boundaries.every((b) => b.includes(':policy/Portfolio-cdk-boundary'))).toBe(true);
+    expect(roleBoundaries(synth.certificateTemplate).length).toBeGreaterThan(0);
+  });
+
   it('puts the certificate in a us-east-1 stack that the main stack depends on', () => {
     expect(synth.stacks.certificate?.region).toBe('us-east-1');
     expect(synth.stacks.main.region).toBe('eu-west-1');

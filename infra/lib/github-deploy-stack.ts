@@ -49,6 +49,14 @@ export const BOOTSTRAP_ROLES_ASSUMED = ['deployRole', 'filePublishingRole'] as c
 export const executionPolicyName = (portfolioStackName: string): string => `${portfolioStackName}-cdk-execution`;
 
 /**
+ * The permissions boundary setup passes `cdk bootstrap --custom-permissions-boundary` (the bootstrap
+ * template's InputPermissionsBoundary: CloudFormation's execution role carries it), and which every role
+ * the app's stacks make carries too (boundEveryRole in portfolio-app.ts). Named after the live
+ * stack: a preview stage's roles carry the same one.
+ */
+export const boundaryPolicyName = (portfolioStackName: string): string => `${portfolioStackName}-cdk-boundary`;
+
+/**
  * What `npm run doctor` reads (infra/scripts/doctor): none of these calls takes a narrower resource.
  * Derived from the doctor's code by github-deploy-stack.test.ts, so a new call cannot be missed here;
  * acm:DescribeCertificate is the external-DNS domain's certificate (Service Authorization Reference,
@@ -108,6 +116,90 @@ export const NO_SECRET_VALUES: PolicyStatementJson = {
   Resource: '*',
 };
 
+/**
+ * What neither CloudFormation's execution role nor any role a template makes may do, whatever the
+ * template says: assume another role (the lookup role's ReadOnlyAccess reads every table), make users,
+ * keys or identity providers, change the deploy machinery (the bootstrap's roles, the execution policy,
+ * the boundary, the GitHub stack's roles, which would let another branch in), make or change a role
+ * that does not carry the boundary, or take the boundary off
+ * (iam:PermissionsBoundary on CreateRole, PutRolePermissionsBoundary, PutRolePolicy, AttachRolePolicy,
+ * DeleteRolePolicy, DetachRolePolicy), change the boundary itself, attach AWS's administrator policies,
+ * switch an alarm's actions off, change a budget or its actions (the owner's, from setup), or act on a
+ * resource another stack made. Service Authorization Reference, "Actions, resources, and condition keys"
+ * for IAM, CloudWatch and AWS Budget Service:
+ * https://docs.aws.amazon.com/service-authorization/latest/reference/list_awsidentityandaccessmanagementiam.html,
+ * https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazoncloudwatch.html,
+ * https://docs.aws.amazon.com/service-authorization/latest/reference/list_awsbudgetservice.html.
+ */
+export function fenceGuards(scope: FenceScope): PolicyStatementJson[] {
+  const { partition: p, account } = scope;
+  const boundary = `arn:${p}:iam::${account}:policy/${boundaryPolicyName(scope.portfolioStackName)}`;
+  const stack = scope.portfolioStackName;
+  return [
+    { Sid: 'NoRoleChains', Effect: 'Deny', Action: 'sts:*', Resource: '*' },
+    {
+      Sid: 'NoUsersKeysOrProviders',
+      Effect: 'Deny',
+      Action: ['iam:*User*', 'iam:*AccessKey*', 'iam:*LoginProfile', 'iam:*Group*', 'iam:*OpenIDConnectProvider*', 'iam:*SAMLProvider*'],
+      Resource: '*',
+    },
+    {
+      Sid: 'NotTheDeployMachinery',
+      Effect: 'Deny',
+      Action: 'iam:*',
+      Resource: [
+        `arn:${p}:iam::${account}:role/cdk-*`,
+        `arn:${p}:iam::${account}:policy/${executionPolicyName(stack)}`,
+        boundary,
+        `arn:${p}:iam::${account}:role/${stack}-GitHub-*`,
+        `arn:${p}:iam::${account}:policy/${stack}-GitHub-*`,
+      ],
+    },
+    {
+      Sid: 'RolesOnlyWithinTheBoundary',
+      Effect: 'Deny',
+      Action: ['iam:CreateRole', 'iam:PutRolePermissionsBoundary', 'iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:DeleteRolePolicy', 'iam:DetachRolePolicy'],
+      Resource: '*',
+      Condition: { StringNotEquals: { 'iam:PermissionsBoundary': boundary } },
+    },
+    { Sid: 'BoundaryStays', Effect: 'Deny', Action: ['iam:DeleteRolePermissionsBoundary', 'iam:DeleteUserPermissionsBoundary'], Resource: '*' },
+    {
+      Sid: 'NoAdministratorPolicies',
+      Effect: 'Deny',
+      Action: ['iam:AttachRolePolicy', 'iam:AttachUserPolicy', 'iam:AttachGroupPolicy'],
+      Resource: '*',
+      Condition: { ArnLike: { 'iam:PolicyARN': ['AdministratorAccess', 'PowerUserAccess', 'IAMFullAccess'].map((name) => `arn:${p}:iam::aws:policy/${name}`) } },
+    },
+    { Sid: 'AlarmsKeepTheirActions', Effect: 'Deny', Action: 'cloudwatch:DisableAlarmActions', Resource: '*' },
+    {
+      Sid: 'BudgetsAreTheOwners',
+      Effect: 'Deny',
+      Action: ['budgets:ModifyBudget', 'budgets:CreateBudgetAction', 'budgets:UpdateBudgetAction', 'budgets:DeleteBudgetAction', 'budgets:ExecuteBudgetAction'],
+      Resource: '*',
+    },
+    {
+      // CloudFormation tags what a stack makes with aws:cloudformation:stack-name; CDKToolkit's staging
+      // bucket holds the assets a deploy reads.
+      Sid: 'OnlyThisProjectsResources',
+      Effect: 'Deny',
+      Action: '*',
+      Resource: '*',
+      Condition: {
+        StringNotLike: { 'aws:ResourceTag/aws:cloudformation:stack-name': [stack, `${stack}-*`, 'CDKToolkit'] },
+        Null: { 'aws:ResourceTag/aws:cloudformation:stack-name': 'false' },
+      },
+    },
+  ];
+}
+
+/**
+ * The boundary's document: everything, but what fenceGuards forbids. As the boundary of every role the
+ * stacks make, it caps what a template can grant however it words a role's policies.
+ */
+export function boundaryPolicyDocument(scope: FenceScope): { Version: '2012-10-17'; Statement: PolicyStatementJson[] } {
+  return { Version: '2012-10-17', Statement: [{ Sid: 'AtMostThis', Effect: 'Allow', Action: '*', Resource: '*' }, ...fenceGuards(scope)] };
+}
+
 /** arn:…:parameter/name for "/name" and "name" alike, in any region (the ARN never has a double slash). */
 function parameterArn(partition: string, account: string, name: string): string {
   return `arn:${partition}:ssm:*:${account}:parameter/${name.replace(/^\//, '')}`;
@@ -118,9 +210,9 @@ function parameterArn(partition: string, account: string, name: string): string 
  * --cloudformation-execution-policies`: AWS CDK Developer Guide, "cdk bootstrap",
  * https://docs.aws.amazon.com/cdk/v2/guide/ref-cli-cmd-bootstrap.html). CloudFormation creates
  * whatever main's stacks hold, so everything is allowed but: reading any table's items (the archive),
- * the live secret, assuming roles (the lookup role's ReadOnlyAccess reads every table), changing the
- * bootstrap's roles, this policy, the GitHub stack's roles and OIDC provider (which would let
- * another branch in), and creating users or keys.
+ * the live secret, the secrets' values, what fenceGuards forbids every role (role chains, users and
+ * keys, the deploy machinery, roles without the boundary, alarms, budgets, other stacks' resources),
+ * the origin secret's value, and passing roles other stacks made.
  */
 export function executionPolicyDocument(scope: FenceScope): { Version: '2012-10-17'; Statement: PolicyStatementJson[] } {
   const { partition: p, account } = scope;
@@ -138,29 +230,31 @@ export function executionPolicyDocument(scope: FenceScope): { Version: '2012-10-
       ],
       Resource: '*',
     },
-    { Sid: 'NoRoleChains', Effect: 'Deny', Action: 'sts:*', Resource: '*' },
     NO_SECRET_VALUES,
-    {
-      Sid: 'NoUsersKeysOrProviders',
-      Effect: 'Deny',
-      Action: ['iam:*User*', 'iam:*AccessKey*', 'iam:*LoginProfile', 'iam:*Group*', 'iam:*OpenIDConnectProvider*', 'iam:*SAMLProvider*'],
-      Resource: '*',
-    },
-    {
-      Sid: 'NotTheDeployMachinery',
-      Effect: 'Deny',
-      Action: 'iam:*',
-      Resource: [
-        `arn:${p}:iam::${account}:role/cdk-*`,
-        `arn:${p}:iam::${account}:policy/${executionPolicyName(scope.portfolioStackName)}`,
-        `arn:${p}:iam::${account}:role/${scope.portfolioStackName}-GitHub-*`,
-        `arn:${p}:iam::${account}:policy/${scope.portfolioStackName}-GitHub-*`,
-      ],
-    },
   ];
   if (scope.liveSecretParameter) {
     statements.push({ Sid: 'NotTheLiveSecret', Effect: 'Deny', Action: 'ssm:*', Resource: parameterArn(p, account, scope.liveSecretParameter) });
   }
+  const stack = scope.portfolioStackName;
+  statements.push(
+    ...fenceGuards(scope),
+    {
+      // The origin secret's value changes by its rotation function alone (whose role may); a template
+      // creates it with a generated value and never writes one (AWS Secrets Manager actions, Service
+      // Authorization Reference: https://docs.aws.amazon.com/service-authorization/latest/reference/list_awssecretsmanager.html).
+      Sid: 'OriginSecretOnlyByItsRotation',
+      Effect: 'Deny',
+      Action: ['secretsmanager:PutSecretValue', 'secretsmanager:UpdateSecretVersionStage', 'secretsmanager:DeleteResourcePolicy'],
+      Resource: [`arn:${p}:secretsmanager:*:${account}:secret:${stack}-origin-secret-*`, `arn:${p}:secretsmanager:*:${account}:secret:${stack}-*-origin-secret-*`],
+    },
+    {
+      // A service acts as the roles this project's stacks made (named "<stack>-…" by CloudFormation), no other.
+      Sid: 'PassOnlyThisProjectsRoles',
+      Effect: 'Deny',
+      Action: 'iam:PassRole',
+      NotResource: `arn:${p}:iam::${account}:role/${stack}-*`,
+    },
+  );
   return { Version: '2012-10-17', Statement: statements };
 }
 

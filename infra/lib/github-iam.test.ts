@@ -2,7 +2,9 @@
  * What a GitHub workflow can reach in the owner's account, proved by an IAM policy simulation
  * (@cloud-copilot/iam-simulate: identity policies, permissions boundaries, conditions) of the synthesized
  * `Portfolio-GitHub` stack and the CDK bootstrap template as installed (node_modules/aws-cdk, v33), with
- * the execution policy setup passes `cdk bootstrap --cloudformation-execution-policies`.
+ * the execution policy setup passes `cdk bootstrap --cloudformation-execution-policies` and the
+ * permissions boundary it passes `--custom-permissions-boundary` (which every role a template makes
+ * carries too: a role a template could make is simulated within it).
  *
  * From each GitHub role, every role it reaches is followed: sts:AssumeRole where the identity policy
  * allows it and the target's trust names the account, iam:PassRole where it allows passing a role a
@@ -20,7 +22,7 @@ import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { REPO_ROOT } from '../config/portfolio-config';
-import { executionPolicyDocument, executionPolicyName, type FenceScope, GitHubDeployStack } from './github-deploy-stack';
+import { boundaryPolicyDocument, boundaryPolicyName, executionPolicyDocument, executionPolicyName, type FenceScope, GitHubDeployStack } from './github-deploy-stack';
 import { previewBucketName } from './preview-site';
 import type { Json } from './testing';
 
@@ -51,6 +53,14 @@ const LIVE_CDN = {
   logGroup: `arn:aws:logs:${REGION}:${ACCOUNT}:log-group:/aws/lambda/Portfolio-FunctionsContactFunction-1A2B3C4D5E6F`,
   parameter: `arn:aws:ssm:${REGION}:${ACCOUNT}:parameter/some/other-parameter`,
 };
+/** The boundary setup makes, which CloudFormation's role and every role a template makes carry. */
+const BOUNDARY = `arn:aws:iam::${ACCOUNT}:policy/${boundaryPolicyName(STACK)}`;
+const WITHIN = { 'iam:PermissionsBoundary': BOUNDARY };
+const A_NEW_ROLE = `arn:aws:iam::${ACCOUNT}:role/${STACK}-Anything1A2B3C-1A2B3C4D5E6F`;
+/** Another stack's resources, as CloudFormation tags them. */
+const OTHER_STACKS = { 'aws:ResourceTag/aws:cloudformation:stack-name': 'SomeoneElses' };
+const THIS_STACK = { 'aws:ResourceTag/aws:cloudformation:stack-name': STACK };
+
 /** A role an older design let a preview create (and so change the trust of). */
 const PREVIEW_CREATED_ROLE = `arn:aws:iam::${ACCOUNT}:role/Portfolio-pr-7-FunctionsContactRole1A2B3C-1A2B3C4D5E6F`;
 const PREVIEW_BUCKET = `arn:aws:s3:::${previewBucketName(STACK, ACCOUNT, REGION)}`;
@@ -181,8 +191,13 @@ function account(options: { executionPolicies: boolean }): Role[] {
   const github = app.synth().getStackByName(stack.stackName).template as Json;
   const bootstrap = parse(readFileSync(path.join(REPO_ROOT, 'node_modules/aws-cdk/lib/api/bootstrap/bootstrap-template.yaml'), 'utf8'));
   const executionPolicyArn = `arn:aws:iam::${ACCOUNT}:policy/${executionPolicyName(STACK)}`;
-  const parameters = options.executionPolicies ? { CloudFormationExecutionPolicies: [executionPolicyArn], Qualifier: 'hnb659fds' } : { Qualifier: 'hnb659fds' };
-  return [...rolesOf(github, {}), ...rolesOf(bootstrap, parameters, { [executionPolicyArn]: executionPolicyDocument(SCOPE) })];
+  const parameters = options.executionPolicies
+    ? { CloudFormationExecutionPolicies: [executionPolicyArn], InputPermissionsBoundary: boundaryPolicyName(STACK), Qualifier: 'hnb659fds' }
+    : { Qualifier: 'hnb659fds' };
+  return [
+    ...rolesOf(github, {}),
+    ...rolesOf(bootstrap, parameters, { [executionPolicyArn]: executionPolicyDocument(SCOPE), [BOUNDARY]: boundaryPolicyDocument(SCOPE) }),
+  ];
 }
 
 async function decide(role: Role, action: string, resource: string, context: Record<string, string | string[]> = {}): Promise<string> {
@@ -247,6 +262,45 @@ const NEVER: Check[] = [
     [a, `arn:aws:iam::${ACCOUNT}:role/${STACK}-GitHub-ProductionRole1A2B3C-1A2B3C4D5E6F`],
   ]),
   ['iam:CreatePolicyVersion', `arn:aws:iam::${ACCOUNT}:policy/${executionPolicyName(STACK)}`],
+  // No role outside the boundary: made, changed or freed of it; nor the boundary changed.
+  ['iam:CreateRole', A_NEW_ROLE],
+  ['iam:CreateRole', A_NEW_ROLE, { 'iam:PermissionsBoundary': `arn:aws:iam::${ACCOUNT}:policy/AnotherBoundary` }],
+  ['iam:PutRolePolicy', `arn:aws:iam::${ACCOUNT}:role/SomeAdministratorRole`],
+  ['iam:AttachRolePolicy', `arn:aws:iam::${ACCOUNT}:role/SomeAdministratorRole`, { 'iam:PolicyARN': 'arn:aws:iam::aws:policy/ReadOnlyAccess' }],
+  ['iam:AttachRolePolicy', LIVE.functionRole, { ...WITHIN, 'iam:PolicyARN': 'arn:aws:iam::aws:policy/AdministratorAccess' }],
+  ['iam:DeleteRolePermissionsBoundary', LIVE.functionRole],
+  ...['iam:CreatePolicyVersion', 'iam:SetDefaultPolicyVersion', 'iam:DeletePolicy'].map((a): Check => [a, BOUNDARY]),
+  // Alarms keep their actions; budgets are the owner's; other stacks' resources are theirs.
+  ['cloudwatch:DisableAlarmActions', `arn:aws:cloudwatch:${REGION}:${ACCOUNT}:alarm:Portfolio-ContactErrors`],
+  ['budgets:ModifyBudget', `arn:aws:budgets::${ACCOUNT}:budget/portfolio-monthly`],
+  ...['budgets:DeleteBudgetAction', 'budgets:ExecuteBudgetAction', 'budgets:UpdateBudgetAction'].map((a): Check => [a, `arn:aws:budgets::${ACCOUNT}:budget/portfolio-monthly/action/0a1b2c3d-0000-0000-0000-000000000000`]),
+  // (Services that evaluate aws:ResourceTag for the action; S3's bucket actions do not, docs/deploy.md says so.)
+  ['lambda:UpdateFunctionCode', `arn:aws:lambda:${REGION}:${ACCOUNT}:function:SomeoneElsesFunction`, OTHER_STACKS],
+  ['dynamodb:DeleteTable', `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/SomeoneElsesTable`, OTHER_STACKS],
+  ['sns:SetTopicAttributes', `arn:aws:sns:${REGION}:${ACCOUNT}:SomeoneElsesTopic`, OTHER_STACKS],
+];
+
+/** And CloudFormation's own role: the origin secret's value only by its rotation, no other project's role handed to a service. */
+const NEVER_FROM_THE_EXECUTION_ROLE: Check[] = [
+  ...['secretsmanager:PutSecretValue', 'secretsmanager:UpdateSecretVersionStage', 'secretsmanager:DeleteResourcePolicy'].map((a): Check => [a, LIVE.originSecret]),
+  ['iam:PassRole', `arn:aws:iam::${ACCOUNT}:role/SomeAdministratorRole`, { 'iam:PassedToService': 'lambda.amazonaws.com' }],
+];
+
+/** What a real deploy of the stacks asks of CloudFormation's role, which the fence must leave allowed. */
+const A_DEPLOY_NEEDS: Check[] = [
+  ['s3:PutBucketPolicy', LIVE.bucket, THIS_STACK],
+  ['dynamodb:UpdateTable', LIVE.archive],
+  ['iam:CreateRole', A_NEW_ROLE, WITHIN],
+  ['iam:PutRolePolicy', LIVE.functionRole, WITHIN],
+  ['iam:AttachRolePolicy', LIVE.functionRole, { ...WITHIN, 'iam:PolicyARN': 'arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole' }],
+  ['iam:PassRole', LIVE.functionRole, { 'iam:PassedToService': 'lambda.amazonaws.com' }],
+  ['lambda:CreateFunction', LIVE.function],
+  ['lambda:UpdateFunctionCode', LIVE.function, THIS_STACK],
+  ['cloudwatch:PutMetricAlarm', `arn:aws:cloudwatch:${REGION}:${ACCOUNT}:alarm:Portfolio-ContactErrors`],
+  ...['secretsmanager:CreateSecret', 'secretsmanager:PutResourcePolicy', 'secretsmanager:RotateSecret', 'secretsmanager:TagResource'].map((a): Check => [a, LIVE.originSecret]),
+  ['cloudfront:UpdateDistribution', LIVE.distribution, THIS_STACK],
+  // The assets the deploy reads from the bootstrap's staging bucket (CDKToolkit's).
+  ['s3:GetObject', `arn:aws:s3:::cdk-hnb659fds-assets-${ACCOUNT}-${REGION}/asset.zip`, { 'aws:ResourceTag/aws:cloudformation:stack-name': 'CDKToolkit' }],
 ];
 
 /**
@@ -343,8 +397,36 @@ describe('the GitHub roles in an account bootstrapped as setup does it', () => {
     expect(await violations(preview, roles, NEVER_FROM_A_PREVIEW)).toEqual([]);
   }, 300_000);
 
+  it('CloudFormation\'s role carries the boundary, writes no origin secret value and hands a service no other project\'s role', async () => {
+    const execution = byName(roles, /cfn-exec-role/);
+    expect(execution.boundary).toEqual(boundaryPolicyDocument(SCOPE));
+    expect(await violations(execution, roles, NEVER_FROM_THE_EXECUTION_ROLE)).toEqual([]);
+  }, 300_000);
+
+  it('a role a template makes, however wide its policy, stays within the boundary', async () => {
+    const crafted: Role = {
+      arn: A_NEW_ROLE,
+      trust: [{ Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' }],
+      policies: [{ name: 'everything', policy: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }] } }],
+      boundary: boundaryPolicyDocument(SCOPE),
+      tags: {},
+    };
+    // The site's data its functions read (archive items, the captcha secret, the origin secret and its
+    // store's copy) is the execution policy's to keep from CloudFormation, not the boundary's.
+    const data = ([action, resource]: Check) => /^(dynamodb|ssm|secretsmanager|cloudfront-keyvaluestore):/.test(action) && !/SomeoneElses/.test(resource);
+    expect(await violations(crafted, roles, NEVER.filter((check) => !data(check)))).toEqual([]);
+    // What the site's functions do is still theirs to do.
+    expect(await allowedAll(crafted, [['dynamodb:PutItem', LIVE.archive], ['ses:SendEmail', `arn:aws:ses:${REGION}:${ACCOUNT}:identity/portfolio.dev`], ['secretsmanager:PutSecretValue', LIVE.originSecret]])).toEqual([]);
+  }, 300_000);
+
+  it('the fence fits in a managed policy (6,144 characters: IAM quotas, https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_iam-quotas.html)', () => {
+    const long: FenceScope = { ...SCOPE, portfolioStackName: 'A-Portfolio-Stack-Name-Of-Some-Length', liveSecretParameter: '/a/reasonably/long/recaptcha-secret-parameter-name' };
+    expect(JSON.stringify(executionPolicyDocument(long)).length).toBeLessThan(6144);
+    expect(JSON.stringify(boundaryPolicyDocument(long)).length).toBeLessThan(6144);
+  });
+
   it('each can still do its job: production deploys through CloudFormation, preview puts, deletes and lists its files', async () => {
-    expect(await allowedAll(byName(roles, /cfn-exec-role/), [['s3:PutBucketPolicy', LIVE.bucket], ['dynamodb:UpdateTable', LIVE.archive], ['iam:PutRolePolicy', LIVE.functionRole]])).toEqual([]);
+    expect(await allowedAll(byName(roles, /cfn-exec-role/), A_DEPLOY_NEEDS)).toEqual([]);
     expect(await allowedAll(preview, PREVIEW_NEEDS)).toEqual([]);
   }, 300_000);
 });

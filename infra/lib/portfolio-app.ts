@@ -1,6 +1,8 @@
-import { type App, Tags, Validations } from 'aws-cdk-lib';
+import { type App, CfnResource, type Stack, Tags, Validations } from 'aws-cdk-lib';
+import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, REPO_ROOT } from '../config/portfolio-config';
+import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, liveStackName, type PortfolioConfig, portfolioStackNames, REPO_ROOT } from '../config/portfolio-config';
+import { boundaryPolicyName } from './github-deploy-stack';
 import { CertificateStack } from './domain';
 import { PortfolioStack } from './portfolio-stack';
 
@@ -29,7 +31,8 @@ export interface PortfolioStacks {
 export function addPortfolioStacks(app: App, config: PortfolioConfig, options: PortfolioAppOptions = {}): PortfolioStacks {
   const env = { account: options.account, region: config.region };
   let certificate: CertificateStack | undefined;
-  if (isRoute53Domain(config.domain) && config.region !== CLOUDFRONT_CERTIFICATE_REGION) {
+  const names = portfolioStackNames(config);
+  if (names.certificate !== undefined && isRoute53Domain(config.domain)) {
     if (!options.account) {
       throw new Error(
         `portfolio.region is ${config.region} and a domain is configured, so the certificate lives in a us-east-1 ` +
@@ -37,12 +40,12 @@ export function addPortfolioStacks(app: App, config: PortfolioConfig, options: P
           'CDK_DEFAULT_ACCOUNT) or set portfolio.region to "us-east-1".',
       );
     }
-    certificate = new CertificateStack(app, `${config.stackName}-Certificate`, config.domain, {
+    certificate = new CertificateStack(app, names.certificate, config.domain, {
       env: { account: options.account, region: CLOUDFRONT_CERTIFICATE_REGION },
       description: `TLS certificate for ${config.domain.domainName} (CloudFront needs it in us-east-1)`,
     });
   }
-  const main = new PortfolioStack(app, config.stackName, {
+  const main = new PortfolioStack(app, names.main, {
     env,
     config,
     projectRoot: options.projectRoot ?? REPO_ROOT,
@@ -53,6 +56,26 @@ export function addPortfolioStacks(app: App, config: PortfolioConfig, options: P
   });
   // Every stage's resources say which stage they are.
   Tags.of(main).add(STAGE_TAG, config.stage || LIVE_STAGE_TAG_VALUE);
+  // Every role the stacks make carries the boundary setup made (the execution role may create no other).
+  for (const stack of [main, certificate]) if (stack) boundEveryRole(stack, boundaryPolicyName(liveStackName(config)));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { main, certificate };
+}
+
+/**
+ * Puts the boundary on every role of the stack. Not an aspect (PermissionsBoundary.of): aspects run
+ * before the app is prepared, and preparing it adds the cross-region references' provider roles, which
+ * an aspect never sees. A validation runs after that, before the templates are written, so it reaches
+ * every role the stack will hold; it changes nothing else and reports nothing.
+ */
+function boundEveryRole(stack: Stack, boundaryName: string): void {
+  const arn = ManagedPolicy.fromManagedPolicyName(stack, 'FenceBoundary', boundaryName).managedPolicyArn;
+  stack.node.addValidation({
+    validate: () => {
+      for (const node of stack.node.findAll()) {
+        if (CfnResource.isCfnResource(node) && node.cfnResourceType === 'AWS::IAM::Role') node.addPropertyOverride('PermissionsBoundary', arn);
+      }
+      return [];
+    },
+  });
 }

@@ -20,7 +20,7 @@ import { DEFAULT_THROTTLE, ROUTE_THROTTLES } from './http-api';
 import { CAPTCHA_REFUSALS_ALARM, SLOW_PAGES_MIN_VIEWS } from './monitoring';
 import { PAGE_VIEWS_BY_DAY_QUERY, REFUSED_PAGE_VIEWS_QUERY, VITALS_P75_QUERY } from '../shared/page-view-queries';
 import { VITALS_THRESHOLDS } from '../../contract/vitals';
-import { FIXTURE_CONFIG_INPUT, fixtureConfig, type Synthesized, synthPortfolio, type Json } from './testing';
+import { FIXTURE_CONFIG_INPUT, fixtureConfig, type Synthesized, synthPortfolio, type Json, roleBoundaries, undeployableTypes } from './testing';
 
 
 let synth: Synthesized;
@@ -51,6 +51,16 @@ beforeAll(() => {
   synth = synthPortfolio(fixtureConfig({ recaptchaSiteKey: OWN_SITE_KEY }));
   template = synth.template;
   resources = template.toJSON().Resources;
+});
+
+it('holds only resource types the production deploy accepts', () => {
+  expect(undeployableTypes(template)).toEqual([]);
+});
+
+it('gives every role the boundary setup makes (the execution role may create no other)', () => {
+  const boundaries = roleBoundaries(template);
+  expect(boundaries.length).toBeGreaterThan(3);
+  expect(new Set(boundaries)).toEqual(new Set([JSON.stringify('arn:aws:iam::123456789012:policy/Portfolio-cdk-boundary')]));
 });
 
 describe('site bucket', () => {

@@ -6,7 +6,7 @@
  * prefix and leave with it; anything else it tries is refused.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const ACCOUNT = '123456789012';
 const BUCKET = previewBucketName('Portfolio', ACCOUNT, 'eu-west-1');
 const LIVE_BUCKET = 'portfolio-sitebucket397a1860-1a2b3c4d5e6f';
+
+/** The upload step as preview.yml writes it (its env names the size cap). */
+function uploadStep(): { run: string; env: { MAX_BYTES: string } } {
+  const workflow = parse(readFileSync(path.join(ROOT, '.github/workflows/preview.yml'), 'utf8'));
+  return (workflow.jobs.upload.steps as { run: string; env: { MAX_BYTES: string } }[]).find((s) => /aws s3 cp/.test(s.run ?? ''))!;
+}
 
 /** The run: script of the step in `job` of preview.yml whose script matches `pattern`. */
 function stepScript(job: string, pattern: RegExp): string {
@@ -71,20 +77,22 @@ afterAll(async () => {
   await aws?.stop();
 });
 
-/** Runs a step's script (asynchronously: the fake AWS answers from this same process). */
-function run(script: string, extra: Record<string, string> = {}): Promise<{ status: number | null; stderr: string }> {
+/** Runs a step's script (asynchronously: the fake AWS answers from this same process); stdout carries ::error:: lines. */
+function run(script: string, extra: Record<string, string> = {}): Promise<{ status: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-e', '-c', script], { cwd: work, env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
+    const child = spawn('bash', ['-e', '-c', script], { cwd: work, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
     let stderr = '';
+    let stdout = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stderr }));
+    child.on('close', (status) => resolve({ status, stderr, stdout }));
   });
 }
 
 describe("a pull request's preview steps against the fake AWS, with the preview role's policy", () => {
   it('the upload puts every file under pr-N/<short sha>/ and nowhere else', async () => {
-    const result = await run(stepScript('upload', /aws s3 cp/), { PREVIEW_PATH: 'pr-12/abc1234' });
+    const result = await run(stepScript('upload', /aws s3 cp/), { PREVIEW_PATH: 'pr-12/abc1234', PR: '12', MAX_BYTES: uploadStep().env.MAX_BYTES });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect([...aws.state.buckets[BUCKET]!].sort()).toEqual([
@@ -111,6 +119,34 @@ describe("a pull request's preview steps against the fake AWS, with the preview 
     expect(result.stderr).toMatch(/AccessDenied|not authorized/);
     expect(aws.state.buckets[LIVE_BUCKET]).toEqual(['index.html']);
     expect(aws.state.buckets[BUCKET]).not.toContain('index.html');
+  }, 60_000);
+
+  it.each([
+    ["another pull request's prefix", 'pr-13/0123456', '12'],
+    ['a prefix outside pr-*', 'assets/abc1234', '12'],
+    ['a path that climbs out', 'pr-12/../index.html', '12'],
+  ])("the upload refuses %s before any AWS call", async (_what, previewPath, pr) => {
+    const result = await run(stepScript('upload', /aws s3 cp/), { PREVIEW_PATH: previewPath, PR: pr, MAX_BYTES: uploadStep().env.MAX_BYTES });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain("is not this pull request's own prefix");
+    expect(aws.state.buckets[BUCKET]).not.toContain('pr-13/0123456/home/index.html');
+  }, 60_000);
+
+  it('the upload refuses a site over its size cap, and the cap is the workflow\'s own (50 MiB)', async () => {
+    const max = uploadStep().env.MAX_BYTES;
+    expect(Number(max)).toBe(50 * 1024 * 1024);
+    const big = path.join(work, 'site', 'videos', 'huge.mp4');
+    mkdirSync(path.dirname(big), { recursive: true });
+    // A sparse file: its size counts (du -b), no disk is used.
+    expect(spawnSync('truncate', ['-s', String(Number(max) + 1), big]).status).toBe(0);
+    try {
+      const result = await run(stepScript('upload', /aws s3 cp/), { PREVIEW_PATH: 'pr-14/abc1234', PR: '14', MAX_BYTES: max });
+      expect(result.status).toBe(1);
+      expect(result.stdout).toContain(`over the preview's ${max}: nothing uploaded`);
+      expect(aws.state.buckets[BUCKET]!.some((key) => key.startsWith('pr-14/'))).toBe(false);
+    } finally {
+      rmSync(path.join(work, 'site', 'videos'), { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('closing the pull request deletes its prefix, and only its own', async () => {

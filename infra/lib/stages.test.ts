@@ -3,7 +3,7 @@
  * distribution, API, alarms), sharing no physical name and exporting nothing the other could import.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixtureConfig, synthPortfolio, type Json, type Synthesized } from './testing';
+import { fixtureConfig, synthPortfolio, type Json, roleBoundaries, type Synthesized, undeployableTypes } from './testing';
 
 const DOMAIN = { domainName: 'www.portfolio.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'portfolio.dev' };
 let live: Synthesized;
@@ -34,6 +34,16 @@ function literalNames(node: unknown, at: string, found: Map<string, string>): Ma
 }
 
 describe('a preview stage', () => {
+  it('holds only resource types a deploy of a built assembly accepts, as the live stack does', () => {
+    expect(undeployableTypes(live.template, preview.template)).toEqual([]);
+  });
+
+  it('gives its roles the live site\'s boundary (setup makes one, named after the live stack)', () => {
+    const boundaries = new Set(roleBoundaries(preview.template));
+    expect(boundaries.size).toBe(1);
+    expect([...boundaries][0]).toContain(':policy/Portfolio-cdk-boundary');
+  });
+
   it('is its own stack, named after the stage; the live stack keeps its name', () => {
     expect(live.stacks.main.stackName).toBe('Portfolio');
     expect(preview.stacks.main.stackName).toBe('Portfolio-preview');

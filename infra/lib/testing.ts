@@ -11,6 +11,7 @@ import { CDK_JSON_FILE, type PortfolioConfig, parseConfig } from '../config/port
 import { RECAPTCHA_TEST_SITE_KEY } from '../../contract/settings';
 import { INLINE_SCRIPT_HASHES } from '../shared/security-headers';
 import { addPortfolioStacks, type PortfolioStacks } from './portfolio-app';
+import { DEPLOYABLE_RESOURCE_TYPES } from '../scripts/deploy/assembly';
 
 /** A CloudFormation template fragment, as the assertion tests walk it (shapes vary by resource). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- template JSON is untyped by nature
@@ -87,4 +88,19 @@ export function synthPortfolio(
     certificateTemplate: stacks.certificate ? Template.fromStack(stacks.certificate) : undefined,
     siteDir,
   };
+}
+
+/**
+ * The resource types of these templates that the production deploy would refuse (infra/scripts/deploy/
+ * assembly.ts): none, or the app has grown a type its deploy does not accept yet.
+ */
+export function undeployableTypes(...templates: (Template | undefined)[]): string[] {
+  const types = templates.flatMap((t) => Object.values<Json>(t?.toJSON().Resources ?? {}).map((r) => String(r.Type)));
+  return [...new Set(types)].filter((type) => !DEPLOYABLE_RESOURCE_TYPES.has(type)).sort();
+}
+
+/** The boundary each role of these templates carries, as CloudFormation resolves it here ("" for none). */
+export function roleBoundaries(...templates: (Template | undefined)[]): string[] {
+  const roles = templates.flatMap((t) => Object.values<Json>(t?.toJSON().Resources ?? {}).filter((r) => r.Type === 'AWS::IAM::Role'));
+  return roles.map((r) => JSON.stringify(r.Properties?.PermissionsBoundary ?? ''));
 }

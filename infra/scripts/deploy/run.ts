@@ -12,6 +12,8 @@
  * Other arguments go to `cdk deploy` (e.g. `npm run deploy -- --require-approval never` in CI).
  * `--assembly DIR`: deploys a cloud assembly synthesized earlier (`npm run synth -- --for-deploy`, in a
  * job that holds no AWS token) as it is: doctor, `cdk deploy --app DIR`, smoke; nothing is built here.
+ * It is checked first (assembly.ts): an assembly holding anything this app does not make is refused
+ * before any AWS call.
  */
 import path from 'node:path';
 import { type PortfolioConfig, REPO_ROOT, trialNotice } from '../../config/portfolio-config';
@@ -20,6 +22,7 @@ import { checkedConfig, contextArgs, hasNpmScript, parseScriptArgs, runCdk, runN
 import { CommandError, EXIT } from '../kit/command';
 import { parseFlags } from '../kit/flags';
 import { deployedSiteUrl, siteUrlFromOutputsFile } from '../kit/stack-outputs';
+import { assemblyProblems, expectedOf } from './assembly';
 
 export const USAGE = 'Usage: npm run deploy [-- --stage NAME] [--trial] [cdk deploy options]';
 
@@ -41,6 +44,9 @@ export async function runDeploy(argv: readonly string[]): Promise<number> {
   const stageArgs = config.stage ? ['--stage', config.stage] : [];
   const notice = trialNotice(config);
   if (notice) console.error(`\n${notice}\n`);
+  // A built assembly is checked before the doctor's first AWS call: it may come from a job that ran
+  // code this one does not trust (assembly.ts).
+  if (assembly !== undefined) refuseForeignAssembly(config, assembly);
 
   // Hook: read-only checks of the configuration and the AWS account before anything is built.
   if (hasNpmScript('doctor')) {
@@ -82,6 +88,14 @@ export async function runDeploy(argv: readonly string[]): Promise<number> {
   // Hook: an outside-in check of the live site.
   if (hasNpmScript('smoke') && siteUrl) return runNpmScript('smoke', [siteUrl]) === EXIT.done ? EXIT.done : EXIT.failed;
   return EXIT.done;
+}
+
+/** Throws, naming each problem, unless the assembly holds only what this commit's app makes. */
+function refuseForeignAssembly(config: PortfolioConfig, assembly: string): void {
+  const problems = assemblyProblems(path.resolve(assembly), expectedOf(config));
+  if (problems.length > 0) {
+    throw new CommandError(`The assembly in ${assembly} holds what this app does not make; nothing was deployed:\n  - ${problems.join('\n  - ')}`);
+  }
 }
 
 /** Deploys a synthesized assembly as built (its site already carries its address), then the smoke test. */

@@ -63,6 +63,9 @@ function clients(): DoctorClients {
   };
 }
 
+/** The bootstrap parameter setup gives CloudFormation's role: the boundary every role of the stacks carries. */
+const FENCED = { ParameterKey: 'InputPermissionsBoundary', ParameterValue: 'Portfolio-cdk-boundary' };
+
 /** Everything ready: verified sender and owner in the sandbox, both regions bootstrapped, zone delegated. */
 function readyAccount() {
   for (const m of [sts, ses, ssm, cfn, r53, domains, cw]) m.reset();
@@ -91,6 +94,7 @@ function readyAccount() {
         StackStatus: 'UPDATE_COMPLETE',
         CreationTime: new Date(0),
         Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: '29' }],
+        Parameters: [FENCED],
       },
     ],
   });
@@ -189,11 +193,26 @@ describe('npm run doctor', () => {
     expect(output).toMatch(/No AWS credentials.*aws configure/);
   });
 
+  it('a bootstrap without the boundary (an account set up before it): fails, naming setup; with another boundary too', async () => {
+    cfn.on(DescribeStacksCommand, { StackName: 'CDKToolkit' }).resolves({
+      Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date(0), Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: '29' }] }],
+    });
+    const { code, output } = await doctor();
+    expect(code).toBe(1);
+    expect(row(output, 'CDK bootstrap eu-west-1')).toMatch(/^✓/);
+    expect(row(output, 'CDK fence eu-west-1')).toMatch(/^✗ .*has no permissions boundary \(Portfolio-cdk-boundary\)/);
+    expect(row(output, 'CDK fence eu-west-1')).toContain('`npm run setup` makes the boundary and bootstraps with it');
+    cfn.on(DescribeStacksCommand, { StackName: 'CDKToolkit' }).resolves({
+      Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date(0), Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: '29' }], Parameters: [{ ...FENCED, ParameterValue: 'SomeoneElsesBoundary' }] }],
+    });
+    expect(row((await doctor()).output, 'CDK fence eu-west-1')).toMatch(/^✗ .*within SomeoneElsesBoundary, not Portfolio-cdk-boundary/);
+  });
+
   it('no bootstrap in us-east-1 (certificate region): names the bootstrap command for that region', async () => {
     cfn.on(DescribeStacksCommand).callsFake(async (_input, getClient) => {
       const region = await (getClient() as CloudFormationClient).config.region();
       if (region === 'us-east-1') throw awsError('ValidationError', 'Stack with id CDKToolkit does not exist');
-      return { Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'CREATE_COMPLETE', CreationTime: new Date(0), Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: '29' }] }] };
+      return { Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'CREATE_COMPLETE', CreationTime: new Date(0), Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: '29' }], Parameters: [FENCED] }] };
     });
     const { code, output } = await doctor();
     expect(code).toBe(1);

@@ -14,7 +14,8 @@ import { GetDomainDetailCommand, type Route53DomainsClient } from '@aws-sdk/clie
 import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { DescribeParametersCommand, type SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
-import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, type Route53Domain, usesTestRecaptcha } from '../../config/portfolio-config';
+import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, liveStackName, type PortfolioConfig, type Route53Domain, usesTestRecaptcha } from '../../config/portfolio-config';
+import { boundaryPolicyName } from '../../lib/github-deploy-stack';
 import { errorName, errorText, isNoCredentials, isStackMissing } from '../kit/aws';
 import type { CheckResult } from '../report';
 import { CAPTCHA_ALARM_ID } from '../../shared/stack-output-keys';
@@ -637,6 +638,28 @@ export async function checkCaptchaAlarm(
   };
 }
 
+/**
+ * CloudFormation's role carries the boundary every role of the stacks names (the bootstrap stack's
+ * InputPermissionsBoundary parameter): without it the boundary may not exist, and a deploy would fail
+ * at its first role, halfway.
+ */
+export async function checkFence(cloudFormation: (region: string) => CloudFormationClient, region: string, boundary: string): Promise<CheckResult> {
+  const check = `CDK fence ${region}`;
+  try {
+    const stack = (await cloudFormation(region).send(new DescribeStacksCommand({ StackName: TOOLKIT_STACK }))).Stacks?.[0];
+    const given = stack?.Parameters?.find((p) => p.ParameterKey === 'InputPermissionsBoundary')?.ParameterValue ?? '';
+    if (given === boundary) return { check, status: 'pass', detail: `CloudFormation's role and every role a deploy makes within ${boundary}` };
+    return {
+      check,
+      status: 'fail',
+      detail: given ? `CloudFormation's role is within ${given}, not ${boundary}` : `CloudFormation's role has no permissions boundary (${boundary})`,
+      fix: '`npm run setup` makes the boundary and bootstraps with it (asking first).',
+    };
+  } catch (error) {
+    return { check, status: 'fail', detail: `could not read the ${TOOLKIT_STACK} stack (${errorText(error)})` };
+  }
+}
+
 /** All checks, in the order an owner fixes them. Stops after the credentials when there are none. */
 export async function runChecks(config: PortfolioConfig, clients: DoctorClients): Promise<DoctorOutcome> {
   const credentials = await checkCredentials(clients.sts);
@@ -649,7 +672,11 @@ export async function runChecks(config: PortfolioConfig, clients: DoctorClients)
 
   const ses = await checkSesRegion(clients.sesv2, config.region);
   results.push(ses.result);
-  for (const region of stackRegions(config)) results.push(await checkBootstrap(clients.cloudFormation, account, region));
+  for (const region of stackRegions(config)) {
+    const bootstrap = await checkBootstrap(clients.cloudFormation, account, region);
+    results.push(bootstrap);
+    if (bootstrap.status === 'pass') results.push(await checkFence(clients.cloudFormation, region, boundaryPolicyName(liveStackName(config))));
+  }
 
   if (ses.account) {
     const guarded = async (check: string, run: () => Promise<CheckResult>): Promise<CheckResult> => {

@@ -7,6 +7,9 @@
  *    or its names only) is read from GitHub (lookupRepository; GITHUB_TOKEN or GH_TOKEN for a private
  *    repository or one created before 2026-07-15), or given: --owner-id and --repo-id, or
  *    --name-only-subject.
+ * Then the repository's own fence (protections.ts): the environment whose reviewer approves each
+ * rollback, and a ruleset against tags named like branches; set with the token when it may administer
+ * the repository, else printed as `gh api` calls to run.
  * Other arguments go to `cdk deploy` (e.g. --require-approval never).
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +22,7 @@ import { checkedConfig, runCdk } from '../kit/cdk';
 import { CommandError } from '../kit/command';
 import { parseFlags } from '../kit/flags';
 import { stackOutputs } from '../kit/stack-outputs';
+import { applyProtections, type GitHubCall, protectionCommands, ROLLBACK_ENVIRONMENT } from './protections';
 
 export const USAGE =
   'Usage: npm run github-setup [-- --repo OWNER/NAME] [-- --owner-id ID --repo-id ID | --name-only-subject] [-- cdk deploy options]';
@@ -281,5 +285,33 @@ export async function githubSetupCommand(argv: readonly string[]): Promise<numbe
   const outputs = await stackOutputs(stackName, config.region);
   const siteOutputs = await stackOutputs(config.stackName, config.region);
   console.log(`\n${instructions(repository, repositoryVariables(account, config.region, outputs ?? {}, siteOutputs), facts)}`);
+  const token = process.env.GITHUB_TOKEN || process.env.GH_TOKEN;
+  console.log(`\n${await protectionReport(repository, token ? githubCall(token) : undefined)}`);
   return 0;
+}
+
+/** GitHub's REST API with the owner's token (never printed). */
+function githubCall(token: string): GitHubCall {
+  return async ({ method, path, body }) => {
+    const response = await fetch(`https://api.github.com/${path}`, {
+      method,
+      headers: { Accept: 'application/vnd.github+json', Authorization: `Bearer ${token}`, 'User-Agent': 'portfolio-github-setup' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: await response.json().catch(() => undefined) };
+  };
+}
+
+/** Sets the repository's fence when it can; says what is left to run otherwise. */
+export async function protectionReport(repository: GitHubRepository, call: GitHubCall | undefined): Promise<string> {
+  const failed = call ? await applyProtections(repository, call) : ['everything (no GITHUB_TOKEN or GH_TOKEN)'];
+  if (failed.length === 0) {
+    return `Set on ${repository.owner}/${repository.name}: the environment ${ROLLBACK_ENVIRONMENT} (you approve each rollback) and the ruleset against tags named like branches.`;
+  }
+  return [
+    `Not set on ${repository.owner}/${repository.name}: ${failed.join('; ')}. Until the environment is, Rollback refuses to run.`,
+    'Run these as an administrator of the repository (GitHub Free offers required reviewers and rulesets to public repositories only):',
+    '',
+    protectionCommands(repository),
+  ].join('\n');
 }

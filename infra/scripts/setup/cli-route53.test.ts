@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeAwsState } from '../../../tools/fake-aws';
 import { startSetupHarness, type SetupHarness } from '../../../tools/setup-harness';
-import { executionPolicyDocument } from '../../lib/github-deploy-stack';
+import { boundaryPolicyDocument, executionPolicyDocument } from '../../lib/github-deploy-stack';
 
 const ACCOUNT = '123456789012';
 const SITE_KEY = 'a-real-looking-site-key-0123456789';
@@ -20,21 +20,16 @@ const READY_CONFIG = {
   recaptchaSiteKey: SITE_KEY,
   domain: null,
 };
+const FENCE = { partition: 'aws', account: '123456789012', region: 'us-east-1', portfolioStackName: 'Portfolio', liveSecretParameter: SECRET_PARAMETER };
 /** Bootstrapped, both addresses verified, the secret stored: what the first runs leave. */
 const READY_ACCOUNT: Partial<FakeAwsState> = {
   toolkits: { 'us-east-1': 33 },
-  // Bootstrapped by setup: CloudFormation's role has the scoped execution policy (setup/execution-policy.ts).
+  // Bootstrapped by setup: CloudFormation's role has the scoped execution policy within the boundary (setup/execution-policy.ts).
   toolkitPolicies: { 'us-east-1': 'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution' },
+  toolkitBoundaries: { 'us-east-1': 'Portfolio-cdk-boundary' },
   policies: {
-    'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution': [
-      {
-        id: 'v1',
-        document: JSON.stringify(
-          executionPolicyDocument({ partition: 'aws', account: '123456789012', region: 'us-east-1', portfolioStackName: 'Portfolio', liveSecretParameter: SECRET_PARAMETER }),
-        ),
-        isDefault: true,
-      },
-    ],
+    'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution': [{ id: 'v1', document: JSON.stringify(executionPolicyDocument(FENCE)), isDefault: true }],
+    'arn:aws:iam::123456789012:policy/Portfolio-cdk-boundary': [{ id: 'v1', document: JSON.stringify(boundaryPolicyDocument(FENCE)), isDefault: true }],
   },
   identities: { 'hello@jane.dev': 'SUCCESS', 'jane@owner-mail.dev': 'SUCCESS' },
   parameters: { [SECRET_PARAMETER]: { type: 'SecureString', value: 'stored-before' } },
@@ -97,7 +92,7 @@ describe('npm run setup against the fake AWS: Route 53, the SES review, the alar
     const doctor = await run('doctor', []);
     expect(doctor.stdout).toMatch(/✓ Hosted zone +\S+ is jane\.dev \(public\)/);
     expect(doctor.stdout).toMatch(/✓ SES sender +jane\.dev verified \(domain, DKIM SUCCESS\)/);
-    expect(doctor.stdout).toContain('All 11 checks passed.');
+    expect(doctor.stdout).toContain('All 12 checks passed.');
     expect(doctor.code).toBe(0);
   }, 120_000);
 

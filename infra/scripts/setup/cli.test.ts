@@ -57,8 +57,11 @@ describe('npm run setup, spawned against a fake AWS', () => {
       expect(Date.now() - Date.parse(waiting.since ?? '')).toBeLessThan(120_000);
     }
     expect(readFileSync(cdkLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[])).toEqual([
-      // CloudFormation's role gets the scoped execution policy setup created, not AdministratorAccess.
-      ['bootstrap', 'aws://123456789012/us-east-1', '--cloudformation-execution-policies', 'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution', '--no-notices'],
+      // CloudFormation's role gets the scoped execution policy setup created, not AdministratorAccess, within its boundary.
+      [
+        'bootstrap', 'aws://123456789012/us-east-1', '--cloudformation-execution-policies', 'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution',
+        '--custom-permissions-boundary', 'Portfolio-cdk-boundary', '--no-notices',
+      ],
     ]);
     expect(aws.state.parameters['/portfolio/recaptcha-secret']).toEqual({ type: 'SecureString', value: SECRET });
     expect(`${first.stdout}${first.stderr}${readFileSync(cdkJson, 'utf8')}`).not.toContain(SECRET);
@@ -69,6 +72,7 @@ describe('npm run setup, spawned against a fake AWS', () => {
     expect(second.stdout.trim().split('\n').at(-1)).toBe('Ready to deploy: npm run deploy');
     expect(second.code).toBe(0);
     expect(aws.state.writes).toEqual([
+      'CreatePolicy Portfolio-cdk-boundary',
       'CreatePolicy Portfolio-cdk-execution',
       'CreateEmailIdentity hello@jane.dev',
       'CreateEmailIdentity jane@owner-mail.dev',
@@ -83,7 +87,7 @@ describe('npm run setup, spawned against a fake AWS', () => {
     });
 
     const doctor = await run('doctor', []);
-    expect(doctor.stdout).toContain('All 9 checks passed.');
+    expect(doctor.stdout).toContain('All 10 checks passed.');
     expect(doctor.code).toBe(0);
     // Not a terminal: no colour codes anywhere.
     expect(`${first.stdout}${first.stderr}${second.stdout}${second.stderr}`).not.toContain('\u001b[');

@@ -1,8 +1,10 @@
 /**
- * The customer managed policy `cdk bootstrap --cloudformation-execution-policies` gives CloudFormation's
- * execution role instead of AdministratorAccess (infra/lib/github-deploy-stack.ts,
- * executionPolicyDocument): created when missing, given a new default version when cdk.json changed
- * what it names (the stack, the live secret). IAM keeps at most five versions of a managed policy, so
+ * The customer managed policies of the deploy's fence (infra/lib/github-deploy-stack.ts): the one
+ * `cdk bootstrap --cloudformation-execution-policies` gives CloudFormation's execution role instead of
+ * AdministratorAccess (executionPolicyDocument), and the permissions boundary `cdk bootstrap
+ * --custom-permissions-boundary` puts on that role and the app puts on every role it makes
+ * (boundaryPolicyDocument): created when missing, given a new default version when cdk.json changed
+ * what they name (the stack, the live secret). IAM keeps at most five versions of a managed policy, so
  * the oldest non-default one goes first (IAM User Guide, "Versioning IAM policies":
  * https://docs.aws.amazon.com/IAM/latest/UserGuide/access_policies_managed-versioning.html).
  */
@@ -15,7 +17,7 @@ import {
   type IAMClient,
   ListPolicyVersionsCommand,
 } from '@aws-sdk/client-iam';
-import { executionPolicyDocument, executionPolicyName, type FenceScope } from '../../lib/github-deploy-stack';
+import { boundaryPolicyDocument, boundaryPolicyName, executionPolicyDocument, executionPolicyName, type FenceScope } from '../../lib/github-deploy-stack';
 
 export const MAX_POLICY_VERSIONS = 5;
 
@@ -30,11 +32,38 @@ export function executionPolicyArn(scope: Pick<FenceScope, 'partition' | 'accoun
   return `arn:${scope.partition}:iam::${scope.account}:policy/${executionPolicyName(scope.portfolioStackName)}`;
 }
 
-type Outcome = 'created' | 'updated' | 'unchanged';
+/** The two policies of the fence: CloudFormation's execution policy and the boundary it and every stack role carry. */
+export function fencePolicies(scope: FenceScope): { name: string; arn: string; document: unknown; description: string; what: string }[] {
+  const arn = (name: string) => `arn:${scope.partition}:iam::${scope.account}:policy/${name}`;
+  return [
+    {
+      name: executionPolicyName(scope.portfolioStackName),
+      arn: arn(executionPolicyName(scope.portfolioStackName)),
+      document: executionPolicyDocument(scope),
+      description: "CloudFormation's role for cdk deploy: everything but table items, the live secret, role chains and the deploy machinery",
+      what: "CloudFormation's execution policy",
+    },
+    {
+      name: boundaryPolicyName(scope.portfolioStackName),
+      arn: arn(boundaryPolicyName(scope.portfolioStackName)),
+      document: boundaryPolicyDocument(scope),
+      description: 'The permissions boundary of CloudFormation\'s role and of every role the portfolio stacks make',
+      what: 'the permissions boundary of every role a deploy makes',
+    },
+  ];
+}
 
-/** Whether the policy exists and says what executionPolicyDocument says now (reads only). */
-export async function executionPolicyState(iam: IAMClient, scope: FenceScope): Promise<'missing' | 'stale' | 'current'> {
-  const arn = executionPolicyArn(scope);
+type Outcome = 'created' | 'updated' | 'unchanged';
+type State = 'missing' | 'stale' | 'current';
+
+/** Whether each fence policy exists and says what its document says now (reads only); the stale ones, named. */
+export async function fencePolicyStates(iam: IAMClient, scope: FenceScope): Promise<{ name: string; what: string; state: State }[]> {
+  const states = [];
+  for (const policy of fencePolicies(scope)) states.push({ name: policy.name, what: policy.what, state: await policyState(iam, policy.arn, policy.document) });
+  return states;
+}
+
+async function policyState(iam: IAMClient, arn: string, document: unknown): Promise<State> {
   let defaultVersion: string | undefined;
   try {
     defaultVersion = (await iam.send(new GetPolicyCommand({ PolicyArn: arn }))).Policy?.DefaultVersionId;
@@ -43,15 +72,22 @@ export async function executionPolicyState(iam: IAMClient, scope: FenceScope): P
   }
   if (!defaultVersion) return 'missing';
   const current = (await iam.send(new GetPolicyVersionCommand({ PolicyArn: arn, VersionId: defaultVersion }))).PolicyVersion?.Document;
-  return current && sameDocument(decodeURIComponent(current), executionPolicyDocument(scope)) ? 'current' : 'stale';
+  return current && sameDocument(decodeURIComponent(current), document) ? 'current' : 'stale';
 }
 
 const isNoSuchEntity = (error: unknown) => ['NoSuchEntityException', 'NoSuchEntity'].includes((error as { name?: string }).name ?? '');
 
-/** Makes the policy say what executionPolicyDocument says now; its ARN and what was done. */
-export async function ensureExecutionPolicy(iam: IAMClient, scope: FenceScope): Promise<{ arn: string; outcome: Outcome }> {
-  const arn = executionPolicyArn(scope);
-  const document = executionPolicyDocument(scope);
+/** Makes both fence policies say what their documents say now; the execution policy's ARN and the boundary's name. */
+export async function ensureFencePolicies(iam: IAMClient, scope: FenceScope): Promise<{ arn: string; boundary: string }> {
+  const [execution, boundary] = fencePolicies(scope) as [ReturnType<typeof fencePolicies>[number], ReturnType<typeof fencePolicies>[number]];
+  // The boundary first: the execution policy names it, and bootstrap gives it to CloudFormation's role.
+  await ensurePolicy(iam, boundary);
+  await ensurePolicy(iam, execution);
+  return { arn: execution.arn, boundary: boundary.name };
+}
+
+async function ensurePolicy(iam: IAMClient, policy: ReturnType<typeof fencePolicies>[number]): Promise<{ arn: string; outcome: Outcome }> {
+  const { arn, document } = policy;
   const text = JSON.stringify(document);
   let defaultVersion: string | undefined;
   try {
@@ -60,13 +96,7 @@ export async function ensureExecutionPolicy(iam: IAMClient, scope: FenceScope): 
     if (!isNoSuchEntity(error)) throw error;
   }
   if (!defaultVersion) {
-    await iam.send(
-      new CreatePolicyCommand({
-        PolicyName: executionPolicyName(scope.portfolioStackName),
-        PolicyDocument: text,
-        Description: "CloudFormation's role for cdk deploy: everything but table items, the live secret, role chains and the deploy machinery",
-      }),
-    );
+    await iam.send(new CreatePolicyCommand({ PolicyName: policy.name, PolicyDocument: text, Description: policy.description }));
     return { arn, outcome: 'created' };
   }
   const current = (await iam.send(new GetPolicyVersionCommand({ PolicyArn: arn, VersionId: defaultVersion }))).PolicyVersion?.Document;

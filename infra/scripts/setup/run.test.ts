@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { PAGE_SIZE, startFakeAws, type FakeAws, type FakeAwsState, type FakeZone } from '../../../tools/fake-aws';
 import { RECAPTCHA_TEST_SITE_KEY } from '../../config/portfolio-config';
-import { executionPolicyDocument } from '../../lib/github-deploy-stack';
+import { boundaryPolicyDocument, executionPolicyDocument } from '../../lib/github-deploy-stack';
 import { awsClient } from '../kit/aws';
 import type { SetupClients } from './context';
 import { CANCEL, scriptedPrompter, type Script } from './prompter';
@@ -25,11 +25,13 @@ const SITE_KEY = 'a-real-looking-site-key-0123456789';
 const SECRET = 'the-real-secret-never-shown-0123';
 /** The execution policy setup gives the bootstrap's CloudFormation role (infra/scripts/setup/execution-policy.ts). */
 const POLICY = 'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution';
-const BOOTSTRAP = (region: string) => ['bootstrap', `aws://${ACCOUNT}/${region}`, '--cloudformation-execution-policies', POLICY];
+/** The boundary CloudFormation's role and every role a deploy makes carry. */
+const BOUNDARY = 'arn:aws:iam::123456789012:policy/Portfolio-cdk-boundary';
+const BOOTSTRAP = (region: string) => ['bootstrap', `aws://${ACCOUNT}/${region}`, '--cloudformation-execution-policies', POLICY, '--custom-permissions-boundary', 'Portfolio-cdk-boundary'];
 /** A bootstrap as setup leaves it: the pinned version, the scoped execution policy. */
 /** What the execution policy names for this cdk.json (the stack, the live secret). */
 const SCOPE = { partition: 'aws', account: ACCOUNT, region: 'us-east-1', portfolioStackName: 'Portfolio', liveSecretParameter: '/portfolio/recaptcha-secret' };
-const bootstrapped = (): Toolkit => ({ version: pinnedBootstrapVersion(), policies: POLICY });
+const bootstrapped = (): Toolkit => ({ version: pinnedBootstrapVersion(), policies: POLICY, boundary: 'Portfolio-cdk-boundary' });
 const CDK_JSON = `{
   "app": "node --import tsx infra/bin/portfolio.ts",
   "context": {
@@ -62,12 +64,14 @@ let clock: number;
 interface Toolkit {
   version: number;
   policies?: string;
+  boundary?: string;
   status?: string;
   since?: string;
 }
 function toolkit(region: string, t: Toolkit) {
   account.toolkits[region] = t.version;
   account.toolkitPolicies[region] = t.policies ?? '';
+  account.toolkitBoundaries[region] = t.boundary ?? '';
   if (t.status) account.toolkitStatus[region] = { status: t.status, ...(t.since ? { since: t.since } : {}) };
   else delete account.toolkitStatus[region];
 }
@@ -160,7 +164,8 @@ async function setup(options: RunOptions = {}) {
         const [, target] = args;
         const region = /^aws:\/\/\d{12}\/(.+)$/.exec(target ?? '')?.[1];
         const policies = args[args.indexOf('--cloudformation-execution-policies') + 1];
-        if (args[0] === 'bootstrap' && region) toolkit(region, { version: pinnedBootstrapVersion(), policies });
+        const boundary = args[args.indexOf('--custom-permissions-boundary') + 1];
+        if (args[0] === 'bootstrap' && region) toolkit(region, { version: pinnedBootstrapVersion(), policies, boundary });
         return 0;
       },
       readStdin: async () => options.stdin ?? '',
@@ -185,6 +190,7 @@ function readyAccount() {
   );
   toolkit('us-east-1', bootstrapped());
   account.policies[POLICY] = [{ id: 'v1', document: JSON.stringify(executionPolicyDocument(SCOPE)), isDefault: true, created: new Date(0).toISOString() }];
+  account.policies[BOUNDARY] = [{ id: 'v1', document: JSON.stringify(boundaryPolicyDocument(SCOPE)), isDefault: true, created: new Date(0).toISOString() }];
   account.identities['hello@jane.dev'] = 'SUCCESS';
   account.identities['jane@owner-mail.dev'] = 'SUCCESS';
   account.parameters['/portfolio/recaptcha-secret'] = { type: 'SecureString', value: SECRET };
@@ -209,6 +215,7 @@ describe('npm run setup, interactive', () => {
     expect(first.code).toBe(2);
     expect(cdkCalls).toEqual([BOOTSTRAP('us-east-1')]);
     expect(account.writes).toEqual([
+      'CreatePolicy Portfolio-cdk-boundary',
       'CreatePolicy Portfolio-cdk-execution',
       'CreateEmailIdentity hello@jane.dev',
       'CreateEmailIdentity jane@owner-mail.dev',
@@ -233,7 +240,7 @@ describe('npm run setup, interactive', () => {
     const second = await setup();
     expect(second.code).toBe(0);
     expect(second.asked).toEqual([]);
-    expect(second.text).toContain('All 9 checks passed.');
+    expect(second.text).toContain('All 10 checks passed.');
     expect(second.last).toBe('Ready to deploy: npm run deploy');
 
     const writes = account.writes.length;
@@ -276,7 +283,7 @@ describe('npm run setup, interactive', () => {
 
   it('updates a bootstrap stack older than the pinned template only on a yes', async () => {
     readyAccount();
-    toolkit('us-east-1', { status: 'UPDATE_COMPLETE', version: 14, policies: POLICY });
+    toolkit('us-east-1', { status: 'UPDATE_COMPLETE', version: 14, policies: POLICY, boundary: 'Portfolio-cdk-boundary' });
     const declined = await setup({ script: { account: true, 'bootstrap-update-us-east-1': false } });
     expect(declined.code).toBe(0);
     expect(cdkCalls).toEqual([]);
@@ -321,6 +328,23 @@ describe('npm run setup, interactive', () => {
     const current = account.policies[POLICY]!.find((v) => v.isDefault)!;
     expect(current.document).toContain('parameter/portfolio/recaptcha-secret-2');
     expect(run.code).toBe(0);
+  });
+
+  it('puts the boundary on an earlier bootstrap\'s CloudFormation role on a yes, making the boundary first; then asks nothing', async () => {
+    readyAccount();
+    delete account.policies[BOUNDARY];
+    toolkit('us-east-1', { version: pinnedBootstrapVersion(), policies: POLICY });
+    const run = await setup({ script: { account: true, 'bootstrap-update-us-east-1': true } });
+    expect(run.text).toContain("the boundary Portfolio-cdk-boundary on CloudFormation's role (no role a deploy makes escapes it)");
+    expect(run.code).toBe(0);
+    expect(account.writes).toEqual(['CreatePolicy Portfolio-cdk-boundary']);
+    expect(cdkCalls).toEqual([BOOTSTRAP('us-east-1')]);
+    expect(account.toolkitBoundaries['us-east-1']).toBe('Portfolio-cdk-boundary');
+    expect(JSON.parse(account.policies[BOUNDARY]![0]!.document).Statement.map((s: { Sid: string }) => s.Sid)).toContain('RolesOnlyWithinTheBoundary');
+    cdkCalls = [];
+    account.writes.length = 0;
+    const again = await setup();
+    expect([again.code, account.writes, cdkCalls, again.asked]).toEqual([0, [], [], []]);
   });
 
   it('gives an AdministratorAccess bootstrap the scoped execution policy on a yes, and brings a stale policy up to date', async () => {

@@ -77,9 +77,10 @@ beforeAll(async () => {
   );
   writeFileSync(
     path.join(dir, 'cdk'),
-    // The policies cdk bootstrap was given go to the fake's CDKToolkit stack, as CloudFormation keeps its parameters.
+    // The policies and boundary cdk bootstrap was given go to the fake's CDKToolkit stack, as CloudFormation keeps its parameters.
     `#!${process.execPath}\nconst policies = process.argv[process.argv.indexOf('--cloudformation-execution-policies') + 1] || '';\n` +
-      `fetch(${JSON.stringify(aws.url)} + '/__hooks/bootstrap?region=us-east-1&version=33&policies=' + encodeURIComponent(policies), { method: 'POST' }).then(() => process.exit(0));\n`,
+      `const boundary = process.argv[process.argv.indexOf('--custom-permissions-boundary') + 1] || '';\n` +
+      `fetch(${JSON.stringify(aws.url)} + '/__hooks/bootstrap?region=us-east-1&version=33&policies=' + encodeURIComponent(policies) + '&boundary=' + encodeURIComponent(boundary), { method: 'POST' }).then(() => process.exit(0));\n`,
   );
   chmodSync(path.join(dir, 'cdk'), 0o755);
 });

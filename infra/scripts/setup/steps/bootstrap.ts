@@ -1,9 +1,9 @@
 /** npm run setup, step 4: CDK bootstrap. */
 import { DeleteStackCommand, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { bootstrapNames } from '../../../lib/github-deploy-stack';
 import { emptyAndDeleteBucket } from '../../destroy/bucket';
 import { isStackMissing } from '../../kit/aws';
-import { ensureExecutionPolicy, executionPolicyArn, executionPolicyState, partitionOf } from '../execution-policy';
+import { bootstrapNames, boundaryPolicyName } from '../../../lib/github-deploy-stack';
+import { ensureFencePolicies, executionPolicyArn, fencePolicyStates, partitionOf } from '../execution-policy';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../../config/portfolio-config';
@@ -43,13 +43,15 @@ function fenceScope(ctx: SetupContext, region: string) {
 }
 
 /**
- * cdk bootstrap with the scoped execution policy in place of AdministratorAccess (created or brought up
- * to date first: the template takes existing policy ARNs).
+ * cdk bootstrap with the scoped execution policy in place of AdministratorAccess and the boundary on
+ * CloudFormation's role (both created or brought up to date first: the template takes existing
+ * policies). AWS CDK Developer Guide, "cdk bootstrap", --cloudformation-execution-policies and
+ * --custom-permissions-boundary: https://docs.aws.amazon.com/cdk/v2/guide/ref-cli-cmd-bootstrap.html.
  */
 async function bootstrap(ctx: SetupContext, region: string): Promise<void> {
   const target = `aws://${ctx.account}/${region}`;
-  const { arn } = await call('iam:CreatePolicyVersion', () => ensureExecutionPolicy(ctx.clients.iam, fenceScope(ctx, region)));
-  const status = ctx.deps.runCdk(['bootstrap', target, '--cloudformation-execution-policies', arn]);
+  const { arn, boundary } = await call('iam:CreatePolicyVersion', () => ensureFencePolicies(ctx.clients.iam, fenceScope(ctx, region)));
+  const status = ctx.deps.runCdk(['bootstrap', target, '--cloudformation-execution-policies', arn, '--custom-permissions-boundary', boundary]);
   if (status !== 0) throw new SetupError(`cdk bootstrap ${target} failed (exit ${status}); its output above says why`);
 }
 
@@ -59,6 +61,11 @@ async function bootstrap(ctx: SetupContext, region: string): Promise<void> {
  */
 function executionPoliciesOf(stack: { Parameters?: { ParameterKey?: string; ParameterValue?: string }[] } | undefined): string {
   return stack?.Parameters?.find((p) => p.ParameterKey === 'CloudFormationExecutionPolicies')?.ParameterValue ?? '';
+}
+
+/** The boundary the bootstrap stack puts on CloudFormation's role (its InputPermissionsBoundary parameter; empty: none). */
+function boundaryOf(stack: { Parameters?: { ParameterKey?: string; ParameterValue?: string }[] } | undefined): string {
+  return stack?.Parameters?.find((p) => p.ParameterKey === 'InputPermissionsBoundary')?.ParameterValue ?? '';
 }
 
 /**
@@ -85,14 +92,17 @@ export const bootstrapStep: Step = {
       const pinned = pinnedBootstrapVersion();
       const policy = executionPolicyArn(fenceScope(ctx, region));
       const policies = executionPoliciesOf(stack);
+      const boundary = boundaryPolicyName(ctx.config.stackName);
+      const bounded = boundaryOf(stack);
       if (check.status === 'pass') {
-        if (version < pinned || policies !== policy) {
+        if (version < pinned || policies !== policy || bounded !== boundary) {
           const why = [
             ...(version < pinned ? [`from version ${version} to ${pinned}`] : []),
             ...(policies !== policy ? [`its CloudFormation execution role from ${policies || 'AdministratorAccess'} to ${policy.split('/').pop()} (no table items, secret, role chains or deploy roles)`] : []),
+            ...(bounded !== boundary ? [`the boundary ${boundary} on CloudFormation's role${bounded ? ` in place of ${bounded}` : ''} (no role a deploy makes escapes it)`] : []),
           ];
           const applied = await applyPlan(ctx, name, {
-            change: `update the bootstrap stack in ${region}: ${why.join('; ')} (cdk bootstrap ${target} --cloudformation-execution-policies ${policy})`,
+            change: `update the bootstrap stack in ${region}: ${why.join('; ')} (cdk bootstrap ${target} --cloudformation-execution-policies ${policy} --custom-permissions-boundary ${boundary})`,
             cost: BOOTSTRAP_COST,
             consentId: `bootstrap-update-${region}`,
             optional: true,
@@ -103,21 +113,22 @@ export const bootstrapStep: Step = {
             continue;
           }
         }
-        // The bootstrap names the policy; what the policy says follows cdk.json (the stack, the live secret).
-        const state = await call('iam:GetPolicyVersion', () => executionPolicyState(ctx.clients.iam, fenceScope(ctx, region)));
-        if (state !== 'current') {
+        // The bootstrap names the policies; what they say follows cdk.json (the stack, the live secret).
+        const states = await call('iam:GetPolicyVersion', () => fencePolicyStates(ctx.clients.iam, fenceScope(ctx, region)));
+        const due = states.filter((p) => p.state !== 'current');
+        if (due.length > 0) {
           const applied = await applyPlan(ctx, name, {
-            change: `${state === 'missing' ? 'create' : 'bring up to date'} ${policy.split('/').pop()}, CloudFormation's execution policy (what cdk.json names now)`,
+            change: `${due.map((p) => `${p.state === 'missing' ? 'create' : 'bring up to date'} ${p.name}, ${p.what}`).join('; ')} (what cdk.json names now)`,
             cost: 'nothing (IAM is free)',
             consentId: `execution-policy-${region}`,
-            apply: async () => void (await call('iam:CreatePolicyVersion', () => ensureExecutionPolicy(ctx.clients.iam, fenceScope(ctx, region)))),
+            apply: async () => void (await call('iam:CreatePolicyVersion', () => ensureFencePolicies(ctx.clients.iam, fenceScope(ctx, region)))),
           });
           if (applied) {
-            results.push(result(name, 'changed', `${check.detail}; ${policy.split('/').pop()} up to date`));
+            results.push(result(name, 'changed', `${check.detail}; ${due.map((p) => p.name).join(' and ')} up to date`));
             continue;
           }
         }
-        results.push(result(name, 'ready', `${check.detail}; CloudFormation's role limited by ${policy.split('/').pop()}`));
+        results.push(result(name, 'ready', `${check.detail}; CloudFormation's role limited by ${policy.split('/').pop()} within ${boundary}`));
         continue;
       }
       const status = stack?.StackStatus ?? '';
@@ -144,7 +155,7 @@ export const bootstrapStep: Step = {
         throw new SetupError(`${check.detail}: ${check.fix ?? ''}`);
       } else {
         const applied = await applyPlan(ctx, name, {
-          change: `bootstrap CDK in ${region}, CloudFormation's role limited by ${policy.split('/').pop()} (cdk bootstrap ${target} --cloudformation-execution-policies ${policy})`,
+          change: `bootstrap CDK in ${region}, CloudFormation's role limited by ${policy.split('/').pop()} within ${boundary} (cdk bootstrap ${target} --cloudformation-execution-policies ${policy} --custom-permissions-boundary ${boundary})`,
           cost: BOOTSTRAP_COST,
           consentId: `bootstrap-${region}`,
           apply: () => bootstrap(ctx, region),
