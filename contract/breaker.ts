@@ -1,7 +1,14 @@
 /**
  * The per-route circuit breaker: the stack's scheduled breaker function and the local API stand-in
- * both turn a route down to its trickle once the route's requests of the current UTC day pass its
- * daily number, and back up when the day turns. One place for the numbers, so both agree.
+ * both turn a route down to its trickle once the route's counted requests of the current UTC day pass
+ * its daily number, and back up when the day turns. One place for the numbers, so both agree.
+ *
+ * What counts: a request that passed the origin check (it came through CloudFront) and took a slot of
+ * its address's limit (CONTACT_ADDRESS_LIMITS, BEACON_DAILY_LIMITS), whether or not its body is then
+ * accepted. The handler adds it to the route's day counter (spendCounterId) in the counters' table.
+ * A request refused by the origin check or past its address's limit never counts, so one address
+ * adds at most its own day's limit to a route's count, and a daily number above that (dailyNumberFloor)
+ * cannot be reached from one address, however fast it sends.
  */
 import type { ApiRoute } from './api-routes';
 import type { RouteThrottle } from './limits';
@@ -42,21 +49,17 @@ export const TRIPPED_THROTTLES: Readonly<Record<BreakerRoute, RouteThrottle>> = 
 };
 
 /**
- * How often the stack's breaker function counts the day's requests, in minutes. Each run makes one
- * GetMetricStatistics call per route: 3 × 4 × 24 × 30 = 8,640 calls a month, within CloudWatch's free
- * million API requests (GetMetricStatistics counts toward it, GetMetricData does not: AWS Knowledge
- * Center, "Should I use GetMetricData or GetMetricStatistics for CloudWatch metrics?",
- * https://repost.aws/knowledge-center/cloudwatch-getmetricdata-api), or $0.09 past it at $0.01 per 1,000:
- * with the breaker's alarm ($0.10) a quiet month gains under $0.20 even then. Every 15 minutes keeps the
- * worst delay (below) to 20 minutes, so a flood at a beacon's throttle (10,000 a day at 10 a second)
- * is in the owner's inbox within 37 minutes.
+ * How often the stack's breaker function reads the day's counts, in minutes. Each run reads one
+ * counter item per route (a strongly consistent GetItem, one read request unit each) and deletes the
+ * finished day's hash key: 3 × 4 × 24 × 30 = 8,640 reads and 2,880 deletes a month, a fraction of a
+ * cent at DynamoDB's on-demand prices. Every 15 minutes keeps the worst delay (below) to 20 minutes.
  */
 export const BREAKER_CHECK_MINUTES = 15;
 
 /**
  * The longest a flood runs at a route's throttle before the breaker has turned it down, in seconds,
- * as the cost figures assume: one check interval plus five minutes for the Lambda invocation metrics
- * to reach CloudWatch and the stage update to apply.
+ * as the cost figures assume: one check interval plus five minutes for the stage update to reach
+ * API Gateway everywhere (the count itself is read at once, strongly consistent).
  */
 export const BREAKER_WORST_DELAY_SECONDS = (BREAKER_CHECK_MINUTES + 5) * 60;
 
@@ -78,13 +81,15 @@ export function isTrippedThrottle(route: BreakerRoute, throttle: Partial<RouteTh
 }
 
 /** The breaker function's environment variables, as the stack sets them (one JSON variable for the routes). */
-export const BREAKER_ENV = { apiId: 'API_ID', stageName: 'STAGE_NAME', topicArn: 'TOPIC_ARN', routes: 'BREAKER_ROUTES' } as const;
+export const BREAKER_ENV = { apiId: 'API_ID', stageName: 'STAGE_NAME', topicArn: 'TOPIC_ARN', routes: 'BREAKER_ROUTES', table: 'ARCHIVE_TABLE' } as const;
 
-/** What the breaker knows of one route: its API Gateway route key, its function, its numbers. */
+/** The counters' item that holds a route's counted requests of one UTC day ("2026-11-22"). */
+export const spendCounterId = (route: BreakerRoute, day: string) => `spend#${route}#${day}`;
+
+/** What the breaker knows of one route: its API Gateway route key, its numbers. */
 export interface BreakerRouteSettings {
   route: BreakerRoute;
   routeKey: string;
-  functionName: string;
   dailyRequests: number;
   /** The route's own throttle, restored when the day turns. */
   throttle: RouteThrottle;

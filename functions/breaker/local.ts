@@ -1,9 +1,10 @@
 /**
- * The circuit breaker as the local stack (`npm start`) runs it: exact, per request. Each route's
- * requests of the current UTC day are counted as they reach its handler; from the day's number on,
- * the route gets its trickle (contract/breaker.ts) until midnight UTC, and the owner is told once
- * per trip. A request the trickle refuses gets API Gateway's own 429 answer. On AWS the scheduled
- * function (run.ts) does the same from CloudWatch's counts, minutes late.
+ * The circuit breaker as the local stack (`npm start`) runs it: exact, per request. Before a request
+ * reaches its handler, the route's counted requests of the current UTC day are read from the same day
+ * counter the handlers keep (functions/shared/spend.ts; contract/breaker.ts says what counts); from
+ * the day's number on, the route gets its trickle (contract/breaker.ts) until midnight UTC, and the
+ * owner is told once per trip. A request the trickle refuses gets API Gateway's own 429 answer. On AWS
+ * the scheduled function (run.ts) reads the same counter, minutes late.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_ROUTES } from '../../contract/api-routes';
@@ -26,8 +27,13 @@ export interface BreakerRouteState {
 }
 
 export interface LocalBreaker {
-  /** True when the request may reach the handler (under the day's number, or let through by the trickle). */
-  admit(route: BreakerRoute): boolean;
+  /**
+   * True when the request may reach the handler: `counted`, the route's counted requests of the day so
+   * far, is under the day's number, or the trickle lets it through.
+   */
+  admit(route: BreakerRoute, counted: number): boolean;
+  /** The breaker's clock (the day whose counter is read). */
+  now(): number;
   state(): Record<BreakerRoute, BreakerRouteState>;
 }
 
@@ -60,9 +66,11 @@ export function createLocalBreaker(options: LocalBreakerOptions = {}): LocalBrea
   };
   const until = () => new Date(nextUtcDay(now())).toISOString();
   return {
-    admit(route) {
+    now,
+    admit(route, counted) {
       turnDay();
-      if (count[route] < daily[route]) return (count[route] += 1) > 0;
+      count[route] = counted;
+      if (counted < daily[route]) return true;
       let trickle = trickles.get(route);
       if (!trickle) {
         trickle = bucket(TRIPPED_THROTTLES[route].rateLimit, TRIPPED_THROTTLES[route].burstLimit, now);
@@ -81,9 +89,20 @@ export function createLocalBreaker(options: LocalBreakerOptions = {}): LocalBrea
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** The route handlers behind the breaker: a refused request gets API Gateway's 429 and never reaches its handler. */
-export function withBreaker<H extends Record<BreakerRoute, Handler>>(handlers: H, breaker: LocalBreaker): H {
+/**
+ * The route handlers behind the breaker: a refused request gets API Gateway's 429 and never reaches its
+ * handler. `counted` reads a route's day counter for the UTC day of a moment. When it cannot be read,
+ * the route is judged on the last count read, as the stack's breaker leaves every route as it was.
+ */
+export function withBreaker<H extends Record<BreakerRoute, Handler>>(
+  handlers: H,
+  breaker: LocalBreaker,
+  counted: (route: BreakerRoute, nowMs: number) => Promise<number>,
+): H {
   const tooMany = { statusCode: 429, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Too Many Requests' }) };
-  const guarded = (route: BreakerRoute): Handler => (event, context) => (breaker.admit(route) ? handlers[route](event, context) : Promise.resolve(tooMany));
+  const guarded = (route: BreakerRoute): Handler => async (event, context) => {
+    const count = await counted(route, breaker.now()).catch(() => breaker.state()[route].count);
+    return breaker.admit(route, count) ? handlers[route](event, context) : tooMany;
+  };
   return { ...handlers, contact: guarded('contact'), events: guarded('events'), vitals: guarded('vitals') };
 }

@@ -1,6 +1,6 @@
 /**
- * One run of the circuit breaker: for each API route, the requests its function took since midnight
- * UTC against the route's daily number. A route past it is turned down to its trickle on the stage (and
+ * One run of the circuit breaker: for each API route, its counted requests since midnight UTC (the
+ * day counter the handlers keep: contract/breaker.ts says what counts) against the route's daily number. A route past it is turned down to its trickle on the stage (and
  * the owner is mailed, once: only the run that turns it down mails); a tripped route whose day has
  * turned gets its own throttle back. The stage's route settings are the only state: a tripped route is
  * one whose throttle is the trickle, so there is nothing else to keep or to drift.
@@ -8,15 +8,21 @@
  * Fails closed: when a count cannot be read, the run throws (the breaker's alarm mails the owner) and
  * leaves every route as it was; a tripped route is never reopened on a count it could not read.
  */
-import { isTrippedThrottle, nextUtcDay, TRIPPED_THROTTLES, utcDayStart, type BreakerRoute, type BreakerRouteSettings } from '../../contract/breaker';
+import { isTrippedThrottle, nextUtcDay, TRIPPED_THROTTLES, type BreakerRoute, type BreakerRouteSettings } from '../../contract/breaker';
 import type { RouteThrottle } from '../../contract/limits';
 
 export type { BreakerRouteSettings };
 
 export interface BreakerDeps {
   now: () => number;
-  /** The route function's invocations from `start` to `end` (epoch ms). */
-  countInvocations: (functionName: string, start: number, end: number) => Promise<number>;
+  /** The route's counted requests of the UTC day `now` falls in. */
+  countRequests: (route: BreakerRoute, now: number) => Promise<number>;
+  /**
+   * Deletes the hash key of the UTC day before `now` (functions/shared/counters.ts counterKeys), so no
+   * day's key lies beside its hashes once the day is over. A failure is reported, never thrown: the
+   * routes matter more, and the next run tries again.
+   */
+  forgetYesterdaysKey?: (now: number) => Promise<void>;
   /** The stage's current throttle per route key. */
   readThrottles: () => Promise<Record<string, Partial<RouteThrottle>>>;
   /** Sets one route's throttle on the stage. */
@@ -34,9 +40,8 @@ export interface BreakerOutcome {
 
 export async function runBreaker(routes: readonly BreakerRouteSettings[], deps: BreakerDeps): Promise<BreakerOutcome[]> {
   const now = deps.now();
-  const start = utcDayStart(now);
   // Every count first: one that cannot be read stops the run before any route changes.
-  const counts = await Promise.all(routes.map((r) => deps.countInvocations(r.functionName, start, now)));
+  const counts = await Promise.all(routes.map((r) => deps.countRequests(r.route, now)));
   const throttles = await deps.readThrottles();
   const outcomes: BreakerOutcome[] = [];
   for (const [i, r] of routes.entries()) {
@@ -54,6 +59,7 @@ export async function runBreaker(routes: readonly BreakerRouteSettings[], deps: 
     }
     outcomes.push({ route: r.route, count, dailyRequests: r.dailyRequests, action });
   }
+  await deps.forgetYesterdaysKey?.(now);
   return outcomes;
 }
 
@@ -70,9 +76,9 @@ export function tripMessage(r: BreakerRouteSettings, count: number, now: number)
       ? `It now takes ${trickle.rateLimit} request a second (burst ${trickle.burstLimit}); visitors beyond that see the form's failure message and keep their text.`
       : 'Its beacons are dropped (API Gateway answers 429) and nothing is recorded.';
   return [
-    `${r.routeKey} took ${count} requests today (UTC), past its daily number of ${r.dailyRequests}.`,
+    `${r.routeKey} counted ${count} requests today (UTC) from addresses within their own share, past its daily number of ${r.dailyRequests}.`,
     what,
     `Its own throttle comes back at ${until} (midnight UTC). Nothing else is sent about it today.`,
-    'If the traffic is real, raise circuitBreaker in cdk.json and deploy; `npm run doctor` shows the breaker.',
+    'If the traffic is real, raise monthlyBudgetUsd (or circuitBreaker) in cdk.json and deploy; `npm run doctor` shows the breaker.',
   ].join('\n');
 }

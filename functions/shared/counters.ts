@@ -5,7 +5,7 @@
  * so no address is ever stored and no hash outlives its day.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { CallOptions } from '../archive/store';
 
@@ -20,6 +20,10 @@ export interface CounterStore {
    * write, so concurrent Lambdas all end up with the same value). `expiresAt` is set on creation.
    */
   keep(id: string, candidate: string, expiresAt: number, options?: CallOptions): Promise<string>;
+  /** The count stored under `id` (0 when there is none). */
+  read(id: string, options?: CallOptions): Promise<number>;
+  /** Deletes item `id` now (nothing happens when there is none). */
+  forget(id: string, options?: CallOptions): Promise<void>;
 }
 
 const isConditionFailure = (error: unknown) => (error as { name?: unknown } | null)?.name === 'ConditionalCheckFailedException';
@@ -63,6 +67,17 @@ export function dynamoCounters({ table, client }: { table: string; client: Dynam
       if (typeof value !== 'string' || value === '') throw new Error(`Counter item ${id} holds no value`);
       return value;
     },
+    async read(id, options) {
+      // Strongly consistent: a breaker must not read a count older than the writes it follows.
+      const { Item } = await doc.send(new GetCommand({ TableName: table, Key: { id }, ConsistentRead: true, ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } }), options);
+      const count: unknown = Item?.count;
+      if (Item === undefined) return 0;
+      if (typeof count !== 'number' || !Number.isFinite(count)) throw new Error(`Counter item ${id} holds no count`);
+      return count;
+    },
+    async forget(id, options) {
+      await doc.send(new DeleteCommand({ TableName: table, Key: { id } }), options);
+    },
   };
 }
 
@@ -81,6 +96,13 @@ export function memoryCounters(): CounterStore & {
       values.set(id, item);
       return item.value;
     },
+    async read(id) {
+      return items.get(id)?.count ?? 0;
+    },
+    async forget(id) {
+      items.delete(id);
+      values.delete(id);
+    },
     async take(id, max, expiresAt) {
       const item = items.get(id) ?? { count: 0, expiresAt };
       if (item.count >= max) return undefined;
@@ -96,12 +118,22 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** The UTC day a moment falls in, e.g. "2026-11-22". */
 export const utcDay = (nowMs: number) => new Date(nowMs).toISOString().slice(0, 10);
 
+/** The id of the item that holds a UTC day's hash key. */
+export const counterKeyId = (day: string) => `counterkey#${day}`;
+
+/** The UTC day before `day` ("2026-11-22" → "2026-11-21"). */
+export const previousUtcDay = (day: string) => utcDay(Date.parse(`${day}T00:00:00Z`) - DAY_SECONDS * 1000);
+
 /**
  * The key the day's address hashes are made with: 32 random bytes made by the first request of the
  * UTC day and stored in the counters' table (never in a template, an environment variable or a
  * log), so nothing a deploy prints can reverse a hash, and one address has unrelated hashes on two
  * days. Every window of CONTACT_ADDRESS_LIMITS ends by the day's end (10 minutes and a day divide
- * a day), so a key is dropped when its day ends: the item expires then, and this Lambda forgets it.
+ * a day), so a key is dropped when its day ends: its item carries a time-to-live at the day's end,
+ * but DynamoDB deletes expired items only within a few days, so the key would lie beside the day's
+ * hashes meanwhile. The circuit breaker, every few minutes, deletes the finished day's key
+ * (functions/breaker/run.ts), and so does this Lambda's first request of a new day; this Lambda
+ * also forgets its copy.
  */
 export function counterKeys(store: CounterStore, random: () => string = () => randomBytes(32).toString('base64url')) {
   let cached: { day: string; key: string } | undefined;
@@ -109,7 +141,8 @@ export function counterKeys(store: CounterStore, random: () => string = () => ra
     const day = utcDay(nowMs);
     if (cached?.day === day) return cached.key;
     const dayEnd = Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + DAY_SECONDS;
-    const key = await store.keep(`counterkey#${day}`, random(), dayEnd, options);
+    const key = await store.keep(counterKeyId(day), random(), dayEnd, options);
+    if (cached) await store.forget(counterKeyId(previousUtcDay(day)), options).catch(() => undefined);
     cached = { day, key };
     return key;
   };

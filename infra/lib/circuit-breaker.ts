@@ -1,5 +1,6 @@
-import { Arn, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Arn, Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -20,9 +21,14 @@ export interface CircuitBreakerProps {
   readonly projectRoot: string;
   readonly logRetention: logs.RetentionDays;
   readonly api: HttpApi;
-  /** Each route's function: its Invocations metric is the route's count. */
+  /** Each route's function (the breaker reads its route's day counter, not the function's invocations). */
   readonly functions: Readonly<Record<BreakerRoute, lambda.IFunction>>;
-  /** Requests each route takes in a UTC day (cdk.json circuitBreaker). */
+  /**
+   * The counters' table (the archive's): the handlers' day counter per route, read here, and the days'
+   * hash keys, the finished one deleted here.
+   */
+  readonly counters: dynamodb.ITable;
+  /** Counted requests each route takes in a UTC day (from monthlyBudgetUsd through the cost model, or cdk.json circuitBreaker). */
   readonly dailyRequests: Readonly<Record<BreakerRoute, number>>;
   /** The owner's alarm topic (the trip mail goes there) and how an alarm joins it (Monitoring). */
   readonly owner: { readonly topic: sns.ITopic; notifyOwner(alarm: cloudwatch.Alarm): void };
@@ -35,11 +41,11 @@ export interface CircuitBreakerProps {
 
 /**
  * The per-route circuit breaker on AWS: a function EventBridge runs every BREAKER_CHECK_MINUTES that
- * reads each route function's invocations of the UTC day (CloudWatch's Lambda metrics, which cost
- * nothing to publish) and turns a route past its daily number down to its trickle through the stage's
- * route settings, mailing the owner once, then back at the day's turn (functions/breaker/run.ts). No
- * request pays for the count: no counter write, no extra log line. An alarm on the function's errors
- * tells the owner when the breaker itself cannot run (then the throttles are the only limit).
+ * reads each route's counted requests of the UTC day (the day counters the handlers keep in the
+ * counters' table; contract/breaker.ts says what counts) and turns a route past its daily number down
+ * to its trickle through the stage's route settings, mailing the owner once, then back at the day's
+ * turn (functions/breaker/run.ts). An alarm on the function's errors tells the owner when the breaker
+ * itself cannot run (then the throttles are the only limit).
  */
 export class CircuitBreaker extends Construct {
   readonly fn: nodejs.NodejsFunction;
@@ -52,7 +58,6 @@ export class CircuitBreaker extends Construct {
     const routes: BreakerRouteSettings[] = API_ROUTES.map((route) => ({
       route: route.name,
       routeKey: route.routeKey,
-      functionName: props.functions[route.name].functionName,
       dailyRequests: props.dailyRequests[route.name],
       throttle: ROUTE_THROTTLES[route.name],
     }));
@@ -61,7 +66,7 @@ export class CircuitBreaker extends Construct {
       logRetention: props.logRetention,
       entry: BREAKER_ENTRY,
       description: `Every ${BREAKER_CHECK_MINUTES} minutes: turn an API route past its day's number down until 00:00 UTC (${BREAKER_ENTRY})`,
-      roleDescription: "circuit breaker: its own log group, Lambda metrics, this API's stage, the alarm topic, nothing else",
+      roleDescription: "circuit breaker: its own log group, the routes' day counters, this API's stage, the alarm topic, nothing else",
       timeoutSeconds: 30,
       serviceName: 'breaker',
       memorySize: 128,
@@ -70,11 +75,16 @@ export class CircuitBreaker extends Construct {
         [BREAKER_ENV.stageName]: props.api.stage.stageName,
         [BREAKER_ENV.topicArn]: props.owner.topic.topicArn,
         [BREAKER_ENV.routes]: Stack.of(this).toJsonString(routes),
+        [BREAKER_ENV.table]: props.counters.tableName,
       },
     }));
-    // Metrics are read by namespace and name, not by resource ARN.
+    // The day counters only (items whose key starts spend#), and the days' hash keys only to delete them.
+    const itemsStartingWith = (prefix: string) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] } });
     this.fn.addToRolePolicy(
-      new iam.PolicyStatement({ sid: 'ReadRouteInvocations', actions: ['cloudwatch:GetMetricStatistics'], resources: ['*'] }),
+      new iam.PolicyStatement({ sid: 'ReadRouteCounters', actions: ['dynamodb:GetItem'], resources: [props.counters.tableArn], conditions: itemsStartingWith('spend#') }),
+    );
+    this.fn.addToRolePolicy(
+      new iam.PolicyStatement({ sid: 'DeleteFinishedDaysKey', actions: ['dynamodb:DeleteItem'], resources: [props.counters.tableArn], conditions: itemsStartingWith('counterkey#') }),
     );
     // Read and update this API's $default stage only (API Gateway's management actions are HTTP verbs).
     const stageArn = Arn.format(
@@ -83,12 +93,6 @@ export class CircuitBreaker extends Construct {
     );
     this.fn.addToRolePolicy(new iam.PolicyStatement({ sid: 'TurnRoutesDownAndUp', actions: ['apigateway:GET', 'apigateway:PATCH'], resources: [stageArn] }));
     props.owner.topic.grantPublish(this.fn);
-    Validations.of(this.fn.role!).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'The one statement on "*" is cloudwatch:GetMetricStatistics, which only reads metric statistics (the ' +
-        'function asks for its three route functions\' Invocations); the stage and topic statements name their ARNs.',
-    });
     // One run at a time is enough; a failed run is not retried (the next comes within the interval).
     new lambda.EventInvokeConfig(this, 'AsyncInvoke', {
       function: this.fn,

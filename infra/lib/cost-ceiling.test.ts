@@ -22,13 +22,14 @@ beforeAll(() => {
 });
 
 describe('circuit breaker', () => {
-  it('runs on a schedule and knows each route, its function, its day number and its own throttle', () => {
+  it('runs on a schedule and knows each route, the counters\' table, its day number and its own throttle', () => {
     const [id, fn] = breakerFunction();
     const rule = ofType('AWS::Events::Rule').find(([, r]) => JSON.stringify(r.Properties.Targets).includes(id));
     expect(rule?.[1].Properties.ScheduleExpression).toBe(`rate(${BREAKER_CHECK_MINUTES} minutes)`);
     const env = fn.Properties.Environment.Variables;
     expect(env.STAGE_NAME).toBe('$default');
     expect(env.API_ID).toEqual({ Ref: expect.stringMatching(/Api/) });
+    expect(env.ARCHIVE_TABLE).toEqual({ Ref: expect.stringMatching(/Archive/) });
     const routes = JSON.stringify(env.BREAKER_ROUTES);
     for (const route of API_ROUTES) expect(routes).toContain(route.routeKey);
     // cdk.json's numbers, and the default for a route it leaves out.
@@ -38,7 +39,7 @@ describe('circuit breaker', () => {
     expect(routes).toContain(`\\"rateLimit\\":${ROUTE_THROTTLES.contact.rateLimit}`);
   });
 
-  it('may read Lambda metrics, read and update its own stage, and publish to the alarm topic: nothing else', () => {
+  it("may read the routes' day counters, delete a finished day's hash key, read and update its own stage, and publish to the alarm topic: nothing else", () => {
     const [, fn] = breakerFunction();
     const roleId = fn.Properties.Role['Fn::GetAtt'][0];
     const statements = ofType('AWS::IAM::Policy')
@@ -46,8 +47,14 @@ describe('circuit breaker', () => {
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
     const actions = statements.flatMap((s) => [s.Action].flat()).sort();
     expect(actions).toEqual(
-      ['apigateway:GET', 'apigateway:PATCH', 'cloudwatch:GetMetricStatistics', 'logs:CreateLogStream', 'logs:PutLogEvents', 'sns:Publish'].sort(),
+      ['apigateway:GET', 'apigateway:PATCH', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 'sns:Publish'].sort(),
     );
+    // Only the items it needs, by key prefix, on the archive's table.
+    const read = statements.find((s) => [s.Action].flat().includes('dynamodb:GetItem'))!;
+    expect(read.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['spend#*'] } });
+    expect(JSON.stringify(read.Resource)).toMatch(/Archive/);
+    const forget = statements.find((s) => [s.Action].flat().includes('dynamodb:DeleteItem'))!;
+    expect(forget.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['counterkey#*'] } });
     const stage = statements.find((s) => [s.Action].flat().includes('apigateway:PATCH'))!;
     expect(JSON.stringify(stage.Resource)).toMatch(/\/apis\/.*\/stages\/\$default/);
     const publish = statements.find((s) => [s.Action].flat().includes('sns:Publish'))!;

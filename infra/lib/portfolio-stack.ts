@@ -146,6 +146,7 @@ export class PortfolioStack extends Stack {
       logRetention,
       api: this.api,
       functions: this.functions.functions,
+      counters: this.archive.table,
       dailyRequests: config.circuitBreaker,
       owner: this.monitoring,
       preview: config.stage !== '',

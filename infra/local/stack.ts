@@ -17,6 +17,8 @@ import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-header
 import { createApiGateway, createLocalHandlers, type LocalApiConfig } from './api-gateway';
 import { createLocalBreaker, withBreaker, type LocalBreaker } from '../../functions/breaker/local';
 import { dynamoCounters } from '../../functions/contact/limits';
+import { readSpend } from '../../functions/shared/spend';
+import type { BreakerRoute } from '../../contract/breaker';
 import { createCdn, PAGE_SCRIPT_PATH, sendPlain } from './cdn';
 import { startMailbox } from './mailbox';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalArchive } from './archive';
@@ -136,7 +138,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   let server: Server;
   let redelivery: ReturnType<typeof startRedeliveryLoop> | undefined;
   try {
-    const breaker = options.breaker ?? createLocalBreaker({ onTrip: (message) => (quiet ? undefined : console.warn(message)) });
+    const breaker =
+      options.breaker ?? createLocalBreaker({ ...(options.guards?.now && { now: options.guards.now }), onTrip: (message) => (quiet ? undefined : console.warn(message)) });
+    const counters = archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined;
+    // The breaker reads the day counters the handlers keep; without counters (no archive, or no flood
+    // guards) nothing is limited per address, so nothing is counted and no route trips.
+    const counted = (route: BreakerRoute, nowMs: number) => (counters ? readSpend(counters, route, nowMs) : Promise.resolve(0));
     const handlers = createLocalHandlers({
       sesEndpoint: mailbox.url,
       ownerEmail,
@@ -145,13 +152,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       recaptchaSecret: options.recaptchaSecret ?? RECAPTCHA_TEST_SECRET,
       quiet,
       archive: archive?.store,
-      counters: archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined,
+      counters,
       ses,
       pageViewsFile: options.pageViewsFile,
       ...options.guards,
     });
     const throttle = options.routeThrottle !== false;
-    const api = createApiGateway(breaker && throttle ? withBreaker(handlers, breaker) : handlers, { throttle });
+    const api = createApiGateway(breaker && throttle ? withBreaker(handlers, breaker, counted) : handlers, { throttle });
     // CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
     const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
     const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
