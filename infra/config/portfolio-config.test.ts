@@ -52,10 +52,20 @@ describe('parseConfig', () => {
       circuitBreaker: { contact: 200, events: 10_000, vitals: 10_000 },
       deleteArchiveOnDestroy: false,
       domain: null,
+      cloudFrontPlan: 'pro',
       stage: '',
       trial: false,
       siteUrl: '',
     });
+  });
+
+  it('takes the CloudFront plan, refuses an unknown one, and a plan outside us-east-1', () => {
+    expect(parseConfig({ ...VALID, cloudFrontPlan: 'free' }).cloudFrontPlan).toBe('free');
+    expect(parseConfig({ ...VALID, region: 'eu-west-1', cloudFrontPlan: 'payAsYouGo' }).cloudFrontPlan).toBe('payAsYouGo');
+    expect(problemsOf({ ...VALID, cloudFrontPlan: 'Pro' })).toEqual([expect.stringMatching(/^portfolio\.cloudFrontPlan: "Pro" is not one of "payAsYouGo"/)]);
+    expect(problemsOf({ ...VALID, region: 'eu-west-1' })).toEqual([
+      expect.stringMatching(/^portfolio\.cloudFrontPlan: "pro" needs portfolio\.region "us-east-1".*"payAsYouGo" on purpose$/),
+    ]);
   });
 
   it('takes each route\'s daily number for the circuit breaker, defaults for the rest, and names a bad one', () => {
@@ -150,6 +160,7 @@ describe('parseConfig', () => {
       senderIdentity: 'mail.portfolio.dev',
       gaMeasurementId: 'G-AB12CD34EF',
       region: 'eu-west-1',
+      cloudFrontPlan: 'payAsYouGo',
       recaptchaSecretParameter: 'recaptcha_secret.v2',
       eventsEndpoint: 'https://api.portfolio.dev/events',
       logRetentionDays: 90,
@@ -197,7 +208,7 @@ describe('parseConfig', () => {
     });
 
     it('never tells anyone to store a secret: the stack keeps the test secret, the live parameter stays untouched', () => {
-      const notice = trialNotice(parseConfig({ ...VALID, region: 'eu-west-1', trial: true }))!;
+      const notice = trialNotice(parseConfig({ ...VALID, region: 'eu-west-1', cloudFrontPlan: 'payAsYouGo', trial: true }))!;
       expect(notice).toContain('The SSM parameter /portfolio/recaptcha-secret is neither read nor changed');
       expect(notice).toContain('nothing to store');
       expect(notice).not.toContain('put-parameter');
