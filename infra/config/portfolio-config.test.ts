@@ -8,6 +8,7 @@ import {
   deployReadinessProblems,
   loadConfigFromCdkJson,
   parseConfig,
+  planRegionProblem,
   RECAPTCHA_TEST_SECRET,
   RECAPTCHA_TEST_SITE_KEY,
   siteUrl,
@@ -59,13 +60,16 @@ describe('parseConfig', () => {
     });
   });
 
-  it('takes the CloudFront plan, refuses an unknown one, and a plan outside us-east-1', () => {
+  it('takes the CloudFront plan, refuses an unknown one, and says a plan needs us-east-1', () => {
     expect(parseConfig({ ...VALID, cloudFrontPlan: 'free' }).cloudFrontPlan).toBe('free');
-    expect(parseConfig({ ...VALID, region: 'eu-west-1', cloudFrontPlan: 'payAsYouGo' }).cloudFrontPlan).toBe('payAsYouGo');
     expect(problemsOf({ ...VALID, cloudFrontPlan: 'Pro' })).toEqual([expect.stringMatching(/^portfolio\.cloudFrontPlan: "Pro" is not one of "payAsYouGo"/)]);
-    expect(problemsOf({ ...VALID, region: 'eu-west-1' })).toEqual([
-      expect.stringMatching(/^portfolio\.cloudFrontPlan: "pro" needs portfolio\.region "us-east-1".*"payAsYouGo" on purpose$/),
-    ]);
+    expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1' }))).toMatch(
+      /^portfolio\.cloudFrontPlan: "pro" needs portfolio\.region "us-east-1".*"payAsYouGo" on purpose/,
+    );
+    expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1', cloudFrontPlan: 'payAsYouGo' }))).toBeUndefined();
+    // A stage is pay-as-you-go whatever the live site's plan.
+    expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1', stage: 'staging' }))).toBeUndefined();
+    expect(planRegionProblem(parseConfig(VALID))).toBeUndefined();
   });
 
   it('takes each route\'s daily number for the circuit breaker, defaults for the rest, and names a bad one', () => {
@@ -160,7 +164,6 @@ describe('parseConfig', () => {
       senderIdentity: 'mail.portfolio.dev',
       gaMeasurementId: 'G-AB12CD34EF',
       region: 'eu-west-1',
-      cloudFrontPlan: 'payAsYouGo',
       recaptchaSecretParameter: 'recaptcha_secret.v2',
       eventsEndpoint: 'https://api.portfolio.dev/events',
       logRetentionDays: 90,
@@ -208,7 +211,7 @@ describe('parseConfig', () => {
     });
 
     it('never tells anyone to store a secret: the stack keeps the test secret, the live parameter stays untouched', () => {
-      const notice = trialNotice(parseConfig({ ...VALID, region: 'eu-west-1', cloudFrontPlan: 'payAsYouGo', trial: true }))!;
+      const notice = trialNotice(parseConfig({ ...VALID, region: 'eu-west-1', trial: true }))!;
       expect(notice).toContain('The SSM parameter /portfolio/recaptcha-secret is neither read nor changed');
       expect(notice).toContain('nothing to store');
       expect(notice).not.toContain('put-parameter');

@@ -343,20 +343,6 @@ const ConfigSchema = z
     },
     { when: ({ value }) => bothValid(value, ['senderEmail', 'senderIdentity'], /^\S+$/) },
    )
-  .superRefine(({ cloudFrontPlan, region }, ctx) => {
-    // A CLOUDFRONT-scope web ACL, which every plan includes, is made in us-east-1 only (AWS WAF Developer
-    // Guide, "Using AWS WAF with Amazon CloudFront": https://docs.aws.amazon.com/waf/latest/developerguide/cloudfront-features.html),
-    // and the stack holds it beside the distribution.
-    if (cloudFrontPlan === 'payAsYouGo' || region === CLOUDFRONT_CERTIFICATE_REGION) return;
-    ctx.addIssue({
-      code: 'custom',
-      input: cloudFrontPlan,
-      path: ['cloudFrontPlan'],
-      message:
-        `${quoted(cloudFrontPlan)} needs portfolio.region "${CLOUDFRONT_CERTIFICATE_REGION}" (the plan's web ACL is made there, beside the ` +
-        `distribution), and region is ${quoted(region)}: set region to "${CLOUDFRONT_CERTIFICATE_REGION}", or cloudFrontPlan to "payAsYouGo" on purpose`,
-    });
-  }, { when: ({ value }) => bothValid(value, ['region', 'region'], AWS_REGION_PATTERN) && isCloudFrontPlanTier((value as Record<string, unknown>)?.cloudFrontPlan ?? DEFAULT_CLOUDFRONT_PLAN) })
   .superRefine(({ recaptchaSecretParameter, previewRecaptchaSiteKey, previewRecaptchaSecretParameter }, ctx) => {
     const issue = (message: string) =>
       ctx.addIssue({ code: 'custom', input: previewRecaptchaSecretParameter, path: ['previewRecaptchaSecretParameter'], message });
@@ -482,6 +468,23 @@ export function parseConfig(raw: unknown): PortfolioConfig {
  */
 export function cloudFrontPlanOf(config: Pick<PortfolioConfig, 'stage' | 'cloudFrontPlan'>): CloudFrontPlanTier {
   return config.stage ? 'payAsYouGo' : config.cloudFrontPlan;
+}
+
+/**
+ * Why the stack cannot be on its plan, or undefined when it can: a CLOUDFRONT-scope web ACL, which
+ * every plan includes, is made in us-east-1 only (AWS WAF Developer Guide, "Using AWS WAF with Amazon
+ * CloudFront": https://docs.aws.amazon.com/waf/latest/developerguide/cloudfront-features.html), and the
+ * stack holds it beside the distribution. Checked at synth (portfolio-app.ts), where it matters: the
+ * owner's other commands read a stack wherever it is.
+ */
+export function planRegionProblem(config: Pick<PortfolioConfig, 'stage' | 'cloudFrontPlan' | 'region'>): string | undefined {
+  const plan = cloudFrontPlanOf(config);
+  if (plan === 'payAsYouGo' || config.region === CLOUDFRONT_CERTIFICATE_REGION) return undefined;
+  return (
+    `${CONFIG_CONTEXT_KEY}.cloudFrontPlan: ${quoted(plan)} needs ${CONFIG_CONTEXT_KEY}.region "${CLOUDFRONT_CERTIFICATE_REGION}" (the plan's ` +
+    `web ACL is made there, beside the distribution), and region is ${quoted(config.region)}: set region to ` +
+    `"${CLOUDFRONT_CERTIFICATE_REGION}", or cloudFrontPlan to "payAsYouGo" on purpose (docs/deploy.md, "The CloudFront plan")`
+  );
 }
 
 export function isSsmParameterName(value: string): boolean {

@@ -124,9 +124,9 @@ describe('a stage and pay-as-you-go', () => {
     expect(Object.keys(stage.template.findResources('AWS::WAFv2::WebACL'))).toEqual([]);
   }, 120_000);
 
-  it('refuses a plan outside us-east-1 with a way out', () => {
-    expect(() => fixtureConfig({ region: 'eu-west-1', cloudFrontPlan: 'pro' })).toThrow(ConfigError);
-    expect(() => fixtureConfig({ region: 'eu-west-1', cloudFrontPlan: 'pro' })).toThrow(/needs portfolio.region "us-east-1".*payAsYouGo/);
+  it('refuses, at synth, a plan outside us-east-1 with a way out, and an unknown tier at once', () => {
+    expect(() => synthPortfolio(fixtureConfig({ region: 'eu-west-1', cloudFrontPlan: 'pro' }))).toThrow(/needs portfolio.region "us-east-1".*payAsYouGo/);
+    expect(() => fixtureConfig({ cloudFrontPlan: 'gold' })).toThrow(ConfigError);
     expect(() => fixtureConfig({ cloudFrontPlan: 'gold' })).toThrow(/"gold" is not one of "payAsYouGo", "free", "pro", "business", "premium"/);
   });
 });
