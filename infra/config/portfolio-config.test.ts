@@ -8,6 +8,7 @@ import {
   deployReadinessProblems,
   loadConfigFromCdkJson,
   parseConfig,
+  planRegionProblem,
   RECAPTCHA_TEST_SECRET,
   RECAPTCHA_TEST_SITE_KEY,
   siteUrl,
@@ -52,10 +53,23 @@ describe('parseConfig', () => {
       circuitBreaker: { contact: 200, events: 10_000, vitals: 10_000 },
       deleteArchiveOnDestroy: false,
       domain: null,
+      cloudFrontPlan: 'pro',
       stage: '',
       trial: false,
       siteUrl: '',
     });
+  });
+
+  it('takes the CloudFront plan, refuses an unknown one, and says a plan needs us-east-1', () => {
+    expect(parseConfig({ ...VALID, cloudFrontPlan: 'free' }).cloudFrontPlan).toBe('free');
+    expect(problemsOf({ ...VALID, cloudFrontPlan: 'Pro' })).toEqual([expect.stringMatching(/^portfolio\.cloudFrontPlan: "Pro" is not one of "payAsYouGo"/)]);
+    expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1' }))).toMatch(
+      /^portfolio\.cloudFrontPlan: "pro" needs portfolio\.region "us-east-1".*"payAsYouGo" on purpose/,
+    );
+    expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1', cloudFrontPlan: 'payAsYouGo' }))).toBeUndefined();
+    // A stage is pay-as-you-go whatever the live site's plan.
+    expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1', stage: 'staging' }))).toBeUndefined();
+    expect(planRegionProblem(parseConfig(VALID))).toBeUndefined();
   });
 
   it('takes each route\'s daily number for the circuit breaker, defaults for the rest, and names a bad one', () => {

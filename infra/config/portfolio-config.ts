@@ -16,6 +16,7 @@ import {
   RECAPTCHA_TEST_SITE_KEY,
 } from '../../contract/settings';
 import { DEFAULT_MESSAGE_RETENTION_DAYS, MESSAGE_RETENTION_LIMITS } from '../../contract/archive';
+import { CLOUDFRONT_PLAN_TIERS, type CloudFrontPlanTier, DEFAULT_CLOUDFRONT_PLAN, isCloudFrontPlanTier } from '../../contract/cloudfront-plans';
 import { AWS_REGION_PATTERN, emailDomain, isEmail } from './patterns';
 
 export { isEmail } from './patterns';
@@ -300,6 +301,17 @@ const ConfigSchema = z
         .transform((value) => value ?? false)
         .pipe(z.boolean({ error: (issue) => `must be true or false, got ${quoted(issue.input)}` })),
       domain: z.unknown().optional().transform((value) => value ?? null).pipe(DomainSchema.nullable()),
+      // How CloudFront bills the live distribution and the previews' (contract/cloudfront-plans.ts).
+      cloudFrontPlan: z
+        .unknown()
+        .optional()
+        .transform((value) => value ?? DEFAULT_CLOUDFRONT_PLAN)
+        .refine(isCloudFrontPlanTier, {
+          error: (issue) =>
+            `${quoted(issue.input)} is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (default ${quoted(DEFAULT_CLOUDFRONT_PLAN)}; ` +
+            '"payAsYouGo" has no flat-rate plan and no ceiling on the bill)',
+        })
+        .transform((value) => value as CloudFrontPlanTier),
       // npm run setup's answer about SES production access (the stack does not read it); absent: not asked yet.
       sesProductionAccess: z
         .unknown()
@@ -384,6 +396,8 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   deleteArchiveOnDestroy: boolean;
   /** Optional custom domain (live stage only); null: the site is served on its *.cloudfront.net name. */
   domain: DomainConfig | null;
+  /** The live and preview distributions' CloudFront plan; a stage (stage !== "") is always pay-as-you-go. */
+  cloudFrontPlan: CloudFrontPlanTier;
   /**
    * The owner's answer to npm run setup's production-access question: true asks AWS (once), false keeps
    * the SES sandbox and is not asked again; undefined: not answered yet.
@@ -444,6 +458,33 @@ export function parseConfig(raw: unknown): PortfolioConfig {
     domain,
     siteUrl: domain ? `https://${domain.domainName}` : parsed.siteUrl,
   };
+}
+
+/**
+ * The plan a stack's distributions are on: the configured one for the live site; pay-as-you-go for a
+ * stage, a short-lived copy whose paid subscription would bill its month even when deleted the same
+ * day (a cancellation takes effect at the billing period's end: AWS::PricingPlanManager::Subscription,
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-pricingplanmanager-subscription.html).
+ */
+export function cloudFrontPlanOf(config: Pick<PortfolioConfig, 'stage' | 'cloudFrontPlan'>): CloudFrontPlanTier {
+  return config.stage ? 'payAsYouGo' : config.cloudFrontPlan;
+}
+
+/**
+ * Why the stack cannot be on its plan, or undefined when it can: a CLOUDFRONT-scope web ACL, which
+ * every plan includes, is made in us-east-1 only (AWS WAF Developer Guide, "Using AWS WAF with Amazon
+ * CloudFront": https://docs.aws.amazon.com/waf/latest/developerguide/cloudfront-features.html), and the
+ * stack holds it beside the distribution. Checked at synth (portfolio-app.ts), where it matters: the
+ * owner's other commands read a stack wherever it is.
+ */
+export function planRegionProblem(config: Pick<PortfolioConfig, 'stage' | 'cloudFrontPlan' | 'region'>): string | undefined {
+  const plan = cloudFrontPlanOf(config);
+  if (plan === 'payAsYouGo' || config.region === CLOUDFRONT_CERTIFICATE_REGION) return undefined;
+  return (
+    `${CONFIG_CONTEXT_KEY}.cloudFrontPlan: ${quoted(plan)} needs ${CONFIG_CONTEXT_KEY}.region "${CLOUDFRONT_CERTIFICATE_REGION}" (the plan's ` +
+    `web ACL is made there, beside the distribution), and region is ${quoted(config.region)}: set region to ` +
+    `"${CLOUDFRONT_CERTIFICATE_REGION}", or cloudFrontPlan to "payAsYouGo" on purpose (docs/deploy.md, "The CloudFront plan")`
+  );
 }
 
 export function isSsmParameterName(value: string): boolean {

@@ -1,6 +1,6 @@
 import { type App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, type PortfolioConfig, REPO_ROOT } from '../config/portfolio-config';
+import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, planRegionProblem, type PortfolioConfig, REPO_ROOT } from '../config/portfolio-config';
 import { CertificateStack } from './domain';
 import { PortfolioStack } from './portfolio-stack';
 
@@ -28,6 +28,8 @@ export interface PortfolioStacks {
  */
 export function addPortfolioStacks(app: App, config: PortfolioConfig, options: PortfolioAppOptions = {}): PortfolioStacks {
   const env = { account: options.account, region: config.region };
+  const planProblem = planRegionProblem(config);
+  if (planProblem) throw new Error(planProblem);
   let certificate: CertificateStack | undefined;
   if (isRoute53Domain(config.domain) && config.region !== CLOUDFRONT_CERTIFICATE_REGION) {
     if (!options.account) {

@@ -7,7 +7,7 @@ import type { Construct } from 'constructs';
 import { ARCHIVE_ENV } from '../../contract/archive';
 import { postTitlesEnvironment } from '../../contract/event-catalog';
 import { readPostTitles } from './post-titles';
-import { isRoute53Domain, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
+import { cloudFrontPlanOf, isRoute53Domain, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 import { ArchiveTable } from './archive-table';
 import { CircuitBreaker } from './circuit-breaker';
@@ -119,6 +119,8 @@ export class PortfolioStack extends Stack {
       // second stale, where the live site's own policy (min TTL 0) revalidates at once.
       sharedCachePolicy: config.stage ? cloudfront.CachePolicy.CACHING_OPTIMIZED : undefined,
       apiViewerRequest: this.originSecret.viewerRequest,
+      apiKeyValueStore: this.originSecret.store,
+      plan: cloudFrontPlanOf(config),
     });
     this.deployment = new SiteDeployment(this, 'Deploy', {
       asset: this.web.asset,
@@ -153,7 +155,11 @@ export class PortfolioStack extends Stack {
     });
 
     if (!config.stage) {
-      this.previews = new PreviewSite(this, 'Previews', { headersPolicy: this.cdn.headersPolicy, cachePolicy: this.cdn.pagesCachePolicy });
+      this.previews = new PreviewSite(this, 'Previews', {
+        headersPolicy: this.cdn.headersPolicy,
+        cachePolicy: this.cdn.pagesCachePolicy,
+        plan: cloudFrontPlanOf(config),
+      });
       new CfnOutput(this, STACK_OUTPUT_KEYS.previewBucket, { description: 'Pull-request previews, under pr-N/<sha>/', value: this.previews.bucket.bucketName });
       new CfnOutput(this, STACK_OUTPUT_KEYS.previewUrl, { value: `https://${this.previews.distribution.distributionDomainName}` });
     }
@@ -230,7 +236,6 @@ export class PortfolioStack extends Stack {
       value: this.site.bucket.bucketName,
     });
     new CfnOutput(this, 'DistributionId', { value: this.cdn.distribution.distributionId });
-    new CfnOutput(this, 'ApiUrl', { description: 'The API stage (the site calls it as /api/*)', value: this.api.url });
     new CfnOutput(this, STACK_OUTPUT_KEYS.archiveTable, {
       description: `The message archive (npm run messages reads it); ${config.deleteArchiveOnDestroy ? 'deleted' : 'kept'} by cdk destroy`,
       value: this.archive.table.tableName,

@@ -4,8 +4,8 @@ import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import type { PortfolioConfig } from '../../config/portfolio-config';
 import { errorText } from '../kit/aws';
 import { isAccessDenied } from './budget';
-import { apiIdOf, describeBreakers, readBreakers } from '../kit/breakers';
-import { stackOutputs } from '../kit/stack-outputs';
+import { describeBreakers, readBreakers } from '../kit/breakers';
+import { deployedApiId } from '../kit/stack-outputs';
 import type { CheckResult } from '../report';
 
 const CHECK = 'Route breakers';
@@ -19,7 +19,7 @@ export async function checkBreakers(
 ): Promise<CheckResult | undefined> {
   let apiId: string | undefined;
   try {
-    apiId = apiIdOf(await stackOutputs(config.stackName, config.region, cloudFormation));
+    apiId = await deployedApiId(config.stackName, config.region, cloudFormation);
   } catch {
     return undefined; // the stack's own rows say why it cannot be read
   }

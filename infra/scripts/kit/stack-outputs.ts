@@ -4,7 +4,7 @@
  * destroy the bucket to empty, messages the archive's table.
  */
 import { readFileSync } from 'node:fs';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, DescribeStacksCommand, paginateListStackResources } from '@aws-sdk/client-cloudformation';
 import { STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
 import { awsClient, isStackMissing } from './aws';
 
@@ -42,4 +42,31 @@ export function siteUrlFromOutputsFile(file: string, stackName: string): string 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The HTTP API's id, read from the stack's resources: the stack has no output naming the API, so no
+ * deploy log or workflow prints its execute-api address. The physical id of an AWS::ApiGatewayV2::Api
+ * is its API id ("Ref returns the API ID": https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-apigatewayv2-api.html).
+ * Undefined when the stack does not exist or has no API. ListStackResources, paged, rather than
+ * DescribeStackResources, which returns the first 100 resources only.
+ */
+export async function deployedApiId(
+  stackName: string,
+  region: string,
+  client: CloudFormationClient = awsClient(CloudFormationClient, { region }),
+): Promise<string | undefined> {
+  const apis: string[] = [];
+  try {
+    for await (const page of paginateListStackResources({ client }, { StackName: stackName })) {
+      for (const resource of page.StackResourceSummaries ?? []) {
+        if (resource.ResourceType === 'AWS::ApiGatewayV2::Api' && resource.PhysicalResourceId) apis.push(resource.PhysicalResourceId);
+      }
+    }
+  } catch (error) {
+    if (isStackMissing(error)) return undefined;
+    throw error;
+  }
+  if (apis.length > 1) throw new Error(`Stack ${stackName} holds ${apis.length} HTTP APIs (${apis.join(', ')}); expected one.`);
+  return apis[0];
 }
