@@ -23,6 +23,8 @@ export interface BreakerEnv {
   /** The counters' table (the archive's): the routes' day counters and the days' hash keys. */
   table: string;
   routes: BreakerRouteSettings[];
+  /** The past-share counter's daily number. */
+  pastShareDaily: number;
 }
 
 /** Throws naming every missing or malformed variable: a breaker that cannot read its settings must not run. */
@@ -45,6 +47,10 @@ export function parseBreakerEnv(env: Record<string, string | undefined>): Breake
   } catch {
     problems.push(`${BREAKER_ENV.routes} is not JSON`);
   }
+  const pastShareDaily = Number(text(BREAKER_ENV.pastShareDaily));
+  if (env[BREAKER_ENV.pastShareDaily]?.trim() && !(Number.isInteger(pastShareDaily) && pastShareDaily >= 1)) {
+    problems.push(`${BREAKER_ENV.pastShareDaily} is not a whole number of at least 1`);
+  }
   if (problems.length > 0) throw new Error(`The circuit breaker's settings are wrong: ${problems.join('; ')}`);
-  return { apiId, stageName, topicArn, table, routes };
+  return { apiId, stageName, topicArn, table, routes, pastShareDaily };
 }

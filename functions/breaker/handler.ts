@@ -10,6 +10,7 @@ import { createDynamoClient } from '../archive/store';
 import { counterKeyId, dynamoCounters, previousUtcDay, utcDay } from '../shared/counters';
 import { createLogger, describeError, serviceName } from '../shared/observability';
 import { readSpend } from '../shared/spend';
+import { utcDayStart } from '../../contract/breaker';
 import { parseBreakerEnv } from './env';
 import { runBreaker, type BreakerDeps } from './run';
 
@@ -23,8 +24,10 @@ export async function handler(): Promise<void> {
   const counters = dynamoCounters({ table: env.table, client: dynamo });
   const deps: BreakerDeps = {
     now: () => Date.now(),
-    countRequests: (route, now) => readSpend(counters, route, now),
+    countRequests: (counter, now) => readSpend(counters, counter, now),
     forgetYesterdaysKey: async (now) => {
+      // In the day's first hour only (every run of it, in case one fails): a delete costs a write even when there is nothing to delete.
+      if (now - utcDayStart(now) >= 60 * 60 * 1000) return;
       try {
         await counters.forget(counterKeyId(previousUtcDay(utcDay(now))));
       } catch (error) {
@@ -49,7 +52,7 @@ export async function handler(): Promise<void> {
     },
   };
   try {
-    const outcomes = await runBreaker(env.routes, deps);
+    const outcomes = await runBreaker(env.routes, deps, env.pastShareDaily);
     // One line per run only when something changed: a quiet day writes nothing.
     const changed = outcomes.filter((o) => o.action !== 'none');
     if (changed.length > 0) logger.warn('Circuit breaker changed a route', { changed });

@@ -98,6 +98,8 @@ export interface ContactGuards {
   hashKey: (nowMs: number, options?: { abortSignal?: AbortSignal }) => Promise<string>;
   /** siteverify calls allowed a calendar month (UTC), spent in daily portions (limits.ts budgetSoFar). */
   monthlyBudget: number;
+  /** Counts a request refused for its address's share toward the breakers (shared/spend.ts pastShareCounter). */
+  pastShare?: (options?: { abortSignal?: AbortSignal }) => Promise<void>;
 }
 
 /** The log line for each of Google's answers the owner must act on. */
@@ -274,6 +276,8 @@ async function refuseFlood(run: Run, guards: ContactGuards, details: Record<stri
     return counted === undefined ? run.finish(failure(503), 'counters-unavailable', details) : undefined;
   }
   run.count(CONTACT_METRICS.addressLimited);
+  // Refused either way: a count that fails is held for the next write (shared/spend.ts).
+  await guards.pastShare?.().catch((error: unknown) => run.log.warn('The past-share count waits for the next write', describeError(error)));
   const tooMany = errorResponse(429, CONTACT_MESSAGES.sendFailed, { 'retry-after': String(slot.retryAfterSeconds) });
   return run.finish(tooMany, 'rejected-address-limit', details);
 }

@@ -12,7 +12,7 @@ import { BEACON_DAILY_LIMITS } from '../../contract/limits';
 import { createDynamoClient } from '../archive/store';
 import { limitAddress } from './address';
 import { counterKeys, dynamoCounters, hashAddress, utcDay, type CounterStore } from './counters';
-import { countSpend } from './spend';
+import { countSpend, pastShareCounter } from './spend';
 
 export type BeaconRoute = 'events' | 'vitals';
 
@@ -33,6 +33,8 @@ export interface BeaconLimitOptions {
   viaCloudFront: boolean;
   now: () => number;
   timeoutMs?: number;
+  /** Counts a beacon refused for its address's share (spend.ts pastShareCounter); none: not counted. */
+  pastShare?: (options?: { abortSignal?: AbortSignal }) => Promise<void>;
 }
 
 /** Fails closed: when the counters do not answer, the beacon is dropped (its answer is never read). */
@@ -46,7 +48,11 @@ export function createBeaconLimit(options: BeaconLimitOptions): BeaconLimit {
       const hashed = hashAddress(address, await options.hashKey(now));
       const signal = { abortSignal: AbortSignal.timeout(options.timeoutMs ?? 2_000) };
       const count = await options.counters.take(`beacon#${options.route}#${hashed}#${day}`, options.max, dayEnd, signal);
-      if (count === undefined) return { ok: false, reason: 'address-limit' };
+      if (count === undefined) {
+        // Refused either way; a failed count is held for the next write (spend.ts).
+        await options.pastShare?.(signal).catch(() => undefined);
+        return { ok: false, reason: 'address-limit' };
+      }
       await countSpend(options.counters, options.route, now, signal);
       return { ok: true, count };
     } catch {
@@ -78,6 +84,7 @@ export function beaconLimitFromEnv(
 /** Both beacon routes' limits over one counter store (the day's key made once for both). */
 export function createBeaconLimits(counters: CounterStore, viaCloudFront: boolean, now: () => number): Record<BeaconRoute, BeaconLimit> {
   const hashKey = counterKeys(counters);
-  const limit = (route: BeaconRoute) => createBeaconLimit({ counters, hashKey, route, max: BEACON_DAILY_LIMITS[route], viaCloudFront, now });
+  const pastShare = pastShareCounter(counters, now);
+  const limit = (route: BeaconRoute) => createBeaconLimit({ counters, hashKey, route, max: BEACON_DAILY_LIMITS[route], viaCloudFront, now, pastShare });
   return { events: limit('events'), vitals: limit('vitals') };
 }

@@ -20,18 +20,29 @@ export interface CounterStore {
    * write, so concurrent Lambdas all end up with the same value). `expiresAt` is set on creation.
    */
   keep(id: string, candidate: string, expiresAt: number, options?: CallOptions): Promise<string>;
+  /** Adds `n` to counter `id` with no ceiling; `expiresAt` (epoch seconds) is set on creation. */
+  add(id: string, n: number, expiresAt: number, options?: CallOptions): Promise<void>;
   /** The count stored under `id` (0 when there is none). */
   read(id: string, options?: CallOptions): Promise<number>;
   /** Deletes item `id` now (nothing happens when there is none). */
   forget(id: string, options?: CallOptions): Promise<void>;
 }
 
+/** Full counters one container remembers at most (a few MB at most; past it, full ones are asked again). */
+const MAX_REMEMBERED_FULL = 50_000;
+
 const isConditionFailure = (error: unknown) => (error as { name?: unknown } | null)?.name === 'ConditionalCheckFailedException';
 
 export function dynamoCounters({ table, client }: { table: string; client: DynamoDBClient }): CounterStore {
   const doc = DynamoDBDocumentClient.from(client);
+  // Counters found full at a ceiling, until they expire: a count never goes down, so one full at `max` stays
+  // full for any ceiling up to it (the siteverify budget's ceiling grows by the day, so a higher one is
+  // asked again), and a flooding address past its share costs this container no write after its first refusal.
+  const full = new Map<string, { until: number; max: number }>();
   return {
     async take(id, max, expiresAt, options) {
+      const known = full.get(id);
+      if (known && known.max >= max && known.until * 1000 > Date.now()) return undefined;
       try {
         const { Attributes } = await doc.send(
           new UpdateCommand({
@@ -47,9 +58,23 @@ export function dynamoCounters({ table, client }: { table: string; client: Dynam
         );
         return Number(Attributes?.count);
       } catch (error) {
-        if (isConditionFailure(error)) return undefined;
-        throw error;
+        if (!isConditionFailure(error)) throw error;
+        if (full.size >= MAX_REMEMBERED_FULL) for (const [key, { until }] of full) if (until * 1000 <= Date.now()) full.delete(key);
+        if (full.size < MAX_REMEMBERED_FULL) full.set(id, { until: expiresAt, max });
+        return undefined;
       }
+    },
+    async add(id, n, expiresAt, options) {
+      await doc.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: { id },
+          UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :n, #expires = if_not_exists(#expires, :expires)',
+          ExpressionAttributeNames: { '#count': 'count', '#expires': 'expiresAt' },
+          ExpressionAttributeValues: { ':zero': 0, ':n': n, ':expires': expiresAt },
+        }),
+        options,
+      );
     },
     async keep(id, candidate, expiresAt, options) {
       const { Attributes } = await doc.send(
@@ -98,6 +123,11 @@ export function memoryCounters(): CounterStore & {
     },
     async read(id) {
       return items.get(id)?.count ?? 0;
+    },
+    async add(id, n, expiresAt) {
+      const item = items.get(id) ?? { count: 0, expiresAt };
+      item.count += n;
+      items.set(id, item);
     },
     async forget(id) {
       items.delete(id);

@@ -4,7 +4,7 @@
  * counters' table. Kept one day past its own, so the breaker's last run of a day and the owner's
  * doctor can still read it, then deleted by the table's time-to-live.
  */
-import { spendCounterId, type BreakerRoute } from '../../contract/breaker';
+import { PAST_SHARE_BATCH, PAST_SHARE_COUNTER, spendCounterId, type BreakerCounter, type BreakerRoute } from '../../contract/breaker';
 import type { CallOptions } from '../archive/store';
 import { utcDay, type CounterStore } from './counters';
 
@@ -22,7 +22,30 @@ export async function countSpend(store: CounterStore, route: BreakerRoute, nowMs
   return count;
 }
 
-/** The route's counted requests of the UTC day of `nowMs` (0 before the first). */
-export function readSpend(store: CounterStore, route: BreakerRoute, nowMs: number, options?: CallOptions): Promise<number> {
-  return store.read(spendCounterId(route, utcDay(nowMs)), options);
+/** A day counter's count for the UTC day of `nowMs` (0 before the first). */
+export function readSpend(store: CounterStore, counter: BreakerCounter, nowMs: number, options?: CallOptions): Promise<number> {
+  return store.read(spendCounterId(counter, utcDay(nowMs)), options);
+}
+
+/**
+ * Counts the requests this container refused for their address's share into the day's past-share
+ * counter, PAST_SHARE_BATCH at a time (one write per batch, so a flood past its shares costs a tenth of
+ * a write per request). Until a batch is full its requests are held here, and a container that stops
+ * loses fewer than one batch; a failed write keeps them for the next. Resolves when counted or held.
+ */
+export function pastShareCounter(store: CounterStore, now: () => number, batch = PAST_SHARE_BATCH): (options?: CallOptions) => Promise<void> {
+  let pending = 0;
+  return async (options) => {
+    pending += 1;
+    if (pending < batch) return;
+    const n = pending;
+    pending = 0;
+    const day = utcDay(now());
+    try {
+      await store.add(spendCounterId(PAST_SHARE_COUNTER, day), n, Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 2 * DAY_SECONDS, options);
+    } catch (error) {
+      pending += n;
+      throw error;
+    }
+  };
 }

@@ -1,3 +1,4 @@
+import { dailyRequestsFromBudget, defaultMonthlyBudgetUsd } from '../../contract/cost-model';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,8 +50,8 @@ describe('parseConfig', () => {
       logRetentionDays: 30,
       messageRetentionDays: 365,
       captchaMonthlyBudget: 9000,
-      monthlyBudgetUsd: 10,
-      circuitBreaker: { contact: 200, events: 10_000, vitals: 10_000 },
+      monthlyBudgetUsd: defaultMonthlyBudgetUsd('pro'),
+      circuitBreaker: dailyRequestsFromBudget(defaultMonthlyBudgetUsd('pro'), 'pro'),
       deleteArchiveOnDestroy: false,
       domain: null,
       cloudFrontPlan: 'pro',
@@ -72,10 +73,15 @@ describe('parseConfig', () => {
     expect(planRegionProblem(parseConfig(VALID))).toBeUndefined();
   });
 
-  it('takes each route\'s daily number for the circuit breaker, defaults for the rest, and names a bad one', () => {
-    expect(parseConfig({ ...VALID, circuitBreaker: { contact: 20 } }).circuitBreaker).toEqual({ contact: 20, events: 10_000, vitals: 10_000 });
-    expect(() => parseConfig({ ...VALID, circuitBreaker: { contact: 0, vitals: 2.5, beacons: 3 } })).toThrow(
-      /circuitBreaker\.contact: 0 is not a whole number of contact requests a day[\s\S]*circuitBreaker\.vitals: 2\.5[\s\S]*circuitBreaker\.beacons: unknown key \(known: contact, events, vitals\)/,
+  it("takes each route's daily number for the circuit breaker, has the rest from the budget, and names a bad one", () => {
+    const fromBudget = (usd: number) => dailyRequestsFromBudget(usd, 'pro');
+    expect(parseConfig({ ...VALID, circuitBreaker: { contact: 900 } }).circuitBreaker).toEqual({ ...fromBudget(defaultMonthlyBudgetUsd('pro')), contact: 900 });
+    // A larger budget, larger numbers: they come from it through the cost model.
+    expect(parseConfig({ ...VALID, monthlyBudgetUsd: 60 }).circuitBreaker).toEqual(fromBudget(60));
+    expect(fromBudget(60).vitals).toBeGreaterThan(fromBudget(defaultMonthlyBudgetUsd('pro')).vitals);
+    // Below the floor, ten addresses' shares could trip it.
+    expect(() => parseConfig({ ...VALID, circuitBreaker: { contact: 20, vitals: 2.5, beacons: 3 } })).toThrow(
+      /circuitBreaker\.contact: 20 is not a whole number of counted contact requests a day from 800[\s\S]*circuitBreaker\.vitals: 2\.5[\s\S]*circuitBreaker\.beacons: unknown key \(known: contact, events, vitals\)/,
     );
     expect(() => parseConfig({ ...VALID, circuitBreaker: 500 })).toThrow(/circuitBreaker: must be an object/);
   });

@@ -4,7 +4,8 @@
  * missing or malformed value is reported with its key, all at once.
  */
 import { DEFAULT_CAPTCHA_MONTHLY_BUDGET } from '../../contract/limits';
-import { DAILY_REQUESTS_LIMITS, DEFAULT_DAILY_REQUESTS, type BreakerRoute } from '../../contract/breaker';
+import { DAILY_REQUESTS_LIMITS, dailyNumberFloor, MIN_ADDRESSES_TO_TRIP, type BreakerRoute } from '../../contract/breaker';
+import { dailyRequestsFromBudget, defaultMonthlyBudgetUsd, FLOOD_CEILING_USD } from '../../contract/cost-model';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -188,25 +189,20 @@ const dailyRequests = (route: BreakerRoute) =>
   z
     .unknown()
     .optional()
-    .transform((value) => value ?? DEFAULT_DAILY_REQUESTS[route])
     .refine(
-      (value) => Number.isInteger(value) && (value as number) >= DAILY_REQUESTS_LIMITS.min && (value as number) <= DAILY_REQUESTS_LIMITS.max,
+      (value) =>
+        value === undefined ||
+        (Number.isInteger(value) && (value as number) >= dailyNumberFloor(route) && (value as number) <= DAILY_REQUESTS_LIMITS.max),
       {
         error: (issue) =>
-          `${quoted(issue.input)} is not a whole number of ${route} requests a day from ${DAILY_REQUESTS_LIMITS.min} to ` +
-          `${DAILY_REQUESTS_LIMITS.max} (default ${DEFAULT_DAILY_REQUESTS[route]})`,
+          `${quoted(issue.input)} is not a whole number of counted ${route} requests a day from ${dailyNumberFloor(route)} ` +
+          `(below it, ${MIN_ADDRESSES_TO_TRIP} addresses' shares could trip it) to ${DAILY_REQUESTS_LIMITS.max}; ` +
+          'leave it out to have it from monthlyBudgetUsd',
       },
     )
-    .transform((value) => value as number);
+    .transform((value) => value as number | undefined);
 
-/**
- * The budget's default: a quiet month of this stack is about $1–3 and a month-long flood with the route
- * breakers about $10 more (docs/deploy.md, "What it costs a month"), so $10 forecast mails on a flood
- * within days and stays quiet otherwise.
- */
-export const DEFAULT_MONTHLY_BUDGET_USD = 10;
-
-/** Each route's daily number; a route left out keeps its default. */
+/** Each route's daily number; a route left out has the one monthlyBudgetUsd gives it (contract/cost-model.ts). */
 const CircuitBreakerSchema = z.strictObject(
   { contact: dailyRequests('contact'), events: dailyRequests('events'), vitals: dailyRequests('vitals') },
   { error: () => 'must be an object such as {"contact": 200, "events": 10000, "vitals": 10000}' },
@@ -284,12 +280,14 @@ const ConfigSchema = z
       monthlyBudgetUsd: z
         .unknown()
         .optional()
-        .transform((value) => value ?? DEFAULT_MONTHLY_BUDGET_USD)
-        .refine((value) => typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 1_000_000, {
-          error: (issue) => `${quoted(issue.input)} is not an amount in US dollars a month, at least 1 (default ${DEFAULT_MONTHLY_BUDGET_USD})`,
+        .refine((value) => value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 1_000_000), {
+          error: (issue) =>
+            `${quoted(issue.input)} is not an amount in US dollars a month, at least 1 (default: a quiet month on the plan and ` +
+            `$${FLOOD_CEILING_USD} for a flood, contract/cost-model.ts)`,
         })
-        .transform((value) => value as number),
-      // Requests each API route takes in a UTC day before its circuit breaker turns it down (contract/breaker.ts).
+        .transform((value) => value as number | undefined),
+      // Counted requests each API route takes in a UTC day before its circuit breaker turns it down
+      // (contract/breaker.ts); left out, from monthlyBudgetUsd through the cost model.
       circuitBreaker: z
         .unknown()
         .optional()
@@ -442,6 +440,7 @@ export function parseConfig(raw: unknown): PortfolioConfig {
   const preview = parsed.stage !== '';
   // The custom domain stays with the live site: a preview is served on its own CloudFront domain.
   const domain = preview ? null : parsed.domain;
+  const budget = parsed.monthlyBudgetUsd ?? defaultMonthlyBudgetUsd(parsed.cloudFrontPlan);
   return {
     ...parsed,
     // A preview gets its own captcha (Google's test key by default) and never sees the live secret's
@@ -453,6 +452,12 @@ export function parseConfig(raw: unknown): PortfolioConfig {
           deleteArchiveOnDestroy: true,
         }
       : {}),
+    // The budget's default and the breakers' numbers come from the cost model, for the live site's plan.
+    monthlyBudgetUsd: budget,
+    circuitBreaker: {
+      ...dailyRequestsFromBudget(budget, parsed.cloudFrontPlan),
+      ...Object.fromEntries(Object.entries(parsed.circuitBreaker).filter(([, n]) => n !== undefined)),
+    },
     stackName: preview ? `${parsed.stackName}-${parsed.stage}` : parsed.stackName,
     senderIdentity: parsed.senderIdentity || parsed.senderEmail,
     domain,

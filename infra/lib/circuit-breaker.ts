@@ -10,7 +10,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { API_ROUTES } from '../../contract/api-routes';
-import { BREAKER_CHECK_MINUTES, BREAKER_ENV, type BreakerRoute, type BreakerRouteSettings } from '../../contract/breaker';
+import { BREAKER_CHECK_MINUTES, BREAKER_ENV, PAST_SHARE_DAILY_REQUESTS, type BreakerRoute, type BreakerRouteSettings } from '../../contract/breaker';
 import type { HttpApi } from './http-api';
 import { ROUTE_THROTTLES } from './http-api';
 import { createPortfolioFunction } from './route-functions';
@@ -76,6 +76,7 @@ export class CircuitBreaker extends Construct {
         [BREAKER_ENV.topicArn]: props.owner.topic.topicArn,
         [BREAKER_ENV.routes]: Stack.of(this).toJsonString(routes),
         [BREAKER_ENV.table]: props.counters.tableName,
+        [BREAKER_ENV.pastShareDaily]: String(PAST_SHARE_DAILY_REQUESTS),
       },
     }));
     // The day counters only (items whose key starts spend#), and the days' hash keys only to delete them.

@@ -48,7 +48,7 @@ describe('the local circuit breaker', () => {
     expect(JSON.parse(dropped.body.toString())).toEqual({ message: 'Too Many Requests' });
     expect((await post('/api/vitals', view)).status).toBe(429);
     expect(told).toHaveLength(1);
-    expect(told[0]).toMatch(/vitals reached its 3 requests today \(UTC\).*until 2026-11-30T00:00:00.000Z/);
+    expect(told[0]).toMatch(/vitals reached its 3 counted requests today \(UTC\).*until 2026-11-30T00:00:00.000Z/);
     expect(breaker.state().vitals).toEqual({ count: 3, dailyRequests: 3, trippedUntil: '2026-11-30T00:00:00.000Z' });
     // Another route keeps its own count and throttle.
     expect((await post('/api/events', { name: 'HOME_EXPLORE_PROJECTS_CLICK' })).status).toBe(204);
@@ -64,7 +64,7 @@ describe('the local circuit breaker', () => {
     // Two requests reach the function (each refused by it: no captcha), then the trickle's one token, then 429.
     for (let i = 0; i < 3; i++) expect((await post('/api/contact', { fullName: 'A' })).status).not.toBe(429);
     expect((await post('/api/contact', { fullName: 'A' })).status).toBe(429);
-    expect(told.at(-1)).toMatch(/contact reached its 2 requests/);
+    expect(told.at(-1)).toMatch(/contact reached its 2 counted requests/);
     // Ten seconds later (the trickle's rate, 0.1 a second) one more gets through.
     clock.now += 10_000;
     expect((await post('/api/contact', { fullName: 'A' })).status).not.toBe(429);

@@ -18,7 +18,7 @@ import { createApiGateway, createLocalHandlers, type LocalApiConfig } from './ap
 import { createLocalBreaker, withBreaker, type LocalBreaker } from '../../functions/breaker/local';
 import { dynamoCounters } from '../../functions/contact/limits';
 import { readSpend } from '../../functions/shared/spend';
-import type { BreakerRoute } from '../../contract/breaker';
+import type { BreakerCounter } from '../../contract/breaker';
 import { createCdn, PAGE_SCRIPT_PATH, sendPlain } from './cdn';
 import { startMailbox } from './mailbox';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalArchive } from './archive';
@@ -143,7 +143,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const counters = archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined;
     // The breaker reads the day counters the handlers keep; without counters (no archive, or no flood
     // guards) nothing is limited per address, so nothing is counted and no route trips.
-    const counted = (route: BreakerRoute, nowMs: number) => (counters ? readSpend(counters, route, nowMs) : Promise.resolve(0));
+    const counted = (counter: BreakerCounter, nowMs: number) => (counters ? readSpend(counters, counter, nowMs) : Promise.resolve(0));
     const handlers = createLocalHandlers({
       sesEndpoint: mailbox.url,
       ownerEmail,
