@@ -20,6 +20,7 @@ import { dynamoCounters } from '../../functions/contact/limits';
 import { readSpend } from '../../functions/shared/spend';
 import type { BreakerCounter } from '../../contract/breaker';
 import { createCdn, PAGE_SCRIPT_PATH, sendPlain } from './cdn';
+import { createEdgeRateRule, type EdgeRateRule } from './edge-rate-rule';
 import { startMailbox } from './mailbox';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalArchive } from './archive';
 import { REDELIVERY_INTERVAL } from '../../contract/archive';
@@ -84,6 +85,11 @@ export interface LocalStackOptions {
    * printed unless quiet. false: none, as with `routeThrottle: false` (the benchmark's throughput runs).
    */
   breaker?: LocalBreaker | false;
+  /**
+   * The edge's per-address rate rule on /api/* (edge-rate-rule.ts, the WAF rule's numbers); default on,
+   * off with `routeThrottle: false` (the benchmark's throughput runs). false: none.
+   */
+  edgeRateRule?: EdgeRateRule | false;
   /** A browser script every page loads before the app (`LOCAL_CAPTCHA=fake`: the fake reCAPTCHA api.js). */
   pageScript?: string | undefined;
 }
@@ -158,12 +164,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...options.guards,
     });
     const throttle = options.routeThrottle !== false;
+    const edge = options.edgeRateRule ?? (throttle ? createEdgeRateRule() : false);
     const api = createApiGateway(breaker && throttle ? withBreaker(handlers, breaker, counted) : handlers, { throttle });
     // CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
     const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
     const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
       const notFound = () => (cdn ? cdn.notFound(req, res) : sendPlain(res, 404, 'Not Found'));
-      if (/^\/api(\/|\?|$)/.test(req.url ?? '/')) return api(req, res, notFound);
+      if (/^\/api(\/|\?|$)/.test(req.url ?? '/')) {
+        // The edge's rule answers before API Gateway: a blocked request never reaches the API.
+        if (edge && !edge.admit((req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''), req.url ?? '/')) {
+          req.resume();
+          return void res.writeHead(edge.blockStatus, { 'content-length': '0' }).end();
+        }
+        return api(req, res, notFound);
+      }
       if (options.pageScript !== undefined && req.url === PAGE_SCRIPT_PATH) {
         return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(options.pageScript);
       }
