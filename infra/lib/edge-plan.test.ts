@@ -14,6 +14,7 @@ import { EDGE_RATE_RULE } from '../../contract/edge-rate-rule';
 import { ConfigError } from '../config/portfolio-config';
 import { CLOUDFRONT_PLAN_FAMILY, MANAGED_RULE_GROUPS, RATE_RULE_NAME, distributionUsage, enforcePlan, planProblems } from './edge-firewall';
 import { fixtureConfig, type Json, synthPortfolio, type Synthesized } from './testing';
+import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 
 let synth: Synthesized;
 let resources: Record<string, Json>;
@@ -52,6 +53,16 @@ describe('the live distribution on the default plan', () => {
     expect(arns).toContain(aclId);
     expect(arns).toContain(storeId);
     expect(subscription.Properties.ResourceArns).toHaveLength(3);
+  });
+
+  it('outputs both subscriptions (for the approval npm run deploy explains) and no execute-api address', () => {
+    const outputs = synth.template.toJSON().Outputs as Record<string, Json>;
+    const [siteSubscription] = live('AWS::PricingPlanManager::Subscription');
+    const [previewSubscription] = previews('AWS::PricingPlanManager::Subscription');
+    expect(outputs[STACK_OUTPUT_KEYS.sitePlan]!.Value).toEqual({ 'Fn::GetAtt': [siteSubscription, 'Arn'] });
+    expect(outputs[STACK_OUTPUT_KEYS.previewPlan]!.Value).toEqual({ 'Fn::GetAtt': [previewSubscription, 'Arn'] });
+    expect(outputs.ApiUrl).toBeUndefined();
+    expect(JSON.stringify(outputs)).not.toMatch(/execute-api|ApiEndpoint/);
   });
 
   it('is associated with a CLOUDFRONT web ACL that blocks one address past the limit on /api/* only', () => {

@@ -161,6 +161,9 @@ export class PortfolioStack extends Stack {
       });
       new CfnOutput(this, STACK_OUTPUT_KEYS.previewBucket, { description: 'Pull-request previews, under pr-N/<sha>/', value: this.previews.bucket.bucketName });
       new CfnOutput(this, STACK_OUTPUT_KEYS.previewUrl, { value: `https://${this.previews.distribution.distributionDomainName}` });
+      if (this.previews.subscription) {
+        new CfnOutput(this, STACK_OUTPUT_KEYS.previewPlan, { description: "The previews' CloudFront plan subscription", value: this.previews.subscription.attrArn });
+      }
     }
 
     this.addOutputs(config);
@@ -235,6 +238,9 @@ export class PortfolioStack extends Stack {
       value: this.site.bucket.bucketName,
     });
     new CfnOutput(this, 'DistributionId', { value: this.cdn.distribution.distributionId });
+    if (this.cdn.subscription) {
+      new CfnOutput(this, STACK_OUTPUT_KEYS.sitePlan, { description: "The site's CloudFront plan subscription", value: this.cdn.subscription.attrArn });
+    }
     new CfnOutput(this, STACK_OUTPUT_KEYS.archiveTable, {
       description: `The message archive (npm run messages reads it); ${config.deleteArchiveOnDestroy ? 'deleted' : 'kept'} by cdk destroy`,
       value: this.archive.table.tableName,

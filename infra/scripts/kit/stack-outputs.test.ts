@@ -1,0 +1,54 @@
+/** What the owner's commands read back from a deployed stack: the API among its resources, the plan subscriptions and their approval. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAws, type FakeAws } from '../../../tools/fake-aws';
+import { deployedApiId, planApprovalNote, planSubscriptionsFromOutputsFile } from './stack-outputs';
+
+let aws: FakeAws;
+let cfn: CloudFormationClient;
+
+beforeAll(async () => {
+  aws = await startFakeAws();
+  cfn = new CloudFormationClient({ region: 'us-east-1', endpoint: aws.url, credentials: { accessKeyId: 'AKIAFAKE', secretAccessKey: 'fake' } });
+});
+afterAll(async () => {
+  cfn.destroy();
+  await aws.stop();
+});
+
+describe('the deployed API', () => {
+  it('is found among the stack\'s resources (paged), with no output naming it; none before a deploy', async () => {
+    expect(await deployedApiId('Portfolio', 'us-east-1', cfn)).toBeUndefined();
+    await fetch(`${aws.url}/__hooks/deploy?stack=Portfolio`, { method: 'POST' });
+    const id = await deployedApiId('Portfolio', 'us-east-1', cfn);
+    expect(id).toMatch(/^api\d+x$/);
+    expect(Object.keys(aws.state.apis)).toContain(id);
+  });
+});
+
+describe('the plan subscriptions', () => {
+  const ARNS = ['arn:aws:pricingplanmanager::123456789012:subscription/site', 'arn:aws:pricingplanmanager::123456789012:subscription/previews'];
+
+  it('are read from the outputs file: the site\'s and the previews\', none when absent', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'outputs-')), 'outputs.json');
+    writeFileSync(file, JSON.stringify({ Portfolio: { SiteUrl: 'https://x', SitePlanSubscriptionArn: ARNS[0], PreviewPlanSubscriptionArn: ARNS[1] } }));
+    expect(planSubscriptionsFromOutputsFile(file, 'Portfolio')).toEqual(ARNS);
+    expect(planSubscriptionsFromOutputsFile(file, 'Other')).toEqual([]);
+    expect(planSubscriptionsFromOutputsFile(path.join(tmpdir(), 'missing.json'), 'Portfolio')).toEqual([]);
+  });
+
+  it('on a paid tier, the deploy names each approval and its price; on Free and pay-as-you-go, nothing', () => {
+    const note = planApprovalNote('pro', ARNS)!;
+    expect(note).toContain('Pro plan waits for your approval');
+    expect(note).toContain('$15 a month for each');
+    for (const arn of ARNS) {
+      expect(note).toContain(`aws pricing-plan-manager get-subscription --region us-east-1 --arn ${arn}`);
+      expect(note).toContain(`aws pricing-plan-manager approve-paid-subscription --region us-east-1 --arn ${arn} --if-match ETAG`);
+    }
+    expect(planApprovalNote('free', ARNS)).toBeUndefined();
+    expect(planApprovalNote('payAsYouGo', [])).toBeUndefined();
+  });
+});
