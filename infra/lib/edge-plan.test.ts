@@ -85,7 +85,18 @@ describe('the live distribution on the default plan', () => {
         },
       },
     });
-    expect(rate.Action).toEqual({ Block: { CustomResponse: { ResponseCode: EDGE_RATE_RULE.blockStatus } } });
+    expect(rate.Action.Block.CustomResponse.ResponseCode).toBe(EDGE_RATE_RULE.blockStatus);
+    // The 429 carries the security headers too.
+    const headers = Object.fromEntries(rate.Action.Block.CustomResponse.ResponseHeaders.map((h: Json) => [h.Name, h.Value]));
+    expect(headers).toMatchObject({
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+      'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+    });
+    expect(headers['Permissions-Policy']).toContain('camera=()');
     const managed = acl.Properties.Rules.filter((r: Json) => r.Statement.ManagedRuleGroupStatement).map((r: Json) => r.Statement.ManagedRuleGroupStatement.Name);
     expect(managed).toEqual([...MANAGED_RULE_GROUPS]);
     const priorities = acl.Properties.Rules.map((r: Json) => r.Priority);
