@@ -84,8 +84,9 @@ export class EdgeFirewall extends Construct {
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
+      // Letters, digits, spaces and / - , . only: the characters a WAF description surely takes.
       description: props.api
-        ? `Per-address limit on /api/* (${EDGE_RATE_RULE.limit} per ${EDGE_RATE_RULE.evaluationWindowSeconds} s) and AWS managed protections`
+        ? `Per-address limit on ${EDGE_RATE_RULE.pathPrefix}, ${EDGE_RATE_RULE.limit} requests per ${EDGE_RATE_RULE.evaluationWindowSeconds} s, and AWS managed protections`
         : 'AWS managed protections',
       visibilityConfig: visibility('WebAcl'),
       rules,

@@ -71,6 +71,7 @@ describe('the live distribution on the default plan', () => {
     expect(distribution.Properties.DistributionConfig.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
     expect(acl.Properties.Scope).toBe('CLOUDFRONT');
     expect(acl.Properties.DefaultAction).toEqual({ Allow: {} });
+    expect(acl.Properties.Description).toMatch(/^[\w/,. -]+$/);
     const rate = acl.Properties.Rules.find((r: Json) => r.Name === RATE_RULE_NAME);
     expect(rate.Statement.RateBasedStatement).toEqual({
       AggregateKeyType: 'IP',
