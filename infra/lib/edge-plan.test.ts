@@ -147,6 +147,15 @@ describe('a stage and pay-as-you-go', () => {
     expect(Object.keys(stage.template.findResources('AWS::WAFv2::WebACL'))).toEqual([]);
   }, 120_000);
 
+  it('previews can be put on pay-as-you-go apart from the site (previewCloudFrontPlan)', () => {
+    const apart = synthPortfolio(fixtureConfig({ region: 'us-east-1', cloudFrontPlan: 'pro', previewCloudFrontPlan: 'payAsYouGo' }));
+    const subscriptions = Object.keys(apart.template.findResources('AWS::PricingPlanManager::Subscription'));
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]).not.toMatch(/^Previews/);
+    expect(Object.keys(apart.template.findResources('AWS::WAFv2::WebACL')).filter((id) => id.startsWith('Previews'))).toEqual([]);
+    expect(JSON.stringify(apart.stacks.main.previews!.distribution.node.metadata)).toContain('AwsSolutions-CFR2');
+  }, 120_000);
+
   it('refuses, at synth, a plan outside us-east-1 with a way out, and an unknown tier at once', () => {
     expect(() => synthPortfolio(fixtureConfig({ region: 'eu-west-1', cloudFrontPlan: 'pro' }))).toThrow(/needs portfolio.region "us-east-1".*payAsYouGo/);
     expect(() => fixtureConfig({ cloudFrontPlan: 'gold' })).toThrow(ConfigError);

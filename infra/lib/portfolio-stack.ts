@@ -7,7 +7,7 @@ import type { Construct } from 'constructs';
 import { ARCHIVE_ENV } from '../../contract/archive';
 import { postTitlesEnvironment } from '../../contract/event-catalog';
 import { readPostTitles } from './post-titles';
-import { cloudFrontPlanOf, isRoute53Domain, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
+import { cloudFrontPlanOf, isRoute53Domain, previewCloudFrontPlanOf, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 import { ArchiveTable } from './archive-table';
 import { CircuitBreaker } from './circuit-breaker';
@@ -157,7 +157,7 @@ export class PortfolioStack extends Stack {
       this.previews = new PreviewSite(this, 'Previews', {
         headersPolicy: this.cdn.headersPolicy,
         cachePolicy: this.cdn.pagesCachePolicy,
-        plan: cloudFrontPlanOf(config),
+        plan: previewCloudFrontPlanOf(config),
       });
       new CfnOutput(this, STACK_OUTPUT_KEYS.previewBucket, { description: 'Pull-request previews, under pr-N/<sha>/', value: this.previews.bucket.bucketName });
       new CfnOutput(this, STACK_OUTPUT_KEYS.previewUrl, { value: `https://${this.previews.distribution.distributionDomainName}` });

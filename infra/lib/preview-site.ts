@@ -103,9 +103,9 @@ export interface PreviewSiteProps {
   /** The live site's cache policy for pages (each object's Cache-Control). */
   readonly cachePolicy: cloudfront.ICachePolicy;
   /**
-   * The live site's plan tier: previews are a second distribution, so a second subscription of the same
-   * tier with a web ACL of its own (a plan covers exactly one distribution and one web ACL), or none on
-   * pay-as-you-go. A flood of GETs on a preview then costs the plan's price and nothing more.
+   * The previews' plan tier (by default the live site's): previews are a second distribution, so a second
+   * subscription with a web ACL of its own (a plan covers exactly one distribution and one web ACL), or
+   * none on pay-as-you-go. A flood of GETs on a preview then costs the plan's price and nothing more.
    */
   readonly plan: CloudFrontPlanTier;
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAws, type FakeAws } from '../../../tools/fake-aws';
-import { deployedApiId, planApprovalNote, planSubscriptionsFromOutputsFile } from './stack-outputs';
+import { deployedApiId, deployedPlanSubscriptions, planApprovalNote, planSubscriptionsFromOutputsFile } from './stack-outputs';
 
 let aws: FakeAws;
 let cfn: CloudFormationClient;
@@ -35,20 +35,24 @@ describe('the plan subscriptions', () => {
   it('are read from the outputs file: the site\'s and the previews\', none when absent', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'outputs-')), 'outputs.json');
     writeFileSync(file, JSON.stringify({ Portfolio: { SiteUrl: 'https://x', SitePlanSubscriptionArn: ARNS[0], PreviewPlanSubscriptionArn: ARNS[1] } }));
-    expect(planSubscriptionsFromOutputsFile(file, 'Portfolio')).toEqual(ARNS);
-    expect(planSubscriptionsFromOutputsFile(file, 'Other')).toEqual([]);
-    expect(planSubscriptionsFromOutputsFile(path.join(tmpdir(), 'missing.json'), 'Portfolio')).toEqual([]);
+    expect(planSubscriptionsFromOutputsFile(file, 'Portfolio')).toEqual({ site: ARNS[0], previews: ARNS[1] });
+    expect(planSubscriptionsFromOutputsFile(file, 'Other')).toEqual({});
+    expect(planSubscriptionsFromOutputsFile(path.join(tmpdir(), 'missing.json'), 'Portfolio')).toEqual({});
   });
 
-  it('on a paid tier, the deploy names each approval and its price; on Free and pay-as-you-go, nothing', () => {
-    const note = planApprovalNote('pro', ARNS)!;
-    expect(note).toContain('Pro plan waits for your approval');
-    expect(note).toContain('$15 a month for each');
+  it('on a paid tier, the deploy names each approval and its price; a Free subscription and pay-as-you-go need none', () => {
+    const arns = { site: ARNS[0], previews: ARNS[1] };
+    const note = planApprovalNote(deployedPlanSubscriptions(arns, { site: 'pro', previews: 'business' }))!;
+    expect(note).toContain('waits for your approval');
+    expect(note).toContain('the site, Pro plan, $15 a month:');
+    expect(note).toContain('the previews, Business plan, $200 a month:');
     for (const arn of ARNS) {
       expect(note).toContain(`aws pricing-plan-manager get-subscription --region us-east-1 --arn ${arn}`);
       expect(note).toContain(`aws pricing-plan-manager approve-paid-subscription --region us-east-1 --arn ${arn} --if-match ETAG`);
     }
-    expect(planApprovalNote('free', ARNS)).toBeUndefined();
-    expect(planApprovalNote('payAsYouGo', [])).toBeUndefined();
+    const mixed = planApprovalNote(deployedPlanSubscriptions(arns, { site: 'pro', previews: 'free' }))!;
+    expect(mixed).not.toContain(ARNS[1]);
+    expect(planApprovalNote(deployedPlanSubscriptions(arns, { site: 'free', previews: 'free' }))).toBeUndefined();
+    expect(planApprovalNote(deployedPlanSubscriptions({}, { site: 'payAsYouGo', previews: 'payAsYouGo' }))).toBeUndefined();
   });
 });

@@ -73,13 +73,22 @@ export async function deployedApiId(
 }
 
 /** The stack's plan subscriptions in a `cdk deploy --outputs-file` file (none on pay-as-you-go). */
-export function planSubscriptionsFromOutputsFile(file: string, stackName: string): string[] {
+export function planSubscriptionsFromOutputsFile(file: string, stackName: string): { site?: string; previews?: string } {
   try {
     const outputs = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>)[stackName] ?? {};
-    return [outputs[STACK_OUTPUT_KEYS.sitePlan], outputs[STACK_OUTPUT_KEYS.previewPlan]].filter((arn): arn is string => Boolean(arn));
+    const site = outputs[STACK_OUTPUT_KEYS.sitePlan];
+    const previews = outputs[STACK_OUTPUT_KEYS.previewPlan];
+    return { ...(site ? { site } : {}), ...(previews ? { previews } : {}) };
   } catch {
-    return [];
+    return {};
   }
+}
+
+/** A subscription the deploy made: whose, on which tier, its ARN. */
+export interface PlanSubscription {
+  readonly distribution: string;
+  readonly tier: CloudFrontPlanTier;
+  readonly arn: string;
 }
 
 /**
@@ -90,17 +99,29 @@ export function planSubscriptionsFromOutputsFile(file: string, stackName: string
  * PricingPlanManager API Reference, ApprovePaidSubscription: https://docs.aws.amazon.com/pricingplanmanager/latest/APIReference/API_ApprovePaidSubscription.html;
  * AWS CLI, pricing-plan-manager get-subscription and approve-paid-subscription). The deploy does not
  * approve by itself: approving starts a charge, so it is the owner's own act. Until then the plan is
- * not active, so its ceiling does not hold yet. Undefined on Free and pay-as-you-go (nothing to approve).
+ * not active, so its ceiling does not hold yet. Undefined when no subscription is on a paid tier.
  */
-export function planApprovalNote(tier: CloudFrontPlanTier, subscriptionArns: readonly string[]): string | undefined {
-  const plan = CLOUDFRONT_PLANS[tier];
-  if (!plan.needsApproval || subscriptionArns.length === 0) return undefined;
+export function planApprovalNote(subscriptions: readonly PlanSubscription[]): string | undefined {
+  const paid = subscriptions.filter((s) => CLOUDFRONT_PLANS[s.tier].needsApproval);
+  if (paid.length === 0) return undefined;
   return [
-    `The CloudFront ${plan.label} plan waits for your approval: until then it is not active, and its ceiling on the bill does not hold.`,
-    `Approving starts $${plan.monthlyUsd} a month for each (this month pro-rated; a cancellation takes effect at the month's end). For each subscription:`,
-    ...subscriptionArns.flatMap((arn) => [
-      `  aws pricing-plan-manager get-subscription --region us-east-1 --arn ${arn}   # status PENDING_APPROVAL, and its ETag`,
-      `  aws pricing-plan-manager approve-paid-subscription --region us-east-1 --arn ${arn} --if-match ETAG`,
+    'A paid CloudFront plan waits for your approval: until then it is not active, and its ceiling on the bill does not hold.',
+    'Approving starts its monthly price (this month pro-rated; a cancellation takes effect at the month\'s end):',
+    ...paid.flatMap(({ distribution, tier, arn }) => [
+      `  ${distribution}, ${CLOUDFRONT_PLANS[tier].label} plan, $${CLOUDFRONT_PLANS[tier].monthlyUsd} a month:`,
+      `    aws pricing-plan-manager get-subscription --region us-east-1 --arn ${arn}   # status PENDING_APPROVAL, and its ETag`,
+      `    aws pricing-plan-manager approve-paid-subscription --region us-east-1 --arn ${arn} --if-match ETAG`,
     ]),
   ].join('\n');
+}
+
+/** The deploy's subscriptions, each with the tier the configuration gave it. */
+export function deployedPlanSubscriptions(
+  arns: { site?: string; previews?: string },
+  tiers: { site: CloudFrontPlanTier; previews: CloudFrontPlanTier },
+): PlanSubscription[] {
+  return [
+    ...(arns.site ? [{ distribution: 'the site', tier: tiers.site, arn: arns.site }] : []),
+    ...(arns.previews ? [{ distribution: 'the previews', tier: tiers.previews, arn: arns.previews }] : []),
+  ];
 }

@@ -21,7 +21,8 @@ const STEP = 'CloudFront plan';
  */
 export function planChoiceNote(region: string): string {
   const lines = [
-    'CloudFront plan: how AWS bills the site\'s distribution, and the previews\' (each its own subscription, so a paid plan\'s price applies twice).',
+    'CloudFront plan: how AWS bills the site\'s distribution, and the previews\' (each its own subscription, so a paid plan\'s price applies twice;',
+    'previewCloudFrontPlan in cdk.json puts the previews on another plan, e.g. "payAsYouGo", with no ceiling on them).',
     'A flat-rate plan never bills more than its price: past its allowance AWS may slow the site instead; requests its web ACL blocks do not count.',
     ...CLOUDFRONT_PLAN_TIERS.filter((tier) => tier !== 'payAsYouGo').map((tier) => `  ${describePlan(CLOUDFRONT_PLANS[tier])}`),
     `  ${describePlan(CLOUDFRONT_PLANS.payAsYouGo)}.`,
