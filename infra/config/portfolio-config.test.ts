@@ -71,6 +71,13 @@ describe('parseConfig', () => {
     // A stage is pay-as-you-go whatever the live site's plan.
     expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1', stage: 'staging' }))).toBeUndefined();
     expect(planRegionProblem(parseConfig(VALID))).toBeUndefined();
+    // The previews' plan, absent: the site's; set apart, and refused as the site's is.
+    expect(parseConfig(VALID).previewCloudFrontPlan).toBeUndefined();
+    expect(parseConfig({ ...VALID, previewCloudFrontPlan: 'payAsYouGo' }).previewCloudFrontPlan).toBe('payAsYouGo');
+    expect(problemsOf({ ...VALID, previewCloudFrontPlan: 'gold' })).toEqual([expect.stringMatching(/^portfolio\.previewCloudFrontPlan: "gold" is not one of/)]);
+    expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1', cloudFrontPlan: 'payAsYouGo', previewCloudFrontPlan: 'pro' }))).toMatch(
+      /"pro" needs portfolio\.region "us-east-1"/,
+    );
   });
 
   it("takes each route's daily number for the circuit breaker, has the rest from the budget, and names a bad one", () => {

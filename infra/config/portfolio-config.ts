@@ -310,6 +310,14 @@ const ConfigSchema = z
             '"payAsYouGo" has no flat-rate plan and no ceiling on the bill)',
         })
         .transform((value) => value as CloudFrontPlanTier),
+      // The previews' distribution's plan; absent: the same as cloudFrontPlan.
+      previewCloudFrontPlan: z
+        .unknown()
+        .optional()
+        .refine((value) => value === undefined || value === null || isCloudFrontPlanTier(value), {
+          error: (issue) => `${quoted(issue.input)} is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (absent: the same as cloudFrontPlan)`,
+        })
+        .transform((value) => (value ?? undefined) as CloudFrontPlanTier | undefined),
       // npm run setup's answer about SES production access (the stack does not read it); absent: not asked yet.
       sesProductionAccess: z
         .unknown()
@@ -394,8 +402,10 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   deleteArchiveOnDestroy: boolean;
   /** Optional custom domain (live stage only); null: the site is served on its *.cloudfront.net name. */
   domain: DomainConfig | null;
-  /** The live and preview distributions' CloudFront plan; a stage (stage !== "") is always pay-as-you-go. */
+  /** The live distribution's CloudFront plan; a stage (stage !== "") is always pay-as-you-go. */
   cloudFrontPlan: CloudFrontPlanTier;
+  /** The pull-request previews' distribution's plan; undefined: the same as cloudFrontPlan. */
+  previewCloudFrontPlan: CloudFrontPlanTier | undefined;
   /**
    * The owner's answer to npm run setup's production-access question: true asks AWS (once), false keeps
    * the SES sandbox and is not asked again; undefined: not answered yet.
@@ -476,15 +486,25 @@ export function cloudFrontPlanOf(config: Pick<PortfolioConfig, 'stage' | 'cloudF
 }
 
 /**
+ * The previews' distribution's plan (only the live stack has one): previewCloudFrontPlan, else the live
+ * site's, so by default a flood on a preview is under the same ceiling as one on the site.
+ */
+export function previewCloudFrontPlanOf(config: Pick<PortfolioConfig, 'stage' | 'cloudFrontPlan' | 'previewCloudFrontPlan'>): CloudFrontPlanTier {
+  return config.stage ? 'payAsYouGo' : (config.previewCloudFrontPlan ?? config.cloudFrontPlan);
+}
+
+/**
  * Why the stack cannot be on its plan, or undefined when it can: a CLOUDFRONT-scope web ACL, which
  * every plan includes, is made in us-east-1 only (AWS WAF Developer Guide, "Using AWS WAF with Amazon
  * CloudFront": https://docs.aws.amazon.com/waf/latest/developerguide/cloudfront-features.html), and the
  * stack holds it beside the distribution. Checked at synth (portfolio-app.ts), where it matters: the
  * owner's other commands read a stack wherever it is.
  */
-export function planRegionProblem(config: Pick<PortfolioConfig, 'stage' | 'cloudFrontPlan' | 'region'>): string | undefined {
-  const plan = cloudFrontPlanOf(config);
-  if (plan === 'payAsYouGo' || config.region === CLOUDFRONT_CERTIFICATE_REGION) return undefined;
+export function planRegionProblem(
+  config: Pick<PortfolioConfig, 'stage' | 'cloudFrontPlan' | 'previewCloudFrontPlan' | 'region'>,
+): string | undefined {
+  const plan = [cloudFrontPlanOf(config), previewCloudFrontPlanOf(config)].find((tier) => tier !== 'payAsYouGo');
+  if (plan === undefined || config.region === CLOUDFRONT_CERTIFICATE_REGION) return undefined;
   return (
     `${CONFIG_CONTEXT_KEY}.cloudFrontPlan: ${quoted(plan)} needs ${CONFIG_CONTEXT_KEY}.region "${CLOUDFRONT_CERTIFICATE_REGION}" (the plan's ` +
     `web ACL is made there, beside the distribution), and region is ${quoted(config.region)}: set region to ` +

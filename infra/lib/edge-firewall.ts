@@ -11,6 +11,16 @@ import {
   cheapestTierFor,
 } from '../../contract/cloudfront-plans';
 import { EDGE_RATE_RULE, assertWafAcceptsRateRule } from '../../contract/edge-rate-rule';
+import { securityHeaders } from '../shared/security-headers';
+
+/**
+ * The headers of the web ACL's 429: the site's security headers, the CSP narrowed to what an empty body
+ * needs (nothing), so a blocked answer carries them whether or not CloudFront adds its response-headers
+ * policy to an answer the WAF made.
+ */
+export function blockedResponseHeaders(): Record<string, string> {
+  return { ...securityHeaders(), 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" };
+}
 
 /**
  * AWS managed rule groups the web ACL runs, each a baseline group AWS lists under "Baseline rule
@@ -74,8 +84,9 @@ export class EdgeFirewall extends Construct {
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
+      // Letters, digits, spaces and / - , . only: the characters a WAF description surely takes.
       description: props.api
-        ? `Per-address limit on /api/* (${EDGE_RATE_RULE.limit} per ${EDGE_RATE_RULE.evaluationWindowSeconds} s) and AWS managed protections`
+        ? `Per-address limit on ${EDGE_RATE_RULE.pathPrefix}, ${EDGE_RATE_RULE.limit} requests per ${EDGE_RATE_RULE.evaluationWindowSeconds} s, and AWS managed protections`
         : 'AWS managed protections',
       visibilityConfig: visibility('WebAcl'),
       rules,
@@ -109,7 +120,14 @@ function apiRateRule(visibility: (name: string) => wafv2.CfnWebACL.VisibilityCon
         },
       },
     },
-    action: { block: { customResponse: { responseCode: EDGE_RATE_RULE.blockStatus } } },
+    action: {
+      block: {
+        customResponse: {
+          responseCode: EDGE_RATE_RULE.blockStatus,
+          responseHeaders: Object.entries(blockedResponseHeaders()).map(([name, value]) => ({ name, value })),
+        },
+      },
+    },
     visibilityConfig: visibility(RATE_RULE_NAME),
   };
 }

@@ -14,6 +14,7 @@ import { EDGE_RATE_RULE } from '../../contract/edge-rate-rule';
 import { ConfigError } from '../config/portfolio-config';
 import { CLOUDFRONT_PLAN_FAMILY, MANAGED_RULE_GROUPS, RATE_RULE_NAME, distributionUsage, enforcePlan, planProblems } from './edge-firewall';
 import { fixtureConfig, type Json, synthPortfolio, type Synthesized } from './testing';
+import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 
 let synth: Synthesized;
 let resources: Record<string, Json>;
@@ -54,12 +55,23 @@ describe('the live distribution on the default plan', () => {
     expect(subscription.Properties.ResourceArns).toHaveLength(3);
   });
 
+  it('outputs both subscriptions (for the approval npm run deploy explains) and no execute-api address', () => {
+    const outputs = synth.template.toJSON().Outputs as Record<string, Json>;
+    const [siteSubscription] = live('AWS::PricingPlanManager::Subscription');
+    const [previewSubscription] = previews('AWS::PricingPlanManager::Subscription');
+    expect(outputs[STACK_OUTPUT_KEYS.sitePlan]!.Value).toEqual({ 'Fn::GetAtt': [siteSubscription, 'Arn'] });
+    expect(outputs[STACK_OUTPUT_KEYS.previewPlan]!.Value).toEqual({ 'Fn::GetAtt': [previewSubscription, 'Arn'] });
+    expect(outputs.ApiUrl).toBeUndefined();
+    expect(JSON.stringify(outputs)).not.toMatch(/execute-api|ApiEndpoint/);
+  });
+
   it('is associated with a CLOUDFRONT web ACL that blocks one address past the limit on /api/* only', () => {
     const [aclId, acl] = live('AWS::WAFv2::WebACL');
     const [, distribution] = live('AWS::CloudFront::Distribution');
     expect(distribution.Properties.DistributionConfig.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
     expect(acl.Properties.Scope).toBe('CLOUDFRONT');
     expect(acl.Properties.DefaultAction).toEqual({ Allow: {} });
+    expect(acl.Properties.Description).toMatch(/^[\w/,. -]+$/);
     const rate = acl.Properties.Rules.find((r: Json) => r.Name === RATE_RULE_NAME);
     expect(rate.Statement.RateBasedStatement).toEqual({
       AggregateKeyType: 'IP',
@@ -74,7 +86,18 @@ describe('the live distribution on the default plan', () => {
         },
       },
     });
-    expect(rate.Action).toEqual({ Block: { CustomResponse: { ResponseCode: EDGE_RATE_RULE.blockStatus } } });
+    expect(rate.Action.Block.CustomResponse.ResponseCode).toBe(EDGE_RATE_RULE.blockStatus);
+    // The 429 carries the security headers too.
+    const headers = Object.fromEntries(rate.Action.Block.CustomResponse.ResponseHeaders.map((h: Json) => [h.Name, h.Value]));
+    expect(headers).toMatchObject({
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+      'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+    });
+    expect(headers['Permissions-Policy']).toContain('camera=()');
     const managed = acl.Properties.Rules.filter((r: Json) => r.Statement.ManagedRuleGroupStatement).map((r: Json) => r.Statement.ManagedRuleGroupStatement.Name);
     expect(managed).toEqual([...MANAGED_RULE_GROUPS]);
     const priorities = acl.Properties.Rules.map((r: Json) => r.Priority);
@@ -122,6 +145,15 @@ describe('a stage and pay-as-you-go', () => {
     const stage = synthPortfolio(fixtureConfig({ region: 'us-east-1', cloudFrontPlan: 'pro', stage: 'staging' }));
     expect(Object.keys(stage.template.findResources('AWS::PricingPlanManager::Subscription'))).toEqual([]);
     expect(Object.keys(stage.template.findResources('AWS::WAFv2::WebACL'))).toEqual([]);
+  }, 120_000);
+
+  it('previews can be put on pay-as-you-go apart from the site (previewCloudFrontPlan)', () => {
+    const apart = synthPortfolio(fixtureConfig({ region: 'us-east-1', cloudFrontPlan: 'pro', previewCloudFrontPlan: 'payAsYouGo' }));
+    const subscriptions = Object.keys(apart.template.findResources('AWS::PricingPlanManager::Subscription'));
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]).not.toMatch(/^Previews/);
+    expect(Object.keys(apart.template.findResources('AWS::WAFv2::WebACL')).filter((id) => id.startsWith('Previews'))).toEqual([]);
+    expect(JSON.stringify(apart.stacks.main.previews!.distribution.node.metadata)).toContain('AwsSolutions-CFR2');
   }, 120_000);
 
   it('refuses, at synth, a plan outside us-east-1 with a way out, and an unknown tier at once', () => {

@@ -7,7 +7,7 @@ import type { Construct } from 'constructs';
 import { ARCHIVE_ENV } from '../../contract/archive';
 import { postTitlesEnvironment } from '../../contract/event-catalog';
 import { readPostTitles } from './post-titles';
-import { cloudFrontPlanOf, isRoute53Domain, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
+import { cloudFrontPlanOf, isRoute53Domain, previewCloudFrontPlanOf, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 import { ArchiveTable } from './archive-table';
 import { CircuitBreaker } from './circuit-breaker';
@@ -158,10 +158,13 @@ export class PortfolioStack extends Stack {
       this.previews = new PreviewSite(this, 'Previews', {
         headersPolicy: this.cdn.headersPolicy,
         cachePolicy: this.cdn.pagesCachePolicy,
-        plan: cloudFrontPlanOf(config),
+        plan: previewCloudFrontPlanOf(config),
       });
       new CfnOutput(this, STACK_OUTPUT_KEYS.previewBucket, { description: 'Pull-request previews, under pr-N/<sha>/', value: this.previews.bucket.bucketName });
       new CfnOutput(this, STACK_OUTPUT_KEYS.previewUrl, { value: `https://${this.previews.distribution.distributionDomainName}` });
+      if (this.previews.subscription) {
+        new CfnOutput(this, STACK_OUTPUT_KEYS.previewPlan, { description: "The previews' CloudFront plan subscription", value: this.previews.subscription.attrArn });
+      }
     }
 
     this.addOutputs(config);
@@ -236,6 +239,9 @@ export class PortfolioStack extends Stack {
       value: this.site.bucket.bucketName,
     });
     new CfnOutput(this, 'DistributionId', { value: this.cdn.distribution.distributionId });
+    if (this.cdn.subscription) {
+      new CfnOutput(this, STACK_OUTPUT_KEYS.sitePlan, { description: "The site's CloudFront plan subscription", value: this.cdn.subscription.attrArn });
+    }
     new CfnOutput(this, STACK_OUTPUT_KEYS.archiveTable, {
       description: `The message archive (npm run messages reads it); ${config.deleteArchiveOnDestroy ? 'deleted' : 'kept'} by cdk destroy`,
       value: this.archive.table.tableName,

@@ -1,5 +1,6 @@
 import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type { CfnSubscription } from 'aws-cdk-lib/aws-pricingplanmanager';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -102,9 +103,9 @@ export interface PreviewSiteProps {
   /** The live site's cache policy for pages (each object's Cache-Control). */
   readonly cachePolicy: cloudfront.ICachePolicy;
   /**
-   * The live site's plan tier: previews are a second distribution, so a second subscription of the same
-   * tier with a web ACL of its own (a plan covers exactly one distribution and one web ACL), or none on
-   * pay-as-you-go. A flood of GETs on a preview then costs the plan's price and nothing more.
+   * The previews' plan tier (by default the live site's): previews are a second distribution, so a second
+   * subscription with a web ACL of its own (a plan covers exactly one distribution and one web ACL), or
+   * none on pay-as-you-go. A flood of GETs on a preview then costs the plan's price and nothing more.
    */
   readonly plan: CloudFrontPlanTier;
 }
@@ -113,6 +114,7 @@ export class PreviewSite extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   readonly firewall?: EdgeFirewall;
+  readonly subscription?: CfnSubscription;
 
   constructor(scope: Construct, id: string, props: PreviewSiteProps) {
     super(scope, id);
@@ -180,7 +182,7 @@ export class PreviewSite extends Construct {
     ack('AwsSolutions-CFR3', "No access logs on the previews' distribution: they would store reviewers' IP addresses for no use.");
     ack('AwsSolutions-CFR4', 'Previews use the default *.cloudfront.net certificate, whose minimum TLS protocol CloudFront itself fixes.');
     enforcePlan(this.distribution, props.plan);
-    if (this.firewall) subscribe(this, 'Plan', props.plan, { distribution: this.distribution, webAcl: this.firewall.webAcl });
+    if (this.firewall) this.subscription = subscribe(this, 'Plan', props.plan, { distribution: this.distribution, webAcl: this.firewall.webAcl });
     this.notFoundPage();
   }
 

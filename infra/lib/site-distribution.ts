@@ -2,6 +2,7 @@ import { Annotations, Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type { CfnSubscription } from 'aws-cdk-lib/aws-pricingplanmanager';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -57,8 +58,9 @@ export class SiteDistribution extends Construct {
   readonly headersPolicy: cloudfront.ResponseHeadersPolicy;
   readonly pagesCachePolicy: cloudfront.ICachePolicy;
   readonly assetsCachePolicy: cloudfront.ICachePolicy;
-  /** The plan's web ACL; none on pay-as-you-go. */
+  /** The plan's web ACL and subscription; none on pay-as-you-go. */
   readonly firewall?: EdgeFirewall;
+  readonly subscription?: CfnSubscription;
 
   constructor(scope: Construct, id: string, props: SiteDistributionProps) {
     super(scope, id);
@@ -165,7 +167,7 @@ export class SiteDistribution extends Construct {
     acknowledgeDistribution(this.distribution, props.domain !== undefined, this.firewall !== undefined);
     enforcePlan(this.distribution, props.plan);
     if (this.firewall) {
-      subscribe(this, 'Plan', props.plan, {
+      this.subscription = subscribe(this, 'Plan', props.plan, {
         distribution: this.distribution,
         webAcl: this.firewall.webAcl,
         keyValueStores: props.apiKeyValueStore ? [props.apiKeyValueStore] : [],

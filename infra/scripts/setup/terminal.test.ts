@@ -105,6 +105,11 @@ describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
     type('');
     expect(await asked('Write this to cdk.json?')).toContain('+ "ownerEmail": "jane@owner-mail.dev"');
     type('');
+    // Asked once, each tier with its price; Enter takes the default, kept in cdk.json.
+    expect(await asked('The CloudFront plan')).toContain('Pro: $15 a month, 10 M requests and 50 TB included');
+    type('');
+    expect(await asked('Write this to cdk.json?')).toContain('+ "cloudFrontPlan": "pro"');
+    type('');
     await asked('bootstrap CDK in us-east-1');
     type('');
     await asked('create the SES identity hello@jane.dev');
@@ -136,6 +141,7 @@ describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
     expect(resumed).not.toContain('Your address');
     expect(resumed).not.toContain('bootstrap CDK');
     expect(resumed).not.toContain('Ask AWS for SES production access');
+    expect(resumed).not.toContain('The CloudFront plan');
     type(SECRET);
     await asked(`Make changes in AWS account 123456789012`);
     type('');
