@@ -45,8 +45,10 @@ describe('the cost model', () => {
     for (const route of ['contact', 'events', 'vitals'] as const) expect(requestCost(route, 'refused')).toBeLessThan(requestCost(route, 'counted') + 1e-9);
   });
 
-  it("adds the plan's price to a quiet month, and states pay-as-you-go's CloudFront as uncapped", () => {
-    expect(quietMonth('pro').total - quietMonth('free').total).toBeCloseTo(CLOUDFRONT_PLANS.pro.monthlyUsd!, 6);
+  it("adds each distribution's plan price to a quiet month, and states pay-as-you-go's CloudFront as uncapped", () => {
+    // The site's and the previews' distributions, each its own subscription.
+    expect(quietMonth('pro').total - quietMonth('free').total).toBeCloseTo(2 * CLOUDFRONT_PLANS.pro.monthlyUsd!, 6);
+    expect(quietMonth('pro', 'free').total - quietMonth('free').total).toBeCloseTo(CLOUDFRONT_PLANS.pro.monthlyUsd!, 6);
     const payg = cloudFrontFlood('payAsYouGo');
     expect(payg.capped).toBe(false);
     // 30 days of one request a second: 2,592,000 requests at $0.01 per 10,000.

@@ -180,20 +180,25 @@ export function breakerMonth(): { runs: number; reads: number; dollars: number }
 
 export interface QuietMonth {
   plan: CloudFrontPlanTier;
-  /** The plan's own price (pay-as-you-go: 0, the always-free tier covering a quiet month). */
+  previewPlan: CloudFrontPlanTier;
+  /** The two distributions' plans' prices (pay-as-you-go: 0, the always-free tier covering a quiet month). */
   planUsd: number;
   stackUsd: number;
   total: number;
 }
 
-export function quietMonth(plan: CloudFrontPlanTier = DEFAULT_CLOUDFRONT_PLAN): QuietMonth {
-  const planUsd = CLOUDFRONT_PLANS[plan].monthlyUsd ?? 0;
+/**
+ * `previewPlan`: the pull-request previews' distribution's plan (a second subscription, priced again;
+ * default the site's, as cdk.json's previewCloudFrontPlan defaults).
+ */
+export function quietMonth(plan: CloudFrontPlanTier = DEFAULT_CLOUDFRONT_PLAN, previewPlan: CloudFrontPlanTier = plan): QuietMonth {
+  const planUsd = (CLOUDFRONT_PLANS[plan].monthlyUsd ?? 0) + (CLOUDFRONT_PLANS[previewPlan].monthlyUsd ?? 0);
   const stackUsd =
     PRICES.secret +
     Math.max(0, QUIET_STACK.alarmMetrics - 10) * PRICES.alarmMetric +
     QUIET_STACK.hourlyCustomMetrics * PRICES.customMetric +
     breakerMonth().dollars;
-  return { plan, planUsd, stackUsd, total: planUsd + stackUsd };
+  return { plan, previewPlan, planUsd, stackUsd, total: planUsd + stackUsd };
 }
 
 /**
@@ -212,8 +217,8 @@ export function cloudFrontFlood(plan: CloudFrontPlanTier): { capped: true; dolla
 }
 
 /** What a flood may add to a month on the owner's budget: the budget less a quiet month on the plan. */
-export function floodAllowance(monthlyBudgetUsd: number, plan: CloudFrontPlanTier): number {
-  return monthlyBudgetUsd - quietMonth(plan).total;
+export function floodAllowance(monthlyBudgetUsd: number, plan: CloudFrontPlanTier, previewPlan: CloudFrontPlanTier = plan): number {
+  return monthlyBudgetUsd - quietMonth(plan, previewPlan).total;
 }
 
 /**
@@ -223,8 +228,8 @@ export function floodAllowance(monthlyBudgetUsd: number, plan: CloudFrontPlanTie
  * route's floor (dailyNumberFloor: one address must not trip it) and never over DAILY_REQUESTS_LIMITS.max.
  * A budget too small for the floors gives the floors, and floodMonth says what they cost.
  */
-export function dailyRequestsFromBudget(monthlyBudgetUsd: number, plan: CloudFrontPlanTier): Record<BreakerRoute, number> {
-  const perRoute = Math.max(0, floodAllowance(monthlyBudgetUsd, plan) - fixedFlood()) / API_ROUTES.length / MONTH_DAYS;
+export function dailyRequestsFromBudget(monthlyBudgetUsd: number, plan: CloudFrontPlanTier, previewPlan: CloudFrontPlanTier = plan): Record<BreakerRoute, number> {
+  const perRoute = Math.max(0, floodAllowance(monthlyBudgetUsd, plan, previewPlan) - fixedFlood()) / API_ROUTES.length / MONTH_DAYS;
   const daily = (route: BreakerRoute) =>
     Math.min(DAILY_REQUESTS_LIMITS.max, Math.max(dailyNumberFloor(route), Math.floor(perRoute / dearest(route))));
   return { contact: daily('contact'), events: daily('events'), vitals: daily('vitals') };
@@ -234,8 +239,8 @@ export function dailyRequestsFromBudget(monthlyBudgetUsd: number, plan: CloudFro
 export const FLOOD_CEILING_USD = 10;
 
 /** The default monthly budget on a plan: a quiet month and the flood ceiling, rounded down to whole dollars (so a flood stays within the ceiling). */
-export function defaultMonthlyBudgetUsd(plan: CloudFrontPlanTier = DEFAULT_CLOUDFRONT_PLAN): number {
-  return Math.floor(quietMonth(plan).total + FLOOD_CEILING_USD);
+export function defaultMonthlyBudgetUsd(plan: CloudFrontPlanTier = DEFAULT_CLOUDFRONT_PLAN, previewPlan: CloudFrontPlanTier = plan): number {
+  return Math.floor(quietMonth(plan, previewPlan).total + FLOOD_CEILING_USD);
 }
 
 export interface PlanMonths {
@@ -248,16 +253,17 @@ export interface PlanMonths {
   cloudFront: ReturnType<typeof cloudFrontFlood>;
 }
 
-/** The quiet and the worst month for a plan and budget (default: the plan's default budget). */
-export function planMonths(plan: CloudFrontPlanTier, monthlyBudgetUsd = defaultMonthlyBudgetUsd(plan)): PlanMonths {
-  const flood = floodMonth(dailyRequestsFromBudget(monthlyBudgetUsd, plan));
-  const quiet = quietMonth(plan).total;
+/** The quiet and the worst month for a plan and budget (default: the plans' default budget). */
+export function planMonths(plan: CloudFrontPlanTier, monthlyBudgetUsd?: number, previewPlan: CloudFrontPlanTier = plan): PlanMonths {
+  const budget = monthlyBudgetUsd ?? defaultMonthlyBudgetUsd(plan, previewPlan);
+  const flood = floodMonth(dailyRequestsFromBudget(budget, plan, previewPlan));
+  const quiet = quietMonth(plan, previewPlan).total;
   return { plan, label: CLOUDFRONT_PLANS[plan].label, quiet, worst: quiet + flood.total, flood, cloudFront: cloudFrontFlood(plan) };
 }
 
 /** One line for setup's plan question and the doctor: the plan's quiet month and worst month. */
-export function describePlanMonths(plan: CloudFrontPlanTier, monthlyBudgetUsd?: number): string {
-  const m = planMonths(plan, monthlyBudgetUsd);
+export function describePlanMonths(plan: CloudFrontPlanTier, monthlyBudgetUsd?: number, previewPlan: CloudFrontPlanTier = plan): string {
+  const m = planMonths(plan, monthlyBudgetUsd, previewPlan);
   const usd = (n: number) => `$${round2(n).toFixed(2)}`;
   const cf = m.cloudFront.capped
     ? 'CloudFront included'

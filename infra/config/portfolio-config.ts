@@ -450,7 +450,8 @@ export function parseConfig(raw: unknown): PortfolioConfig {
   const preview = parsed.stage !== '';
   // The custom domain stays with the live site: a preview is served on its own CloudFront domain.
   const domain = preview ? null : parsed.domain;
-  const budget = parsed.monthlyBudgetUsd ?? defaultMonthlyBudgetUsd(parsed.cloudFrontPlan);
+  const previewPlan = parsed.previewCloudFrontPlan ?? parsed.cloudFrontPlan;
+  const budget = parsed.monthlyBudgetUsd ?? defaultMonthlyBudgetUsd(parsed.cloudFrontPlan, previewPlan);
   return {
     ...parsed,
     // A preview gets its own captcha (Google's test key by default) and never sees the live secret's
@@ -465,7 +466,7 @@ export function parseConfig(raw: unknown): PortfolioConfig {
     // The budget's default and the breakers' numbers come from the cost model, for the live site's plan.
     monthlyBudgetUsd: budget,
     circuitBreaker: {
-      ...dailyRequestsFromBudget(budget, parsed.cloudFrontPlan),
+      ...dailyRequestsFromBudget(budget, parsed.cloudFrontPlan, previewPlan),
       ...Object.fromEntries(Object.entries(parsed.circuitBreaker).filter(([, n]) => n !== undefined)),
     },
     stackName: preview ? `${parsed.stackName}-${parsed.stage}` : parsed.stackName,

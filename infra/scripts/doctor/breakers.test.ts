@@ -38,7 +38,7 @@ describe('the route breakers row', () => {
       status: 'pass',
       detail:
         `no route breaker tripped today (UTC) (counted a day: contact ${config.circuitBreaker.contact}, events ${config.circuitBreaker.events}, ` +
-        `vitals ${config.circuitBreaker.vitals}, from $${config.monthlyBudgetUsd} a month; ${describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd)})`,
+        `vitals ${config.circuitBreaker.vitals}, from $${config.monthlyBudgetUsd} a month; ${describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd, config.previewCloudFrontPlan ?? config.cloudFrontPlan)})`,
     });
   });
 

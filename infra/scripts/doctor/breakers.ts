@@ -30,7 +30,7 @@ export async function checkBreakers(
     const reading = await readBreakers(apiGateway, apiId, now);
     const numbers = Object.entries(config.circuitBreaker).map(([route, n]) => `${route} ${n}`).join(', ');
     if (reading.tripped.length === 0) {
-      return { check: CHECK, status: 'pass', detail: `${describeBreakers(reading)} (counted a day: ${numbers}, from $${config.monthlyBudgetUsd} a month; ${describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd)})` };
+      return { check: CHECK, status: 'pass', detail: `${describeBreakers(reading)} (counted a day: ${numbers}, from $${config.monthlyBudgetUsd} a month; ${describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd, config.previewCloudFrontPlan ?? config.cloudFrontPlan)})` };
     }
     return {
       check: CHECK,
