@@ -100,7 +100,8 @@ export function writeCostBlocks(root = ROOT): string[] {
     if (current === undefined) throw new Error(`${file} has no ${open} … ${close} block`);
     const wanted = render();
     if (current === wanted) continue;
-    writeFileSync(full, text.replace(`${open}\n${current}\n${close}`, `${open}\n${wanted}\n${close}`));
+    const start = text.indexOf(open) + open.length;
+    writeFileSync(full, `${text.slice(0, start)}\n${wanted}\n${text.slice(text.indexOf(close))}`);
     changed.add(file);
   }
   return [...changed];
