@@ -8,6 +8,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMonthlyBudgetUsd } from '../../../contract/cost-model';
 import { REPO_ROOT } from '../../config/portfolio-config';
 import { startFakeAws, type FakeAws } from '../../../tools/fake-aws';
 
@@ -153,7 +154,8 @@ describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
     expect(await asked('Write this to cdk.json?')).toContain('+ "domain": null');
     type('');
     // The last step: the account's cost budget, mailing the owner.
-    await asked('create the AWS Budgets cost budget Portfolio-monthly-cost: $10 a month');
+    // The default budget for the plan chosen above: a quiet month and the flood ceiling (contract/cost-model.ts).
+    await asked(`create the AWS Budgets cost budget Portfolio-monthly-cost: $${defaultMonthlyBudgetUsd('pro')} a month`);
     type('');
     const end = await waitFor(/EXIT:2 \(again\)/);
     expect(Object.keys(aws.state.budgets)).toEqual(['Portfolio-monthly-cost']);
