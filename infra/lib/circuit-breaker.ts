@@ -17,6 +17,8 @@ import { createPortfolioFunction } from './route-functions';
 
 export const BREAKER_ENTRY = 'functions/breaker/handler.ts';
 
+const EVERY = BREAKER_CHECK_MINUTES === 1 ? 'minute' : `${BREAKER_CHECK_MINUTES} minutes`;
+
 export interface CircuitBreakerProps {
   readonly projectRoot: string;
   readonly logRetention: logs.RetentionDays;
@@ -65,7 +67,7 @@ export class CircuitBreaker extends Construct {
       projectRoot: props.projectRoot,
       logRetention: props.logRetention,
       entry: BREAKER_ENTRY,
-      description: `Every ${BREAKER_CHECK_MINUTES} minutes: turn an API route past its day's number down until 00:00 UTC (${BREAKER_ENTRY})`,
+      description: `Every ${EVERY}: turn an API route past its day's number of counted requests down until 00:00 UTC (${BREAKER_ENTRY})`,
       roleDescription: "circuit breaker: its own log group, the routes' day counters, this API's stage, the alarm topic, nothing else",
       timeoutSeconds: 30,
       serviceName: 'breaker',
@@ -101,7 +103,7 @@ export class CircuitBreaker extends Construct {
       maxEventAge: Duration.minutes(BREAKER_CHECK_MINUTES),
     });
     this.schedule = new events.Rule(this, 'Schedule', {
-      description: `Runs the API's circuit breaker every ${BREAKER_CHECK_MINUTES} minutes`,
+      description: `Runs the API's circuit breaker every ${EVERY}`,
       schedule: events.Schedule.rate(Duration.minutes(BREAKER_CHECK_MINUTES)),
       targets: [new targets.LambdaFunction(this.fn, { retryAttempts: 0 })],
     });
