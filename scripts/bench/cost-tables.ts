@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BREAKER_WORST_DELAY_SECONDS, EDGE_DAILY_MAX_PER_ADDRESS, PAST_SHARE_DAILY_REQUESTS } from '../../contract/breaker';
 import { CLOUDFRONT_PLAN_TIERS, CLOUDFRONT_PLANS, DEFAULT_CLOUDFRONT_PLAN } from '../../contract/cloudfront-plans';
-import { defaultMonthlyBudgetUsd, FLOOD_CEILING_USD, planMonths, type PlanMonths } from '../../contract/cost-model';
+import { breakerMonth, defaultMonthlyBudgetUsd, FLOOD_CEILING_USD, planMonths, quietMonth, type PlanMonths } from '../../contract/cost-model';
 import { EDGE_RATE_RULE } from '../../contract/edge-rate-rule';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,6 +54,18 @@ export function floodTable(): string {
   ].join('\n');
 }
 
+/** The quiet month on the default plan, part by part. */
+export function quietSentence(): string {
+  const q = quietMonth(DEFAULT_CLOUDFRONT_PLAN);
+  const b = breakerMonth();
+  return (
+    `On the default plan (${CLOUDFRONT_PLANS[DEFAULT_CLOUDFRONT_PLAN].label}, for the site's and the previews' distributions) ` +
+    `${usd(q.planUsd)}, plus the stack's own ${usd(q.stackUsd)} (the origin secret, the alarm metrics past the free ten, the two ` +
+    `page-view metrics, and the circuit breaker's ${count(b.runs)} runs and ${count(b.reads)} counter reads, ${usd(b.dollars)}): ` +
+    `**${usd(q.total)} a month**.`
+  );
+}
+
 /** The README's sentence about what a flood costs. */
 export function readmeSentence(): string {
   const m = planMonths(DEFAULT_CLOUDFRONT_PLAN);
@@ -75,6 +87,7 @@ export const COST_BLOCKS: Readonly<Record<string, { file: string; render: () => 
   plans: { file: 'docs/deploy.md', render: plansTable },
   flood: { file: 'docs/deploy.md', render: floodTable },
   edge: { file: 'docs/deploy.md', render: edgeSentence },
+  quiet: { file: 'docs/deploy.md', render: quietSentence },
   readme: { file: 'README.md', render: readmeSentence },
 };
 
