@@ -20,7 +20,7 @@ import { dynamoCounters } from '../../functions/contact/limits';
 import { readSpend } from '../../functions/shared/spend';
 import type { BreakerCounter } from '../../contract/breaker';
 import { createCdn, PAGE_SCRIPT_PATH, sendPlain } from './cdn';
-import { createEdgeRateRule, type EdgeRateRule } from './edge-rate-rule';
+import { createEdgeRateRule, type EdgeRateRule } from '../shared/local-edge-rate-rule';
 import { startMailbox } from './mailbox';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalArchive } from './archive';
 import { REDELIVERY_INTERVAL } from '../../contract/archive';
@@ -86,7 +86,7 @@ export interface LocalStackOptions {
    */
   breaker?: LocalBreaker | false;
   /**
-   * The edge's per-address rate rule on /api/* (edge-rate-rule.ts, the WAF rule's numbers); default on,
+   * The edge's per-address rate rule on /api/* (infra/shared/local-edge-rate-rule.ts, the WAF rule's numbers); default on,
    * off with `routeThrottle: false` (the benchmark's throughput runs). false: none.
    */
   edgeRateRule?: EdgeRateRule | false;

@@ -1,7 +1,7 @@
 /** The local stand-in of the edge's rate rule: the same numbers, per address, over a sliding window. */
 import { describe, expect, it } from 'vitest';
 import { EDGE_RATE_RULE } from '../../contract/edge-rate-rule';
-import { createEdgeRateRule } from './edge-rate-rule';
+import { createEdgeRateRule } from './local-edge-rate-rule';
 
 describe('the edge rate rule, locally', () => {
   it("blocks an address past the limit within the window, never another address, never a page, and lets it back as its window empties", () => {

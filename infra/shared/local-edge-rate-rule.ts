@@ -1,5 +1,5 @@
 /**
- * The edge's per-address rate rule (contract/edge-rate-rule.ts) as `npm start` applies it, in front of
+ * The edge's per-address rate rule (contract/edge-rate-rule.ts) as `npm start` (infra/local) applies it, in front of
  * the API stand-in: each viewer address's requests to /api/* over the rule's sliding evaluation window;
  * while an address's count is at the limit, its further requests get the rule's block answer and never
  * reach the API, as CloudFront's WAF answers them at the edge. Blocked requests are counted too (WAF
