@@ -23,8 +23,6 @@ export interface CircuitBreakerProps {
   readonly projectRoot: string;
   readonly logRetention: logs.RetentionDays;
   readonly api: HttpApi;
-  /** Each route's function (the breaker reads its route's day counter, not the function's invocations). */
-  readonly functions: Readonly<Record<BreakerRoute, lambda.IFunction>>;
   /**
    * The counters' table (the archive's): the handlers' day counter per route, read here, and the days'
    * hash keys, the finished one deleted here.

@@ -147,7 +147,6 @@ export class PortfolioStack extends Stack {
       projectRoot: props.projectRoot,
       logRetention,
       api: this.api,
-      functions: this.functions.functions,
       counters: this.archive.table,
       dailyRequests: config.circuitBreaker,
       owner: this.monitoring,
