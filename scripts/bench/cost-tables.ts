@@ -14,7 +14,7 @@ import { EDGE_RATE_RULE } from '../../contract/edge-rate-rule';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export const usd = (n: number) => `$${(Math.round(n * 100) / 100).toFixed(2)}`;
+export const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 
 function cloudFrontCell(m: PlanMonths): string {
@@ -29,10 +29,11 @@ export function plansTable(): string {
     const m = planMonths(tier);
     const name = tier === DEFAULT_CLOUDFRONT_PLAN ? `**${m.label}** (default)` : m.label;
     const price = CLOUDFRONT_PLANS[tier].monthlyUsd;
-    return `| ${name} | ${price === undefined ? 'per request and GB' : usd(price)} | ${usd(defaultMonthlyBudgetUsd(tier))} | ${usd(m.quiet)} | ${usd(m.worst)} | ${cloudFrontCell(m)} |`;
+    const worst = m.cloudFront.capped ? usd(m.worst) : `${usd(m.worst)} + CloudFront`;
+    return `| ${name} | ${price === undefined ? 'per request and GB' : usd(price)} | ${usd(defaultMonthlyBudgetUsd(tier))} | ${usd(m.quiet)} | ${worst} | ${cloudFrontCell(m)} |`;
   });
   return [
-    '| plan (`cloudFrontPlan`) | plan price | default `monthlyBudgetUsd` | quiet month | worst month | CloudFront in a flood |',
+    '| plan (`cloudFrontPlan`) | plan price, each distribution | default `monthlyBudgetUsd` | quiet month | worst month | CloudFront in a flood |',
     '|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
