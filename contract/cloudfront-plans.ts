@@ -26,8 +26,9 @@
  *   No plan allows Lambda@Edge, legacy ForwardedValues, an origin access identity or real-time logs.
  *   The policies other than cache policies: this repository's earlier reading of that page has Free
  *   without custom origin-request and response-headers policies, and AWS's own starter kit
- *   (aws-samples/serverless-full-stack-webapp-starter-kit, issue 187, "confirmed in the AWS docs") names
- *   custom cache policies as the only policy Pro lacks; so Free is refused them and Pro allowed.
+ *   (aws-samples/serverless-full-stack-webapp-starter-kit, issue 187, "confirmed in the AWS docs") lists
+ *   custom cache policies, and no other policy, among what Free and Pro lack; so Free is refused them and
+ *   Pro allowed.
  *
  * A guard built on this table refuses a feature at synth. Should AWS refuse more than the table says,
  * CloudFormation fails the subscription at deploy and the stack rolls back: nothing runs unprotected.
