@@ -24,11 +24,14 @@
  *   cache policies ("custom caching rules") are Business and Premium only; Free and Pro have the
  *   AWS-managed ones. Cache behaviours per distribution: Free 5, Pro 10, Business 50, Premium 100.
  *   No plan allows Lambda@Edge, legacy ForwardedValues, an origin access identity or real-time logs.
- *   Free does not allow custom origin-request or response-headers policies (docs/deploy.md has read
- *   this since the plans were launched); every tier above it does.
+ *   The policies other than cache policies: this repository's earlier reading of that page has Free
+ *   without custom origin-request and response-headers policies, and AWS's own starter kit
+ *   (aws-samples/serverless-full-stack-webapp-starter-kit, issue 187, "confirmed in the AWS docs") lists
+ *   custom cache policies, and no other policy, among what Free and Pro lack; so Free is refused them and
+ *   Pro allowed.
  *
- * Where a row below is not confirmed for a tier, the tier is left out of it: a guard built on this
- * table refuses the feature rather than let a subscription fail at deploy time.
+ * A guard built on this table refuses a feature at synth. Should AWS refuse more than the table says,
+ * CloudFormation fails the subscription at deploy and the stack rolls back: nothing runs unprotected.
  */
 
 /** The tiers as CloudFormation's PlanTier names them, plus pay-as-you-go (no subscription at all). */
@@ -136,9 +139,12 @@ export const CLOUDFRONT_PLANS: Readonly<Record<CloudFrontPlanTier, CloudFrontPla
 
 /**
  * The tier the stack uses unless cdk.json says otherwise: the cheapest on which everything the site
- * does still works. Free cannot carry the site's security headers (no custom response-headers policy,
- * and a viewer-response function does not run on an error answer), so Pro; the distribution uses
- * AWS-managed cache policies there, since custom ones need Business.
+ * does still works. Free cannot carry the site's security headers: no custom response-headers policy,
+ * and a function cannot stand in for it on error answers (a viewer-response function "doesn't execute"
+ * when the origin returns other than 200 OK, CloudFront API Reference, LambdaFunctionAssociation:
+ * https://docs.aws.amazon.com/cloudfront/latest/APIReference/API_LambdaFunctionAssociation.html; no page
+ * says CloudFront Functions do better). So Pro; the distribution uses AWS-managed cache policies there,
+ * since custom ones need Business.
  */
 export const DEFAULT_CLOUDFRONT_PLAN: CloudFrontPlanTier = 'pro';
 

@@ -9,6 +9,7 @@ import { postTitlesEnvironment } from '../../contract/event-catalog';
 import { readPostTitles } from './post-titles';
 import { cloudFrontPlanOf, isRoute53Domain, previewCloudFrontPlanOf, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
+import { ApiOriginDomain } from './api-origin-domain';
 import { ArchiveTable } from './archive-table';
 import { CircuitBreaker } from './circuit-breaker';
 import { type ContactPermissionsProps, grantContactPermissions } from './contact-permissions';
@@ -94,7 +95,8 @@ export class PortfolioStack extends Stack {
       send,
       environment: mailEnvironment,
     });
-    this.api = new HttpApi(this, 'Api', { functions: this.functions.functions, logRetention });
+    const { api, originHost: apiOriginHost } = this.httpApi(config, logRetention);
+    this.api = api;
     // The CSP comes from source (web/boot/generate.ts), so a content change never touches the
     // distribution's configuration; the build only has to match it (checked in WebBuild).
     this.web = new WebBuild(this, 'Web', {
@@ -120,6 +122,7 @@ export class PortfolioStack extends Stack {
       sharedCachePolicy: config.stage ? cloudfront.CachePolicy.CACHING_OPTIMIZED : undefined,
       apiViewerRequest: this.originSecret.viewerRequest,
       apiKeyValueStore: this.originSecret.store,
+      apiOriginHost,
       plan: cloudFrontPlanOf(config),
     });
     this.deployment = new SiteDeployment(this, 'Deploy', {
@@ -167,6 +170,18 @@ export class PortfolioStack extends Stack {
     }
 
     this.addOutputs(config);
+  }
+
+  /**
+   * The HTTP API, and the name CloudFront reaches it by when it is not execute-api: with a Route 53
+   * domain, a name of the owner's, and the execute-api endpoint answers nothing; without one, CloudFront
+   * needs that endpoint (docs/deploy.md, "The API's own address").
+   */
+  private httpApi(config: PortfolioConfig, logRetention: logs.RetentionDays): { api: HttpApi; originHost?: string } {
+    const domain = isRoute53Domain(config.domain) && !config.stage ? config.domain : undefined;
+    const api = new HttpApi(this, 'Api', { functions: this.functions.functions, logRetention, disableExecuteApiEndpoint: domain !== undefined });
+    if (!domain) return { api };
+    return { api, originHost: new ApiOriginDomain(this, 'ApiOrigin', { domain, api: api.api, stage: api.stage }).domainName };
   }
 
   /** The API's functions with their environments and grants: all read the origin secret; the contact one mails and archives. */

@@ -38,6 +38,11 @@ export interface SiteDistributionProps {
   readonly sharedCachePolicy?: cloudfront.ICachePolicy;
   /** The viewer-request function of /api/* that sets ORIGIN_VERIFY_HEADER (infra/lib/origin-secret.ts). */
   readonly apiViewerRequest?: cloudfront.IFunction;
+  /**
+   * The host CloudFront reaches the API by: the API's custom domain name when it has one (its default
+   * execute-api endpoint then disabled: api-origin-domain.ts); else the execute-api host.
+   */
+  readonly apiOriginHost?: string;
   /** The key value store apiViewerRequest reads, put under the plan with the distribution. */
   readonly apiKeyValueStore?: cloudfront.IKeyValueStore;
   /**
@@ -94,7 +99,7 @@ export class SiteDistribution extends Construct {
       // LIST lets S3 answer 404 (not 403) for a missing key, which the 404 mapping below relies on.
       originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
     });
-    const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    const apiHost = props.apiOriginHost ?? Fn.select(2, Fn.split('/', props.api.apiEndpoint));
     const apiOrigin = new origins.HttpOrigin(apiHost, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
