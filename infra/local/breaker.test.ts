@@ -72,3 +72,18 @@ describe('the local circuit breaker', () => {
     expect(await fetchMails(stack.sesUrl)).toHaveLength(0);
   });
 });
+
+describe('the local breaker on the past-share number', () => {
+  it("turns every route down once the day's requests past their share reach the number one address cannot pass", () => {
+    const messages: string[] = [];
+    const at = { now: Date.parse('2026-11-29T12:00:00Z') };
+    const local = createLocalBreaker({ pastShareDaily: 50, now: () => at.now, onTrip: (message) => messages.push(message) });
+    expect(local.admit('vitals', { counted: 10, pastShare: 49 })).toBe(true);
+    expect(local.admit('vitals', { counted: 10, pastShare: 50 })).toBe(false);
+    expect(local.admit('events', { counted: 0, pastShare: 50 })).toBe(false);
+    expect(messages[0]).toMatch(/50 requests past their address's share today \(UTC\) reached the 50 one address cannot pass; vitals turned down/);
+    at.now = Date.parse('2026-11-30T00:00:01Z');
+    expect(local.admit('vitals', { counted: 0, pastShare: 0 })).toBe(true);
+  });
+});
+
