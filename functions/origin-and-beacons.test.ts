@@ -12,6 +12,7 @@ import { createOriginCheck, ORIGIN_REFRESH_MS, originCheckFromEnv, secretsManage
 import { VITALS_ALARM_VIEWS_PER_ADDRESS } from '../contract/limits';
 import { counterKeys, memoryCounters } from './shared/counters';
 import { createBeaconLimit } from './shared/beacon-limit';
+import { readSpend } from './shared/spend';
 import { apiEvent, lambdaContext, RecordingLogger, RecordingMetrics } from './shared/test-support';
 
 const A = 'a'.repeat(40);
@@ -146,6 +147,36 @@ describe('the beacons: one address cannot move the owner’s numbers', () => {
     for (let i = 0; i < 10; i++) await handler(from('198.51.100.1', body), ctx);
     expect(views).toHaveLength(6);
     expect(measured).toBe(VITALS_ALARM_VIEWS_PER_ADDRESS);
+  });
+
+  it("counts toward the route's breaker only what passed the address's share: one address, however fast, adds at most its day's limit", async () => {
+    const counters = memoryCounters();
+    const metrics = new RecordingMetrics();
+    const now = () => Date.UTC(2026, 10, 22, 9);
+    const limit = createBeaconLimit({ counters, hashKey: counterKeys(counters), route: 'events', max: 3, viaCloudFront: false, now });
+    const handler = createEventsHandler({ logger: new RecordingLogger(), metrics, limit });
+    // Junk first: a malformed beacon takes a slot of the address's share too, so junk cannot run on uncounted.
+    expect((await handler(from('198.51.100.1', '{"name":"not a name!"}'), ctx)).statusCode).toBe(400);
+    for (let i = 0; i < 50; i++) await handler(from('198.51.100.1', JSON.stringify({ name: 'NAV_HOME' })), ctx);
+    expect(await readSpend(counters, 'events', now())).toBe(3);
+    // Past its share, even malformed junk is dropped without a look (204), and still not counted.
+    expect((await handler(from('198.51.100.1', '{"name":"not a name!"}'), ctx)).statusCode).toBe(204);
+    expect(await readSpend(counters, 'events', now())).toBe(3);
+    // Another address counts on its own share; the other route's counter is untouched.
+    await handler(from('198.51.100.2', JSON.stringify({ name: 'NAV_HOME' })), ctx);
+    expect(await readSpend(counters, 'events', now())).toBe(4);
+    expect(await readSpend(counters, 'vitals', now())).toBe(0);
+    expect(metrics.counts).toHaveLength(3);
+  });
+
+  it('fails closed: a day counter that does not answer drops the beacon uncounted', async () => {
+    const base = memoryCounters();
+    const counters = { ...base, take: (id: string, max: number, expiresAt: number) => (id.startsWith('spend#') ? Promise.reject(new Error('down')) : base.take(id, max, expiresAt)) };
+    const metrics = new RecordingMetrics();
+    const limit = createBeaconLimit({ counters, hashKey: counterKeys(counters), route: 'events', max: 3, viaCloudFront: false, now: Date.now });
+    const handler = createEventsHandler({ logger: new RecordingLogger(), metrics, limit });
+    expect((await handler(from('198.51.100.1', JSON.stringify({ name: 'NAV_HOME' })), ctx)).statusCode).toBe(204);
+    expect(metrics.counts).toEqual([]);
   });
 
   it('fails closed: counters that do not answer drop the beacon', async () => {

@@ -799,8 +799,10 @@ function hooksOf(fake: Fake): Record<string, (p: URLSearchParams) => string | vo
       },
     };
     state.stacks[stack] = {
-      outputs: { DistributionDomainName: 'd111111abcdef8.cloudfront.net', ApiUrl: `https://${apiId}.execute-api.${region}.amazonaws.com/` },
+      // No output names the API (its execute-api address is never printed): the owner's commands find it here.
+      outputs: { DistributionDomainName: 'd111111abcdef8.cloudfront.net' },
       resources: [
+        { logicalId: 'ApiHttpApi', type: 'AWS::ApiGatewayV2::Api', physicalId: apiId },
         { logicalId: 'SiteBucket', type: 'AWS::S3::Bucket', physicalId: `${stack.toLowerCase()}-sitebucket-${next()}` },
         { logicalId: 'CdnDistribution', type: 'AWS::CloudFront::Distribution', physicalId: `E${next()}FAKE` },
         { logicalId: 'ContactFunction', type: 'AWS::Lambda::Function', physicalId: `${stack}-Contact-${next()}` },

@@ -1,38 +1,38 @@
 /**
- * The circuit breaker's Lambda, run every BREAKER_CHECK_MINUTES by EventBridge: counts each route
- * function's invocations of the day (CloudWatch's free Lambda metrics, one GetMetricStatistics call
- * per route) and turns a route down or back up on the HTTP API's stage (run.ts).
+ * The circuit breaker's Lambda, run every BREAKER_CHECK_MINUTES by EventBridge: reads each route's
+ * counted requests of the day (the handlers' day counters in the counters' table, one GetItem per
+ * route), turns a route down or back up on the HTTP API's stage (run.ts), and deletes the finished
+ * day's hash key.
  */
 import { ApiGatewayV2Client, GetStageCommand, UpdateStageCommand } from '@aws-sdk/client-apigatewayv2';
-import { CloudWatchClient, GetMetricStatisticsCommand } from '@aws-sdk/client-cloudwatch';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { createDynamoClient } from '../archive/store';
+import { counterKeyId, dynamoCounters, previousUtcDay, utcDay } from '../shared/counters';
 import { createLogger, describeError, serviceName } from '../shared/observability';
+import { readSpend } from '../shared/spend';
+import { utcDayStart } from '../../contract/breaker';
 import { parseBreakerEnv } from './env';
 import { runBreaker, type BreakerDeps } from './run';
 
 const logger = createLogger(serviceName('breaker'));
-const cloudwatch = new CloudWatchClient({});
+const dynamo = createDynamoClient({ requestTimeoutMs: 3_000 });
 const apigateway = new ApiGatewayV2Client({});
 const sns = new SNSClient({});
 
 export async function handler(): Promise<void> {
   const env = parseBreakerEnv(process.env);
+  const counters = dynamoCounters({ table: env.table, client: dynamo });
   const deps: BreakerDeps = {
     now: () => Date.now(),
-    countInvocations: async (functionName, start, end) => {
-      const answer = await cloudwatch.send(
-        new GetMetricStatisticsCommand({
-          Namespace: 'AWS/Lambda',
-          MetricName: 'Invocations',
-          Dimensions: [{ Name: 'FunctionName', Value: functionName }],
-          StartTime: new Date(start),
-          EndTime: new Date(end),
-          // Hourly sums: at most 24 datapoints a day (the call returns up to 1,440).
-          Period: 3600,
-          Statistics: ['Sum'],
-        }),
-      );
-      return (answer.Datapoints ?? []).reduce((sum, point) => sum + (point.Sum ?? 0), 0);
+    countRequests: (counter, now) => readSpend(counters, counter, now),
+    forgetYesterdaysKey: async (now) => {
+      // In the day's first hour only (every run of it, in case one fails): a delete costs a write even when there is nothing to delete.
+      if (now - utcDayStart(now) >= 60 * 60 * 1000) return;
+      try {
+        await counters.forget(counterKeyId(previousUtcDay(utcDay(now))));
+      } catch (error) {
+        logger.error("Yesterday's hash key could not be deleted; the next run tries again", describeError(error));
+      }
     },
     readThrottles: async () => {
       const stage = await apigateway.send(new GetStageCommand({ ApiId: env.apiId, StageName: env.stageName }));
@@ -52,7 +52,7 @@ export async function handler(): Promise<void> {
     },
   };
   try {
-    const outcomes = await runBreaker(env.routes, deps);
+    const outcomes = await runBreaker(env.routes, deps, env.pastShareDaily);
     // One line per run only when something changed: a quiet day writes nothing.
     const changed = outcomes.filter((o) => o.action !== 'none');
     if (changed.length > 0) logger.warn('Circuit breaker changed a route', { changed });

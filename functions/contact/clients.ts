@@ -11,6 +11,7 @@ import { createLogger, createMetricsSink, describeError, serviceName, type Logge
 import { originCheckFromEnv, type OriginCheck, type SecretsManagerLike } from '../shared/origin';
 import { loadContactConfig, type ContactConfig } from './config';
 import { counterKeys, dynamoCounters, type CounterStore } from './limits';
+import { pastShareCounter } from '../shared/spend';
 import {
   createContactHandler,
   createMisconfiguredContactHandler,
@@ -96,7 +97,14 @@ export function buildContactDeps(
     ses,
     ...(archive ? { archive } : {}),
     ...(counters
-      ? { guards: { counters, hashKey: counterKeys(counters), monthlyBudget: config.captchaMonthlyBudget } }
+      ? {
+          guards: {
+            counters,
+            hashKey: counterKeys(counters),
+            monthlyBudget: config.captchaMonthlyBudget,
+            pastShare: pastShareCounter(counters, overrides.now ?? Date.now),
+          },
+        }
       : {}),
     ...(options.origin ? { origin: options.origin } : {}),
     fetch: (input, init) => fetch(input, init),

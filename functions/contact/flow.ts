@@ -22,6 +22,7 @@ import { countInLine, describeError, requestIds, withFields, type LoggerLike, ty
 import type { ContactConfig } from './config';
 import { verifyCaptcha, type FetchLike } from './recaptcha';
 import { originRefused, type OriginCheck } from '../shared/origin';
+import { countSpend } from '../shared/spend';
 import { takeBudgetSlot, takeVisitorSlot, type CounterStore } from './limits';
 import { checkContactRequest, limitAddress, readIdempotencyKey, readLanguage, sourceIp } from './request';
 import type { SecretProvider } from './secret';
@@ -97,6 +98,8 @@ export interface ContactGuards {
   hashKey: (nowMs: number, options?: { abortSignal?: AbortSignal }) => Promise<string>;
   /** siteverify calls allowed a calendar month (UTC), spent in daily portions (limits.ts budgetSoFar). */
   monthlyBudget: number;
+  /** Counts a request refused for its address's share toward the breakers (shared/spend.ts pastShareCounter). */
+  pastShare?: (options?: { abortSignal?: AbortSignal }) => Promise<void>;
 }
 
 /** The log line for each of Google's answers the owner must act on. */
@@ -261,16 +264,22 @@ async function repeatOf(run: MessageRun, archive: ArchiveStore): Promise<HttpRes
  * message costs no slot), before any other call, so a flooding address costs a conditional write or
  * two per request, nothing more. Undefined when the request may go on.
  */
-async function refuseFlood(run: MessageRun, guards: ContactGuards): Promise<HttpResult | undefined> {
+async function refuseFlood(run: Run, guards: ContactGuards, details: Record<string, unknown>): Promise<HttpResult | undefined> {
   const address = limitAddress(run.event, run.deps.origin !== undefined);
   const slot = await guardCall(run, 'address', async (options) =>
     takeVisitorSlot(guards.counters, address, await guards.hashKey(run.deps.now(), options), run.deps.now(), options),
   );
-  if (!slot) return run.finish(failure(503), 'counters-unavailable', run.details);
-  if (slot.ok) return undefined;
+  if (!slot) return run.finish(failure(503), 'counters-unavailable', details);
+  if (slot.ok) {
+    // Within its address's share: the request counts toward the route's circuit breaker; uncounted, it does not go on.
+    const counted = await guardCall(run, 'route', (options) => countSpend(guards.counters, 'contact', run.deps.now(), options));
+    return counted === undefined ? run.finish(failure(503), 'counters-unavailable', details) : undefined;
+  }
   run.count(CONTACT_METRICS.addressLimited);
+  // Refused either way: a count that fails is held for the next write (shared/spend.ts).
+  await guards.pastShare?.().catch((error: unknown) => run.log.warn('The past-share count waits for the next write', describeError(error)));
   const tooMany = errorResponse(429, CONTACT_MESSAGES.sendFailed, { 'retry-after': String(slot.retryAfterSeconds) });
-  return run.finish(tooMany, 'rejected-address-limit', run.details);
+  return run.finish(tooMany, 'rejected-address-limit', details);
 }
 
 /** The month's siteverify budget, spent in daily portions. Undefined when the request may go on. */
@@ -420,10 +429,14 @@ async function handle(run: Run): Promise<HttpResult> {
     run.count(CONTACT_METRICS.originRefused);
     return finish(originRefused(), 'rejected-origin');
   }
+  // A malformed request takes a slot of its address's share too (and counts toward the breaker), so an
+  // address's junk is cut off like its well-formed requests, and none of it runs on uncounted.
+  const refuse = async (response: HttpResult, outcome: string) =>
+    (deps.guards ? await refuseFlood(run, deps.guards, {}) : undefined) ?? finish(response, outcome);
   const checked = checkContactRequest(event);
-  if (!checked.ok) return finish(checked.response, `rejected-${checked.reason}`);
+  if (!checked.ok) return refuse(checked.response, `rejected-${checked.reason}`);
   const idempotency = readIdempotencyKey(event);
-  if (!idempotency.ok) return finish(idempotency.response, 'rejected-idempotency-key');
+  if (!idempotency.ok) return refuse(idempotency.response, 'rejected-idempotency-key');
   const { message } = checked;
   const key = idempotency.key;
   const id = key ? archiveIdForKey(key) : (deps.newId ?? randomUUID)();
@@ -435,7 +448,7 @@ async function handle(run: Run): Promise<HttpResult> {
   // A repeat of a message already archived gets the first answer: no second captcha, no second mail.
   const repeat = deps.archive && key ? await repeatOf(messageRun, deps.archive) : undefined;
   if (repeat) return repeat;
-  const flood = deps.guards ? await refuseFlood(messageRun, deps.guards) : undefined;
+  const flood = deps.guards ? await refuseFlood(messageRun, deps.guards, details) : undefined;
   if (flood) return flood;
   let secret: string;
   try {

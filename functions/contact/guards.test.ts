@@ -8,6 +8,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
 import { CONTACT_ADDRESS_LIMITS, CONTACT_NETWORK_LIMITS } from '../../contract/limits';
 import { FakeArchive } from '../archive/fake-store';
+import { readSpend } from '../shared/spend';
 import { lambdaContext, RecordingLogger, RecordingMetrics } from '../shared/test-support';
 import { buildContactDeps } from './clients';
 import { loadContactConfig } from './config';
@@ -100,7 +101,7 @@ describe('takeBudgetSlot', () => {
 });
 
 describe('counterKeys', () => {
-  it('one random key per UTC day, the same for every Lambda, expiring when the day ends', async () => {
+  it('one random key per UTC day, the same for every Lambda, deleted when the day ends', async () => {
     const store = memoryCounters();
     let made = 0;
     const random = () => `key-${++made}`;
@@ -109,8 +110,11 @@ describe('counterKeys', () => {
     const day = Date.UTC(2026, 10, 22, 10);
     expect(await a(day)).toBe('key-1');
     expect(await b(day + 1000)).toBe('key-1'); // another Lambda reads the day's key
-    expect(await a(day + 14 * 3600_000 + 1)).toBe('key-3'); // the next UTC day: a new one
     expect(store.values.get('counterkey#2026-11-22')?.expiresAt).toBe(Date.UTC(2026, 10, 23) / 1000);
+    expect(await a(day + 14 * 3600_000 + 1)).toBe('key-3'); // the next UTC day: a new one
+    // A Lambda that lived through the turn deletes the finished day's key at once (the breaker does too).
+    expect(store.values.has('counterkey#2026-11-22')).toBe(false);
+    expect(store.values.has('counterkey#2026-11-23')).toBe(true);
     // The default key is 32 random bytes.
     expect(await counterKeys(memoryCounters())(day)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
@@ -202,6 +206,21 @@ describe('contact handler: guards before siteverify', () => {
     expect(bodyOf(limited)).toEqual({ error: CONTACT_MESSAGES.sendFailed });
     expect(Number(limited.headers?.['retry-after'])).toBeGreaterThan(0);
     expect((await f.handler(contactEvent(VALID_BODY, { sourceIp: '198.51.100.2' }), ctx)).statusCode).toBe(200);
+  });
+
+  it("counts toward the route's breaker only what passed the address's share, malformed requests included", async () => {
+    const counters = memoryCounters();
+    const f = contactFixture({ guards: { counters, hashKey: KEY, monthlyBudget: 1000 }, now: () => NOW });
+    const statuses = [];
+    // Malformed junk takes the address's slots like well-formed requests: 400 within the share, then 429.
+    for (let i = 0; i < 200; i++) statuses.push((await f.handler(contactEvent({ fullName: 'A' }, { sourceIp: '198.51.100.1' }), ctx)).statusCode);
+    expect(statuses.slice(0, SHORT.maxRequests)).toEqual(Array<number>(SHORT.maxRequests).fill(400));
+    expect(new Set(statuses.slice(SHORT.maxRequests))).toEqual(new Set([429]));
+    expect(f.verifyCalls).toHaveLength(0);
+    expect(await readSpend(counters, 'contact', NOW)).toBe(SHORT.maxRequests);
+    // Another address sends, and counts once.
+    expect((await f.handler(contactEvent(VALID_BODY, { sourceIp: '198.51.100.2' }), ctx)).statusCode).toBe(200);
+    expect(await readSpend(counters, 'contact', NOW)).toBe(SHORT.maxRequests + 1);
   });
 
   it('answers 503 with the failure message past the monthly budget, without calling Google', async () => {

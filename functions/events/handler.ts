@@ -61,15 +61,17 @@ export function createEventsHandler(deps: EventsDeps): EventsHandler {
       log.info('Click event rejected', { outcome: 'rejected-origin', statusCode: 403 });
       return originRefused();
     }
-    const checked = checkEventRequest(event);
-    if (!checked.ok) {
-      log.info('Click event rejected', { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
-      return checked.response;
-    }
+    // The address's share first, malformed or not: every request past the origin check takes a slot
+    // (and counts toward the route's breaker), so an address's junk cannot run on uncounted.
     const verdict = deps.limit ? await deps.limit(event) : undefined;
     if (verdict && !verdict.ok) {
       log.info('Click event dropped', { outcome: `dropped-${verdict.reason}`, statusCode: 204 });
       return emptyResponse(204);
+    }
+    const checked = checkEventRequest(event);
+    if (!checked.ok) {
+      log.info('Click event rejected', { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
+      return checked.response;
     }
     const known = !deps.knownNames || deps.knownNames.has(checked.name);
     if (!known) log.info('Unknown click event counted as other', { outcome: 'other', eventName: checked.name });

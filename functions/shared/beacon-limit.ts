@@ -3,6 +3,8 @@
  * BEACON_DAILY_LIMITS a UTC day are dropped, so one address cannot move the owner's numbers. Counted
  * like the contact form's requests (functions/contact/limits.ts): one conditional write per beacon in
  * the archive's table, under a keyed hash of the address with the day's random key, never the address.
+ * A beacon within its address's share also counts toward its route's circuit breaker (spend.ts), one
+ * more write; a beacon past it does not, so one address cannot trip the breaker.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ARCHIVE_ENV } from '../../contract/archive';
@@ -10,6 +12,7 @@ import { BEACON_DAILY_LIMITS } from '../../contract/limits';
 import { createDynamoClient } from '../archive/store';
 import { limitAddress } from './address';
 import { counterKeys, dynamoCounters, hashAddress, utcDay, type CounterStore } from './counters';
+import { countSpend, pastShareCounter } from './spend';
 
 export type BeaconRoute = 'events' | 'vitals';
 
@@ -30,6 +33,8 @@ export interface BeaconLimitOptions {
   viaCloudFront: boolean;
   now: () => number;
   timeoutMs?: number;
+  /** Counts a beacon refused for its address's share (spend.ts pastShareCounter); none: not counted. */
+  pastShare?: (options?: { abortSignal?: AbortSignal }) => Promise<void>;
 }
 
 /** Fails closed: when the counters do not answer, the beacon is dropped (its answer is never read). */
@@ -41,10 +46,15 @@ export function createBeaconLimit(options: BeaconLimitOptions): BeaconLimit {
     try {
       const address = limitAddress(event, options.viaCloudFront);
       const hashed = hashAddress(address, await options.hashKey(now));
-      const count = await options.counters.take(`beacon#${options.route}#${hashed}#${day}`, options.max, dayEnd, {
-        abortSignal: AbortSignal.timeout(options.timeoutMs ?? 2_000),
-      });
-      return count === undefined ? { ok: false, reason: 'address-limit' } : { ok: true, count };
+      const signal = { abortSignal: AbortSignal.timeout(options.timeoutMs ?? 2_000) };
+      const count = await options.counters.take(`beacon#${options.route}#${hashed}#${day}`, options.max, dayEnd, signal);
+      if (count === undefined) {
+        // Refused either way; a failed count is held for the next write (spend.ts).
+        await options.pastShare?.(signal).catch(() => undefined);
+        return { ok: false, reason: 'address-limit' };
+      }
+      await countSpend(options.counters, options.route, now, signal);
+      return { ok: true, count };
     } catch {
       return { ok: false, reason: 'counters-unavailable' };
     }
@@ -74,6 +84,7 @@ export function beaconLimitFromEnv(
 /** Both beacon routes' limits over one counter store (the day's key made once for both). */
 export function createBeaconLimits(counters: CounterStore, viaCloudFront: boolean, now: () => number): Record<BeaconRoute, BeaconLimit> {
   const hashKey = counterKeys(counters);
-  const limit = (route: BeaconRoute) => createBeaconLimit({ counters, hashKey, route, max: BEACON_DAILY_LIMITS[route], viaCloudFront, now });
+  const pastShare = pastShareCounter(counters, now);
+  const limit = (route: BeaconRoute) => createBeaconLimit({ counters, hashKey, route, max: BEACON_DAILY_LIMITS[route], viaCloudFront, now, pastShare });
   return { events: limit('events'), vitals: limit('vitals') };
 }

@@ -63,15 +63,17 @@ export function createVitalsHandler(deps: VitalsDeps): VitalsHandler {
       log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: 'rejected-origin', statusCode: 403 });
       return originRefused();
     }
-    const checked = checkVitalsRequest(event);
-    if (!checked.ok) {
-      log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
-      return checked.response;
-    }
+    // The address's share first, malformed or not: every request past the origin check takes a slot
+    // (and counts toward the route's breaker), so an address's junk cannot run on uncounted.
     const verdict = deps.limit ? await deps.limit(event) : undefined;
     if (verdict && !verdict.ok) {
       log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: `dropped-${verdict.reason}`, statusCode: 204 });
       return emptyResponse(204);
+    }
+    const checked = checkVitalsRequest(event);
+    if (!checked.ok) {
+      log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
+      return checked.response;
     }
     const { beacon } = checked;
     try {

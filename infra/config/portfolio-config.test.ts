@@ -1,3 +1,4 @@
+import { dailyRequestsFromBudget, defaultMonthlyBudgetUsd } from '../../contract/cost-model';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import {
   deployReadinessProblems,
   loadConfigFromCdkJson,
   parseConfig,
+  planRegionProblem,
   RECAPTCHA_TEST_SECRET,
   RECAPTCHA_TEST_SITE_KEY,
   siteUrl,
@@ -48,20 +50,45 @@ describe('parseConfig', () => {
       logRetentionDays: 30,
       messageRetentionDays: 365,
       captchaMonthlyBudget: 9000,
-      monthlyBudgetUsd: 10,
-      circuitBreaker: { contact: 200, events: 10_000, vitals: 10_000 },
+      monthlyBudgetUsd: defaultMonthlyBudgetUsd('pro'),
+      circuitBreaker: dailyRequestsFromBudget(defaultMonthlyBudgetUsd('pro'), 'pro'),
       deleteArchiveOnDestroy: false,
       domain: null,
+      cloudFrontPlan: 'pro',
       stage: '',
       trial: false,
       siteUrl: '',
     });
   });
 
-  it('takes each route\'s daily number for the circuit breaker, defaults for the rest, and names a bad one', () => {
-    expect(parseConfig({ ...VALID, circuitBreaker: { contact: 20 } }).circuitBreaker).toEqual({ contact: 20, events: 10_000, vitals: 10_000 });
-    expect(() => parseConfig({ ...VALID, circuitBreaker: { contact: 0, vitals: 2.5, beacons: 3 } })).toThrow(
-      /circuitBreaker\.contact: 0 is not a whole number of contact requests a day[\s\S]*circuitBreaker\.vitals: 2\.5[\s\S]*circuitBreaker\.beacons: unknown key \(known: contact, events, vitals\)/,
+  it('takes the CloudFront plan, refuses an unknown one, and says a plan needs us-east-1', () => {
+    expect(parseConfig({ ...VALID, cloudFrontPlan: 'free' }).cloudFrontPlan).toBe('free');
+    expect(problemsOf({ ...VALID, cloudFrontPlan: 'Pro' })).toEqual([expect.stringMatching(/^portfolio\.cloudFrontPlan: "Pro" is not one of "payAsYouGo"/)]);
+    expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1' }))).toMatch(
+      /^portfolio\.cloudFrontPlan: "pro" needs portfolio\.region "us-east-1".*"payAsYouGo" on purpose/,
+    );
+    expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1', cloudFrontPlan: 'payAsYouGo' }))).toBeUndefined();
+    // A stage is pay-as-you-go whatever the live site's plan.
+    expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1', stage: 'staging' }))).toBeUndefined();
+    expect(planRegionProblem(parseConfig(VALID))).toBeUndefined();
+    // The previews' plan, absent: the site's; set apart, and refused as the site's is.
+    expect(parseConfig(VALID).previewCloudFrontPlan).toBeUndefined();
+    expect(parseConfig({ ...VALID, previewCloudFrontPlan: 'payAsYouGo' }).previewCloudFrontPlan).toBe('payAsYouGo');
+    expect(problemsOf({ ...VALID, previewCloudFrontPlan: 'gold' })).toEqual([expect.stringMatching(/^portfolio\.previewCloudFrontPlan: "gold" is not one of/)]);
+    expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1', cloudFrontPlan: 'payAsYouGo', previewCloudFrontPlan: 'pro' }))).toMatch(
+      /"pro" needs portfolio\.region "us-east-1"/,
+    );
+  });
+
+  it("takes each route's daily number for the circuit breaker, has the rest from the budget, and names a bad one", () => {
+    const fromBudget = (usd: number) => dailyRequestsFromBudget(usd, 'pro');
+    expect(parseConfig({ ...VALID, circuitBreaker: { contact: 900 } }).circuitBreaker).toEqual({ ...fromBudget(defaultMonthlyBudgetUsd('pro')), contact: 900 });
+    // A larger budget, larger numbers: they come from it through the cost model.
+    expect(parseConfig({ ...VALID, monthlyBudgetUsd: 60 }).circuitBreaker).toEqual(fromBudget(60));
+    expect(fromBudget(60).vitals).toBeGreaterThan(fromBudget(defaultMonthlyBudgetUsd('pro')).vitals);
+    // Below the floor, ten addresses' shares could trip it.
+    expect(() => parseConfig({ ...VALID, circuitBreaker: { contact: 20, vitals: 2.5, beacons: 3 } })).toThrow(
+      /circuitBreaker\.contact: 20 is not a whole number of counted contact requests a day from 800[\s\S]*circuitBreaker\.vitals: 2\.5[\s\S]*circuitBreaker\.beacons: unknown key \(known: contact, events, vitals\)/,
     );
     expect(() => parseConfig({ ...VALID, circuitBreaker: 500 })).toThrow(/circuitBreaker: must be an object/);
   });

@@ -4,7 +4,8 @@
  * missing or malformed value is reported with its key, all at once.
  */
 import { DEFAULT_CAPTCHA_MONTHLY_BUDGET } from '../../contract/limits';
-import { DAILY_REQUESTS_LIMITS, DEFAULT_DAILY_REQUESTS, type BreakerRoute } from '../../contract/breaker';
+import { DAILY_REQUESTS_LIMITS, dailyNumberFloor, MIN_ADDRESSES_TO_TRIP, type BreakerRoute } from '../../contract/breaker';
+import { dailyRequestsFromBudget, defaultMonthlyBudgetUsd, FLOOD_CEILING_USD } from '../../contract/cost-model';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import {
   RECAPTCHA_TEST_SITE_KEY,
 } from '../../contract/settings';
 import { DEFAULT_MESSAGE_RETENTION_DAYS, MESSAGE_RETENTION_LIMITS } from '../../contract/archive';
+import { CLOUDFRONT_PLAN_TIERS, type CloudFrontPlanTier, DEFAULT_CLOUDFRONT_PLAN, isCloudFrontPlanTier } from '../../contract/cloudfront-plans';
 import { AWS_REGION_PATTERN, emailDomain, isEmail } from './patterns';
 
 export { isEmail } from './patterns';
@@ -203,25 +205,20 @@ const dailyRequests = (route: BreakerRoute) =>
   z
     .unknown()
     .optional()
-    .transform((value) => value ?? DEFAULT_DAILY_REQUESTS[route])
     .refine(
-      (value) => Number.isInteger(value) && (value as number) >= DAILY_REQUESTS_LIMITS.min && (value as number) <= DAILY_REQUESTS_LIMITS.max,
+      (value) =>
+        value === undefined ||
+        (Number.isInteger(value) && (value as number) >= dailyNumberFloor(route) && (value as number) <= DAILY_REQUESTS_LIMITS.max),
       {
         error: (issue) =>
-          `${quoted(issue.input)} is not a whole number of ${route} requests a day from ${DAILY_REQUESTS_LIMITS.min} to ` +
-          `${DAILY_REQUESTS_LIMITS.max} (default ${DEFAULT_DAILY_REQUESTS[route]})`,
+          `${quoted(issue.input)} is not a whole number of counted ${route} requests a day from ${dailyNumberFloor(route)} ` +
+          `(below it, ${MIN_ADDRESSES_TO_TRIP} addresses' shares could trip it) to ${DAILY_REQUESTS_LIMITS.max}; ` +
+          'leave it out to have it from monthlyBudgetUsd',
       },
     )
-    .transform((value) => value as number);
+    .transform((value) => value as number | undefined);
 
-/**
- * The budget's default: a quiet month of this stack is about $1–3 and a month-long flood with the route
- * breakers about $10 more (docs/deploy.md, "What it costs a month"), so $10 forecast mails on a flood
- * within days and stays quiet otherwise.
- */
-export const DEFAULT_MONTHLY_BUDGET_USD = 10;
-
-/** Each route's daily number; a route left out keeps its default. */
+/** Each route's daily number; a route left out has the one monthlyBudgetUsd gives it (contract/cost-model.ts). */
 const CircuitBreakerSchema = z.strictObject(
   { contact: dailyRequests('contact'), events: dailyRequests('events'), vitals: dailyRequests('vitals') },
   { error: () => 'must be an object such as {"contact": 200, "events": 10000, "vitals": 10000}' },
@@ -299,12 +296,14 @@ const ConfigSchema = z
       monthlyBudgetUsd: z
         .unknown()
         .optional()
-        .transform((value) => value ?? DEFAULT_MONTHLY_BUDGET_USD)
-        .refine((value) => typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 1_000_000, {
-          error: (issue) => `${quoted(issue.input)} is not an amount in US dollars a month, at least 1 (default ${DEFAULT_MONTHLY_BUDGET_USD})`,
+        .refine((value) => value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 1_000_000), {
+          error: (issue) =>
+            `${quoted(issue.input)} is not an amount in US dollars a month, at least 1 (default: a quiet month on the plan and ` +
+            `$${FLOOD_CEILING_USD} for a flood, contract/cost-model.ts)`,
         })
-        .transform((value) => value as number),
-      // Requests each API route takes in a UTC day before its circuit breaker turns it down (contract/breaker.ts).
+        .transform((value) => value as number | undefined),
+      // Counted requests each API route takes in a UTC day before its circuit breaker turns it down
+      // (contract/breaker.ts); left out, from monthlyBudgetUsd through the cost model.
       circuitBreaker: z
         .unknown()
         .optional()
@@ -316,6 +315,25 @@ const ConfigSchema = z
         .transform((value) => value ?? false)
         .pipe(z.boolean({ error: (issue) => `must be true or false, got ${quoted(issue.input)}` })),
       domain: z.unknown().optional().transform((value) => value ?? null).pipe(DomainSchema.nullable()),
+      // How CloudFront bills the live distribution and the previews' (contract/cloudfront-plans.ts).
+      cloudFrontPlan: z
+        .unknown()
+        .optional()
+        .transform((value) => value ?? DEFAULT_CLOUDFRONT_PLAN)
+        .refine(isCloudFrontPlanTier, {
+          error: (issue) =>
+            `${quoted(issue.input)} is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (default ${quoted(DEFAULT_CLOUDFRONT_PLAN)}; ` +
+            '"payAsYouGo" has no flat-rate plan and no ceiling on the bill)',
+        })
+        .transform((value) => value as CloudFrontPlanTier),
+      // The previews' distribution's plan; absent: the same as cloudFrontPlan.
+      previewCloudFrontPlan: z
+        .unknown()
+        .optional()
+        .refine((value) => value === undefined || value === null || isCloudFrontPlanTier(value), {
+          error: (issue) => `${quoted(issue.input)} is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (absent: the same as cloudFrontPlan)`,
+        })
+        .transform((value) => (value ?? undefined) as CloudFrontPlanTier | undefined),
       // npm run setup's answer about SES production access (the stack does not read it); absent: not asked yet.
       sesProductionAccess: z
         .unknown()
@@ -400,6 +418,10 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   deleteArchiveOnDestroy: boolean;
   /** Optional custom domain (live stage only); null: the site is served on its *.cloudfront.net name. */
   domain: DomainConfig | null;
+  /** The live distribution's CloudFront plan; a stage (stage !== "") is always pay-as-you-go. */
+  cloudFrontPlan: CloudFrontPlanTier;
+  /** The pull-request previews' distribution's plan; undefined: the same as cloudFrontPlan. */
+  previewCloudFrontPlan: CloudFrontPlanTier | undefined;
   /**
    * The owner's answer to npm run setup's production-access question: true asks AWS (once), false keeps
    * the SES sandbox and is not asked again; undefined: not answered yet.
@@ -444,6 +466,8 @@ export function parseConfig(raw: unknown): PortfolioConfig {
   const preview = parsed.stage !== '';
   // The custom domain stays with the live site: a preview is served on its own CloudFront domain.
   const domain = preview ? null : parsed.domain;
+  const previewPlan = parsed.previewCloudFrontPlan ?? parsed.cloudFrontPlan;
+  const budget = parsed.monthlyBudgetUsd ?? defaultMonthlyBudgetUsd(parsed.cloudFrontPlan, previewPlan);
   return {
     ...parsed,
     // A preview gets its own captcha (Google's test key by default) and never sees the live secret's
@@ -455,11 +479,54 @@ export function parseConfig(raw: unknown): PortfolioConfig {
           deleteArchiveOnDestroy: true,
         }
       : {}),
+    // The budget's default and the breakers' numbers come from the cost model, for the live site's plan.
+    monthlyBudgetUsd: budget,
+    circuitBreaker: {
+      ...dailyRequestsFromBudget(budget, parsed.cloudFrontPlan, previewPlan),
+      ...Object.fromEntries(Object.entries(parsed.circuitBreaker).filter(([, n]) => n !== undefined)),
+    },
     stackName: preview ? `${parsed.stackName}-${parsed.stage}` : parsed.stackName,
     senderIdentity: parsed.senderIdentity || parsed.senderEmail,
     domain,
     siteUrl: domain ? `https://${domain.domainName}` : parsed.siteUrl,
   };
+}
+
+/**
+ * The plan a stack's distributions are on: the configured one for the live site; pay-as-you-go for a
+ * stage, a short-lived copy whose paid subscription would bill its month even when deleted the same
+ * day (a cancellation takes effect at the billing period's end: AWS::PricingPlanManager::Subscription,
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-pricingplanmanager-subscription.html).
+ */
+export function cloudFrontPlanOf(config: Pick<PortfolioConfig, 'stage' | 'cloudFrontPlan'>): CloudFrontPlanTier {
+  return config.stage ? 'payAsYouGo' : config.cloudFrontPlan;
+}
+
+/**
+ * The previews' distribution's plan (only the live stack has one): previewCloudFrontPlan, else the live
+ * site's, so by default a flood on a preview is under the same ceiling as one on the site.
+ */
+export function previewCloudFrontPlanOf(config: Pick<PortfolioConfig, 'stage' | 'cloudFrontPlan' | 'previewCloudFrontPlan'>): CloudFrontPlanTier {
+  return config.stage ? 'payAsYouGo' : (config.previewCloudFrontPlan ?? config.cloudFrontPlan);
+}
+
+/**
+ * Why the stack cannot be on its plan, or undefined when it can: a CLOUDFRONT-scope web ACL, which
+ * every plan includes, is made in us-east-1 only (AWS WAF Developer Guide, "Using AWS WAF with Amazon
+ * CloudFront": https://docs.aws.amazon.com/waf/latest/developerguide/cloudfront-features.html), and the
+ * stack holds it beside the distribution. Checked at synth (portfolio-app.ts), where it matters: the
+ * owner's other commands read a stack wherever it is.
+ */
+export function planRegionProblem(
+  config: Pick<PortfolioConfig, 'stage' | 'cloudFrontPlan' | 'previewCloudFrontPlan' | 'region'>,
+): string | undefined {
+  const plan = [cloudFrontPlanOf(config), previewCloudFrontPlanOf(config)].find((tier) => tier !== 'payAsYouGo');
+  if (plan === undefined || config.region === CLOUDFRONT_CERTIFICATE_REGION) return undefined;
+  return (
+    `${CONFIG_CONTEXT_KEY}.cloudFrontPlan: ${quoted(plan)} needs ${CONFIG_CONTEXT_KEY}.region "${CLOUDFRONT_CERTIFICATE_REGION}" (the plan's ` +
+    `web ACL is made there, beside the distribution), and region is ${quoted(config.region)}: set region to ` +
+    `"${CLOUDFRONT_CERTIFICATE_REGION}", or cloudFrontPlan to "payAsYouGo" on purpose (docs/deploy.md, "The CloudFront plan")`
+  );
 }
 
 export function isSsmParameterName(value: string): boolean {

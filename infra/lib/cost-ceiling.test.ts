@@ -5,7 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../contract/api-routes';
-import { BREAKER_CHECK_MINUTES } from '../../contract/breaker';
+import { BREAKER_CHECK_MINUTES, PAST_SHARE_DAILY_REQUESTS } from '../../contract/breaker';
+import { DEFAULT_CLOUDFRONT_PLAN } from '../../contract/cloudfront-plans';
+import { dailyRequestsFromBudget, defaultMonthlyBudgetUsd } from '../../contract/cost-model';
 import { ROUTE_THROTTLES } from '../../contract/limits';
 import { BREAKER_ENTRY } from './circuit-breaker';
 import { ACCESS_LOG_FORMAT } from './http-api';
@@ -17,28 +19,31 @@ const breakerFunction = () =>
   ofType('AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).includes(BREAKER_ENTRY))!;
 
 beforeAll(() => {
-  const synth = synthPortfolio(fixtureConfig({ circuitBreaker: { contact: 50, vitals: 2_000 } }));
+  const synth = synthPortfolio(fixtureConfig({ circuitBreaker: { contact: 900, vitals: 2_000 } }));
   resources = synth.template.toJSON().Resources as Record<string, Json>;
 });
 
 describe('circuit breaker', () => {
-  it('runs on a schedule and knows each route, its function, its day number and its own throttle', () => {
+  it('runs on a schedule and knows each route, the counters\' table, its day number and its own throttle', () => {
     const [id, fn] = breakerFunction();
     const rule = ofType('AWS::Events::Rule').find(([, r]) => JSON.stringify(r.Properties.Targets).includes(id));
-    expect(rule?.[1].Properties.ScheduleExpression).toBe(`rate(${BREAKER_CHECK_MINUTES} minutes)`);
+    expect(rule?.[1].Properties.ScheduleExpression).toBe(BREAKER_CHECK_MINUTES === 1 ? 'rate(1 minute)' : `rate(${BREAKER_CHECK_MINUTES} minutes)`);
     const env = fn.Properties.Environment.Variables;
     expect(env.STAGE_NAME).toBe('$default');
     expect(env.API_ID).toEqual({ Ref: expect.stringMatching(/Api/) });
+    expect(env.ARCHIVE_TABLE).toEqual({ Ref: expect.stringMatching(/Archive/) });
     const routes = JSON.stringify(env.BREAKER_ROUTES);
     for (const route of API_ROUTES) expect(routes).toContain(route.routeKey);
-    // cdk.json's numbers, and the default for a route it leaves out.
-    expect(routes).toContain('\\"dailyRequests\\":50');
+    // cdk.json's numbers, and the budget's for a route it leaves out.
+    expect(routes).toContain('\\"dailyRequests\\":900');
     expect(routes).toContain('\\"dailyRequests\\":2000');
-    expect(routes).toContain('\\"dailyRequests\\":10000');
+    const budgetEvents = dailyRequestsFromBudget(defaultMonthlyBudgetUsd(DEFAULT_CLOUDFRONT_PLAN), DEFAULT_CLOUDFRONT_PLAN).events;
+    expect(routes).toContain(`\\"dailyRequests\\":${budgetEvents}`);
+    expect(env.BREAKER_PAST_SHARE_DAILY).toBe(String(PAST_SHARE_DAILY_REQUESTS));
     expect(routes).toContain(`\\"rateLimit\\":${ROUTE_THROTTLES.contact.rateLimit}`);
   });
 
-  it('may read Lambda metrics, read and update its own stage, and publish to the alarm topic: nothing else', () => {
+  it("may read the routes' day counters, delete a finished day's hash key, read and update its own stage, and publish to the alarm topic: nothing else", () => {
     const [, fn] = breakerFunction();
     const roleId = fn.Properties.Role['Fn::GetAtt'][0];
     const statements = ofType('AWS::IAM::Policy')
@@ -46,8 +51,14 @@ describe('circuit breaker', () => {
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
     const actions = statements.flatMap((s) => [s.Action].flat()).sort();
     expect(actions).toEqual(
-      ['apigateway:GET', 'apigateway:PATCH', 'cloudwatch:GetMetricStatistics', 'logs:CreateLogStream', 'logs:PutLogEvents', 'sns:Publish'].sort(),
+      ['apigateway:GET', 'apigateway:PATCH', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 'sns:Publish'].sort(),
     );
+    // Only the items it needs, by key prefix, on the archive's table.
+    const read = statements.find((s) => [s.Action].flat().includes('dynamodb:GetItem'))!;
+    expect(read.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['spend#*'] } });
+    expect(JSON.stringify(read.Resource)).toMatch(/Archive/);
+    const forget = statements.find((s) => [s.Action].flat().includes('dynamodb:DeleteItem'))!;
+    expect(forget.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['counterkey#*'] } });
     const stage = statements.find((s) => [s.Action].flat().includes('apigateway:PATCH'))!;
     expect(JSON.stringify(stage.Resource)).toMatch(/\/apis\/.*\/stages\/\$default/);
     const publish = statements.find((s) => [s.Action].flat().includes('sns:Publish'))!;

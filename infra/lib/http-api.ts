@@ -29,6 +29,8 @@ export interface HttpApiProps {
   /** The function behind each route of contract/api-routes.ts. */
   readonly functions: Readonly<Record<RouteName, lambda.IFunction>>;
   readonly logRetention: logs.RetentionDays;
+  /** true when CloudFront reaches the API by a custom domain name (api-origin-domain.ts): execute-api answers nothing. */
+  readonly disableExecuteApiEndpoint?: boolean;
 }
 
 /**
@@ -50,6 +52,7 @@ export class HttpApi extends Construct {
       apiName: `${Stack.of(this).stackName}-api`,
       description: 'Portfolio contact and events API (reached through CloudFront /api/*)',
       createDefaultStage: false,
+      disableExecuteApiEndpoint: props.disableExecuteApiEndpoint ?? false,
     });
     this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
       httpApi: this.api,

@@ -1,7 +1,7 @@
 import { type App, CfnResource, type Stack, Tags, Validations } from 'aws-cdk-lib';
 import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, liveStackName, type PortfolioConfig, portfolioStackNames, REPO_ROOT } from '../config/portfolio-config';
+import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, liveStackName, planRegionProblem, type PortfolioConfig, portfolioStackNames, REPO_ROOT } from '../config/portfolio-config';
 import { boundaryPolicyName } from './github-deploy-stack';
 import { CertificateStack } from './domain';
 import { PortfolioStack } from './portfolio-stack';
@@ -30,6 +30,8 @@ export interface PortfolioStacks {
  */
 export function addPortfolioStacks(app: App, config: PortfolioConfig, options: PortfolioAppOptions = {}): PortfolioStacks {
   const env = { account: options.account, region: config.region };
+  const planProblem = planRegionProblem(config);
+  if (planProblem) throw new Error(planProblem);
   let certificate: CertificateStack | undefined;
   const names = portfolioStackNames(config);
   if (names.certificate !== undefined && isRoute53Domain(config.domain)) {

@@ -7,8 +7,9 @@ import type { Construct } from 'constructs';
 import { ARCHIVE_ENV } from '../../contract/archive';
 import { postTitlesEnvironment } from '../../contract/event-catalog';
 import { readPostTitles } from './post-titles';
-import { isRoute53Domain, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
+import { cloudFrontPlanOf, isRoute53Domain, previewCloudFrontPlanOf, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
+import { ApiOriginDomain } from './api-origin-domain';
 import { ArchiveTable } from './archive-table';
 import { CircuitBreaker } from './circuit-breaker';
 import { type ContactPermissionsProps, grantContactPermissions } from './contact-permissions';
@@ -94,7 +95,8 @@ export class PortfolioStack extends Stack {
       send,
       environment: mailEnvironment,
     });
-    this.api = new HttpApi(this, 'Api', { functions: this.functions.functions, logRetention });
+    const { api, originHost: apiOriginHost } = this.httpApi(config, logRetention);
+    this.api = api;
     // The CSP comes from source (web/boot/generate.ts), so a content change never touches the
     // distribution's configuration; the build only has to match it (checked in WebBuild).
     this.web = new WebBuild(this, 'Web', {
@@ -119,6 +121,9 @@ export class PortfolioStack extends Stack {
       // second stale, where the live site's own policy (min TTL 0) revalidates at once.
       sharedCachePolicy: config.stage ? cloudfront.CachePolicy.CACHING_OPTIMIZED : undefined,
       apiViewerRequest: this.originSecret.viewerRequest,
+      apiKeyValueStore: this.originSecret.store,
+      apiOriginHost,
+      plan: cloudFrontPlanOf(config),
     });
     this.deployment = new SiteDeployment(this, 'Deploy', {
       asset: this.web.asset,
@@ -145,19 +150,38 @@ export class PortfolioStack extends Stack {
       projectRoot: props.projectRoot,
       logRetention,
       api: this.api,
-      functions: this.functions.functions,
+      counters: this.archive.table,
       dailyRequests: config.circuitBreaker,
       owner: this.monitoring,
       preview: config.stage !== '',
     });
 
     if (!config.stage) {
-      this.previews = new PreviewSite(this, 'Previews', { headersPolicy: this.cdn.headersPolicy, cachePolicy: this.cdn.pagesCachePolicy });
+      this.previews = new PreviewSite(this, 'Previews', {
+        headersPolicy: this.cdn.headersPolicy,
+        cachePolicy: this.cdn.pagesCachePolicy,
+        plan: previewCloudFrontPlanOf(config),
+      });
       new CfnOutput(this, STACK_OUTPUT_KEYS.previewBucket, { description: 'Pull-request previews, under pr-N/<sha>/', value: this.previews.bucket.bucketName });
       new CfnOutput(this, STACK_OUTPUT_KEYS.previewUrl, { value: `https://${this.previews.distribution.distributionDomainName}` });
+      if (this.previews.subscription) {
+        new CfnOutput(this, STACK_OUTPUT_KEYS.previewPlan, { description: "The previews' CloudFront plan subscription", value: this.previews.subscription.attrArn });
+      }
     }
 
     this.addOutputs(config);
+  }
+
+  /**
+   * The HTTP API, and the name CloudFront reaches it by when it is not execute-api: with a Route 53
+   * domain, a name of the owner's, and the execute-api endpoint answers nothing; without one, CloudFront
+   * needs that endpoint (docs/deploy.md, "The API's own address").
+   */
+  private httpApi(config: PortfolioConfig, logRetention: logs.RetentionDays): { api: HttpApi; originHost?: string } {
+    const domain = isRoute53Domain(config.domain) && !config.stage ? config.domain : undefined;
+    const api = new HttpApi(this, 'Api', { functions: this.functions.functions, logRetention, disableExecuteApiEndpoint: domain !== undefined });
+    if (!domain) return { api };
+    return { api, originHost: new ApiOriginDomain(this, 'ApiOrigin', { domain, api: api.api, stage: api.stage }).domainName };
   }
 
   /** The API's functions with their environments and grants: all read the origin secret; the contact one mails and archives. */
@@ -229,7 +253,9 @@ export class PortfolioStack extends Stack {
       value: this.site.bucket.bucketName,
     });
     new CfnOutput(this, 'DistributionId', { value: this.cdn.distribution.distributionId });
-    new CfnOutput(this, 'ApiUrl', { description: 'The API stage (the site calls it as /api/*)', value: this.api.url });
+    if (this.cdn.subscription) {
+      new CfnOutput(this, STACK_OUTPUT_KEYS.sitePlan, { description: "The site's CloudFront plan subscription", value: this.cdn.subscription.attrArn });
+    }
     new CfnOutput(this, STACK_OUTPUT_KEYS.archiveTable, {
       description: `The message archive (npm run messages reads it); ${config.deleteArchiveOnDestroy ? 'deleted' : 'kept'} by cdk destroy`,
       value: this.archive.table.tableName,

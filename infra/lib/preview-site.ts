@@ -1,5 +1,6 @@
 import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type { CfnSubscription } from 'aws-cdk-lib/aws-pricingplanmanager';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -11,6 +12,8 @@ import { PREVIEW_KEY_PREFIX } from '../../contract/preview-path';
 import { cacheControlFor } from '../shared/cache-control';
 import { builtFilesBucketProps } from './site-bucket';
 import { DEPLOYMENT_HANDLER_SIZE } from './site-deployment';
+import type { CloudFrontPlanTier } from '../../contract/cloudfront-plans';
+import { EdgeFirewall, enforcePlan, subscribe } from './edge-firewall';
 
 export { PREVIEW_KEY_PREFIX, previewPath } from '../../contract/preview-path';
 
@@ -99,11 +102,19 @@ export interface PreviewSiteProps {
   readonly headersPolicy: cloudfront.IResponseHeadersPolicy;
   /** The live site's cache policy for pages (each object's Cache-Control). */
   readonly cachePolicy: cloudfront.ICachePolicy;
+  /**
+   * The previews' plan tier (by default the live site's): previews are a second distribution, so a second
+   * subscription with a web ACL of its own (a plan covers exactly one distribution and one web ACL), or
+   * none on pay-as-you-go. A flood of GETs on a preview then costs the plan's price and nothing more.
+   */
+  readonly plan: CloudFrontPlanTier;
 }
 
 export class PreviewSite extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
+  readonly firewall?: EdgeFirewall;
+  readonly subscription?: CfnSubscription;
 
   constructor(scope: Construct, id: string, props: PreviewSiteProps) {
     super(scope, id);
@@ -133,8 +144,10 @@ export class PreviewSite extends Construct {
     // Origin access control for a second distribution on a second bucket (Amazon CloudFront Developer
     // Guide, "Restrict access to an Amazon S3 origin": https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/private-content-restricting-access-to-s3.html).
     const origin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket, { originAccessLevels: [cloudfront.AccessLevel.READ] });
+    if (props.plan !== 'payAsYouGo') this.firewall = new EdgeFirewall(this, 'Firewall', { api: false, metricPrefix: 'Previews' });
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Pull-request previews (${stack.stackName})`,
+      webAclId: this.firewall?.webAcl.attrArn,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       enableIpv6: true,
@@ -163,9 +176,13 @@ export class PreviewSite extends Construct {
     });
     const ack = (findingId: string, reason: string) => Validations.of(this.distribution).acknowledge({ id: findingId, reason });
     ack('AwsSolutions-CFR1', 'Pull-request previews are read by the reviewers of the pull request, wherever they are; no country is blocked.');
-    ack('AwsSolutions-CFR2', 'Static preview files only (no /api/*, GET and HEAD only): a WAF would cost more than the previews it would guard.');
+    if (!this.firewall) {
+      ack('AwsSolutions-CFR2', 'Pay-as-you-go chosen on purpose (portfolio.cloudFrontPlan); static preview files only (no /api/*, GET and HEAD only).');
+    }
     ack('AwsSolutions-CFR3', "No access logs on the previews' distribution: they would store reviewers' IP addresses for no use.");
     ack('AwsSolutions-CFR4', 'Previews use the default *.cloudfront.net certificate, whose minimum TLS protocol CloudFront itself fixes.');
+    enforcePlan(this.distribution, props.plan);
+    if (this.firewall) this.subscription = subscribe(this, 'Plan', props.plan, { distribution: this.distribution, webAcl: this.firewall.webAcl });
     this.notFoundPage();
   }
 

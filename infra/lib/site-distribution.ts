@@ -2,11 +2,14 @@ import { Annotations, Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type { CfnSubscription } from 'aws-cdk-lib/aws-pricingplanmanager';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { viewerRequestFunctionCode } from '../cloudfront/viewer-request-loader';
 import { createApiOriginRequestPolicy } from './api-origin-request-policy';
+import { CLOUDFRONT_PLANS, type CloudFrontPlanTier } from '../../contract/cloudfront-plans';
+import { EdgeFirewall, enforcePlan, subscribe } from './edge-firewall';
 import { SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CLOUDFRONT_CSP_MAX_CHARS as CLOUDFRONT_CSP_MAX_LENGTH } from '../../contract/limits';
 import {
@@ -35,6 +38,18 @@ export interface SiteDistributionProps {
   readonly sharedCachePolicy?: cloudfront.ICachePolicy;
   /** The viewer-request function of /api/* that sets ORIGIN_VERIFY_HEADER (infra/lib/origin-secret.ts). */
   readonly apiViewerRequest?: cloudfront.IFunction;
+  /**
+   * The host CloudFront reaches the API by: the API's custom domain name when it has one (its default
+   * execute-api endpoint then disabled: api-origin-domain.ts); else the execute-api host.
+   */
+  readonly apiOriginHost?: string;
+  /** The key value store apiViewerRequest reads, put under the plan with the distribution. */
+  readonly apiKeyValueStore?: cloudfront.IKeyValueStore;
+  /**
+   * How CloudFront bills the distribution (contract/cloudfront-plans.ts). A flat-rate tier brings a
+   * subscription and its web ACL, and synth fails if the distribution uses what the tier does not allow.
+   */
+  readonly plan: CloudFrontPlanTier;
 }
 
 /**
@@ -48,6 +63,9 @@ export class SiteDistribution extends Construct {
   readonly headersPolicy: cloudfront.ResponseHeadersPolicy;
   readonly pagesCachePolicy: cloudfront.ICachePolicy;
   readonly assetsCachePolicy: cloudfront.ICachePolicy;
+  /** The plan's web ACL and subscription; none on pay-as-you-go. */
+  readonly firewall?: EdgeFirewall;
+  readonly subscription?: CfnSubscription;
 
   constructor(scope: Construct, id: string, props: SiteDistributionProps) {
     super(scope, id);
@@ -62,18 +80,26 @@ export class SiteDistribution extends Construct {
     });
 
     this.headersPolicy = securityHeadersPolicy(this, props);
+    // Custom cache policies are Business and Premium only (contract/cloudfront-plans.ts). Below that, the
+    // managed CachingOptimized ("Use managed cache policies", id 658327ea-…: https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/using-managed-cache-policies.html)
+    // gives the same result but for one second: it keys on nothing, compresses (gzip, Brotli) and honours
+    // each object's Cache-Control from 1 s to a year, so HTML (max-age=0, must-revalidate) is at most a
+    // second stale and the content-hashed assets (immutable, a year) stay a year.
+    const sharedCachePolicy =
+      props.sharedCachePolicy ?? (CLOUDFRONT_PLANS[props.plan].allows.has('customCachePolicy') ? undefined : cloudfront.CachePolicy.CACHING_OPTIMIZED);
     // Pages and other named files: the object's own Cache-Control rules (max-age=0, must-revalidate
     // for HTML, a day for the rest); min TTL 0 so a revalidation can reach the origin at once.
     this.pagesCachePolicy =
-      props.sharedCachePolicy ?? cachePolicy(this, 'PagesCache', 'Honours the Cache-Control of each object; HTML is revalidated', Duration.seconds(0), Duration.days(1));
+      sharedCachePolicy ?? cachePolicy(this, 'PagesCache', 'Honours the Cache-Control of each object; HTML is revalidated', Duration.seconds(0), Duration.days(1));
     // Content-hashed files never change under their name: a year at the edge, whatever happens.
-    this.assetsCachePolicy = props.sharedCachePolicy ?? cachePolicy(this, 'AssetsCache', 'Content-hashed build assets: one year, immutable', ONE_YEAR, ONE_YEAR);
+    this.assetsCachePolicy = sharedCachePolicy ?? cachePolicy(this, 'AssetsCache', 'Content-hashed build assets: one year, immutable', ONE_YEAR, ONE_YEAR);
+    if (props.plan !== 'payAsYouGo') this.firewall = new EdgeFirewall(this, 'Firewall', { api: true, metricPrefix: 'Site' });
 
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.bucket, {
       // LIST lets S3 answer 404 (not 403) for a missing key, which the 404 mapping below relies on.
       originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
     });
-    const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    const apiHost = props.apiOriginHost ?? Fn.select(2, Fn.split('/', props.api.apiEndpoint));
     const apiOrigin = new origins.HttpOrigin(apiHost, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
@@ -81,6 +107,7 @@ export class SiteDistribution extends Construct {
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Portfolio site (${Stack.of(this).stackName})`,
+      webAclId: this.firewall?.webAcl.attrArn,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       enableIpv6: true,
@@ -142,7 +169,15 @@ export class SiteDistribution extends Construct {
       ],
     });
 
-    acknowledgeDistribution(this.distribution, props.domain !== undefined);
+    acknowledgeDistribution(this.distribution, props.domain !== undefined, this.firewall !== undefined);
+    enforcePlan(this.distribution, props.plan);
+    if (this.firewall) {
+      this.subscription = subscribe(this, 'Plan', props.plan, {
+        distribution: this.distribution,
+        webAcl: this.firewall.webAcl,
+        keyValueStores: props.apiKeyValueStore ? [props.apiKeyValueStore] : [],
+      });
+    }
   }
 }
 
@@ -210,7 +245,7 @@ function cachePolicy(scope: Construct, id: string, comment: string, minTtl: Dura
 }
 
 /** What the distribution leaves out on purpose, each with its reason, for cdk-nag and the CDK's warnings. */
-function acknowledgeDistribution(distribution: cloudfront.Distribution, hasDomain: boolean): void {
+function acknowledgeDistribution(distribution: cloudfront.Distribution, hasDomain: boolean, hasWebAcl: boolean): void {
   Annotations.of(distribution).acknowledgeWarning(
     '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
     'LIST is granted so missing keys answer 404 (not 403, which would hide unknown paths); the bucket holds only public build output, ' +
@@ -221,12 +256,14 @@ function acknowledgeDistribution(distribution: cloudfront.Distribution, hasDomai
     'AwsSolutions-CFR1',
     'A public portfolio is meant for visitors from every country; there is no legal reason to block any.',
   );
-  ack(
-    'AwsSolutions-CFR2',
-    'On pay-as-you-go a WAF bills its web ACL, rules and requests, more than the whole site, and the flat-rate ' +
-      'plans that include one allow fewer free requests (docs/decisions.md); the only writable paths (/api/*) are ' +
-      'throttled per route at the API stage and the contact form verifies a reCAPTCHA.',
-  );
+  // On a flat-rate plan the web ACL is there (edge-firewall.ts) and the finding does not arise.
+  if (!hasWebAcl) {
+    ack(
+      'AwsSolutions-CFR2',
+      'Pay-as-you-go was chosen on purpose (portfolio.cloudFrontPlan): there a WAF bills its web ACL, rules and ' +
+        'requests; /api/* is throttled per route, counted per address by the functions and capped by the breakers.',
+    );
+  }
   ack(
     'AwsSolutions-CFR3',
     'No CloudFront access logs on purpose: they would store every visitor IP address, which the privacy policy ' +

@@ -77,8 +77,10 @@ describe('a preview stage', () => {
   });
 
   it('leaves the custom domain, its certificate and DNS records to the live site', () => {
-    expect(Object.keys(live.template.findResources('AWS::Route53::RecordSet'))).toHaveLength(2);
+    // The site's A and AAAA, and the A of the API's own name (api-origin.test.ts).
+    expect(Object.keys(live.template.findResources('AWS::Route53::RecordSet'))).toHaveLength(3);
     expect(Object.keys(preview.template.findResources('AWS::Route53::RecordSet'))).toHaveLength(0);
+    expect(Object.keys(preview.template.findResources('AWS::ApiGatewayV2::DomainName'))).toHaveLength(0);
     expect(Object.keys(preview.template.findResources('AWS::CertificateManager::Certificate'))).toHaveLength(0);
     const distribution = Object.values(preview.template.findResources('AWS::CloudFront::Distribution'))[0]!;
     expect(distribution.Properties.DistributionConfig.Aliases).toBeUndefined();

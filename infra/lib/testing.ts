@@ -25,6 +25,8 @@ export const FIXTURE_CONFIG_INPUT = {
   recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
   gaMeasurementId: 'G-TEST000000',
   domain: null,
+  // Outside us-east-1 a plan cannot be had (portfolio-config.ts); edge-plan.test.ts synthesizes the plans.
+  cloudFrontPlan: 'payAsYouGo',
 } as const;
 
 export function fixtureConfig(overrides: Record<string, unknown> = {}): PortfolioConfig {

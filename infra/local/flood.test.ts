@@ -7,6 +7,7 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDGE_RATE_RULE } from '../../contract/edge-rate-rule';
 import { CONTACT_ADDRESS_LIMITS } from '../../contract/limits';
 import { budgetSoFar } from '../../functions/contact/limits';
 import { REFUSED_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../../tools/fake-siteverify';
@@ -69,9 +70,11 @@ describe('the contact form under a flood, locally', () => {
       statuses.push(await post(body(i % 2 === 0 ? 'junk token!' : `junk-${i}`), '127.0.0.1'));
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    // Malformed tokens: 400 without Google; well-formed ones: the address's share, then 429.
-    expect(statuses.filter((s) => s === 400)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    // Every request takes a slot of the address's share, malformed or not: within it, malformed tokens get
+    // 400 without Google; past it, everything gets 429.
+    const share = CONTACT_ADDRESS_LIMITS[0].maxRequests;
+    expect(statuses.slice(0, share).filter((_, i) => i % 2 === 0)).toEqual([400, 400, 400]);
+    expect(new Set(statuses.slice(share))).toEqual(new Set([429]));
     expect(verifier.calls.length).toBeLessThanOrEqual(CONTACT_ADDRESS_LIMITS[0].maxRequests);
     expect(verifier.calls.every((call) => /^[A-Za-z0-9_-]+$/.test(call.response ?? ''))).toBe(true);
 
@@ -120,3 +123,31 @@ describe('a flood from many addresses, locally', () => {
     }
   });
 });
+
+/** POSTs a beacon from the given loopback address; resolves with the status and the body's length. */
+function beacon(path: string, body: unknown, localAddress: string): Promise<{ status: number; bytes: number }> {
+  const { port } = new URL(stack.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', localAddress, headers: { 'content-type': 'application/json' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+describe("the edge's rate rule, locally", () => {
+  it('answers an address past its limit at the edge, before the API, and never another address', async () => {
+    const answers = [];
+    for (let i = 0; i < EDGE_RATE_RULE.limit + 20; i++) answers.push(await beacon('/api/events', { name: 'NAV_HOME' }, '127.0.6.1'));
+    // The last ones never reached API Gateway: the edge's own answer, with no body (the gateway's 429 has one).
+    expect(answers.slice(-20)).toEqual(Array(20).fill({ status: EDGE_RATE_RULE.blockStatus, bytes: 0 }));
+    expect(answers.filter((a) => a.bytes === 0 && a.status === EDGE_RATE_RULE.blockStatus).length).toBeGreaterThanOrEqual(20);
+    // Another address, once the route's shared bucket has refilled, is taken.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await beacon('/api/events', { name: 'NAV_HOME' }, '127.0.6.2')).status).toBe(204);
+  });
+});
+

@@ -17,7 +17,10 @@ import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-header
 import { createApiGateway, createLocalHandlers, type LocalApiConfig } from './api-gateway';
 import { createLocalBreaker, withBreaker, type LocalBreaker } from '../../functions/breaker/local';
 import { dynamoCounters } from '../../functions/contact/limits';
+import { readSpend } from '../../functions/shared/spend';
+import type { BreakerCounter } from '../../contract/breaker';
 import { createCdn, PAGE_SCRIPT_PATH, sendPlain } from './cdn';
+import { createEdgeRateRule, type EdgeRateRule } from '../shared/local-edge-rate-rule';
 import { startMailbox } from './mailbox';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalArchive } from './archive';
 import { REDELIVERY_INTERVAL } from '../../contract/archive';
@@ -82,6 +85,11 @@ export interface LocalStackOptions {
    * printed unless quiet. false: none, as with `routeThrottle: false` (the benchmark's throughput runs).
    */
   breaker?: LocalBreaker | false;
+  /**
+   * The edge's per-address rate rule on /api/* (infra/shared/local-edge-rate-rule.ts, the WAF rule's numbers); default on,
+   * off with `routeThrottle: false` (the benchmark's throughput runs). false: none.
+   */
+  edgeRateRule?: EdgeRateRule | false;
   /** A browser script every page loads before the app (`LOCAL_CAPTCHA=fake`: the fake reCAPTCHA api.js). */
   pageScript?: string | undefined;
 }
@@ -136,7 +144,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   let server: Server;
   let redelivery: ReturnType<typeof startRedeliveryLoop> | undefined;
   try {
-    const breaker = options.breaker ?? createLocalBreaker({ onTrip: (message) => (quiet ? undefined : console.warn(message)) });
+    const breaker =
+      options.breaker ?? createLocalBreaker({ ...(options.guards?.now && { now: options.guards.now }), onTrip: (message) => (quiet ? undefined : console.warn(message)) });
+    const counters = archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined;
+    // The breaker reads the day counters the handlers keep; without counters (no archive, or no flood
+    // guards) nothing is limited per address, so nothing is counted and no route trips.
+    const counted = (counter: BreakerCounter, nowMs: number) => (counters ? readSpend(counters, counter, nowMs) : Promise.resolve(0));
     const handlers = createLocalHandlers({
       sesEndpoint: mailbox.url,
       ownerEmail,
@@ -145,18 +158,26 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       recaptchaSecret: options.recaptchaSecret ?? RECAPTCHA_TEST_SECRET,
       quiet,
       archive: archive?.store,
-      counters: archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined,
+      counters,
       ses,
       pageViewsFile: options.pageViewsFile,
       ...options.guards,
     });
     const throttle = options.routeThrottle !== false;
-    const api = createApiGateway(breaker && throttle ? withBreaker(handlers, breaker) : handlers, { throttle });
+    const edge = options.edgeRateRule ?? (throttle ? createEdgeRateRule() : false);
+    const api = createApiGateway(breaker && throttle ? withBreaker(handlers, breaker, counted) : handlers, { throttle });
     // CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
     const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
     const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
       const notFound = () => (cdn ? cdn.notFound(req, res) : sendPlain(res, 404, 'Not Found'));
-      if (/^\/api(\/|\?|$)/.test(req.url ?? '/')) return api(req, res, notFound);
+      if (/^\/api(\/|\?|$)/.test(req.url ?? '/')) {
+        // The edge's rule answers before API Gateway: a blocked request never reaches the API.
+        if (edge && !edge.admit((req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''), req.url ?? '/')) {
+          req.resume();
+          return void res.writeHead(edge.blockStatus, { 'content-length': '0' }).end();
+        }
+        return api(req, res, notFound);
+      }
       if (options.pageScript !== undefined && req.url === PAGE_SCRIPT_PATH) {
         return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(options.pageScript);
       }

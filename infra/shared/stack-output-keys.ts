@@ -12,6 +12,9 @@ export const STACK_OUTPUT_KEYS = {
   /** Pull-request previews' bucket (github-setup prints it as AWS_PREVIEW_BUCKET) and address. */
   previewBucket: 'PreviewBucketName',
   previewUrl: 'PreviewUrl',
+  /** The flat-rate plan subscriptions (none on pay-as-you-go), whose approval `npm run deploy` explains. */
+  sitePlan: 'SitePlanSubscriptionArn',
+  previewPlan: 'PreviewPlanSubscriptionArn',
 } as const;
 
 /** Keys of the GitHub deploy stack's outputs that `npm run github-setup` reads back. */

@@ -1,19 +1,18 @@
 /**
- * `npm run bench:costs`: the month's figures docs/deploy.md states ("The bill's ceiling"): the bytes each
- * API handler logs per request, measured now (log-bytes.ts); each route held at its throttle for a
- * month with its circuit breaker, by service; what the breaker adds to a quiet month; CloudFront's
- * request charge apart. Exits 1 when the worst month passes $10 beyond a quiet one, a quiet month gains
- * more than $0.20, or a handler logs more than the costs assume.
+ * `npm run bench:costs`: the month's figures of the one cost model (contract/cost-model.ts) that the docs
+ * print: the bytes each API handler logs per request, measured now (log-bytes.ts) against what the model
+ * assumes; each plan choice's quiet and worst month; the flood's parts on the default plan. With
+ * `--write`, it rewrites the docs' cost blocks (cost-tables.ts). Exits 1 when a flood adds more than the
+ * ceiling on a plan's default budget, or a handler logs more than the model assumes.
  */
 import { measureLoggedBytes } from './log-bytes';
-import { BREAKER_WORST_DELAY_SECONDS } from '../../contract/breaker';
-import { ACCESS_LOG_LINE, LOGGED_BYTES, quietMonthAdded, worstMonth } from './cost-model';
-
-const usd = (n: number) => `$${n.toFixed(2)}`;
+import { CLOUDFRONT_PLAN_TIERS } from '../../contract/cloudfront-plans';
+import { ACCESS_LOG_LINE, describePlanMonths, FLOOD_CEILING_USD, LOGGED_BYTES, planMonths } from '../../contract/cost-model';
+import { edgeSentence, floodTable, usd, writeCostBlocks } from './cost-tables';
 
 async function main(): Promise<number> {
   let failed = false;
-  console.log('Logged per request (bytes, lines), measured; the costs assume at most:');
+  console.log('Logged per request (bytes, lines), measured; the model assumes at most:');
   const measured = await measureLoggedBytes();
   for (const [route, m] of Object.entries(measured) as [keyof typeof LOGGED_BYTES, (typeof measured)['contact']][]) {
     const assumed = LOGGED_BYTES[route];
@@ -21,29 +20,20 @@ async function main(): Promise<number> {
     failed ||= over;
     console.log(`  ${route.padEnd(8)} normal ${m.normal.bytes} B / ${m.normal.lines} line (≤ ${assumed.normal}), refused ${m.refused.bytes} B / ${m.refused.lines} line (≤ ${assumed.refused})${over ? '  OVER' : ''}`);
   }
-  console.log(`  API access log: ${Buffer.byteLength(ACCESS_LOG_LINE)} B a request`);
+  console.log(`  API access log: ${new TextEncoder().encode(ACCESS_LOG_LINE).length} B a request`);
 
-  const worst = worstMonth();
-  console.log(`\nEvery route held at its throttle for 30 days, each breaker tripping ${BREAKER_WORST_DELAY_SECONDS / 60} min late at worst:`);
-  for (const r of worst.routes) {
-    const d = r.dollars;
-    console.log(
-      `  ${r.route.padEnd(8)} ${r.requestsPerDay.toLocaleString('en-US')} a day, ${(r.requestsPerMonth / 1e6).toFixed(2)} M a month: ` +
-        `API Gateway ${usd(d.apiGateway)}, Lambda ${usd(d.lambda)}, DynamoDB ${usd(d.dynamo)}, Logs ${usd(d.logs)}, SES ${usd(d.ses)} = ${usd(r.total)}`,
-    );
+  console.log(`\n${edgeSentence()}\n\nEach plan choice, with its default budget (the worst month: a quiet one plus the most a flood adds):`);
+  for (const plan of CLOUDFRONT_PLAN_TIERS) {
+    const m = planMonths(plan);
+    const over = m.worst - m.quiet > FLOOD_CEILING_USD;
+    failed ||= over;
+    console.log(`  ${describePlanMonths(plan)}: a flood adds ${usd(m.worst - m.quiet)} (ceiling ${usd(FLOOD_CEILING_USD)})${over ? '  OVER' : ''}`);
   }
-  console.log(`  all routes: ${usd(worst.total)} beyond a quiet month (ceiling $10.00)`);
-  failed ||= worst.total > 10;
-  const cf = worst.cloudFrontAtThrottles;
-  console.log(`  CloudFront, apart: ${(cf.requests / 1e6).toFixed(1)} M requests at the throttles = ${usd(cf.dollars)} past its free 10 M (no breaker caps it; a WAF or a flat-rate plan does)`);
-
-  const quiet = quietMonthAdded();
-  const quietTotal = quiet.alarm + quiet.metricReadsPastFreeTier;
-  console.log(
-    `\nA quiet month gains: the BreakerFailed alarm ${usd(quiet.alarm)}; ${quiet.metricReads.toLocaleString('en-US')} GetMetricStatistics calls ` +
-      `(free within CloudWatch's million API requests, ${usd(quiet.metricReadsPastFreeTier)} past it): at most ${usd(quietTotal)} (ceiling $0.20)`,
-  );
-  failed ||= quietTotal > 0.2;
+  console.log(`\nThe flood on the default plan:\n${floodTable()}`);
+  if (process.argv.includes('--write')) {
+    const changed = writeCostBlocks();
+    console.log(changed.length > 0 ? `\nRewrote the cost blocks in ${changed.join(', ')}.` : '\nThe docs already print these figures.');
+  }
   return failed ? 1 : 0;
 }
 

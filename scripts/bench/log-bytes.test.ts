@@ -4,7 +4,7 @@
  * (LOGGED_BYTES), and not far under them (the figure stays what the handler writes).
  */
 import { describe, expect, it } from 'vitest';
-import { LOGGED_BYTES } from './cost-model';
+import { LOGGED_BYTES } from '../../contract/cost-model';
 import { measureLoggedBytes } from './log-bytes';
 
 describe('bytes logged per request', async () => {

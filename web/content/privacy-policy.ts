@@ -49,6 +49,7 @@ export const privacyPolicy: PrivacyPolicy = {
       paragraphs: [
         'The contact form is protected by Google reCAPTCHA to keep automated spam out of the owner’s inbox. reCAPTCHA is loaded only on the contact page. It collects hardware and software information, such as device and application data, and sends it to Google for analysis.',
         'The reCAPTCHA check is necessary to send a message. Google processes this information on the owner’s behalf, as a service provider, only to tell people from automated programs; the owner decides what it is used for and is responsible for it under this policy. To limit abuse, the site also counts contact requests per network address (for IPv6, per network block) in the message archive’s database. The address itself is never stored: each count is filed under a pseudonym made from the address with a random key that is replaced every day (UTC) and deleted with it, so counts from different days cannot be linked, and nothing published about the site can turn a pseudonym back into an address. While the day’s key exists, the owner could still check whether a given address sent requests that day. Each count expires when its period ends (ten minutes or the UTC day); the database then deletes it, usually within a few days, and its recovery copies are gone 35 days later at most.',
+        'Page views and clicks (section 3) are counted the same way: per network address and UTC day, under the same daily pseudonym, so that no single address can flood the owner’s statistics; past a hundred of each in a day, an address’s further ones are not recorded. The day’s key is deleted within minutes after the day ends (UTC), so from then on no one can tell which address a pseudonym was made from. The site also keeps, for two days, how many contact requests, page views and clicks it took each day in total, with no address or pseudonym, to limit what a flood of requests can cost.',
       ],
     },
     {
@@ -87,7 +88,7 @@ export const privacyPolicy: PrivacyPolicy = {
     {
       heading: '10. Changes to this policy',
       paragraphs: [
-        'This policy may be updated when the site or the services it uses change. The date at the top of this page shows when it was last updated; significant changes will be highlighted on the site.',
+        'This policy may be updated when the site or the services it uses change; significant changes will be highlighted on the site. The date at the top of this page is the policy’s original date. It was revised on December 6, 2026 (section 5: the per-address counts of page views and clicks, and when the day’s key is deleted), November 29, 2026 (sections 2 and 5: the contact form’s counts and reCAPTCHA’s cookie), November 28, 2026 (sections 3 and 5: page views and the captcha service) and November 26, 2026 (section 2: the message archive).',
       ],
     },
     {

@@ -82,7 +82,7 @@ describe('the site address a deploy builds with', () => {
 
   it('after a first deploy, comes from the outputs file cdk wrote', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'outputs-')), 'outputs.json');
-    writeFileSync(file, JSON.stringify({ Portfolio: { SiteUrl: CLOUDFRONT_URL, ApiUrl: 'https://x' } }));
+    writeFileSync(file, JSON.stringify({ Portfolio: { SiteUrl: CLOUDFRONT_URL, DistributionId: 'E1FAKE' } }));
     expect(siteUrlFromOutputsFile(file, 'Portfolio')).toBe(CLOUDFRONT_URL);
     expect(siteUrlFromOutputsFile(file, 'Portfolio-preview')).toBeUndefined();
     // A trailing slash is dropped; a file cdk never wrote (the deploy failed early) means no address.

@@ -16,12 +16,18 @@
  * before any AWS call.
  */
 import path from 'node:path';
-import { type PortfolioConfig, REPO_ROOT, trialNotice } from '../../config/portfolio-config';
+import { cloudFrontPlanOf, type PortfolioConfig, previewCloudFrontPlanOf, REPO_ROOT, trialNotice } from '../../config/portfolio-config';
 import { STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
 import { checkedConfig, contextArgs, hasNpmScript, parseScriptArgs, runCdk, runNpmScript } from '../kit/cdk';
 import { CommandError, EXIT } from '../kit/command';
 import { parseFlags } from '../kit/flags';
-import { deployedSiteUrl, siteUrlFromOutputsFile } from '../kit/stack-outputs';
+import {
+  deployedPlanSubscriptions,
+  deployedSiteUrl,
+  planApprovalNote,
+  planSubscriptionsFromOutputsFile,
+  siteUrlFromOutputsFile,
+} from '../kit/stack-outputs';
 import { assemblyProblems, expectedOf } from './assembly';
 
 export const USAGE = 'Usage: npm run deploy [-- --stage NAME] [--trial] [cdk deploy options]';
@@ -84,6 +90,7 @@ export async function runDeploy(argv: readonly string[]): Promise<number> {
   if (status !== 0) return EXIT.failed;
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
   console.error(`Deployed ${siteUrl} in ${minutes} min. Outputs (SiteUrl, DashboardUrl, …) are in ${path.relative(REPO_ROOT, outputs)}.`);
+  printPlanApproval(config, outputs);
 
   // Hook: an outside-in check of the live site.
   if (hasNpmScript('smoke') && siteUrl) return runNpmScript('smoke', [siteUrl]) === EXIT.done ? EXIT.done : EXIT.failed;
@@ -106,6 +113,17 @@ function deployAssembly(config: PortfolioConfig, assembly: string, cdkArgs: stri
   const siteUrl = siteUrlFromOutputsFile(outputs, config.stackName);
   if (!siteUrl) throw new CommandError(`The stack deployed but ${path.relative(REPO_ROOT, outputs)} has no ${STACK_OUTPUT_KEYS.siteUrl} output.`);
   console.error(`Deployed ${siteUrl}.`);
+  printPlanApproval(config, outputs);
   if (hasNpmScript('smoke')) return runNpmScript('smoke', [siteUrl]) === EXIT.done ? EXIT.done : EXIT.failed;
   return EXIT.done;
+}
+
+/** On a paid plan, how to approve its subscriptions (kit/stack-outputs.ts says why the deploy does not). */
+function printPlanApproval(config: PortfolioConfig, outputsFile: string): void {
+  const subscriptions = deployedPlanSubscriptions(planSubscriptionsFromOutputsFile(outputsFile, config.stackName), {
+    site: cloudFrontPlanOf(config),
+    previews: previewCloudFrontPlanOf(config),
+  });
+  const note = planApprovalNote(subscriptions);
+  if (note) console.error(`\n${note}\n`);
 }

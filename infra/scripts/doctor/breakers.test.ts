@@ -1,4 +1,5 @@
 /** The doctor's route-breaker row, through the real API Gateway V2 and CloudFormation clients against the fake AWS. */
+import { describePlanMonths } from '../../../contract/cost-model';
 import { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,9 @@ describe('the route breakers row', () => {
     expect(await checkBreakers(cfn, apigw, config, now)).toEqual({
       check: 'Route breakers',
       status: 'pass',
-      detail: 'no route breaker tripped today (UTC) (a day: contact 200, events 10000, vitals 10000)',
+      detail:
+        `no route breaker tripped today (UTC) (counted a day: contact ${config.circuitBreaker.contact}, events ${config.circuitBreaker.events}, ` +
+        `vitals ${config.circuitBreaker.vitals}, from $${config.monthlyBudgetUsd} a month; ${describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd, config.previewCloudFrontPlan ?? config.cloudFrontPlan)})`,
     });
   });
 
@@ -44,7 +47,7 @@ describe('the route breakers row', () => {
     await hook('route-throttle', `routeKey=${encodeURIComponent('POST /api/contact')}&rate=0.1&burst=1`);
     const row = await checkBreakers(cfn, apigw, config, now);
     expect(row).toMatchObject({ status: 'warn', detail: 'tripped until 2026-11-30T00:00:00Z: contact (a trickle: most senders see the form\'s failure message), vitals (beacons dropped)' });
-    expect(row?.fix).toMatch(/circuitBreaker in cdk\.json/);
+    expect(row?.fix).toMatch(/monthlyBudgetUsd, or circuitBreaker, in cdk\.json/);
   });
 
   it('warns naming apigateway:GET when the credentials may not read the stage', async () => {

@@ -1,11 +1,13 @@
 /** `npm run doctor`'s row for the deployed API's route circuit breakers (kit/breakers.ts reads them). */
+import { BREAKER_CHECK_MINUTES } from '../../../contract/breaker';
+import { describePlanMonths } from '../../../contract/cost-model';
 import type { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
 import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import type { PortfolioConfig } from '../../config/portfolio-config';
 import { errorText } from '../kit/aws';
 import { isAccessDenied } from './budget';
-import { apiIdOf, describeBreakers, readBreakers } from '../kit/breakers';
-import { stackOutputs } from '../kit/stack-outputs';
+import { describeBreakers, readBreakers } from '../kit/breakers';
+import { deployedApiId } from '../kit/stack-outputs';
 import type { CheckResult } from '../report';
 
 const CHECK = 'Route breakers';
@@ -19,7 +21,7 @@ export async function checkBreakers(
 ): Promise<CheckResult | undefined> {
   let apiId: string | undefined;
   try {
-    apiId = apiIdOf(await stackOutputs(config.stackName, config.region, cloudFormation));
+    apiId = await deployedApiId(config.stackName, config.region, cloudFormation);
   } catch {
     return undefined; // the stack's own rows say why it cannot be read
   }
@@ -27,15 +29,18 @@ export async function checkBreakers(
   try {
     const reading = await readBreakers(apiGateway, apiId, now);
     const numbers = Object.entries(config.circuitBreaker).map(([route, n]) => `${route} ${n}`).join(', ');
-    if (reading.tripped.length === 0) return { check: CHECK, status: 'pass', detail: `${describeBreakers(reading)} (a day: ${numbers})` };
+    if (reading.tripped.length === 0) {
+      return { check: CHECK, status: 'pass', detail: `${describeBreakers(reading)} (counted a day: ${numbers}, from $${config.monthlyBudgetUsd} a month; ${describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd, config.previewCloudFrontPlan ?? config.cloudFrontPlan)})` };
+    }
     return {
       check: CHECK,
       status: 'warn',
       detail: describeBreakers(reading),
       fix:
-        'A route passed its number of requests for the day (circuitBreaker in cdk.json) and the owner was mailed; it comes ' +
-        'back by itself at midnight UTC. If the traffic is real, raise the number and `npm run deploy`: the next check ' +
-        '(within 15 minutes) gives the route its throttle back.',
+        'A route passed its number of counted requests for the day (from monthlyBudgetUsd, or circuitBreaker, in cdk.json), or ' +
+        'many addresses sent past their own share, and the owner was mailed; it comes back by itself at midnight UTC. If the ' +
+        'traffic is real, raise monthlyBudgetUsd and `npm run deploy`: the next check ' +
+        `(within ${BREAKER_CHECK_MINUTES} minute${BREAKER_CHECK_MINUTES === 1 ? '' : 's'}) gives the route its throttle back.`,
     };
   } catch (error) {
     return {

@@ -6,20 +6,11 @@
 import { type ApiGatewayV2Client, GetStageCommand } from '@aws-sdk/client-apigatewayv2';
 import { API_ROUTES } from '../../../contract/api-routes';
 import { isTrippedThrottle, nextUtcDay, TRIPPED_THROTTLES, type BreakerRoute } from '../../../contract/breaker';
-import type { StackOutputs } from './stack-outputs';
-
-/** The stack output holding the stage's URL, https://{apiId}.execute-api.{region}.amazonaws.com/. */
-export const API_URL_OUTPUT = 'ApiUrl';
 
 export interface BreakerReading {
   tripped: BreakerRoute[];
   /** When the tripped routes get their own throttle back (the next midnight UTC), ISO. */
   until: string;
-}
-
-/** The API id in the ApiUrl output, or undefined (not deployed, or deployed before the output existed). */
-export function apiIdOf(outputs: StackOutputs | undefined): string | undefined {
-  return /^https:\/\/([a-z0-9]+)\.execute-api\./.exec(outputs?.[API_URL_OUTPUT] ?? '')?.[1];
 }
 
 export async function readBreakers(apiGateway: ApiGatewayV2Client, apiId: string, now: Date): Promise<BreakerReading> {

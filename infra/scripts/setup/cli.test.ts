@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMonthlyBudgetUsd } from '../../../contract/cost-model';
 import { startSetupHarness, type SetupHarness } from '../../../tools/setup-harness';
 
 const SECRET = 'cli-test-secret-never-printed-42';
@@ -81,7 +82,8 @@ describe('npm run setup, spawned against a fake AWS', () => {
       'CreateBudget Portfolio-monthly-cost',
     ]);
     expect(aws.state.budgets['Portfolio-monthly-cost']).toMatchObject({
-      limit: '10',
+      // The default budget: a quiet month on the default plan and the flood ceiling (contract/cost-model.ts).
+      limit: String(defaultMonthlyBudgetUsd()),
       alerts: ['ACTUAL>80%', 'ACTUAL>100%', 'FORECASTED>100%'],
       subscribers: ['jane@owner-mail.dev'],
     });

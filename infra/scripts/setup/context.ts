@@ -39,6 +39,7 @@ export const ANSWERS = {
   'website-url': { flag: '--website-url', env: 'SETUP_WEBSITE_URL' },
   domain: { flag: '--domain', env: 'SETUP_DOMAIN' },
   'hosted-zone-name': { flag: '--hosted-zone-name', env: 'SETUP_HOSTED_ZONE_NAME' },
+  'cloudfront-plan': { flag: '--cloudfront-plan', env: 'SETUP_CLOUDFRONT_PLAN' },
 } as const;
 export type AnswerId = keyof typeof ANSWERS;
 

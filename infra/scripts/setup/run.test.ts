@@ -42,6 +42,7 @@ const CDK_JSON = `{
       "senderEmail": "portfolio@example.com",
       "recaptchaSecretParameter": "/portfolio/recaptcha-secret",
       "recaptchaSiteKey": null,
+      "cloudFrontPlan": "pro",
       "sesProductionAccess": false,
       "domain": null
     },
@@ -859,6 +860,47 @@ describe('npm run setup, questions asked once (the answer stays in cdk.json)', (
     expect(run.code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(before);
     expect(run.text).toContain('optional: npm run setup -- --request-production-access');
+  });
+
+  it('CloudFront plan: states each tier\'s price and allowance and what pay-as-you-go risks, writes the answer, and a re-run asks nothing', async () => {
+    readyAccount();
+    const planLine = '      "cloudFrontPlan": "pro",\n';
+    if (!readFileSync(file, 'utf8').includes(planLine)) throw new Error('the fixture no longer holds cloudFrontPlan');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(planLine, ''));
+    const run = await setup({ script: { account: true, 'cloudfront-plan': 'free', 'write-cdk-json': true } });
+    expect(run.asked).toEqual(['cloudfront-plan', 'account', 'write-cdk-json']);
+    expect(run.text).toContain('Free: $0 a month, 1 M requests and 100 GB included, never billed more');
+    expect(run.text).toContain('Pro: $15 a month, 10 M requests and 50 TB included, never billed more');
+    expect(run.text).toContain('Business: $200 a month, 125 M requests and 50 TB included');
+    expect(run.text).toContain('Premium: $1,000 a month, 500 M requests and 50 TB included');
+    expect(run.text).toMatch(/Pay-as-you-go \(no plan\): billed per request and per GB, no ceiling/);
+    expect(run.text).toContain('+ "cloudFrontPlan": "free"');
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.cloudFrontPlan).toBe('free');
+    expect(run.code).toBe(0);
+    const again = await setup();
+    expect(again.asked).toEqual([]);
+    expect(again.text).toContain('Free (cdk.json): $0 a month per distribution');
+  });
+
+  it('CloudFront plan: without a terminal nothing is asked (the default stands); --cloudfront-plan answers; a plan outside us-east-1 is refused', async () => {
+    readyAccount();
+    const planLine = '      "cloudFrontPlan": "pro",\n';
+    writeFileSync(file, readFileSync(file, 'utf8').replace(planLine, ''));
+    const before = readFileSync(file, 'utf8');
+    const quiet = await setup({ tty: false });
+    expect(quiet.asked).toEqual([]);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    expect(quiet.text).toContain('Pro (the default): $15 a month per distribution; approve each subscription after the deploy');
+
+    const flagged = await setup({ tty: false, argv: ['--yes', '--cloudfront-plan', 'payAsYouGo'] });
+    expect(flagged.asked).toEqual([]);
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.cloudFrontPlan).toBe('payAsYouGo');
+
+    writeFileSync(file, before.replace('"region": "us-east-1"', '"region": "eu-west-1"'));
+    sesRegions.add('eu-west-1');
+    const refused = await setup({ tty: false, argv: ['--yes', '--cloudfront-plan', 'business'] });
+    expect(refused.code).toBe(1);
+    expect(refused.text).toMatch(/cloudFrontPlan: "business" needs portfolio\.region "us-east-1"/);
   });
 
   it('domain: "no" is written as "domain": null, and the next run asks nothing', async () => {

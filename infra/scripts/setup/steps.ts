@@ -8,6 +8,7 @@ import type { Step } from './steps/step';
 import { credentialsStep } from './steps/credentials';
 import { addressesStep } from './steps/addresses';
 import { regionStep } from './steps/region';
+import { cloudFrontPlanStep } from './steps/cloudfront-plan';
 import { bootstrapStep } from './steps/bootstrap';
 import { senderStep, ownerStep } from './steps/ses-identities';
 import { productionAccessStep } from './steps/production-access';
@@ -21,6 +22,8 @@ export const STEPS: Step[] = [
   credentialsStep,
   addressesStep,
   regionStep,
+  // After the region: a plan needs us-east-1.
+  cloudFrontPlanStep,
   bootstrapStep,
   senderStep,
   ownerStep,

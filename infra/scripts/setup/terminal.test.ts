@@ -8,6 +8,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMonthlyBudgetUsd } from '../../../contract/cost-model';
 import { REPO_ROOT } from '../../config/portfolio-config';
 import { startFakeAws, type FakeAws } from '../../../tools/fake-aws';
 
@@ -106,6 +107,11 @@ describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
     type('');
     expect(await asked('Write this to cdk.json?')).toContain('+ "ownerEmail": "jane@owner-mail.dev"');
     type('');
+    // Asked once, each tier with its price; Enter takes the default, kept in cdk.json.
+    expect(await asked('The CloudFront plan')).toContain('Pro: $15 a month, 10 M requests and 50 TB included');
+    type('');
+    expect(await asked('Write this to cdk.json?')).toContain('+ "cloudFrontPlan": "pro"');
+    type('');
     await asked('bootstrap CDK in us-east-1');
     type('');
     await asked('create the SES identity hello@jane.dev');
@@ -137,6 +143,7 @@ describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
     expect(resumed).not.toContain('Your address');
     expect(resumed).not.toContain('bootstrap CDK');
     expect(resumed).not.toContain('Ask AWS for SES production access');
+    expect(resumed).not.toContain('The CloudFront plan');
     type(SECRET);
     await asked(`Make changes in AWS account 123456789012`);
     type('');
@@ -148,7 +155,8 @@ describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
     expect(await asked('Write this to cdk.json?')).toContain('+ "domain": null');
     type('');
     // The last step: the account's cost budget, mailing the owner.
-    await asked('create the AWS Budgets cost budget Portfolio-monthly-cost: $10 a month');
+    // The default budget for the plan chosen above: a quiet month and the flood ceiling (contract/cost-model.ts).
+    await asked(`create the AWS Budgets cost budget Portfolio-monthly-cost: $${defaultMonthlyBudgetUsd('pro')} a month`);
     type('');
     const end = await waitFor(/EXIT:2 \(again\)/);
     expect(Object.keys(aws.state.budgets)).toEqual(['Portfolio-monthly-cost']);

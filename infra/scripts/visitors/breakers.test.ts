@@ -1,6 +1,6 @@
 /** `npm run visitors` shows the deployed API's route breakers above its tables (AWS faked at the SDK boundary). */
 import { ApiGatewayV2Client, GetStageCommand } from '@aws-sdk/client-apigatewayv2';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import { CloudWatchLogsClient, GetQueryResultsCommand, StartQueryCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { mockAwsClient } from '../../../tools/aws-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,12 +11,19 @@ const config = parseConfig({ ownerEmail: 'me@owner-mail.dev', senderEmail: 'port
 const cfn = mockAwsClient(CloudFormationClient);
 const cwl = mockAwsClient(CloudWatchLogsClient);
 const apigw = mockAwsClient(ApiGatewayV2Client);
-const outputs = { PageViewsLogGroup: 'vitals-logs', ApiUrl: 'https://abc123def4.execute-api.us-east-1.amazonaws.com/' };
+// No output names the API: visitors finds it among the stack's resources.
+const outputs = { PageViewsLogGroup: 'vitals-logs' };
 
 beforeEach(() => {
   for (const mock of [cfn, cwl, apigw]) mock.reset();
   cfn.on(DescribeStacksCommand).resolves({
     Stacks: [{ StackName: 'Portfolio', CreationTime: new Date(), StackStatus: 'UPDATE_COMPLETE', Outputs: Object.entries(outputs).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })) }],
+  });
+  cfn.on(ListStackResourcesCommand).resolves({
+    StackResourceSummaries: [
+      { LogicalResourceId: 'SiteBucket', PhysicalResourceId: 'site-bucket', ResourceType: 'AWS::S3::Bucket', LastUpdatedTimestamp: new Date(), ResourceStatus: 'CREATE_COMPLETE' },
+      { LogicalResourceId: 'ApiHttpApi', PhysicalResourceId: 'abc123def4', ResourceType: 'AWS::ApiGatewayV2::Api', LastUpdatedTimestamp: new Date(), ResourceStatus: 'CREATE_COMPLETE' },
+    ],
   });
   cwl.on(StartQueryCommand).resolves({ queryId: 'q' });
   cwl.on(GetQueryResultsCommand).resolves({ status: 'Complete', results: [[{ field: 'day', value: '2026-11-28 00:00:00.000' }, { field: 'route', value: '/home' }, { field: 'views', value: '4' }]] });

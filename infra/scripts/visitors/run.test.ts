@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import { CloudWatchLogsClient, GetQueryResultsCommand, StartQueryCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { mockAwsClient } from '../../../tools/aws-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -80,6 +80,8 @@ describe('npm run visitors against the deployed stack (faked AWS)', () => {
     cfn.reset();
     cwl.reset();
     cfn.on(DescribeStacksCommand).resolves(stackWith({ PageViewsLogGroup: LOG_GROUP }));
+    // No API among the resources: no breakers line (breakers.test.ts has one).
+    cfn.on(ListStackResourcesCommand).resolves({ StackResourceSummaries: [] });
     cwl.on(StartQueryCommand, { queryString: PAGE_VIEWS_BY_DAY_QUERY }).resolves({ queryId: 'q-days' });
     cwl.on(StartQueryCommand, { queryString: VITALS_P75_QUERY }).resolves({ queryId: 'q-vitals' });
     cwl

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
-import { apiIdOf, describeBreakers, readBreakers } from '../kit/breakers';
+import { describeBreakers, readBreakers } from '../kit/breakers';
 import { CloudWatchLogsClient, GetQueryResultsCommand, StartQueryCommand, type ResultField } from '@aws-sdk/client-cloudwatch-logs';
 import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, VITALS_METRICS } from '../../../contract/vitals';
 import { loadConfigFromCdkJson, type PortfolioConfig } from '../../config/portfolio-config';
@@ -17,7 +17,7 @@ import { STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
 import { awsClient, explainAwsProblem } from '../kit/aws';
 import { CommandError, EXIT, UsageError } from '../kit/command';
 import { parseFlags } from '../kit/flags';
-import { stackOutputs } from '../kit/stack-outputs';
+import { deployedApiId, stackOutputs } from '../kit/stack-outputs';
 import { aggregate, formatReport, type DayRow, type KeptPageView, type VisitorsReport, type VitalsRow } from './report';
 
 export const DEFAULT_DAYS = 7;
@@ -179,7 +179,7 @@ async function deployedReport(args: VisitorsArgs, deps: VisitorsDeps, now: Date)
   const client = (deps.logs ?? ((region) => awsClient(CloudWatchLogsClient, { region })))(config.region);
   const sleep = deps.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const range = { start: new Date(now.getTime() - args.days * 86_400_000), end: now };
-  const apiId = apiIdOf(outputs);
+  const apiId = await deployedApiId(config.stackName, config.region, cloudFormation(config.region));
   const apiGateway = deps.apiGateway ?? ((region) => awsClient(ApiGatewayV2Client, { region }));
   const [byDay, vitals, breakers] = await Promise.all([
     runQuery(client, logGroup, PAGE_VIEWS_BY_DAY_QUERY, range, sleep),

@@ -45,6 +45,7 @@ export const privacyPolicy: PrivacyPolicy = {
       paragraphs: [
         'El formulario de contacto está protegido por Google reCAPTCHA para que el spam automatizado no llegue al buzón del propietario. reCAPTCHA solo se carga en la página de contacto. Recopila información sobre el hardware y el software, como datos del dispositivo y de la aplicación, y la envía a Google para su análisis.',
         'La verificación de reCAPTCHA es necesaria para enviar un mensaje. Google trata esta información por cuenta del propietario, como proveedor de servicios, solo para distinguir a las personas de los programas automatizados; el propietario decide para qué se usa y es responsable de ello conforme a esta política. Para limitar el abuso, el sitio cuenta además las solicitudes de contacto por dirección de red (en IPv6, por bloque de red) en la base de datos del archivo de mensajes. La dirección nunca se guarda: cada recuento se archiva bajo un seudónimo hecho a partir de la dirección con una clave aleatoria que se sustituye cada día (UTC) y se borra con él, de modo que los recuentos de días distintos no pueden relacionarse, y nada de lo que se publica sobre el sitio permite convertir un seudónimo en una dirección. Mientras existe la clave del día, el propietario aún podría comprobar si una dirección concreta envió solicitudes ese día. Cada recuento caduca al acabar su periodo (diez minutos o el día UTC); la base de datos lo elimina después, normalmente en unos pocos días, y sus copias de recuperación desaparecen como máximo 35 días más tarde.',
+        'Las visitas a páginas y los clics (sección 3) se cuentan de la misma manera: por dirección de red y día UTC, bajo el mismo seudónimo diario, para que ninguna dirección pueda inundar las estadísticas del propietario; a partir de cien de cada tipo en un día, las siguientes de esa dirección no se registran. La clave del día se borra pocos minutos después de que acabe el día (UTC), de modo que desde entonces nadie puede saber de qué dirección se hizo un seudónimo. El sitio guarda además, durante dos días, cuántas solicitudes de contacto, visitas a páginas y clics recibió cada día en total, sin dirección ni seudónimo, para limitar lo que puede costar una avalancha de solicitudes.',
       ],
     },
     {
@@ -83,7 +84,7 @@ export const privacyPolicy: PrivacyPolicy = {
     {
       heading: '10. Cambios en esta política',
       paragraphs: [
-        'Esta política puede actualizarse cuando cambien el sitio o los servicios que utiliza. La fecha que figura al principio de esta página indica cuándo se actualizó por última vez; los cambios importantes se señalarán en el sitio.',
+        'Esta política puede actualizarse cuando cambien el sitio o los servicios que utiliza; los cambios importantes se señalarán en el sitio. La fecha que figura al principio de esta página es la fecha original de la política. Se revisó el 6 de diciembre de 2026 (sección 5: los recuentos por dirección de las visitas a páginas y de los clics, y cuándo se borra la clave del día), el 29 de noviembre de 2026 (secciones 2 y 5: los recuentos del formulario de contacto y la cookie de reCAPTCHA), el 28 de noviembre de 2026 (secciones 3 y 5: las visitas a páginas y el servicio de captcha) y el 26 de noviembre de 2026 (sección 2: el archivo de mensajes).',
       ],
     },
     {
