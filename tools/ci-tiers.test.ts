@@ -95,7 +95,13 @@ describe('.ci/commit-subjects', () => {
 
 describe('ci.yml', () => {
   const workflow = parse(readFileSync(path.join(ROOT, '.github/workflows/ci.yml'), 'utf8'));
-  const jobs = workflow.jobs as Record<string, { needs?: string | string[]; if?: string; steps: { uses?: string; with?: Record<string, unknown>; run?: string; env?: Record<string, string> }[] }>;
+  type Job = { needs?: string | string[]; if?: string; steps: { uses?: string; with?: Record<string, unknown>; run?: string; env?: Record<string, string> }[] };
+  const jobs = workflow.jobs as Record<string, Job>;
+  const job = (id: string): Job => {
+    const found = jobs[id];
+    if (!found) throw new Error(`ci.yml has no job ${id}`);
+    return found;
+  };
 
   it('cancels the run a newer push to the same pull request or branch supersedes', () => {
     expect(workflow.concurrency).toEqual({ group: expect.stringContaining('github.event.pull_request.number || github.ref'), 'cancel-in-progress': true });
@@ -110,16 +116,16 @@ describe('ci.yml', () => {
   });
 
   it('makes the test build once and hands it to every browser job', () => {
-    expect(jobs.build.steps.some((step) => step.run === '.ci/run build')).toBe(true);
+    expect(job('build').steps.some((step) => step.run === '.ci/run build')).toBe(true);
     for (const id of ['chromium', 'engines']) {
-      expect(jobs[id].needs).toContain('build');
-      expect(jobs[id].steps.some((step) => step.uses?.startsWith('actions/download-artifact@'))).toBe(true);
-      expect(jobs[id].steps.find((step) => step.run?.includes('.ci/run'))?.env?.CI_TEST_BUILD).toBe('prebuilt');
+      expect(job(id).needs).toContain('build');
+      expect(job(id).steps.some((step) => step.uses?.startsWith('actions/download-artifact@'))).toBe(true);
+      expect(job(id).steps.find((step) => step.run?.includes('.ci/run'))?.env?.CI_TEST_BUILD).toBe('prebuilt');
     }
   });
 
   it('runs Firefox and WebKit only where the plan asks for them', () => {
-    expect(jobs.engines.if).toContain("needs.plan.outputs.engines == 'true'");
-    expect(jobs.chromium.if).not.toContain('engines');
+    expect(job('engines').if).toContain("needs.plan.outputs.engines == 'true'");
+    expect(job('chromium').if).not.toContain('engines');
   });
 });
