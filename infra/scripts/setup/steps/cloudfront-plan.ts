@@ -7,6 +7,7 @@ import {
   describePlan,
   isCloudFrontPlanTier,
 } from '../../../../contract/cloudfront-plans';
+import { describePlanMonths } from '../../../../contract/cost-model';
 import { planRegionProblem } from '../../../config/portfolio-config';
 import { portfolioBlockHas } from '../cdk-json';
 import { SetupError } from '../context';
@@ -15,8 +16,8 @@ import { type Step, result } from './step';
 const STEP = 'CloudFront plan';
 
 /**
- * The lines shown before the question: every tier with its price and allowance (contract/cloudfront-plans.ts),
- * that both distributions (the site and the pull-request previews) are each on the chosen plan, what a
+ * The lines shown before the question: every tier with its price and allowance (contract/cloudfront-plans.ts)
+ * and what a month on it costs, quiet and at worst (contract/cost-model.ts), that both distributions (the site and the pull-request previews) are each on the chosen plan, what a
  * paid tier waits for, and what pay-as-you-go risks.
  */
 export function planChoiceNote(region: string): string {
@@ -28,6 +29,8 @@ export function planChoiceNote(region: string): string {
     `  ${describePlan(CLOUDFRONT_PLANS.payAsYouGo)}.`,
     `The site needs custom response-headers and origin-request policies (its security headers, the API's headers), so Free does not fit it; ${CLOUDFRONT_PLANS[DEFAULT_CLOUDFRONT_PLAN].label} is the cheapest plan that does.`,
     'A paid plan bills nothing until you approve its subscription after the deploy (npm run deploy prints how).',
+    'What each choice costs a month with both distributions on it, quiet and at worst under a flood (the cost model, contract/cost-model.ts):',
+    ...CLOUDFRONT_PLAN_TIERS.filter((tier) => tier !== 'free').map((tier) => `  ${describePlanMonths(tier)}`),
   ];
   if (region !== 'us-east-1') lines.push(`A plan needs region us-east-1 (its web ACL is made there); this stack's region is ${region}: choose pay-as-you-go, or set region to us-east-1 first.`);
   return lines.join('\n  ');
