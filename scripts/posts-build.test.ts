@@ -128,7 +128,7 @@ describe('images', () => {
     // The same file as another post's cover: made once, the same files.
     const cover = html('blogs/english-only');
     expect(cover).toMatch(/<div class="post-body" data-post-body=""><p class="post-cover"><picture><source type="image\/avif"/);
-    expect(cover).toMatch(/<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="" width="1200" height="600" loading="lazy" decoding="async"\/>/);
+    expect(cover).toMatch(/<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="A diagram of the build: Markdown in, pages, feed and search index out" width="1200" height="600" loading="eager" fetchpriority="high" decoding="async"\/>/);
     expect(readdirSync(client('assets/posts'))).toHaveLength(6);
   });
 });
