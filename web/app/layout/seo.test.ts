@@ -4,6 +4,7 @@ import { sitemapXml } from '../routes/sitemap-xml';
 import { indexablePaths, prerenderPaths } from '../prerender-paths';
 import { pageMeta, previewImagePath, resolveSiteUrl, siteUrl } from './seo';
 import { encodePath } from '../../../contract/site-routes';
+import { site } from '../../content/site';
 
 describe('resolveSiteUrl', () => {
   it('prefers the VITE_SITE_URL override and drops trailing slashes', () => {
@@ -24,9 +25,9 @@ describe('resolveSiteUrl', () => {
 describe('pageMeta', () => {
   it('gives a title, description, OpenGraph tags with absolute URLs and a canonical link', () => {
     const tags = pageMeta({ title: 'Blogs', description: 'Articles.', path: '/blogs' });
-    expect(tags).toContainEqual({ title: 'Blogs | Alex Example' });
+    expect(tags).toContainEqual({ title: `Blogs | ${site.name}` });
     expect(tags).toContainEqual({ name: 'description', content: 'Articles.' });
-    expect(tags).toContainEqual({ property: 'og:title', content: 'Blogs | Alex Example' });
+    expect(tags).toContainEqual({ property: 'og:title', content: `Blogs | ${site.name}` });
     expect(tags).toContainEqual({ property: 'og:description', content: 'Articles.' });
     expect(tags).toContainEqual({ property: 'og:type', content: 'website' });
     expect(tags).toContainEqual({ property: 'og:url', content: `${siteUrl}/blogs` });
@@ -34,8 +35,8 @@ describe('pageMeta', () => {
     expect(tags).toContainEqual({ name: 'twitter:image', content: `${siteUrl}/og/blogs.png` });
     expect(tags).toContainEqual({ property: 'og:image:width', content: '1200' });
     expect(tags).toContainEqual({ property: 'og:image:height', content: '630' });
-    expect(tags).toContainEqual({ property: 'og:image:alt', content: expect.stringMatching(/^Blogs: Alex Example, /) });
-    expect(tags).toContainEqual({ name: 'twitter:image:alt', content: expect.stringMatching(/^Blogs: Alex Example, /) });
+    expect(tags).toContainEqual({ property: 'og:image:alt', content: expect.stringMatching(new RegExp(`^Blogs: ${site.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `)) });
+    expect(tags).toContainEqual({ name: 'twitter:image:alt', content: expect.stringMatching(new RegExp(`^Blogs: ${site.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `)) });
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${siteUrl}/blogs` });
     expect(tags).not.toContainEqual(expect.objectContaining({ name: 'robots' }));
   });
