@@ -117,8 +117,9 @@ describe('/projects', () => {
       expect(card.getByText('Need')).toBeInTheDocument();
       expect(card.getByText('Solution')).toBeInTheDocument();
       // The long texts come from the prerender, not the loader data.
-      expect(card.getByText(project.problem)).toBeInTheDocument();
-      expect(card.getByText(project.solution)).toBeInTheDocument();
+      // Each in its own field (an owner may well write the same words in both).
+      expect(cards[i]?.querySelector(`[data-page-text="en/projects/${project.id}/problem"]`)).toHaveTextContent(project.problem);
+      expect(cards[i]?.querySelector(`[data-page-text="en/projects/${project.id}/solution"]`)).toHaveTextContent(project.solution);
       expect(card.getByText('Tech')).toBeInTheDocument();
       expect(card.getByText(project.tech)).toBeInTheDocument();
       expect(card.getByRole('link', { name: /read more/i })).toHaveAttribute('href', `/projects/${project.id}`);
