@@ -1,0 +1,119 @@
+/**
+ * What `npm start` serves: a copy of the last complete build, never web/build itself. A build empties
+ * web/build when it starts and writes its post-build report (postbuild.json) last, so while a build runs,
+ * and after one fails, web/build has no complete site; the copy keeps answering with the last good one.
+ * Each complete build that appears in web/build (postbuild.json written anew) is copied and served in
+ * its place; a build that leaves web/build incomplete is reported once, and the site stays as it was.
+ *
+ * The copies live in `servingDir` (.local/serving): `current` is a symbolic link to the copy served, swapped
+ * in one rename, so a request sees either the old build or the new one, never half of each.
+ */
+import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { POSTBUILD_REPORT_FILE } from '../infra/shared/build-output';
+
+export interface LastGoodBuild {
+  /** The client folder to serve: stays the same path while the build behind it changes. */
+  clientDir: string;
+  /** When the build served was made (its postbuild.json's time). */
+  builtAt(): Date;
+  /** Looks at web/build once (the watch does this every `pollMs`); returns what it found. */
+  check(): 'unchanged' | 'served-new' | 'incomplete';
+  stop(): void;
+}
+
+export interface LastGoodBuildOptions {
+  /** web/build: holds client/ and postbuild.json. */
+  buildDir: string;
+  /** Where the copies go (.local/serving). */
+  servingDir: string;
+  /** How often web/build is looked at; 0: never by itself (a test calls check()). */
+  pollMs?: number;
+  /** How long web/build may stay incomplete before it counts as a failed build (a build takes longer than a second or two). */
+  incompleteMs?: number;
+  /** Told once per new build served, and once per build that left web/build incomplete. */
+  onServed?: (builtAt: Date) => void;
+  onIncomplete?: (servedBuiltAt: Date) => void;
+  now?: () => number;
+}
+
+const reportTime = (buildDir: string) => statSync(path.join(buildDir, POSTBUILD_REPORT_FILE), { throwIfNoEntry: false })?.mtimeMs;
+
+/** Copies a complete build (client/ and its report) to a new folder of `servingDir` and points `current` at it. */
+function copyAndServe(buildDir: string, servingDir: string, made: number): void {
+  const name = `build-${Math.round(made)}-${process.pid}`;
+  const target = path.join(servingDir, name);
+  rmSync(target, { recursive: true, force: true });
+  cpSync(path.join(buildDir, 'client'), path.join(target, 'client'), { recursive: true });
+  cpSync(path.join(buildDir, POSTBUILD_REPORT_FILE), path.join(target, POSTBUILD_REPORT_FILE));
+  // A build that changed web/build while it was copied is copied again at the next look.
+  const link = path.join(servingDir, 'current');
+  const next = `${link}.next-${process.pid}`;
+  rmSync(next, { force: true });
+  symlinkSync(name, next, 'dir');
+  renameSync(next, link);
+  // Older copies go, but for the one just replaced: a request may still be reading it.
+  const keep = new Set([name]);
+  const copies = readdirSync(servingDir).filter((entry) => entry.startsWith('build-')).sort((a, b) => statSync(path.join(servingDir, b)).mtimeMs - statSync(path.join(servingDir, a)).mtimeMs);
+  for (const entry of copies.slice(0, 2)) keep.add(entry);
+  for (const entry of copies) if (!keep.has(entry)) rmSync(path.join(servingDir, entry), { recursive: true, force: true });
+}
+
+/**
+ * Starts serving the build in `buildDir` from a copy, and watching for the next. Throws, naming
+ * `npm run build`, when there is no complete build to start with.
+ */
+export function serveLastGoodBuild(options: LastGoodBuildOptions): LastGoodBuild {
+  const { buildDir, servingDir, pollMs = 1_000, incompleteMs = 60_000, onServed, onIncomplete, now = Date.now } = options;
+  const first = reportTime(buildDir);
+  if (first === undefined) throw new Error(`${path.join(buildDir, POSTBUILD_REPORT_FILE)} is missing: the build in ${buildDir} is not complete; run \`npm run build\` first.`);
+  mkdirSync(servingDir, { recursive: true });
+  copyAndServe(buildDir, servingDir, first);
+  let served = first;
+  let incompleteSince: number | undefined;
+  let reported = false;
+  const check = (): 'unchanged' | 'served-new' | 'incomplete' => {
+    const made = reportTime(buildDir);
+    if (made === undefined) {
+      incompleteSince ??= now();
+      if (!reported && now() - incompleteSince >= incompleteMs) {
+        reported = true;
+        onIncomplete?.(new Date(served));
+      }
+      return 'incomplete';
+    }
+    incompleteSince = undefined;
+    reported = false;
+    if (made === served) return 'unchanged';
+    copyAndServe(buildDir, servingDir, made);
+    served = made;
+    onServed?.(new Date(made));
+    return 'served-new';
+  };
+  const timer = pollMs > 0 ? setInterval(() => {
+    try {
+      check();
+    } catch {
+      // A build rewrote web/build while it was copied: the next look copies it whole.
+    }
+  }, pollMs) : undefined;
+  timer?.unref();
+  return {
+    clientDir: path.join(servingDir, 'current', 'client'),
+    builtAt: () => new Date(served),
+    check,
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** The notice `npm start` prints once for a build that left web/build incomplete. */
+export function incompleteBuildNotice(servedBuiltAt: Date): string {
+  const time = servedBuiltAt.toTimeString().slice(0, 5);
+  return (
+    `\n  A build has left web/build incomplete (it failed, or is still running): the site keeps serving the build of ${time}.\n` +
+    '  Its cause is the last lines of that build\'s output (`npm run build` prints the file, the line and the fix);\n' +
+    '  fix it and build again: the new build is served as soon as it is complete.\n'
+  );
+}
+
+export const servedNotice = (builtAt: Date) => `  Serving the new build of ${builtAt.toTimeString().slice(0, 8)}.`;
