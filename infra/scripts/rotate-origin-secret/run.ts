@@ -7,7 +7,7 @@
  * while CloudFront's edges catch up, so no visitor's request is refused. Prints the secret's name, never
  * its value.
  */
-import { CloudFormationClient, DescribeStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, DescribeStackResourcesCommand, type StackResource } from '@aws-sdk/client-cloudformation';
 import { RotateSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { loadConfigFromCdkJson, type PortfolioConfig } from '../../config/portfolio-config';
 import { awsClient, errorName, explainAwsProblem, isStackMissing } from '../kit/aws';
@@ -24,7 +24,7 @@ export interface RotationClients {
 
 /** The origin secret's ARN among the stack's resources (its logical id starts with the construct's path, OriginSecret). */
 export async function findOriginSecret(stackName: string, cloudFormation: RotationClients['cloudFormation']): Promise<string> {
-  let resources;
+  let resources: StackResource[];
   try {
     ({ StackResources: resources = [] } = await cloudFormation.send(new DescribeStackResourcesCommand({ StackName: stackName })));
   } catch (error) {
