@@ -87,6 +87,16 @@ describe('languages', () => {
     );
   });
 
+  it('names a date that is not a real one written YYYY-MM-DD, with the form it takes', () => {
+    const blogs = english.blogs.map((b, i) => (i === 0 ? { ...b, published: '2026-13-45' } : b));
+    const problems = catalogueProblems('en', { ...english, blogs, privacyPolicy: { ...english.privacyPolicy, lastUpdated: '27/09/2024' } }, { ...english, blogs });
+    expect(problems).toEqual([
+      'en: privacyPolicy.lastUpdated differs from the default language',
+      `en: blogs[id ${english.blogs[0]!.id}].published "2026-13-45" is not a real date written YYYY-MM-DD (e.g. 2025-01-15)`,
+      'en: privacyPolicy.lastUpdated "27/09/2024" is not a real date written YYYY-MM-DD (e.g. 2025-01-15)',
+    ]);
+  });
+
   it('names a key missing outside the interface strings too, and a missing section (the build does not type-check)', () => {
     const { headline: _gone, ...home } = spanish.pages.home;
     const { projects: _none, ...withoutProjects } = spanish;
