@@ -50,7 +50,9 @@ function copyAndServe(buildDir: string, servingDir: string, made: number): void 
   const link = path.join(servingDir, 'current');
   const next = `${link}.next-${process.pid}`;
   rmSync(next, { force: true });
-  symlinkSync(name, next, 'dir');
+  // Windows makes a directory junction without special rights, but only to an absolute path.
+  if (process.platform === 'win32') symlinkSync(target, next, 'junction');
+  else symlinkSync(name, next, 'dir');
   renameSync(next, link);
   // Older copies go, but for the one just replaced: a request may still be reading it.
   const keep = new Set([name]);
