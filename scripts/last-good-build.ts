@@ -5,7 +5,7 @@
  * Each complete build that appears in web/build (postbuild.json written anew) is copied and served in
  * its place; a build that leaves web/build incomplete is reported once, and the site stays as it was.
  *
- * The copies live in `servingDir` (.local/serving): `current` is a symbolic link to the copy served, swapped
+ * The copies live in `servingDir` (.local/serving/build-…/build/): `current` is a symbolic link to the copy served, swapped
  * in one rename, so a request sees either the old build or the new one, never half of each.
  */
 import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
@@ -44,8 +44,9 @@ function copyAndServe(buildDir: string, servingDir: string, made: number): void 
   const name = `build-${Math.round(made)}-${process.pid}`;
   const target = path.join(servingDir, name);
   rmSync(target, { recursive: true, force: true });
-  cpSync(path.join(buildDir, 'client'), path.join(target, 'client'), { recursive: true });
-  cpSync(path.join(buildDir, POSTBUILD_REPORT_FILE), path.join(target, POSTBUILD_REPORT_FILE));
+  // Laid out as web/build is (build/client, build/postbuild.json): what skips a build folder skips the copy too.
+  cpSync(path.join(buildDir, 'client'), path.join(target, 'build', 'client'), { recursive: true });
+  cpSync(path.join(buildDir, POSTBUILD_REPORT_FILE), path.join(target, 'build', POSTBUILD_REPORT_FILE));
   // A build that changed web/build while it was copied is copied again at the next look.
   const link = path.join(servingDir, 'current');
   const next = `${link}.next-${process.pid}`;
@@ -101,7 +102,7 @@ export function serveLastGoodBuild(options: LastGoodBuildOptions): LastGoodBuild
   }, pollMs) : undefined;
   timer?.unref();
   return {
-    clientDir: path.join(servingDir, 'current', 'client'),
+    clientDir: path.join(servingDir, 'current', 'build', 'client'),
     builtAt: () => new Date(served),
     check,
     stop: () => clearInterval(timer),
