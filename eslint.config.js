@@ -87,8 +87,8 @@ export const MAX_FUNCTION_LINES = 120;
 /** Test files anywhere may also use the test tooling in tools/ (fakes of Google and SES, the browser finder). */
 export const TEST_IMPORT_ZONES = IMPORT_ZONES.filter((zone) => zone.from !== './tools');
 
-  // .local: npm start's state (the archive, the build log, its copies of the last good build).
 export default tseslint.config(
+  // .local: npm start's state (the archive, the build log, its copies of the last good build).
   { ignores: ['node_modules', 'web/build', '.local', '.react-router', 'cdk.out', 'coverage', '.bench'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
