@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { incompleteBuildNotice, serveLastGoodBuild } from './last-good-build';
+import { incompleteBuildNotice, lastServedBuild, serveLastGoodBuild } from './last-good-build';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'last-good-build-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -57,6 +57,26 @@ describe('npm start serves the last good build', () => {
     expect(incomplete).toHaveLength(2);
     expect(page()).toBe('second');
     site.stop();
+  });
+
+  it('starts on the copy served last when the build failed before it started, without reporting that failure again', () => {
+    const buildDir = path.join(root, 'again/web/build');
+    const servingDir = path.join(root, 'again/serving');
+    writeBuild(buildDir, 'good', 3_000);
+    serveLastGoodBuild({ buildDir, servingDir, pollMs: 0 }).stop();
+    emptyBuild(buildDir);
+    expect(lastServedBuild(servingDir)).toBe(path.join(servingDir, 'current', 'build'));
+    let clock = 0;
+    const incomplete: Date[] = [];
+    const site = serveLastGoodBuild({ buildDir, servingDir, pollMs: 0, incompleteMs: 5_000, now: () => clock, onIncomplete: (t) => incomplete.push(t) });
+    expect(readFileSync(path.join(site.clientDir, 'home/index.html'), 'utf8')).toBe('good');
+    expect(site.builtAt()).toEqual(new Date(3_000_000));
+    clock = 10_000;
+    site.check();
+    expect(incomplete).toEqual([]);
+    writeBuild(buildDir, 'fixed', 4_000);
+    expect(site.check()).toBe('served-new');
+    expect(readFileSync(path.join(site.clientDir, 'home/index.html'), 'utf8')).toBe('fixed');
   });
 
   it('asks for a build when there is no complete one to start with', () => {

@@ -46,7 +46,8 @@ function copyAndServe(buildDir: string, servingDir: string, made: number): void 
   rmSync(target, { recursive: true, force: true });
   // Laid out as web/build is (build/client, build/postbuild.json): what skips a build folder skips the copy too.
   cpSync(path.join(buildDir, 'client'), path.join(target, 'build', 'client'), { recursive: true });
-  cpSync(path.join(buildDir, POSTBUILD_REPORT_FILE), path.join(target, 'build', POSTBUILD_REPORT_FILE));
+  // Its time kept: it says when the build was made.
+  cpSync(path.join(buildDir, POSTBUILD_REPORT_FILE), path.join(target, 'build', POSTBUILD_REPORT_FILE), { preserveTimestamps: true });
   // A build that changed web/build while it was copied is copied again at the next look.
   const link = path.join(servingDir, 'current');
   const next = `${link}.next-${process.pid}`;
@@ -62,19 +63,30 @@ function copyAndServe(buildDir: string, servingDir: string, made: number): void 
   for (const entry of copies) if (!keep.has(entry)) rmSync(path.join(servingDir, entry), { recursive: true, force: true });
 }
 
+/** The copy `npm start` served last, when there is one: its build/ folder. */
+export function lastServedBuild(servingDir: string): string | undefined {
+  const build = path.join(servingDir, 'current', 'build');
+  return reportTime(build) === undefined ? undefined : build;
+}
+
 /**
- * Starts serving the build in `buildDir` from a copy, and watching for the next. Throws, naming
- * `npm run build`, when there is no complete build to start with.
+ * Starts serving the build in `buildDir` from a copy, and watching for the next. With no complete build
+ * there (the last one failed, and said so), the copy served last is served again; with neither, it
+ * throws, naming `npm run build`.
  */
 export function serveLastGoodBuild(options: LastGoodBuildOptions): LastGoodBuild {
   const { buildDir, servingDir, pollMs = 1_000, incompleteMs = 60_000, onServed, onIncomplete, now = Date.now } = options;
   const first = reportTime(buildDir);
-  if (first === undefined) throw new Error(`${path.join(buildDir, POSTBUILD_REPORT_FILE)} is missing: the build in ${buildDir} is not complete; run \`npm run build\` first.`);
+  const previous = lastServedBuild(servingDir);
+  if (first === undefined && previous === undefined) {
+    throw new Error(`${path.join(buildDir, POSTBUILD_REPORT_FILE)} is missing: the build in ${buildDir} is not complete; run \`npm run build\` first.`);
+  }
   mkdirSync(servingDir, { recursive: true });
-  copyAndServe(buildDir, servingDir, first);
-  let served = first;
+  if (first !== undefined) copyAndServe(buildDir, servingDir, first);
+  let served = first ?? reportTime(previous!)!;
   let incompleteSince: number | undefined;
-  let reported = false;
+  // Starting on the previous copy: the failed build has been reported already (scripts/quiet-build.ts).
+  let reported = first === undefined;
   const check = (): 'unchanged' | 'served-new' | 'incomplete' => {
     const made = reportTime(buildDir);
     if (made === undefined) {

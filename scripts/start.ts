@@ -26,6 +26,7 @@ import { runningFileFor } from '../infra/shared/running-stack';
 import { FAKE_RECAPTCHA_JS } from '../tools/fake-recaptcha';
 import { WEB_BUILD_DIR } from '../infra/shared/build-output';
 import { incompleteBuildNotice, serveLastGoodBuild, servedNotice } from './last-good-build';
+import { SERVING_DIR } from './quiet-build';
 import { startFakeSiteverify } from '../tools/fake-siteverify';
 
 /**
@@ -80,7 +81,7 @@ async function main() {
     ? undefined
     : serveLastGoodBuild({
         buildDir: WEB_BUILD_DIR,
-        servingDir: path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.local', 'serving'),
+        servingDir: SERVING_DIR,
         onServed: (builtAt) => console.log(servedNotice(builtAt)),
         onIncomplete: (servedBuiltAt) => console.warn(incompleteBuildNotice(servedBuiltAt)),
       });
