@@ -12,7 +12,8 @@ import { basePathOf } from './contract/preview-path.ts';
  * compiler) with `envFile: false`, an option Vite 8 deprecates, so Vite printed "The `envFile` option is
  * deprecated, please use `envDir: false` instead." seven times in every build and `npm run dev`: about
  * React Router's code, not this project's, and nothing an owner can act on. That one line is dropped
- * (Vite's logger writes through console.warn); every other warning is kept.
+ * (Vite's logger writes through console.warn) from the servers made once this file is loaded; the
+ * build's first, made before, is dropped by scripts/build.ts. Every other warning is kept.
  */
 const ENV_FILE_DEPRECATION = 'The `envFile` option is deprecated';
 const warn = console.warn.bind(console);

@@ -24,6 +24,7 @@ export const BUILD_INPUTS = [
   'web/boot',
   'web/content',
   'web/public',
+  'scripts/build.ts',
   'scripts/quiet-build.ts',
   'tools/build-inputs.ts',
   'scripts/post-files.ts',
