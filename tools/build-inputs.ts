@@ -26,6 +26,7 @@ export const BUILD_INPUTS = [
   'web/public',
   'scripts/build.ts',
   'scripts/quiet-build.ts',
+  'scripts/last-good-build.ts',
   'tools/build-inputs.ts',
   'scripts/post-files.ts',
   'scripts/postbuild.ts',
