@@ -34,6 +34,7 @@ const PROGRAM_TESTS = [
   'infra/scripts/setup/cli*.test.ts',
   'infra/scripts/setup/terminal.test.ts',
   'scripts/add-locale.test.ts',
+  'scripts/owner-copy.test.ts',
   'scripts/posts-*.test.ts',
   'scripts/quiet-build.test.ts',
   'scripts/start.test.ts',

@@ -19,8 +19,8 @@ import { plainEnv } from '../tools/run-tsx';
 
 /** The languages the copy adds: one written left to right, one right to left (Hebrew's reCAPTCHA code is Google's `iw`). */
 const ADDED = {
-  fr: { line: "fr: { name: 'Français', ogLocale: 'fr_FR', intl: 'fr-FR', captcha: 'fr', fallback: { loading: 'Chargement de la page…' } },", dir: 'ltr' },
-  he: { line: "he: { name: 'עברית', ogLocale: 'he_IL', intl: 'he', captcha: 'iw', fallback: { loading: 'טוען את הדף…' } },", dir: 'rtl' },
+  fr: "fr: { name: 'Français', ogLocale: 'fr_FR', intl: 'fr-FR', captcha: 'fr', fallback: { loading: 'Chargement de la page…' } },",
+  he: "he: { name: 'עברית', ogLocale: 'he_IL', intl: 'he', captcha: 'iw', fallback: { loading: 'טוען את הדף…' } },",
 } as const;
 
 /** Per language: its post (slug, title, tag in its own script) and the texts that replace the template's. */
@@ -60,10 +60,11 @@ function appendToArray(text: string, item: string): string {
   return `${text.slice(0, end)}\n${item}${text.slice(end)}`;
 }
 
+/** Makes the copy's web/content someone else's, by the README's steps where it has them. */
 export function makeOwnersContent(copy: string): void {
   const content = path.join(copy, 'web/content');
   const { from } = documentedSteps();
-  for (const [code, { line }] of Object.entries(ADDED)) {
+  for (const [code, line] of Object.entries(ADDED)) {
     copyLanguageFolder(copy, from, code);
     addLine(copy, line);
   }
@@ -90,7 +91,7 @@ export function makeOwnersContent(copy: string): void {
     edit(path.join(folder, 'blogs.ts'), (t) => replaceValues(t, 'title', (n) => `${own.title}: article ${n}`));
     edit(path.join(folder, 'blogs.ts'), (t) =>
       appendToArray(
-        t.replace(/readonly BlogArticle\[\] = \[/, 'readonly BlogArticle[] = ['),
+        t,
         `  {\n    id: 4,\n    title: '${own.title}: article 4',\n    description: '${own.headline}',\n    published: '2025-11-02',\n    minutes: 3,\n    url: 'https://medium.com/@noa-brightwater/article-four',\n  },`,
       ),
     );
