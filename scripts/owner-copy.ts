@@ -36,7 +36,8 @@ const OWNER_NAME = 'Noa Brightwater';
 
 /** The project's files as git sees them: tracked, and new ones not ignored (an owner's uncommitted edits count). */
 function projectFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO, encoding: 'utf8' });
+  // safe.directory on the command line (git honours it there): CI's container checks out as another user.
+  const listed = execFileSync('git', ['-c', `safe.directory=${REPO}`, 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO, encoding: 'utf8' });
   return [...new Set(listed.split('\0').filter(Boolean))].filter((file) => existsSync(path.join(REPO, file)));
 }
 
