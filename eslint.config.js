@@ -88,7 +88,8 @@ export const MAX_FUNCTION_LINES = 120;
 export const TEST_IMPORT_ZONES = IMPORT_ZONES.filter((zone) => zone.from !== './tools');
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/build', '.react-router', 'cdk.out', 'coverage', '.bench'] },
+  // .local: npm start's state (the archive, the build log, its copies of the last good build).
+  { ignores: ['node_modules', 'web/build', '.local', '.react-router', 'cdk.out', 'coverage', '.bench'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

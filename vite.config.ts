@@ -8,6 +8,21 @@ import { searchIndex } from './scripts/search-index.ts';
 import { basePathOf } from './contract/preview-path.ts';
 
 /**
+ * React Router 7.18 starts Vite servers of its own (loading react-router.config.ts, the prerender's child
+ * compiler) with `envFile: false`, an option Vite 8 deprecates, so Vite printed "The `envFile` option is
+ * deprecated, please use `envDir: false` instead." seven times in every build and `npm run dev`: about
+ * React Router's code, not this project's, and nothing an owner can act on. That one line is dropped
+ * (Vite's logger writes through console.warn) from the servers made once this file is loaded; the
+ * build's first, made before, is dropped by scripts/build.ts. Every other warning is kept.
+ */
+const ENV_FILE_DEPRECATION = 'The `envFile` option is deprecated';
+const warn = console.warn.bind(console);
+console.warn = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].includes(ENV_FILE_DEPRECATION)) return;
+  warn(...args);
+};
+
+/**
  * Client-bundle shaping for the first-load JS budget (at most 120 KB gzip per route). Every
  * file a page preloads costs its own gzip header and import/export glue, and separate files
  * compress worse than one, so what every page needs anyway is grouped:
@@ -71,15 +86,21 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       },
   // The prerender's own bundle (web/build/server, never uploaded) gets source maps: with them (see
   // react-router.config.ts), an error while prerendering names the source file and line, not the bundle's.
+  // Rolldown's timing report (https://rolldown.rs/reference/InputOptions.checks) names React Router's
+  // prerender as the slow part of every build, which it is by design: off, so a build prints only what
+  // needs the owner. The prerender's bundle is never shipped, so how its chunks split does not matter
+  // (the content check's import of each language's module, which the routes import too).
   build: isSsrBuild
-    ? { sourcemap: true }
+    ? { sourcemap: true, rolldownOptions: { checks: { bundlerTimings: false, ineffectiveDynamicImport: false } } }
     : {
         rolldownOptions: {
+          checks: { bundlerTimings: false },
           output: {
             codeSplitting: {
               groups: [
                 { name: 'vendor', test: VENDOR },
                 {
+                  debugName: 'app',
                   name: (() => {
                     let shell: Set<string> | null = null;
                     return (id: string, ctx: ChunkingContext) => {

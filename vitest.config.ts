@@ -35,6 +35,7 @@ const PROGRAM_TESTS = [
   'infra/scripts/setup/cli*.test.ts',
   'infra/scripts/setup/terminal.test.ts',
   'scripts/add-locale.test.ts',
+  'scripts/owner-copy.test.ts',
   'scripts/posts-*.test.ts',
   'scripts/quiet-build.test.ts',
   'scripts/start.test.ts',
@@ -42,6 +43,12 @@ const PROGRAM_TESTS = [
   'tools/project-copy.test.ts',
   'tools/run-tsx.test.ts',
 ];
+
+/**
+ * Tests that read the production build in web/build (`npm run build:test`): run with the Chromium
+ * suites, which serve that build, so `npm run test:unit` needs no build of its own.
+ */
+const BUILD_TESTS = ['infra/scripts/smoke/checks.test.ts', 'scripts/bench/entry-chunk.test.ts'];
 
 /** The site's tests that need no DOM (their first line says `@vitest-environment node`) run with the `node` project. */
 const WEB_TESTS_WITHOUT_DOM = readdirSync('web', { recursive: true, encoding: 'utf8' })
@@ -77,7 +84,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['*.test.ts', 'contract/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts', 'tools/**/*.test.ts', ...WEB_TESTS_WITHOUT_DOM],
-          exclude: [...configDefaults.exclude, ...PROGRAM_TESTS],
+          exclude: [...configDefaults.exclude, ...PROGRAM_TESTS, ...BUILD_TESTS],
           // Files share their worker's modules (aws-cdk-lib, the SDK clients): loading them once per worker
           // rather than once per file halves the unit tests' time. What a file changes in the process it
           // puts back (tools/aws-client-mock.ts; Vitest restores stubbed globals and environment variables).
@@ -107,7 +114,7 @@ export default defineConfig({
           // Chromium: every browser suite, and the visitor flows the other engines run too. Its files run
           // beside each other and beside the other projects: each has a Chromium of its own, and what they
           // read back from the shared stack (mails, siteverify calls) they find by a marker of their own.
-          include: ['e2e/**/*.test.ts'],
+          include: ['e2e/**/*.test.ts', ...BUILD_TESTS],
           exclude: ['e2e/engines/firefox.test.ts', 'e2e/engines/webkit.test.ts', 'e2e/vitals.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,

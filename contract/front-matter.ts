@@ -7,10 +7,25 @@ import { z } from 'zod';
  * content check does for the TypeScript content.
  */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written yyyy-mm-dd').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'a real date');
+/** A calendar date, written yyyy-mm-dd; one that does not exist (2026-13-45, 2025-02-30) is refused with the form it takes. */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD, e.g. 2025-01-15')
+  .refine((s) => {
+    const date = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === s;
+  }, 'a real date written YYYY-MM-DD (month 01–12, a day the month has), e.g. 2025-01-15');
 
-/** A tag names its page (/blogs/tags/{tag}): lower-case letters, digits and dashes. */
-const tag = z.string().regex(/^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)*$/u, 'a tag of lower-case letters, digits and dashes (it names the page /blogs/tags/{tag})');
+/**
+ * A tag names its page (/blogs/tags/{tag}): words of letters (of any script, with their marks) and
+ * digits, joined by dashes. It is folded to lower case, which changes only the scripts that have case
+ * (`CSS` and `css` are one tag; Hebrew or Arabic stay as written), and to Unicode's composed form (NFC),
+ * so one word typed two ways is one page. Addresses carry it percent-encoded (contract/site-routes.ts).
+ */
+const tag = z
+  .string()
+  .transform((value) => value.normalize('NFC').toLowerCase())
+  .pipe(z.string().regex(/^[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:-[\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*$/u, 'a tag of letters (any script) and digits, words joined by dashes, no spaces (it names the page /blogs/tags/{tag})'));
 
 export const frontMatterSchema = z.strictObject({
   title: z.string().trim().min(1, 'a title'),
@@ -21,8 +36,14 @@ export const frontMatterSchema = z.strictObject({
   draft: z.boolean().default(false),
   /** A JPEG or PNG next to the post, shown above its text (made into AVIF and WebP like its other images). */
   cover: z.string().regex(/^[\w-]+(?:\.[\w-]+)*\.(?:jpe?g|png)$/i, 'a JPEG or PNG file next to the post, e.g. cover.jpg').optional(),
+  /** What the cover shows, its alt text: required with a cover (a reader who cannot see it is told what is there). */
+  coverAlt: z.string().trim().min(1, 'what the cover shows, in words (its alt text)').optional(),
   /** The reading length in minutes, when the count from the words is not right (code-heavy posts). */
   readingTime: z.number().int().positive().optional(),
+}).check((ctx) => {
+  if (ctx.value.cover !== undefined && ctx.value.coverAlt === undefined) {
+    ctx.issues.push({ code: 'custom', path: ['cover'], input: ctx.value.cover, message: 'a cover needs coverAlt: what the picture shows, in words, e.g. coverAlt: A harbour at dawn' });
+  }
 });
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;

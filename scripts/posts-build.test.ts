@@ -79,18 +79,25 @@ describe('a build with posts', () => {
     // opens (scripts/search-index.ts), never by a page's first load.
     const isSearchIndex = (file: string) => /\/assets\/[^/]*search-index-[a-z-]+-[^/]*\.js$/i.test(file);
     expect(shipped.filter(([file, text]) => isSearchIndex(file) && text.includes('FIXTUREMARKER'))).toHaveLength(1);
+    const withTag = { hebrew: [] as string[], arabic: [] as string[] };
     for (const [file, text] of shipped) {
       if (isSearchIndex(file)) {
         // Words only (the post names its pipeline's parts): the module's one export is the index's JSON.
         const module = (await import(file)) as Record<string, unknown>;
         expect(Object.keys(module), file).toEqual(['index']);
         expect(JSON.parse(module.index as string), file).toHaveProperty('documentCount');
+        // The tags are searchable in their own script, each in its language's index only.
+        if ((module.index as string).includes('הערות')) withTag.hebrew.push(file);
+        if ((module.index as string).includes('ملاحظات')) withTag.arabic.push(file);
         continue;
       }
       expect(text, file).not.toContain('FIXTUREMARKER-PROSE');
       expect(text, file).not.toContain('Scripts arrive after the first paint');
       expect(text, file).not.toMatch(/micromark|remark-|rehype|shiki|vscode-textmate|oniguruma|github-dark/);
     }
+    expect(withTag.hebrew).toHaveLength(1);
+    expect(withTag.arabic).toHaveLength(1);
+    expect(withTag.hebrew[0]).not.toBe(withTag.arabic[0]);
     // The post's page carries its facts (title, dates, contents) for client navigations, not its text.
     const data = readFileSync(client('blogs/every-feature.data'), 'utf8');
     expect(data).toContain('Writing on the Site Itself');
@@ -128,7 +135,7 @@ describe('images', () => {
     // The same file as another post's cover: made once, the same files.
     const cover = html('blogs/english-only');
     expect(cover).toMatch(/<div class="post-body" data-post-body=""><p class="post-cover"><picture><source type="image\/avif"/);
-    expect(cover).toMatch(/<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="" width="1200" height="600" loading="lazy" decoding="async"\/>/);
+    expect(cover).toMatch(/<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="A diagram of the build: Markdown in, pages, feed and search index out" width="1200" height="600" loading="eager" fetchpriority="high" decoding="async"\/>/);
     expect(readdirSync(client('assets/posts'))).toHaveLength(6);
   });
 });
@@ -149,9 +156,21 @@ describe('tag pages', () => {
     expect(html('blogs/tags/notes')).toMatch(/<a href="\/es\/blogs" lang="es"/);
   });
 
+  it('take a tag in any script: its page at the address as written, every link to it percent-encoded', () => {
+    // A Hebrew tag on an English post and an Arabic one on a Spanish post (scripts without case, kept as written).
+    const hebrew = encodeURIComponent('הערות');
+    const arabic = encodeURIComponent('ملاحظات');
+    expect(html('blogs/english-only')).toContain(`<a class="post-tag" href="/blogs/tags/${hebrew}" data-discover="true">הערות</a>`);
+    expect(html('es/blogs/every-feature')).toContain(`href="/es/blogs/tags/${arabic}"`);
+    expect(html('blogs/tags/הערות')).toContain('href="/blogs/english-only"');
+    expect(html('blogs/tags/הערות')).toMatch(new RegExp(`<link rel="canonical" href="https://[^"]+/blogs/tags/${hebrew}"/>`));
+    expect(html('es/blogs/tags/ملاحظات')).toContain('href="/es/blogs/every-feature"');
+    expect(existsSync(client('blogs/tags/ملاحظات/index.html'))).toBe(false);
+  });
+
   it('are conforming HTML', async () => {
     const errors: string[] = [];
-    for (const page of ['blogs/tags/markdown', 'es/blogs/tags/markdown', 'blogs/tags/notes']) errors.push(...(await htmlErrors(html(page), page)));
+    for (const page of ['blogs/tags/markdown', 'es/blogs/tags/markdown', 'blogs/tags/notes', 'blogs/tags/הערות']) errors.push(...(await htmlErrors(html(page), page)));
     expect(errors, errors.join('\n')).toEqual([]);
   });
 });
@@ -176,6 +195,7 @@ describe('feeds and the sitemap', () => {
     expect(post.content?.['@type']).toBe('html');
     expect(post.content?.['#text']).toContain('FIXTUREMARKER-PROSE');
     expect(post.category?.map((c) => c['@term'])).toEqual(['markdown', 'build-time']);
+    expect(en.entry[1]!.category?.map((c) => c['@term'])).toEqual(['notes', 'הערות']);
     for (const external of en.entry.slice(2)) expect(external.category?.map((c) => c['@term'])).toEqual(['external']);
     const es = feed('es/feed.xml');
     expect(es.entry.map((e) => e.link[0]!['@href']).filter((href) => href.includes('/blogs/'))).toEqual([expect.stringMatching(/\/es\/blogs\/every-feature$/)]);
@@ -230,8 +250,13 @@ describe('feeds and the sitemap', () => {
   it('the sitemap lists each language\'s tag pages, without alternates, and only pages the build has', () => {
     const sitemap = readFileSync(client('sitemap.xml'), 'utf8');
     const urls = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
-    const locs = urls.map((u) => new URL(/<loc>([^<]+)<\/loc>/.exec(u)![1]!).pathname);
-    expect(locs.filter((loc) => loc.includes('/tags/')).sort()).toEqual(['/blogs/tags/build-time', '/blogs/tags/markdown', '/blogs/tags/notes', '/es/blogs/tags/build-time', '/es/blogs/tags/markdown']);
+    // Written percent-encoded (a sitemap takes RFC 3986 addresses only), read back decoded.
+    expect(sitemap).toContain(`/blogs/tags/${encodeURIComponent('הערות')}</loc>`);
+    expect(sitemap).not.toMatch(/\p{Script=Hebrew}|\p{Script=Arabic}/u);
+    const locs = urls.map((u) => decodeURIComponent(new URL(/<loc>([^<]+)<\/loc>/.exec(u)![1]!).pathname));
+    expect(locs.filter((loc) => loc.includes('/tags/')).sort()).toEqual(
+      ['/blogs/tags/build-time', '/blogs/tags/markdown', '/blogs/tags/notes', '/blogs/tags/הערות', '/es/blogs/tags/build-time', '/es/blogs/tags/markdown', '/es/blogs/tags/ملاحظات'].sort(),
+    );
     for (const url of urls.filter((u) => u.includes('/tags/'))) expect(url).not.toContain('hreflang');
     // Every address it lists is a page of the build (a tag's page included).
     for (const loc of locs) expect(existsSync(client(loc, 'index.html')), loc).toBe(true);

@@ -3,7 +3,8 @@
  * screen, so the first screen of `npm start` holds what the owner needs (the addresses and how to
  * stop), not about a hundred lines of bundler tables and the framework's upgrade notices. It says
  * where the log is and repeats the content warnings (a language not yet translated); when the build
- * fails it prints the first real error (file, line, message) first, and exits with the build's code.
+ * fails it prints the first real error (file, line, message) first, and exits with the build's code, or,
+ * when `npm start` has served a good build before, says that one is served meanwhile and lets it start.
  * When nothing the build reads has changed since its last success (tools/build-inputs.ts, the .env
  * files, the VITE_ variables), it builds nothing: restarting (`LOCAL_CAPTCHA=fake npm start` after the
  * offline notice, another PORT) serves the same site at once.
@@ -17,9 +18,12 @@ import { stripVTControlCharacters } from 'node:util';
 import { POSTBUILD_REPORT_FILE, WEB_BUILD_DIR } from '../infra/shared/build-output';
 import { BUILD_INPUTS, hashFiles, LOCK_FILE } from '../tools/build-inputs';
 import { CONTENT_WARNING } from '../web/content/content-warning';
+import { lastServedBuild } from './last-good-build';
 
 /** In the checkout (git ignores .local/), so two checkouts never write one log. */
 export const BUILD_LOG = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.local', 'build.log');
+/** Where `npm start` keeps its copies of the last good build (scripts/last-good-build.ts). */
+export const SERVING_DIR = path.join(path.dirname(BUILD_LOG), 'serving');
 /** The fingerprint of the last successful build's inputs, beside its log. */
 export const BUILD_STAMP = path.join(path.dirname(BUILD_LOG), 'build-inputs');
 
@@ -179,6 +183,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       }
       console.log('failed.');
       console.error(failureReport(log, code, BUILD_LOG));
+      // With a good build served before (scripts/last-good-build.ts), npm start goes on serving it.
+      const previous = lastServedBuild(SERVING_DIR);
+      if (previous) {
+        const time = statSync(path.join(previous, POSTBUILD_REPORT_FILE)).mtime.toTimeString().slice(0, 5);
+        console.error(`\nnpm start serves the last good build (of ${time}) meanwhile. Fix the above, then run \`npm run build\`: the new build is served as soon as it is complete.`);
+        process.exit(0);
+      }
       process.exit(code);
     },
     (error: unknown) => {

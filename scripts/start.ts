@@ -11,6 +11,9 @@
  * `LOCAL_CAPTCHA=fake npm start` gives every page the fake reCAPTCHA api.js the browser tests use
  * (tools/fake-recaptcha.ts) and the contact function a fake siteverify that passes every token
  * (tools/fake-siteverify.ts), so the form sends and the mail arrives without a network.
+ *
+ * It serves a copy of the last complete build (scripts/last-good-build.ts), so a build run meanwhile that
+ * fails leaves the site as it was (and is reported once), and one that succeeds is served when complete.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +24,9 @@ import type { BreakerRoute } from '../contract/breaker';
 import { createLocalBreaker } from '../functions/breaker/local';
 import { runningFileFor } from '../infra/shared/running-stack';
 import { FAKE_RECAPTCHA_JS } from '../tools/fake-recaptcha';
+import { WEB_BUILD_DIR } from '../infra/shared/build-output';
+import { incompleteBuildNotice, serveLastGoodBuild, servedNotice } from './last-good-build';
+import { SERVING_DIR } from './quiet-build';
 import { startFakeSiteverify } from '../tools/fake-siteverify';
 
 /**
@@ -70,19 +76,31 @@ async function main() {
   const port = portFromEnv('PORT', 8080);
   const checked =
     captcha === 'fake' ? Promise.resolve(true) : reachable(process.env.CAPTCHA_CHECK_URL?.trim() || CAPTCHA_CHECK_URL, CAPTCHA_CHECK_MS);
+  const customClient = process.env.CLIENT_DIR?.trim() || undefined;
+  const lastGood = customClient
+    ? undefined
+    : serveLastGoodBuild({
+        buildDir: WEB_BUILD_DIR,
+        servingDir: SERVING_DIR,
+        onServed: (builtAt) => console.log(servedNotice(builtAt)),
+        onIncomplete: (servedBuiltAt) => console.warn(incompleteBuildNotice(servedBuiltAt)),
+      });
   const fake = captcha === 'fake' ? await startFakeSiteverify('pass') : undefined;
   const stack = await startLocalStack({
     ...options,
     port,
     // cdk.json's day numbers, as the stack deploys them; a trip is printed, as the owner is mailed on AWS.
     breaker: createLocalBreaker({ dailyRequests: circuitBreakerFromCdkJson(), onTrip: (message) => console.warn(message) }),
-    clientDir: process.env.CLIENT_DIR?.trim() || undefined,
+    clientDir: customClient ?? lastGood?.clientDir,
     ...(fake ? { recaptchaVerifyUrl: fake.url, pageScript: FAKE_RECAPTCHA_JS } : {}),
   }).catch(async (error: unknown) => {
     await fake?.stop();
     throw error;
   });
-  stopOnSignals(() => Promise.all([stack.stop(), fake?.stop()]).then(() => undefined));
+  stopOnSignals(() => {
+    lastGood?.stop();
+    return Promise.all([stack.stop(), fake?.stop()]).then(() => undefined);
+  });
   const googleReachable = await checked;
   const { archive } = stack;
   const archiveAt = archive?.dataDir ? `data in ${archive.dataDir}` : 'outside server';

@@ -1,7 +1,11 @@
 // @vitest-environment node
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
-import { LOCALE_CODES } from '../content/locales';
+import { LOCALE_CODES, type Locale } from '../content/locales';
+import { projects } from '../content/projects';
 import { localeOfPath, localizePath, unlocalizePath } from './i18n/paths';
 import { FIXED_ROUTES, pathOf, patternOf, REDIRECTS, SITE_PAGES } from '../../contract/site-routes';
 import { prerenderPaths } from './prerender-paths';
@@ -17,12 +21,18 @@ function flatten(entries: RouteConfigEntry[], parent = ''): { path: string; file
   });
 }
 
+/** A checkout with no posts, and one with a tagged English post: the route table's posts, whatever web/content holds. */
+const NO_POSTS = mkdtempSync(path.join(os.tmpdir(), 'routes-no-posts-'));
+const WITH_POST = mkdtempSync(path.join(os.tmpdir(), 'routes-with-post-'));
+mkdirSync(path.join(WITH_POST, 'web/content/posts'), { recursive: true });
+writeFileSync(path.join(WITH_POST, 'web/content/posts/hello.md'), '---\ntitle: Hello\ndescription: A post.\npublished: 2025-01-02\ntags: [notes]\n---\n\nHello.\n');
+
 /** The resource routes: files prerendered at the site's root (robots.txt, the sitemap, the feeds, the preview cards). */
 const RESOURCE = /\.(txt|xml)$|^\/og\//;
 
 describe('the route table', () => {
   it('with English alone is the one-language site: the same paths, files and ids as before languages existed', () => {
-    const routes = flatten(siteRoutes(['en']));
+    const routes = flatten(siteRoutes(['en'], NO_POSTS));
     expect(routes.map((r) => `${r.path} ${r.file}`)).toEqual([
       '/robots.txt routes/robots-txt.ts',
       '/sitemap.xml routes/sitemap-xml.ts',
@@ -41,17 +51,25 @@ describe('the route table', () => {
       '/* routes/not-found.tsx',
     ]);
     expect(routes.every((r) => r.id === undefined)).toBe(true);
+    // A page per project of the owner's, in their order, and its preview image.
     expect(prerenderPaths(['en'])).toEqual([
-      '/', '/home', '/projects', '/projects/1', '/projects/2', '/projects/3', '/projects/4', '/projects/5',
+      '/', '/home', '/projects', ...projects.map((p) => `/projects/${p.id}`),
       '/blogs', '/contact', '/about', '/error', '/privacy-policy', '/search', '/feed.xml', '/robots.txt', '/sitemap.xml',
-      '/og/home.png', '/og/projects.png', '/og/projects-1.png', '/og/projects-2.png', '/og/projects-3.png', '/og/projects-4.png', '/og/projects-5.png',
+      '/og/home.png', '/og/projects.png', ...projects.map((p) => `/og/projects-${p.id}.png`),
       '/og/blogs.png', '/og/contact.png', '/og/about.png', '/og/error.png', '/og/privacy-policy.png', '/og/search.png',
     ]);
   });
 
+  it('has a post route, and a tag route, only in a language with posts (with tags)', () => {
+    const paths = (root: string) => flatten(siteRoutes(LOCALE_CODES, root)).map((r) => `${r.path} ${r.file}`);
+    expect(paths(WITH_POST)).toEqual(expect.arrayContaining(['/blogs/:slug routes/post.tsx', '/blogs/tags/:tag routes/post-tag.tsx']));
+    expect(paths(NO_POSTS).filter((p) => p.includes('routes/post'))).toEqual([]);
+    for (const locale of LOCALE_CODES.filter((code) => code !== 'en')) expect(paths(WITH_POST).filter((p) => p.startsWith(`/${locale}/blogs/`))).toEqual([]);
+  });
+
   it("is the site's page table (contract/site-routes.ts) in each language: its patterns and modules, in its order", () => {
-    const routes = flatten(siteRoutes());
-    // The shipped content has no post: a language's post and tag routes exist only with posts (and tags).
+    const routes = flatten(siteRoutes(LOCALE_CODES, NO_POSTS));
+    // Without posts: a language's post and tag routes exist only with posts (and tags).
     const withoutPosts = SITE_PAGES.filter((page) => page.kind !== 'post' && page.kind !== 'tag');
     for (const locale of LOCALE_CODES) {
       const pages = routes.filter((r) => r.file.startsWith('routes/') && !RESOURCE.test(r.path) && localeOfPath(r.path) === locale);
@@ -80,7 +98,7 @@ describe('the route table', () => {
   });
 
   it('gives every other language the same pages under its prefix, reusing the route modules with ids of their own', () => {
-    const routes = flatten(siteRoutes());
+    const routes = flatten(siteRoutes(LOCALE_CODES, NO_POSTS));
     const english = routes.filter((r) => r.file.startsWith('routes/') && !r.id);
     for (const locale of LOCALE_CODES.filter((code) => code !== 'en')) {
       const localized = routes.filter((r) => r.path.startsWith(`/${locale}/`) && !r.path.endsWith('.xml'));
@@ -93,20 +111,23 @@ describe('the route table', () => {
   });
 
   it("gives every language a root that leads to its home, prerendered (/es/index.html answers /es and /es/)", () => {
-    const routes = flatten(siteRoutes());
+    const routes = flatten(siteRoutes(LOCALE_CODES, NO_POSTS));
     for (const locale of LOCALE_CODES) {
       const root = localizePath(locale, '/');
       expect(routes.find((r) => r.path === root && r.file === 'routes/index-redirect.tsx'), root).toBeDefined();
       expect(prerenderPaths(), root).toContain(root);
     }
-    expect(routes.find((r) => r.path === '/es')?.id).toBe('es/routes/index-redirect');
-    expect(prerenderPaths().slice(0, 2)).toEqual(['/', '/es']);
+    // Spanish as an example of a second language, whichever languages the owner keeps.
+    const twoLanguages = ['en', 'es'] as Locale[];
+    expect(flatten(siteRoutes(twoLanguages, NO_POSTS)).find((r) => r.path === '/es')?.id).toBe('es/routes/index-redirect');
+    expect(prerenderPaths(twoLanguages).slice(0, 2)).toEqual(['/', '/es']);
   });
 
   it('puts each language under a layout route whose module is that language\'s content', () => {
-    const layouts = siteRoutes().filter((entry) => !entry.path && !entry.index);
+    const layouts = siteRoutes(LOCALE_CODES, NO_POSTS).filter((entry) => !entry.path && !entry.index);
     expect(layouts.map((l) => [l.id, l.file])).toEqual(LOCALE_CODES.map((code) => [`locale-${code}`, code === 'en' ? '../content/catalogue.ts' : `../content/${code}/index.ts`]));
-    expect(layouts.find((l) => l.id === 'locale-es')?.children?.slice(0, 2).map((c) => [c.path, c.index])).toEqual([['es', true], ['es/home', undefined]]);
+    const spanish = siteRoutes(['en', 'es'] as Locale[], NO_POSTS).filter((entry) => !entry.path && !entry.index);
+    expect(spanish.find((l) => l.id === 'locale-es')?.children?.slice(0, 2).map((c) => [c.path, c.index])).toEqual([['es', true], ['es/home', undefined]]);
   });
 });
 

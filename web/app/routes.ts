@@ -10,8 +10,8 @@ import { indexPosts, readPostFiles } from '../../contract/post-index';
  * mistake still counts, so its route exists: the mistake is the posts check's to report, clearly and last
  * (scripts/post-files.ts; the post's own page in `npm run dev`).
  */
-function postsOf(locale: Locale): { tags: readonly string[] }[] {
-  const { posts, broken } = indexPosts(readPostFiles(process.cwd()).files, { locales: LOCALE_CODES });
+function postsOf(locale: Locale, root: string): { tags: readonly string[] }[] {
+  const { posts, broken } = indexPosts(readPostFiles(root).files, { locales: LOCALE_CODES });
   return [...posts.filter((post) => post.locale === locale).map((post) => post.frontMatter), ...broken.filter((post) => post.locale === locale).map(() => ({ tags: [] }))];
 }
 
@@ -22,8 +22,8 @@ function postsOf(locale: Locale): { tags: readonly string[] }[] {
  * language's strings and no other). The default language keeps the route ids of the files; every other
  * language reuses the same route modules under its prefix, with ids of its own (es/routes/home).
  */
-function localePages(locale: Locale): RouteConfigEntry[] {
-  const posts = postsOf(locale);
+function localePages(locale: Locale, root: string): RouteConfigEntry[] {
+  const posts = postsOf(locale, root);
   // Only the kinds of page this language has: a post route needs a post, a tag route a tagged post.
   const has: Record<PageKind, boolean> = { fixed: true, project: true, error: true, post: posts.length > 0, tag: posts.some((post) => post.tags.length > 0) };
   return SITE_PAGES.filter((page) => has[page.kind]).map(({ pattern, module }) => {
@@ -40,8 +40,11 @@ export function localeModule(locale: Locale): string {
   return locale === DEFAULT_LOCALE ? '../content/catalogue.ts' : `../content/${locale}/index.ts`;
 }
 
-/** The route table for a set of languages (the first one is the default, at unprefixed paths). */
-export function siteRoutes(locales: readonly Locale[] = LOCALE_CODES): RouteConfigEntry[] {
+/**
+ * The route table for a set of languages (the first one is the default, at unprefixed paths), with the
+ * post and tag routes the posts under `root` (a checkout: its web/content) call for.
+ */
+export function siteRoutes(locales: readonly Locale[] = LOCALE_CODES, root = process.cwd()): RouteConfigEntry[] {
   return [
     // Resource routes, prerendered to plain files at build time.
     route('robots.txt', 'routes/robots-txt.ts'),
@@ -53,7 +56,7 @@ export function siteRoutes(locales: readonly Locale[] = LOCALE_CODES): RouteConf
       locale === DEFAULT_LOCALE ? route('feed.xml', 'routes/feed-xml.ts') : route(`${locale}/feed.xml`, 'routes/feed-xml.ts', { id: `${locale}/routes/feed-xml` }),
     ),
     ...locales.flatMap((locale) => {
-      const pages = layout(localeModule(locale), { id: `locale-${locale}` }, localePages(locale));
+      const pages = layout(localeModule(locale), { id: `locale-${locale}` }, localePages(locale, root));
       return locale === DEFAULT_LOCALE ? [pages] : prefix(locale, [pages]);
     }),
   ];

@@ -167,6 +167,13 @@ function sameKeys(a: object, b: object, key: string, locale: string, problems: s
   }
 }
 
+/** A calendar date written YYYY-MM-DD (2025-02-30 and 2026-13-45 are not). */
+function isRealDate(text: unknown): boolean {
+  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
 /** What differs from the default language in ways the pages cannot live with; empty when nothing. */
 export function catalogueProblems(locale: string, catalogue: Catalogue, base: Catalogue = english): string[] {
   const problems: string[] = [];
@@ -217,6 +224,12 @@ export function catalogueProblems(locale: string, catalogue: Catalogue, base: Ca
   }
   if (catalogue.privacyPolicy.lastUpdated !== base.privacyPolicy.lastUpdated) {
     problems.push(`${locale}: privacyPolicy.lastUpdated differs from the default language`);
+  }
+  // A date is written YYYY-MM-DD and exists (each page writes it out in its language, which an
+  // impossible date would stop with a bare RangeError).
+  const dates: [string, string][] = [...catalogue.blogs.map((b): [string, string] => [`blogs[id ${b.id}].published`, b.published]), ['privacyPolicy.lastUpdated', catalogue.privacyPolicy.lastUpdated]];
+  for (const [key, date] of dates) {
+    if (!isRealDate(date)) problems.push(`${locale}: ${key} "${date}" is not a real date written YYYY-MM-DD (e.g. 2025-01-15)`);
   }
   // A paragraph written around the configuration (how long messages are kept) in one language must be one in each.
   const configured = (policy: Catalogue['privacyPolicy']) =>

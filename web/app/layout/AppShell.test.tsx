@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, createRoutesStub } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { site } from '../../content/site';
 import { AppShell } from './AppShell';
 import { HydrationProvider } from '../components/use-hydrated';
 import { takeOverScrollRestoration } from './ScrollReset';
@@ -29,7 +30,7 @@ describe('shared layout', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('complementary')).toBeInTheDocument();
     const footer = screen.getByRole('contentinfo');
-    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Alex Example. All rights reserved.`);
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} ${site.name}. All rights reserved.`);
   });
 
   it('leaves the first render where it is, starts each navigation at the top, ', async () => {

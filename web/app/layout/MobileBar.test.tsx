@@ -5,6 +5,12 @@ import { MemoryRouter, createRoutesStub, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HydrationProvider } from '../components/use-hydrated';
 import { MobileBar } from './MobileBar';
+import { LOCALE_CODES, LOCALES } from '../../content/locales';
+import { site } from '../../content/site';
+import { ui } from '../../content/ui';
+
+/** The language switcher's entries on /home: each other language's home, by its own name. */
+const SWITCHER = LOCALE_CODES.filter((code) => code !== 'en').map((code) => [LOCALES[code].name, `/${code}/home`]);
 
 const trackClick = vi.hoisted(() => vi.fn());
 vi.mock('../features/tracking/track-click', () => ({ trackClick }));
@@ -29,7 +35,7 @@ describe('mobile top bar', () => {
 
   it('shows the owner name and a closed menu button', async () => {
     renderBar();
-    expect(await screen.findByRole('link', { name: 'Alex Example' })).toHaveAttribute('href', '/home');
+    expect(await screen.findByRole('link', { name: site.name })).toHaveAttribute('href', '/home');
     const button = screen.getByRole('button', { name: /menu/i });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
@@ -42,12 +48,12 @@ describe('mobile top bar', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Projects', '/projects'],
-      ['About', '/about'],
-      ['Contact', '/contact'],
-      ['Blogs', '/blogs'],
-      // The language switcher: the same page in Spanish.
-      ['Español', '/es/home'],
+      [ui.menu.Projects, '/projects'],
+      [ui.menu.About, '/about'],
+      [ui.menu.Contact, '/contact'],
+      [ui.menu.Blogs, '/blogs'],
+      // The language switcher: the same page in each other language.
+      ...SWITCHER,
     ]);
   });
 
@@ -101,7 +107,7 @@ describe('mobile top bar', () => {
       '/about',
       '/contact',
       '/blogs',
-      '/es/home',
+      ...SWITCHER.map(([, href]) => href),
     ]);
   });
 });

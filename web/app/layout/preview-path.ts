@@ -4,6 +4,7 @@
  * Data only: the page's head (seo.ts) and the build's list of paths both read it.
  */
 export function previewImagePath(path: string): string {
-  const slug = path.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9]+/gi, '-').toLowerCase() || 'home';
+  // Letters of any script are kept (two Hebrew tags get two images); an address encodes them (absoluteUrl).
+  const slug = path.replace(/^\/+|\/+$/g, '').replace(/[^\p{L}\p{M}\p{N}]+/gu, '-').toLowerCase() || 'home';
   return `/og/${slug}.png`;
 }

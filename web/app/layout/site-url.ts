@@ -1,4 +1,5 @@
 import { env } from '../config/env';
+import { encodePath } from '../../../contract/site-routes';
 import { withBase } from '../base-path';
 
 export { resolveSiteUrl } from './resolve-site-url';
@@ -11,8 +12,10 @@ export const siteUrl = env.siteUrl;
 
 /**
  * Absolute address of a site path when the site URL is known, else the path itself; under a preview's
- * base path either way (a preview's canonical links, feed and sitemap name its own pages).
+ * base path either way (a preview's canonical links, feed and sitemap name its own pages), percent-encoded.
  */
 export function absoluteUrl(path: string): string {
-  return siteUrl ? `${siteUrl}${withBase(path)}` : withBase(path);
+  // Percent-encoded: a tag of any script reaches sitemaps, feeds and canonical links as a valid URL.
+  const encoded = encodePath(path);
+  return siteUrl ? `${siteUrl}${withBase(encoded)}` : withBase(encoded);
 }

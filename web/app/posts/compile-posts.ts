@@ -15,6 +15,9 @@ const FOOTNOTE_LABELS: Record<string, { label: string; back: string }> = {
   es: { label: 'Notas', back: 'Volver al texto' },
 };
 
+/** Text made safe inside a double-quoted HTML attribute. */
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 /** A post with a table of contents from this many headings on (short posts read fine without one). */
 const TOC_MIN_HEADINGS = 3;
 
@@ -37,9 +40,10 @@ export async function compilePosts(files: Record<string, string>, options: { dra
     posts.map(async ({ locale, slug, file, frontMatter, markdown, lineOffset, keyLines }): Promise<Post> => {
       const labels = FOOTNOTE_LABELS[locale] ?? FOOTNOTE_LABELS.en!;
       const compiled = await compileMarkdown(markdown, { file, lineOffset, footnoteLabel: labels.label, footnoteBackLabel: labels.back });
-      // The cover, above the text: decorative (the title says what the post is), made like its images.
-      const { cover } = frontMatter;
-      const coverHtml = cover ? `<p class="post-cover"><img src="${POST_IMAGE_SCHEME}${cover}" alt="" data-post-image="${file}:${keyLines.cover ?? 1}"></p>\n` : '';
+      // The cover, above the text and the largest thing above the fold: its words from `coverAlt`, and
+      // marked to load first (eagerly, at high priority) rather than lazily like the images further down.
+      const { cover, coverAlt = '' } = frontMatter;
+      const coverHtml = cover ? `<p class="post-cover"><img src="${POST_IMAGE_SCHEME}${cover}" alt="${escapeAttribute(coverAlt)}" data-post-image="${file}:${keyLines.cover ?? 1}" data-post-image-first></p>\n` : '';
       const html = coverHtml + compiled.html;
       return {
         locale,

@@ -3,7 +3,7 @@
  * to its Markdown file, marked by markdown.server.ts as `<img src="post-image:photo.jpg"
  * data-post-image="web/content/posts/x.md:12">`) becomes AVIF and WebP at a few widths under
  * /assets/posts/ (named by a hash of the file, so cached for good), and the mark a `<picture>` with
- * `srcset`, `sizes`, width, height and lazy loading, before the page and the feed entry are written.
+ * `srcset`, `sizes`, width, height and lazy loading (the cover: eager, high priority), before the page and the feed entry are written.
  * A missing or oversized image is a PostError, naming the post's file and line. A build writes the files
  * into web/build/client/assets/posts/; `npm run dev` into .local/post-images/, which `servePostImages`
  * (vite.config.ts) serves at the same address.
@@ -51,6 +51,8 @@ async function picture(tag: string, root: string, assetsDir: string | null, made
   const src = attr(tag, 'src')!.slice('post-image:'.length);
   const where = attr(tag, 'data-post-image') ?? '';
   const alt = attr(tag, 'alt') ?? '';
+  // The cover (marked data-post-image-first) is above the fold: it loads at once, first; the others when scrolled near.
+  const loading = /\sdata-post-image-first[\s>]/.test(tag) ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"';
   const [file = '', line = '1'] = where.split(/:(?=\d+$)/);
   const source = path.join(root, path.dirname(file), src);
   if (!existsSync(source)) throw new PostError(file, Number(line), `the image ${src} is not next to the post (${path.relative(root, source)} does not exist)`);
@@ -98,12 +100,12 @@ async function picture(tag: string, root: string, assetsDir: string | null, made
           html:
             `<picture><source type="image/avif" srcset="${sources.avif.join(', ')}" sizes="${SIZES}"/>` +
             `<source type="image/webp" srcset="${sources.webp.join(', ')}" sizes="${SIZES}"/>` +
-            `<img src="${largest}" alt="%ALT%" width="${width}" height="${height}" loading="lazy" decoding="async"/></picture>`,
+            `<img src="${largest}" alt="%ALT%" width="${width}" height="${height}" %LOADING% decoding="async"/></picture>`,
         };
       })(),
     );
   }
-  return (await made.get(key)!).html.replace('%ALT%', () => alt);
+  return (await made.get(key)!).html.replace('%ALT%', () => alt).replace('%LOADING%', loading);
 }
 
 const MADE = new Map<string, Promise<Made>>();

@@ -37,6 +37,14 @@ describe('post images', () => {
     expect(readdirSync(path.join(client, 'assets/posts')).sort()).toHaveLength(6);
   });
 
+  it('loads the cover (marked first) eagerly at high priority, and the same image further down lazily', async () => {
+    const cover = '<p class="post-cover"><img src="post-image:photo.png" alt="The harbour" data-post-image="web/content/posts/hello.md:6" data-post-image-first></p>';
+    const { make } = await site('cover', cover + MARK('photo.png'), { file: 'photo.png', width: 800, height: 400 });
+    const [first, second] = (await make()).match(/<img [^>]*>/g) ?? [];
+    expect(first).toMatch(/ alt="The harbour" width="800" height="400" loading="eager" fetchpriority="high" decoding="async"/);
+    expect(second).toMatch(/ alt="A \$& picture" width="800" height="400" loading="lazy" decoding="async"/);
+  });
+
   it('stops on a missing image, naming the post and line', async () => {
     const { client, make } = await site('missing', MARK('nope.jpg', 12));
     await expect(make()).rejects.toThrow('web/content/posts/hello.md:12: the image nope.jpg is not next to the post');

@@ -19,9 +19,13 @@ describe('front matter', () => {
 
   it.each([
     ['title: Hello\npublished: 2025-01-02', `${FILE}:1: description: `],
-    ['title: Hello\ndescription: D\npublished: 2025-13-40', `${FILE}:4: published: a real date`],
-    ['title: Hello\ndescription: D\npublished: 2 Jan 2025', `${FILE}:4: published: a date written yyyy-mm-dd`],
-    ['title: Hello\ndescription: D\npublished: 2025-01-02\ntags:\n  - ok\n  - Not OK', `${FILE}:7: tags.1: a tag of lower-case`],
+    ['title: Hello\ndescription: D\npublished: 2025-13-40', `${FILE}:4: published: a real date written YYYY-MM-DD (month 01–12, a day the month has), e.g. 2025-01-15`],
+    ['title: Hello\ndescription: D\npublished: 2025-02-30', `${FILE}:4: published: a real date written YYYY-MM-DD`],
+    ['title: Hello\ndescription: D\npublished: 2 Jan 2025', `${FILE}:4: published: a date written YYYY-MM-DD, e.g. 2025-01-15`],
+    ['title: Hello\ndescription: D\npublished: 2025-01-02\ntags:\n  - ok\n  - Not OK', `${FILE}:7: tags.1: a tag of letters (any script) and digits, words joined by dashes`],
+    ['title: Hello\ndescription: D\npublished: 2025-01-02\ntags: [-lead]', `${FILE}:5: tags.0: a tag of letters`],
+    ['title: Hello\ndescription: D\npublished: 2025-01-02\ncover: harbour.jpg', `${FILE}:5: cover: a cover needs coverAlt: what the picture shows`],
+    ['title: Hello\ndescription: D\npublished: 2025-01-02\ncover: harbour.jpg\ncoverAlt: " "', `${FILE}:6: coverAlt: what the cover shows`],
     ['title: Hello\ndescription: D\npublished: 2025-01-02\nauthor: me', `${FILE}:5: unknown key "author"`],
     ['title: Hello\ndescription: D\npublished: 2025-01-02\ncover: ../x.gif', `${FILE}:5: cover: a JPEG or PNG file next to the post`],
     ['title: Hello\ndescription: D\npublished: 2025-01-02\nreadingTime: -1', `${FILE}:5: readingTime:`],
@@ -31,6 +35,14 @@ describe('front matter', () => {
     ['title: Tips: a post\ndescription: D\npublished: 2025-01-02', '; a value containing ": " goes in quotes: title: "Tips: a post"'],
   ])('names the file and line of a mistake: %j', (frontMatter, message) => {
     expect(() => parsePostSource(FILE, post(frontMatter))).toThrow(message);
+  });
+
+  it('takes tags in any script, folded to lower case only where the script has case', () => {
+    const tags = (list: string) => parsePostSource(FILE, post(`title: Hello\ndescription: D\npublished: 2025-01-02\ntags: ${list}`)).frontMatter.tags;
+    expect(tags('[CSS, Café-Crème, build-time, web3]')).toEqual(['css', 'café-crème', 'build-time', 'web3']);
+    expect(tags('[רשימות-שדה, ملاحظات, 日本語, हिन्दी]')).toEqual(['רשימות-שדה', 'ملاحظات', '日本語', 'हिन्दी']);
+    // The same word typed decomposed (e + combining acute) and composed is one tag.
+    expect(tags(`[${'cafe\u0301'}]`)).toEqual(['café']);
   });
 
   it('asks for front matter when there is none', () => {
@@ -90,8 +102,8 @@ describe('the posts of a build', () => {
   };
 
   it('puts the cover above the text, marked for the image step with the line of its key', async () => {
-    const [withCover] = await compilePosts({ '../../content/posts/a.md': post(`${VALID}\ncover: cover.jpg`) }, { drafts: false, locales: ['en'] });
-    expect(withCover!.html.startsWith('<p class="post-cover"><img src="post-image:cover.jpg" alt="" data-post-image="web/content/posts/a.md:6"></p>')).toBe(true);
+    const [withCover] = await compilePosts({ '../../content/posts/a.md': post(`${VALID}\ncover: cover.jpg\ncoverAlt: 'A "harbour" & <boats>'`) }, { drafts: false, locales: ['en'] });
+    expect(withCover!.html.startsWith('<p class="post-cover"><img src="post-image:cover.jpg" alt="A &quot;harbour&quot; &amp; &lt;boats>" data-post-image="web/content/posts/a.md:6" data-post-image-first></p>')).toBe(true);
   });
 
   it('leaves drafts out unless asked (npm run dev), newest first', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogue as spanish } from '../../content/es';
 import { pages } from '../../content/pages';
 import { site } from '../../content/site';
+import { ui } from '../../content/ui';
 import { siteUrl } from '../layout/site-url';
 import { pagesOfEveryLocale, prerenderPaths } from '../prerender-paths';
 import { loader as ogPng } from '../routes/og-png';
@@ -25,10 +26,10 @@ describe("a page's preview, from the page's own data", () => {
     expect(await previewOfPage('/blogs')).toEqual({
       image: '/og/blogs.png',
       kicker: '',
-      title: 'Blogs',
+      title: ui.menu.Blogs,
       description: pages.blogs.description,
       host: HOST,
-      name: 'Alex Example',
+      name: site.name,
       role: site.role,
     });
     expect((await previewOfPage('/projects/4')).kicker).toBe('Project');

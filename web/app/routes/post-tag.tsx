@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { postsWithTag } from './page-content';
+import { pathOf } from '../../../contract/site-routes';
 import { PostCard } from './post-card';
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
 
@@ -20,7 +21,7 @@ export function meta({ loaderData, matches }: PageMetaArgs<TagData>) {
   const { ui } = bundle.catalogue;
   const title = ui.blogs.tagged(loaderData.tag);
   // A tag's page lists its language's posts only: no alternates (another language may not have the tag).
-  return pageMeta({ title, description: loaderData.posts.map((post) => post.title).join(' · '), path: `/blogs/tags/${loaderData.tag}`, bundle, locales: [bundle.locale] });
+  return pageMeta({ title, description: loaderData.posts.map((post) => post.title).join(' · '), path: pathOf('tag', loaderData.tag), bundle, locales: [bundle.locale] });
 }
 
 export default function PostTag() {

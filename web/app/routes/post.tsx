@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, redirect, useLoaderData } from 'react-router';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { postOfPage } from './page-content';
+import { encodePath, pathOf } from '../../../contract/site-routes';
 import { localeOfPath, localizePath } from '../i18n/paths';
 import { jsonLd, metaBundle, pageMeta } from '../layout/seo';
 import { fetchPostBody, PostBody } from '../posts/PostBody';
@@ -99,7 +100,7 @@ export default function PostRoute() {
         <p className="post-tags">
           <span>{ui.blogs.tags}:</span>{' '}
           {post.tags.map((tag) => (
-            <Link key={tag} className="post-tag" to={localize(`/blogs/tags/${tag}`)}>
+            <Link key={tag} className="post-tag" to={localize(encodePath(pathOf('tag', tag)))}>
               {tag}
             </Link>
           ))}

@@ -2,7 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, UNSAFE_ErrorResponseImpl, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { projectPageEvent } from '../../../contract/page-events';
 import { projects } from '../../content/projects';
+import { site } from '../../content/site';
 import ErrorPage from './error';
 import ProjectDetailRoute, { clientLoader, loader, meta } from './project-detail';
 
@@ -51,8 +53,9 @@ describe('/projects/:projectId', () => {
   });
 
   it('shows the project whose id matches: title, need, solution, technologies, description', async () => {
-    const p = project(3);
-    renderAt('/projects/3');
+    // A project with a demo video when the owner has one (its link is checked too).
+    const p = projects.find((candidate) => candidate.url) ?? projects[0]!;
+    renderAt(`/projects/${p.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: p.title })).toBeInTheDocument();
     for (const heading of ['Need', 'Solution', 'Technologies', 'Description']) {
       expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
@@ -60,11 +63,13 @@ describe('/projects/:projectId', () => {
     expect(screen.getByText(p.problem)).toBeInTheDocument();
     expect(screen.getByText(p.solution)).toBeInTheDocument();
     expect(screen.getByText(p.description)).toBeInTheDocument();
-    const video = screen.getByRole('link', { name: `Play: Demo video of ${p.title}` });
-    expect(video).toHaveAttribute('href', p.url);
-    expect(video.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+    if (p.url) {
+      const video = screen.getByRole('link', { name: `Play: Demo video of ${p.title}` });
+      expect(video).toHaveAttribute('href', p.url);
+      expect(video.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+    }
     // GA4 drops a name with spaces: the page event is the title made valid, the title its project_title.
-    expect(usePageEvent).toHaveBeenCalledWith(p.title.replaceAll(' ', '_'), p.title);
+    expect(usePageEvent).toHaveBeenCalledWith(projectPageEvent(p.title), p.title);
   });
 
   it('project 1: no Website link, a GitHub link, and "Contact" to /contact followed by "me for more information!"', async () => {
@@ -131,14 +136,14 @@ describe('/projects/:projectId', () => {
     expect(data.project.id).toBe(2);
     expect(data.project.title).not.toBe(project(2).title);
     expect(data.project.eventTitle).toBe(project(2).title);
-    expect(data.pageEvent).toBe(project(2).title.replaceAll(' ', '_'));
+    expect(data.pageEvent).toBe(projectPageEvent(project(2).title));
     await expect(loader({ request: new Request('http://localhost/projects/42'), params: { projectId: '42' } } as Parameters<typeof loader>[0])).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it('gives each project its own title, description and canonical URL', async () => {
     const loaderData = await loader({ request: new Request('http://localhost/projects/5'), params: { projectId: '5' } } as Parameters<typeof loader>[0]);
     const tags = meta({ params: { projectId: '5' }, loaderData } as Parameters<typeof meta>[0]);
-    expect(tags).toContainEqual({ title: `${project(5).title} | Alex Example` });
+    expect(tags).toContainEqual({ title: `${project(5).title} | ${site.name}` });
     expect(tags).toContainEqual(expect.objectContaining({ tagName: 'link', rel: 'canonical', href: expect.stringMatching(/\/projects\/5$/) }));
     const unknown = meta({ params: { projectId: '42' }, loaderData: undefined } as unknown as Parameters<typeof meta>[0]);
     expect(unknown).toContainEqual({ name: 'robots', content: 'noindex' });
