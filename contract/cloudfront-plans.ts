@@ -148,6 +148,20 @@ export const CLOUDFRONT_PLANS: Readonly<Record<CloudFrontPlanTier, CloudFrontPla
  */
 export const DEFAULT_CLOUDFRONT_PLAN: CloudFrontPlanTier = 'pro';
 
+/**
+ * The previews' tier unless cdk.json's previewCloudFrontPlan says otherwise: Free under any flat-rate
+ * site plan, so a flood on a preview is capped at $0 rather than at a second paid price. What keeps Free
+ * from carrying the live site does not bind a preview: its security headers are set by its viewer-response
+ * function instead of a response-headers policy (infra/lib/preview-site.ts), so every preview page has
+ * them, and only the not-found page a direct load of a missing address gets (plain HTML, no script, the
+ * error answer a function does not run on) goes without; it has no /api/* and needs no origin-request
+ * policy, and AWS-managed cache policies are allowed on every plan. A site on pay-as-you-go on purpose
+ * keeps its previews there too (no web ACL in either, as the owner chose).
+ */
+export function defaultPreviewPlan(sitePlan: CloudFrontPlanTier): CloudFrontPlanTier {
+  return sitePlan === 'payAsYouGo' ? 'payAsYouGo' : 'free';
+}
+
 /** What pay-as-you-go risks, for setup's prompt and the docs: said once, here. */
 export const PAY_AS_YOU_GO_RISK =
   'no ceiling: CloudFront bills every request and every GB, with no WAF in front (a WAF there bills per rule ' +

@@ -46,9 +46,10 @@ describe('the cost model', () => {
   });
 
   it("adds each distribution's plan price to a quiet month, and states pay-as-you-go's CloudFront as uncapped", () => {
-    // The site's and the previews' distributions, each its own subscription.
-    expect(quietMonth('pro').total - quietMonth('free').total).toBeCloseTo(2 * CLOUDFRONT_PLANS.pro.monthlyUsd!, 6);
-    expect(quietMonth('pro', 'free').total - quietMonth('free').total).toBeCloseTo(CLOUDFRONT_PLANS.pro.monthlyUsd!, 6);
+    // The site's and the previews' distributions, each its own subscription: the previews on Free unless told.
+    expect(quietMonth('pro').total - quietMonth('free').total).toBeCloseTo(CLOUDFRONT_PLANS.pro.monthlyUsd!, 6);
+    expect(quietMonth('pro', 'pro').total - quietMonth('free').total).toBeCloseTo(2 * CLOUDFRONT_PLANS.pro.monthlyUsd!, 6);
+    expect(quietMonth('payAsYouGo')).toEqual(quietMonth('payAsYouGo', 'payAsYouGo'));
     const payg = cloudFrontFlood('payAsYouGo');
     expect(payg.capped).toBe(false);
     // 30 days of one request a second: 2,592,000 requests at $0.01 per 10,000.

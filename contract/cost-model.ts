@@ -20,7 +20,7 @@ import {
   TRIPPED_THROTTLES,
   type BreakerRoute,
 } from './breaker';
-import { CLOUDFRONT_PLANS, DEFAULT_CLOUDFRONT_PLAN, type CloudFrontPlanTier } from './cloudfront-plans';
+import { CLOUDFRONT_PLANS, DEFAULT_CLOUDFRONT_PLAN, defaultPreviewPlan, type CloudFrontPlanTier } from './cloudfront-plans';
 import { DEFAULT_CAPTCHA_MONTHLY_BUDGET, ROUTE_THROTTLES } from './limits';
 
 export const PRICES = {
@@ -191,7 +191,7 @@ export interface QuietMonth {
  * `previewPlan`: the pull-request previews' distribution's plan (a second subscription, priced again;
  * default the site's, as cdk.json's previewCloudFrontPlan defaults).
  */
-export function quietMonth(plan: CloudFrontPlanTier = DEFAULT_CLOUDFRONT_PLAN, previewPlan: CloudFrontPlanTier = plan): QuietMonth {
+export function quietMonth(plan: CloudFrontPlanTier = DEFAULT_CLOUDFRONT_PLAN, previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan)): QuietMonth {
   const planUsd = (CLOUDFRONT_PLANS[plan].monthlyUsd ?? 0) + (CLOUDFRONT_PLANS[previewPlan].monthlyUsd ?? 0);
   const stackUsd =
     PRICES.secret +
@@ -217,7 +217,7 @@ export function cloudFrontFlood(plan: CloudFrontPlanTier): { capped: true; dolla
 }
 
 /** What a flood may add to a month on the owner's budget: the budget less a quiet month on the plan. */
-export function floodAllowance(monthlyBudgetUsd: number, plan: CloudFrontPlanTier, previewPlan: CloudFrontPlanTier = plan): number {
+export function floodAllowance(monthlyBudgetUsd: number, plan: CloudFrontPlanTier, previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan)): number {
   return monthlyBudgetUsd - quietMonth(plan, previewPlan).total;
 }
 
@@ -228,7 +228,7 @@ export function floodAllowance(monthlyBudgetUsd: number, plan: CloudFrontPlanTie
  * route's floor (dailyNumberFloor: one address must not trip it) and never over DAILY_REQUESTS_LIMITS.max.
  * A budget too small for the floors gives the floors, and floodMonth says what they cost.
  */
-export function dailyRequestsFromBudget(monthlyBudgetUsd: number, plan: CloudFrontPlanTier, previewPlan: CloudFrontPlanTier = plan): Record<BreakerRoute, number> {
+export function dailyRequestsFromBudget(monthlyBudgetUsd: number, plan: CloudFrontPlanTier, previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan)): Record<BreakerRoute, number> {
   const perRoute = Math.max(0, floodAllowance(monthlyBudgetUsd, plan, previewPlan) - fixedFlood()) / API_ROUTES.length / MONTH_DAYS;
   const daily = (route: BreakerRoute) =>
     Math.min(DAILY_REQUESTS_LIMITS.max, Math.max(dailyNumberFloor(route), Math.floor(perRoute / dearest(route))));
@@ -239,7 +239,7 @@ export function dailyRequestsFromBudget(monthlyBudgetUsd: number, plan: CloudFro
 export const FLOOD_CEILING_USD = 10;
 
 /** The default monthly budget on a plan: a quiet month and the flood ceiling, rounded down to whole dollars (so a flood stays within the ceiling). */
-export function defaultMonthlyBudgetUsd(plan: CloudFrontPlanTier = DEFAULT_CLOUDFRONT_PLAN, previewPlan: CloudFrontPlanTier = plan): number {
+export function defaultMonthlyBudgetUsd(plan: CloudFrontPlanTier = DEFAULT_CLOUDFRONT_PLAN, previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan)): number {
   return Math.floor(quietMonth(plan, previewPlan).total + FLOOD_CEILING_USD);
 }
 
@@ -254,7 +254,7 @@ export interface PlanMonths {
 }
 
 /** The quiet and the worst month for a plan and budget (default: the plans' default budget). */
-export function planMonths(plan: CloudFrontPlanTier, monthlyBudgetUsd?: number, previewPlan: CloudFrontPlanTier = plan): PlanMonths {
+export function planMonths(plan: CloudFrontPlanTier, monthlyBudgetUsd?: number, previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan)): PlanMonths {
   const budget = monthlyBudgetUsd ?? defaultMonthlyBudgetUsd(plan, previewPlan);
   const flood = floodMonth(dailyRequestsFromBudget(budget, plan, previewPlan));
   const quiet = quietMonth(plan, previewPlan).total;
@@ -262,7 +262,7 @@ export function planMonths(plan: CloudFrontPlanTier, monthlyBudgetUsd?: number, 
 }
 
 /** One line for setup's plan question and the doctor: the plan's quiet month and worst month. */
-export function describePlanMonths(plan: CloudFrontPlanTier, monthlyBudgetUsd?: number, previewPlan: CloudFrontPlanTier = plan): string {
+export function describePlanMonths(plan: CloudFrontPlanTier, monthlyBudgetUsd?: number, previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan)): string {
   const m = planMonths(plan, monthlyBudgetUsd, previewPlan);
   const usd = (n: number) => `$${round2(n).toFixed(2)}`;
   const cf = m.cloudFront.capped

@@ -17,7 +17,7 @@ import {
   RECAPTCHA_TEST_SITE_KEY,
 } from '../../contract/settings';
 import { DEFAULT_MESSAGE_RETENTION_DAYS, MESSAGE_RETENTION_LIMITS } from '../../contract/archive';
-import { CLOUDFRONT_PLAN_TIERS, type CloudFrontPlanTier, DEFAULT_CLOUDFRONT_PLAN, isCloudFrontPlanTier } from '../../contract/cloudfront-plans';
+import { CLOUDFRONT_PLAN_TIERS, type CloudFrontPlanTier, DEFAULT_CLOUDFRONT_PLAN, defaultPreviewPlan, isCloudFrontPlanTier } from '../../contract/cloudfront-plans';
 import { AWS_REGION_PATTERN, emailDomain, isEmail } from './patterns';
 
 export { isEmail } from './patterns';
@@ -326,12 +326,12 @@ const ConfigSchema = z
             '"payAsYouGo" has no flat-rate plan and no ceiling on the bill)',
         })
         .transform((value) => value as CloudFrontPlanTier),
-      // The previews' distribution's plan; absent: the same as cloudFrontPlan.
+      // The previews' distribution's plan; absent: Free (pay-as-you-go when cloudFrontPlan is).
       previewCloudFrontPlan: z
         .unknown()
         .optional()
         .refine((value) => value === undefined || value === null || isCloudFrontPlanTier(value), {
-          error: (issue) => `${quoted(issue.input)} is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (absent: the same as cloudFrontPlan)`,
+          error: (issue) => `${quoted(issue.input)} is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (absent: "free", or "payAsYouGo" when cloudFrontPlan is)`,
         })
         .transform((value) => (value ?? undefined) as CloudFrontPlanTier | undefined),
       // npm run setup's answer about SES production access (the stack does not read it); absent: not asked yet.
@@ -420,7 +420,7 @@ export interface PortfolioConfig extends Omit<ParsedConfig, 'domain'> {
   domain: DomainConfig | null;
   /** The live distribution's CloudFront plan; a stage (stage !== "") is always pay-as-you-go. */
   cloudFrontPlan: CloudFrontPlanTier;
-  /** The pull-request previews' distribution's plan; undefined: the same as cloudFrontPlan. */
+  /** The pull-request previews' distribution's plan; undefined: previewCloudFrontPlanOf's default. */
   previewCloudFrontPlan: CloudFrontPlanTier | undefined;
   /**
    * The owner's answer to npm run setup's production-access question: true asks AWS (once), false keeps
@@ -466,7 +466,7 @@ export function parseConfig(raw: unknown): PortfolioConfig {
   const preview = parsed.stage !== '';
   // The custom domain stays with the live site: a preview is served on its own CloudFront domain.
   const domain = preview ? null : parsed.domain;
-  const previewPlan = parsed.previewCloudFrontPlan ?? parsed.cloudFrontPlan;
+  const previewPlan = parsed.previewCloudFrontPlan ?? defaultPreviewPlan(parsed.cloudFrontPlan);
   const budget = parsed.monthlyBudgetUsd ?? defaultMonthlyBudgetUsd(parsed.cloudFrontPlan, previewPlan);
   return {
     ...parsed,
@@ -503,11 +503,12 @@ export function cloudFrontPlanOf(config: Pick<PortfolioConfig, 'stage' | 'cloudF
 }
 
 /**
- * The previews' distribution's plan (only the live stack has one): previewCloudFrontPlan, else the live
- * site's, so by default a flood on a preview is under the same ceiling as one on the site.
+ * The previews' distribution's plan (only the live stack has one): previewCloudFrontPlan, else Free under
+ * a flat-rate site plan and pay-as-you-go under pay-as-you-go (contract/cloudfront-plans.ts,
+ * defaultPreviewPlan), so by default a flood on a preview costs nothing.
  */
 export function previewCloudFrontPlanOf(config: Pick<PortfolioConfig, 'stage' | 'cloudFrontPlan' | 'previewCloudFrontPlan'>): CloudFrontPlanTier {
-  return config.stage ? 'payAsYouGo' : (config.previewCloudFrontPlan ?? config.cloudFrontPlan);
+  return config.stage ? 'payAsYouGo' : (config.previewCloudFrontPlan ?? defaultPreviewPlan(config.cloudFrontPlan));
 }
 
 /**

@@ -9,11 +9,12 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CLOUDFRONT_PLAN } from '../../contract/cloudfront-plans';
+import vm from 'node:vm';
+import { DEFAULT_CLOUDFRONT_PLAN, defaultPreviewPlan } from '../../contract/cloudfront-plans';
 import { EDGE_RATE_RULE } from '../../contract/edge-rate-rule';
 import { ConfigError } from '../config/portfolio-config';
 import { CLOUDFRONT_PLAN_FAMILY, MANAGED_RULE_GROUPS, RATE_RULE_NAME, distributionUsage, enforcePlan, planProblems } from './edge-firewall';
-import { fixtureConfig, type Json, synthPortfolio, type Synthesized } from './testing';
+import { fixtureConfig, type Json, synthPortfolio, type Synthesized, undeployableTypes } from './testing';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 
 let synth: Synthesized;
@@ -40,6 +41,10 @@ beforeAll(() => {
 }, 120_000);
 
 describe('the live distribution on the default plan', () => {
+  it('holds only resource types the production deploy accepts (the subscriptions and web ACLs among them)', () => {
+    expect(undeployableTypes(synth.template)).toEqual([]);
+  });
+
   it('is subscribed, with its web ACL and the store its /api/* function reads, on the default tier', () => {
     expect(DEFAULT_CLOUDFRONT_PLAN).toBe('pro');
     const [distributionId] = live('AWS::CloudFront::Distribution');
@@ -128,16 +133,46 @@ describe('the live distribution on the default plan', () => {
   });
 });
 
-describe('the previews distribution on the same plan', () => {
+describe('the previews distribution on the Free plan', () => {
   it('has its own subscription and web ACL (managed protections, no /api/* rule)', () => {
     const [distributionId] = previews('AWS::CloudFront::Distribution');
     const [aclId, acl] = previews('AWS::WAFv2::WebACL');
     const [, subscription] = previews('AWS::PricingPlanManager::Subscription');
-    expect(subscription.Properties.PlanTier).toBe('PRO');
+    expect(defaultPreviewPlan(DEFAULT_CLOUDFRONT_PLAN)).toBe('free');
+    expect(subscription.Properties.PlanTier).toBe('FREE');
     expect(JSON.stringify(subscription.Properties.ResourceArns)).toContain(distributionId);
     expect(JSON.stringify(subscription.Properties.ResourceArns)).toContain(aclId);
     expect(acl.Properties.Rules.map((r: Json) => r.Name)).toEqual([...MANAGED_RULE_GROUPS]);
   });
+
+  it("sets the site's security headers by its viewer-response function, with no response-headers policy", async () => {
+    const [, distribution] = previews('AWS::CloudFront::Distribution');
+    const behavior = distribution.Properties.DistributionConfig.DefaultCacheBehavior;
+    expect(behavior.ResponseHeadersPolicyId).toBeUndefined();
+    expect(behavior.CachePolicyId).toBe(CACHING_OPTIMIZED_ID);
+    const [, fn] = ofType('AWS::CloudFront::Function').find(([id]) => id.startsWith('PreviewsViewerResponse'))!;
+    const code: string = fn.Properties.FunctionCode;
+    expect(Buffer.byteLength(code, 'utf8')).toBeLessThan(10 * 1024);
+    // Run as CloudFront runs it: a plain script whose handler gets the response event.
+    const sandbox: { handler?: (event: Json) => Json } = {};
+    vm.runInNewContext(`${code}\nthis.handler = handler;`, sandbox);
+    const response = sandbox.handler!({ response: { statusCode: 200, headers: { 'content-type': { value: 'text/html' } } } });
+    const expected = Object.fromEntries(
+      Object.entries(synth.stacks.main.cdn.securityHeaderValues).map(([name, value]) => [name.toLowerCase(), { value }]),
+    );
+    expect(response.headers).toEqual({ ...expected, 'content-type': { value: 'text/html' }, 'x-robots-tag': { value: 'noindex, nofollow' } });
+    expect(Object.keys(expected)).toEqual(expect.arrayContaining(['content-security-policy', 'strict-transport-security']));
+  });
+
+  it('on a plan that allows it, shares the live response-headers policy instead (previewCloudFrontPlan)', () => {
+    const pro = synthPortfolio(fixtureConfig({ region: 'us-east-1', cloudFrontPlan: 'pro', previewCloudFrontPlan: 'pro' }));
+    const configs = Object.entries(pro.template.findResources('AWS::CloudFront::Distribution')).map(([id, d]) => [id, d.Properties.DistributionConfig] as const);
+    const preview = configs.find(([id]) => id.startsWith('Previews'))![1];
+    const site = configs.find(([id]) => !id.startsWith('Previews'))![1];
+    expect(preview.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(site.DefaultCacheBehavior.ResponseHeadersPolicyId);
+    const tiers = Object.values(pro.template.findResources('AWS::PricingPlanManager::Subscription')).map((s) => s.Properties.PlanTier);
+    expect(tiers).toEqual(['PRO', 'PRO']);
+  }, 120_000);
 });
 
 describe('a stage and pay-as-you-go', () => {

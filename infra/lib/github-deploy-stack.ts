@@ -124,7 +124,8 @@ export const NO_SECRET_VALUES: PolicyStatementJson = {
  * that does not carry the boundary, or take the boundary off
  * (iam:PermissionsBoundary on CreateRole, PutRolePermissionsBoundary, PutRolePolicy, AttachRolePolicy,
  * DeleteRolePolicy, DetachRolePolicy), change the boundary itself, attach AWS's administrator policies,
- * switch an alarm's actions off, change a budget or its actions (the owner's, from setup), or act on a
+ * switch an alarm's actions off, change a budget or its actions (the owner's, from setup), approve a paid
+ * CloudFront plan (the owner's call: it starts a charge), or act on a
  * resource another stack made. Service Authorization Reference, "Actions, resources, and condition keys"
  * for IAM, CloudWatch and AWS Budget Service:
  * https://docs.aws.amazon.com/service-authorization/latest/reference/list_awsidentityandaccessmanagementiam.html,
@@ -175,6 +176,17 @@ export function fenceGuards(scope: FenceScope): PolicyStatementJson[] {
       Sid: 'BudgetsAreTheOwners',
       Effect: 'Deny',
       Action: ['budgets:ModifyBudget', 'budgets:CreateBudgetAction', 'budgets:UpdateBudgetAction', 'budgets:DeleteBudgetAction', 'budgets:ExecuteBudgetAction'],
+      Resource: '*',
+    },
+    {
+      // A paid CloudFront plan bills from its approval, which is the owner's own call: CloudFormation
+      // creates a paid subscription awaiting it and never approves (AWS CloudFormation Template Reference,
+      // AWS::PricingPlanManager::Subscription), and a CreateSubscription that would approve at once needs
+      // this same action (Service Authorization Reference, "Actions, resources, and condition keys for AWS
+      // PricingPlanManager Service": https://docs.aws.amazon.com/service-authorization/latest/reference/list_pricing-plan-manager.html).
+      Sid: 'PaidPlansAreTheOwners',
+      Effect: 'Deny',
+      Action: 'pricingplanmanager:ApprovePaidSubscription',
       Resource: '*',
     },
     {

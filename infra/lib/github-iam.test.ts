@@ -273,6 +273,8 @@ const NEVER: Check[] = [
   // Alarms keep their actions; budgets are the owner's; other stacks' resources are theirs.
   ['cloudwatch:DisableAlarmActions', `arn:aws:cloudwatch:${REGION}:${ACCOUNT}:alarm:Portfolio-ContactErrors`],
   ['budgets:ModifyBudget', `arn:aws:budgets::${ACCOUNT}:budget/portfolio-monthly`],
+  // A paid CloudFront plan starts billing only when the owner approves it.
+  ['pricingplanmanager:ApprovePaidSubscription', '*'],
   ...['budgets:DeleteBudgetAction', 'budgets:ExecuteBudgetAction', 'budgets:UpdateBudgetAction'].map((a): Check => [a, `arn:aws:budgets::${ACCOUNT}:budget/portfolio-monthly/action/0a1b2c3d-0000-0000-0000-000000000000`]),
   // (Services that evaluate aws:ResourceTag for the action; S3's bucket actions do not, docs/deploy.md says so.)
   ['lambda:UpdateFunctionCode', `arn:aws:lambda:${REGION}:${ACCOUNT}:function:SomeoneElsesFunction`, OTHER_STACKS],
@@ -299,6 +301,12 @@ const A_DEPLOY_NEEDS: Check[] = [
   ['cloudwatch:PutMetricAlarm', `arn:aws:cloudwatch:${REGION}:${ACCOUNT}:alarm:Portfolio-ContactErrors`],
   ...['secretsmanager:CreateSecret', 'secretsmanager:PutResourcePolicy', 'secretsmanager:RotateSecret', 'secretsmanager:TagResource'].map((a): Check => [a, LIVE.originSecret]),
   ['cloudfront:UpdateDistribution', LIVE.distribution, THIS_STACK],
+  // The CloudFront plan: its web ACL (CLOUDFRONT scope, us-east-1), the subscription, and with a Route 53
+  // domain the API's own name (API Gateway's management actions are HTTP verbs).
+  ['wafv2:CreateWebACL', `arn:aws:wafv2:us-east-1:${ACCOUNT}:global/webacl/PortfolioSiteFirewall/0a1b2c3d-0000-0000-0000-00000000000b`],
+  ['wafv2:UpdateWebACL', `arn:aws:wafv2:us-east-1:${ACCOUNT}:global/webacl/PortfolioSiteFirewall/0a1b2c3d-0000-0000-0000-00000000000b`, THIS_STACK],
+  ['pricingplanmanager:CreateSubscription', '*'],
+  ['apigateway:POST', `arn:aws:apigateway:${REGION}::/domainnames`],
   // The assets the deploy reads from the bootstrap's staging bucket (CDKToolkit's).
   ['s3:GetObject', `arn:aws:s3:::cdk-hnb659fds-assets-${ACCOUNT}-${REGION}/asset.zip`, { 'aws:ResourceTag/aws:cloudformation:stack-name': 'CDKToolkit' }],
 ];

@@ -158,7 +158,7 @@ export class PortfolioStack extends Stack {
 
     if (!config.stage) {
       this.previews = new PreviewSite(this, 'Previews', {
-        headersPolicy: this.cdn.headersPolicy,
+        headers: { policy: this.cdn.headersPolicy, values: this.cdn.securityHeaderValues },
         cachePolicy: this.cdn.pagesCachePolicy,
         plan: previewCloudFrontPlanOf(config),
       });

@@ -12,7 +12,7 @@ import { PREVIEW_KEY_PREFIX } from '../../contract/preview-path';
 import { cacheControlFor } from '../shared/cache-control';
 import { builtFilesBucketProps } from './site-bucket';
 import { DEPLOYMENT_HANDLER_SIZE } from './site-deployment';
-import type { CloudFrontPlanTier } from '../../contract/cloudfront-plans';
+import { CLOUDFRONT_PLANS, type CloudFrontPlanTier } from '../../contract/cloudfront-plans';
 import { EdgeFirewall, enforcePlan, subscribe } from './edge-firewall';
 
 export { PREVIEW_KEY_PREFIX, previewPath } from '../../contract/preview-path';
@@ -30,14 +30,26 @@ export function previewViewerRequestCode(): string {
   return `${renamed}\n${readFileSync(PREVIEW_FUNCTION_FILE, 'utf8')}`;
 }
 
-/** Every preview response says noindex (a preview is never a search result), whatever its build says. */
-export const PREVIEW_VIEWER_RESPONSE_CODE = [
-  'function handler(event) {',
-  '  var response = event.response;',
-  "  response.headers['x-robots-tag'] = { value: 'noindex, nofollow' };",
-  '  return response;',
-  '}',
-].join('\n');
+/**
+ * The previews' viewer-response code. Every preview response says noindex (a preview is never a search
+ * result), whatever its build says. On a plan without custom response-headers policies (Free) it also
+ * sets the site's security headers, given as name → value (infra/shared/security-headers.ts), which a
+ * response-headers policy sets otherwise. Header names are lower case in a function's event (Amazon
+ * CloudFront Developer Guide, "CloudFront Functions event structure":
+ * https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-event-structure.html).
+ */
+export function previewViewerResponseCode(securityHeaders: Readonly<Record<string, string>> = {}): string {
+  const headers = Object.fromEntries(Object.entries(securityHeaders).map(([name, value]) => [name.toLowerCase(), value]));
+  return [
+    `var SECURITY_HEADERS = ${JSON.stringify(headers)};`,
+    'function handler(event) {',
+    '  var response = event.response;',
+    '  for (var name in SECURITY_HEADERS) response.headers[name] = { value: SECURITY_HEADERS[name] };',
+    "  response.headers['x-robots-tag'] = { value: 'noindex, nofollow' };",
+    '  return response;',
+    '}',
+  ].join('\n');
+}
 
 /**
  * Where pull-request previews live: one bucket and one distribution, created by main's deploy, never
@@ -98,14 +110,18 @@ export const PREVIEW_NOT_FOUND_HTML = [
 const NOT_FOUND_TTL = Duration.seconds(10);
 
 export interface PreviewSiteProps {
-  /** The live site's response headers policy: previews get the very same security headers. */
-  readonly headersPolicy: cloudfront.IResponseHeadersPolicy;
+  /**
+   * The live site's security headers: previews get the very same ones, through its response-headers
+   * policy where the plan allows one, else set by the viewer-response function from their values.
+   */
+  readonly headers: { readonly policy: cloudfront.IResponseHeadersPolicy; readonly values: Readonly<Record<string, string>> };
   /** The live site's cache policy for pages (each object's Cache-Control). */
   readonly cachePolicy: cloudfront.ICachePolicy;
   /**
-   * The previews' plan tier (by default the live site's): previews are a second distribution, so a second
-   * subscription with a web ACL of its own (a plan covers exactly one distribution and one web ACL), or
-   * none on pay-as-you-go. A flood of GETs on a preview then costs the plan's price and nothing more.
+   * The previews' plan tier (by default Free: contract/cloudfront-plans.ts, defaultPreviewPlan): previews
+   * are a second distribution, so a second subscription with a web ACL of its own (a plan covers exactly
+   * one distribution and one web ACL), or none on pay-as-you-go. A flood of GETs on a preview then costs
+   * the plan's price and nothing more.
    */
   readonly plan: CloudFrontPlanTier;
 }
@@ -136,10 +152,11 @@ export class PreviewSite extends Construct {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       comment: 'Previews: /pr-N/sha/projects -> /pr-N/sha/projects/index.html; anything outside a preview 404',
     });
+    const headersByPolicy = CLOUDFRONT_PLANS[props.plan].allows.has('customResponseHeadersPolicy');
     const viewerResponse = new cloudfront.Function(this, 'ViewerResponse', {
-      code: cloudfront.FunctionCode.fromInline(PREVIEW_VIEWER_RESPONSE_CODE),
+      code: cloudfront.FunctionCode.fromInline(previewViewerResponseCode(headersByPolicy ? {} : props.headers.values)),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Previews: X-Robots-Tag noindex on every response',
+      comment: headersByPolicy ? 'Previews: X-Robots-Tag noindex on every response' : "Previews: the site's security headers and X-Robots-Tag noindex",
     });
     // Origin access control for a second distribution on a second bucket (Amazon CloudFront Developer
     // Guide, "Restrict access to an Amazon S3 origin": https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/private-content-restricting-access-to-s3.html).
@@ -159,7 +176,7 @@ export class PreviewSite extends Construct {
         cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
         compress: true,
         cachePolicy: props.cachePolicy,
-        responseHeadersPolicy: props.headersPolicy,
+        responseHeadersPolicy: headersByPolicy ? props.headers.policy : undefined,
         functionAssociations: [
           { function: viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
           { function: viewerResponse, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },

@@ -14,10 +14,12 @@ import { SPA_FALLBACK_FILE } from '../shared/build-output';
 import { CLOUDFRONT_CSP_MAX_CHARS as CLOUDFRONT_CSP_MAX_LENGTH } from '../../contract/limits';
 import {
   contentSecurityPolicy,
+  type CspOptions,
   CUSTOM_HEADERS,
   FRAME_OPTIONS,
   HSTS,
   REFERRER_POLICY,
+  securityHeaders,
 } from '../shared/security-headers';
 
 /** CloudFront's limit on the Content-Security-Policy value of a response-headers policy. */
@@ -61,6 +63,8 @@ export class SiteDistribution extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly viewerRequestFunction: cloudfront.Function;
   readonly headersPolicy: cloudfront.ResponseHeadersPolicy;
+  /** The same security headers as name → value, for a distribution that sets them by function (previews on Free). */
+  readonly securityHeaderValues: Readonly<Record<string, string>>;
   readonly pagesCachePolicy: cloudfront.ICachePolicy;
   readonly assetsCachePolicy: cloudfront.ICachePolicy;
   /** The plan's web ACL and subscription; none on pay-as-you-go. */
@@ -80,6 +84,7 @@ export class SiteDistribution extends Construct {
     });
 
     this.headersPolicy = securityHeadersPolicy(this, props);
+    this.securityHeaderValues = securityHeaders(cspOptions(props));
     // Custom cache policies are Business and Premium only (contract/cloudfront-plans.ts). Below that, the
     // managed CachingOptimized ("Use managed cache policies", id 658327ea-…: https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/using-managed-cache-policies.html)
     // gives the same result but for one second: it keys on nothing, compresses (gzip, Brotli) and honours
@@ -198,10 +203,15 @@ function referrerPolicy(value: string): cloudfront.HeadersReferrerPolicy {
 }
 
 /** The shared security headers (infra/shared/security-headers.ts), the CSP checked against CloudFront's limit. */
+/** The options of the site's CSP: its API's origin when elsewhere, and every request upgraded to HTTPS. */
+function cspOptions(props: SiteDistributionProps): CspOptions {
+  return { extraConnectSources: props.extraConnectSources, upgradeInsecureRequests: true };
+}
+
 function securityHeadersPolicy(scope: Construct, props: SiteDistributionProps): cloudfront.ResponseHeadersPolicy {
   // From source only (constant inline-script hashes), never from the build: byte-identical across
   // content deploys, and its length does not grow with pages.
-  const csp = contentSecurityPolicy({ extraConnectSources: props.extraConnectSources, upgradeInsecureRequests: true });
+  const csp = contentSecurityPolicy(cspOptions(props));
   if (csp.length > CLOUDFRONT_CSP_MAX_LENGTH) {
     throw new Error(
       `The Content-Security-Policy is ${csp.length} characters; CloudFront accepts at most ${CLOUDFRONT_CSP_MAX_LENGTH}. ` +

@@ -24,12 +24,14 @@ import { bootstrapNames, boundaryPolicyName } from '../../lib/github-deploy-stac
 
 /**
  * Every CloudFormation resource type this app's stacks hold (the site, its API and functions, the
- * archive, alarms, the preview distribution, the us-east-1 certificate stack and its cross-region
- * references). A type the app starts to use is added here, or the production deploy refuses it; the
+ * archive, alarms, the preview distribution, the CloudFront plans' subscriptions and web ACLs, the API's
+ * own name behind a Route 53 domain, the us-east-1 certificate stack and its cross-region references). A type the app starts to use is added here, or the production deploy refuses it; the
  * stack tests fail first (portfolio-stack, domain-cross-region and stages tests).
  */
 export const DEPLOYABLE_RESOURCE_TYPES: ReadonlySet<string> = new Set([
   'AWS::ApiGatewayV2::Api',
+  'AWS::ApiGatewayV2::ApiMapping',
+  'AWS::ApiGatewayV2::DomainName',
   'AWS::ApiGatewayV2::Integration',
   'AWS::ApiGatewayV2::Route',
   'AWS::ApiGatewayV2::Stage',
@@ -54,6 +56,7 @@ export const DEPLOYABLE_RESOURCE_TYPES: ReadonlySet<string> = new Set([
   'AWS::Lambda::LayerVersion',
   'AWS::Lambda::Permission',
   'AWS::Logs::LogGroup',
+  'AWS::PricingPlanManager::Subscription',
   'AWS::Route53::RecordSet',
   'AWS::S3::Bucket',
   'AWS::S3::BucketPolicy',
@@ -68,6 +71,7 @@ export const DEPLOYABLE_RESOURCE_TYPES: ReadonlySet<string> = new Set([
   'AWS::SecretsManager::ResourcePolicy',
   'AWS::SecretsManager::RotationSchedule',
   'AWS::SecretsManager::Secret',
+  'AWS::WAFv2::WebACL',
   'Custom::CDKBucketDeployment',
   'Custom::CrossRegionExportReader',
   'Custom::CrossRegionExportWriter',

@@ -3,7 +3,7 @@ import { describePlanMonths } from '../../../contract/cost-model';
 import { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../config/portfolio-config';
+import { parseConfig, previewCloudFrontPlanOf } from '../../config/portfolio-config';
 import { startFakeAws, type FakeAws } from '../../../tools/fake-aws';
 import { checkBreakers } from './breakers';
 
@@ -38,7 +38,7 @@ describe('the route breakers row', () => {
       status: 'pass',
       detail:
         `no route breaker tripped today (UTC) (counted a day: contact ${config.circuitBreaker.contact}, events ${config.circuitBreaker.events}, ` +
-        `vitals ${config.circuitBreaker.vitals}, from $${config.monthlyBudgetUsd} a month; ${describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd, config.previewCloudFrontPlan ?? config.cloudFrontPlan)})`,
+        `vitals ${config.circuitBreaker.vitals}, from $${config.monthlyBudgetUsd} a month; ${describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd, previewCloudFrontPlanOf(config))})`,
     });
   });
 

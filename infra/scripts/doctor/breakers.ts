@@ -3,7 +3,7 @@ import { BREAKER_CHECK_MINUTES } from '../../../contract/breaker';
 import { describePlanMonths } from '../../../contract/cost-model';
 import type { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
 import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import type { PortfolioConfig } from '../../config/portfolio-config';
+import { type PortfolioConfig, previewCloudFrontPlanOf } from '../../config/portfolio-config';
 import { errorText } from '../kit/aws';
 import { isAccessDenied } from './budget';
 import { describeBreakers, readBreakers } from '../kit/breakers';
@@ -30,7 +30,7 @@ export async function checkBreakers(
     const reading = await readBreakers(apiGateway, apiId, now);
     const numbers = Object.entries(config.circuitBreaker).map(([route, n]) => `${route} ${n}`).join(', ');
     if (reading.tripped.length === 0) {
-      return { check: CHECK, status: 'pass', detail: `${describeBreakers(reading)} (counted a day: ${numbers}, from $${config.monthlyBudgetUsd} a month; ${describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd, config.previewCloudFrontPlan ?? config.cloudFrontPlan)})` };
+      return { check: CHECK, status: 'pass', detail: `${describeBreakers(reading)} (counted a day: ${numbers}, from $${config.monthlyBudgetUsd} a month; ${describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd, previewCloudFrontPlanOf(config))})` };
     }
     return {
       check: CHECK,

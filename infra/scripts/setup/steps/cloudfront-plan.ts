@@ -17,19 +17,20 @@ const STEP = 'CloudFront plan';
 
 /**
  * The lines shown before the question: every tier with its price and allowance (contract/cloudfront-plans.ts)
- * and what a month on it costs, quiet and at worst (contract/cost-model.ts), that both distributions (the site and the pull-request previews) are each on the chosen plan, what a
- * paid tier waits for, and what pay-as-you-go risks.
+ * and what a month on it costs, quiet and at worst (contract/cost-model.ts), that the pull-request
+ * previews have a subscription of their own (Free by default), what a paid tier waits for, and what
+ * pay-as-you-go risks.
  */
 export function planChoiceNote(region: string): string {
   const lines = [
-    'CloudFront plan: how AWS bills the site\'s distribution, and the previews\' (each its own subscription, so a paid plan\'s price applies twice;',
-    'previewCloudFrontPlan in cdk.json puts the previews on another plan, e.g. "payAsYouGo", with no ceiling on them).',
+    'CloudFront plan: how AWS bills the site\'s distribution. The pull-request previews\' distribution has its own subscription, on Free',
+    '(previewCloudFrontPlan in cdk.json puts it on another plan; with the site on pay-as-you-go it stays there too).',
     'A flat-rate plan never bills more than its price: past its allowance AWS may slow the site instead; requests its web ACL blocks do not count.',
     ...CLOUDFRONT_PLAN_TIERS.filter((tier) => tier !== 'payAsYouGo').map((tier) => `  ${describePlan(CLOUDFRONT_PLANS[tier])}`),
     `  ${describePlan(CLOUDFRONT_PLANS.payAsYouGo)}.`,
     `The site needs custom response-headers and origin-request policies (its security headers, the API's headers), so Free does not fit it; ${CLOUDFRONT_PLANS[DEFAULT_CLOUDFRONT_PLAN].label} is the cheapest plan that does.`,
     'A paid plan bills nothing until you approve its subscription after the deploy (npm run deploy prints how).',
-    'What each choice costs a month with both distributions on it, quiet and at worst under a flood (the cost model, contract/cost-model.ts):',
+    'What each choice costs a month, the previews included, quiet and at worst under a flood (the cost model, contract/cost-model.ts):',
     ...CLOUDFRONT_PLAN_TIERS.filter((tier) => tier !== 'free').map((tier) => `  ${describePlanMonths(tier)}`),
   ];
   if (region !== 'us-east-1') lines.push(`A plan needs region us-east-1 (its web ACL is made there); this stack's region is ${region}: choose pay-as-you-go, or set region to us-east-1 first.`);
