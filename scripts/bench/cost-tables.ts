@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BREAKER_WORST_DELAY_SECONDS, EDGE_DAILY_MAX_PER_ADDRESS, PAST_SHARE_DAILY_REQUESTS } from '../../contract/breaker';
-import { CLOUDFRONT_PLAN_TIERS, CLOUDFRONT_PLANS, DEFAULT_CLOUDFRONT_PLAN } from '../../contract/cloudfront-plans';
+import { CLOUDFRONT_PLAN_TIERS, CLOUDFRONT_PLANS, DEFAULT_CLOUDFRONT_PLAN, defaultPreviewPlan } from '../../contract/cloudfront-plans';
 import { breakerMonth, defaultMonthlyBudgetUsd, FLOOD_CEILING_USD, planMonths, quietMonth, type PlanMonths } from '../../contract/cost-model';
 import { EDGE_RATE_RULE } from '../../contract/edge-rate-rule';
 
@@ -30,11 +30,11 @@ export function plansTable(): string {
     const name = tier === DEFAULT_CLOUDFRONT_PLAN ? `**${m.label}** (default)` : m.label;
     const price = CLOUDFRONT_PLANS[tier].monthlyUsd;
     const worst = m.cloudFront.capped ? usd(m.worst) : `${usd(m.worst)} + CloudFront`;
-    return `| ${name} | ${price === undefined ? 'per request and GB' : usd(price)} | ${usd(defaultMonthlyBudgetUsd(tier))} | ${usd(m.quiet)} | ${worst} | ${cloudFrontCell(m)} |`;
+    return `| ${name} | ${price === undefined ? 'per request and GB' : usd(price)} | ${CLOUDFRONT_PLANS[defaultPreviewPlan(tier)].label} | ${usd(defaultMonthlyBudgetUsd(tier))} | ${usd(m.quiet)} | ${worst} | ${cloudFrontCell(m)} |`;
   });
   return [
-    '| plan (`cloudFrontPlan`) | plan price, each distribution | default `monthlyBudgetUsd` | quiet month | worst month | CloudFront in a flood |',
-    '|---|---|---|---|---|---|',
+    '| plan (`cloudFrontPlan`) | plan price, the site | previews on (`previewCloudFrontPlan`) | default `monthlyBudgetUsd` | quiet month | worst month | CloudFront in a flood |',
+    '|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }
@@ -60,7 +60,7 @@ export function quietSentence(): string {
   const q = quietMonth(DEFAULT_CLOUDFRONT_PLAN);
   const b = breakerMonth();
   return (
-    `On the default plan (${CLOUDFRONT_PLANS[DEFAULT_CLOUDFRONT_PLAN].label}, for the site's and the previews' distributions) ` +
+    `On the default plan (${CLOUDFRONT_PLANS[DEFAULT_CLOUDFRONT_PLAN].label} for the site, ${CLOUDFRONT_PLANS[q.previewPlan].label} for the previews) ` +
     `${usd(q.planUsd)}, plus the stack's own ${usd(q.stackUsd)} (the origin secret, the alarm metrics past the free ten, the two ` +
     `page-view metrics, and the circuit breaker's ${count(b.runs)} runs and ${count(b.reads)} counter reads, ${usd(b.dollars)}): ` +
     `**${usd(q.total)} a month**.`
