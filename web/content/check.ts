@@ -225,9 +225,16 @@ export function catalogueProblems(locale: string, catalogue: Catalogue, base: Ca
   if (catalogue.privacyPolicy.lastUpdated !== base.privacyPolicy.lastUpdated) {
     problems.push(`${locale}: privacyPolicy.lastUpdated differs from the default language`);
   }
+  if (catalogue.privacyPolicy.revised !== base.privacyPolicy.revised) {
+    problems.push(`${locale}: privacyPolicy.revised differs from the default language`);
+  }
+  const { revised, lastUpdated } = catalogue.privacyPolicy;
+  if (revised !== undefined && isRealDate(revised) && isRealDate(lastUpdated) && revised < lastUpdated) {
+    problems.push(`${locale}: privacyPolicy.revised ${revised} is before lastUpdated ${lastUpdated}`);
+  }
   // A date is written YYYY-MM-DD and exists (each page writes it out in its language, which an
   // impossible date would stop with a bare RangeError).
-  const dates: [string, string][] = [...catalogue.blogs.map((b): [string, string] => [`blogs[id ${b.id}].published`, b.published]), ['privacyPolicy.lastUpdated', catalogue.privacyPolicy.lastUpdated]];
+  const dates: [string, string][] = [...catalogue.blogs.map((b): [string, string] => [`blogs[id ${b.id}].published`, b.published]), ['privacyPolicy.lastUpdated', catalogue.privacyPolicy.lastUpdated], ...(revised === undefined ? [] : [['privacyPolicy.revised', revised] as [string, string]])];
   for (const [key, date] of dates) {
     if (!isRealDate(date)) problems.push(`${locale}: ${key} "${date}" is not a real date written YYYY-MM-DD (e.g. 2025-01-15)`);
   }

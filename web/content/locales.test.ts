@@ -87,6 +87,17 @@ describe('languages', () => {
     );
   });
 
+  it("holds the policy's revision date to the same rules: one date in every language, real, not before the original", () => {
+    const policy = (revised: string) => ({ ...english.privacyPolicy, lastUpdated: '2024-09-27', revised });
+    const base = { ...english, privacyPolicy: policy('2026-12-06') };
+    expect(catalogueProblems('en', base, base)).toEqual([]);
+    expect(catalogueProblems('es', { ...english, privacyPolicy: policy('2026-12-05') }, base)).toEqual(['es: privacyPolicy.revised differs from the default language']);
+    const early = { ...english, privacyPolicy: policy('2023-01-01') };
+    expect(catalogueProblems('en', early, early)).toEqual(['en: privacyPolicy.revised 2023-01-01 is before lastUpdated 2024-09-27']);
+    const unreal = { ...english, privacyPolicy: policy('2026-02-30') };
+    expect(catalogueProblems('en', unreal, unreal)).toEqual(['en: privacyPolicy.revised "2026-02-30" is not a real date written YYYY-MM-DD (e.g. 2025-01-15)']);
+  });
+
   it('names a date that is not a real one written YYYY-MM-DD, with the form it takes', () => {
     const blogs = english.blogs.map((b, i) => (i === 0 ? { ...b, published: '2026-13-45' } : b));
     const problems = catalogueProblems('en', { ...english, blogs, privacyPolicy: { ...english.privacyPolicy, lastUpdated: '27/09/2024' } }, { ...english, blogs });

@@ -3,6 +3,7 @@ import type { PrivacyPolicy } from './types';
 /** The /privacy-policy page: eleven sections, each rendered as a <section> with an <h2>. */
 export const privacyPolicy: PrivacyPolicy = {
   lastUpdated: '2024-09-27',
+  revised: '2026-12-06',
   sections: [
     {
       heading: '1. Overview',
@@ -88,7 +89,7 @@ export const privacyPolicy: PrivacyPolicy = {
     {
       heading: '10. Changes to this policy',
       paragraphs: [
-        'This policy may be updated when the site or the services it uses change; significant changes will be highlighted on the site. The date at the top of this page is the policy’s original date. It was revised on December 6, 2026 (section 5: the per-address counts of page views and clicks, and when the day’s key is deleted), November 29, 2026 (sections 2 and 5: the contact form’s counts and reCAPTCHA’s cookie), November 28, 2026 (sections 3 and 5: page views and the captcha service) and November 26, 2026 (section 2: the message archive).',
+        'This policy may be updated when the site or the services it uses change; significant changes will be highlighted on the site. The dates at the top of this page are the policy’s original date and its latest revision. It was revised on December 6, 2026 (section 5: the per-address counts of page views and clicks, and when the day’s key is deleted), November 29, 2026 (sections 2 and 5: the contact form’s counts and reCAPTCHA’s cookie), November 28, 2026 (sections 3 and 5: page views and the captcha service) and November 26, 2026 (section 2: the message archive).',
       ],
     },
     {

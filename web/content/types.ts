@@ -100,6 +100,11 @@ export interface PolicySection<Text = PolicyText> {
 export interface PrivacyPolicy<Text = PolicyText> {
   /** ISO yyyy-mm-dd (the page writes it in its own language: "September 27, 2024"). */
   lastUpdated: string;
+  /**
+   * ISO yyyy-mm-dd of the latest revision, when there was one since lastUpdated: the page shows it beside
+   * lastUpdated, so a visitor sees when the policy last changed in every language.
+   */
+  revised?: string;
   sections: PolicySection<Text>[];
 }
 
@@ -247,7 +252,7 @@ export interface UiMessages {
   error: { title: string; description: string; message: string; back: string };
   notFound: { title: string; description: string; heading: string; message: string; goHome: string };
   failure: { heading: string; message: string; goHome: string };
-  privacy: { title: string; lastUpdated: (date: string) => string };
+  privacy: { title: string; lastUpdated: (date: string) => string; revised: (date: string) => string };
 }
 
 /** Everything one language of the site shows: the interface strings and the owner's content. */

@@ -112,5 +112,5 @@ export const ui: UiMessages = {
     message: 'Please try again, or start over from the home page.',
     goHome: 'Go home',
   },
-  privacy: { title: 'Privacy Policy', lastUpdated: (date) => `last updated ${date}` },
+  privacy: { title: 'Privacy Policy', lastUpdated: (date) => `last updated ${date}`, revised: (date) => `revised ${date}` },
 };

@@ -162,6 +162,7 @@ export async function postsWithTag(request: Request, tag: string | undefined): P
 export function writePolicy(policy: PrivacyPolicy, facts: PolicyFacts): WrittenPrivacyPolicy {
   return {
     lastUpdated: policy.lastUpdated,
+    revised: policy.revised,
     sections: policy.sections.map(({ paragraphs, ...section }) => ({
       ...section,
       paragraphs: paragraphs.map((text) => (typeof text === 'string' ? text : text(facts))),
@@ -173,10 +174,12 @@ export function writePolicy(policy: PrivacyPolicy, facts: PolicyFacts): WrittenP
 export async function privacyPolicyOfPage(
   request: Request,
   facts: PolicyFacts = pageFacts,
-): Promise<{ copy: PageCopy['privacy']; privacyPolicy: WrittenPrivacyPolicy; lastUpdatedText: string }> {
+): Promise<{ copy: PageCopy['privacy']; privacyPolicy: WrittenPrivacyPolicy; lastUpdatedText: string; revisedText?: string }> {
   const { copy, privacyPolicy } = await pageCopy(request, 'privacy', 'privacyPolicy');
-  const lastUpdatedText = formatDate(localeOfPath(new URL(request.url).pathname), privacyPolicy.lastUpdated);
-  return { copy, privacyPolicy: writePolicy(privacyPolicy, facts), lastUpdatedText };
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const lastUpdatedText = formatDate(locale, privacyPolicy.lastUpdated);
+  const revisedText = privacyPolicy.revised === undefined ? undefined : formatDate(locale, privacyPolicy.revised);
+  return { copy, privacyPolicy: writePolicy(privacyPolicy, facts), lastUpdatedText, ...(revisedText === undefined ? {} : { revisedText }) };
 }
 
 /** What a post's page shows besides its text (which only its HTML carries: posts/PostBody.tsx). */

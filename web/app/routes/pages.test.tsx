@@ -336,7 +336,8 @@ describe('dates and numbers written at build time', () => {
 
   it('/privacy-policy carries the policy in its HTML only, and a client navigation reads it from there', async () => {
     const data = await privacyLoader({ request: new Request('http://site.test/es/privacy-policy') });
-    expect(Object.keys(data).sort()).toEqual(['copy', 'lastUpdatedText']);
+    // The dates as text, and the policy itself nowhere in the loader's data.
+    expect(Object.keys(data).sort()).toEqual(['copy', 'lastUpdatedText', ...(privacyPolicy.revised === undefined ? [] : ['revisedText'])]);
     const policy = (await pageTexts()).get('es/privacy-policy') ?? '';
     expect(policy).toContain('<section><h2>');
     // What a client navigation fetches: the prerendered page, whose marked element holds the policy.
@@ -348,6 +349,19 @@ describe('dates and numbers written at build time', () => {
     } finally {
       fetched.mockRestore();
     }
+  });
+
+  it('/privacy-policy shows its latest revision beside the original date, and nothing when there was none', async () => {
+    const request = () => new Request('http://site.test/privacy-policy');
+    const revised = await privacyLoader({ request: request() });
+    renderRoute('/privacy-policy', PrivacyPolicy, [], () => ({ ...revised, revisedText: 'December 6, 2026' }));
+    expect(await screen.findByText(`last updated ${revised.lastUpdatedText} · revised December 6, 2026`)).toBeInTheDocument();
+    document.body.replaceChildren();
+    const { revisedText: _none, ...unrevised } = revised;
+    renderRoute('/privacy-policy', PrivacyPolicy, [], () => unrevised);
+    expect(await screen.findByText(`last updated ${revised.lastUpdatedText}`)).toBeInTheDocument();
+    expect(screen.queryByText(/revised/)).toBeNull();
+    expect((await privacyPolicyOfPage(request())).revisedText).toEqual(privacyPolicy.revised === undefined ? undefined : expect.any(String));
   });
 
   it('/blogs and /privacy-policy render without constructing an Intl formatter', async () => {

@@ -10,8 +10,8 @@ import { fetchPageTexts, PageText, pageTextId, type FetchedTexts } from '../comp
  * message), is in the page's HTML only (PageText.tsx, page-texts.server.ts).
  */
 export async function loader({ request }: { request: Request }) {
-  const { copy, lastUpdatedText } = await privacyPolicyOfPage(request);
-  return { copy, lastUpdatedText };
+  const { copy, lastUpdatedText, revisedText } = await privacyPolicyOfPage(request);
+  return { copy, lastUpdatedText, ...(revisedText === undefined ? {} : { revisedText }) };
 }
 
 /** A client navigation reads the policy from the prerendered page; hydration keeps the page's own HTML. */
@@ -28,13 +28,14 @@ export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
 
 export default function PrivacyPolicy() {
   const { ui } = useCatalogue();
-  const { lastUpdatedText, texts } = useLoaderData<Awaited<ReturnType<typeof loader>> & { texts?: FetchedTexts }>();
+  const { lastUpdatedText, revisedText, texts } = useLoaderData<Awaited<ReturnType<typeof loader>> & { texts?: FetchedTexts }>();
   const locale = useLocale();
   return (
     <article className="prose" aria-labelledby="privacy-title">
       <h1 id="privacy-title">{ui.privacy.title}</h1>
       <p className="muted">
         {ui.privacy.lastUpdated(lastUpdatedText)}
+        {revisedText === undefined ? null : ` · ${ui.privacy.revised(revisedText)}`}
       </p>
       <PageText as="div" id={pageTextId(locale, 'privacy-policy')} texts={texts} />
     </article>

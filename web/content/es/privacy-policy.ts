@@ -1,11 +1,12 @@
 import type { PrivacyPolicy } from '../types';
 
 /**
- * This folder's language: the text of ../privacy-policy.ts, the same eleven sections in the same order. The date stays as in
- * the English file; the page formats it for the locale.
+ * This folder's language: the text of ../privacy-policy.ts, the same eleven sections in the same order. The dates stay as in
+ * the English file; the page formats them for the locale.
  */
 export const privacyPolicy: PrivacyPolicy = {
   lastUpdated: '2024-09-27',
+  revised: '2026-12-06',
   sections: [
     {
       heading: '1. Información general',
@@ -84,7 +85,7 @@ export const privacyPolicy: PrivacyPolicy = {
     {
       heading: '10. Cambios en esta política',
       paragraphs: [
-        'Esta política puede actualizarse cuando cambien el sitio o los servicios que utiliza; los cambios importantes se señalarán en el sitio. La fecha que figura al principio de esta página es la fecha original de la política. Se revisó el 6 de diciembre de 2026 (sección 5: los recuentos por dirección de las visitas a páginas y de los clics, y cuándo se borra la clave del día), el 29 de noviembre de 2026 (secciones 2 y 5: los recuentos del formulario de contacto y la cookie de reCAPTCHA), el 28 de noviembre de 2026 (secciones 3 y 5: las visitas a páginas y el servicio de captcha) y el 26 de noviembre de 2026 (sección 2: el archivo de mensajes).',
+        'Esta política puede actualizarse cuando cambien el sitio o los servicios que utiliza; los cambios importantes se señalarán en el sitio. Las fechas que figuran al principio de esta página son la fecha original de la política y la de su última revisión. Se revisó el 6 de diciembre de 2026 (sección 5: los recuentos por dirección de las visitas a páginas y de los clics, y cuándo se borra la clave del día), el 29 de noviembre de 2026 (secciones 2 y 5: los recuentos del formulario de contacto y la cookie de reCAPTCHA), el 28 de noviembre de 2026 (secciones 3 y 5: las visitas a páginas y el servicio de captcha) y el 26 de noviembre de 2026 (sección 2: el archivo de mensajes).',
       ],
     },
     {

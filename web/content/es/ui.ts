@@ -111,5 +111,5 @@ export const ui: UiMessages = {
     message: 'Inténtalo de nuevo o vuelve a empezar desde la página de inicio.',
     goHome: 'Ir al inicio',
   },
-  privacy: { title: 'Política de privacidad', lastUpdated: (date) => `última actualización: ${date}` },
+  privacy: { title: 'Política de privacidad', lastUpdated: (date) => `última actualización: ${date}`, revised: (date) => `revisada el ${date}` },
 };
