@@ -1,0 +1,104 @@
+/**
+ * `npx tsx scripts/bench/files-cpu.ts [--runs N] -- <vitest arguments>`: runs `vitest run <arguments>`
+ * (e.g. `--project browser e2e/routes.test.ts`) and prints the CPU seconds its whole process tree used:
+ * Vitest, its workers, the browsers they start and the local stacks, by program as `bench:test-cpu` counts
+ * them. Only that tree is counted, not the machine's other load, so a change to one test file can be
+ * measured while other programs share the cores (`/usr/bin/time` would miss the browsers, which are not
+ * waited for by Vitest's own process). With `--runs N` the run repeats and each run's total is printed.
+ *
+ * Like `bench:test-cpu` it samples /proc twice a second: a process that lives less than half a second is
+ * missed (its CPU is in no figure here). Linux only.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpuByProgram, type ProcessSample } from './test-cpu';
+
+const TICKS_PER_SECOND = 100;
+
+interface TreeSample extends ProcessSample {
+  pid: number;
+  ppid: number;
+}
+
+function sampleAll(): Map<string, TreeSample> {
+  const found = new Map<string, TreeSample>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      found.set(`${pid}@${fields[19]}`, {
+        pid: Number(pid),
+        ppid: Number(fields[1]),
+        comm,
+        cmdline,
+        // Own time plus that of its waited-for children that ended between samples.
+        cpu: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+      });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return found;
+}
+
+async function measure(args: string[]): Promise<{ code: number; wall: number; totals: Map<string, number> }> {
+  const started = Date.now();
+  const child = spawn('npx', ['vitest', 'run', ...args], { stdio: 'inherit' });
+  const inTree = new Set<number>([child.pid!]);
+  const last = new Map<string, ProcessSample>();
+  const sample = () => {
+    const all = sampleAll();
+    // Parents before children is not guaranteed: repeat until no new descendant is found.
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const s of all.values()) {
+        if (!inTree.has(s.pid) && inTree.has(s.ppid)) {
+          inTree.add(s.pid);
+          grew = true;
+        }
+      }
+    }
+    for (const [key, s] of all) if (inTree.has(s.pid)) last.set(key, s);
+  };
+  const sampler = setInterval(sample, 500);
+  const code = await new Promise<number>((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
+  clearInterval(sampler);
+  return { code, wall: (Date.now() - started) / 1000, totals: cpuByProgram(new Map(), last) };
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  let runs = 1;
+  const at = argv.indexOf('--runs');
+  if (at >= 0) {
+    runs = Number(argv[at + 1]);
+    argv.splice(at, 2);
+  }
+  const args = argv[0] === '--' ? argv.slice(1) : argv;
+  const results: number[] = [];
+  let failed = 0;
+  for (let run = 1; run <= runs; run++) {
+    const { code, wall, totals } = await measure(args);
+    if (code !== 0) failed++;
+    const sum = [...totals.values()].reduce((a, b) => a + b, 0);
+    results.push(sum);
+    console.log(`\nrun ${run}: exit ${code}, ${wall.toFixed(0)} s wall, ${sum.toFixed(1)} CPU s in the tree:`);
+    for (const [program, seconds] of [...totals].sort(([, a], [, b]) => b - a).filter(([, s]) => s >= 0.5)) {
+      console.log(`  ${seconds.toFixed(1).padStart(7)}  ${program}`);
+    }
+  }
+  console.log(`\nCPU s per run: ${results.map((r) => r.toFixed(1)).join(', ')}; ${failed} failed`);
+  return failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
