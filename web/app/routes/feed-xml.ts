@@ -1,9 +1,10 @@
 import { loadCatalogue } from '../../content/check';
-import { localeOfPath, localizePath } from '../i18n/paths';
+import { localizePath } from '../i18n/paths';
 import { absoluteUrl } from '../layout/seo';
 import { absoluteReferences } from '../posts/absolute-references';
 import { allPosts, type Post } from '../posts/posts.server';
 import type { BlogArticle } from '../../content/types';
+import { localeOfRequest } from '../base-path';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -81,7 +82,7 @@ export function feedXml({ locale, title, author, posts, articles }: FeedInput): 
 
 /** Prerendered to /feed.xml and /es/feed.xml (resource routes, one per language). */
 export async function loader({ request }: { request: Request }) {
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = localeOfRequest(request);
   const catalogue = await loadCatalogue(locale);
   const posts = (await allPosts()).filter((post) => post.locale === locale);
   const xml = feedXml({ locale, title: `${catalogue.ui.blogs.title} | ${catalogue.site.name}`, author: catalogue.site.name, posts, articles: catalogue.blogs });

@@ -9,8 +9,9 @@ import { blogPostingJsonLd, ownerPageJsonLd, projectJsonLd, type BlogPostingJson
 import type { TocEntry } from '../posts/markdown.server';
 import { allPosts, postKey } from '../posts/posts.server';
 import { formatDate, formatNumber } from '../i18n/format';
-import { localeOfPath, localizePath } from '../i18n/paths';
+import { localizePath } from '../i18n/paths';
 import { absoluteUrl, previewImagePath } from '../layout/seo';
+import { localeOfRequest } from '../base-path';
 
 /*
  * For routes' `loader`s, which run at build time when a page is prerendered and are never shipped to
@@ -20,12 +21,12 @@ import { absoluteUrl, previewImagePath } from '../layout/seo';
 
 /** Everything the language of the page's path shows. */
 export function catalogueOfPage(request: Request): Promise<Catalogue> {
-  return loadCatalogue(localeOfPath(new URL(request.url).pathname));
+  return loadCatalogue(localeOfRequest(request));
 }
 
 /** The page's language and everything it shows, as the head tags' builders take it. */
 async function bundleOfPage(request: Request): Promise<LocaleBundle & { catalogue: Catalogue }> {
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = localeOfRequest(request);
   return { locale, catalogue: await loadCatalogue(locale) };
 }
 
@@ -121,7 +122,7 @@ export async function blogArticles(request: Request): Promise<{
   posts: PostCard[];
   blogs: WithEventTitle<BlogArticle & { publishedText: string; minutesText: string }>[];
 }> {
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = localeOfRequest(request);
   const { pages, blogs } = await catalogueOfPage(request);
   const written = blogs.map((blog) => ({
     ...blog,
@@ -150,7 +151,7 @@ async function postCards(locale: string, tag?: string): Promise<PostCard[]> {
 
 /** /blogs/tags/:tag: the language's posts with that tag; a tag no post of the language has is a 404. */
 export async function postsWithTag(request: Request, tag: string | undefined): Promise<{ tag: string; posts: PostCard[]; translations: string[] }> {
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = localeOfRequest(request);
   const posts = tag === undefined ? [] : await postCards(locale, tag);
   if (posts.length === 0) throw data(null, { status: 404 });
   // The languages with a post of this tag: the language switcher leads elsewhere to /blogs.
@@ -176,7 +177,7 @@ export async function privacyPolicyOfPage(
   facts: PolicyFacts = pageFacts,
 ): Promise<{ copy: PageCopy['privacy']; privacyPolicy: WrittenPrivacyPolicy; lastUpdatedText: string; revisedText?: string }> {
   const { copy, privacyPolicy } = await pageCopy(request, 'privacy', 'privacyPolicy');
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = localeOfRequest(request);
   const lastUpdatedText = formatDate(locale, privacyPolicy.lastUpdated);
   const revisedText = privacyPolicy.revised === undefined ? undefined : formatDate(locale, privacyPolicy.revised);
   return { copy, privacyPolicy: writePolicy(privacyPolicy, facts), lastUpdatedText, ...(revisedText === undefined ? {} : { revisedText }) };
@@ -206,7 +207,7 @@ export async function postOfPage(
   request: Request,
   slug: string | undefined,
 ): Promise<{ post: PostPage; translations: string[]; structuredData: BlogPostingJsonLd; html?: string }> {
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = localeOfRequest(request);
   const posts = await allPosts();
   const post = posts.find((p) => p.locale === locale && p.slug === slug);
   if (!post) throw data(null, { status: 404 });

@@ -2,11 +2,12 @@ import { isRouteErrorResponse, Link, redirect, useLoaderData } from 'react-route
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { postOfPage } from './page-content';
 import { encodePath, pathOf } from '../../../contract/site-routes';
-import { localeOfPath, localizePath } from '../i18n/paths';
+import { localizePath } from '../i18n/paths';
 import { jsonLd, metaBundle, pageMeta } from '../layout/seo';
 import { fetchPostBody, PostBody } from '../posts/PostBody';
 import type { PageMetaArgs } from '../layout/seo';
 import '../posts/post.css';
+import { localeOfRequest } from '../base-path';
 
 /** The post's facts in its language, written into the page at build time (its text is in the HTML only). */
 /*
@@ -31,7 +32,7 @@ export async function clientLoader({ request, serverLoader }: { request: Request
     return { ...data, html: data.html ?? html };
   } catch (error) {
     if (isRouteErrorResponse(error) && error.status === 404) {
-      throw redirect(localizePath(localeOfPath(new URL(request.url).pathname), '/error'));
+      throw redirect(localizePath(localeOfRequest(request), '/error'));
     }
     throw error;
   }

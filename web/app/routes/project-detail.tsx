@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, redirect, useLoaderData } from 'react-route
 import type { Project } from '../../content/types';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { projectOfPage, type WithEventTitle } from './page-content';
-import { localeOfPath, localizePath } from '../i18n/paths';
+import { localizePath } from '../i18n/paths';
 import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { usePageEvent } from '../features/analytics/page-events';
 import { tracked } from '../features/tracking/tracked';
@@ -10,6 +10,7 @@ import { jsonLd, metaBundle, pageMeta } from '../layout/seo';
 import type { Route } from './+types/project-detail';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
+import { localeOfRequest } from '../base-path';
 
 /** The page's project in its language, written into the page at build time (known ids only). */
 export function loader({ request, params }: Route.LoaderArgs) {
@@ -26,7 +27,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     return await serverLoader();
   } catch (error) {
     if (isRouteErrorResponse(error) && error.status === 404) {
-      throw redirect(localizePath(localeOfPath(new URL(request.url).pathname), '/error'));
+      throw redirect(localizePath(localeOfRequest(request), '/error'));
     }
     throw error;
   }

@@ -2,9 +2,9 @@ import { Link, useLoaderData } from 'react-router';
 import { loadCatalogue } from '../../content/check';
 import type { SearchCopy } from '../../content/types';
 import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
-import { localeOfPath } from '../i18n/paths';
 import { searchDocuments } from '../search/documents';
 import type { SearchKind } from '../search/engine';
+import { localeOfRequest } from '../base-path';
 
 const KINDS: readonly SearchKind[] = ['page', 'project', 'post', 'article'];
 
@@ -13,7 +13,7 @@ const KINDS: readonly SearchKind[] = ['page', 'project', 'post', 'article'];
  * made of (web/app/search/documents.ts). It is where the search control leads without JavaScript.
  */
 export async function loader({ request }: { request: Request }) {
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = localeOfRequest(request);
   const [documents, catalogue] = await Promise.all([searchDocuments(locale), loadCatalogue(locale)]);
   const groups = KINDS.map((kind) => ({ kind, pages: documents.filter((d) => d.kind === kind).map(({ id, title }) => ({ id, title })) })).filter(
     (group) => group.pages.length > 0,
