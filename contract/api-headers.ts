@@ -20,6 +20,15 @@ export const API_REQUEST_HEADERS = {
   viewerAddress: 'cloudfront-viewer-address',
 } as const;
 
+/**
+ * A Content-Language value the page sends and the API reads: one BCP 47-looking tag (`en`, `es`,
+ * `pt-BR`) of at most 35 characters. Anything else is left out by the page and ignored by the API,
+ * never refused: the language only labels the owner's mail.
+ */
+export function isContentLanguage(value: string): boolean {
+  return value.length <= 35 && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(value);
+}
+
 export type ApiRequestHeader = (typeof API_REQUEST_HEADERS)[keyof typeof API_REQUEST_HEADERS];
 
 /** The headers of the list that CloudFront generates rather than forwards from the viewer. */

@@ -28,7 +28,7 @@ const TAG_VALUE = /^[A-Za-z0-9_-]{1,256}$/;
 /** The SendEmail request for an archived message. */
 export function archivedMail(message: ArchivedMessage, settings: MailSettings): SendEmailCommandInput {
   const input = buildContactEmail(
-    { fullName: message.name, email: message.email, message: message.message, captchaToken: '' },
+    { fullName: message.name, email: message.email, message: message.message },
     settings,
     new Date(message.receivedAt),
     message.language,

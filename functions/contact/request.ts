@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { z } from 'zod';
-import { API_REQUEST_HEADERS } from '../../contract/api-headers';
+import { API_REQUEST_HEADERS, isContentLanguage } from '../../contract/api-headers';
 import { validateContact, type ContactMessage } from '../../contract/contact-rules';
 import { CONTACT_MAX_BODY_BYTES } from '../../contract/limits';
 import { viewerAddressIp } from '../shared/address';
@@ -89,13 +89,9 @@ export function readIdempotencyKey(event: APIGatewayProxyEventV2): IdempotencyKe
   return { ok: true, key };
 }
 
-/** A BCP 47-looking language tag (`en`, `es`, `pt-BR`); anything else is ignored, never refused. */
-const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
-const MAX_LANGUAGE_CHARS = 35;
-
 /** The page's language from Content-Language, when it is one plain tag. */
 export function readLanguage(event: APIGatewayProxyEventV2): string | undefined {
   const raw = getHeader(event, API_REQUEST_HEADERS.contentLanguage)?.trim();
-  if (!raw || raw.length > MAX_LANGUAGE_CHARS || !LANGUAGE_TAG.test(raw)) return undefined;
+  if (!raw || !isContentLanguage(raw)) return undefined;
   return raw;
 }

@@ -81,8 +81,11 @@ export function languageLine(language: string | undefined): string | undefined {
   return name && name !== language ? `Written from the ${name} page (${language})` : `Written from the page in ${language}`;
 }
 
+/** What the mail shows of a message: the captcha token was spent on the way in and is not part of it. */
+export type MailedMessage = Pick<ContactMessage, 'fullName' | 'email' | 'message'>;
+
 export function buildContactEmail(
-  message: ContactMessage,
+  message: MailedMessage,
   addresses: MailAddresses,
   receivedAt: Date,
   language?: string,

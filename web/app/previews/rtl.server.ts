@@ -15,6 +15,7 @@ import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { CARD, type CardText } from './card';
 import { woffToSfnt } from './woff';
+import { escapeXml } from '../xml';
 
 const require = createRequire(import.meta.url);
 
@@ -59,8 +60,6 @@ function scriptOf(text: string): Script {
   if (HEBREW_CHAR.test(text)) return 'hebrew';
   return RTL_CHAR.test(text) ? 'arabic' : 'latin';
 }
-
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function textElement(text: string, x: number, y: number, size: number, weight: Weight, fill: string, anchor: 'start' | 'end' | 'middle'): string {
   return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="${FAMILIES[scriptOf(text)]}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="${anchor}" xml:space="preserve">${escapeXml(text)}</text>`;

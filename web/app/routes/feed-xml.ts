@@ -1,14 +1,12 @@
 import { loadCatalogue } from '../../content/check';
 import { localizePath } from '../i18n/paths';
+import { escapeXml } from '../xml';
 import { absoluteUrl } from '../layout/seo';
 import { absoluteReferences } from '../posts/absolute-references';
 import { allPosts, type Post } from '../posts/posts.server';
 import type { BlogArticle } from '../../content/types';
 import { localeOfRequest } from '../base-path';
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Atom's dates are RFC 3339 date-times (https://www.rfc-editor.org/rfc/rfc4287#section-3.3): midnight UTC of the day. */
 const atomDate = (isoDate: string) => `${isoDate}T00:00:00Z`;

@@ -1,13 +1,11 @@
 import { pathOf } from '../../../contract/site-routes';
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../content/locales';
 import { localizePath } from '../i18n/paths';
+import { escapeXml } from '../xml';
 import { pagePaths } from '../prerender-paths';
 import { absoluteUrl } from '../layout/seo';
 import { allPosts } from '../posts/posts.server';
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * The sitemap: every indexable page in every language, each with its alternates (every language and

@@ -1,4 +1,5 @@
 import type { ContactRequestBody } from '../../../../contract/contact-rules';
+import { isContentLanguage } from '../../../../contract/api-headers';
 
 /** A request that hangs longer than this ends as a failure (the API itself answers within 10 s). */
 export const CONTACT_TIMEOUT_MS = 15_000;
@@ -26,8 +27,6 @@ export function newIdempotencyKey(): string {
 
 /** The header's form in the IETF draft: a Structured Field String, i.e. quoted. */
 const quoted = (key: string) => `"${key}"`;
-const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
-
 /**
  * Posts the contact message as JSON. Any 2xx is success and the body is never read;
  * a network failure, a timeout or any other status is failure. Never throws.
@@ -41,7 +40,7 @@ export async function postContact(
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? CONTACT_TIMEOUT_MS);
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   if (options.idempotencyKey) headers['Idempotency-Key'] = quoted(options.idempotencyKey);
-  if (options.language && LANGUAGE_TAG.test(options.language)) headers['Content-Language'] = options.language;
+  if (options.language && isContentLanguage(options.language)) headers['Content-Language'] = options.language;
   try {
     const response = await fetch(endpoint, {
       method: 'POST',
