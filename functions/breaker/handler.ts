@@ -13,15 +13,14 @@ import { readSpend } from '../shared/spend';
 import { utcDayStart } from '../../contract/breaker';
 import { parseBreakerEnv } from './env';
 import { runBreaker, type BreakerDeps } from './run';
+import { lazyHandler } from '../shared/entry';
 
-const logger = createLogger(serviceName('breaker'));
-const dynamo = createDynamoClient({ requestTimeoutMs: 3_000 });
-const apigateway = new ApiGatewayV2Client({});
-const sns = new SNSClient({});
-
-export async function handler(): Promise<void> {
+function createBreakerHandlerFromEnv(): () => Promise<void> {
+  const logger = createLogger(serviceName('breaker'));
   const env = parseBreakerEnv(process.env);
-  const counters = dynamoCounters({ table: env.table, client: dynamo });
+  const counters = dynamoCounters({ table: env.table, client: createDynamoClient({ requestTimeoutMs: 3_000 }) });
+  const apigateway = new ApiGatewayV2Client({});
+  const sns = new SNSClient({});
   const deps: BreakerDeps = {
     now: () => Date.now(),
     countRequests: (counter, now) => readSpend(counters, counter, now),
@@ -51,14 +50,19 @@ export async function handler(): Promise<void> {
       await sns.send(new PublishCommand({ TopicArn: env.topicArn, Subject: subject, Message: message }));
     },
   };
-  try {
-    const outcomes = await runBreaker(env.routes, deps, env.pastShareDaily);
-    // One line per run only when something changed: a quiet day writes nothing.
-    const changed = outcomes.filter((o) => o.action !== 'none');
-    if (changed.length > 0) logger.warn('Circuit breaker changed a route', { changed });
-  } catch (error) {
-    logger.error('Circuit breaker run failed; every route left as it was', describeError(error));
-    throw error;
-  }
+  return async () => {
+    try {
+      const outcomes = await runBreaker(env.routes, deps, env.pastShareDaily);
+      // One line per run only when something changed: a quiet day writes nothing.
+      const changed = outcomes.filter((o) => o.action !== 'none');
+      if (changed.length > 0) logger.warn('Circuit breaker changed a route', { changed });
+    } catch (error) {
+      logger.error('Circuit breaker run failed; every route left as it was', describeError(error));
+      throw error;
+    }
+  };
 }
+
+/** The Lambda entry point (functions/shared/entry.ts). */
+export const handler = lazyHandler(createBreakerHandlerFromEnv);
 

@@ -4,11 +4,7 @@
  */
 import type { ContactHandler } from './flow';
 import { createContactHandlerFromEnv } from './clients';
+import { lazyHandler } from '../shared/entry';
 
-let coldStartHandler: ContactHandler | undefined;
-
-/** The Lambda entry point. The environment is read on the first invocation, never at import. */
-export const handler: ContactHandler = (event, context) => {
-  coldStartHandler ??= createContactHandlerFromEnv();
-  return coldStartHandler(event, context);
-};
+/** The Lambda entry point (functions/shared/entry.ts). */
+export const handler: ContactHandler = lazyHandler(createContactHandlerFromEnv);

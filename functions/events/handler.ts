@@ -21,6 +21,7 @@ import {
   type LoggerLike,
   type MetricsSink,
 } from '../shared/observability';
+import { lazyHandler } from '../shared/entry';
 
 /** sendBeacon sends a Blob's own type, or text/plain for a string: both are accepted. */
 export const EVENT_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
@@ -85,21 +86,18 @@ export function createEventsHandler(deps: EventsDeps): EventsHandler {
   };
 }
 
-let coldStartHandler: EventsHandler | undefined;
+function createEventsHandlerFromEnv(): EventsHandler {
+  const service = serviceName(SERVICE_NAMES.events);
+  const logger = createLogger(service);
+  const origin = originFromEnv(logger);
+  return createEventsHandler({
+    logger,
+    metrics: createMetricsSink(service),
+    knownNames: siteEventNames(postTitlesFromEnvironment(process.env)),
+    ...origin,
+    ...beaconLimitFromEnv('events', origin.origin !== undefined, (problem) => logger.error(problem)),
+  });
+}
 
-/** The Lambda entry point; Powertools objects are made on the first invocation, not at import. */
-export const handler: EventsHandler = (event, context) => {
-  if (!coldStartHandler) {
-    const service = serviceName(SERVICE_NAMES.events);
-    const logger = createLogger(service);
-    const origin = originFromEnv(logger);
-    coldStartHandler = createEventsHandler({
-      logger,
-      metrics: createMetricsSink(service),
-      knownNames: siteEventNames(postTitlesFromEnvironment(process.env)),
-      ...origin,
-      ...beaconLimitFromEnv('events', origin.origin !== undefined, (problem) => logger.error(problem)),
-    });
-  }
-  return coldStartHandler(event, context);
-};
+/** The Lambda entry point (functions/shared/entry.ts). */
+export const handler: EventsHandler = lazyHandler(createEventsHandlerFromEnv);

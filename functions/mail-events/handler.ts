@@ -7,18 +7,17 @@ import { SERVICE_NAMES } from '../../contract/metrics';
 import { archiveFromEnv } from '../archive/env';
 import { createMailEventsHandler, type MailEvent, type MailEventsReport } from '../archive/mail-events';
 import { createLogger, createMetricsSink, serviceName } from '../shared/observability';
+import { lazyHandler } from '../shared/entry';
 
-let coldStartHandler: ((event: MailEvent) => Promise<MailEventsReport>) | undefined;
+function createMailEventsHandlerFromEnv(): (event: MailEvent) => Promise<MailEventsReport> {
+  const service = serviceName(SERVICE_NAMES.mailEvents);
+  return createMailEventsHandler({
+    archive: archiveFromEnv(),
+    logger: createLogger(service),
+    metrics: createMetricsSink(service),
+    archiveTimeoutMs: CONTACT_TIMEOUTS_MS.archive,
+  });
+}
 
-export const handler = (event: MailEvent): Promise<MailEventsReport> => {
-  if (!coldStartHandler) {
-    const service = serviceName(SERVICE_NAMES.mailEvents);
-    coldStartHandler = createMailEventsHandler({
-      archive: archiveFromEnv(),
-      logger: createLogger(service),
-      metrics: createMetricsSink(service),
-      archiveTimeoutMs: CONTACT_TIMEOUTS_MS.archive,
-    });
-  }
-  return coldStartHandler(event);
-};
+/** The Lambda entry point (functions/shared/entry.ts). */
+export const handler = lazyHandler(createMailEventsHandlerFromEnv);

@@ -23,6 +23,7 @@ import { CloudFrontKeyValueStoreClient, DescribeKeyValueStoreCommand, GetKeyComm
 // The KeyValueStore API is signed with SigV4A; the SDK needs this package loaded for it.
 import '@aws-sdk/signature-v4a';
 import { ORIGIN_SECRET_KVS_KEY } from '../../contract/api-headers';
+import { lazyHandler } from '../shared/entry';
 
 export interface RotationEvent {
   Step: string;
@@ -107,12 +108,12 @@ export async function rotate(event: RotationEvent, deps: RotationDeps): Promise<
   }
 }
 
-let deps: RotationDeps | undefined;
-
-/** The Lambda entry point: the clients are made on the first invocation. */
-export const handler = async (event: RotationEvent): Promise<void> => {
+function createRotationHandlerFromEnv(): (event: RotationEvent) => Promise<void> {
   const kvsArn = process.env.ORIGIN_KVS_ARN;
   if (!kvsArn) throw new Error('ORIGIN_KVS_ARN is not set');
-  deps ??= { secrets: new SecretsManagerClient({}), store: new CloudFrontKeyValueStoreClient({}), kvsArn };
-  await rotate(event, deps);
-};
+  const deps: RotationDeps = { secrets: new SecretsManagerClient({}), store: new CloudFrontKeyValueStoreClient({}), kvsArn };
+  return (event) => rotate(event, deps);
+}
+
+/** The Lambda entry point (functions/shared/entry.ts). */
+export const handler = lazyHandler(createRotationHandlerFromEnv);

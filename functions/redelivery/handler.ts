@@ -9,8 +9,7 @@ import { SERVICE_NAMES } from '../../contract/metrics';
 import { archiveFromEnv, mailSettingsFromEnv } from '../archive/env';
 import { redeliverPending, type RedeliveryDeps, type RedeliveryReport } from '../archive/redeliver';
 import { createLogger, createMetricsSink, serviceName } from '../shared/observability';
-
-let deps: RedeliveryDeps | undefined;
+import { lazyHandler } from '../shared/entry';
 
 function depsFromEnv(): RedeliveryDeps {
   const service = serviceName(SERVICE_NAMES.redelivery);
@@ -27,9 +26,14 @@ function depsFromEnv(): RedeliveryDeps {
   };
 }
 
-export async function handler(): Promise<RedeliveryReport> {
-  deps ??= depsFromEnv();
-  const report = await redeliverPending(deps);
-  deps.logger.info('Redelivery run', { ...report });
-  return report;
+function createRedeliveryHandlerFromEnv(): () => Promise<RedeliveryReport> {
+  const deps = depsFromEnv();
+  return async () => {
+    const report = await redeliverPending(deps);
+    deps.logger.info('Redelivery run', { ...report });
+    return report;
+  };
 }
+
+/** The Lambda entry point (functions/shared/entry.ts). */
+export const handler = lazyHandler(createRedeliveryHandlerFromEnv);

@@ -23,6 +23,7 @@ import {
   type LoggerLike,
   type MeasureSink,
 } from '../shared/observability';
+import { lazyHandler } from '../shared/entry';
 
 /** sendBeacon sends a Blob's own type, or text/plain for a string: both are accepted. */
 export const VITALS_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
@@ -104,24 +105,21 @@ export function pageViewMetrics(namespace: string, pageView: VitalsBeacon): Reco
   return Object.keys(values).length > 0 ? emfFields(namespace, values, 'Milliseconds') : {};
 }
 
-let coldStartHandler: VitalsHandler | undefined;
+function createVitalsHandlerFromEnv(): VitalsHandler {
+  const service = serviceName(SERVICE_NAMES.vitals);
+  const logger = createLogger(service);
+  const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE?.trim() || METRICS_NAMESPACE;
+  const origin = originFromEnv(logger);
+  return createVitalsHandler({
+    logger,
+    // The page-view line carries the two measured metrics itself (embedded metric format): one line per view.
+    measures: { measure: () => undefined },
+    // One JSON line per page view: Logs Insights discovers pageView.route, pageView.lcp, …
+    pageViews: (pageView, feedsAlarms) => logger.info(PAGE_VIEW_LOG_MESSAGE, { pageView, ...(feedsAlarms ? pageViewMetrics(namespace, pageView) : {}) }),
+    ...origin,
+    ...beaconLimitFromEnv('vitals', origin.origin !== undefined, (problem) => logger.error(problem)),
+  });
+}
 
-/** The Lambda entry point; Powertools objects are made on the first invocation, not at import. */
-export const handler: VitalsHandler = (event, context) => {
-  if (!coldStartHandler) {
-    const service = serviceName(SERVICE_NAMES.vitals);
-    const logger = createLogger(service);
-    const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE?.trim() || METRICS_NAMESPACE;
-    const origin = originFromEnv(logger);
-    coldStartHandler = createVitalsHandler({
-      logger,
-      // The page-view line carries the two measured metrics itself (embedded metric format): one line per view.
-      measures: { measure: () => undefined },
-      // One JSON line per page view: Logs Insights discovers pageView.route, pageView.lcp, …
-      pageViews: (pageView, feedsAlarms) => logger.info(PAGE_VIEW_LOG_MESSAGE, { pageView, ...(feedsAlarms ? pageViewMetrics(namespace, pageView) : {}) }),
-      ...origin,
-      ...beaconLimitFromEnv('vitals', origin.origin !== undefined, (problem) => logger.error(problem)),
-    });
-  }
-  return coldStartHandler(event, context);
-};
+/** The Lambda entry point (functions/shared/entry.ts). */
+export const handler: VitalsHandler = lazyHandler(createVitalsHandlerFromEnv);
