@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -29,5 +31,20 @@ describe('deadReferencesIn', () => {
 describe('the repository', () => {
   it('names no file in a comment, doc or script that is not there', () => {
     expect(deadReferences(ROOT)).toEqual([]);
+  });
+});
+
+describe('a copy of the project without git (an owner who downloaded it)', () => {
+  it('reads the tree itself, leaving out what a run writes', () => {
+    const copy = mkdtempSync(path.join(os.tmpdir(), 'file-references-'));
+    try {
+      mkdirSync(path.join(copy, 'docs'));
+      mkdirSync(path.join(copy, 'node_modules/pkg'), { recursive: true });
+      writeFileSync(path.join(copy, 'docs/a.md'), 'see docs/gone.md and docs/a.md\n');
+      writeFileSync(path.join(copy, 'node_modules/pkg/readme.md'), 'see docs/also-gone.md\n');
+      expect(deadReferences(copy)).toEqual([{ file: 'docs/a.md', line: 1, reference: 'docs/gone.md' }]);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

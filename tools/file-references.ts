@@ -6,7 +6,7 @@
  * script's extension, or as a folder's index.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The folders a reference starts with. */
@@ -51,12 +51,30 @@ export function deadReferencesIn(file: string, text: string, exists: (relative: 
   return dead;
 }
 
+/** Folders a copy without git holds that are not the project's own files (what .gitignore leaves out). */
+const NOT_SOURCE = new Set(['node_modules', '.git', 'cdk.out', '.local', 'coverage', 'test-results', 'build']);
+
+/** The project's files: git's list where there is one, else the tree without what a run writes (a copy made without git). */
+function projectFiles(root: string): string[] {
+  try {
+    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\0').filter(Boolean);
+  } catch {
+    const walk = (dir: string): string[] =>
+      readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+        const relative = dir ? `${dir}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) return NOT_SOURCE.has(entry.name) ? [] : walk(relative);
+        return entry.isFile() ? [relative] : [];
+      });
+    return walk('');
+  }
+}
+
 /**
- * Every dead reference in the repository's tracked text files. Test files are left out: they name
- * files that do not exist on purpose (a missing page, a fixture's made-up module).
+ * Every dead reference in the repository's text files. Test files are left out: they name files that
+ * do not exist on purpose (a missing page, a fixture's made-up module).
  */
 export function deadReferences(root: string): DeadReference[] {
-  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const tracked = projectFiles(root);
   const texts = tracked.filter((file) => /\.(?:[cm]?[jt]sx?|md|ya?ml|json|sh)$|^\.ci\/run$/.test(file) && !/\.test\.tsx?$/.test(file) && file !== 'package-lock.json');
   const exists = (relative: string) => existsSync(path.join(root, relative));
   return texts.flatMap((file) => (existsSync(path.join(root, file)) ? deadReferencesIn(file, readFileSync(path.join(root, file), 'utf8'), exists) : []));
