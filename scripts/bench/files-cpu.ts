@@ -10,39 +10,7 @@
  * missed (its CPU is in no figure here). Linux only.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { cpuByProgram, type ProcessSample } from './test-cpu';
-
-const TICKS_PER_SECOND = 100;
-
-interface TreeSample extends ProcessSample {
-  pid: number;
-  ppid: number;
-}
-
-function sampleAll(): Map<string, TreeSample> {
-  const found = new Map<string, TreeSample>();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
-      found.set(`${pid}@${fields[19]}`, {
-        pid: Number(pid),
-        ppid: Number(fields[1]),
-        comm,
-        cmdline,
-        // Own time plus that of its waited-for children that ended between samples.
-        cpu: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
-      });
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  return found;
-}
+import { cpuByProgram, type ProcessSample, sampleProcesses } from './test-cpu';
 
 async function measure(args: string[]): Promise<{ code: number; wall: number; totals: Map<string, number> }> {
   const started = Date.now();
@@ -50,7 +18,7 @@ async function measure(args: string[]): Promise<{ code: number; wall: number; to
   const inTree = new Set<number>([child.pid!]);
   const last = new Map<string, ProcessSample>();
   const sample = () => {
-    const all = sampleAll();
+    const all = sampleProcesses();
     // Parents before children is not guaranteed: repeat until no new descendant is found.
     let grew = true;
     while (grew) {

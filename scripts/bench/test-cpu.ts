@@ -57,9 +57,15 @@ export function cpuByProgram(before: ReadonlyMap<string, ProcessSample>, last: R
 
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on Linux's common builds
 
+/** A process as /proc shows it, with its place in the process tree. */
+export interface TreeSample extends ProcessSample {
+  pid: number;
+  ppid: number;
+}
+
 /** Every process now, keyed by pid and start time (a pid reused by a new process is a new key). */
-function sampleProcesses(): Map<string, ProcessSample> {
-  const found = new Map<string, ProcessSample>();
+export function sampleProcesses(): Map<string, TreeSample> {
+  const found = new Map<string, TreeSample>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -67,7 +73,9 @@ function sampleProcesses(): Map<string, ProcessSample> {
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
-      found.set(`${pid}@${fields[19]}`, { comm, cmdline, cpu: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND });
+      // cpu: its own time plus that of its waited-for children that ended between samples.
+      const cpu = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+      found.set(`${pid}@${fields[19]}`, { pid: Number(pid), ppid: Number(fields[1]), comm, cmdline, cpu });
     } catch {
       // The process ended while being read.
     }
