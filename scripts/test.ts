@@ -1,5 +1,5 @@
 /**
- * `npm test`: the checks and builds the tests need, side by side, then Vitest. The type-check, ESLint,
+ * `npm test`: the checks and builds the tests need, side by side, then Vitest. The formatter's check, the type-check, ESLint,
  * the test build (web/build, which the browser tests serve) and the shared fixture builds
  * (tools/locale-copy.ts) read the sources and write nothing another one reads, so they run at once
  * rather than one after another; the shared builds are made here, before the tests, so that no test
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const abort = new AbortController();
   const interrupt = () => abort.abort();
   process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
-  const ready = await runSteps([npmStep('typecheck'), npmStep('lint'), npmStep('build:test'), sharedBuilds], undefined, abort);
+  const ready = await runSteps([npmStep('format:check'), npmStep('typecheck'), npmStep('lint'), npmStep('build:test'), sharedBuilds], undefined, abort);
   if (!ready) process.exit(abort.signal.aborted ? 130 : 1);
   process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
   const vitest = spawn(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });
