@@ -102,17 +102,16 @@ function factsOf(doc: YamlNode, id: string, job: YamlNode): JobFacts {
 }
 
 /** Every broken rule in these workflow files (all of them at once, so the required set can be judged). */
+/** Every broken rule in these workflow files (all of them at once, so the required set can be judged). */
 export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
   const violations: Violation[] = [];
-  const parsed = files.map((f) => ({ file: f.file, doc: parse(f.text) as YamlNode }));
-  const deployGroups: { file: string; job: string; group: string }[] = [];
-  const teardownGroups: { file: string; job: string; group: string }[] = [];
-  const found = { ci: false, deployAfterCi: false, pullRequest: false, teardown: false, rollback: false };
+  const groups: JobGroups = { deploy: [], teardown: [] };
+  const found: FoundWorkflows = { ci: false, deployAfterCi: false, pullRequest: false, teardown: false, rollback: false };
 
-  for (const { file, doc } of parsed) {
+  for (const { file, text } of files) {
+    const doc = parse(text) as YamlNode;
     const add = (rule: RuleId, where: string, message: string) => violations.push({ rule, file, where, message });
     const on = triggers(doc);
-    const pullRequestWorkflow = 'pull_request' in on || 'pull_request_target' in on;
     if ('pull_request_target' in on) add('no-pull-request-target', 'on', 'runs on pull_request_target');
     if (!isMap(doc?.permissions) || Object.keys(doc.permissions).length > 0) {
       add('top-level-permissions', 'permissions', `is ${JSON.stringify(doc?.permissions ?? null)}, not {}`);
@@ -124,87 +123,13 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
     }
     if (doc?.name === CI_NAME && 'pull_request' in on && pushesMain(on)) found.ci = true;
     if (checkDeployAfterCi(doc, on, (where, message) => add('deploy-after-ci', where, message))) found.deployAfterCi = true;
-
     for (const [id, job] of Object.entries<YamlNode>(isMap(doc?.jobs) ? doc.jobs : {})) {
-      const facts = factsOf(doc, id, job);
-      const at = `jobs.${id}`;
-      // Permissions: declared per job, from the least set.
-      const permissions = job?.permissions;
-      if (!isMap(permissions)) add('job-permissions', `${at}.permissions`, `is ${JSON.stringify(permissions ?? null)}: name each scope the job needs`);
-      else {
-        for (const [scope, level] of Object.entries(permissions)) {
-          if (ALLOWED_SCOPES[scope] === undefined || (level !== ALLOWED_SCOPES[scope] && level !== 'read' && level !== 'none')) {
-            add('job-permissions', `${at}.permissions.${scope}`, `${scope}: ${String(level)} is more than the least set allows`);
-          }
-        }
-      }
-      const idToken = isMap(permissions) && permissions['id-token'] === 'write';
-      if (idToken !== facts.roles.length > 0) {
-        add('id-token-only-with-role', at, idToken ? 'asks for id-token: write but assumes no role' : 'assumes a role without id-token: write');
-      }
-      // Pinning: steps and remote reusable workflows.
-      const remoteUses = [...facts.steps.map(usesOf), typeof job?.uses === 'string' ? job.uses : ''].filter(
-        (uses) => uses && !uses.startsWith('./') && !uses.startsWith('docker://'),
-      );
-      for (const uses of remoteUses) if (!PINNED.test(uses)) add('pinned-by-sha', at, `${uses} is not pinned by a full commit SHA`);
-      for (const step of facts.steps.filter((s) => isAction(s, 'actions/checkout'))) {
-        if (step?.with?.['persist-credentials'] !== false) add('persist-credentials', at, 'actions/checkout keeps the token in .git/config');
-      }
-      // Roles: from variables, account pinned, matched to the subject the trust policy expects.
-      for (const step of facts.roles) {
-        const role = String(step?.with?.['role-to-assume'] ?? '');
-        if (!/^\$\{\{\s*vars\.AWS_(PRODUCTION|PREVIEW)_ROLE_ARN\s*\}\}$/.test(role) || !/^\$\{\{\s*vars\.AWS_ACCOUNT_ID\s*\}\}$/.test(String(step?.with?.['allowed-account-ids'] ?? ''))) {
-          add('allowed-account-ids', at, 'role-to-assume must be vars.AWS_PRODUCTION_ROLE_ARN or vars.AWS_PREVIEW_ROLE_ARN, allowed-account-ids vars.AWS_ACCOUNT_ID');
-        }
-        const environment = facts.environment?.name;
-        if (/PRODUCTION/.test(role) && (environment !== undefined || pullRequestWorkflow)) {
-          add('role-matches-subject', at, 'the production role trusts main\'s ref: no environment (its subject would be environment:NAME) and no pull_request trigger');
-        }
-        if (/PREVIEW/.test(role) && (environment !== undefined || !pullRequestWorkflow)) {
-          add('role-matches-subject', at, 'the preview role trusts the pull_request subject only: no environment, and only on pull_request');
-        }
-        if (pullRequestWorkflow) {
-          const condition = String(job?.if ?? '');
-          if (!condition.includes('github.event.pull_request.head.repo.full_name == github.repository') || !condition.includes("'dependabot[bot]'")) {
-            add('skip-forks-and-dependabot', `${at}.if`, 'must skip pull requests from forks and from dependabot[bot]');
-          }
-        }
-      }
-      if (idToken) checkNothingRunsNextToToken(facts, pullRequestWorkflow, (rule, message) => add(rule, at, message));
-      // Concurrency: deploys never cancelled; teardown in groups of its own.
-      const deploys = DEPLOYS.test(facts.runs);
-      const tearsDown = TEARS_DOWN.test(facts.runs);
-      if (deploys) {
-        if (!facts.concurrency?.group || facts.concurrency.cancel !== false) {
-          add('deploy-concurrency', at, 'deploys outside a concurrency group with cancel-in-progress: false');
-        } else deployGroups.push({ file, job: id, group: facts.concurrency.group });
-      }
-      if (tearsDown) {
-        if (!facts.concurrency?.group || facts.concurrency.cancel !== false) {
-          add('teardown-concurrency', at, 'tears down outside a concurrency group with cancel-in-progress: false');
-        } else teardownGroups.push({ file, job: id, group: facts.concurrency.group });
-      }
-      // Shell: no expressions; the token only where a step uses it.
-      facts.steps.forEach((step, i) => {
-        if (typeof step?.run === 'string' && step.run.includes('${{')) add('no-expressions-in-run', `${at}.steps[${i}]`, 'an expression inside run:');
-      });
-      if (isMap(job?.env)) {
-        for (const [name, value] of Object.entries(job.env)) {
-          if (TOKEN.test(String(value))) add('token-in-step-env', `${at}.env.${name}`, 'every step of the job gets the GitHub token');
-        }
-      }
-      checkMainByFullName(facts, (message) => add('main-by-full-name', at, message));
-      if (facts.roles.some(isProductionRole)) checkProductionJob(doc, on, facts, (rule, message) => add(rule, at, message));
-      if (facts.roles.some(isPreviewRole) && /\baws s3 (cp|sync)\b/.test(facts.runs)) checkPreviewUpload(facts, (message) => add('bounded-preview-upload', at, message));
-      // What exists.
-      if (deploys && 'pull_request' in on && idToken) found.pullRequest = true;
-      if (tearsDown && 'pull_request' in on && String(job?.if ?? '').includes("github.event.action == 'closed'")) found.teardown = true;
-      if (deploys && 'workflow_dispatch' in on && !('push' in on)) found.rollback = true;
+      checkJob({ file, doc, on, id, job }, add, groups, found);
     }
   }
 
-  for (const teardown of teardownGroups) {
-    const clash = deployGroups.find((d) => d.group === teardown.group || sameShape(d.group, teardown.group));
+  for (const teardown of groups.teardown) {
+    const clash = groups.deploy.find((d) => d.group === teardown.group || sameShape(d.group, teardown.group));
     if (clash) {
       violations.push({
         rule: 'teardown-concurrency',
@@ -219,6 +144,98 @@ export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
     violations.push({ rule: 'required-workflows', file: '.github/workflows', where: '', message: `missing: ${missing.join(', ')}` });
   }
   return violations;
+}
+
+/** The concurrency groups of the jobs that deploy and of those that tear down, across the files. */
+interface JobGroups {
+  deploy: { file: string; job: string; group: string }[];
+  teardown: { file: string; job: string; group: string }[];
+}
+/** The workflows the repository must have, each set once a job shows it. */
+type FoundWorkflows = Record<'ci' | 'deployAfterCi' | 'pullRequest' | 'teardown' | 'rollback', boolean>;
+
+/** One job's rules. */
+function checkJob(
+  { file, doc, on, id, job }: { file: string; doc: YamlNode; on: Record<string, YamlNode>; id: string; job: YamlNode },
+  add: (rule: RuleId, where: string, message: string) => void,
+  groups: JobGroups,
+  found: FoundWorkflows,
+): void {
+  const pullRequestWorkflow = 'pull_request' in on || 'pull_request_target' in on;
+    const facts = factsOf(doc, id, job);
+    const at = `jobs.${id}`;
+    // Permissions: declared per job, from the least set.
+    const permissions = job?.permissions;
+    if (!isMap(permissions)) add('job-permissions', `${at}.permissions`, `is ${JSON.stringify(permissions ?? null)}: name each scope the job needs`);
+    else {
+      for (const [scope, level] of Object.entries(permissions)) {
+        if (ALLOWED_SCOPES[scope] === undefined || (level !== ALLOWED_SCOPES[scope] && level !== 'read' && level !== 'none')) {
+          add('job-permissions', `${at}.permissions.${scope}`, `${scope}: ${String(level)} is more than the least set allows`);
+        }
+      }
+    }
+    const idToken = isMap(permissions) && permissions['id-token'] === 'write';
+    if (idToken !== facts.roles.length > 0) {
+      add('id-token-only-with-role', at, idToken ? 'asks for id-token: write but assumes no role' : 'assumes a role without id-token: write');
+    }
+    // Pinning: steps and remote reusable workflows.
+    const remoteUses = [...facts.steps.map(usesOf), typeof job?.uses === 'string' ? job.uses : ''].filter(
+      (uses) => uses && !uses.startsWith('./') && !uses.startsWith('docker://'),
+    );
+    for (const uses of remoteUses) if (!PINNED.test(uses)) add('pinned-by-sha', at, `${uses} is not pinned by a full commit SHA`);
+    for (const step of facts.steps.filter((s) => isAction(s, 'actions/checkout'))) {
+      if (step?.with?.['persist-credentials'] !== false) add('persist-credentials', at, 'actions/checkout keeps the token in .git/config');
+    }
+    // Roles: from variables, account pinned, matched to the subject the trust policy expects.
+    for (const step of facts.roles) {
+      const role = String(step?.with?.['role-to-assume'] ?? '');
+      if (!/^\$\{\{\s*vars\.AWS_(PRODUCTION|PREVIEW)_ROLE_ARN\s*\}\}$/.test(role) || !/^\$\{\{\s*vars\.AWS_ACCOUNT_ID\s*\}\}$/.test(String(step?.with?.['allowed-account-ids'] ?? ''))) {
+        add('allowed-account-ids', at, 'role-to-assume must be vars.AWS_PRODUCTION_ROLE_ARN or vars.AWS_PREVIEW_ROLE_ARN, allowed-account-ids vars.AWS_ACCOUNT_ID');
+      }
+      const environment = facts.environment?.name;
+      if (/PRODUCTION/.test(role) && (environment !== undefined || pullRequestWorkflow)) {
+        add('role-matches-subject', at, 'the production role trusts main\'s ref: no environment (its subject would be environment:NAME) and no pull_request trigger');
+      }
+      if (/PREVIEW/.test(role) && (environment !== undefined || !pullRequestWorkflow)) {
+        add('role-matches-subject', at, 'the preview role trusts the pull_request subject only: no environment, and only on pull_request');
+      }
+      if (pullRequestWorkflow) {
+        const condition = String(job?.if ?? '');
+        if (!condition.includes('github.event.pull_request.head.repo.full_name == github.repository') || !condition.includes("'dependabot[bot]'")) {
+          add('skip-forks-and-dependabot', `${at}.if`, 'must skip pull requests from forks and from dependabot[bot]');
+        }
+      }
+    }
+    if (idToken) checkNothingRunsNextToToken(facts, pullRequestWorkflow, (rule, message) => add(rule, at, message));
+    // Concurrency: deploys never cancelled; teardown in groups of its own.
+    const deploys = DEPLOYS.test(facts.runs);
+    const tearsDown = TEARS_DOWN.test(facts.runs);
+    if (deploys) {
+      if (!facts.concurrency?.group || facts.concurrency.cancel !== false) {
+        add('deploy-concurrency', at, 'deploys outside a concurrency group with cancel-in-progress: false');
+      } else groups.deploy.push({ file, job: id, group: facts.concurrency.group });
+    }
+    if (tearsDown) {
+      if (!facts.concurrency?.group || facts.concurrency.cancel !== false) {
+        add('teardown-concurrency', at, 'tears down outside a concurrency group with cancel-in-progress: false');
+      } else groups.teardown.push({ file, job: id, group: facts.concurrency.group });
+    }
+    // Shell: no expressions; the token only where a step uses it.
+    facts.steps.forEach((step, i) => {
+      if (typeof step?.run === 'string' && step.run.includes('${{')) add('no-expressions-in-run', `${at}.steps[${i}]`, 'an expression inside run:');
+    });
+    if (isMap(job?.env)) {
+      for (const [name, value] of Object.entries(job.env)) {
+        if (TOKEN.test(String(value))) add('token-in-step-env', `${at}.env.${name}`, 'every step of the job gets the GitHub token');
+      }
+    }
+    checkMainByFullName(facts, (message) => add('main-by-full-name', at, message));
+    if (facts.roles.some(isProductionRole)) checkProductionJob(doc, on, facts, (rule, message) => add(rule, at, message));
+    if (facts.roles.some(isPreviewRole) && /\baws s3 (cp|sync)\b/.test(facts.runs)) checkPreviewUpload(facts, (message) => add('bounded-preview-upload', at, message));
+    // What exists.
+    if (deploys && 'pull_request' in on && idToken) found.pullRequest = true;
+    if (tearsDown && 'pull_request' in on && String(job?.if ?? '').includes("github.event.action == 'closed'")) found.teardown = true;
+    if (deploys && 'workflow_dispatch' in on && !('push' in on)) found.rollback = true;
 }
 
 /** The name of the test workflow (ci.yml) the deploy waits for. */
