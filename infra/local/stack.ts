@@ -107,6 +107,8 @@ export interface LocalStack {
 }
 
 const HOST = '127.0.0.1';
+// CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
+const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
 
 /**
  * The shared security headers (plain http: no upgrade-insecure-requests). The CSP comes from source
@@ -164,25 +166,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...options.guards,
     });
     const throttle = options.routeThrottle !== false;
-    const edge = options.edgeRateRule ?? (throttle ? createEdgeRateRule() : false);
     const api = createApiGateway(breaker && throttle ? withBreaker(handlers, breaker, counted) : handlers, { throttle });
-    // CloudFront compresses text responses; like it, a byte range is served from the uncompressed object.
-    const compress = compression({ filter: (req, res) => !req.headers.range && compression.filter(req, res) });
-    const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-      const notFound = () => (cdn ? cdn.notFound(req, res) : sendPlain(res, 404, 'Not Found'));
-      if (/^\/api(\/|\?|$)/.test(req.url ?? '/')) {
-        // The edge's rule answers before API Gateway: a blocked request never reaches the API.
-        if (edge && !edge.admit((req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''), req.url ?? '/')) {
-          req.resume();
-          return void res.writeHead(edge.blockStatus, { 'content-length': '0' }).end();
-        }
-        return api(req, res, notFound);
-      }
-      if (options.pageScript !== undefined && req.url === PAGE_SCRIPT_PATH) {
-        return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(options.pageScript);
-      }
-      return cdn ? cdn.handle(req, res) : notFound();
-    };
+    const route = requestRouter({ api, cdn, edge: options.edgeRateRule ?? (throttle ? createEdgeRateRule() : false), pageScript: options.pageScript });
     server = createServer((req, res) => {
       const started = performance.now();
       for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
@@ -237,3 +222,28 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     },
   };
 }
+
+/** The one server's routes: /api/* behind the edge's rule, the page script, then the CDN. */
+function requestRouter({ api, cdn, edge, pageScript }: {
+  api: ReturnType<typeof createApiGateway>;
+  cdn: ReturnType<typeof createCdn> | undefined;
+  edge: EdgeRateRule | false;
+  pageScript: string | undefined;
+}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    const notFound = () => (cdn ? cdn.notFound(req, res) : sendPlain(res, 404, 'Not Found'));
+    if (/^\/api(\/|\?|$)/.test(req.url ?? '/')) {
+      // The edge's rule answers before API Gateway: a blocked request never reaches the API.
+      if (edge && !edge.admit((req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''), req.url ?? '/')) {
+        req.resume();
+        return void res.writeHead(edge.blockStatus, { 'content-length': '0' }).end();
+      }
+      return api(req, res, notFound);
+    }
+    if (pageScript !== undefined && req.url === PAGE_SCRIPT_PATH) {
+      return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(pageScript);
+    }
+    return cdn ? cdn.handle(req, res) : notFound();
+  };
+}
+
