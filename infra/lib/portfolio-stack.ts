@@ -156,20 +156,23 @@ export class PortfolioStack extends Stack {
       preview: config.stage !== '',
     });
 
-    if (!config.stage) {
-      this.previews = new PreviewSite(this, 'Previews', {
-        headers: { policy: this.cdn.headersPolicy, values: this.cdn.securityHeaderValues },
-        cachePolicy: this.cdn.pagesCachePolicy,
-        plan: previewCloudFrontPlanOf(config),
-      });
-      new CfnOutput(this, STACK_OUTPUT_KEYS.previewBucket, { description: 'Pull-request previews, under pr-N/<sha>/', value: this.previews.bucket.bucketName });
-      new CfnOutput(this, STACK_OUTPUT_KEYS.previewUrl, { value: `https://${this.previews.distribution.distributionDomainName}` });
-      if (this.previews.subscription) {
-        new CfnOutput(this, STACK_OUTPUT_KEYS.previewPlan, { description: "The previews' CloudFront plan subscription", value: this.previews.subscription.attrArn });
-      }
-    }
-
+    if (!config.stage) this.previews = this.previewSite(config);
     this.addOutputs(config);
+  }
+
+  /** The live stack's pull-request previews: their bucket, distribution and plan, and the outputs the workflow reads. */
+  private previewSite(config: PortfolioConfig): PreviewSite {
+    const previews = new PreviewSite(this, 'Previews', {
+      headers: { policy: this.cdn.headersPolicy, values: this.cdn.securityHeaderValues },
+      cachePolicy: this.cdn.pagesCachePolicy,
+      plan: previewCloudFrontPlanOf(config),
+    });
+    new CfnOutput(this, STACK_OUTPUT_KEYS.previewBucket, { description: 'Pull-request previews, under pr-N/<sha>/', value: previews.bucket.bucketName });
+    new CfnOutput(this, STACK_OUTPUT_KEYS.previewUrl, { value: `https://${previews.distribution.distributionDomainName}` });
+    if (previews.subscription) {
+      new CfnOutput(this, STACK_OUTPUT_KEYS.previewPlan, { description: "The previews' CloudFront plan subscription", value: previews.subscription.attrArn });
+    }
+    return previews;
   }
 
   /**
