@@ -34,6 +34,7 @@ export const IMPORT_ZONES = [
   // Inside web/app: the pages (routes/) and the shell (layout/) build on the languages' plumbing (i18n/),
   // never the other way round.
   { target: './web/app/i18n', from: ['./web/app/layout', './web/app/routes'], message: 'web/app/i18n sits below layout/ and routes/: it never imports them.' },
+  { target: './web/app/search/words.ts', from: './web/app/search/engine.ts', message: 'The search engine builds on words.ts, not the other way round.' },
   { target: './functions/mail', from: './functions/archive', message: 'functions/mail builds the mail; the archive imports it, not the other way round.' },
   { target: './contract', from: './web', except: ['./content'], message: 'contract/ imports only web/content/ and itself.' },
   { target: './contract', from: ['./functions', './infra', './e2e', './scripts'], message: 'contract/ imports only web/content/ and itself.' },

@@ -44,6 +44,7 @@ describe('import direction (eslint import-x/no-restricted-paths)', () => {
     ['functions/shared/example.ts', '../redelivery/handler'],
     ['web/app/i18n/example.ts', '../layout/AppShell'],
     ['web/app/i18n/example.ts', '../routes/page-content'],
+    ['web/app/search/words.ts', './engine'],
   ])('refuses, in %s, an import of %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier);
     expect(messages).toHaveLength(1);
