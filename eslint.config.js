@@ -85,6 +85,11 @@ export const COMMAND_KIT_RULES = {
 /** The longest a function of the project's source may be, in lines (tests are exempt: a suite's body is its list). */
 export const MAX_FUNCTION_LINES = 120;
 
+// The node tests share worker processes: a client stub must be taken off when its file ends.
+const TEST_RESTRICTED_IMPORTS = [
+  { name: 'aws-sdk-client-mock', message: 'Use mockAwsClient from tools/aws-client-mock.ts: it restores the client class when the file ends.' },
+];
+
 /** Test files anywhere may also use the test tooling in tools/ (fakes of Google and SES, the browser finder). */
 export const TEST_IMPORT_ZONES = IMPORT_ZONES.filter((zone) => zone.from !== './tools');
 
@@ -111,8 +116,26 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: TEST_IMPORT_ZONES }],
-      // The node tests share worker processes: a client stub must be taken off when its file ends.
-      'no-restricted-imports': ['error', { paths: [{ name: 'aws-sdk-client-mock', message: 'Use mockAwsClient from tools/aws-client-mock.ts: it restores the client class when the file ends.' }] }],
+      'no-restricted-imports': ['error', { paths: TEST_RESTRICTED_IMPORTS }],
+    },
+  },
+  {
+    files: ['web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...TEST_RESTRICTED_IMPORTS,
+            // Rendered alone a component has no language (the site throws, and so do the tests).
+            {
+              name: '@testing-library/react',
+              importNames: ['render', 'renderHook'],
+              message: 'Import render and renderHook from web/test/render.tsx: they render in the default language, as under its layout.',
+            },
+          ],
+        },
+      ],
     },
   },
   COMMAND_KIT_RULES,

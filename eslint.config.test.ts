@@ -96,6 +96,27 @@ describe("the owner's commands go through their kit (no-restricted-syntax in inf
   });
 });
 
+describe("web tests render in a language (no-restricted-imports of Testing Library's render)", () => {
+  async function importMessages(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  }
+  const DIRECT = "import { render, renderHook, screen } from '@testing-library/react';\nexport const used = [render, renderHook, screen];\n";
+
+  it('refuses render and renderHook from Testing Library itself in a web test, and still the AWS client mock', async () => {
+    const messages = await importMessages('web/app/example.test.tsx', DIRECT);
+    expect(messages).toHaveLength(2);
+    for (const message of messages) expect(message).toMatch(/web\/test\/render\.tsx/);
+    expect(await importMessages('web/app/example.test.tsx', "import { mockClient } from 'aws-sdk-client-mock';\nexport const used = mockClient;\n")).toHaveLength(1);
+  });
+
+  it('allows the rest of Testing Library, web/test/render itself, and tests elsewhere', async () => {
+    expect(await importMessages('web/app/example.test.tsx', "import { screen, within } from '@testing-library/react';\nexport const used = [screen, within];\n")).toEqual([]);
+    expect(await importMessages('web/test/render.tsx', DIRECT)).toEqual([]);
+    expect(await importMessages('e2e/example.test.ts', DIRECT)).toEqual([]);
+  });
+});
+
 describe('no function of the source over MAX_FUNCTION_LINES lines (max-lines-per-function)', () => {
   /** A function named `name` of `lines` lines in all, with a nested arrow of the same length less 4. */
   const longFunction = (name: string, lines: number) =>
