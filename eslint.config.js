@@ -7,9 +7,10 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Which way imports run. web, functions and infra may import contract/ (what they agree on) and
- * web/content/ (the owner's content); none reaches into another's insides; contract/ reads only
- * the content; nothing imports e2e/ or scripts/ but their own files (scripts may use infra, web
- * and contract; e2e may use infra/local, contract and web/content). tools/ is the test tooling
+ * web/content/ (the owner's content); none reaches into another's insides; contract/ imports only
+ * itself (what it derives from the content is given the content by its callers); nothing imports
+ * e2e/ or scripts/ but their own files (scripts may use infra, web and contract; e2e may use
+ * infra/local, contract and web/content). tools/ is the test tooling
  * (the browser finder) that e2e/ and scripts/ share: it imports none of the project (but the
  * deploy stack's policy statement type), and only they import it. docs/architecture.md draws it.
  */
@@ -36,8 +37,11 @@ export const IMPORT_ZONES = [
   { target: './web/app/i18n', from: ['./web/app/layout', './web/app/routes'], message: 'web/app/i18n sits below layout/ and routes/: it never imports them.' },
   { target: './web/app/search/words.ts', from: './web/app/search/engine.ts', message: 'The search engine builds on words.ts, not the other way round.' },
   { target: './functions/mail', from: './functions/archive', message: 'functions/mail builds the mail; the archive imports it, not the other way round.' },
-  { target: './contract', from: './web', except: ['./content'], message: 'contract/ imports only web/content/ and itself.' },
-  { target: './contract', from: ['./functions', './infra', './e2e', './scripts'], message: 'contract/ imports only web/content/ and itself.' },
+  {
+    target: './contract',
+    from: ['./web', './functions', './infra', './e2e', './scripts'],
+    message: 'contract/ imports only itself: its callers pass it the content (web/content/) it needs.',
+  },
   { target: ['./web', './functions', './infra', './contract', './scripts'], from: './e2e', message: 'Nothing imports e2e/ but its own files.' },
   { target: ['./web', './functions', './infra', './contract', './e2e'], from: './scripts', message: 'Nothing imports scripts/ but its own files.' },
   { target: './e2e', from: './infra', except: ['./local'], message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
