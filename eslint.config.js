@@ -37,11 +37,7 @@ export const IMPORT_ZONES = [
   { target: './web/app/i18n', from: ['./web/app/layout', './web/app/routes'], message: 'web/app/i18n sits below layout/ and routes/: it never imports them.' },
   { target: './web/app/search/words.ts', from: './web/app/search/engine.ts', message: 'The search engine builds on words.ts, not the other way round.' },
   { target: './functions/mail', from: './functions/archive', message: 'functions/mail builds the mail; the archive imports it, not the other way round.' },
-  {
-    target: './contract',
-    from: ['./web', './functions', './infra', './e2e', './scripts'],
-    message: 'contract/ imports only itself: its callers pass it the content (web/content/) it needs.',
-  },
+  { target: './contract', from: ['./web', './functions', './infra', './e2e', './scripts'], message: 'contract/ imports only itself: its callers pass it the content it needs.' },
   { target: ['./web', './functions', './infra', './contract', './scripts'], from: './e2e', message: 'Nothing imports e2e/ but its own files.' },
   { target: ['./web', './functions', './infra', './contract', './e2e'], from: './scripts', message: 'Nothing imports scripts/ but its own files.' },
   { target: './e2e', from: './infra', except: ['./local'], message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
@@ -124,22 +120,10 @@ export default tseslint.config(
     },
   },
   {
+    // Rendered alone a component has no language (the site throws, and so do the tests).
     files: ['web/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            ...TEST_RESTRICTED_IMPORTS,
-            // Rendered alone a component has no language (the site throws, and so do the tests).
-            {
-              name: '@testing-library/react',
-              importNames: ['render', 'renderHook'],
-              message: 'Import render and renderHook from web/test/render.tsx: they render in the default language, as under its layout.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [...TEST_RESTRICTED_IMPORTS, { name: '@testing-library/react', importNames: ['render', 'renderHook'], message: 'Import render and renderHook from web/test/render.tsx: they render in the default language, as under its layout.' }] }],
     },
   },
   COMMAND_KIT_RULES,
