@@ -10,9 +10,9 @@ import tseslint from 'typescript-eslint';
  * web/content/ (the owner's content); none reaches into another's insides; contract/ imports only
  * itself (what it derives from the content is given the content by its callers); nothing imports
  * e2e/ or scripts/ but their own files (scripts may use infra, web and contract; e2e may use
- * infra/local, contract and web/content). tools/ is the test tooling
- * (the browser finder) that e2e/ and scripts/ share: it imports none of the project (but the
- * deploy stack's policy statement type), and only they import it. docs/architecture.md draws it.
+ * infra/local, contract and web/content). tools/ is the test tooling (the browser finder) that e2e/
+ * and scripts/ share: it imports none of the project (but the deploy stack's policy statement type),
+ * and only they import it. docs/architecture.md draws it.
  */
 export const IMPORT_ZONES = [
   { target: ['./functions', './infra'], from: './web/app', message: 'functions/ and infra/ never import the site (web/app); share through contract/.' },
