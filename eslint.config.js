@@ -7,11 +7,12 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Which way imports run. web, functions and infra may import contract/ (what they agree on) and
- * web/content/ (the owner's content); none reaches into another's insides; contract/ reads only
- * the content; nothing imports e2e/ or scripts/ but their own files (scripts may use infra, web
- * and contract; e2e may use infra/local, contract and web/content). tools/ is the test tooling
- * (the browser finder) that e2e/ and scripts/ share: it imports none of the project (but the
- * deploy stack's policy statement type), and only they import it. docs/architecture.md draws it.
+ * web/content/ (the owner's content); none reaches into another's insides; contract/ imports only
+ * itself (what it derives from the content is given the content by its callers); nothing imports
+ * e2e/ or scripts/ but their own files (scripts may use infra, web and contract; e2e may use
+ * infra/local, contract and web/content). tools/ is the test tooling (the browser finder) that e2e/
+ * and scripts/ share: it imports none of the project (but the deploy stack's policy statement type),
+ * and only they import it. docs/architecture.md draws it.
  */
 export const IMPORT_ZONES = [
   { target: ['./functions', './infra'], from: './web/app', message: 'functions/ and infra/ never import the site (web/app); share through contract/.' },
@@ -34,9 +35,9 @@ export const IMPORT_ZONES = [
   // Inside web/app: the pages (routes/) and the shell (layout/) build on the languages' plumbing (i18n/),
   // never the other way round.
   { target: './web/app/i18n', from: ['./web/app/layout', './web/app/routes'], message: 'web/app/i18n sits below layout/ and routes/: it never imports them.' },
+  { target: './web/app/search/words.ts', from: './web/app/search/engine.ts', message: 'The search engine builds on words.ts, not the other way round.' },
   { target: './functions/mail', from: './functions/archive', message: 'functions/mail builds the mail; the archive imports it, not the other way round.' },
-  { target: './contract', from: './web', except: ['./content'], message: 'contract/ imports only web/content/ and itself.' },
-  { target: './contract', from: ['./functions', './infra', './e2e', './scripts'], message: 'contract/ imports only web/content/ and itself.' },
+  { target: './contract', from: ['./web', './functions', './infra', './e2e', './scripts'], message: 'contract/ imports only itself: its callers pass it the content it needs.' },
   { target: ['./web', './functions', './infra', './contract', './scripts'], from: './e2e', message: 'Nothing imports e2e/ but its own files.' },
   { target: ['./web', './functions', './infra', './contract', './e2e'], from: './scripts', message: 'Nothing imports scripts/ but its own files.' },
   { target: './e2e', from: './infra', except: ['./local'], message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
@@ -84,6 +85,11 @@ export const COMMAND_KIT_RULES = {
 /** The longest a function of the project's source may be, in lines (tests are exempt: a suite's body is its list). */
 export const MAX_FUNCTION_LINES = 120;
 
+// The node tests share worker processes: a client stub must be taken off when its file ends.
+const TEST_RESTRICTED_IMPORTS = [
+  { name: 'aws-sdk-client-mock', message: 'Use mockAwsClient from tools/aws-client-mock.ts: it restores the client class when the file ends.' },
+];
+
 /** Test files anywhere may also use the test tooling in tools/ (fakes of Google and SES, the browser finder). */
 export const TEST_IMPORT_ZONES = IMPORT_ZONES.filter((zone) => zone.from !== './tools');
 
@@ -110,8 +116,14 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: TEST_IMPORT_ZONES }],
-      // The node tests share worker processes: a client stub must be taken off when its file ends.
-      'no-restricted-imports': ['error', { paths: [{ name: 'aws-sdk-client-mock', message: 'Use mockAwsClient from tools/aws-client-mock.ts: it restores the client class when the file ends.' }] }],
+      'no-restricted-imports': ['error', { paths: TEST_RESTRICTED_IMPORTS }],
+    },
+  },
+  {
+    // Rendered alone a component has no language (the site throws, and so do the tests).
+    files: ['web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [...TEST_RESTRICTED_IMPORTS, { name: '@testing-library/react', importNames: ['render', 'renderHook'], message: 'Import render and renderHook from web/test/render.tsx: they render in the default language, as under its layout.' }] }],
     },
   },
   COMMAND_KIT_RULES,

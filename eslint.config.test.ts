@@ -29,6 +29,7 @@ describe('import direction (eslint import-x/no-restricted-paths)', () => {
     ['web/app/example.ts', '../../infra/shared/build-output'],
     ['functions/events/example.ts', '../../infra/shared/build-output'],
     ['contract/example.ts', '../web/app/config/env'],
+    ['contract/example.ts', '../web/content/projects'],
     ['contract/example.ts', '../functions/shared/http'],
     ['infra/lib/example.ts', '../../e2e/support/site'],
     ['web/app/example.ts', '../../scripts/postbuild'],
@@ -44,6 +45,7 @@ describe('import direction (eslint import-x/no-restricted-paths)', () => {
     ['functions/shared/example.ts', '../redelivery/handler'],
     ['web/app/i18n/example.ts', '../layout/AppShell'],
     ['web/app/i18n/example.ts', '../routes/page-content'],
+    ['web/app/search/words.ts', './engine'],
   ])('refuses, in %s, an import of %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier);
     expect(messages).toHaveLength(1);
@@ -54,7 +56,7 @@ describe('import direction (eslint import-x/no-restricted-paths)', () => {
     ['web/app/example.ts', '../../contract/contact-rules'],
     ['functions/contact/example.ts', '../../contract/metrics'],
     ['infra/lib/example.ts', '../../contract/api-routes'],
-    ['contract/example.ts', '../web/content/projects'],
+    ['infra/lib/example.ts', '../../web/content/projects'],
     ['scripts/example.ts', '../infra/shared/build-output'],
     ['e2e/example.ts', '../infra/local/stack'],
     ['e2e/example.ts', '../web/content/projects'],
@@ -92,6 +94,27 @@ describe("the owner's commands go through their kit (no-restricted-syntax in inf
     for (const file of ['infra/scripts/kit/command.ts', 'infra/scripts/deploy/run.test.ts']) {
       expect(await kitMessages(file)).toEqual([]);
     }
+  });
+});
+
+describe("web tests render in a language (no-restricted-imports of Testing Library's render)", () => {
+  async function importMessages(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  }
+  const DIRECT = "import { render, renderHook, screen } from '@testing-library/react';\nexport const used = [render, renderHook, screen];\n";
+
+  it('refuses render and renderHook from Testing Library itself in a web test, and still the AWS client mock', async () => {
+    const messages = await importMessages('web/app/example.test.tsx', DIRECT);
+    expect(messages).toHaveLength(2);
+    for (const message of messages) expect(message).toMatch(/web\/test\/render\.tsx/);
+    expect(await importMessages('web/app/example.test.tsx', "import { mockClient } from 'aws-sdk-client-mock';\nexport const used = mockClient;\n")).toHaveLength(1);
+  });
+
+  it('allows the rest of Testing Library, web/test/render itself, and tests elsewhere', async () => {
+    expect(await importMessages('web/app/example.test.tsx', "import { screen, within } from '@testing-library/react';\nexport const used = [screen, within];\n")).toEqual([]);
+    expect(await importMessages('web/test/render.tsx', DIRECT)).toEqual([]);
+    expect(await importMessages('e2e/example.test.ts', DIRECT)).toEqual([]);
   });
 });
 

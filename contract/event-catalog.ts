@@ -1,11 +1,10 @@
 /**
- * Every click-event name the site can send, derived from the owner's content, so the
- * events function knows them without a list to keep in step by hand. Each known name gets its own
- * metric dimension; any other well-formed name is still answered 204 but counted as OTHER_EVENT:
- * CloudWatch bills per distinct dimension value, and a stranger must not be able to mint metrics.
+ * Every click-event name the site can send, derived from the owner's content (its callers pass
+ * web/content/projects.ts and web/content/blogs.ts), so the events function knows them without a list
+ * to keep in step by hand. Each known name gets its own metric dimension; any other well-formed name is
+ * still answered 204 but counted as OTHER_EVENT: CloudWatch bills per distinct dimension value, and a
+ * stranger must not be able to mint metrics.
  */
-import { blogs } from '../web/content/blogs';
-import { projects } from '../web/content/projects';
 import { MENU_ENTRIES } from './menu';
 import { CLICK_EVENTS, eventName } from './event-names';
 import { SEARCH_RESULT_EVENT } from './search-event';
@@ -49,8 +48,14 @@ export function postTitlesFromEnvironment(env: Record<string, string | undefined
   }
 }
 
+/** What the names are made of: the projects' and the external articles' titles. */
+export interface EventContent {
+  projects: readonly { title: string }[];
+  blogs: readonly { title: string }[];
+}
+
 /** `postTitles`: the default language's post titles (infra/lib/post-titles.ts), whose cards send BLOG_READ too. */
-export function siteEventNames(postTitles: readonly string[] = []): ReadonlySet<string> {
+export function siteEventNames({ projects, blogs }: EventContent, postTitles: readonly string[] = []): ReadonlySet<string> {
   return new Set([
     ...MENU_ENTRIES.map((entry) => eventName(CLICK_EVENTS.sidebarNav, entry)),
     eventName(CLICK_EVENTS.sidebarLinkedIn),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { projects } from '../web/content/projects';
 import {
   checkPageEvents,
   GA4_EVENT_NAME_MAX,
@@ -8,6 +7,14 @@ import {
   pageEventProblems,
   projectPageEvent,
 } from './page-events';
+
+// Projects of the test's own: the owner's may hold anything (web/content/content.test.ts checks theirs).
+const projects = [
+  { id: 1, title: 'Hotel Booking Manager' },
+  { id: 2, title: 'Café & Co. — "Menus"!' },
+  { id: 3, title: '3D Printer Shop' },
+  { id: 4, title: 'Google Maps Clone' },
+];
 
 describe('a project page event name, by GA4 event naming rules', () => {
   it('is the English title with spaces and other characters as "_"', () => {
@@ -39,7 +46,7 @@ describe('a project page event name, by GA4 event naming rules', () => {
     }
   });
 
-  it('is valid for every fixed page event and every project of the content, each its own', () => {
+  it('is valid for every fixed page event and every project given, each its own', () => {
     for (const name of Object.values(PAGE_EVENTS)) expect(isValidGa4EventName(name), name).toBe(true);
     const names = projects.map((p) => projectPageEvent(p.title));
     for (const name of names) expect(isValidGa4EventName(name), name).toBe(true);
@@ -79,7 +86,7 @@ describe('the build-time check of page event names', () => {
     ]);
   });
 
-  it('passes the content as it is', () => {
+  it('passes projects whose names are valid and their own', () => {
     expect(() => checkPageEvents(projects)).not.toThrow();
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from 'web-vitals';
-import { projects } from '../web/content/projects';
 import { checkVitalsBeacon, routeOfPath, VITALS_ROUTES, VITALS_THRESHOLDS } from './vitals';
+
+// The test's own languages, the default first: the owner's may be others.
+const LANGUAGES = ['en', 'es'];
 
 describe('routeOfPath: the pattern and language of an address, never the address', () => {
   it.each([
@@ -10,7 +12,7 @@ describe('routeOfPath: the pattern and language of an address, never the address
     ['/es/home', '/home', 'es'],
     ['/es', '/', 'es'],
     ['/projects/3', '/projects/:projectId', 'en'],
-    [`/es/projects/${projects[0]!.id}`, '/projects/:projectId', 'es'],
+    ['/es/projects/7', '/projects/:projectId', 'es'],
     ['/privacy-policy/', '/privacy-policy', 'en'],
     ['/blogs/every-feature', '/blogs/:slug', 'en'],
     ['/es/blogs/every-feature/', '/blogs/:slug', 'es'],
@@ -25,21 +27,27 @@ describe('routeOfPath: the pattern and language of an address, never the address
     ['/qaa/home', '*', 'en'],
     ['/*', '*', 'en'],
   ])('%s → %s in %s', (pathname, route, lang) => {
-    expect(routeOfPath(pathname)).toEqual({ route, lang });
+    expect(routeOfPath(pathname, LANGUAGES)).toEqual({ route, lang });
   });
 
   it('gives only patterns the server accepts', () => {
     for (const path of ['/', '/home', '/es/projects/x', '/blogs/a-post', '/es/blogs/tags/x', '/zzz']) {
-      const { route, lang } = routeOfPath(path);
-      expect(checkVitalsBeacon({ route, lang, device: 'phone', nav: 'load' }).ok).toBe(true);
+      const { route, lang } = routeOfPath(path, LANGUAGES);
+      expect(checkVitalsBeacon({ route, lang, device: 'phone', nav: 'load' }, LANGUAGES).ok).toBe(true);
     }
     expect(VITALS_ROUTES).toEqual(expect.arrayContaining(['/projects/:projectId', '/blogs/:slug', '/blogs/tags/:tag', '*']));
+  });
+
+  it('reads the languages it is given: the first is the unprefixed one', () => {
+    expect(routeOfPath('/home', ['fr', 'en'])).toEqual({ route: '/home', lang: 'fr' });
+    expect(routeOfPath('/en/home', ['fr', 'en'])).toEqual({ route: '/home', lang: 'en' });
+    expect(routeOfPath('/es/home', ['fr', 'en'])).toEqual({ route: '*', lang: 'fr' });
   });
 });
 
 describe('checkVitalsBeacon', () => {
   it('keeps the known fields, rounded', () => {
-    expect(checkVitalsBeacon({ route: '/home', lang: 'en', device: 'desktop', nav: 'load', lcp: 0.4, cls: 0.123456, ttfb: 0 })).toEqual({
+    expect(checkVitalsBeacon({ route: '/home', lang: 'en', device: 'desktop', nav: 'load', lcp: 0.4, cls: 0.123456, ttfb: 0 }, LANGUAGES)).toEqual({
       ok: true,
       beacon: { route: '/home', lang: 'en', device: 'desktop', nav: 'load', lcp: 0, cls: 0.1235, ttfb: 0 },
     });
@@ -48,9 +56,13 @@ describe('checkVitalsBeacon', () => {
   it.each([null, 'x', 3, [], { route: '/home' }, { route: '/home', lang: 'en', device: 'phone', nav: 'load', lcp: Number.NaN }])(
     'refuses %j',
     (value) => {
-      expect(checkVitalsBeacon(value).ok).toBe(false);
+      expect(checkVitalsBeacon(value, LANGUAGES).ok).toBe(false);
     },
   );
+
+  it('refuses a language it was not given', () => {
+    expect(checkVitalsBeacon({ route: '/home', lang: 'es', device: 'phone', nav: 'load' }, ['en'])).toMatchObject({ ok: false, reason: 'lang' });
+  });
 
   it("uses Google's thresholds, good below poor", () => {
     expect(VITALS_THRESHOLDS.lcp).toEqual({ good: 2500, poor: 4000 });

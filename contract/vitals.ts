@@ -2,13 +2,13 @@
  * Page views and Core Web Vitals from visitors' browsers: the beacon the site sends once per page
  * view (first load or client-side navigation) to `POST /api/vitals`, and the thresholds the
  * dashboard, the alarm and `npm run visitors` judge them by. The browser, the vitals function and
- * the stack all read this module, so a route, a language or a bound changes in one place.
+ * the stack all read this module, so a route or a bound changes in one place; the languages are the
+ * caller's to give (web/content/locales.ts LOCALE_CODES), the default first.
  *
  * A beacon names a route's pattern (`/projects/:projectId`), never an address or a query, and holds
  * nothing that tells one visitor from another: no identifier, no time of its own (the server's
  * arrival time is the log line's), no user agent.
  */
-import { DEFAULT_LOCALE, LOCALE_CODES } from '../web/content/locales';
 import { type PagePattern, patternOfPath, SITE_PAGES } from './site-routes';
 import { roundMetric, VITALS_MAX, VITALS_METRICS, type VitalsMetric } from './vitals-bounds';
 
@@ -18,8 +18,6 @@ import { roundMetric, VITALS_MAX, VITALS_METRICS, type VitalsMetric } from './vi
  */
 export const VITALS_ROUTES: readonly PagePattern[] = /* @__PURE__ */ SITE_PAGES.map((page) => page.pattern);
 export type VitalsRoute = PagePattern;
-
-export const VITALS_LANGUAGES: readonly string[] = LOCALE_CODES;
 
 /** Phone or desktop, by the viewport's width (contract/viewport.ts). */
 export const DEVICE_CLASSES = ['phone', 'desktop'] as const;
@@ -61,10 +59,10 @@ export type VitalsCheck = { ok: true; beacon: VitalsBeacon } | { ok: false; reas
 
 /**
  * The server's check of a parsed beacon (the browser builds only what passes it): known fields
- * only, a known route, language, device class and navigation kind, and each metric a finite number
- * from 0 to its maximum. Total: never throws, whatever it is given.
+ * only, a known route, language (one of `languages`), device class and navigation kind, and each
+ * metric a finite number from 0 to its maximum. Total: never throws, whatever it is given.
  */
-export function checkVitalsBeacon(value: unknown): VitalsCheck {
+export function checkVitalsBeacon(value: unknown, languages: readonly string[]): VitalsCheck {
   const refuse = (reason: string, error: string): VitalsCheck => ({ ok: false, reason, error });
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return refuse('shape', 'The body must be a JSON object.');
@@ -76,7 +74,7 @@ export function checkVitalsBeacon(value: unknown): VitalsCheck {
   if (typeof route !== 'string' || !(VITALS_ROUTES as readonly string[]).includes(route)) {
     return refuse('route', 'route must be one of the site\'s page patterns.');
   }
-  if (typeof lang !== 'string' || !VITALS_LANGUAGES.includes(lang)) return refuse('lang', 'lang must be one of the site\'s languages.');
+  if (typeof lang !== 'string' || !languages.includes(lang)) return refuse('lang', 'lang must be one of the site\'s languages.');
   if (typeof device !== 'string' || !(DEVICE_CLASSES as readonly string[]).includes(device)) {
     return refuse('device', 'device must be phone or desktop.');
   }
@@ -94,17 +92,18 @@ export function checkVitalsBeacon(value: unknown): VitalsCheck {
 }
 
 /**
- * The pattern and language of a path: /es/projects/3 → { route: '/projects/:projectId', lang: 'es' },
- * /blogs/tags/css → '/blogs/tags/:tag'. Any path no pattern of the page table matches is '*' (the
- * not-found page); a path of a pattern's shape is counted under it (a project id or a slug the site
- * does not have too: the address is never kept). Only the path is read: a query or a fragment never
- * reaches a beacon.
+ * The pattern and language of a path, among `languages` (the default first, its paths unprefixed):
+ * /es/projects/3 → { route: '/projects/:projectId', lang: 'es' }, /blogs/tags/css → '/blogs/tags/:tag'.
+ * Any path no pattern of the page table matches is '*' (the not-found page); a path of a pattern's
+ * shape is counted under it (a project id or a slug the site does not have too: the address is never
+ * kept). Only the path is read: a query or a fragment never reaches a beacon.
  */
-export function routeOfPath(pathname: string): { route: VitalsRoute; lang: string } {
+export function routeOfPath(pathname: string, languages: readonly string[]): { route: VitalsRoute; lang: string } {
   const segments = pathname.split('/').filter(Boolean);
   const first = segments[0] ?? '';
-  const lang = first !== DEFAULT_LOCALE && VITALS_LANGUAGES.includes(first) ? first : DEFAULT_LOCALE;
-  const rest = lang === DEFAULT_LOCALE ? segments : segments.slice(1);
+  const defaultLanguage = languages[0] ?? '';
+  const lang = first !== defaultLanguage && languages.includes(first) ? first : defaultLanguage;
+  const rest = lang === defaultLanguage ? segments : segments.slice(1);
   return { route: patternOfPath(`/${rest.join('/')}`), lang };
 }
 

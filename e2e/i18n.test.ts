@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES, localeDirection, type Locale } from '../web/content/locales';
 import { catalogue as english } from '../web/content/catalogue';
 import { loadCatalogue } from '../web/content/check';
+import { projects } from '../web/content/projects';
 import { catalogue as spanish } from '../web/content/es';
 import type { Catalogue } from '../web/content/types';
 import { baseUrl, eventually, textOf, visit, waitForHydration } from './support/browser';
@@ -117,7 +118,7 @@ describe('every language through the local server', () => {
     const xml = (await html('/sitemap.xml')).text;
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     const entries = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1] ?? '');
-    const pages = tablePagePaths('indexable');
+    const pages = tablePagePaths('indexable', projects);
     expect(entries).toHaveLength(pages.length * LOCALE_CODES.length);
     for (const locale of LOCALE_CODES) {
       for (const page of pages) {

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { checkVitalsBeacon } from '../contract/vitals';
+import { LOCALE_CODES } from '../web/content/locales';
 import { baseUrl, eventually, launchBrowser, openSession, visit } from './support/browser';
 import { holdScripts } from './support/hold-scripts';
 import { useBrowserSessions } from './support/sessions';
@@ -69,7 +70,7 @@ describe('page views and Core Web Vitals', () => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(beacons().filter((view) => view.route === '/home' || view.route === '/projects')).toHaveLength(2);
     for (const beacon of beacons()) {
-      expect(checkVitalsBeacon(beacon).ok, JSON.stringify(beacon)).toBe(true);
+      expect(checkVitalsBeacon(beacon, LOCALE_CODES).ok, JSON.stringify(beacon)).toBe(true);
       expect(JSON.stringify(beacon)).not.toContain('http');
     }
     // The endpoint accepts what the page sends.
@@ -130,7 +131,7 @@ describe('page views and Core Web Vitals', () => {
     expect(homeViews()).toHaveLength(2);
     const restored = homeViews()[1]!;
     expect(restored).toMatchObject({ route: '/home', lang: 'en', device: 'desktop', nav: 'load' });
-    expect(checkVitalsBeacon(restored).ok, JSON.stringify(restored)).toBe(true);
+    expect(checkVitalsBeacon(restored, LOCALE_CODES).ok, JSON.stringify(restored)).toBe(true);
     // /blogs was loaded once and left once (going back): one page view. (The previous test's last page,
     // /about, may send its own as its context closes, so only these two routes are this test's.)
     expect(ownBeacons().filter((view) => view.route === '/blogs')).toHaveLength(1);
@@ -167,7 +168,7 @@ describe('page views and Core Web Vitals', () => {
     ]);
     const [view] = ours();
     expect(view!.fcp).toBeGreaterThan(view!.ttfb as number);
-    expect(checkVitalsBeacon(view).ok, JSON.stringify(view)).toBe(true);
+    expect(checkVitalsBeacon(view, LOCALE_CODES).ok, JSON.stringify(view)).toBe(true);
   });
 
   it('loads nothing and sends nothing when the browser sends Global Privacy Control', async () => {

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { API_REQUEST_HEADERS } from '../contract/api-headers';
 import { siteEventNames } from '../contract/event-catalog';
+import { blogs } from '../web/content/blogs';
+import { projects } from '../web/content/projects';
 import { contactEvent, contactFixture, VALID_BODY } from './contact/fixtures';
 import { createEventsHandler } from './events/handler';
 import { apiEvent, lambdaContext, RecordingLogger, RecordingMetrics } from './shared/test-support';
@@ -43,7 +45,7 @@ describe('request headers the API reads', () => {
     expect(f.verifyCalls[0]!.form.get('remoteip')).toBe('198.51.100.9');
 
     const events = watchedHeaders({ ...all });
-    const handler = createEventsHandler({ logger: new RecordingLogger(), metrics: new RecordingMetrics(), knownNames: siteEventNames() });
+    const handler = createEventsHandler({ logger: new RecordingLogger(), metrics: new RecordingMetrics(), knownNames: siteEventNames({ projects, blogs }) });
     const beacon = apiEvent({ path: '/api/events', body: JSON.stringify({ name: 'OTHER_NAME' }), headers: events.headers });
     expect((await handler(beacon, lambdaContext())).statusCode).toBe(204);
 

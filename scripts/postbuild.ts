@@ -22,6 +22,7 @@ import { COMPILE_HINT } from '../contract/compile-hint';
 import { DEFERRED_PRELOADS_ATTRIBUTE, MOVED_SCRIPT_ATTRIBUTE, PAGE_VIEW_ATTRIBUTE } from '../contract/inline-scripts';
 import { bootScript } from '../web/boot/generate';
 import { routeOfPath } from '../contract/vitals';
+import { LOCALE_CODES } from '../web/content/locales';
 import { POSTBUILD_REPORT_FILE, WEB_BUILD_DIR, type PostbuildReport } from '../infra/shared/build-output';
 import { INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
 import { basePathOf } from '../contract/preview-path';
@@ -153,7 +154,7 @@ export interface TransformedPage {
  */
 export function pageViewAttribute(page: string): string {
   const pathname = `/${page.split(path.sep).join('/').replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
-  return JSON.stringify(routeOfPath(pathname)).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return JSON.stringify(routeOfPath(pathname, LOCALE_CODES)).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }
 
 /**

@@ -12,6 +12,7 @@ import { engineSession, type EngineName, type EnginePage, type EngineSession, ty
 import { FAKE_RECAPTCHA_JS } from '../support/fakes';
 import type { Network, SeenRequest } from './network';
 import { checkVitalsBeacon } from '../../contract/vitals';
+import { LOCALE_CODES } from '../../web/content/locales';
 
 /** The page background of each theme (global.css: --color-bg). */
 export const BACKGROUND = { light: 'rgb(245, 247, 251)', dark: 'rgb(11, 18, 32)' } as const;
@@ -545,7 +546,7 @@ function eventFlows(session: EngineSession): void {
     expect(views, JSON.stringify(views)).toHaveLength(2);
     expect(views[0]).toMatchObject({ route: '/home', lang: 'es', device: 'desktop', nav: 'load' });
     expect(views[1]).toMatchObject({ route: '/projects', lang: 'es', device: 'desktop', nav: 'client' });
-    for (const view of views) expect(checkVitalsBeacon(view).ok, JSON.stringify(view)).toBe(true);
+    for (const view of views) expect(checkVitalsBeacon(view, LOCALE_CODES).ok, JSON.stringify(view)).toBe(true);
     await eventually(
       async () => session.network.requests.filter((r) => pathOf(r.url) === '/api/vitals' && r.body.includes('"lang":"es"')).map((r) => r.status),
       (statuses) => statuses.length === 2 && statuses.every((status) => status === 204),
@@ -578,7 +579,7 @@ function eventFlows(session: EngineSession): void {
     expect(views[0]).toEqual(expect.objectContaining({ fcp: expect.any(Number) }));
     if (responseStart > 0) expect(views[0]).toEqual(expect.objectContaining({ ttfb: expect.any(Number) }));
     else expect(views[0]).not.toHaveProperty('ttfb');
-    expect(checkVitalsBeacon(views[0]).ok, JSON.stringify(views[0])).toBe(true);
+    expect(checkVitalsBeacon(views[0], LOCALE_CODES).ok, JSON.stringify(views[0])).toBe(true);
     // No web-vitals: the app never started on that page.
     expect(session.network.requests.filter((r) => /^\/assets\/vitals-[^/]+\.js$/.test(pathOf(r.url)))).toHaveLength(0);
   });

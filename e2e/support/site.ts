@@ -2,6 +2,7 @@ import { ui as es } from '../../web/content/es/ui';
 import { search } from '../../web/content/search';
 import { tablePagePaths } from '../../contract/page-paths';
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../web/content/locales';
+import { projects } from '../../web/content/projects';
 
 /** Facts about the site (its pages, texts and settings) that several test files check. */
 
@@ -9,7 +10,7 @@ import { DEFAULT_LOCALE, LOCALE_CODES } from '../../web/content/locales';
  * Every page of the default language that has its own page, from the site's page table
  * (contract/site-routes.ts): the fixed pages, each project's (ids 1 to 5) and the error page.
  */
-export const KNOWN_ROUTES: readonly string[] = tablePagePaths('visited');
+export const KNOWN_ROUTES: readonly string[] = tablePagePaths('visited', projects);
 
 /** A path no route matches: the 404 page, with HTTP status 404. */
 export const UNKNOWN_ROUTE = '/no-such-page';

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, lambdaContext, RecordingLogger, RecordingMetrics } from '../shared/test-support';
 import { OTHER_EVENT, siteEventNames } from '../../contract/event-catalog';
 import { EVENT_MAX_BODY_BYTES } from '../../contract/limits';
+import { blogs } from '../../web/content/blogs';
+import { projects } from '../../web/content/projects';
 import { createEventsHandler, handler } from './handler';
 
 const ctx = lambdaContext();
@@ -192,7 +194,7 @@ describe('events handler with the catalog', () => {
   it('counts a known name under its own dimension and any other well-formed name as OTHER_EVENT', async () => {
     const metrics = new RecordingMetrics();
     const logger = new RecordingLogger();
-    const handler = createEventsHandler({ logger, metrics, knownNames: siteEventNames() });
+    const handler = createEventsHandler({ logger, metrics, knownNames: siteEventNames({ projects, blogs }) });
     expect((await handler(send('SIDEBAR_NAV_ABOUT'), lambdaContext())).statusCode).toBe(204);
     expect((await handler(send('MADE_UP_NAME_42'), lambdaContext())).statusCode).toBe(204);
     expect(metrics.counts).toEqual([

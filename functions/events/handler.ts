@@ -6,6 +6,8 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { isValidEventName } from '../../contract/event-names';
 import { OTHER_EVENT, postTitlesFromEnvironment, siteEventNames } from '../../contract/event-catalog';
+import { blogs } from '../../web/content/blogs';
+import { projects } from '../../web/content/projects';
 import { EVENT_MAX_BODY_BYTES } from '../../contract/limits';
 import { EVENT_METRICS, EVENT_NAME_DIMENSION, SERVICE_NAMES } from '../../contract/metrics';
 import { beaconLimitFromEnv, type BeaconLimit } from '../shared/beacon-limit';
@@ -93,7 +95,7 @@ function createEventsHandlerFromEnv(): EventsHandler {
   return createEventsHandler({
     logger,
     metrics: createMetricsSink(service),
-    knownNames: siteEventNames(postTitlesFromEnvironment(process.env)),
+    knownNames: siteEventNames({ projects, blogs }, postTitlesFromEnvironment(process.env)),
     ...origin,
     ...beaconLimitFromEnv('events', origin.origin !== undefined, (problem) => logger.error(problem)),
   });

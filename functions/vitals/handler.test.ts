@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VITALS_MAX_BODY_BYTES } from '../../contract/limits';
-import { VITALS_LANGUAGES, type VitalsBeacon } from '../../contract/vitals';
+import type { VitalsBeacon } from '../../contract/vitals';
+import { LOCALE_CODES } from '../../web/content/locales';
 import { apiEvent, lambdaContext, RecordingLogger, RecordingMeasures } from '../shared/test-support';
 import { createVitalsHandler, handler } from './handler';
 
 const ctx = lambdaContext();
 // The site's last language, whichever languages the owner keeps.
-const VIEW = { route: '/projects/:projectId', lang: VITALS_LANGUAGES.at(-1)!, device: 'phone', nav: 'load', lcp: 1834.6, inp: 72, cls: 0.04321, fcp: 901, ttfb: 120 };
+const VIEW = { route: '/projects/:projectId', lang: LOCALE_CODES.at(-1)!, device: 'phone', nav: 'load', lcp: 1834.6, inp: 72, cls: 0.04321, fcp: 901, ttfb: 120 };
 
 function setup() {
   const logger = new RecordingLogger();

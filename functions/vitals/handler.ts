@@ -10,6 +10,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { VITALS_ALARM_VIEWS_PER_ADDRESS, VITALS_MAX_BODY_BYTES } from '../../contract/limits';
 import { METRICS_NAMESPACE, SERVICE_NAMES, VITALS_METRICS_EMF } from '../../contract/metrics';
 import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, PAGE_VIEW_REJECTED_LOG_MESSAGE, type VitalsBeacon } from '../../contract/vitals';
+import { LOCALE_CODES } from '../../web/content/locales';
 import { beaconLimitFromEnv, type BeaconLimit } from '../shared/beacon-limit';
 import { originFromEnv, originRefused, type OriginCheck } from '../shared/origin';
 import { checkJsonPost, emptyResponse, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
@@ -52,7 +53,7 @@ type Checked = { ok: true; beacon: VitalsBeacon } | RejectedRequest;
 export function checkVitalsRequest(event: APIGatewayProxyEventV2): Checked {
   const parsed = checkJsonPost(event, { contentTypes: VITALS_CONTENT_TYPES, maxBytes: VITALS_MAX_BODY_BYTES });
   if (!parsed.ok) return parsed;
-  const checked = checkVitalsBeacon(parsed.value);
+  const checked = checkVitalsBeacon(parsed.value, LOCALE_CODES);
   if (!checked.ok) return rejectRequest(400, checked.error, checked.reason);
   return { ok: true, beacon: checked.beacon };
 }

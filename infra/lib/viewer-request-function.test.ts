@@ -17,6 +17,7 @@ import {
 import { pathOf, REDIRECT_ROUTE, REDIRECT_TARGET, REDIRECTS } from '../../contract/site-routes';
 import { tablePagePaths } from '../../contract/page-paths';
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../../web/content/locales';
+import { projects } from '../../web/content/projects';
 import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-headers';
 import { synthPortfolio, type Json } from './testing';
 import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
@@ -75,7 +76,7 @@ describe('the function code in the template', () => {
 
 describe('routing, as CloudFront runs it', () => {
   // Every page of the site's page table (each project's, a post's and a tag's too) maps to the file the prerender writes for it.
-  it.each([...tablePagePaths('visited'), pathOf('post', 'a-post'), pathOf('tag', 'css')])('%s → its prerendered index.html', async (route) => {
+  it.each([...tablePagePaths('visited', projects), pathOf('post', 'a-post'), pathOf('tag', 'css')])('%s → its prerendered index.html', async (route) => {
     expect(await uriFor(route)).toBe(`${route}/index.html`);
   });
 

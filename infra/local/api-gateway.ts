@@ -12,6 +12,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import getRawBody from 'raw-body';
 import { API_ROUTES, type ApiRoute } from '../../contract/api-routes';
 import { siteEventNames } from '../../contract/event-catalog';
+import { blogs } from '../../web/content/blogs';
+import { projects } from '../../web/content/projects';
 import { readPostTitles } from '../lib/post-titles';
 import { ROUTE_THROTTLES, type RouteThrottle } from '../../contract/limits';
 import { loadContactConfig } from '../../functions/contact/config';
@@ -87,7 +89,7 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
       logger: logger('portfolio-events'),
       metrics: metrics('portfolio-events'),
       // Read from the checkout, as the stack does at synth for the deployed function.
-      knownNames: siteEventNames(readPostTitles(fileURLToPath(new URL('../..', import.meta.url)))),
+      knownNames: siteEventNames({ projects, blogs }, readPostTitles(fileURLToPath(new URL('../..', import.meta.url)))),
     }),
     vitals: createVitalsHandler({
       ...(limits && { limit: limits.vitals }),

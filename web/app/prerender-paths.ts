@@ -1,6 +1,7 @@
 import { tablePagePaths } from '../../contract/page-paths';
 import { pathOf, SITE_PAGES } from '../../contract/site-routes';
 import { LOCALE_CODES } from '../content/locales';
+import { projects } from '../content/projects';
 import { localizePath } from './i18n/paths';
 import { previewImagePath } from './layout/preview-path';
 
@@ -9,7 +10,7 @@ import { previewImagePath } from './layout/preview-path';
  * each project's, from the site's page table (contract/site-routes.ts).
  */
 export function pagePaths(): string[] {
-  return tablePagePaths('indexable');
+  return tablePagePaths('indexable', projects);
 }
 
 /** Pages that belong in search results (and in sitemap.xml), in every language. */
@@ -19,7 +20,7 @@ export function indexablePaths(locales: readonly string[] = LOCALE_CODES): strin
 
 /** Every page a visitor opens, in every language: the indexable ones, each language's /error and /search (the list of pages). */
 export function pagesOfEveryLocale(locales: readonly string[] = LOCALE_CODES): string[] {
-  return locales.flatMap((locale) => tablePagePaths('visited').map((path) => localizePath(locale, path)));
+  return locales.flatMap((locale) => tablePagePaths('visited', projects).map((path) => localizePath(locale, path)));
 }
 
 /** Each post's page and each of its language's tag pages (the index of posts leaves drafts and copies out). */

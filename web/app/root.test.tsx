@@ -1,7 +1,7 @@
 import { LOCALES, LOCALE_CODES, localeDirection } from '../content/locales';
 import { ui as english } from '../content/ui';
 import { ui as spanish } from '../content/es/ui';
-import { act, render, screen } from '@testing-library/react';
+import { act, englishMatches, render, screen } from '../test/render';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
@@ -103,7 +103,7 @@ describe('root route', () => {
     const Boom = () => {
       throw new Error('boom');
     };
-    const Stub = createRoutesStub([{ path: '/', Component: Boom, ErrorBoundary }]);
+    const Stub = createRoutesStub([{ path: '/', Component: Boom, ErrorBoundary, handle: englishMatches[0]!.handle }]);
     render(<Stub initialEntries={['/']} />);
     expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');

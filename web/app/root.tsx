@@ -8,7 +8,7 @@ import { owner } from '../content/site';
 import { LocaleError, LocaleShell } from './layout/LocaleLayout';
 import { FallbackPage } from './layout/FallbackPage';
 import { usePageViews } from './features/tracking/page-views';
-import { matchedBundle, outsideLayoutBundle } from './i18n/locale-context';
+import { matchedBundle } from './i18n/locale-context';
 import { localeOfPath, localizePath } from './i18n/paths';
 import { withBase } from './base-path';
 import './styles/global.css';
@@ -91,7 +91,7 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary() {
-  const bundle = matchedBundle(useMatches()) ?? outsideLayoutBundle();
+  const bundle = matchedBundle(useMatches());
   const error = useRouteError();
   if (bundle) return <LocaleError bundle={bundle} />;
   // Nothing of any language has loaded: only the status and a way home.

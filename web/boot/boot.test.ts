@@ -8,6 +8,7 @@ import { URL } from 'node:url';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { checkVitalsBeacon, VITALS_MAX } from '../../contract/vitals';
+import { LOCALE_CODES } from '../content/locales';
 import { earlyMetrics, type EarlyTimeline } from './boot';
 
 /** The generated boot script (esbuild cannot run in this jsdom environment: the config generated it in Node). */
@@ -91,7 +92,7 @@ describe('the generated boot script', () => {
     expect(stand.sent.map((beacon) => beacon.url)).toEqual(['/api/vitals']);
     const beacon = JSON.parse(await stand.sent[0]!.body) as Record<string, unknown>;
     expect(beacon).toEqual({ route: '/blogs/:slug', lang: 'es', device: 'phone', nav: 'load', ttfb: 0, fcp: 0 });
-    expect(checkVitalsBeacon(beacon).ok).toBe(true);
+    expect(checkVitalsBeacon(beacon, LOCALE_CODES).ok).toBe(true);
     expect(stand.html.get('data-page-views')).toBe('sent');
   });
 
@@ -101,7 +102,7 @@ describe('the generated boot script', () => {
     stand.window.pagehide!();
     const beacon = JSON.parse(await stand.sent[0]!.body) as Record<string, unknown>;
     expect(beacon).toEqual({ route: '/blogs/:slug', lang: 'es', device: 'phone', nav: 'load' });
-    expect(checkVitalsBeacon(beacon).ok).toBe(true);
+    expect(checkVitalsBeacon(beacon, LOCALE_CODES).ok).toBe(true);
   });
 
   it('is one constant statement with none of the modules it does not use (page table, languages, theme)', () => {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { checkPageEvents, isValidGa4EventName, PAGE_EVENTS, pageEventProblems, projectPageEvent } from '../../contract/page-events';
 import { about } from './about';
 import { blogs } from './blogs';
 import { funFacts } from './fun-facts';
@@ -34,6 +35,14 @@ describe('content', () => {
       for (const file of [p.url, p.webm, p.poster].filter(Boolean)) expect(existsSync(publicFile(file)), `project ${p.id}: ${file}`).toBe(true);
       expect(p.poster, `project ${p.id}: a video needs its poster`).not.toBe('');
     }
+  });
+
+  it("gives each project a valid Google Analytics page event of its own, as the build's check asks", () => {
+    const names = projects.map((p) => projectPageEvent(p.title));
+    for (const name of names) expect(isValidGa4EventName(name), name).toBe(true);
+    expect(new Set([...names, ...Object.values(PAGE_EVENTS)]).size).toBe(names.length + Object.keys(PAGE_EVENTS).length);
+    expect(pageEventProblems(projects)).toEqual([]);
+    expect(() => checkPageEvents(projects)).not.toThrow();
   });
 
   it('finds a project only by a plain numeric id', () => {

@@ -10,6 +10,7 @@ import { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
 import { describeBreakers, readBreakers } from '../kit/breakers';
 import { CloudWatchLogsClient, GetQueryResultsCommand, StartQueryCommand, type ResultField } from '@aws-sdk/client-cloudwatch-logs';
 import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, VITALS_METRICS } from '../../../contract/vitals';
+import { LOCALE_CODES } from '../../../web/content/locales';
 import { loadConfigFromCdkJson, type PortfolioConfig } from '../../config/portfolio-config';
 import { PAGE_VIEWS_BY_DAY_QUERY, VITALS_P75_QUERY } from '../../shared/page-view-queries';
 import { DEFAULT_PAGE_VIEWS_FILE } from '../../shared/running-stack';
@@ -95,7 +96,7 @@ export function readLocalPageViews(file: string, days: number, now: Date): KeptP
     }
     if (parsed.message !== PAGE_VIEW_LOG_MESSAGE || typeof parsed.timestamp !== 'string') continue;
     const at = Date.parse(parsed.timestamp);
-    const checked = checkVitalsBeacon(parsed.pageView);
+    const checked = checkVitalsBeacon(parsed.pageView, LOCALE_CODES);
     if (!Number.isFinite(at) || at < since || !checked.ok) continue;
     kept.push({ timestamp: new Date(at).toISOString(), pageView: checked.beacon });
   }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen } from '../../test/render';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ui } from '../../content/ui';
 import { ui as spanish } from '../../content/es/ui';

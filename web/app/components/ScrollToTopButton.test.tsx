@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, inEnglish } from '../../test/render';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HydrationProvider } from './use-hydrated';
@@ -71,9 +71,11 @@ describe('scroll to top', () => {
   it('prerenders the in-page button disabled: it cannot scroll before the scripts have hydrated the page', () => {
     const page = document.createElement('div');
     page.innerHTML = renderToString(
-      <HydrationProvider>
-        <BackToTopButton />
-      </HydrationProvider>,
+      inEnglish(
+        <HydrationProvider>
+          <BackToTopButton />
+        </HydrationProvider>,
+      ),
     );
     expect(page.querySelector('button')).toBeDisabled();
     render(<BackToTopButton />);

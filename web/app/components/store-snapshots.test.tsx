@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, inEnglish } from '../../test/render';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as React from 'react';
@@ -98,11 +98,11 @@ describe('client-only values after hydration', () => {
       return null;
     };
     const Stub = createRoutesStub([{ path: '*', Component: Page }]);
-    const app = (
+    const app = inEnglish(
       <>
         <Stub initialEntries={['/contact']} />
         <FirstRenderDone />
-      </>
+      </>,
     );
     const container = document.createElement('div');
     container.innerHTML = renderToString(app);

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "../../test/render";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { HYDRATED_MARK, HydrationProvider, useHydrated } from "./use-hydrated";

@@ -6,27 +6,12 @@ export type { LocaleBundle } from '../../content/types';
 
 const LocaleContext = createContext<LocaleBundle | null>(null);
 
-/**
- * Components rendered outside a locale layout (unit tests render pages on their own) use this one.
- * The site never sets it: web/test/setup.ts installs English.
- */
-// On globalThis so a test that re-imports its modules (vi.resetModules) still finds it.
-const OUTSIDE_LAYOUT: unique symbol = Symbol.for('portfolio.localeBundleOutsideLayout') as never;
-type WithOutsideLayout = typeof globalThis & { [OUTSIDE_LAYOUT]?: LocaleBundle | null };
-export function setBundleOutsideLayout(bundle: LocaleBundle | null): void {
-  (globalThis as WithOutsideLayout)[OUTSIDE_LAYOUT] = bundle;
-}
-
-export function outsideLayoutBundle(): LocaleBundle | null {
-  return (globalThis as WithOutsideLayout)[OUTSIDE_LAYOUT] ?? null;
-}
-
 export function LocaleProvider({ bundle, children }: { bundle: LocaleBundle; children: ReactNode }) {
   return <LocaleContext.Provider value={bundle}>{children}</LocaleContext.Provider>;
 }
 
 export function useLocaleBundle(): LocaleBundle {
-  const bundle = useContext(LocaleContext) ?? outsideLayoutBundle();
+  const bundle = useContext(LocaleContext);
   if (!bundle) throw new Error('No language: render this under a language layout route (web/app/routes.ts).');
   return bundle;
 }
@@ -52,7 +37,7 @@ export function matchedBundle(matches: readonly ({ handle?: unknown } | undefine
 
 /** The page's language, for a route's `meta` (from the matched locale layout's handle). */
 export function bundleFromMatches(matches: readonly ({ handle?: unknown } | undefined)[] | undefined): LocaleBundle {
-  const bundle = matchedBundle(matches) ?? outsideLayoutBundle();
+  const bundle = matchedBundle(matches);
   if (!bundle) throw new Error('No language for this page: its route must sit under a locale layout.');
   return bundle;
 }

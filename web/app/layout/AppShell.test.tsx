@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { Link, createRoutesStub } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within, inEnglish } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, createRoutesStub, useLocation } from 'react-router';
@@ -87,11 +87,13 @@ describe('mobile top bar', () => {
 
   it('prerenders a native popover menu that opens without scripts, its state left to the browser', () => {
     const html = renderToString(
-      <HydrationProvider>
-        <MemoryRouter initialEntries={['/home']}>
-          <MobileBar />
-        </MemoryRouter>
-      </HydrationProvider>,
+      inEnglish(
+        <HydrationProvider>
+          <MemoryRouter initialEntries={['/home']}>
+            <MobileBar />
+          </MemoryRouter>
+        </HydrationProvider>,
+      ),
     );
     const page = document.createElement('div');
     page.innerHTML = html;

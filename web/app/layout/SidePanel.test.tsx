@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within, inEnglish } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, createRoutesStub } from 'react-router';
@@ -124,11 +124,13 @@ describe('desktop side panel', () => {
 describe('before hydration', () => {
   it('prerenders the headshot visibly not ready (disabled, "Loading…"), ready once hydrated', () => {
     const html = renderToString(
-      <HydrationProvider>
-        <MemoryRouter initialEntries={['/home']}>
-          <SidePanel />
-        </MemoryRouter>
-      </HydrationProvider>,
+      inEnglish(
+        <HydrationProvider>
+          <MemoryRouter initialEntries={['/home']}>
+            <SidePanel />
+          </MemoryRouter>
+        </HydrationProvider>,
+      ),
     );
     const page = document.createElement('div');
     page.innerHTML = html;

@@ -5,6 +5,7 @@ import { indexablePaths, prerenderPaths } from '../prerender-paths';
 import { pageMeta, previewImagePath, resolveSiteUrl, siteUrl } from './seo';
 import { encodePath } from '../../../contract/site-routes';
 import { site } from '../../content/site';
+import { english } from '../../test/render';
 
 describe('resolveSiteUrl', () => {
   it('prefers the VITE_SITE_URL override and drops trailing slashes', () => {
@@ -24,7 +25,7 @@ describe('resolveSiteUrl', () => {
 
 describe('pageMeta', () => {
   it('gives a title, description, OpenGraph tags with absolute URLs and a canonical link', () => {
-    const tags = pageMeta({ title: 'Blogs', description: 'Articles.', path: '/blogs' });
+    const tags = pageMeta({ title: 'Blogs', description: 'Articles.', path: '/blogs', bundle: english });
     expect(tags).toContainEqual({ title: `Blogs | ${site.name}` });
     expect(tags).toContainEqual({ name: 'description', content: 'Articles.' });
     expect(tags).toContainEqual({ property: 'og:title', content: `Blogs | ${site.name}` });
@@ -42,7 +43,7 @@ describe('pageMeta', () => {
   });
 
   it('marks utility pages noindex and gives them no canonical link', () => {
-    const tags = pageMeta({ title: 'x', description: 'y', path: '/error', noindex: true });
+    const tags = pageMeta({ title: 'x', description: 'y', path: '/error', noindex: true, bundle: english });
     expect(tags).toContainEqual({ name: 'robots', content: 'noindex' });
     expect(tags).not.toContainEqual(expect.objectContaining({ rel: 'canonical' }));
   });
@@ -74,7 +75,7 @@ describe('prerender paths, sitemap and robots', () => {
     expect(xml).toContain(`/es/blogs/tags/caf%C3%A9-cr%C3%A8me</loc>`);
     expect(xml).toContain(`/es/blogs/tags/${encodeURIComponent('ملاحظات')}</loc>`);
     expect(xml).not.toMatch(/[^ -~\n]/);
-    const tags = pageMeta({ title: 'הערות', description: 'D', path: '/blogs/tags/הערות' });
+    const tags = pageMeta({ title: 'הערות', description: 'D', path: '/blogs/tags/הערות', bundle: english });
     expect(tags).toContainEqual(expect.objectContaining({ rel: 'canonical', href: expect.stringMatching(new RegExp(`/blogs/tags/${encodeURIComponent('הערות')}$`)) }));
     // Two tags of a script without case get two preview images, addressed encoded.
     expect(previewImagePath('/blogs/tags/הערות')).toBe('/og/blogs-tags-הערות.png');

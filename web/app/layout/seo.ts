@@ -18,8 +18,8 @@ export interface PageMetaInput {
   description: string;
   /** Canonical path in the default language, e.g. /projects/3 (the page's language adds its prefix). */
   path: string;
-  /** The page's language; left out only by tests (English). */
-  bundle?: LocaleBundle;
+  /** The page's language (metaBundle). */
+  bundle: LocaleBundle;
   type?: 'website' | 'article' | 'profile';
   /** Keep the page out of search results (fallback, error pages). */
   noindex?: boolean;
@@ -67,7 +67,7 @@ export function pageMeta({
   type = 'website',
   noindex,
   previewPath = path,
-  bundle = metaBundle(),
+  bundle,
   locales,
 }: PageMetaInput): MetaDescriptor[] {
   const { locale } = bundle;

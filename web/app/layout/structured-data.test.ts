@@ -7,7 +7,7 @@ import { loader as projectLoader, meta as projectMeta } from '../routes/project-
 import type { Route } from '../routes/+types/project-detail';
 import { siteUrl } from './seo';
 import { jsonLd, ownerPageJsonLd, personJsonLd, projectJsonLd } from './structured-data';
-import { bundleFromMatches } from '../i18n/locale-context';
+import { english, englishMatches } from '../../test/render';
 import { catalogue as spanish } from '../../content/es/index';
 
 type Descriptor = Record<string, unknown>;
@@ -21,7 +21,7 @@ function jsonLdBlocks(tags: Descriptor[]): Record<string, unknown>[] {
 
 describe('Person', () => {
   it('names the owner, the role, the about page and the profiles, from the content', () => {
-    const person = personJsonLd();
+    const person = personJsonLd(english);
     expect(person).toMatchObject({
       '@type': 'Person',
       name: site.name,
@@ -39,19 +39,19 @@ describe('Person', () => {
   ] as const)('is the main entity of the %s page, which carries the language, once', async (_name, loader, meta, type, path) => {
     // Built by the page's loader at build time; the page's meta writes it into the head.
     const loaderData = await loader({ request: new Request(`http://localhost${path}`) });
-    const blocks = jsonLdBlocks(meta({ loaderData } as never) as Descriptor[]);
+    const blocks = jsonLdBlocks(meta({ loaderData, matches: englishMatches } as never) as Descriptor[]);
     expect(blocks).toHaveLength(1);
     expect(blocks[0]).toEqual({
       '@context': 'https://schema.org',
       '@type': type,
       url: `${siteUrl}${path}`,
       inLanguage: 'en',
-      mainEntity: personJsonLd(),
+      mainEntity: personJsonLd(english),
     });
   });
 
   it('puts a Spanish page in Spanish, the person being the same', () => {
-    const bundle = { ...bundleFromMatches(undefined), locale: 'es', catalogue: spanish };
+    const bundle = { ...english, locale: 'es', catalogue: spanish };
     expect(ownerPageJsonLd('/about', bundle)).toMatchObject({ '@type': 'ProfilePage', url: `${siteUrl}/es/about`, inLanguage: 'es' });
     expect(ownerPageJsonLd('/about', bundle).mainEntity).not.toHaveProperty('inLanguage');
   });
@@ -61,7 +61,7 @@ describe('project pages', () => {
   const metaOf = async (id: number) => {
     const params = { projectId: String(id) };
     const loaderData = await projectLoader({ request: new Request(`http://localhost/projects/${id}`), params } as Route.LoaderArgs);
-    return projectMeta({ params, loaderData } as Route.MetaArgs) as Descriptor[];
+    return projectMeta({ params, loaderData, matches: englishMatches } as unknown as Route.MetaArgs) as Descriptor[];
   };
 
   it.each(projects.map((p) => [p.id, p] as const))('project %i has one block with name, description and url', async (id, project) => {
@@ -83,8 +83,8 @@ describe('project pages', () => {
 
   it('is a CreativeWork without a repository', () => {
     const project = { ...projects[0]!, github: '' };
-    expect(projectJsonLd(project)['@type']).toBe('CreativeWork');
-    expect(projectJsonLd(project, 'https://github.com/x/y')).toMatchObject({
+    expect(projectJsonLd(project, undefined, english)['@type']).toBe('CreativeWork');
+    expect(projectJsonLd(project, 'https://github.com/x/y', english)).toMatchObject({
       '@type': 'SoftwareSourceCode',
       codeRepository: 'https://github.com/x/y',
     });
@@ -92,5 +92,5 @@ describe('project pages', () => {
 });
 
 it('renders as a JSON-LD script descriptor for React Router', () => {
-  expect(jsonLd(ownerPageJsonLd('/home'))).toEqual({ 'script:ld+json': ownerPageJsonLd('/home') });
+  expect(jsonLd(ownerPageJsonLd('/home', english))).toEqual({ 'script:ld+json': ownerPageJsonLd('/home', english) });
 });

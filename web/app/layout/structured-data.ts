@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Project } from '../../content/types';
-import { bundleFromMatches, type LocaleBundle } from '../i18n/locale-context';
+import type { LocaleBundle } from '../i18n/locale-context';
 import { localizePath } from '../i18n/paths';
 import { absoluteUrl } from './site-url';
 
@@ -54,7 +54,7 @@ function ownerProfiles({ site }: LocaleBundle['catalogue']): string[] {
   return [site.profileUrl, site.clientBlogsUrl].filter((url) => /^https?:\/\//.test(url));
 }
 
-export function personJsonLd(bundle: LocaleBundle = bundleFromMatches(undefined)): PersonJsonLd {
+export function personJsonLd(bundle: LocaleBundle): PersonJsonLd {
   const { site } = bundle.catalogue;
   return {
     '@type': 'Person',
@@ -68,7 +68,7 @@ export function personJsonLd(bundle: LocaleBundle = bundleFromMatches(undefined)
 }
 
 /** `path` is /about (the owner's profile page) or /home. */
-export function ownerPageJsonLd(path: '/about' | '/home', bundle: LocaleBundle = bundleFromMatches(undefined)): OwnerPageJsonLd {
+export function ownerPageJsonLd(path: '/about' | '/home', bundle: LocaleBundle): OwnerPageJsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': path === '/about' ? 'ProfilePage' : 'WebPage',
@@ -84,8 +84,8 @@ export function ownerPageJsonLd(path: '/about' | '/home', bundle: LocaleBundle =
  */
 export function projectJsonLd(
   project: Project,
-  repository?: string,
-  bundle: LocaleBundle = bundleFromMatches(undefined),
+  repository: string | undefined,
+  bundle: LocaleBundle,
 ): ProjectJsonLd {
   const { site } = bundle.catalogue;
   const data: ProjectJsonLd = {
@@ -126,7 +126,7 @@ export interface BlogPostingJsonLd {
 export function blogPostingJsonLd(
   /** `image`: the absolute address of the page's preview image, drawn at build time (routes/og-png.ts). */
   post: { slug: string; title: string; description: string; published: string; updated?: string; tags: readonly string[]; image: string },
-  bundle: LocaleBundle = bundleFromMatches(undefined),
+  bundle: LocaleBundle,
 ): BlogPostingJsonLd {
   const { site } = bundle.catalogue;
   const path = localizePath(bundle.locale, `/blogs/${post.slug}`);

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { englishMatches, render, screen, within } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -82,10 +82,10 @@ describe('/ redirect', () => {
   });
 
   it('redirects without scripts: a 0-second meta refresh and a canonical link to the home page, and a link home on the page', () => {
-    const tags = indexMeta({ location: { pathname: '/es/' } });
+    const tags = indexMeta({ location: { pathname: '/es/' }, matches: englishMatches });
     expect(tags).toContainEqual({ httpEquiv: 'refresh', content: '0; url=/es/home' });
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: absoluteUrl('/es/home') });
-    expect(indexMeta({ location: { pathname: '/' } })).toContainEqual({ httpEquiv: 'refresh', content: '0; url=/home' });
+    expect(indexMeta({ location: { pathname: '/' }, matches: englishMatches })).toContainEqual({ httpEquiv: 'refresh', content: '0; url=/home' });
     const Stub = createRoutesStub([{ path: '/es', Component: IndexHydrateFallback }]);
     render(<Stub initialEntries={['/es']} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(site.name);
@@ -139,7 +139,7 @@ describe('/projects', () => {
       expect(card).not.toHaveProperty('solution');
       expect(card.eventTitle).toBe(card.title);
     }
-    const tags = projectsMeta({ loaderData: data });
+    const tags = projectsMeta({ loaderData: data, matches: englishMatches });
     expect(tags).toContainEqual({ name: 'description', content: pages.projects.description });
     const firstPoster = projectContent.find((p) => p.url && p.poster)!.poster;
     expect(tags).toContainEqual(expect.objectContaining({ tagName: 'link', rel: 'preload', href: firstPoster }));
@@ -201,7 +201,7 @@ describe('/contact', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
     expect(usePageEvent).toHaveBeenCalledWith('contactPage');
     const data = await contactLoader({ request: new Request('http://localhost/contact') });
-    expect(contactMeta({ loaderData: data })).toContainEqual({ name: 'description', content: pages.contact.description });
+    expect(contactMeta({ loaderData: data, matches: englishMatches })).toContainEqual({ name: 'description', content: pages.contact.description });
   });
 });
 

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { englishMatches, render, screen } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, UNSAFE_ErrorResponseImpl, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -142,10 +142,10 @@ describe('/projects/:projectId', () => {
 
   it('gives each project its own title, description and canonical URL', async () => {
     const loaderData = await loader({ request: new Request('http://localhost/projects/5'), params: { projectId: '5' } } as Parameters<typeof loader>[0]);
-    const tags = meta({ params: { projectId: '5' }, loaderData } as Parameters<typeof meta>[0]);
+    const tags = meta({ params: { projectId: '5' }, loaderData, matches: englishMatches } as unknown as Parameters<typeof meta>[0]);
     expect(tags).toContainEqual({ title: `${project(5).title} | ${site.name}` });
     expect(tags).toContainEqual(expect.objectContaining({ tagName: 'link', rel: 'canonical', href: expect.stringMatching(/\/projects\/5$/) }));
-    const unknown = meta({ params: { projectId: '42' }, loaderData: undefined } as unknown as Parameters<typeof meta>[0]);
+    const unknown = meta({ params: { projectId: '42' }, loaderData: undefined, matches: englishMatches } as unknown as Parameters<typeof meta>[0]);
     expect(unknown).toContainEqual({ name: 'robots', content: 'noindex' });
   });
 });

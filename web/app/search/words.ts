@@ -1,9 +1,8 @@
-import type { SearchHit } from './engine';
-
 /*
  * How the search splits and folds words, and the excerpts of its results: shared by the engine (which
  * indexes and queries with them) and the dialog (which marks the matched words), without MiniSearch, so
- * the dialog's own chunk can arrive and show before the engine and the index do.
+ * the dialog's own chunk can arrive and show before the engine and the index do. It imports nothing of
+ * the engine: the engine builds on it.
  */
 
 /**
@@ -40,7 +39,7 @@ const LEAD = 40;
  * characters at word boundaries, split into plain and marked parts (a word is marked when its folded
  * form is one of the hit's matched terms).
  */
-export function excerptParts(hit: Pick<SearchHit, 'excerpt' | 'terms'>, length = 160): ExcerptPart[] {
+export function excerptParts(hit: { excerpt: string; terms: readonly string[] }, length = 160): ExcerptPart[] {
   const matched = new Set(hit.terms);
   const words = [...hit.excerpt.matchAll(WORD)];
   const first = words.find((word) => matched.has(foldTerm(word[0])));

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, english, render, screen, waitFor } from '../../../test/render';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -16,10 +16,14 @@ const SHORT = 'We use cookies.';
 async function freshGate() {
   vi.resetModules();
   const { ConsentGate } = await import('./ConsentGate');
+  // The fresh modules' own language context: the one test/render provides is the old copy's.
+  const { LocaleProvider } = await import('../../i18n/locale-context');
   const tree = (
-    <MemoryRouter>
-      <ConsentGate />
-    </MemoryRouter>
+    <LocaleProvider bundle={english}>
+      <MemoryRouter>
+        <ConsentGate />
+      </MemoryRouter>
+    </LocaleProvider>
   );
   return { ConsentGate, tree };
 }

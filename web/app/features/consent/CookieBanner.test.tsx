@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within, inEnglish } from '../../../test/render';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
@@ -178,10 +178,10 @@ describe('CookieBanner', () => {
 });
 
 describe('CookieBanner and the prerendered HTML', () => {
-  const tree = (
+  const tree = inEnglish(
     <MemoryRouter>
       <CookieBanner />
-    </MemoryRouter>
+    </MemoryRouter>,
   );
 
   it('renders nothing on the server, so consented visitors never see a flash', () => {

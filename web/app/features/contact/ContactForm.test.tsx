@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within, inEnglish } from '../../../test/render';
 import userEvent from '@testing-library/user-event';
 import { forwardRef, useImperativeHandle } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -492,9 +492,11 @@ describe('timeouts and the prerender', () => {
 
   it('prerenders the form without the captcha widget, with Send disabled and the reason shown', () => {
     const html = renderToString(
-      <HydrationProvider>
-        <ContactForm />
-      </HydrationProvider>,
+      inEnglish(
+        <HydrationProvider>
+          <ContactForm />
+        </HydrationProvider>,
+      ),
     );
     const page = document.createElement('div');
     page.innerHTML = html;
@@ -509,9 +511,11 @@ describe('timeouts and the prerender', () => {
   it('keeps what was typed before hydration, through hydration and the renders after it', async () => {
     const container = document.createElement('div');
     container.innerHTML = renderToString(
-      <HydrationProvider>
-        <ContactForm />
-      </HydrationProvider>,
+      inEnglish(
+        <HydrationProvider>
+          <ContactForm />
+        </HydrationProvider>,
+      ),
     );
     document.body.append(container);
     const typedBefore = { fullName: 'Ada Lovelace', email: 'ada@example.org', message: 'Typed while the scripts were on their way.' };
@@ -524,9 +528,11 @@ describe('timeouts and the prerender', () => {
     const root = await act(async () =>
       hydrateRoot(
         container,
-        <HydrationProvider>
-          <ContactForm />
-        </HydrationProvider>,
+        inEnglish(
+          <HydrationProvider>
+            <ContactForm />
+          </HydrationProvider>,
+        ),
       ),
     );
     // Hydrated, and re-rendered since: the captcha widget is mounted (a client-only render).

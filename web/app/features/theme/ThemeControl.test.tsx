@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen } from '../../../test/render';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { THEME_ATTRIBUTE, THEME_STORAGE_KEY } from '../../../../contract/theme-script';

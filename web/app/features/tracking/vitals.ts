@@ -26,6 +26,7 @@ import {
   type VitalsMetric,
 } from '../../../../contract/vitals';
 import { PAGE_VIEWS_APP, PAGE_VIEWS_ATTRIBUTE, PAGE_VIEWS_SENT } from '../../../../contract/inline-scripts';
+import { LOCALE_CODES } from '../../../content/locales';
 import { postBeacon } from './beacon';
 
 interface PageView {
@@ -41,7 +42,7 @@ let current: PageView | undefined;
 
 function pageView(pathname: string, nav: NavigationKind): PageView {
   const device = matchMedia(PHONE_MEDIA_QUERY).matches ? 'phone' : 'desktop';
-  return { pathname, beacon: { ...routeOfPath(pathname), device, nav }, sent: false };
+  return { pathname, beacon: { ...routeOfPath(pathname, LOCALE_CODES), device, nav }, sent: false };
 }
 
 function send(view: PageView | undefined): void {
