@@ -44,6 +44,9 @@ export type EntityOf<P extends PagePattern> = Extract<(typeof SITE_PAGES)[number
     : undefined
   : never;
 
+/** A pattern's summary of one of its pages; a pattern with no parameter is the page's path. */
+export type SummaryOf<P extends PagePattern> = (page: PageOf, entity: EntityOf<P>) => Omit<PageSummary, 'path'> & (P extends `${string}:${string}` | '*' ? Pick<PageSummary, 'path'> : { path?: never });
+
 const join = (...parts: readonly (string | undefined)[]) => parts.filter(Boolean).join(' ');
 
 /** Tags, entities and runs of white space out of a post's compiled HTML: its words, as a reader sees them. */
@@ -76,11 +79,10 @@ export function writePolicy(policy: PrivacyPolicy, facts: PolicyFacts): WrittenP
 
 export const PAGE_SUMMARIES = {
   // Only redirects: its head is index-redirect.tsx's own (it has no loader, so its clientLoader runs at once).
-  '/': ({ catalogue: { site } }) => ({ path: '/', title: '', description: site.tagline, noindex: true }),
+  '/': ({ catalogue: { site } }) => ({ title: '', description: site.tagline, noindex: true }),
   '/home': (page) => {
     const { pages, ui } = page.catalogue;
     return {
-      path: '/home',
       title: '',
       headline: pages.home.headline,
       kicker: ui.home.previewKicker,
@@ -90,12 +92,7 @@ export const PAGE_SUMMARIES = {
       search: () => ({ text: join(pages.home.intro.join(' '), pages.home.description) }),
     };
   },
-  '/projects': ({ catalogue: { pages, ui } }) => ({
-    path: '/projects',
-    title: ui.projects.title,
-    description: pages.projects.description,
-    search: () => ({ text: join(pages.projects.intro, pages.projects.description) }),
-  }),
+  '/projects': ({ catalogue: { pages, ui } }) => ({ title: ui.projects.title, description: pages.projects.description, search: () => ({ text: join(pages.projects.intro, pages.projects.description) }) }),
   '/projects/:projectId': (page, { project, repository }) => ({
     path: pathOf('project', project.id),
     title: project.title,
@@ -105,12 +102,7 @@ export const PAGE_SUMMARIES = {
     structuredData: projectJsonLd(project, repository, page),
     search: () => ({ text: join(project.problem, project.solution, project.description), tags: project.tech }),
   }),
-  '/blogs': ({ catalogue: { pages, ui } }) => ({
-    path: '/blogs',
-    title: ui.blogs.title,
-    description: pages.blogs.description,
-    search: () => ({ text: join(pages.blogs.intro, pages.blogs.description) }),
-  }),
+  '/blogs': ({ catalogue: { pages, ui } }) => ({ title: ui.blogs.title, description: pages.blogs.description, search: () => ({ text: join(pages.blogs.intro, pages.blogs.description) }) }),
   '/blogs/:slug': (page, post) => {
     const { title, description, published, updated, tags } = post.frontMatter;
     const path = pathOf('post', post.slug);
@@ -126,21 +118,11 @@ export const PAGE_SUMMARIES = {
     };
   },
   // It lists posts that are search documents themselves.
-  '/blogs/tags/:tag': ({ catalogue: { ui } }, { tag, titles }) => ({
-    path: pathOf('tag', tag),
-    title: ui.blogs.tagged(tag),
-    description: titles.join(' · '),
-  }),
-  '/contact': ({ catalogue: { pages, ui } }) => ({
-    path: '/contact',
-    title: ui.contact.title,
-    description: pages.contact.description,
-    search: () => ({ text: join(pages.contact.intro, pages.contact.description) }),
-  }),
+  '/blogs/tags/:tag': ({ catalogue: { ui } }, { tag, titles }) => ({ path: pathOf('tag', tag), title: ui.blogs.tagged(tag), description: titles.join(' · ') }),
+  '/contact': ({ catalogue: { pages, ui } }) => ({ title: ui.contact.title, description: pages.contact.description, search: () => ({ text: join(pages.contact.intro, pages.contact.description) }) }),
   '/about': (page) => {
     const { about, pages, ui } = page.catalogue;
     return {
-      path: '/about',
       title: ui.about.title,
       description: pages.about.description,
       type: 'profile',
@@ -151,27 +133,24 @@ export const PAGE_SUMMARIES = {
       }),
     };
   },
-  '/error': ({ catalogue: { ui } }) => ({ path: '/error', title: ui.error.title, description: ui.error.description, noindex: true }),
-  '/privacy-policy': ({ catalogue, facts }) => ({
-    path: '/privacy-policy',
-    title: catalogue.ui.privacy.title,
-    description: catalogue.pages.privacy.description,
+  '/error': ({ catalogue: { ui } }) => ({ title: ui.error.title, description: ui.error.description, noindex: true }),
+  '/privacy-policy': ({ catalogue: { pages, privacyPolicy, ui }, facts }) => ({
+    title: ui.privacy.title,
+    description: pages.privacy.description,
     search: () => ({
-      text: join(
-        catalogue.pages.privacy.description,
-        ...writePolicy(catalogue.privacyPolicy, facts).sections.flatMap((section) => [section.heading, ...section.paragraphs, ...(section.list ?? [])]),
-      ),
+      text: join(pages.privacy.description, ...writePolicy(privacyPolicy, facts).sections.flatMap((section) => [section.heading, ...section.paragraphs, ...(section.list ?? [])])),
     }),
   }),
   // The list of the search documents, not one of them.
-  '/search': ({ catalogue: { search } }) => ({ path: '/search', title: search.title, description: search.description }),
+  '/search': ({ catalogue: { search } }) => ({ title: search.title, description: search.description }),
   // Any address: its head is written in the browser (not-found.tsx), its preview is the error page's.
   '*': ({ catalogue: { ui } }) => ({ path: '/error', title: ui.notFound.title, description: ui.notFound.description, noindex: true }),
-} satisfies { [P in PagePattern]: (page: PageOf, entity: EntityOf<P>) => PageSummary };
+} satisfies { [P in PagePattern]: SummaryOf<P> };
 
 /** The summary of one page of a pattern. */
 export function summaryOf<P extends PagePattern>(pattern: P, page: PageOf, entity: EntityOf<P>): PageSummary {
-  return (PAGE_SUMMARIES[pattern] as (page: PageOf, entity: EntityOf<P>) => PageSummary)(page, entity);
+  const summary = (PAGE_SUMMARIES[pattern] as (page: PageOf, entity: EntityOf<P>) => Omit<PageSummary, 'path'> & { path?: string })(page, entity);
+  return { path: pattern, ...summary };
 }
 
 /** The page's language and everything it shows. */
