@@ -102,7 +102,7 @@ export function addFixturePage(copy: string): void {
     writeFileSync(path.join(copy, file), source.replace(before, `${text}\n${before}`));
   };
   insert('contract/site-routes.ts', "  { pattern: '*'", `  { pattern: '${pattern}', kind: 'fixed', module: '${module}' },`);
-  insert('web/app/routes/page-summaries.server.ts', "  '*':", `  '${pattern}': () => ({ path: '${pattern}', title: '${title}', description: 'A page added by the tests.', search: () => ({ text: '${marker}' }) }),`);
+  insert('web/app/routes/page-summaries.server.ts', "  '*':", `  '${pattern}': () => ({ title: '${title}', description: 'A page added by the tests.', search: () => ({ text: '${marker}' }) }),`);
   writeFileSync(
     path.join(copy, 'web/app', module),
     `import { useLoaderData } from 'react-router';
