@@ -65,12 +65,13 @@ async function withEventTitles<T extends { id: number }>(kind: 'projects' | 'blo
 export type WithEventTitle<T> = T & { eventTitle: string };
 
 /**
- * /projects: its copy and every project's card, without the detail pages' descriptions, and without
- * the cards' long texts, which only the page's HTML carries (page-texts.server.ts).
+ * /projects: its copy and every project's card with its page's address, without the detail pages'
+ * descriptions, and without the cards' long texts, which only the page's HTML carries (page-texts.server.ts).
  */
-export async function projectCards(request: Request): Promise<{ copy: ShownCopy<'projects'>; projects: WithEventTitle<ProjectCard>[] }> {
+export async function projectCards(request: Request): Promise<{ copy: ShownCopy<'projects'>; projects: WithEventTitle<ProjectCard & { href: string }>[] }> {
   const { pages, projects } = await catalogueOfPage(request);
-  const cards = projects.map(({ description: _description, site: _site, github: _github, problem: _problem, solution: _solution, ...card }): ProjectCard => card);
+  const href = (id: number) => localizePath(localeOfRequest(request), pathOf('project', id));
+  const cards = projects.map(({ description: _description, site: _site, github: _github, problem: _problem, solution: _solution, ...card }) => ({ ...card, href: href(card.id) }));
   return { copy: shown<'projects'>(pages.projects), projects: await withEventTitles('projects', cards) };
 }
 

@@ -6,11 +6,10 @@ import { tracked } from '../features/tracking/tracked';
 import { summaryMeta, type PageMetaArgs } from '../layout/seo';
 import type { ProjectCard } from '../../content/types';
 import { headOfPage, projectCards } from './page-content';
-import { useCatalogue, useLocale, useLocalizePath } from '../i18n/locale-context';
+import { useCatalogue, useLocale } from '../i18n/locale-context';
 import { fetchPageTexts, PageText, pageTextId, type FetchedTexts } from '../components/PageText';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
-import { pathOf } from '../../../contract/site-routes';
 
 /** The first poster is the largest paint on phones: fetch it early, at high priority. */
 const firstPoster = (projects: readonly ProjectCard[]) => projects.find((p) => posterPreload(p));
@@ -44,7 +43,6 @@ export default function Projects() {
   const { ui } = useCatalogue();
   const { copy, projects, texts } = useLoaderData<Awaited<ReturnType<typeof loader>> & { texts?: FetchedTexts }>();
   const locale = useLocale();
-  const localize = useLocalizePath();
   const first = firstPoster(projects);
   return (
     <section aria-labelledby="projects-title">
@@ -69,7 +67,7 @@ export default function Projects() {
                 </dd>
               </dl>
               <Link
-                to={localize(pathOf('project', project.id))}
+                to={project.href}
                 viewTransition={viewTransition}
                 className="read-more"
                 aria-describedby={`project-${project.id}-title`}
