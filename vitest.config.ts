@@ -36,6 +36,7 @@ const PROGRAM_TESTS = [
   'infra/scripts/setup/terminal.test.ts',
   'scripts/add-locale.test.ts',
   'scripts/owner-copy.test.ts',
+  'scripts/page-table-build.test.ts',
   'scripts/posts-*.test.ts',
   'scripts/quiet-build.test.ts',
   'scripts/start.test.ts',

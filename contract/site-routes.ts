@@ -4,7 +4,8 @@
  * viewer-request function's redirect (infra/cloudfront/viewer-request-loader.ts), the patterns a page
  * view is counted under (contract/vitals.ts VITALS_ROUTES, routeOfPath), the smoke check's pages
  * (FIXED_ROUTES) and the tests' site map (e2e/support/site.ts) all read it; web/app/routes.test.ts
- * holds the router to it. A new page is one more row here (and its route module).
+ * holds the router to it. A new page is one more row here, its route module and its summary
+ * (web/app/routes/page-summaries.server.ts: its title, description, search text and structured data).
  *
  * Every pattern is the default language's; each other language has the same pages under its prefix
  * (/es/projects/3). The browser reads this module too (page views name a pattern): keep it data only.

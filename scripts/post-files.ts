@@ -14,6 +14,7 @@ import { DEFAULT_LOCALE, LOCALES } from '../web/content/locales';
 import { localizePath } from '../web/app/i18n/paths';
 import { compilePosts, type Post } from '../web/app/posts/compile-posts';
 import { PostError } from '../contract/front-matter';
+import { pathOf } from '../contract/site-routes';
 import { copiedPosts, readPostFiles } from '../contract/post-index';
 
 /** The line of a file's text where `needle` first appears (1 when it does not). */
@@ -39,7 +40,7 @@ function sharedEventNames(posts: readonly Post[], text: (file: string) => string
 function missingPageLinks(posts: readonly Post[], root: string, sitePaths: ReadonlySet<string>, text: (file: string) => string): string[] {
   const problems: string[] = [];
   for (const post of posts) {
-    const page = `https://site.invalid${localizePath(post.locale, `/blogs/${post.slug}`)}`;
+    const page = `https://site.invalid${localizePath(post.locale, pathOf('post', post.slug))}`;
     for (const [, href] of post.html.matchAll(/<a\b[^>]*\shref="([^"]*)"/g)) {
       if (!href || href.startsWith('#') || /^[a-z][a-z\d+.-]*:/i.test(href) || href.startsWith('//')) continue;
       const target = decodeURIComponent(new URL(href.replaceAll('&amp;', '&'), page).pathname).replace(/(.)\/$/, '$1');

@@ -90,11 +90,46 @@ export function addRightToLeftExample(copy: string, { translated }: { translated
   return rtl.to;
 }
 
+/** The page the fixture build adds to the page table: a row, its route module and its summary, nothing else. */
+export const FIXTURE_PAGE = { pattern: '/fixture-page', module: 'routes/fixture-page.tsx', title: 'Fixture page', marker: 'FIXTUREPAGEMARKER' } as const;
+
+/** Adds FIXTURE_PAGE to the copy as a new page is added: a row of SITE_PAGES, its route module, its summary. */
+export function addFixturePage(copy: string): void {
+  const { pattern, module, title, marker } = FIXTURE_PAGE;
+  const insert = (file: string, before: string, text: string) => {
+    const source = readFileSync(path.join(copy, file), 'utf8');
+    if (!source.includes(before)) throw new Error(`${file} no longer has ${before}: the fixture page goes before it.`);
+    writeFileSync(path.join(copy, file), source.replace(before, `${text}\n${before}`));
+  };
+  insert('contract/site-routes.ts', "  { pattern: '*'", `  { pattern: '${pattern}', kind: 'fixed', module: '${module}' },`);
+  insert('web/app/routes/page-summaries.server.ts', "  '*':", `  '${pattern}': () => ({ title: '${title}', description: 'A page added by the tests.', search: () => ({ text: '${marker}' }) }),`);
+  writeFileSync(
+    path.join(copy, 'web/app', module),
+    `import { useLoaderData } from 'react-router';
+import { summaryMeta, type PageMetaArgs } from '../layout/seo';
+import { headOfPage } from './page-content';
+
+export async function loader({ request }: { request: Request }) {
+  return { page: await headOfPage(request, '${pattern}') };
+}
+
+export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
+  return summaryMeta(args);
+}
+
+export default function FixturePage() {
+  return <h1>{useLoaderData<typeof loader>().page.title}</h1>;
+}
+`,
+  );
+}
+
 /**
  * The site with what the shipped content lacks, built once for every test that needs it: the fixture
  * posts (web/test/fixtures/posts: every feature of the Markdown pipeline, a translation, a post in one
- * language, a draft) and the README's right-to-left example with the Arabic texts of e2e/fixtures/ar
- * (added before the posts, so it has none: the posts keep their two languages). Read by
+ * language, a draft), the README's right-to-left example with the Arabic texts of e2e/fixtures/ar
+ * (added before the posts, so it has none: the posts keep their two languages) and a page added to the
+ * page table (FIXTURE_PAGE). Read by scripts/page-table-build.test.ts (the page),
  * scripts/posts-build.test.ts, e2e/posts.test.ts and e2e/engines/post-flows.ts (the posts),
  * e2e/rtl.test.ts and e2e/engines/rtl-flows.ts (the right-to-left language), and scripts/screenshots.ts,
  * in separate test projects and processes: a shared build (tools/project-copy.ts `sharedFolder`), keyed
@@ -111,6 +146,7 @@ export async function fixtureSiteBuild(env: Readonly<Record<string, string>> = {
   const built = await sharedFolder(FIXTURE_BUILDS, key, async (dir) => {
     addRightToLeftExample(dir, { translated: true });
     cpSync(POST_FIXTURE, path.join(dir, 'web/content'), { recursive: true });
+    addFixturePage(dir);
     const { status, output } = await buildProject(dir, { env: { ...env } });
     return { code: status ?? 1, output };
   });

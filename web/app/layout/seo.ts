@@ -4,6 +4,7 @@ import { bundleFromMatches, type LocaleBundle } from '../i18n/locale-context';
 import { localizePath } from '../i18n/paths';
 import { previewImagePath } from './preview-path';
 import { absoluteUrl } from './site-url';
+import { jsonLd, type JsonLd } from './structured-data';
 
 export { previewImagePath } from './preview-path';
 
@@ -12,17 +13,22 @@ export { absoluteUrl, resolveSiteUrl, siteUrl } from './site-url';
 // its builders never ship to the browser; `meta` writes what the loader built.
 export { jsonLd } from './structured-data';
 
-export interface PageMetaInput {
+/** What a page's loader writes of its summary (routes/page-summaries.server.ts) for its head. */
+export interface PageHead {
   /** Page title without the owner's name; '' for the name alone. */
   title: string;
   description: string;
   /** Canonical path in the default language, e.g. /projects/3 (the page's language adds its prefix). */
   path: string;
-  /** The page's language (metaBundle). */
-  bundle: LocaleBundle;
   type?: 'website' | 'article' | 'profile';
   /** Keep the page out of search results (fallback, error pages). */
   noindex?: boolean;
+  structuredData?: JsonLd;
+}
+
+export interface PageMetaInput extends PageHead {
+  /** The page's language (metaBundle). */
+  bundle: LocaleBundle;
   /** The path whose preview image the page shows, when it is not `path` (the 404 page). */
   previewPath?: string;
   /** The languages the page exists in, when not every one (a post written in one language only). */
@@ -69,6 +75,7 @@ export function pageMeta({
   previewPath = path,
   bundle,
   locales,
+  structuredData,
 }: PageMetaInput): MetaDescriptor[] {
   const { locale } = bundle;
   const { site } = bundle.catalogue;
@@ -99,5 +106,12 @@ export function pageMeta({
   ];
   if (noindex) tags.push({ name: 'robots', content: 'noindex' });
   else tags.push({ tagName: 'link', rel: 'canonical', href: url }, ...alternateLinks(path, locales));
+  if (structuredData) tags.push(jsonLd(structuredData));
   return tags;
+}
+
+/** The head of a page whose loader wrote its summary as `page`; none when the loader did not run. */
+export function summaryMeta(args: PageMetaArgs<{ page: PageHead }> | undefined, more: Pick<PageMetaInput, 'locales'> = {}): MetaDescriptor[] {
+  const page = args?.loaderData?.page;
+  return page ? pageMeta({ ...page, ...more, bundle: metaBundle(args) }) : [];
 }

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import { pathOf } from '../../../contract/site-routes';
 import type { Project } from '../../content/types';
 import type { LocaleBundle } from '../i18n/locale-context';
 import { localizePath } from '../i18n/paths';
@@ -93,7 +94,7 @@ export function projectJsonLd(
     '@type': repository ? 'SoftwareSourceCode' : 'CreativeWork',
     name: project.title,
     description: `${project.solution} ${project.description}`,
-    url: absoluteUrl(localizePath(bundle.locale, `/projects/${project.id}`)),
+    url: absoluteUrl(localizePath(bundle.locale, pathOf('project', project.id))),
     keywords: project.tech,
     author: { '@type': 'Person', name: site.name, url: absoluteUrl(localizePath(bundle.locale, '/about')) },
     inLanguage: bundle.locale,
@@ -129,7 +130,7 @@ export function blogPostingJsonLd(
   bundle: LocaleBundle,
 ): BlogPostingJsonLd {
   const { site } = bundle.catalogue;
-  const path = localizePath(bundle.locale, `/blogs/${post.slug}`);
+  const path = localizePath(bundle.locale, pathOf('post', post.slug));
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
@@ -146,7 +147,9 @@ export function blogPostingJsonLd(
   };
 }
 
+export type JsonLd = OwnerPageJsonLd | ProjectJsonLd | BlogPostingJsonLd;
+
 /** The meta descriptor that renders one JSON-LD block in the page's head. */
-export function jsonLd(data: OwnerPageJsonLd | ProjectJsonLd | BlogPostingJsonLd): MetaDescriptor {
+export function jsonLd(data: JsonLd): MetaDescriptor {
   return { 'script:ld+json': data };
 }

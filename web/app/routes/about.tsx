@@ -2,25 +2,20 @@ import { Link } from 'react-router';
 import { usePageEvent } from '../features/analytics/page-events';
 import { tracked } from '../features/tracking/tracked';
 import { ResumeLink } from '../layout/ResumeLink';
-import { jsonLd, metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
+import { summaryMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { ownerPageData, pageCopy } from './page-content';
+import { headOfPage, pageCopy } from './page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The page's copy, about and structured data in its language, written into the page at build time. */
 export async function loader({ request }: { request: Request }) {
-  return { ...(await pageCopy(request, 'about', 'about')), structuredData: await ownerPageData(request, '/about') };
+  return { ...(await pageCopy(request, 'about', 'about')), page: await headOfPage(request, '/about') };
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  const bundle = metaBundle(args);
-  const { ui } = bundle.catalogue;
-  return [
-    ...pageMeta({ title: ui.about.title, description: args?.loaderData?.copy.description ?? '', path: '/about', type: 'profile', bundle }),
-    ...(args?.loaderData ? [jsonLd(args.loaderData.structuredData)] : []),
-  ];
+  return summaryMeta(args);
 }
 
 const GROUPS = ['technologies', 'tools', 'practices'] as const;

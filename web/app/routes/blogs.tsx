@@ -1,22 +1,20 @@
 import { usePageEvent } from '../features/analytics/page-events';
 import { tracked } from '../features/tracking/tracked';
-import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
+import { summaryMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { blogArticles } from './page-content';
+import { blogArticles, headOfPage } from './page-content';
 import { PostCard } from './post-card';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 import { withBase } from '../base-path';
 
 /** The page's copy and articles in its language (dates and numbers written out), written into the page at build time. */
-export function loader({ request }: { request: Request }) {
-  return blogArticles(request);
+export async function loader({ request }: { request: Request }) {
+  return { ...(await blogArticles(request)), page: await headOfPage(request, '/blogs') };
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  const bundle = metaBundle(args);
-  const { ui } = bundle.catalogue;
-  return pageMeta({ title: ui.blogs.title, description: args?.loaderData?.copy.description ?? '', path: '/blogs', bundle });
+  return summaryMeta(args);
 }
 
 export default function Blogs() {

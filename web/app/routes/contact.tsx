@@ -1,19 +1,17 @@
 import { usePageEvent } from '../features/analytics/page-events';
 import { ContactForm } from '../features/contact/ContactForm';
 import { useLoaderData } from 'react-router';
-import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
-import { pageCopy } from './page-content';
+import { summaryMeta, type PageMetaArgs } from '../layout/seo';
+import { headOfPage, pageCopy } from './page-content';
 import { useCatalogue } from '../i18n/locale-context';
 
 /** The owner's copy of the page in its language, written into the page at build time. */
-export function loader({ request }: { request: Request }) {
-  return pageCopy(request, 'contact');
+export async function loader({ request }: { request: Request }) {
+  return { ...(await pageCopy(request, 'contact')), page: await headOfPage(request, '/contact') };
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  const bundle = metaBundle(args);
-  const { ui } = bundle.catalogue;
-  return pageMeta({ title: ui.contact.title, description: args?.loaderData?.copy.description ?? '', path: '/contact', bundle });
+  return summaryMeta(args);
 }
 
 export default function Contact() {

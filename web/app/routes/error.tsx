@@ -1,12 +1,16 @@
 import { Link } from 'react-router';
-import { metaBundle, pageMeta } from '../layout/seo';
+import { summaryMeta, type PageMetaArgs } from '../layout/seo';
+import { headOfPage } from './page-content';
 import { useLocalizePath, useUi } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 
-export function meta(args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }) {
-  const bundle = metaBundle(args);
-  const { ui } = bundle.catalogue;
-  return pageMeta({ title: ui.error.title, description: ui.error.description, path: '/error', noindex: true, bundle });
+/** The page's head, from its summary, written into the page at build time. */
+export async function loader({ request }: { request: Request }) {
+  return { page: await headOfPage(request, '/error') };
+}
+
+export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
+  return summaryMeta(args);
 }
 
 /**

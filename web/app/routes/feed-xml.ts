@@ -1,3 +1,4 @@
+import { pathOf } from '../../../contract/site-routes';
 import { loadCatalogue } from '../../content/check';
 import { localizePath } from '../i18n/paths';
 import { escapeXml } from '../xml';
@@ -29,7 +30,7 @@ export function feedXml({ locale, title, author, posts, articles }: FeedInput): 
   const self = absoluteUrl(localizePath(locale, '/feed.xml'));
   const entries = [
     ...posts.map((post) => {
-      const url = absoluteUrl(localizePath(locale, `/blogs/${post.slug}`));
+      const url = absoluteUrl(localizePath(locale, pathOf('post', post.slug)));
       const { frontMatter: fm } = post;
       return {
         date: fm.updated ?? fm.published,

@@ -2,23 +2,19 @@ import { Link, useLoaderData } from 'react-router';
 import { Greeting } from '../components/Greeting';
 import { usePageEvent } from '../features/analytics/page-events';
 import { tracked } from '../features/tracking/tracked';
-import { jsonLd, metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
-import { ownerPageData, pageCopy } from './page-content';
+import { summaryMeta, type PageMetaArgs } from '../layout/seo';
+import { headOfPage, pageCopy } from './page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 
 /** The owner's copy of the page in its language and its structured data, written into the page at build time. */
 export async function loader({ request }: { request: Request }) {
-  return { ...(await pageCopy(request, 'home')), structuredData: await ownerPageData(request, '/home') };
+  return { ...(await pageCopy(request, 'home')), page: await headOfPage(request, '/home') };
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  const bundle = metaBundle(args);
-  return [
-    ...pageMeta({ title: '', description: args?.loaderData?.copy.description ?? '', path: '/home', type: 'profile', bundle }),
-    ...(args?.loaderData ? [jsonLd(args.loaderData.structuredData)] : []),
-  ];
+  return summaryMeta(args);
 }
 
 export default function Home() {

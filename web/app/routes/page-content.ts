@@ -1,17 +1,18 @@
 import { data } from 'react-router';
 import { projectPageEvent } from '../../../contract/page-events';
+import { pathOf, type PagePattern } from '../../../contract/site-routes';
 import { loadCatalogue } from '../../content/check';
 import { findProjectIn } from '../../content/find-project';
 import { DEFAULT_LOCALE } from '../../content/locales';
-import type { BlogArticle, Catalogue, LocaleBundle, PageCopy, PageOnlyContent, PolicyFacts, PrivacyPolicy, Project, ProjectCard, WrittenPrivacyPolicy } from '../../content/types';
+import type { BlogArticle, Catalogue, PageCopy, PageOnlyContent, PolicyFacts, Project, ProjectCard, WrittenPrivacyPolicy } from '../../content/types';
 import { pageFacts } from '../config/page-facts';
-import { blogPostingJsonLd, ownerPageJsonLd, projectJsonLd, type BlogPostingJsonLd, type OwnerPageJsonLd, type ProjectJsonLd } from '../layout/structured-data';
+import type { PageHead } from '../layout/seo';
 import type { TocEntry } from '../posts/markdown.server';
 import { allPosts, postKey } from '../posts/posts.server';
 import { formatDate, formatNumber } from '../i18n/format';
 import { localizePath } from '../i18n/paths';
-import { absoluteUrl, previewImagePath } from '../layout/seo';
 import { localeOfRequest } from '../base-path';
+import { pageOf, summaryOf, writePolicy, type EntityOf } from './page-summaries.server';
 
 /*
  * For routes' `loader`s, which run at build time when a page is prerendered and are never shipped to
@@ -24,32 +25,28 @@ export function catalogueOfPage(request: Request): Promise<Catalogue> {
   return loadCatalogue(localeOfRequest(request));
 }
 
-/** The page's language and everything it shows, as the head tags' builders take it. */
-async function bundleOfPage(request: Request): Promise<LocaleBundle & { catalogue: Catalogue }> {
-  const locale = localeOfRequest(request);
-  return { locale, catalogue: await loadCatalogue(locale) };
+/**
+ * The page's summary (page-summaries.server.ts) as its head needs it, structured data included: built
+ * here at build time, so the builders never ship; the page's `meta` writes it (seo.ts `summaryMeta`).
+ */
+export async function headOfPage<P extends PagePattern>(request: Request, pattern: P, ...[entity]: EntityOf<P> extends undefined ? [] : [EntityOf<P>]): Promise<PageHead> {
+  const { path, title, description, type, noindex, structuredData } = summaryOf(pattern, await pageOf(localeOfRequest(request)), entity as EntityOf<P>);
+  return { path, title, description, ...(type ? { type } : {}), ...(noindex ? { noindex } : {}), ...(structuredData ? { structuredData } : {}) };
 }
 
-/**
- * /home and /about: the owner's structured data (JSON-LD), built here at build time, so its builder
- * never ships to the browser; the page's `meta` writes it into the head.
- */
-export async function ownerPageData(request: Request, path: '/home' | '/about'): Promise<OwnerPageJsonLd> {
-  return ownerPageJsonLd(path, await bundleOfPage(request));
-}
+/** The owner's copy of a page as the page shows it: its description is in its head (headOfPage) only. */
+export type ShownCopy<P extends keyof PageCopy> = Omit<PageCopy[P], 'description'>;
+const shown = <P extends keyof PageCopy>({ description: _description, ...copy }: PageCopy[P]): ShownCopy<P> => copy;
 
-/**
- * The owner's copy of one page (its intro and its description for search results and previews),
- * and the page's own long texts named in `texts`: pageCopy(request, 'privacy', 'privacyPolicy').
- */
+/** The owner's copy of one page, and the page's own long texts named in `texts`: pageCopy(request, 'about', 'about'). */
 export async function pageCopy<P extends keyof PageCopy, K extends PageOnlyContent = never>(
   request: Request,
   page: P,
   ...texts: K[]
-): Promise<{ copy: PageCopy[P] } & Pick<Catalogue, K>> {
+): Promise<{ copy: ShownCopy<P> } & Pick<Catalogue, K>> {
   const catalogue = await catalogueOfPage(request);
   const picked = Object.fromEntries(texts.map((key) => [key, catalogue[key]])) as Pick<Catalogue, K>;
-  return { copy: catalogue.pages[page], ...picked };
+  return { copy: shown<P>(catalogue.pages[page]), ...picked };
 }
 
 /**
@@ -68,13 +65,14 @@ async function withEventTitles<T extends { id: number }>(kind: 'projects' | 'blo
 export type WithEventTitle<T> = T & { eventTitle: string };
 
 /**
- * /projects: its copy and every project's card, without the detail pages' descriptions, and without
- * the cards' long texts, which only the page's HTML carries (page-texts.server.ts).
+ * /projects: its copy and every project's card with its page's address, without the detail pages'
+ * descriptions, and without the cards' long texts, which only the page's HTML carries (page-texts.server.ts).
  */
-export async function projectCards(request: Request): Promise<{ copy: PageCopy['projects']; projects: WithEventTitle<ProjectCard>[] }> {
+export async function projectCards(request: Request): Promise<{ copy: ShownCopy<'projects'>; projects: WithEventTitle<ProjectCard & { href: string }>[] }> {
   const { pages, projects } = await catalogueOfPage(request);
-  const cards = projects.map(({ description: _description, site: _site, github: _github, problem: _problem, solution: _solution, ...card }): ProjectCard => card);
-  return { copy: pages.projects, projects: await withEventTitles('projects', cards) };
+  const href = (id: number) => localizePath(localeOfRequest(request), pathOf('project', id));
+  const cards = projects.map(({ description: _description, site: _site, github: _github, problem: _problem, solution: _solution, ...card }) => ({ ...card, href: href(card.id) }));
+  return { copy: shown<'projects'>(pages.projects), projects: await withEventTitles('projects', cards) };
 }
 
 /**
@@ -88,15 +86,14 @@ export async function projectOfPage(
   param: string | undefined,
   /** The repository the page shows, if any: the structured data names the same one. */
   repositoryOf: (project: Project) => string | undefined,
-): Promise<{ project: WithEventTitle<Project>; pageEvent: string; structuredData: ProjectJsonLd }> {
-  const bundle = await bundleOfPage(request);
-  const project = findProjectIn(bundle.catalogue.projects, param);
+): Promise<{ project: WithEventTitle<Project>; pageEvent: string; page: PageHead }> {
+  const project = findProjectIn((await catalogueOfPage(request)).projects, param);
   if (!project) throw data(null, { status: 404 });
   const [withTitle] = await withEventTitles('projects', [project]);
   return {
     project: withTitle!,
     pageEvent: projectPageEvent(withTitle!.eventTitle),
-    structuredData: projectJsonLd(project, repositoryOf(project), bundle),
+    page: await headOfPage(request, '/projects/:projectId', { project, repository: repositoryOf(project) }),
   };
 }
 
@@ -118,7 +115,7 @@ export interface PostCard {
  * with its analytics title and its date and length written out.
  */
 export async function blogArticles(request: Request): Promise<{
-  copy: PageCopy['blogs'];
+  copy: ShownCopy<'blogs'>;
   posts: PostCard[];
   blogs: WithEventTitle<BlogArticle & { publishedText: string; minutesText: string }>[];
 }> {
@@ -129,7 +126,7 @@ export async function blogArticles(request: Request): Promise<{
     publishedText: formatDate(locale, blog.published),
     minutesText: formatNumber(locale, blog.minutes),
   }));
-  return { copy: pages.blogs, posts: await postCards(locale), blogs: await withEventTitles('blogs', written) };
+  return { copy: shown<'blogs'>(pages.blogs), posts: await postCards(locale), blogs: await withEventTitles('blogs', written) };
 }
 
 /** The cards of a language's posts, newest first; with `tag`, only the posts that have it. */
@@ -139,7 +136,7 @@ async function postCards(locale: string, tag?: string): Promise<PostCard[]> {
     .filter((post) => post.locale === locale && (tag === undefined || post.frontMatter.tags.includes(tag)))
     .map((post): PostCard => ({
       slug: post.slug,
-      href: localizePath(locale, `/blogs/${post.slug}`),
+      href: localizePath(locale, pathOf('post', post.slug)),
       title: post.frontMatter.title,
       description: post.frontMatter.description,
       published: post.frontMatter.published,
@@ -150,32 +147,21 @@ async function postCards(locale: string, tag?: string): Promise<PostCard[]> {
 }
 
 /** /blogs/tags/:tag: the language's posts with that tag; a tag no post of the language has is a 404. */
-export async function postsWithTag(request: Request, tag: string | undefined): Promise<{ tag: string; posts: PostCard[]; translations: string[] }> {
+export async function postsWithTag(request: Request, tag: string | undefined): Promise<{ tag: string; posts: PostCard[]; translations: string[]; page: PageHead }> {
   const locale = localeOfRequest(request);
   const posts = tag === undefined ? [] : await postCards(locale, tag);
   if (posts.length === 0) throw data(null, { status: 404 });
   // The languages with a post of this tag: the language switcher leads elsewhere to /blogs.
   const translations = [...new Set((await allPosts()).filter((post) => post.frontMatter.tags.includes(tag!)).map((post) => post.locale))];
-  return { tag: tag!, posts, translations };
-}
-
-/** The policy with every paragraph written out with the configured facts (how long messages are kept). */
-export function writePolicy(policy: PrivacyPolicy, facts: PolicyFacts): WrittenPrivacyPolicy {
-  return {
-    lastUpdated: policy.lastUpdated,
-    revised: policy.revised,
-    sections: policy.sections.map(({ paragraphs, ...section }) => ({
-      ...section,
-      paragraphs: paragraphs.map((text) => (typeof text === 'string' ? text : text(facts))),
-    })),
-  };
+  const page = await headOfPage(request, '/blogs/tags/:tag', { tag: tag!, titles: posts.map((post) => post.title) });
+  return { tag: tag!, posts, translations, page };
 }
 
 /** /privacy-policy: its copy and the policy, written out with this build's configuration (page-facts.ts), and its date. */
 export async function privacyPolicyOfPage(
   request: Request,
   facts: PolicyFacts = pageFacts,
-): Promise<{ copy: PageCopy['privacy']; privacyPolicy: WrittenPrivacyPolicy; lastUpdatedText: string; revisedText?: string }> {
+): Promise<{ copy: ShownCopy<'privacy'>; privacyPolicy: WrittenPrivacyPolicy; lastUpdatedText: string; revisedText?: string }> {
   const { copy, privacyPolicy } = await pageCopy(request, 'privacy', 'privacyPolicy');
   const locale = localeOfRequest(request);
   const lastUpdatedText = formatDate(locale, privacyPolicy.lastUpdated);
@@ -206,13 +192,12 @@ export interface PostPage {
 export async function postOfPage(
   request: Request,
   slug: string | undefined,
-): Promise<{ post: PostPage; translations: string[]; structuredData: BlogPostingJsonLd; html?: string }> {
+): Promise<{ post: PostPage; translations: string[]; page: PageHead; html?: string }> {
   const locale = localeOfRequest(request);
   const posts = await allPosts();
   const post = posts.find((p) => p.locale === locale && p.slug === slug);
   if (!post) throw data(null, { status: 404 });
   const { title, description, published, updated, tags } = post.frontMatter;
-  const bundle = await bundleOfPage(request);
   return {
     post: {
       key: postKey(locale, post.slug),
@@ -230,9 +215,6 @@ export async function postOfPage(
     // `npm run dev` renders pages in the browser (nothing prerendered): there, and only there, the text
     // comes with the data. A build never has it (import.meta.env.DEV is false; posts-build.test.ts checks).
     ...(import.meta.env.DEV ? { html: post.html } : {}),
-    structuredData: blogPostingJsonLd(
-      { slug: post.slug, title, description, published, updated, tags, image: absoluteUrl(previewImagePath(localizePath(locale, `/blogs/${post.slug}`))) },
-      bundle,
-    ),
+    page: await headOfPage(request, '/blogs/:slug', post),
   };
 }

@@ -3,7 +3,7 @@ import { LOCALE_CODES } from '../../content/locales';
 import type { PolicyFacts, WrittenPrivacyPolicy } from '../../content/types';
 import { pageTextId } from '../components/PageText';
 import { pageFacts } from '../config/page-facts';
-import { writePolicy } from './page-content';
+import { writePolicy } from './page-summaries.server';
 
 /*
  * The page texts (components/PageText.tsx) of every language, as HTML: each project card's need and

@@ -131,7 +131,9 @@ describe('/projects', () => {
 
   it('carries each card only (no detail page\'s description), and its meta the page\'s own description and first poster', async () => {
     const data = await projectsLoader({ request: new Request('http://localhost/projects') });
-    expect(data.copy).toEqual(pages.projects);
+    // Its description once, in its head.
+    expect(data.copy).toEqual({ intro: pages.projects.intro });
+    expect(data.page).toEqual({ path: '/projects', title: 'Projects', description: pages.projects.description });
     for (const card of data.projects) {
       expect(card).not.toHaveProperty('description');
       // Its need and solution are in the page's HTML only: the first load's data does not repeat them.
@@ -336,8 +338,9 @@ describe('dates and numbers written at build time', () => {
 
   it('/privacy-policy carries the policy in its HTML only, and a client navigation reads it from there', async () => {
     const data = await privacyLoader({ request: new Request('http://site.test/es/privacy-policy') });
-    // The dates as text, and the policy itself nowhere in the loader's data.
-    expect(Object.keys(data).sort()).toEqual(['copy', 'lastUpdatedText', ...(privacyPolicy.revised === undefined ? [] : ['revisedText'])]);
+    // The dates as text and the page's head, and the policy itself nowhere in the loader's data.
+    expect(Object.keys(data).sort()).toEqual(['copy', 'lastUpdatedText', 'page', ...(privacyPolicy.revised === undefined ? [] : ['revisedText'])]);
+    expect(Object.keys(data.page).sort()).toEqual(['description', 'path', 'title']);
     const policy = (await pageTexts()).get('es/privacy-policy') ?? '';
     expect(policy).toContain('<section><h2>');
     // What a client navigation fetches: the prerendered page, whose marked element holds the policy.

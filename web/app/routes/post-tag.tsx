@@ -1,9 +1,8 @@
 import { Link, useLoaderData } from 'react-router';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { postsWithTag } from './page-content';
-import { pathOf } from '../../../contract/site-routes';
 import { PostCard } from './post-card';
-import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
+import { metaBundle, summaryMeta, type PageMetaArgs } from '../layout/seo';
 
 /*
  * /blogs/tags/:tag: a language's posts with one tag. Typed by hand like routes/post.tsx (the route
@@ -15,13 +14,9 @@ export function loader({ request, params }: { request: Request; params: { tag?: 
   return postsWithTag(request, params.tag);
 }
 
-export function meta({ loaderData, matches }: PageMetaArgs<TagData>) {
-  const bundle = metaBundle({ matches });
-  if (!loaderData) return [];
-  const { ui } = bundle.catalogue;
-  const title = ui.blogs.tagged(loaderData.tag);
+export function meta(args: PageMetaArgs<TagData>) {
   // A tag's page lists its language's posts only: no alternates (another language may not have the tag).
-  return pageMeta({ title, description: loaderData.posts.map((post) => post.title).join(' · '), path: pathOf('tag', loaderData.tag), bundle, locales: [bundle.locale] });
+  return summaryMeta(args, { locales: [metaBundle(args).locale] });
 }
 
 export default function PostTag() {

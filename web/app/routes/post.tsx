@@ -3,9 +3,8 @@ import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { postOfPage } from './page-content';
 import { encodePath, pathOf } from '../../../contract/site-routes';
 import { localizePath } from '../i18n/paths';
-import { jsonLd, metaBundle, pageMeta } from '../layout/seo';
 import { fetchPostBody, PostBody } from '../posts/PostBody';
-import type { PageMetaArgs } from '../layout/seo';
+import { summaryMeta, type PageMetaArgs } from '../layout/seo';
 import '../posts/post.css';
 import { localeOfRequest } from '../base-path';
 
@@ -38,25 +37,15 @@ export async function clientLoader({ request, serverLoader }: { request: Request
   }
 }
 
-export function meta({ loaderData, matches }: PageMetaArgs<PostData>) {
-  const bundle = metaBundle({ matches });
-  const post = loaderData?.post;
+export function meta(args: PageMetaArgs<PostData>) {
+  const post = args.loaderData?.post;
   if (!post) return [];
-  const tags = pageMeta({
-    title: post.title,
-    description: post.description,
-    path: `/blogs/${post.slug}`,
-    type: 'article',
-    bundle,
-    locales: loaderData.translations,
-  });
-  tags.push(
+  return [
+    ...summaryMeta(args, { locales: args.loaderData!.translations }),
     { property: 'article:published_time', content: post.published },
     ...(post.updated ? [{ property: 'article:modified_time', content: post.updated }] : []),
     ...post.tags.map((tag) => ({ property: 'article:tag', content: tag })),
-    jsonLd(loaderData.structuredData),
-  );
-  return tags;
+  ];
 }
 
 export default function PostRoute() {

@@ -1,6 +1,6 @@
-import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
+import { summaryMeta, type PageMetaArgs } from '../layout/seo';
 import { useLoaderData } from 'react-router';
-import { privacyPolicyOfPage } from './page-content';
+import { headOfPage, privacyPolicyOfPage } from './page-content';
 import { useCatalogue, useLocale } from '../i18n/locale-context';
 import { fetchPageTexts, PageText, pageTextId, type FetchedTexts } from '../components/PageText';
 
@@ -11,7 +11,7 @@ import { fetchPageTexts, PageText, pageTextId, type FetchedTexts } from '../comp
  */
 export async function loader({ request }: { request: Request }) {
   const { copy, lastUpdatedText, revisedText } = await privacyPolicyOfPage(request);
-  return { copy, lastUpdatedText, ...(revisedText === undefined ? {} : { revisedText }) };
+  return { copy, lastUpdatedText, ...(revisedText === undefined ? {} : { revisedText }), page: await headOfPage(request, '/privacy-policy') };
 }
 
 /** A client navigation reads the policy from the prerendered page; hydration keeps the page's own HTML. */
@@ -21,9 +21,7 @@ export async function clientLoader({ request, serverLoader }: { request: Request
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  const bundle = metaBundle(args);
-  const { ui } = bundle.catalogue;
-  return pageMeta({ title: ui.privacy.title, description: args?.loaderData?.copy.description ?? '', path: '/privacy-policy', bundle });
+  return summaryMeta(args);
 }
 
 export default function PrivacyPolicy() {

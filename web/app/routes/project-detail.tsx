@@ -6,7 +6,7 @@ import { localizePath } from '../i18n/paths';
 import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { usePageEvent } from '../features/analytics/page-events';
 import { tracked } from '../features/tracking/tracked';
-import { jsonLd, metaBundle, pageMeta } from '../layout/seo';
+import { metaBundle, pageMeta, summaryMeta } from '../layout/seo';
 import type { Route } from './+types/project-detail';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
@@ -38,14 +38,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { ui } = bundle.catalogue;
   const project = loaderData?.project;
   if (!project) return pageMeta({ title: ui.project.notFoundTitle, description: ui.project.notFoundDescription, path: '/error', noindex: true, bundle });
-  const tags = pageMeta({
-    title: project.title,
-    description: ui.project.metaDescription(project.solution, project.tech),
-    path: `/projects/${project.id}`,
-    type: 'article',
-    bundle,
-  });
-  if (loaderData?.structuredData) tags.push(jsonLd(loaderData.structuredData));
+  const tags = summaryMeta({ loaderData, matches });
   // The video poster is the page's largest paint: fetch it early, at high priority.
   const preload = posterPreload(project);
   if (preload) tags.push({ tagName: 'link', ...preload });

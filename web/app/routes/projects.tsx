@@ -3,10 +3,10 @@ import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { BackToTopButton } from '../components/BackToTopButton';
 import { usePageEvent } from '../features/analytics/page-events';
 import { tracked } from '../features/tracking/tracked';
-import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
+import { summaryMeta, type PageMetaArgs } from '../layout/seo';
 import type { ProjectCard } from '../../content/types';
-import { projectCards } from './page-content';
-import { useCatalogue, useLocale, useLocalizePath } from '../i18n/locale-context';
+import { headOfPage, projectCards } from './page-content';
+import { useCatalogue, useLocale } from '../i18n/locale-context';
 import { fetchPageTexts, PageText, pageTextId, type FetchedTexts } from '../components/PageText';
 import { useViewTransitions } from '../components/use-view-transitions';
 import { CLICK_EVENTS } from '../../../contract/event-names';
@@ -15,8 +15,8 @@ import { CLICK_EVENTS } from '../../../contract/event-names';
 const firstPoster = (projects: readonly ProjectCard[]) => projects.find((p) => posterPreload(p));
 
 /** The page's copy and project cards in its language, written into the page at build time. */
-export function loader({ request }: { request: Request }) {
-  return projectCards(request);
+export async function loader({ request }: { request: Request }) {
+  return { ...(await projectCards(request)), page: await headOfPage(request, '/projects') };
 }
 
 /**
@@ -29,9 +29,7 @@ export async function clientLoader({ request, serverLoader }: { request: Request
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  const bundle = metaBundle(args);
-  const { ui } = bundle.catalogue;
-  const tags = pageMeta({ title: ui.projects.title, description: args?.loaderData?.copy.description ?? '', path: '/projects', bundle });
+  const tags = summaryMeta(args);
   // In meta (not links) because the poster comes from the page's language's content.
   const first = firstPoster(args?.loaderData?.projects ?? []);
   const preload = first && posterPreload(first);
@@ -45,7 +43,6 @@ export default function Projects() {
   const { ui } = useCatalogue();
   const { copy, projects, texts } = useLoaderData<Awaited<ReturnType<typeof loader>> & { texts?: FetchedTexts }>();
   const locale = useLocale();
-  const localize = useLocalizePath();
   const first = firstPoster(projects);
   return (
     <section aria-labelledby="projects-title">
@@ -70,7 +67,7 @@ export default function Projects() {
                 </dd>
               </dl>
               <Link
-                to={localize(`/projects/${project.id}`)}
+                to={project.href}
                 viewTransition={viewTransition}
                 className="read-more"
                 aria-describedby={`project-${project.id}-title`}

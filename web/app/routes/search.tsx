@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { loadCatalogue } from '../../content/check';
-import type { SearchCopy } from '../../content/types';
-import { metaBundle, pageMeta, type PageMetaArgs } from '../layout/seo';
+import { summaryMeta, type PageMetaArgs } from '../layout/seo';
+import { headOfPage } from './page-content';
 import { searchDocuments } from '../search/documents';
 import type { SearchKind } from '../search/engine';
 import { localeOfRequest } from '../base-path';
@@ -18,12 +18,11 @@ export async function loader({ request }: { request: Request }) {
   const groups = KINDS.map((kind) => ({ kind, pages: documents.filter((d) => d.kind === kind).map(({ id, title }) => ({ id, title })) })).filter(
     (group) => group.pages.length > 0,
   );
-  return { copy: catalogue.search, groups };
+  return { copy: catalogue.search, groups, page: await headOfPage(request, '/search') };
 }
 
 export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  const copy: SearchCopy | undefined = args?.loaderData?.copy;
-  return pageMeta({ title: copy?.title ?? '', description: copy?.description ?? '', path: '/search', bundle: metaBundle(args) });
+  return summaryMeta(args);
 }
 
 export default function Search() {
