@@ -65,7 +65,7 @@ export interface PostCheck {
  */
 export async function checkPosts(root: string, locales: readonly string[], pagePaths: (posts: readonly Post[]) => readonly string[]): Promise<PostCheck> {
   const { files, problems } = readPostFiles(root);
-  const text = (file: string) => files[`../../${file.slice('web/'.length)}`] ?? '';
+  const text = (file: string) => files[file] ?? '';
   let posts: Post[];
   try {
     // What a build publishes (no drafts); each image checked as the prerender will make it, none written.

@@ -96,13 +96,13 @@ describe('Markdown', () => {
 
 describe('the posts of a build', () => {
   const files = {
-    '../../content/posts/a.md': post(VALID),
-    '../../content/posts/b.md': post(`${VALID}\ndraft: true`),
-    '../../content/es/posts/a.md': post(VALID.replace('2025-01-02', '2025-01-03')),
+    'web/content/posts/a.md': post(VALID),
+    'web/content/posts/b.md': post(`${VALID}\ndraft: true`),
+    'web/content/es/posts/a.md': post(VALID.replace('2025-01-02', '2025-01-03')),
   };
 
   it('puts the cover above the text, marked for the image step with the line of its key', async () => {
-    const [withCover] = await compilePosts({ '../../content/posts/a.md': post(`${VALID}\ncover: cover.jpg\ncoverAlt: 'A "harbour" & <boats>'`) }, { drafts: false, locales: ['en'] });
+    const [withCover] = await compilePosts({ 'web/content/posts/a.md': post(`${VALID}\ncover: cover.jpg\ncoverAlt: 'A "harbour" & <boats>'`) }, { drafts: false, locales: ['en'] });
     expect(withCover!.html.startsWith('<p class="post-cover"><img src="post-image:cover.jpg" alt="A &quot;harbour&quot; &amp; &lt;boats>" data-post-image="web/content/posts/a.md:6" data-post-image-first></p>')).toBe(true);
   });
 
@@ -111,8 +111,12 @@ describe('the posts of a build', () => {
     expect((await compilePosts(files, { drafts: true, locales: ['en', 'es'] })).map((p) => `${p.locale}/${p.slug}`)).toEqual(['es/a', 'en/a', 'en/b']);
   });
 
+  it('gives the posts of web/content/posts/ the first of the site\'s languages', async () => {
+    expect((await compilePosts({ 'web/content/posts/a.md': post(VALID) }, { drafts: false, locales: ['es', 'en'] })).map((p) => `${p.locale}/${p.slug}`)).toEqual(['es/a']);
+  });
+
   it('refuses a language the site does not have, or a file not named by a slug', async () => {
-    await expect(compilePosts({ '../../content/fr/posts/a.md': post(VALID) }, { drafts: false, locales: ['en', 'es'] })).rejects.toThrow('web/content/fr/posts/a.md:1: "fr" is not a language');
-    await expect(compilePosts({ '../../content/posts/Hello.md': post(VALID) }, { drafts: false, locales: ['en'] })).rejects.toThrow('web/content/posts/Hello.md:1: a post file is named by its slug');
+    await expect(compilePosts({ 'web/content/fr/posts/a.md': post(VALID) }, { drafts: false, locales: ['en', 'es'] })).rejects.toThrow('web/content/fr/posts/a.md:1: "fr" is not a language');
+    await expect(compilePosts({ 'web/content/posts/Hello.md': post(VALID) }, { drafts: false, locales: ['en'] })).rejects.toThrow('web/content/posts/Hello.md:1: a post file is named by its slug');
   });
 });
