@@ -1,7 +1,11 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parsePostSource, postKeyOfFile } from '../../../contract/front-matter';
 import { compileMarkdown, readingMinutes } from './markdown.server';
+import { compiledPosts } from './compile-posts';
 import { compilePosts } from './posts.server';
 
 const FILE = 'web/content/posts/hello.md';
@@ -118,5 +122,40 @@ describe('the posts of a build', () => {
   it('refuses a language the site does not have, or a file not named by a slug', async () => {
     await expect(compilePosts({ 'web/content/fr/posts/a.md': post(VALID) }, { drafts: false, locales: ['en', 'es'] })).rejects.toThrow('web/content/fr/posts/a.md:1: "fr" is not a language');
     await expect(compilePosts({ 'web/content/posts/Hello.md': post(VALID) }, { drafts: false, locales: ['en'] })).rejects.toThrow('web/content/posts/Hello.md:1: a post file is named by its slug');
+  });
+});
+
+describe('one compile per build', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'compiled-posts-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const write = (text: string) => {
+    mkdirSync(path.join(root, 'web/content/posts'), { recursive: true });
+    writeFileSync(path.join(root, 'web/content/posts/a.md'), text);
+  };
+  const options = { drafts: false, locales: ['en'] };
+
+  it('is shared by every module graph of the process (the check, the search index, the prerender)', async () => {
+    write(post(VALID));
+    const first = compiledPosts(root, options);
+    // A second instance of the module, as the build's other module graphs load it.
+    vi.resetModules();
+    const other = (await import('./compile-posts')).compiledPosts;
+    expect(other).not.toBe(compiledPosts);
+    expect(other(root, options).posts).toBe(first.posts);
+    expect((await first.posts).map((p) => p.slug)).toEqual(['a']);
+  });
+
+  it('compiles again when a post changes (npm run dev), and after a failed compile', async () => {
+    write(post(VALID));
+    const before = compiledPosts(root, options).posts;
+    write(post(VALID, 'Changed.\n'));
+    const after = compiledPosts(root, options).posts;
+    expect(after).not.toBe(before);
+    expect((await after)[0]!.html).toContain('Changed.');
+    write(post(VALID, '<div>raw</div>\n'));
+    const failed = compiledPosts(root, options).posts;
+    await expect(failed).rejects.toThrow('raw HTML is not allowed');
+    expect(compiledPosts(root, options).posts).not.toBe(failed);
+    await expect(compiledPosts(root, options).posts).rejects.toThrow('raw HTML is not allowed');
   });
 });
