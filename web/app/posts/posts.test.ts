@@ -96,6 +96,19 @@ describe('Markdown', () => {
     expect(readingMinutes(out.words)).toBe(1);
     expect(readingMinutes(1000)).toBe(5);
   });
+
+  it('colours every token of a line, however slow the machine (a busy build once left a line half coloured)', async () => {
+    // Each clock reading a second later: a tokenizer with a time limit would give up on the line.
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
+    try {
+      const out = await compileMarkdown("```ts\nconst greeting: string = 'hello';\n```\n", OPTIONS);
+      expect(out.html).toMatch(/<span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const<\/span>/);
+      expect(out.html).toContain(`'hello'</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8">;</span>`);
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });
 
 describe('the posts of a build', () => {
