@@ -79,7 +79,8 @@ const devCompiles = new Map<string, CompiledPosts>();
 export function compiledPosts(root: string, options: { drafts: boolean; locales: readonly string[] }): CompiledPosts {
   const shared = globalThis as { [SHARED]?: Map<string, CompiledPosts> };
   const compiles = options.drafts ? devCompiles : (shared[SHARED] ??= new Map());
-  const key = JSON.stringify([root, options.drafts, options.locales]);
+  // The images' addresses carry a preview's base path.
+  const key = JSON.stringify([root, options.drafts, options.locales, process.env.PREVIEW_PATH]);
   const { files } = readPostFiles(root);
   const signature = JSON.stringify(files);
   const found = compiles.get(key);
