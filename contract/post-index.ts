@@ -10,14 +10,13 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LOCALE } from '../web/content/locales';
 import { parsePostSource, PostError, postKeyOfFile, type FrontMatter, type PostSource } from './front-matter';
 
 /** A file a writer may mean as a post: Markdown by any of its usual extensions, in any case. */
 const MARKDOWN_LIKE = /\.(?:md|markdown|mdown|mkdn?|mdx)$/i;
 
 /**
- * The posts' files under `root`, keyed `../../content/posts/a.md` (relative to web/app/posts/), and the
+ * The posts' files under `root`, keyed by their path in the repository (`web/content/posts/a.md`), and the
  * Markdown files the site does not read (another extension, a subfolder), each a `file:1: …` problem.
  */
 export function readPostFiles(root: string): { files: Record<string, string>; problems: string[] } {
@@ -36,25 +35,22 @@ export function readPostFiles(root: string): { files: Record<string, string>; pr
       const stem = base.replace(MARKDOWN_LIKE, '');
       if (name.includes('/')) problems.push(`${file}:1: not built: posts are read from web/content/${folder}/ itself, not its subfolders; move it there (web/content/${folder}/${stem}.md)`);
       else if (!base.endsWith('.md')) problems.push(`${file}:1: not built: a post's file name ends in .md, in lower case; rename it ${stem.toLowerCase()}.md`);
-      else files[`../../content/${folder}/${name}`] = readFileSync(path.join(dir, name), 'utf8');
+      else files[file] = readFileSync(path.join(dir, name), 'utf8');
     }
   }
   return { files, problems };
 }
 
-/** `../../content/posts/a.md` (a key of readPostFiles, from web/app/posts/) → `web/content/posts/a.md`. */
-export const fileOfGlobKey = (globKey: string) => `web/${globKey.replace(/^(\.\.\/)+/, '')}`;
-
 /**
  * The posts that are another language's post copied word for word (a language started from a copy of
  * es/ copies es/posts/ too): the same slug and the same text as a post of a language declared before it
  * in locales.ts. They are left out of the build (never published as that language's), and the build
- * warns, naming them (scripts/post-files.ts). Maps each copy's file to the file it copies.
+ * warns, naming them (scripts/post-files.ts). Maps each copy's file to the file it copies. `locales`: the
+ * site's, the default language (whose posts sit in web/content/posts/) first.
  */
 export function copiedPosts(files: Record<string, string>, locales: readonly string[]): Map<string, string> {
-  const keyed = Object.entries(files).flatMap(([globKey, text]) => {
-    const file = fileOfGlobKey(globKey);
-    const key = postKeyOfFile(file, DEFAULT_LOCALE);
+  const keyed = Object.entries(files).flatMap(([file, text]) => {
+    const key = postKeyOfFile(file, locales[0]!);
     return key && locales.includes(key.locale) ? [{ file, text, ...key, order: locales.indexOf(key.locale) }] : [];
   });
   const copies = new Map<string, string>();
@@ -92,10 +88,9 @@ export function indexPosts(files: Record<string, string>, options: { drafts?: bo
   const copies = copiedPosts(files, options.locales);
   const posts: IndexedPost[] = [];
   const broken: PostIndex['broken'] = [];
-  for (const [globKey, text] of Object.entries(files)) {
-    const file = fileOfGlobKey(globKey);
+  for (const [file, text] of Object.entries(files)) {
     if (copies.has(file)) continue;
-    const key = postKeyOfFile(file, DEFAULT_LOCALE);
+    const key = postKeyOfFile(file, options.locales[0]!);
     try {
       if (!key) throw new PostError(file, 1, 'a post file is named by its slug: lower-case letters, digits and dashes, ending .md (hello-world.md)');
       if (!options.locales.includes(key.locale)) throw new PostError(file, 1, `"${key.locale}" is not a language of the site (web/content/locales.ts)`);

@@ -2,7 +2,7 @@
  * The build's first look at the posts (react-router.config.ts, before any page is prerendered): reads the
  * index of posts (contract/post-index.ts) and compiles them, images checked, so that a mistake
  * stops the build at once, as its last words, with the file, the line and the fix; and it reports what the
- * glob would otherwise pass over in silence: a Markdown file it does not read, two posts whose titles
+ * index would otherwise pass over in silence: a Markdown file it does not read, two posts whose titles
  * give one click event, a link to a page the site does not have, a post copied from another language.
  */
 import { existsSync } from 'node:fs';
@@ -12,8 +12,7 @@ import { blogs } from '../web/content/blogs';
 import { CONTENT_WARNING } from '../web/content/content-warning';
 import { DEFAULT_LOCALE, LOCALES } from '../web/content/locales';
 import { localizePath } from '../web/app/i18n/paths';
-import { compilePosts, type Post } from '../web/app/posts/compile-posts';
-import { PostError } from '../contract/front-matter';
+import { compiledPosts, type Post } from '../web/app/posts/compile-posts';
 import { pathOf } from '../contract/site-routes';
 import { copiedPosts, readPostFiles } from '../contract/post-index';
 
@@ -66,13 +65,14 @@ export interface PostCheck {
  */
 export async function checkPosts(root: string, locales: readonly string[], pagePaths: (posts: readonly Post[]) => readonly string[]): Promise<PostCheck> {
   const { files, problems } = readPostFiles(root);
-  const text = (file: string) => files[`../../${file.slice('web/'.length)}`] ?? '';
+  const text = (file: string) => files[file] ?? '';
   let posts: Post[];
   try {
-    // What a build publishes (no drafts); each image checked as the prerender will make it, none written.
-    posts = await compilePosts(files, { drafts: false, locales, images: { root, assetsDir: null, made: new Map() } });
+    // What a build publishes (no drafts), compiled once for the build: the prerender reads the same.
+    posts = await compiledPosts(root, { drafts: false, locales }).posts;
   } catch (error) {
-    if (!(error instanceof PostError)) throw error;
+    // By name: the compile may have been made in another module graph, with its own PostError class.
+    if (!(error instanceof Error) || error.name !== 'PostError') throw error;
     return { posts: [], errors: [...problems, error.message], warnings: [] };
   }
   const sitePaths = new Set(pagePaths(posts));

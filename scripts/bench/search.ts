@@ -70,7 +70,7 @@ async function indexSizes(): Promise<void> {
       searchDocuments: (locale: string, facts: typeof FACTS, posts: readonly unknown[]) => Promise<unknown[]>;
     };
     const { buildIndex } = (await vite.ssrLoadModule('/web/app/search/engine.ts')) as { buildIndex: (documents: readonly unknown[]) => string };
-    const files = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`../../content/posts/generated-${i + 1}.md`, generatedPost(i + 1)]));
+    const files = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`web/content/posts/generated-${i + 1}.md`, generatedPost(i + 1)]));
     const posts = await compilePosts(files, { drafts: false, locales: LOCALE_CODES });
     const index = buildIndex(await searchDocuments('en', FACTS, posts));
     console.log(`en with 100 generated posts: ${kb(index.length)} KB, ${kb(gzipSync(index, { level: 9 }).length)} KB gzip`);

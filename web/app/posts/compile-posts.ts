@@ -1,13 +1,14 @@
 /*
- * Compiling the indexed posts (post-index.ts) into pages: the site's pages (posts.server.ts) and the
- * build's first step (scripts/post-files.ts), so a mistake in a post stops the build before any page is
- * prerendered. With `images`, each image's mark becomes its `<picture>` here (post-images.server.ts), so the
- * pages, the feed and `npm run dev` all get the HTML whole.
+ * Compiling the indexed posts (post-index.ts) into pages, once per build (compiledPosts): for the build's
+ * first step (scripts/post-files.ts), so a mistake in a post stops the build before any page is
+ * prerendered, then the search index and the site's pages (posts.server.ts). With `images`, each image's
+ * mark becomes its `<picture>` here (post-images.server.ts), so the pages, the feed and `npm run dev` all
+ * get the HTML whole.
  */
 import type { FrontMatter } from '../../../contract/front-matter';
 import { compileMarkdown, POST_IMAGE_SCHEME, readingMinutes, type TocEntry } from './markdown.server';
-import { indexPosts } from '../../../contract/post-index';
-import { postImages, type PostImageOptions } from './post-images.server';
+import { indexPosts, readPostFiles } from '../../../contract/post-index';
+import { postImages, type MadeImages, type PostImageOptions } from './post-images.server';
 
 /** The footnotes' heading and back link, in each language the site has (default: English). */
 const FOOTNOTE_LABELS: Record<string, { label: string; back: string }> = {
@@ -56,4 +57,41 @@ export async function compilePosts(files: Record<string, string>, options: { dra
       };
     }),
   );
+}
+
+export interface CompiledPosts {
+  /** JSON of the files compiled: a change to one compiles them again. */
+  signature: string;
+  posts: Promise<Post[]>;
+  /** Their images, checked; the files are written by the pages (writePostImages), after the client build. */
+  made: MadeImages;
+}
+
+/**
+ * React Router's build loads this file in several module graphs of one process (the config's posts check,
+ * the search index's module runners, the prerender's bundle): they share one compile per build through
+ * the process's globals. `npm run dev` (drafts) keeps its own here, so an edit to the compiler shows.
+ */
+const SHARED = Symbol.for('portfolio.compiled-posts');
+const devCompiles = new Map<string, CompiledPosts>();
+
+/** The posts under `root`, compiled once while their files stay the same; images checked, none written. */
+export function compiledPosts(root: string, options: { drafts: boolean; locales: readonly string[] }): CompiledPosts {
+  const shared = globalThis as { [SHARED]?: Map<string, CompiledPosts> };
+  const compiles = options.drafts ? devCompiles : (shared[SHARED] ??= new Map());
+  // The images' addresses carry a preview's base path.
+  const key = JSON.stringify([root, options.drafts, options.locales, process.env.PREVIEW_PATH]);
+  const { files } = readPostFiles(root);
+  const signature = JSON.stringify(files);
+  const found = compiles.get(key);
+  if (found?.signature === signature) return found;
+  const made: MadeImages = new Map();
+  const posts = compilePosts(files, { ...options, images: { root, made } });
+  // A failed compile is tried again next time (npm run dev: once the missing image is there).
+  posts.catch(() => {
+    if (compiles.get(key)?.posts === posts) compiles.delete(key);
+  });
+  const compiled = { signature, posts, made };
+  compiles.set(key, compiled);
+  return compiled;
 }

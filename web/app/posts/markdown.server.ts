@@ -152,7 +152,9 @@ export async function compileMarkdown(markdown: string, options: CompileOptions)
     .use(rehypeAutolinkHeadings, { behavior: 'wrap', properties: { className: ['heading-anchor'] }, test: (node) => node.properties.id !== FOOTNOTE_LABEL_ID })
     .use(collectToc(toc))
     .use(markExternalLinks)
-    .use(rehypeShikiFromHighlighter, await shiki(), { themes: SHIKI_THEMES, defaultColor: false, lazy: true, fallbackLanguage: 'text' })
+    // No time limit per line (shiki's is 500 ms): on a busy machine the first line, which compiles the
+    // grammar's patterns, ran past it and was left half coloured in the light theme.
+    .use(rehypeShikiFromHighlighter, await shiki(), { themes: SHIKI_THEMES, defaultColor: false, lazy: true, fallbackLanguage: 'text', tokenizeTimeLimit: 0 })
     .use(rehypeStringify);
   const html = String(await processor.process(markdown));
   return { html, toc, words };

@@ -4,9 +4,9 @@
  * data-post-image="web/content/posts/x.md:12">`) becomes AVIF and WebP at a few widths under
  * /assets/posts/ (named by a hash of the file, so cached for good), and the mark a `<picture>` with
  * `srcset`, `sizes`, width, height and lazy loading (the cover: eager, high priority), before the page and the feed entry are written.
- * A missing or oversized image is a PostError, naming the post's file and line. A build writes the files
- * into web/build/client/assets/posts/; `npm run dev` into .local/post-images/, which `servePostImages`
- * (vite.config.ts) serves at the same address.
+ * A missing or oversized image is a PostError, naming the post's file and line. The pages write the files
+ * (writePostImages): a build into web/build/client/assets/posts/; `npm run dev` into .local/post-images/,
+ * which `servePostImages` (vite.config.ts) serves at the same address.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,16 +29,18 @@ const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).e
 
 interface Made {
   html: string;
-  files: number;
+  bytes: Buffer;
+  widths: number[];
 }
+
+/** The images of a compile, by name and hash (their files' `${key}-${width}`): one used by several posts is made once. */
+export type MadeImages = Map<string, Promise<Made>>;
 
 export interface PostImageOptions {
   /** The project's checkout: a mark's file is relative to it. */
   root: string;
-  /** Where the files go (the build's or the dev server's assets/posts/); null: each image checked, none written. */
-  assetsDir: string | null;
-  /** The images made so far, by name and hash: one image used by several posts is made once. */
-  made?: Map<string, Promise<Made>>;
+  /** The images made so far, their files written by writePostImages. */
+  made: MadeImages;
 }
 
 /** Where a build (the prerender) and `npm run dev` write the images they make, under the checkout `root`. */
@@ -46,8 +48,8 @@ export function postImagesDir(root: string, dev: boolean): string {
   return path.join(root, dev ? '.local/post-images' : 'web/build/client/assets/posts');
 }
 
-/** Makes one marked image's files (once per name and content) and returns its `<picture>`. */
-async function picture(tag: string, root: string, assetsDir: string | null, made: Map<string, Promise<Made>>): Promise<string> {
+/** Checks one marked image (once per name and content) and returns its `<picture>`. */
+async function picture(tag: string, root: string, made: MadeImages): Promise<string> {
   const src = attr(tag, 'src')!.slice('post-image:'.length);
   const where = attr(tag, 'data-post-image') ?? '';
   const alt = attr(tag, 'alt') ?? '';
@@ -78,29 +80,17 @@ async function picture(tag: string, root: string, assetsDir: string | null, made
           throw new PostError(file, Number(line), `the image ${src} is ${upright.width}×${upright.height} px; at most ${MAX_IMAGE_SIDE} px a side (resize it first)`);
         }
         const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < upright.width), Math.min(upright.width, IMAGE_WIDTHS.at(-1)!)])];
-        const sources: Record<'avif' | 'webp', string[]> = { avif: [], webp: [] };
-        if (assetsDir) mkdirSync(assetsDir, { recursive: true });
-        for (const width of widths) {
-          for (const format of ['avif', 'webp'] as const) {
-            const out = `${name}-${hash}-${width}.${format}`;
-            // Named by the image's hash: a file already there (the dev server's cache) is this one.
-            if (assetsDir && !existsSync(path.join(assetsDir, out))) {
-              const resized = sharp(bytes, { autoOrient: true }).resize({ width });
-              writeFileSync(path.join(assetsDir, out), await (format === 'avif' ? resized.avif({ quality: 55 }) : resized.webp({ quality: 78 })).toBuffer());
-            }
-            sources[format].push(`${basePathOf(process.env.PREVIEW_PATH)}/assets/posts/${out} ${width}w`);
-          }
-        }
+        // Under a preview's base path (PREVIEW_PATH), as the build's own assets are.
+        const srcset = (format: string) => widths.map((w) => `${basePathOf(process.env.PREVIEW_PATH)}/assets/posts/${key}-${w}.${format} ${w}w`).join(', ');
         const width = widths.at(-1)!;
         const height = Math.round((upright.height * width) / upright.width);
-        // Under a preview's base path (PREVIEW_PATH), as the build's own assets are.
-        const largest = `${basePathOf(process.env.PREVIEW_PATH)}/assets/posts/${name}-${hash}-${width}.webp`;
         return {
-          files: widths.length * 2,
+          bytes,
+          widths,
           html:
-            `<picture><source type="image/avif" srcset="${sources.avif.join(', ')}" sizes="${SIZES}"/>` +
-            `<source type="image/webp" srcset="${sources.webp.join(', ')}" sizes="${SIZES}"/>` +
-            `<img src="${largest}" alt="%ALT%" width="${width}" height="${height}" %LOADING% decoding="async"/></picture>`,
+            `<picture><source type="image/avif" srcset="${srcset('avif')}" sizes="${SIZES}"/>` +
+            `<source type="image/webp" srcset="${srcset('webp')}" sizes="${SIZES}"/>` +
+            `<img src="${basePathOf(process.env.PREVIEW_PATH)}/assets/posts/${key}-${width}.webp" alt="%ALT%" width="${width}" height="${height}" %LOADING% decoding="async"/></picture>`,
         };
       })(),
     );
@@ -108,22 +98,37 @@ async function picture(tag: string, root: string, assetsDir: string | null, made
   return (await made.get(key)!).html.replace('%ALT%', () => alt).replace('%LOADING%', loading);
 }
 
-const MADE = new Map<string, Promise<Made>>();
+/** Writes the AVIF and WebP files of every image in `made` into `assetsDir` (postImagesDir). */
+export async function writePostImages(made: MadeImages, assetsDir: string): Promise<void> {
+  for (const [key, image] of made) {
+    const { bytes, widths } = await image;
+    mkdirSync(assetsDir, { recursive: true });
+    for (const width of widths) {
+      for (const format of ['avif', 'webp'] as const) {
+        const out = path.join(assetsDir, `${key}-${width}.${format}`);
+        // Named by the image's hash: a file already there (the dev server's cache, an earlier page) is this one.
+        if (existsSync(out)) continue;
+        const resized = sharp(bytes, { autoOrient: true }).resize({ width });
+        writeFileSync(out, await (format === 'avif' ? resized.avif({ quality: 55 }) : resized.webp({ quality: 78 })).toBuffer());
+      }
+    }
+  }
+}
 
-/** A post's HTML with each image's mark replaced by its `<picture>`, its files made. */
-export async function postImages(html: string, { root, assetsDir, made = MADE }: PostImageOptions): Promise<string> {
+/** A post's HTML with each image's mark replaced by its `<picture>`; its files are writePostImages's. */
+export async function postImages(html: string, { root, made }: PostImageOptions): Promise<string> {
   let out = html;
   for (const tag of html.match(MARK) ?? []) {
-    const replacement = await picture(tag, root, assetsDir, made);
+    const replacement = await picture(tag, root, made);
     out = out.replace(tag, () => replacement);
   }
   return out;
 }
 
 /** How many images were made, and how many files. */
-export async function madeCount(made: Map<string, Promise<Made>>): Promise<{ images: number; files: number }> {
+export async function madeCount(made: MadeImages): Promise<{ images: number; files: number }> {
   const all = await Promise.all(made.values());
-  return { images: all.length, files: all.reduce((sum, m) => sum + m.files, 0) };
+  return { images: all.length, files: all.reduce((sum, m) => sum + m.widths.length * 2, 0) };
 }
 
 const CONTENT_TYPES: Record<string, string> = { '.avif': 'image/avif', '.webp': 'image/webp' };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { absoluteReferences } from './absolute-references';
-import { madeCount, MAX_IMAGE_SIDE, postImages } from './post-images.server';
+import { madeCount, MAX_IMAGE_SIDE, postImages, writePostImages } from './post-images.server';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'post-images-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -23,7 +23,11 @@ async function site(name: string, html: string, image?: { file: string; width: n
   }
   const client = path.join(dir, 'client');
   const made = new Map();
-  const make = () => postImages(html, { root: dir, assetsDir: path.join(client, 'assets/posts'), made });
+  const make = async () => {
+    const out = await postImages(html, { root: dir, made });
+    await writePostImages(made, path.join(client, 'assets/posts'));
+    return out;
+  };
   return { client, root: dir, make, count: () => madeCount(made) };
 }
 
@@ -43,6 +47,18 @@ describe('post images', () => {
     const [first, second] = (await make()).match(/<img [^>]*>/g) ?? [];
     expect(first).toMatch(/ alt="The harbour" width="800" height="400" loading="eager" fetchpriority="high" decoding="async"/);
     expect(second).toMatch(/ alt="A \$& picture" width="800" height="400" loading="lazy" decoding="async"/);
+  });
+
+  it('checks an image as the post compiles, and writes its files only when the pages ask (writePostImages)', async () => {
+    const { client, root: dir } = await site('later', MARK('photo.png'), { file: 'photo.png', width: 1000, height: 500 });
+    const made = new Map();
+    const html = await postImages(MARK('photo.png'), { root: dir, made });
+    expect(html).toContain('<picture>');
+    expect(existsSync(path.join(client, 'assets/posts'))).toBe(false);
+    await writePostImages(made, path.join(client, 'assets/posts'));
+    const files = readdirSync(path.join(client, 'assets/posts')).sort();
+    expect(files).toHaveLength(6);
+    for (const [, name] of html.matchAll(/\/assets\/posts\/([\w-]+\.(?:avif|webp))/g)) expect(files).toContain(name);
   });
 
   it('stops on a missing image, naming the post and line', async () => {

@@ -1,7 +1,11 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parsePostSource, postKeyOfFile } from '../../../contract/front-matter';
 import { compileMarkdown, readingMinutes } from './markdown.server';
+import { compiledPosts } from './compile-posts';
 import { compilePosts } from './posts.server';
 
 const FILE = 'web/content/posts/hello.md';
@@ -92,17 +96,30 @@ describe('Markdown', () => {
     expect(readingMinutes(out.words)).toBe(1);
     expect(readingMinutes(1000)).toBe(5);
   });
+
+  it('colours every token of a line, however slow the machine (a busy build once left a line half coloured)', async () => {
+    // Each clock reading a second later: a tokenizer with a time limit would give up on the line.
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
+    try {
+      const out = await compileMarkdown("```ts\nconst greeting: string = 'hello';\n```\n", OPTIONS);
+      expect(out.html).toMatch(/<span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const<\/span>/);
+      expect(out.html).toContain(`'hello'</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8">;</span>`);
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });
 
 describe('the posts of a build', () => {
   const files = {
-    '../../content/posts/a.md': post(VALID),
-    '../../content/posts/b.md': post(`${VALID}\ndraft: true`),
-    '../../content/es/posts/a.md': post(VALID.replace('2025-01-02', '2025-01-03')),
+    'web/content/posts/a.md': post(VALID),
+    'web/content/posts/b.md': post(`${VALID}\ndraft: true`),
+    'web/content/es/posts/a.md': post(VALID.replace('2025-01-02', '2025-01-03')),
   };
 
   it('puts the cover above the text, marked for the image step with the line of its key', async () => {
-    const [withCover] = await compilePosts({ '../../content/posts/a.md': post(`${VALID}\ncover: cover.jpg\ncoverAlt: 'A "harbour" & <boats>'`) }, { drafts: false, locales: ['en'] });
+    const [withCover] = await compilePosts({ 'web/content/posts/a.md': post(`${VALID}\ncover: cover.jpg\ncoverAlt: 'A "harbour" & <boats>'`) }, { drafts: false, locales: ['en'] });
     expect(withCover!.html.startsWith('<p class="post-cover"><img src="post-image:cover.jpg" alt="A &quot;harbour&quot; &amp; &lt;boats>" data-post-image="web/content/posts/a.md:6" data-post-image-first></p>')).toBe(true);
   });
 
@@ -111,8 +128,47 @@ describe('the posts of a build', () => {
     expect((await compilePosts(files, { drafts: true, locales: ['en', 'es'] })).map((p) => `${p.locale}/${p.slug}`)).toEqual(['es/a', 'en/a', 'en/b']);
   });
 
+  it('gives the posts of web/content/posts/ the first of the site\'s languages', async () => {
+    expect((await compilePosts({ 'web/content/posts/a.md': post(VALID) }, { drafts: false, locales: ['es', 'en'] })).map((p) => `${p.locale}/${p.slug}`)).toEqual(['es/a']);
+  });
+
   it('refuses a language the site does not have, or a file not named by a slug', async () => {
-    await expect(compilePosts({ '../../content/fr/posts/a.md': post(VALID) }, { drafts: false, locales: ['en', 'es'] })).rejects.toThrow('web/content/fr/posts/a.md:1: "fr" is not a language');
-    await expect(compilePosts({ '../../content/posts/Hello.md': post(VALID) }, { drafts: false, locales: ['en'] })).rejects.toThrow('web/content/posts/Hello.md:1: a post file is named by its slug');
+    await expect(compilePosts({ 'web/content/fr/posts/a.md': post(VALID) }, { drafts: false, locales: ['en', 'es'] })).rejects.toThrow('web/content/fr/posts/a.md:1: "fr" is not a language');
+    await expect(compilePosts({ 'web/content/posts/Hello.md': post(VALID) }, { drafts: false, locales: ['en'] })).rejects.toThrow('web/content/posts/Hello.md:1: a post file is named by its slug');
+  });
+});
+
+describe('one compile per build', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'compiled-posts-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const write = (text: string) => {
+    mkdirSync(path.join(root, 'web/content/posts'), { recursive: true });
+    writeFileSync(path.join(root, 'web/content/posts/a.md'), text);
+  };
+  const options = { drafts: false, locales: ['en'] };
+
+  it('is shared by every module graph of the process (the check, the search index, the prerender)', async () => {
+    write(post(VALID));
+    const first = compiledPosts(root, options);
+    // A second instance of the module, as the build's other module graphs load it.
+    vi.resetModules();
+    const other = (await import('./compile-posts')).compiledPosts;
+    expect(other).not.toBe(compiledPosts);
+    expect(other(root, options).posts).toBe(first.posts);
+    expect((await first.posts).map((p) => p.slug)).toEqual(['a']);
+  });
+
+  it('compiles again when a post changes (npm run dev), and after a failed compile', async () => {
+    write(post(VALID));
+    const before = compiledPosts(root, options).posts;
+    write(post(VALID, 'Changed.\n'));
+    const after = compiledPosts(root, options).posts;
+    expect(after).not.toBe(before);
+    expect((await after)[0]!.html).toContain('Changed.');
+    write(post(VALID, '<div>raw</div>\n'));
+    const failed = compiledPosts(root, options).posts;
+    await expect(failed).rejects.toThrow('raw HTML is not allowed');
+    expect(compiledPosts(root, options).posts).not.toBe(failed);
+    await expect(compiledPosts(root, options).posts).rejects.toThrow('raw HTML is not allowed');
   });
 });

@@ -40,9 +40,9 @@ describe('searchDocuments', () => {
   it('holds the posts of its language, words of their text and tags included; never a draft', async () => {
     const posts = await compilePosts(
       {
-        '../../content/posts/finding-things.md': POST(false, 'Finding things'),
-        '../../content/posts/secret-plan.md': POST(true, 'Secret plan'),
-        '../../content/es/posts/encontrar.md': POST(false, 'Encontrar cosas'),
+        'web/content/posts/finding-things.md': POST(false, 'Finding things'),
+        'web/content/posts/secret-plan.md': POST(true, 'Secret plan'),
+        'web/content/es/posts/encontrar.md': POST(false, 'Encontrar cosas'),
       },
       { drafts: false, locales: LOCALE_CODES },
     );
