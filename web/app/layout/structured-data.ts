@@ -1,4 +1,3 @@
-import type { MetaDescriptor } from 'react-router';
 import { pathOf } from '../../../contract/site-routes';
 import type { Project } from '../../content/types';
 import type { LocaleBundle } from '../i18n/locale-context';
@@ -149,7 +148,5 @@ export function blogPostingJsonLd(
 
 export type JsonLd = OwnerPageJsonLd | ProjectJsonLd | BlogPostingJsonLd;
 
-/** The meta descriptor that renders one JSON-LD block in the page's head. */
-export function jsonLd(data: JsonLd): MetaDescriptor {
-  return { 'script:ld+json': data };
-}
+// Defined in seo.ts, which the browser loads: this module (and the page table it reads) stays at build time.
+export { jsonLd } from './seo';
