@@ -38,8 +38,6 @@ export interface SiteProfile {
   name: string;
   /** Role line under the headshot. */
   role: string;
-  /** Short sentence for meta descriptions and link previews. */
-  tagline: string;
   /** External professional profile (LinkedIn or similar). */
   profileUrl: string;
   /** Text of the profile link. */
@@ -60,6 +58,15 @@ export interface SiteProfile {
    * /about show a "Résumé" link to it; leave it out for no link.
    */
   resume?: string;
+}
+
+/**
+ * What only the pages' heads and structured data say of the owner (each language's site.ts, `siteHead`):
+ * written into each page when it is built, never sent to the browser.
+ */
+export interface SiteHead {
+  /** Short sentence for meta descriptions and link previews. */
+  tagline: string;
 }
 
 export interface AboutContent {
@@ -259,6 +266,7 @@ export interface UiMessages {
 export interface Catalogue {
   ui: UiMessages;
   site: SiteProfile;
+  siteHead: SiteHead;
   pages: PageCopy;
   projects: readonly Project[];
   blogs: readonly BlogArticle[];
@@ -283,9 +291,9 @@ export interface LocaleBundle {
  * (the owner's copy of each page, about, blogs, privacy policy, the projects) reach only their page, as
  * its route's build-time loader data (web/app/routes/page-content.ts); the fun facts travel with the
  * fun-fact modal's chunk (web/app/layout/fun-facts.ts), and the search strings with each language's search
- * index (scripts/search-index.ts) and the /search page's data.
+ * index (scripts/search-index.ts) and the /search page's data. The tagline (`siteHead`) is built into the pages' heads.
  */
-export type ShellCatalogue = Omit<Catalogue, PageOnlyContent | 'funFacts' | 'search'>;
+export type ShellCatalogue = Omit<Catalogue, PageOnlyContent | 'funFacts' | 'search' | 'siteHead'>;
 export type PageOnlyContent = 'about' | 'blogs' | 'privacyPolicy' | 'projects' | 'pages';
 
 /**

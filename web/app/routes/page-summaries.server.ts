@@ -79,7 +79,7 @@ export function writePolicy(policy: PrivacyPolicy, facts: PolicyFacts): WrittenP
 
 export const PAGE_SUMMARIES = {
   // Only redirects: its head is index-redirect.tsx's own (it has no loader, so its clientLoader runs at once).
-  '/': ({ catalogue: { site } }) => ({ title: '', description: site.tagline, noindex: true }),
+  '/': ({ catalogue: { siteHead } }) => ({ title: '', description: siteHead.tagline, noindex: true }),
   '/home': (page) => {
     const { pages, ui } = page.catalogue;
     return {
