@@ -28,7 +28,8 @@ console.warn = (...args: unknown[]) => {
  * compress worse than one, so what every page needs anyway is grouped:
  *   - vendor: React, React DOM, the scheduler and React Router (the runtime every page hydrates with);
  *   - app: the root route and what it imports statically (the layout, consent gate, click
- *     tracking, build variables), plus the two helpers nearly every page route imports.
+ *     tracking, build variables), plus the two helpers nearly every page route imports and the
+ *     scroll-to-top helper both such buttons share.
  * Route modules and on-demand chunks (floating scroll-to-top button, analytics, captcha widget)
  * stay separate, and so does the fun-fact modal (fetched after hydration); the cookie banner is in
  * `app` (why: ConsentGate.tsx).
@@ -41,6 +42,9 @@ const ROOT_ROUTE = fileURLToPath(new URL('./web/app/root.tsx', import.meta.url))
 const SHARED_BY_PAGES = [
   fileURLToPath(new URL('./web/app/layout/seo.ts', import.meta.url)),
   fileURLToPath(new URL('./web/app/features/analytics/page-events.ts', import.meta.url)),
+  // Both scroll-to-top buttons' (the floating one after hydration, /projects' in-page one): otherwise a
+  // chunk of its own, which /projects would preload.
+  fileURLToPath(new URL('./web/app/components/scroll.ts', import.meta.url)),
 ];
 
 interface ChunkingContext {

@@ -69,15 +69,7 @@ export function pathOf(kind: ContentKind, value: string | number): string {
   return patternOf(kind).replace(/:[A-Za-z]+$/, String(value));
 }
 
-/**
- * A path as an address writes it: every character outside the URL's own ASCII set percent-encoded as
- * UTF-8 (a tag in Hebrew, `/blogs/tags/רשימות` → `/blogs/tags/%D7%A8…`), what is encoded already left
- * as it is. Sitemaps and feeds must carry encoded addresses (RFC 3986); a page's prerendered file keeps
- * the path as written, which is what a server finds after decoding the request.
- */
-export function encodePath(path: string): string {
-  return path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/%?#]/gu, (char) => encodeURIComponent(char));
-}
+export { encodePath } from './encode-path';
 
 /**
  * The pattern a path (without its language prefix) is a page of: a fixed segment matches itself, a

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { COMPILE_HINT } from '../contract/compile-hint';
 import { funFacts as englishFacts } from '../web/content/fun-facts';
 import { funFacts as spanishFacts } from '../web/content/es/fun-facts';
+import { SITE_PAGES } from '../contract/site-routes';
 
 /** The built scripts a page preloads, as paths under the client directory (read here independently of postbuild's own parser). */
 function preloadedScripts(html: string): string[] {
@@ -39,6 +40,16 @@ describe('compile hints in the build', () => {
       const files = holding(fact);
       expect(files.map((name) => name.replace(/-[\w-]+\.js$/, '')), fact).toEqual(['FunFactModal']);
       expect(preloaded.has(`assets/${files[0]}`), fact).toBe(false);
+    }
+  });
+
+  it('the page table is in none of the chunks every page preloads (the page-view code, loaded once the page is idle, reads it)', () => {
+    const lists = pages.map((page) => preloadedScripts(readFileSync(path.join(clientDir, page), 'utf8')));
+    const shared = lists[0]!.filter((script) => lists.every((list) => list.includes(script)));
+    expect(shared.some((script) => path.basename(script).startsWith('app-')), 'every page preloads the app chunk').toBe(true);
+    for (const script of shared) {
+      const text = readFileSync(path.join(clientDir, script), 'utf8');
+      for (const { module } of SITE_PAGES) expect(text.includes(module), `${script} holds ${module}`).toBe(false);
     }
   });
 });

@@ -5,12 +5,12 @@ import { pages } from './pages';
 import { privacyPolicy } from './privacy-policy';
 import { projects } from './projects';
 import { search } from './search';
-import { site } from './site';
+import { site, siteHead } from './site';
 import type { Catalogue, LocaleHandle } from './types';
-import { ui } from './ui';
+import { headUi, ui } from './ui';
 
 /** Everything the English site shows (the default language; each other language has a folder). */
-export const catalogue: Catalogue = { ui, site, pages, projects, blogs, about, funFacts, privacyPolicy, search };
+export const catalogue: Catalogue = { ui, headUi, site, siteHead, pages, projects, blogs, about, funFacts, privacyPolicy, search };
 
 /** This module is also the English pages' layout route: its handle gives them their strings. */
 export const handle: LocaleHandle = {

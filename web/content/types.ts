@@ -38,8 +38,6 @@ export interface SiteProfile {
   name: string;
   /** Role line under the headshot. */
   role: string;
-  /** Short sentence for meta descriptions and link previews. */
-  tagline: string;
   /** External professional profile (LinkedIn or similar). */
   profileUrl: string;
   /** Text of the profile link. */
@@ -60,6 +58,15 @@ export interface SiteProfile {
    * /about show a "Résumé" link to it; leave it out for no link.
    */
   resume?: string;
+}
+
+/**
+ * What only the pages' heads and structured data say of the owner (each language's site.ts, `siteHead`):
+ * written into each page when it is built, never sent to the browser.
+ */
+export interface SiteHead {
+  /** Short sentence for meta descriptions and link previews. */
+  tagline: string;
 }
 
 export interface AboutContent {
@@ -183,7 +190,7 @@ export interface UiMessages {
     more: string;
   };
   greeting: { morning: string; afternoon: string; evening: string };
-  home: { iAm: (name: string) => string; previewKicker: string };
+  home: { iAm: (name: string) => string };
   projects: {
     title: string;
     need: string;
@@ -195,7 +202,6 @@ export interface UiMessages {
     playLabel: (videoLabel: string) => string;
   };
   project: {
-    previewKicker: string;
     allProjects: string;
     technologies: string;
     description: string;
@@ -203,7 +209,6 @@ export interface UiMessages {
     github: string;
     contact: string;
     contactRest: string;
-    metaDescription: (solution: string, tech: string) => string;
     notFoundTitle: string;
     notFoundDescription: string;
   };
@@ -249,16 +254,28 @@ export interface UiMessages {
     practices: string;
     education: string;
   };
-  error: { title: string; description: string; message: string; back: string };
+  error: { title: string; message: string; back: string };
   notFound: { title: string; description: string; heading: string; message: string; goHome: string };
   failure: { heading: string; message: string; goHome: string };
   privacy: { title: string; lastUpdated: (date: string) => string; revised: (date: string) => string };
 }
 
+/**
+ * The interface strings only the pages' heads and link previews use (each locale's ui.ts, `headUi`):
+ * written into each page when it is built, never sent to the browser.
+ */
+export interface HeadUiMessages {
+  home: { previewKicker: string };
+  project: { previewKicker: string; metaDescription: (solution: string, tech: string) => string };
+  error: { description: string };
+}
+
 /** Everything one language of the site shows: the interface strings and the owner's content. */
 export interface Catalogue {
   ui: UiMessages;
+  headUi: HeadUiMessages;
   site: SiteProfile;
+  siteHead: SiteHead;
   pages: PageCopy;
   projects: readonly Project[];
   blogs: readonly BlogArticle[];
@@ -283,9 +300,9 @@ export interface LocaleBundle {
  * (the owner's copy of each page, about, blogs, privacy policy, the projects) reach only their page, as
  * its route's build-time loader data (web/app/routes/page-content.ts); the fun facts travel with the
  * fun-fact modal's chunk (web/app/layout/fun-facts.ts), and the search strings with each language's search
- * index (scripts/search-index.ts) and the /search page's data.
+ * index (scripts/search-index.ts) and the /search page's data. The tagline (`siteHead`) and `headUi` are built into the pages' heads.
  */
-export type ShellCatalogue = Omit<Catalogue, PageOnlyContent | 'funFacts' | 'search'>;
+export type ShellCatalogue = Omit<Catalogue, PageOnlyContent | 'funFacts' | 'search' | 'siteHead' | 'headUi'>;
 export type PageOnlyContent = 'about' | 'blogs' | 'privacyPolicy' | 'projects' | 'pages';
 
 /**

@@ -1,4 +1,4 @@
-import type { UiMessages } from './types';
+import type { HeadUiMessages, UiMessages } from './types';
 
 /** The interface strings in English (the specification's texts, word for word). */
 export const ui: UiMessages = {
@@ -30,7 +30,7 @@ export const ui: UiMessages = {
     more: 'More about cookies',
   },
   greeting: { morning: 'Good Morning', afternoon: 'Good Afternoon', evening: 'Good Evening' },
-  home: { iAm: (name) => `I’m ${name}.`, previewKicker: 'Portfolio' },
+  home: { iAm: (name) => `I’m ${name}.` },
   projects: {
     title: 'Projects',
     need: 'Need',
@@ -42,7 +42,6 @@ export const ui: UiMessages = {
     playLabel: (videoLabel) => `Play: ${videoLabel}`,
   },
   project: {
-    previewKicker: 'Project',
     allProjects: 'All projects',
     technologies: 'Technologies',
     description: 'Description',
@@ -50,7 +49,6 @@ export const ui: UiMessages = {
     github: 'GitHub',
     contact: 'Contact',
     contactRest: 'me for more information!',
-    metaDescription: (solution, tech) => `${solution} Built with ${tech}.`,
     notFoundTitle: 'Project not found',
     notFoundDescription: 'This project does not exist.',
   },
@@ -95,7 +93,6 @@ export const ui: UiMessages = {
   },
   error: {
     title: '404 - Not Found',
-    description: 'The page you are looking for does not exist.',
     // The product's wording, "doesn"t" with a double quote, kept exactly.
     message: 'The page you are looking for doesn"t exist or an error occurred.',
     back: 'Go Back to Projects',
@@ -113,4 +110,14 @@ export const ui: UiMessages = {
     goHome: 'Go home',
   },
   privacy: { title: 'Privacy Policy', lastUpdated: (date) => `last updated ${date}`, revised: (date) => `revised ${date}` },
+};
+
+/** The interface strings only the pages' heads and link previews use: built into the pages, never sent to the browser. */
+export const headUi: HeadUiMessages = {
+  home: { previewKicker: 'Portfolio' },
+  project: {
+    previewKicker: 'Project',
+    metaDescription: (solution, tech) => `${solution} Built with ${tech}.`,
+  },
+  error: { description: 'The page you are looking for does not exist.' },
 };

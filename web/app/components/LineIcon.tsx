@@ -9,3 +9,8 @@ export function LineIcon({ d, size, strokeWidth = 2 }: { d: string; size: number
     </svg>
   );
 }
+
+/** The up arrow of both scroll-to-top buttons: here, in the shell, so neither button's chunk needs the other's. */
+export function ArrowUp() {
+  return <LineIcon d="M12 5l-7 7m7-7l7 7M12 5v14" size={20} strokeWidth={2.2} />;
+}

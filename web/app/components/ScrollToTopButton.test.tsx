@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, inEnglish } from '../../test/render';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HydrationProvider } from './use-hydrated';
-import { BackToTopButton, ScrollToTopButton } from './ScrollToTopButton';
+import { BackToTopButton } from './BackToTopButton';
+import { ScrollToTopButton } from './ScrollToTopButton';
 
 function scrollWindowTo(y: number) {
   act(() => {

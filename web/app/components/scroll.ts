@@ -1,9 +1,7 @@
+import { prefersReducedMotion } from './use-view-transitions';
+
 /** The scroll-to-top button appears once the page is scrolled past this many pixels. */
 export const SCROLL_TOP_THRESHOLD = 300;
-
-export function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /**
  * Scrolls to the top, smoothly unless the visitor asked for reduced motion, and moves keyboard

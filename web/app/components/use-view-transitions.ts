@@ -6,6 +6,11 @@ function query(): MediaQueryList | null {
   return typeof window.matchMedia === 'function' ? window.matchMedia(REDUCE_QUERY) : null;
 }
 
+/** Whether the visitor asks for reduced motion (no when the browser cannot tell). */
+export function prefersReducedMotion(): boolean {
+  return query()?.matches === true;
+}
+
 function subscribe(listener: () => void) {
   const media = query();
   media?.addEventListener('change', listener);

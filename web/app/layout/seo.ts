@@ -4,14 +4,17 @@ import { bundleFromMatches, type LocaleBundle } from '../i18n/locale-context';
 import { localizePath } from '../i18n/paths';
 import { previewImagePath } from './preview-path';
 import { absoluteUrl } from './site-url';
-import { jsonLd, type JsonLd } from './structured-data';
+import type { JsonLd } from './structured-data';
 
 export { previewImagePath } from './preview-path';
 
 export { absoluteUrl, resolveSiteUrl, siteUrl } from './site-url';
 // The structured data itself is built at build time by the pages' loaders (routes/page-content.ts), so
 // its builders never ship to the browser; `meta` writes what the loader built.
-export { jsonLd } from './structured-data';
+/** The meta descriptor that renders one JSON-LD block in the page's head. */
+export function jsonLd(data: JsonLd): MetaDescriptor {
+  return { 'script:ld+json': data };
+}
 
 /** What a page's loader writes of its summary (routes/page-summaries.server.ts) for its head. */
 export interface PageHead {

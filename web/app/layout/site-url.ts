@@ -1,5 +1,5 @@
 import { env } from '../config/env';
-import { encodePath } from '../../../contract/site-routes';
+import { encodePath } from '../../../contract/encode-path';
 import { withBase } from '../base-path';
 
 export { resolveSiteUrl } from './resolve-site-url';

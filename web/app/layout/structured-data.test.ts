@@ -9,6 +9,10 @@ import { siteUrl } from './seo';
 import { jsonLd, ownerPageJsonLd, personJsonLd, projectJsonLd } from './structured-data';
 import { english, englishMatches } from '../../test/render';
 import { catalogue as spanish } from '../../content/es/index';
+import { catalogue as englishCatalogue } from '../../content/catalogue';
+
+/** The English pages' language and content as a page's loader has it (the tagline is built into the page). */
+const englishPage = { locale: 'en', catalogue: englishCatalogue };
 
 type Descriptor = Record<string, unknown>;
 
@@ -21,7 +25,7 @@ function jsonLdBlocks(tags: Descriptor[]): Record<string, unknown>[] {
 
 describe('Person', () => {
   it('names the owner, the role, the about page and the profiles, from the content', () => {
-    const person = personJsonLd(english);
+    const person = personJsonLd(englishPage);
     expect(person).toMatchObject({
       '@type': 'Person',
       name: site.name,
@@ -46,7 +50,7 @@ describe('Person', () => {
       '@type': type,
       url: `${siteUrl}${path}`,
       inLanguage: 'en',
-      mainEntity: personJsonLd(english),
+      mainEntity: personJsonLd(englishPage),
     });
   });
 
@@ -92,5 +96,5 @@ describe('project pages', () => {
 });
 
 it('renders as a JSON-LD script descriptor for React Router', () => {
-  expect(jsonLd(ownerPageJsonLd('/home', english))).toEqual({ 'script:ld+json': ownerPageJsonLd('/home', english) });
+  expect(jsonLd(ownerPageJsonLd('/home', englishPage))).toEqual({ 'script:ld+json': ownerPageJsonLd('/home', englishPage) });
 });

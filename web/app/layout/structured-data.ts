@@ -1,6 +1,5 @@
-import type { MetaDescriptor } from 'react-router';
 import { pathOf } from '../../../contract/site-routes';
-import type { Project } from '../../content/types';
+import type { Catalogue, Project } from '../../content/types';
 import type { LocaleBundle } from '../i18n/locale-context';
 import { localizePath } from '../i18n/paths';
 import { absoluteUrl } from './site-url';
@@ -55,13 +54,16 @@ function ownerProfiles({ site }: LocaleBundle['catalogue']): string[] {
   return [site.profileUrl, site.clientBlogsUrl].filter((url) => /^https?:\/\//.test(url));
 }
 
-export function personJsonLd(bundle: LocaleBundle): PersonJsonLd {
-  const { site } = bundle.catalogue;
+/** A page's language and the content its owner is described by, the tagline included (built at build time only). */
+export type OwnerOfPage = { locale: string; catalogue: LocaleBundle['catalogue'] & Pick<Catalogue, 'siteHead'> };
+
+export function personJsonLd(bundle: OwnerOfPage): PersonJsonLd {
+  const { site, siteHead } = bundle.catalogue;
   return {
     '@type': 'Person',
     name: site.name,
     jobTitle: site.role,
-    description: site.tagline,
+    description: siteHead.tagline,
     url: absoluteUrl(localizePath(bundle.locale, '/about')),
     image: absoluteUrl(site.headshot),
     sameAs: ownerProfiles(bundle.catalogue),
@@ -69,7 +71,7 @@ export function personJsonLd(bundle: LocaleBundle): PersonJsonLd {
 }
 
 /** `path` is /about (the owner's profile page) or /home. */
-export function ownerPageJsonLd(path: '/about' | '/home', bundle: LocaleBundle): OwnerPageJsonLd {
+export function ownerPageJsonLd(path: '/about' | '/home', bundle: OwnerOfPage): OwnerPageJsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': path === '/about' ? 'ProfilePage' : 'WebPage',
@@ -149,7 +151,5 @@ export function blogPostingJsonLd(
 
 export type JsonLd = OwnerPageJsonLd | ProjectJsonLd | BlogPostingJsonLd;
 
-/** The meta descriptor that renders one JSON-LD block in the page's head. */
-export function jsonLd(data: JsonLd): MetaDescriptor {
-  return { 'script:ld+json': data };
-}
+// Defined in seo.ts, which the browser loads: this module (and the page table it reads) stays at build time.
+export { jsonLd } from './seo';

@@ -79,13 +79,13 @@ export function writePolicy(policy: PrivacyPolicy, facts: PolicyFacts): WrittenP
 
 export const PAGE_SUMMARIES = {
   // Only redirects: its head is index-redirect.tsx's own (it has no loader, so its clientLoader runs at once).
-  '/': ({ catalogue: { site } }) => ({ title: '', description: site.tagline, noindex: true }),
+  '/': ({ catalogue: { siteHead } }) => ({ title: '', description: siteHead.tagline, noindex: true }),
   '/home': (page) => {
-    const { pages, ui } = page.catalogue;
+    const { pages, headUi } = page.catalogue;
     return {
       title: '',
       headline: pages.home.headline,
-      kicker: ui.home.previewKicker,
+      kicker: headUi.home.previewKicker,
       description: pages.home.description,
       type: 'profile',
       structuredData: ownerPageJsonLd('/home', page),
@@ -96,8 +96,8 @@ export const PAGE_SUMMARIES = {
   '/projects/:projectId': (page, { project, repository }) => ({
     path: pathOf('project', project.id),
     title: project.title,
-    kicker: page.catalogue.ui.project.previewKicker,
-    description: page.catalogue.ui.project.metaDescription(project.solution, project.tech),
+    kicker: page.catalogue.headUi.project.previewKicker,
+    description: page.catalogue.headUi.project.metaDescription(project.solution, project.tech),
     type: 'article',
     structuredData: projectJsonLd(project, repository, page),
     search: () => ({ text: join(project.problem, project.solution, project.description), tags: project.tech }),
@@ -133,7 +133,7 @@ export const PAGE_SUMMARIES = {
       }),
     };
   },
-  '/error': ({ catalogue: { ui } }) => ({ title: ui.error.title, description: ui.error.description, noindex: true }),
+  '/error': ({ catalogue: { ui, headUi } }) => ({ title: ui.error.title, description: headUi.error.description, noindex: true }),
   '/privacy-policy': ({ catalogue: { pages, privacyPolicy, ui }, facts }) => ({
     title: ui.privacy.title,
     description: pages.privacy.description,

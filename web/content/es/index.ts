@@ -6,11 +6,11 @@ import { pages } from './pages';
 import { privacyPolicy } from './privacy-policy';
 import { projects } from './projects';
 import { search } from './search';
-import { site } from './site';
-import { ui } from './ui';
+import { site, siteHead } from './site';
+import { headUi, ui } from './ui';
 
 /** Everything the site shows in this folder's language. A missing or extra key in any file here is a type error. */
-export const catalogue: Catalogue = { ui, site, pages, projects, blogs, about, funFacts, privacyPolicy, search };
+export const catalogue: Catalogue = { ui, headUi, site, siteHead, pages, projects, blogs, about, funFacts, privacyPolicy, search };
 
 /**
  * This module is also the layout route of this language's pages: its handle gives them their strings.

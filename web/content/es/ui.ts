@@ -1,4 +1,4 @@
-import type { UiMessages } from '../types';
+import type { HeadUiMessages, UiMessages } from '../types';
 
 /** The interface strings in this folder's language (every key of UiMessages, no other). */
 export const ui: UiMessages = {
@@ -30,7 +30,7 @@ export const ui: UiMessages = {
     more: 'Más información sobre las cookies',
   },
   greeting: { morning: 'Buenos días', afternoon: 'Buenas tardes', evening: 'Buenas noches' },
-  home: { iAm: (name) => `Soy ${name}.`, previewKicker: 'Portafolio' },
+  home: { iAm: (name) => `Soy ${name}.` },
   projects: {
     title: 'Proyectos',
     need: 'Necesidad',
@@ -42,7 +42,6 @@ export const ui: UiMessages = {
     playLabel: (videoLabel) => `Reproducir: ${videoLabel}`,
   },
   project: {
-    previewKicker: 'Proyecto',
     allProjects: 'Todos los proyectos',
     technologies: 'Tecnologías',
     description: 'Descripción',
@@ -50,7 +49,6 @@ export const ui: UiMessages = {
     github: 'GitHub',
     contact: 'Contáctame',
     contactRest: 'para más información.',
-    metaDescription: (solution, tech) => `${solution} Hecho con ${tech}.`,
     notFoundTitle: 'Proyecto no encontrado',
     notFoundDescription: 'Este proyecto no existe.',
   },
@@ -95,7 +93,6 @@ export const ui: UiMessages = {
   },
   error: {
     title: '404 - No encontrado',
-    description: 'La página que buscas no existe.',
     message: 'La página que buscas no existe o se ha producido un error.',
     back: 'Volver a los proyectos',
   },
@@ -112,4 +109,14 @@ export const ui: UiMessages = {
     goHome: 'Ir al inicio',
   },
   privacy: { title: 'Política de privacidad', lastUpdated: (date) => `última actualización: ${date}`, revised: (date) => `revisada el ${date}` },
+};
+
+/** The interface strings only the pages' heads and link previews use (every key of HeadUiMessages, no other). */
+export const headUi: HeadUiMessages = {
+  home: { previewKicker: 'Portafolio' },
+  project: {
+    previewKicker: 'Proyecto',
+    metaDescription: (solution, tech) => `${solution} Hecho con ${tech}.`,
+  },
+  error: { description: 'La página que buscas no existe.' },
 };
