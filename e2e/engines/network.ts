@@ -5,7 +5,7 @@
  * (WebKit) cannot intercept requests and playwright-core over WebDriver BiDi (Firefox) cannot read
  * request bodies; a proxy works the same for every engine.
  *
- * HTTPS to Google's script hosts is tunnelled to the fake Google server of support/fakes.ts, with its
+ * HTTPS to Google's script hosts is tunnelled to the fake Google server of e2e/support/fakes.ts, with its
  * throwaway self-signed certificate; the browsers are told to accept it. No request ever leaves the
  * machine.
  */
