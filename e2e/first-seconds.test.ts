@@ -1,6 +1,6 @@
 /**
  * The visitor's first seconds on a slow phone: the prerendered page is there at once, the page's
- * own scripts come later (here: held back with page.route until the test lets them through), or
+ * own scripts come later (here: held back by e2e/support/hold-scripts.ts until the test lets them through), or
  * never (JavaScript turned off). What the visitor does meanwhile must survive hydration, and the
  * menu and every link must work without scripts.
  */

@@ -1,6 +1,6 @@
 /**
- * A stand-in for Google's reCAPTCHA v2 api.js, for the browser tests (served with page.route in
- * place of Google's) and for `LOCAL_CAPTCHA=fake npm start` (loaded by every page before the app, so
+ * A stand-in for Google's reCAPTCHA v2 api.js, for the browser tests (served in place of Google's by
+ * e2e/support/fakes.ts) and for `LOCAL_CAPTCHA=fake npm start` (loaded by every page before the app, so
  * the contact form works offline). A plain browser script, sent as text.
  */
 

@@ -5,21 +5,15 @@
  * (WebKit) cannot intercept requests and playwright-core over WebDriver BiDi (Firefox) cannot read
  * request bodies; a proxy works the same for every engine.
  *
- * HTTPS to Google's script hosts is answered by a local TLS server with a throwaway self-signed
- * certificate (made with openssl for this run); the browsers are told to accept it. No request ever
- * leaves the machine.
+ * HTTPS to Google's script hosts is tunnelled to the fake Google server of e2e/support/fakes.ts, with its
+ * throwaway self-signed certificate; the browsers are told to accept it. No request ever leaves the
+ * machine.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { FAKE_GTAG_JS, FAKE_RECAPTCHA_JS } from '../support/fakes';
+import { FAKE_HOSTS, fakeScriptFor, selfSignedCertificate, startFakeGoogle, type Fakes } from '../support/fakes';
 
-/** The hosts the fake scripts are served for (the URLs react-google-recaptcha and react-ga4 load). */
-const FAKE_HOSTS = ['www.google.com', 'www.googletagmanager.com'] as const;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 export interface SeenRequest {
@@ -32,12 +26,7 @@ export interface SeenRequest {
   status?: number;
 }
 
-export interface NetworkOptions {
-  /** Serve the fake reCAPTCHA api.js (default true). */
-  fakeRecaptcha: boolean;
-  /** Serve the fake gtag.js (default true). */
-  fakeGtag: boolean;
-}
+export type NetworkOptions = Fakes;
 
 export interface Network {
   /** host:port of the proxy. */
@@ -51,23 +40,6 @@ export interface Network {
   /** Holds requests whose path matches until `release()`: the page's scripts arriving late. */
   hold(pattern: RegExp): { release: () => void; held: () => number };
   stop(): Promise<void>;
-}
-
-function selfSignedCertificate(): { key: string; cert: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-cert-'));
-  try {
-    const key = join(dir, 'key.pem');
-    const cert = join(dir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-keyout', key, '-out', cert, '-subj', '/CN=e2e fake Google',
-        '-addext', `subjectAltName=${[...FAKE_HOSTS.map((h) => `DNS:${h}`), 'IP:127.0.0.1'].join(',')}`],
-      { stdio: 'ignore' },
-    );
-    return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 function readBody(request: http.IncomingMessage): Promise<Buffer> {
@@ -153,35 +125,20 @@ export async function startNetwork(): Promise<Network> {
   let options: NetworkOptions = { fakeRecaptcha: true, fakeGtag: true };
   const holds: Hold[] = [];
 
-  const fakeFor = (url: URL): string | undefined => {
-    if (url.hostname === 'www.google.com' && url.pathname === '/recaptcha/api.js' && options.fakeRecaptcha) return FAKE_RECAPTCHA_JS;
-    if (url.hostname === 'www.googletagmanager.com' && url.pathname === '/gtag/js' && options.fakeGtag) return FAKE_GTAG_JS;
-    return undefined;
-  };
-
   // Requests the browser sent inside a CONNECT tunnel to a fake host.
-  const certificate = selfSignedCertificate();
-  const tls = https.createServer(certificate, (request, response) => {
-    const url = new URL(request.url ?? '/', `https://${request.headers.host ?? 'unknown'}`);
-    void readBody(request).then((body) => {
-      const fake = fakeFor(url);
-      requests.push({ method: request.method ?? 'GET', url: url.toString(), body: body.toString('utf8'), at: Date.now(), status: fake === undefined ? 404 : 200 });
-      if (fake === undefined) {
-        response.writeHead(404, { 'content-type': 'text/plain' }).end('blocked by the e2e network');
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(fake);
-    });
+  const fakeGoogle = await startFakeGoogle((url, method, body) => {
+    const fake = fakeScriptFor(url, options);
+    requests.push({ method, url, body, at: Date.now(), status: fake === undefined ? 404 : 200 });
+    return fake;
   });
-  const tlsPort = await listen(tls);
 
   const proxy = http.createServer(forwardLoopback(requests, holds));
-  const onConnect = tunnelToFakes(requests, tlsPort);
+  const onConnect = tunnelToFakes(requests, fakeGoogle.port);
   proxy.on('connect', onConnect);
   // The same proxy over TLS, for WebKitGTK: its WebDriver turns the sslProxy capability into an
   // https:// proxy address. It refuses this throwaway certificate (acceptInsecureCerts covers pages,
   // not the proxy), so its HTTPS requests fail here: nothing leaves, but nothing is faked either.
-  const secureProxy = https.createServer(certificate);
+  const secureProxy = https.createServer(selfSignedCertificate());
   secureProxy.on('connect', onConnect);
   const sockets = new Set<net.Socket>();
   for (const server of [proxy, secureProxy]) {
@@ -220,7 +177,7 @@ export async function startNetwork(): Promise<Network> {
       for (const socket of sockets) socket.destroy();
       await Promise.all([
         new Promise<void>((resolve) => proxy.close(() => resolve())),
-        new Promise<void>((resolve) => tls.close(() => resolve())),
+        fakeGoogle.stop(),
         new Promise<void>((resolve) => secureProxy.close(() => resolve())),
       ]);
     },

@@ -1,12 +1,7 @@
-import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
-import {
-  FAKE_GTAG_JS,
-  FAKE_RECAPTCHA_JS,
-  GTAG_SCRIPT_PATTERN,
-  RECAPTCHA_SCRIPT_PATTERN,
-} from './fakes';
+import { FAKE_HOSTS, fakeScriptFor, GTAG_SCRIPT_PATTERN, RECAPTCHA_SCRIPT_PATTERN, startFakeGoogle } from './fakes';
 
 export { CHROMIUM_ARGS, chromiumPath };
 
@@ -26,26 +21,40 @@ export function baseUrl(): string {
 }
 
 /**
+ * Chromium with nothing leaving this machine, and no request interception: every host name but
+ * loopback resolves to nothing, except Google's script hosts, which resolve to a fake Google server
+ * (fakes.ts) started with it. Playwright's routes would do the same at a cost: measured, about a
+ * quarter of a visit's CPU, and another third for the HTTP cache they turn off (docs/testing.md).
+ *
  * Playwright starts Chromium with `--disable-back-forward-cache` (so that a request is still seen, and
  * routable, on going back); `backForwardCache: true` leaves that switch out, for a test of what a
  * restore from the cache does.
  */
-export function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: CHROMIUM_ARGS,
-    headless: true,
-    ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
-  });
+export async function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
+  const google = await startFakeGoogle((url) => fakeScriptFor(url));
+  const rules = [...FAKE_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${google.port}`), 'MAP * ~NOTFOUND', 'EXCLUDE 127.0.0.1', 'EXCLUDE localhost'];
+  try {
+    const browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: [...CHROMIUM_ARGS, `--host-resolver-rules=${rules.join(', ')}`],
+      headless: true,
+      ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
+    });
+    browser.on('disconnected', () => void google.stop());
+    return browser;
+  } catch (error) {
+    await google.stop();
+    throw error;
+  }
 }
 
 export interface SessionOptions {
   viewport?: ViewportName;
   /** Store cookieConsent=true before the first page loads (a returning visitor who accepted). */
   consent?: boolean;
-  /** Serve the fake reCAPTCHA api.js (default true; the real one is never reachable). */
+  /** Serve the fake reCAPTCHA api.js (default true; false blocks it, and the real one is never reachable). */
   fakeRecaptcha?: boolean;
-  /** Serve the fake gtag.js (default true). */
+  /** Serve the fake gtag.js (default true; false blocks it). */
   fakeGtag?: boolean;
   reducedMotion?: 'reduce' | 'no-preference';
   /** The system's colour scheme (prefers-color-scheme); default light. */
@@ -56,13 +65,14 @@ export interface SessionOptions {
   timezoneId?: string;
   /** Run the page's scripts (default true); false is a visitor with JavaScript turned off. */
   javaScriptEnabled?: boolean;
+  /** Chromium's HTTP cache (default on); off, every visit fetches every file again. */
+  httpCache?: boolean;
 }
 
 /** A request the page made, kept for assertions. */
 export interface SeenRequest {
   url: string;
   method: string;
-  resourceType: string;
   postData: string | null;
   at: number;
 }
@@ -121,8 +131,9 @@ function storageStateFor(origin: string, options: SessionOptions) {
 }
 
 /**
- * A fresh context and page for one test: the viewport, every non-loopback request aborted unless a
- * fake serves it, the fake Google scripts, and every console error, page error and request recorded.
+ * A fresh context and page for one test: the viewport, the fake Google scripts from launchBrowser's
+ * server (its certificate accepted) unless turned off, and every console error, page error and request
+ * recorded (a request to any other host is recorded too, and fails as a name that does not resolve).
  */
 export async function openSession(browser: Browser, options: SessionOptions = {}): Promise<Session> {
   const origin = baseUrl();
@@ -134,36 +145,40 @@ export async function openSession(browser: Browser, options: SessionOptions = {}
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     colorScheme: options.colorScheme ?? 'light',
     storageState: storageStateFor(origin, options),
+    ignoreHTTPSErrors: true,
   });
-  // Nothing leaves this machine: page-level fakes below take precedence over this catch-all.
-  await context.route('**/*', (route) =>
-    isLoopback(route.request().url()) ? route.continue() : route.abort('blockedbyclient'),
-  );
   const page = await context.newPage();
-  if (options.fakeRecaptcha ?? true) {
-    await page.route(RECAPTCHA_SCRIPT_PATTERN, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: FAKE_RECAPTCHA_JS }),
-    );
-  }
-  if (options.fakeGtag ?? true) {
-    await page.route(GTAG_SCRIPT_PATTERN, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: FAKE_GTAG_JS }),
-    );
+  // A fake turned off is blocked by a route, in this test only (a route costs every request of the page).
+  for (const [on, pattern] of [[options.fakeRecaptcha, RECAPTCHA_SCRIPT_PATTERN], [options.fakeGtag, GTAG_SCRIPT_PATTERN]] as const) {
+    if (on === false) await page.route(pattern, (route) => route.abort('blockedbyclient'));
   }
 
   const requests: SeenRequest[] = [];
   const consoleErrors: string[] = [];
   const pageErrors: string[] = [];
   const allowed: RegExp[] = [];
-  page.on('request', (request: Request) => {
-    requests.push({
-      url: request.url(),
-      method: request.method(),
-      resourceType: request.resourceType(),
-      postData: request.postData(),
-      at: Date.now(),
-    });
+  // Requests are read from Chromium's own events. A Blob body (sendBeacon's) is not in them: the page's
+  // requests to the stack's API alone are paused (a narrow Fetch pattern) just long enough to read theirs.
+  const cdp = await context.newCDPSession(page);
+  // The two events come from different processes, in either order: each keeps what the other needs.
+  const byId = new Map<string, SeenRequest>();
+  const bodies = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+    const seen = { url: request.url, method: request.method, postData: request.postData ?? bodies.get(requestId) ?? null, at: Date.now() };
+    requests.push(seen);
+    byId.set(requestId, seen);
   });
+  cdp.on('Fetch.requestPaused', ({ requestId, networkId = '', request }) => {
+    const seen = byId.get(networkId);
+    if (request.postData !== undefined) {
+      if (seen) seen.postData ??= request.postData;
+      else bodies.set(networkId, request.postData);
+    }
+    cdp.send('Fetch.continueRequest', { requestId }).catch(() => {});
+  });
+  await cdp.send('Network.enable');
+  if (options.httpCache === false) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${origin}/api/*` }] });
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
