@@ -174,9 +174,8 @@ describe("each language's root", () => {
   });
 
   it('takes the browser from /es and /es/ to /es/home, replacing the history entry, as / goes to /home', async () => {
-    // With the scripts cached, the clientLoader's redirect and the meta refresh race, and in about a third
-    // of tries here the root keeps its entry (Back returns to it, which sends on again): cache off, as before.
-    const page = (await sessions.open({ viewport: 'desktop', httpCache: false })).page;
+    // With the scripts cached they run before the meta refresh fires: both must replace the root's entry.
+    const page = (await sessions.open({ viewport: 'desktop' })).page;
     for (const locale of OTHER_LOCALES) {
       for (const root of [`/${locale}`, `/${locale}/`]) {
         const before = localized(locale, '/about');

@@ -98,6 +98,13 @@ describe("a pull request's preview", () => {
     expect(await page.locator('h1').first().innerText()).toContain(FIXTURE_POST.title);
     await expect.poll(() => page.locator('[data-post-body]').innerText()).toContain(FIXTURE_POST.marker);
     await clickTo(page, `a[href="${base}/home"]`, new RegExp(`${base}/home$`));
+    // Another language's root sends on to that language's home, under the preview's path.
+    await page.goto(`${cdn!.origin}${base}/es`, { waitUntil: 'commit' });
+    await page.waitForURL(new RegExp(`${base}/es/home$`));
+    await waitForHydration(page);
+    await page.goBack();
+    await page.waitForURL(new RegExp(`${base}/home$`));
+    await waitForHydration(page);
 
     // A link to a page the preview does not have: the client router shows the app's own 404 page.
     await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to), '/no-such-page');

@@ -65,8 +65,6 @@ export interface SessionOptions {
   timezoneId?: string;
   /** Run the page's scripts (default true); false is a visitor with JavaScript turned off. */
   javaScriptEnabled?: boolean;
-  /** Chromium's HTTP cache (default on); off, every visit fetches every file again. */
-  httpCache?: boolean;
 }
 
 /** A request the page made, kept for assertions. */
@@ -177,7 +175,6 @@ export async function openSession(browser: Browser, options: SessionOptions = {}
     cdp.send('Fetch.continueRequest', { requestId }).catch(() => {});
   });
   await cdp.send('Network.enable');
-  if (options.httpCache === false) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${origin}/api/*` }] });
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());

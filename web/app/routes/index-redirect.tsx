@@ -2,7 +2,7 @@ import { redirect, useLocation } from 'react-router';
 import { useCatalogue } from '../i18n/locale-context';
 import { localeOfPath, localizePath } from '../i18n/paths';
 import { absoluteUrl, metaBundle } from '../layout/seo';
-import { withBase } from '../base-path';
+import { withBase, withoutBase } from '../base-path';
 
 /**
  * A language's root: "/" → /home, "/es" and "/es/" → /es/home ("/" replaces itself with /home in the history).
@@ -18,10 +18,16 @@ export function homeOf(pathname: string): string {
   return localizePath(localeOfPath(pathname), '/home');
 }
 
-// A clientLoader redirect replaces the history entry. The query is kept, as the CDN's 302 keeps it.
+// The query is kept, as the CDN's 302 keeps it. On the root's own document (the browser's address is the
+// root's), the scripts navigate as the meta refresh does, replacing the entry; a client-side redirect
+// there raced the refresh and sometimes left the root in the history, so Back sent the visitor on again.
+// From a link inside the site, a clientLoader redirect (which also replaces the entry).
 export function clientLoader({ request }: { request: Request }) {
   const url = new URL(request.url);
-  return redirect(`${homeOf(url.pathname)}${url.search}`);
+  const home = `${homeOf(withoutBase(url.pathname))}${url.search}`; // the router adds its basename
+  if (url.pathname !== window.location.pathname) return redirect(home);
+  window.location.replace(withBase(home));
+  return new Promise<never>(() => undefined); // the page is leaving: keep the fallback until it does
 }
 
 export function meta({ location, matches }: { location: { pathname: string }; matches?: readonly ({ handle?: unknown } | undefined)[] }) {

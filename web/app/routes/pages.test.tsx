@@ -56,6 +56,10 @@ beforeEach(() => {
 });
 
 describe('/ redirect', () => {
+  // From a link inside the site: the browser's address is another page's while the loader runs.
+  beforeEach(() => window.history.replaceState(null, '', '/about'));
+  const redirectOf = (url: string) => clientLoader({ request: new Request(url) }) as Response;
+
   it('replaces / with /home', async () => {
     const Stub = createRoutesStub([
       { path: '/', Component: IndexRedirect, loader: clientLoader, HydrateFallback: () => null },
@@ -63,13 +67,13 @@ describe('/ redirect', () => {
     ]);
     render(<Stub initialEntries={['/']} />);
     expect(await screen.findByTestId('where')).toHaveTextContent('/home');
-    const response = clientLoader({ request: new Request('https://example.com/') });
+    const response = redirectOf('https://example.com/');
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/home');
   });
 
   it("sends each language's root, with or without its trailing slash, to that language's home, keeping the query", async () => {
-    const to = (url: string) => clientLoader({ request: new Request(url) }).headers.get('Location');
+    const to = (url: string) => redirectOf(url).headers.get('Location');
     expect(to('https://example.com/es')).toBe('/es/home');
     expect(to('https://example.com/es/')).toBe('/es/home');
     expect(to('https://example.com/?utm_source=x')).toBe('/home?utm_source=x');
