@@ -18,10 +18,12 @@ import { contentTypeFor } from '../shared/content-type';
 import { securityHeaders } from '../shared/security-headers';
 
 /** What S3 stores with each file (the AWS CLI guesses it from the extension on upload). */
+// prettier-ignore
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.xml': 'application/xml',
   '.txt': 'text/plain', '.woff2': 'font/woff2', '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.svg': 'image/svg+xml',
-  '.avif': 'image/avif', '.ico': 'image/x-icon', '.mp4': 'video/mp4', '.webm': 'video/webm', '.pdf': 'application/pdf', '.webmanifest': 'application/manifest+json',
+  '.avif': 'image/avif', '.ico': 'image/x-icon', '.mp4': 'video/mp4', '.webm': 'video/webm', '.pdf': 'application/pdf',
+  '.webmanifest': 'application/manifest+json',
 };
 
 export interface PreviewCdn {
@@ -50,7 +52,12 @@ export async function startPreviewCdn(bucketDir: string): Promise<PreviewCdn> {
       const url = new URL(req.url ?? '/', 'http://preview');
       const result = await handler({
         version: '1.0',
-        context: { distributionDomainName: 'preview.local', distributionId: 'ELOCALPREVIEW', eventType: 'viewer-request', requestId: 'local' },
+        context: {
+          distributionDomainName: 'preview.local',
+          distributionId: 'ELOCALPREVIEW',
+          eventType: 'viewer-request',
+          requestId: 'local',
+        },
         viewer: { ip: req.socket.remoteAddress ?? '127.0.0.1' },
         request: {
           method: req.method ?? 'GET',
@@ -68,7 +75,11 @@ export async function startPreviewCdn(bucketDir: string): Promise<PreviewCdn> {
       const file = path.join(bucketDir, key);
       fetched.push(`${req.method} ${key}`);
       // CloudFront's behavior allows GET and HEAD only: anything else never reaches the bucket.
-      const readable = (req.method === 'GET' || req.method === 'HEAD') && file.startsWith(bucketDir + path.sep) && existsSync(file) && statSync(file).isFile();
+      const readable =
+        (req.method === 'GET' || req.method === 'HEAD') &&
+        file.startsWith(bucketDir + path.sep) &&
+        existsSync(file) &&
+        statSync(file).isFile();
       if (!readable) {
         refused.push(`${req.method} ${key}`);
         const notFound = path.join(bucketDir, PREVIEW_NOT_FOUND_KEY);
@@ -79,7 +90,10 @@ export async function startPreviewCdn(bucketDir: string): Promise<PreviewCdn> {
         res.writeHead(403, { 'content-type': 'application/xml' });
         return res.end('<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>');
       }
-      res.writeHead(200, { 'content-type': contentTypeFor(key) ?? CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', 'x-robots-tag': 'noindex, nofollow' });
+      res.writeHead(200, {
+        'content-type': contentTypeFor(key) ?? CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'x-robots-tag': 'noindex, nofollow',
+      });
       createReadStream(file).pipe(res);
     })().catch((error: unknown) => {
       res.writeHead(500);

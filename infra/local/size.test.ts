@@ -9,8 +9,9 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// 700 until the pull-request previews' stand-in (preview-cdn.ts, about 80 lines) joined the CDN's.
-const BUDGET = 800;
+// 700 until the pull-request previews' stand-in (preview-cdn.ts, about 80 lines) joined the CDN's; 800
+// until the code was formatted (Prettier, 140 columns): the same code then counted 830 lines, not 793.
+const BUDGET = 840;
 const DIR = import.meta.dirname;
 
 function linesOfCode(name: string, text: string): number {
@@ -34,7 +35,8 @@ const TEST_SUPPORT = 'test-support.ts';
 describe('infra/local size', () => {
   it('leaves out test-support.ts only because nothing but tests imports it', () => {
     const importers = readdirSync(DIR).filter(
-      (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && /from '\.\/test-support'/.test(readFileSync(path.join(DIR, name), 'utf8')),
+      (name) =>
+        name.endsWith('.ts') && !name.endsWith('.test.ts') && /from '\.\/test-support'/.test(readFileSync(path.join(DIR, name), 'utf8')),
     );
     expect(importers).toEqual([]);
   });
