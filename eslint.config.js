@@ -15,7 +15,11 @@ import tseslint from 'typescript-eslint';
  * and only they import it. docs/architecture.md draws it.
  */
 export const IMPORT_ZONES = [
-  { target: ['./functions', './infra'], from: './web/app', message: 'functions/ and infra/ never import the site (web/app); share through contract/.' },
+  {
+    target: ['./functions', './infra'],
+    from: './web/app',
+    message: 'functions/ and infra/ never import the site (web/app); share through contract/.',
+  },
   { target: './web', from: ['./functions', './infra'], message: 'The site never imports functions/ or infra/; share through contract/.' },
   { target: './functions', from: './infra', message: 'functions/ never imports infra/; share through contract/.' },
   // The stack names handler files through contract/api-routes; only the local stand-in (infra/local), which
@@ -34,16 +38,44 @@ export const IMPORT_ZONES = [
   },
   // Inside web/app: the pages (routes/) and the shell (layout/) build on the languages' plumbing (i18n/),
   // never the other way round.
-  { target: './web/app/i18n', from: ['./web/app/layout', './web/app/routes'], message: 'web/app/i18n sits below layout/ and routes/: it never imports them.' },
-  { target: './web/app/search/words.ts', from: './web/app/search/engine.ts', message: 'The search engine builds on words.ts, not the other way round.' },
-  { target: './functions/mail', from: './functions/archive', message: 'functions/mail builds the mail; the archive imports it, not the other way round.' },
-  { target: './contract', from: ['./web', './functions', './infra', './e2e', './scripts'], message: 'contract/ imports only itself: its callers pass it the content it needs.' },
-  { target: ['./web', './functions', './infra', './contract', './scripts'], from: './e2e', message: 'Nothing imports e2e/ but its own files.' },
-  { target: ['./web', './functions', './infra', './contract', './e2e'], from: './scripts', message: 'Nothing imports scripts/ but its own files.' },
+  {
+    target: './web/app/i18n',
+    from: ['./web/app/layout', './web/app/routes'],
+    message: 'web/app/i18n sits below layout/ and routes/: it never imports them.',
+  },
+  {
+    target: './web/app/search/words.ts',
+    from: './web/app/search/engine.ts',
+    message: 'The search engine builds on words.ts, not the other way round.',
+  },
+  {
+    target: './functions/mail',
+    from: './functions/archive',
+    message: 'functions/mail builds the mail; the archive imports it, not the other way round.',
+  },
+  {
+    target: './contract',
+    from: ['./web', './functions', './infra', './e2e', './scripts'],
+    message: 'contract/ imports only itself: its callers pass it the content it needs.',
+  },
+  {
+    target: ['./web', './functions', './infra', './contract', './scripts'],
+    from: './e2e',
+    message: 'Nothing imports e2e/ but its own files.',
+  },
+  {
+    target: ['./web', './functions', './infra', './contract', './e2e'],
+    from: './scripts',
+    message: 'Nothing imports scripts/ but its own files.',
+  },
   { target: './e2e', from: './infra', except: ['./local'], message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
   { target: './e2e', from: './web', except: ['./content'], message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
   { target: './e2e', from: './functions', message: 'e2e/ may import infra/local, contract/ and web/content/ only.' },
-  { target: ['./web', './functions', './infra', './contract'], from: './tools', message: 'Only tests, e2e/ and scripts/ import tools/ (test tooling).' },
+  {
+    target: ['./web', './functions', './infra', './contract'],
+    from: './tools',
+    message: 'Only tests, e2e/ and scripts/ import tools/ (test tooling).',
+  },
   {
     target: './tools',
     from: ['./web', './functions', './contract', './e2e', './scripts'],
@@ -87,7 +119,10 @@ export const MAX_FUNCTION_LINES = 120;
 
 // The node tests share worker processes: a client stub must be taken off when its file ends.
 const TEST_RESTRICTED_IMPORTS = [
-  { name: 'aws-sdk-client-mock', message: 'Use mockAwsClient from tools/aws-client-mock.ts: it restores the client class when the file ends.' },
+  {
+    name: 'aws-sdk-client-mock',
+    message: 'Use mockAwsClient from tools/aws-client-mock.ts: it restores the client class when the file ends.',
+  },
 ];
 
 /** Test files anywhere may also use the test tooling in tools/ (fakes of Google and SES, the browser finder). */
@@ -123,7 +158,19 @@ export default tseslint.config(
     // Rendered alone a component has no language (the site throws, and so do the tests).
     files: ['web/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [...TEST_RESTRICTED_IMPORTS, { name: '@testing-library/react', importNames: ['render', 'renderHook'], message: 'Import render and renderHook from web/test/render.tsx: they render in the default language, as under its layout.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...TEST_RESTRICTED_IMPORTS,
+            {
+              name: '@testing-library/react',
+              importNames: ['render', 'renderHook'],
+              message: 'Import render and renderHook from web/test/render.tsx: they render in the default language, as under its layout.',
+            },
+          ],
+        },
+      ],
     },
   },
   COMMAND_KIT_RULES,

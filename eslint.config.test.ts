@@ -16,9 +16,7 @@ const eslint = new ESLint({ cwd: ROOT });
 async function restrictedImports(file: string, specifier: string): Promise<string[]> {
   const code = `import * as imported from '${specifier}';\nexport const used = imported;\n`;
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
-    .map((message) => message.message);
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
 }
 
 describe('import direction (eslint import-x/no-restricted-paths)', () => {
@@ -82,7 +80,14 @@ describe("the owner's commands go through their kit (no-restricted-syntax in inf
   }
 
   it('refuses process.exit and a client built by hand in a command', async () => {
-    for (const file of ['infra/scripts/deploy/run.ts', 'infra/scripts/messages/cli.ts', 'infra/scripts/setup/steps.ts', 'infra/scripts/github-setup/run.ts', 'infra/scripts/previews/run.ts', 'infra/scripts/example.ts']) {
+    for (const file of [
+      'infra/scripts/deploy/run.ts',
+      'infra/scripts/messages/cli.ts',
+      'infra/scripts/setup/steps.ts',
+      'infra/scripts/github-setup/run.ts',
+      'infra/scripts/previews/run.ts',
+      'infra/scripts/example.ts',
+    ]) {
       const messages = await kitMessages(file);
       expect(messages).toHaveLength(2);
       expect(messages[0]).toMatch(/awsClient\(\) from kit\/aws\.ts/);
@@ -102,17 +107,28 @@ describe("web tests render in a language (no-restricted-imports of Testing Libra
     const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
     return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
   }
-  const DIRECT = "import { render, renderHook, screen } from '@testing-library/react';\nexport const used = [render, renderHook, screen];\n";
+  const DIRECT =
+    "import { render, renderHook, screen } from '@testing-library/react';\nexport const used = [render, renderHook, screen];\n";
 
   it('refuses render and renderHook from Testing Library itself in a web test, and still the AWS client mock', async () => {
     const messages = await importMessages('web/app/example.test.tsx', DIRECT);
     expect(messages).toHaveLength(2);
     for (const message of messages) expect(message).toMatch(/web\/test\/render\.tsx/);
-    expect(await importMessages('web/app/example.test.tsx', "import { mockClient } from 'aws-sdk-client-mock';\nexport const used = mockClient;\n")).toHaveLength(1);
+    expect(
+      await importMessages(
+        'web/app/example.test.tsx',
+        "import { mockClient } from 'aws-sdk-client-mock';\nexport const used = mockClient;\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('allows the rest of Testing Library, web/test/render itself, and tests elsewhere', async () => {
-    expect(await importMessages('web/app/example.test.tsx', "import { screen, within } from '@testing-library/react';\nexport const used = [screen, within];\n")).toEqual([]);
+    expect(
+      await importMessages(
+        'web/app/example.test.tsx',
+        "import { screen, within } from '@testing-library/react';\nexport const used = [screen, within];\n",
+      ),
+    ).toEqual([]);
     expect(await importMessages('web/test/render.tsx', DIRECT)).toEqual([]);
     expect(await importMessages('e2e/example.test.ts', DIRECT)).toEqual([]);
   });
@@ -135,7 +151,9 @@ describe('no function of the source over MAX_FUNCTION_LINES lines (max-lines-per
     expect(over).toHaveLength(1);
     expect(over[0]).toMatch(new RegExp(`Function 'build' has too many lines \\(${MAX_FUNCTION_LINES + 1}\\)`));
     expect(await tooLong('e2e/engines/example.ts', longFunction('flows', MAX_FUNCTION_LINES + 10))).toHaveLength(2);
-    expect(await tooLong('infra/lib/example.ts', longClass('Stackish', MAX_FUNCTION_LINES + 1))).toEqual([expect.stringMatching(/^Constructor has too many lines/)]);
+    expect(await tooLong('infra/lib/example.ts', longClass('Stackish', MAX_FUNCTION_LINES + 1))).toEqual([
+      expect.stringMatching(/^Constructor has too many lines/),
+    ]);
     expect(await tooLong('web/app/example.tsx', longFunction('Component', MAX_FUNCTION_LINES + 1))).toHaveLength(1);
   });
 

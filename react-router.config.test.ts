@@ -16,6 +16,8 @@ describe('the build (react-router.config.ts prerender)', () => {
     const prerender = config.prerender as () => Promise<string[]>;
     // Whatever the owner's first title is, the second now repeats it with a "!".
     const title = projects[0]!.title;
-    await expect(prerender()).rejects.toThrow(`project 2 ("${title}!") and project 1 ("${title}") share the GA4 event name "${projectPageEvent(title)}"`);
+    await expect(prerender()).rejects.toThrow(
+      `project 2 ("${title}!") and project 1 ("${title}") share the GA4 event name "${projectPageEvent(title)}"`,
+    );
   });
 });

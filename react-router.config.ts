@@ -13,14 +13,18 @@ import { basePathOf } from './contract/preview-path';
  * trace, and left to the pages' loaders, by a "500 while prerendering" for every page that lists posts.
  */
 async function checkedPostPaths(): Promise<string[]> {
-  const { posts, errors, warnings } = await checkPosts(process.cwd(), LOCALE_CODES, (found) => prerenderPaths(LOCALE_CODES, postPaths(found)));
+  const { posts, errors, warnings } = await checkPosts(process.cwd(), LOCALE_CODES, (found) =>
+    prerenderPaths(LOCALE_CODES, postPaths(found)),
+  );
   for (const warning of warnings) console.warn(warning);
   if (errors.length > 0) {
     const message = errors.map((error) => `Error: ${error}`).join('\n');
     // `npm run dev` asks for the paths too (its server entry): there the error shows on the page, and
     // the server keeps running for the fix.
     if (!process.argv.includes('build')) throw new Error(message);
-    console.error(`\n${message}\n\nThe build stopped: ${errors.length === 1 ? 'a post needs' : `${errors.length} posts need`} the fix above.`);
+    console.error(
+      `\n${message}\n\nThe build stopped: ${errors.length === 1 ? 'a post needs' : `${errors.length} posts need`} the fix above.`,
+    );
     process.exit(1);
   }
   return postPaths(posts);
@@ -37,7 +41,9 @@ async function contentCheck<T>(check: () => T | Promise<T>): Promise<T> {
     return await check();
   } catch (error) {
     if (!process.argv.includes('build') || process.env.DEBUG) throw error;
-    console.error(`\nError: ${error instanceof Error ? error.message : String(error)}\n\nThe build stopped: fix what is named above, then run it again (DEBUG=1 shows where in the checks it stopped).`);
+    console.error(
+      `\nError: ${error instanceof Error ? error.message : String(error)}\n\nThe build stopped: fix what is named above, then run it again (DEBUG=1 shows where in the checks it stopped).`,
+    );
     process.exit(1);
   }
 }

@@ -71,7 +71,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   base: `${basePathOf(process.env.PREVIEW_PATH)}/`,
   // The build variables, checked here (a bad one stops the build) and inlined as one constant.
   // And the boot script, generated from type-checked TypeScript (web/boot/generate.ts) for root.tsx to write.
-  define: { ...defineWebEnv(loadEnv(mode, process.cwd(), 'VITE_'), basePathOf(process.env.PREVIEW_PATH) !== ''), __BOOT_SCRIPT__: JSON.stringify(bootScript()) },
+  define: {
+    ...defineWebEnv(loadEnv(mode, process.cwd(), 'VITE_'), basePathOf(process.env.PREVIEW_PATH) !== ''),
+    __BOOT_SCRIPT__: JSON.stringify(bootScript()),
+  },
   // Favicon, manifest, images and videos live beside the app, in web/public.
   publicDir: 'web/public',
   // npm run dev: serves the posts' images, made as a build makes them (web/app/posts/post-images.server.ts).

@@ -84,7 +84,15 @@ export default defineConfig({
           name: 'node',
           sequence: { groupOrder: 1 },
           environment: 'node',
-          include: ['*.test.ts', 'contract/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts', 'tools/**/*.test.ts', ...WEB_TESTS_WITHOUT_DOM],
+          include: [
+            '*.test.ts',
+            'contract/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'infra/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tools/**/*.test.ts',
+            ...WEB_TESTS_WITHOUT_DOM,
+          ],
           exclude: [...configDefaults.exclude, ...PROGRAM_TESTS, ...BUILD_TESTS],
           // Files share their worker's modules (aws-cdk-lib, the SDK clients): loading them once per worker
           // rather than once per file halves the unit tests' time. What a file changes in the process it

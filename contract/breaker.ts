@@ -27,7 +27,9 @@ export const EDGE_DAILY_MAX_PER_ADDRESS = EDGE_RATE_RULE.limit * Math.ceil((24 *
  * is an IPv6 /48's (CONTACT_NETWORK_LIMITS), the largest share one subscriber can hold.
  */
 export const ADDRESS_DAILY_SHARE: Readonly<Record<BreakerRoute, number>> = {
-  contact: Math.max(...[...CONTACT_ADDRESS_LIMITS, ...CONTACT_NETWORK_LIMITS].filter((w) => w.windowSeconds === 24 * 60 * 60).map((w) => w.maxRequests)),
+  contact: Math.max(
+    ...[...CONTACT_ADDRESS_LIMITS, ...CONTACT_NETWORK_LIMITS].filter((w) => w.windowSeconds === 24 * 60 * 60).map((w) => w.maxRequests),
+  ),
   events: BEACON_DAILY_LIMITS.events,
   vitals: BEACON_DAILY_LIMITS.vitals,
 };

@@ -20,7 +20,7 @@ const valid: ContactDraft = {
   captchaToken: 'captcha-token',
 };
 
-describe('the form\'s messages, word for word', () => {
+describe("the form's messages, word for word", () => {
   it('keeps the exact texts', () => {
     expect(CONTACT_MESSAGES).toEqual({
       invalidName: 'Please enter a valid full name.',
@@ -149,7 +149,12 @@ describe('full name: two or more name words separated by single spaces, letters 
   it('answers in linear time, even for a long near-miss the length limit would not stop first', () => {
     // Words, hyphens and spaces can each be read one way only, so a failing match cannot backtrack
     // into an exponential search (the pattern is exported and could be used without nameMax).
-    const nearMisses = [`${'Ab '.repeat(20_000)}!`, `${'A-b'.repeat(20_000)}-`, `${"a'.".repeat(20_000)} 1`, `${'ב\u05BEג\u05F3'.repeat(20_000)}\u05BE`];
+    const nearMisses = [
+      `${'Ab '.repeat(20_000)}!`,
+      `${'A-b'.repeat(20_000)}-`,
+      `${"a'.".repeat(20_000)} 1`,
+      `${'ב\u05BEג\u05F3'.repeat(20_000)}\u05BE`,
+    ];
     const started = performance.now();
     for (const text of nearMisses) expect(FULL_NAME_PATTERN.test(text)).toBe(false);
     expect(performance.now() - started).toBeLessThan(500);
@@ -170,7 +175,12 @@ describe('full name in right-to-left scripts (property)', () => {
   const nameIn = (script: keyof typeof SCRIPTS) => {
     const letter = fc.constantFrom(...SCRIPTS[script]);
     const part = fc
-      .tuple(letter, fc.array(fc.oneof({ weight: 4, arbitrary: letter }, { weight: 1, arbitrary: fc.constantFrom(...INSIDE[script]) }), { maxLength: 6 }))
+      .tuple(
+        letter,
+        fc.array(fc.oneof({ weight: 4, arbitrary: letter }, { weight: 1, arbitrary: fc.constantFrom(...INSIDE[script]) }), {
+          maxLength: 6,
+        }),
+      )
       .map(([first, rest]) => first + rest.join(''));
     const word = fc
       .tuple(part, fc.array(fc.tuple(fc.constantFrom(...JOINERS[script]), part), { maxLength: 1 }))
@@ -298,12 +308,7 @@ describe('validateContact: the order of the checks (name, email, message, captch
     ['every field bad', bad, 'fullName', CONTACT_MESSAGES.invalidName],
     ['name fixed', { ...bad, fullName: valid.fullName }, 'email', CONTACT_MESSAGES.invalidEmail],
     ['name and email fixed', { ...bad, fullName: valid.fullName, email: valid.email }, 'message', CONTACT_MESSAGES.invalidMessage],
-    [
-      'only the captcha missing',
-      { ...valid, captchaToken: null },
-      'captcha',
-      CONTACT_MESSAGES.missingCaptcha,
-    ],
+    ['only the captcha missing', { ...valid, captchaToken: null }, 'captcha', CONTACT_MESSAGES.missingCaptcha],
     ['captcha solved but name bad', { ...valid, fullName: 'Ada' }, 'fullName', CONTACT_MESSAGES.invalidName],
     ['only the message bad', { ...valid, message: 'abc' }, 'message', CONTACT_MESSAGES.invalidMessage],
     ['only the email bad', { ...valid, email: 'a@b.c' }, 'email', CONTACT_MESSAGES.invalidEmail],

@@ -63,9 +63,7 @@ export interface ContactMessage {
 
 export type ContactField = 'fullName' | 'email' | 'message' | 'captcha';
 
-export type ContactValidation =
-  | { ok: true; value: ContactMessage }
-  | { ok: false; field: ContactField; error: string };
+export type ContactValidation = { ok: true; value: ContactMessage } | { ok: false; field: ContactField; error: string };
 
 /** The same checks without the (English) messages: the browser shows each field's message in the page's language. */
 export type ContactCheck = { ok: true; value: ContactMessage } | { ok: false; field: ContactField };
@@ -130,10 +128,7 @@ export const CAPTCHA_TOKEN_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 export function isValidCaptchaToken(token: unknown): token is string {
   return (
-    typeof token === 'string' &&
-    token.length > 0 &&
-    token.length <= CONTACT_LIMITS.captchaTokenMax &&
-    CAPTCHA_TOKEN_PATTERN.test(token)
+    typeof token === 'string' && token.length > 0 && token.length <= CONTACT_LIMITS.captchaTokenMax && CAPTCHA_TOKEN_PATTERN.test(token)
   );
 }
 

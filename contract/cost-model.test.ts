@@ -27,12 +27,17 @@ describe('the cost model', () => {
   it("gives each route a daily number from the budget, never one a single address's share could reach", () => {
     const plan = DEFAULT_CLOUDFRONT_PLAN;
     const numbers = dailyRequestsFromBudget(defaultMonthlyBudgetUsd(plan), plan);
-    for (const [route, n] of Object.entries(numbers) as [keyof typeof numbers, number][]) expect(n, route).toBeGreaterThanOrEqual(dailyNumberFloor(route));
+    for (const [route, n] of Object.entries(numbers) as [keyof typeof numbers, number][])
+      expect(n, route).toBeGreaterThanOrEqual(dailyNumberFloor(route));
     // More budget, larger numbers; a budget below a quiet month leaves the floors, and the model says what they cost.
     const richer = dailyRequestsFromBudget(defaultMonthlyBudgetUsd(plan) + 30, plan);
     expect(richer.contact).toBeGreaterThan(numbers.contact);
     expect(richer.vitals).toBeGreaterThan(numbers.vitals);
-    expect(dailyRequestsFromBudget(1, plan)).toEqual({ contact: dailyNumberFloor('contact'), events: dailyNumberFloor('events'), vitals: dailyNumberFloor('vitals') });
+    expect(dailyRequestsFromBudget(1, plan)).toEqual({
+      contact: dailyNumberFloor('contact'),
+      events: dailyNumberFloor('events'),
+      vitals: dailyNumberFloor('vitals'),
+    });
     expect(floodMonth(richer).total).toBeGreaterThan(floodMonth(numbers).total);
   });
 
@@ -42,7 +47,8 @@ describe('the cost model', () => {
   });
 
   it('prices a request refused for its share below a counted one', () => {
-    for (const route of ['contact', 'events', 'vitals'] as const) expect(requestCost(route, 'refused')).toBeLessThan(requestCost(route, 'counted') + 1e-9);
+    for (const route of ['contact', 'events', 'vitals'] as const)
+      expect(requestCost(route, 'refused')).toBeLessThan(requestCost(route, 'counted') + 1e-9);
   });
 
   it("adds each distribution's plan price to a quiet month, and states pay-as-you-go's CloudFront as uncapped", () => {

@@ -62,20 +62,36 @@ export type RequestPath = 'counted' | 'refused';
  * writes. Refused for its share, a request adds a tenth of a write (the past-share counter, written a
  * batch at a time) and no other: the function remembers a counter it found full until it expires.
  */
-export const ROUTE_WORK: Readonly<Record<BreakerRoute, Record<RequestPath, { memoryGb: number; seconds: number; dynamoWrites: number }>>> = {
-  // Counted: the share's windows of an IPv6 address and its /48 (4 writes), the route's day counter and the
-  // month's siteverify budget; the wait for siteverify is priced apart (the captcha budget caps how many ask).
-  contact: { counted: { memoryGb: 0.25, seconds: 0.1, dynamoWrites: 6 }, refused: { memoryGb: 0.25, seconds: 0.05, dynamoWrites: 1 / PAST_SHARE_BATCH } },
-  // The address's day count and the route's day counter.
-  events: { counted: { memoryGb: 0.125, seconds: 0.02, dynamoWrites: 2 }, refused: { memoryGb: 0.125, seconds: 0.02, dynamoWrites: 1 / PAST_SHARE_BATCH } },
-  vitals: { counted: { memoryGb: 0.125, seconds: 0.02, dynamoWrites: 2 }, refused: { memoryGb: 0.125, seconds: 0.02, dynamoWrites: 1 / PAST_SHARE_BATCH } },
-};
+export const ROUTE_WORK: Readonly<Record<BreakerRoute, Record<RequestPath, { memoryGb: number; seconds: number; dynamoWrites: number }>>> =
+  {
+    // Counted: the share's windows of an IPv6 address and its /48 (4 writes), the route's day counter and the
+    // month's siteverify budget; the wait for siteverify is priced apart (the captcha budget caps how many ask).
+    contact: {
+      counted: { memoryGb: 0.25, seconds: 0.1, dynamoWrites: 6 },
+      refused: { memoryGb: 0.25, seconds: 0.05, dynamoWrites: 1 / PAST_SHARE_BATCH },
+    },
+    // The address's day count and the route's day counter.
+    events: {
+      counted: { memoryGb: 0.125, seconds: 0.02, dynamoWrites: 2 },
+      refused: { memoryGb: 0.125, seconds: 0.02, dynamoWrites: 1 / PAST_SHARE_BATCH },
+    },
+    vitals: {
+      counted: { memoryGb: 0.125, seconds: 0.02, dynamoWrites: 2 },
+      refused: { memoryGb: 0.125, seconds: 0.02, dynamoWrites: 1 / PAST_SHARE_BATCH },
+    },
+  };
 
 /** A contact request that asks siteverify waits this long at most for Google (CONTACT_TIMEOUTS_MS.verify is 5 s; Google answers in well under one). */
 const SITEVERIFY_SECONDS = 1;
 
 /** One API access-log line as the stage writes it (infra/lib/http-api.ts ACCESS_LOG_FORMAT), a typical one. */
-export const ACCESS_LOG_LINE = JSON.stringify({ requestId: 'Jq1Xb2cDoAMEb0Q=', routeKey: 'POST /api/contact', status: '429', latencyMs: '12', integrationError: '-' });
+export const ACCESS_LOG_LINE = JSON.stringify({
+  requestId: 'Jq1Xb2cDoAMEb0Q=',
+  routeKey: 'POST /api/contact',
+  status: '429',
+  latencyMs: '12',
+  integrationError: '-',
+});
 
 /**
  * The bytes each handler writes per request, normal and refused (one line each), that the costs use;
@@ -138,11 +154,17 @@ export function floodMonth(dailyRequests: Readonly<Record<BreakerRoute, number>>
       rate * DAY_SECONDS,
       dailyRequests[route] + rate * BREAKER_WORST_DELAY_SECONDS + TRIPPED_THROTTLES[route].rateLimit * DAY_SECONDS,
     );
-    return { route, dailyRequests: dailyRequests[route], requestsPerDay: Math.round(perDay), dollars: perDay * MONTH_DAYS * dearest(route) };
+    return {
+      route,
+      dailyRequests: dailyRequests[route],
+      requestsPerDay: Math.round(perDay),
+      dollars: perDay * MONTH_DAYS * dearest(route),
+    };
   });
   const pastShareDollars = PAST_SHARE_DAILY_REQUESTS * MONTH_DAYS * Math.max(...API_ROUTES.map((r) => requestCost(r.name, 'refused')));
   const calls = DEFAULT_CAPTCHA_MONTHLY_BUDGET;
-  const siteverifyDollars = calls * ROUTE_WORK.contact.counted.memoryGb * SITEVERIFY_SECONDS * PRICES.lambdaPerGbSecond + (calls / 1000) * PRICES.sesPerThousand;
+  const siteverifyDollars =
+    calls * ROUTE_WORK.contact.counted.memoryGb * SITEVERIFY_SECONDS * PRICES.lambdaPerGbSecond + (calls / 1000) * PRICES.sesPerThousand;
   const total = routes.reduce((sum, r) => sum + r.dollars, 0) + pastShareDollars + siteverifyDollars;
   return {
     routes,
@@ -174,7 +196,8 @@ export const QUIET_STACK = {
 export function breakerMonth(): { runs: number; reads: number; dollars: number } {
   const runs = (60 / BREAKER_CHECK_MINUTES) * 24 * MONTH_DAYS;
   const reads = runs * (API_ROUTES.length + 1);
-  const dollars = (runs / 1e6) * PRICES.lambdaPerMillion + runs * 0.128 * 0.2 * PRICES.lambdaPerGbSecond + (reads / 1e6) * PRICES.dynamoReadsPerMillion;
+  const dollars =
+    (runs / 1e6) * PRICES.lambdaPerMillion + runs * 0.128 * 0.2 * PRICES.lambdaPerGbSecond + (reads / 1e6) * PRICES.dynamoReadsPerMillion;
   return { runs, reads, dollars };
 }
 
@@ -191,7 +214,10 @@ export interface QuietMonth {
  * `previewPlan`: the pull-request previews' distribution's plan (a second subscription, priced again;
  * default the site's, as cdk.json's previewCloudFrontPlan defaults).
  */
-export function quietMonth(plan: CloudFrontPlanTier = DEFAULT_CLOUDFRONT_PLAN, previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan)): QuietMonth {
+export function quietMonth(
+  plan: CloudFrontPlanTier = DEFAULT_CLOUDFRONT_PLAN,
+  previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan),
+): QuietMonth {
   const planUsd = (CLOUDFRONT_PLANS[plan].monthlyUsd ?? 0) + (CLOUDFRONT_PLANS[previewPlan].monthlyUsd ?? 0);
   const stackUsd =
     PRICES.secret +
@@ -206,7 +232,9 @@ export function quietMonth(plan: CloudFrontPlanTier = DEFAULT_CLOUDFRONT_PLAN, p
  * allowance it may slow the site). On pay-as-you-go: no ceiling at all, stated per unit of the attacker's
  * own rate: each request a second held for a month, and each Mbit/s held for a month.
  */
-export function cloudFrontFlood(plan: CloudFrontPlanTier): { capped: true; dollars: 0 } | { capped: false; perRequestPerSecondMonth: number; perMbitPerSecondMonth: number } {
+export function cloudFrontFlood(
+  plan: CloudFrontPlanTier,
+): { capped: true; dollars: 0 } | { capped: false; perRequestPerSecondMonth: number; perMbitPerSecondMonth: number } {
   if (CLOUDFRONT_PLANS[plan].monthlyUsd !== undefined) return { capped: true, dollars: 0 };
   const seconds = DAY_SECONDS * MONTH_DAYS;
   return {
@@ -217,7 +245,11 @@ export function cloudFrontFlood(plan: CloudFrontPlanTier): { capped: true; dolla
 }
 
 /** What a flood may add to a month on the owner's budget: the budget less a quiet month on the plan. */
-export function floodAllowance(monthlyBudgetUsd: number, plan: CloudFrontPlanTier, previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan)): number {
+export function floodAllowance(
+  monthlyBudgetUsd: number,
+  plan: CloudFrontPlanTier,
+  previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan),
+): number {
   return monthlyBudgetUsd - quietMonth(plan, previewPlan).total;
 }
 
@@ -228,7 +260,11 @@ export function floodAllowance(monthlyBudgetUsd: number, plan: CloudFrontPlanTie
  * route's floor (dailyNumberFloor: one address must not trip it) and never over DAILY_REQUESTS_LIMITS.max.
  * A budget too small for the floors gives the floors, and floodMonth says what they cost.
  */
-export function dailyRequestsFromBudget(monthlyBudgetUsd: number, plan: CloudFrontPlanTier, previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan)): Record<BreakerRoute, number> {
+export function dailyRequestsFromBudget(
+  monthlyBudgetUsd: number,
+  plan: CloudFrontPlanTier,
+  previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan),
+): Record<BreakerRoute, number> {
   const perRoute = Math.max(0, floodAllowance(monthlyBudgetUsd, plan, previewPlan) - fixedFlood()) / API_ROUTES.length / MONTH_DAYS;
   const daily = (route: BreakerRoute) =>
     Math.min(DAILY_REQUESTS_LIMITS.max, Math.max(dailyNumberFloor(route), Math.floor(perRoute / dearest(route))));
@@ -239,7 +275,10 @@ export function dailyRequestsFromBudget(monthlyBudgetUsd: number, plan: CloudFro
 export const FLOOD_CEILING_USD = 10;
 
 /** The default monthly budget on a plan: a quiet month and the flood ceiling, rounded down to whole dollars (so a flood stays within the ceiling). */
-export function defaultMonthlyBudgetUsd(plan: CloudFrontPlanTier = DEFAULT_CLOUDFRONT_PLAN, previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan)): number {
+export function defaultMonthlyBudgetUsd(
+  plan: CloudFrontPlanTier = DEFAULT_CLOUDFRONT_PLAN,
+  previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan),
+): number {
   return Math.floor(quietMonth(plan, previewPlan).total + FLOOD_CEILING_USD);
 }
 
@@ -254,7 +293,11 @@ export interface PlanMonths {
 }
 
 /** The quiet and the worst month for a plan and budget (default: the plans' default budget). */
-export function planMonths(plan: CloudFrontPlanTier, monthlyBudgetUsd?: number, previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan)): PlanMonths {
+export function planMonths(
+  plan: CloudFrontPlanTier,
+  monthlyBudgetUsd?: number,
+  previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan),
+): PlanMonths {
   const budget = monthlyBudgetUsd ?? defaultMonthlyBudgetUsd(plan, previewPlan);
   const flood = floodMonth(dailyRequestsFromBudget(budget, plan, previewPlan));
   const quiet = quietMonth(plan, previewPlan).total;
@@ -262,7 +305,11 @@ export function planMonths(plan: CloudFrontPlanTier, monthlyBudgetUsd?: number, 
 }
 
 /** One line for setup's plan question and the doctor: the plan's quiet month and worst month. */
-export function describePlanMonths(plan: CloudFrontPlanTier, monthlyBudgetUsd?: number, previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan)): string {
+export function describePlanMonths(
+  plan: CloudFrontPlanTier,
+  monthlyBudgetUsd?: number,
+  previewPlan: CloudFrontPlanTier = defaultPreviewPlan(plan),
+): string {
   const m = planMonths(plan, monthlyBudgetUsd, previewPlan);
   const usd = (n: number) => `$${round2(n).toFixed(2)}`;
   const cf = m.cloudFront.capped

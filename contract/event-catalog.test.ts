@@ -28,7 +28,10 @@ describe('the catalog of click events the site sends (menu, profile link, home b
 
   it('derives project and article names from the content', () => {
     const first = projects[0]!;
-    const slug = first.title.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
+    const slug = first.title
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '_')
+      .replace(/^_|_$/g, '');
     expect(names).toContain(`PROJECT_VIEW_${slug}`);
     expect(names).toContain(`PROJECTS_GITHUB_${slug}`);
     expect([...names].filter((n) => n.startsWith('BLOG_READ_'))).toHaveLength(blogs.length);

@@ -61,8 +61,8 @@ export function siteEventNames({ projects, blogs }: EventContent, postTitles: re
     eventName(CLICK_EVENTS.sidebarLinkedIn),
     eventName(CLICK_EVENTS.homeExploreProjects),
     ...projects.flatMap((project) =>
-      [CLICK_EVENTS.projectView, CLICK_EVENTS.projectWebsite, CLICK_EVENTS.projectGithub, CLICK_EVENTS.projectContact].map(
-        (prefix) => eventName(prefix, project.title),
+      [CLICK_EVENTS.projectView, CLICK_EVENTS.projectWebsite, CLICK_EVENTS.projectGithub, CLICK_EVENTS.projectContact].map((prefix) =>
+        eventName(prefix, project.title),
       ),
     ),
     ...blogs.map((blog) => eventName(CLICK_EVENTS.blogRead, blog.title)),

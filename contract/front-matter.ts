@@ -25,26 +25,43 @@ const isoDate = z
 const tag = z
   .string()
   .transform((value) => value.normalize('NFC').toLowerCase())
-  .pipe(z.string().regex(/^[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:-[\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*$/u, 'a tag of letters (any script) and digits, words joined by dashes, no spaces (it names the page /blogs/tags/{tag})'));
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:-[\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*$/u,
+        'a tag of letters (any script) and digits, words joined by dashes, no spaces (it names the page /blogs/tags/{tag})',
+      ),
+  );
 
-export const frontMatterSchema = z.strictObject({
-  title: z.string().trim().min(1, 'a title'),
-  description: z.string().trim().min(1, 'a description (search results, previews, the card on /blogs)'),
-  published: isoDate,
-  updated: isoDate.optional(),
-  tags: z.array(tag).default([]),
-  draft: z.boolean().default(false),
-  /** A JPEG or PNG next to the post, shown above its text (made into AVIF and WebP like its other images). */
-  cover: z.string().regex(/^[\w-]+(?:\.[\w-]+)*\.(?:jpe?g|png)$/i, 'a JPEG or PNG file next to the post, e.g. cover.jpg').optional(),
-  /** What the cover shows, its alt text: required with a cover (a reader who cannot see it is told what is there). */
-  coverAlt: z.string().trim().min(1, 'what the cover shows, in words (its alt text)').optional(),
-  /** The reading length in minutes, when the count from the words is not right (code-heavy posts). */
-  readingTime: z.number().int().positive().optional(),
-}).check((ctx) => {
-  if (ctx.value.cover !== undefined && ctx.value.coverAlt === undefined) {
-    ctx.issues.push({ code: 'custom', path: ['cover'], input: ctx.value.cover, message: 'a cover needs coverAlt: what the picture shows, in words, e.g. coverAlt: A harbour at dawn' });
-  }
-});
+export const frontMatterSchema = z
+  .strictObject({
+    title: z.string().trim().min(1, 'a title'),
+    description: z.string().trim().min(1, 'a description (search results, previews, the card on /blogs)'),
+    published: isoDate,
+    updated: isoDate.optional(),
+    tags: z.array(tag).default([]),
+    draft: z.boolean().default(false),
+    /** A JPEG or PNG next to the post, shown above its text (made into AVIF and WebP like its other images). */
+    cover: z
+      .string()
+      .regex(/^[\w-]+(?:\.[\w-]+)*\.(?:jpe?g|png)$/i, 'a JPEG or PNG file next to the post, e.g. cover.jpg')
+      .optional(),
+    /** What the cover shows, its alt text: required with a cover (a reader who cannot see it is told what is there). */
+    coverAlt: z.string().trim().min(1, 'what the cover shows, in words (its alt text)').optional(),
+    /** The reading length in minutes, when the count from the words is not right (code-heavy posts). */
+    readingTime: z.number().int().positive().optional(),
+  })
+  .check((ctx) => {
+    if (ctx.value.cover !== undefined && ctx.value.coverAlt === undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        path: ['cover'],
+        input: ctx.value.cover,
+        message: 'a cover needs coverAlt: what the picture shows, in words, e.g. coverAlt: A harbour at dawn',
+      });
+    }
+  });
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
 
@@ -69,7 +86,8 @@ export class PostError extends Error {
 /** Splits and checks a post's front matter; `file` is the path the error messages name. */
 export function parsePostSource(file: string, text: string): PostSource {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
-  if (!match) throw new PostError(file, 1, 'a post starts with its front matter between two `---` lines (title, description, published, …)');
+  if (!match)
+    throw new PostError(file, 1, 'a post starts with its front matter between two `---` lines (title, description, published, …)');
   const yamlText = match[1]!;
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false });
@@ -81,7 +99,12 @@ export function parsePostSource(file: string, text: string): PostSource {
     // YAML reads a second `: ` in a plain value (title: Tips: one) as a nested key: the usual mistake.
     const text = yamlText.split(/\r?\n/)[line - 2] ?? '';
     const quote = /^\s*([\w-]+):\s+[^'"].*:\s/.exec(text);
-    const fix = quote ? `; a value containing ": " goes in quotes: ${quote[1]}: "${text.slice(text.indexOf(':') + 1).trim().replace(/"/g, '\\"')}"` : '';
+    const fix = quote
+      ? `; a value containing ": " goes in quotes: ${quote[1]}: "${text
+          .slice(text.indexOf(':') + 1)
+          .trim()
+          .replace(/"/g, '\\"')}"`
+      : '';
     throw new PostError(file, line, `front matter is not valid YAML: ${yamlError.message.split('\n')[0]}${fix}`);
   }
   const result = frontMatterSchema.safeParse(doc.toJS());
@@ -92,11 +115,17 @@ export function parsePostSource(file: string, text: string): PostSource {
     if (isMap(doc.contents)) {
       const pair = doc.contents.items.find((item) => (item.key as { value?: unknown } | null)?.value === key);
       const node = (pair?.value ?? pair?.key) as { range?: [number, number, number] } | undefined;
-      const at = issue.path.length > 1 && node && 'items' in node ? (node as unknown as { items: { range?: [number] }[] }).items[Number(issue.path[1])]?.range?.[0] : node?.range?.[0];
+      const at =
+        issue.path.length > 1 && node && 'items' in node
+          ? (node as unknown as { items: { range?: [number] }[] }).items[Number(issue.path[1])]?.range?.[0]
+          : node?.range?.[0];
       line = at === undefined ? 1 : lineAt(at);
     }
     const where = issue.path.length ? issue.path.join('.') : 'front matter';
-    const what = issue.code === 'unrecognized_keys' ? `unknown key ${issue.keys.map((k) => `"${k}"`).join(', ')} (known: ${Object.keys(frontMatterSchema.shape).join(', ')})` : `${where}: ${issue.message}`;
+    const what =
+      issue.code === 'unrecognized_keys'
+        ? `unknown key ${issue.keys.map((k) => `"${k}"`).join(', ')} (known: ${Object.keys(frontMatterSchema.shape).join(', ')})`
+        : `${where}: ${issue.message}`;
     throw new PostError(file, line, what);
   }
   const lineOffset = match[0].split('\n').length - 1;

@@ -11,7 +11,13 @@ export const METRICS_NAMESPACE = 'Portfolio';
 export const SERVICE_DIMENSION = 'service';
 
 /** Service names of the two functions (the `service` dimension and the log field). */
-export const SERVICE_NAMES = { contact: 'contact', events: 'events', vitals: 'vitals', redelivery: 'redelivery', mailEvents: 'mail-events' } as const;
+export const SERVICE_NAMES = {
+  contact: 'contact',
+  events: 'events',
+  vitals: 'vitals',
+  redelivery: 'redelivery',
+  mailEvents: 'mail-events',
+} as const;
 
 export const CONTACT_METRICS = {
   /** A message was mailed to the owner. */

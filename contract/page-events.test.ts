@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkPageEvents,
-  GA4_EVENT_NAME_MAX,
-  isValidGa4EventName,
-  PAGE_EVENTS,
-  pageEventProblems,
-  projectPageEvent,
-} from './page-events';
+import { checkPageEvents, GA4_EVENT_NAME_MAX, isValidGa4EventName, PAGE_EVENTS, pageEventProblems, projectPageEvent } from './page-events';
 
 // Projects of the test's own: the owner's may hold anything (web/content/content.test.ts checks theirs).
 const projects = [

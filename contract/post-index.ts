@@ -24,17 +24,25 @@ export function readPostFiles(root: string): { files: Record<string, string>; pr
   const files: Record<string, string> = {};
   const problems: string[] = [];
   if (!existsSync(content)) return { files, problems };
-  const folders = ['posts', ...readdirSync(content).filter((name) => existsSync(path.join(content, name, 'posts')))].map((name) => (name === 'posts' ? name : `${name}/posts`));
+  const folders = ['posts', ...readdirSync(content).filter((name) => existsSync(path.join(content, name, 'posts')))].map((name) =>
+    name === 'posts' ? name : `${name}/posts`,
+  );
   for (const folder of folders) {
     const dir = path.join(content, folder);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
-    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((n) => n.split(path.sep).join('/')).sort()) {
+    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .map((n) => n.split(path.sep).join('/'))
+      .sort()) {
       if (!MARKDOWN_LIKE.test(name) || statSync(path.join(dir, name)).isDirectory()) continue;
       const file = `web/content/${folder}/${name}`;
       const base = path.posix.basename(name);
       const stem = base.replace(MARKDOWN_LIKE, '');
-      if (name.includes('/')) problems.push(`${file}:1: not built: posts are read from web/content/${folder}/ itself, not its subfolders; move it there (web/content/${folder}/${stem}.md)`);
-      else if (!base.endsWith('.md')) problems.push(`${file}:1: not built: a post's file name ends in .md, in lower case; rename it ${stem.toLowerCase()}.md`);
+      if (name.includes('/'))
+        problems.push(
+          `${file}:1: not built: posts are read from web/content/${folder}/ itself, not its subfolders; move it there (web/content/${folder}/${stem}.md)`,
+        );
+      else if (!base.endsWith('.md'))
+        problems.push(`${file}:1: not built: a post's file name ends in .md, in lower case; rename it ${stem.toLowerCase()}.md`);
       else files[file] = readFileSync(path.join(dir, name), 'utf8');
     }
   }
@@ -55,7 +63,9 @@ export function copiedPosts(files: Record<string, string>, locales: readonly str
   });
   const copies = new Map<string, string>();
   for (const post of keyed) {
-    const original = keyed.filter((other) => other.slug === post.slug && other.order < post.order && other.text === post.text).sort((a, b) => a.order - b.order)[0];
+    const original = keyed
+      .filter((other) => other.slug === post.slug && other.order < post.order && other.text === post.text)
+      .sort((a, b) => a.order - b.order)[0];
     if (original) copies.set(post.file, original.file);
   }
   return copies;
@@ -92,8 +102,14 @@ export function indexPosts(files: Record<string, string>, options: { drafts?: bo
     if (copies.has(file)) continue;
     const key = postKeyOfFile(file, options.locales[0]!);
     try {
-      if (!key) throw new PostError(file, 1, 'a post file is named by its slug: lower-case letters, digits and dashes, ending .md (hello-world.md)');
-      if (!options.locales.includes(key.locale)) throw new PostError(file, 1, `"${key.locale}" is not a language of the site (web/content/locales.ts)`);
+      if (!key)
+        throw new PostError(
+          file,
+          1,
+          'a post file is named by its slug: lower-case letters, digits and dashes, ending .md (hello-world.md)',
+        );
+      if (!options.locales.includes(key.locale))
+        throw new PostError(file, 1, `"${key.locale}" is not a language of the site (web/content/locales.ts)`);
       const source = parsePostSource(file, text);
       if (!source.frontMatter.draft || drafts) posts.push({ ...key, file, ...source });
     } catch (error) {

@@ -13,7 +13,8 @@ export const PREVIEW_PATH_PATTERN = /^pr-[1-9][0-9]{0,6}\/[0-9a-f]{7}$/;
 
 /** A preview's path for pull request 12 at commit abc1234…: `pr-12/abc1234`. */
 export function previewPath(pullRequest: number, sha: string): string {
-  if (!Number.isInteger(pullRequest) || pullRequest < 1 || pullRequest > 9_999_999) throw new Error(`"${pullRequest}" is not a pull request number`);
+  if (!Number.isInteger(pullRequest) || pullRequest < 1 || pullRequest > 9_999_999)
+    throw new Error(`"${pullRequest}" is not a pull request number`);
   if (!/^[0-9a-f]{7,40}$/.test(sha)) throw new Error(`"${sha}" is not a commit SHA (7 to 40 hex digits)`);
   return `${PREVIEW_KEY_PREFIX}${pullRequest}/${sha.slice(0, 7)}`;
 }

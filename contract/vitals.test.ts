@@ -47,7 +47,9 @@ describe('routeOfPath: the pattern and language of an address, never the address
 
 describe('checkVitalsBeacon', () => {
   it('keeps the known fields, rounded', () => {
-    expect(checkVitalsBeacon({ route: '/home', lang: 'en', device: 'desktop', nav: 'load', lcp: 0.4, cls: 0.123456, ttfb: 0 }, LANGUAGES)).toEqual({
+    expect(
+      checkVitalsBeacon({ route: '/home', lang: 'en', device: 'desktop', nav: 'load', lcp: 0.4, cls: 0.123456, ttfb: 0 }, LANGUAGES),
+    ).toEqual({
       ok: true,
       beacon: { route: '/home', lang: 'en', device: 'desktop', nav: 'load', lcp: 0, cls: 0.1235, ttfb: 0 },
     });
@@ -61,7 +63,10 @@ describe('checkVitalsBeacon', () => {
   );
 
   it('refuses a language it was not given', () => {
-    expect(checkVitalsBeacon({ route: '/home', lang: 'es', device: 'phone', nav: 'load' }, ['en'])).toMatchObject({ ok: false, reason: 'lang' });
+    expect(checkVitalsBeacon({ route: '/home', lang: 'es', device: 'phone', nav: 'load' }, ['en'])).toMatchObject({
+      ok: false,
+      reason: 'lang',
+    });
   });
 
   it("uses Google's thresholds, good below poor", () => {

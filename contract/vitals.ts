@@ -72,13 +72,14 @@ export function checkVitalsBeacon(value: unknown, languages: readonly string[]):
   if (unknown.length > 0) return refuse('shape', `Unknown field: ${unknown[0]!.slice(0, 40)}.`);
   const { route, lang, device, nav } = record;
   if (typeof route !== 'string' || !(VITALS_ROUTES as readonly string[]).includes(route)) {
-    return refuse('route', 'route must be one of the site\'s page patterns.');
+    return refuse('route', "route must be one of the site's page patterns.");
   }
-  if (typeof lang !== 'string' || !languages.includes(lang)) return refuse('lang', 'lang must be one of the site\'s languages.');
+  if (typeof lang !== 'string' || !languages.includes(lang)) return refuse('lang', "lang must be one of the site's languages.");
   if (typeof device !== 'string' || !(DEVICE_CLASSES as readonly string[]).includes(device)) {
     return refuse('device', 'device must be phone or desktop.');
   }
-  if (typeof nav !== 'string' || !(NAVIGATION_KINDS as readonly string[]).includes(nav)) return refuse('nav', 'nav must be load or client.');
+  if (typeof nav !== 'string' || !(NAVIGATION_KINDS as readonly string[]).includes(nav))
+    return refuse('nav', 'nav must be load or client.');
   const beacon: VitalsBeacon = { route: route as VitalsRoute, lang, device: device as DeviceClass, nav: nav as NavigationKind };
   for (const metric of VITALS_METRICS) {
     const number = record[metric];
@@ -115,4 +116,3 @@ export function routeOfPath(pathname: string, languages: readonly string[]): { r
 export const PAGE_VIEW_LOG_MESSAGE = 'Page view';
 /** The message of a refused beacon's log line; its `outcome` field is `rejected-<reason>`. */
 export const PAGE_VIEW_REJECTED_LOG_MESSAGE = 'Page view rejected';
-

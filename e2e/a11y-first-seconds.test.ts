@@ -13,8 +13,6 @@ import { KNOWN_ROUTES, UNKNOWN_ROUTE } from './support/site';
 
 const sessions = useBrowserSessions();
 
-
-
 /**
  * Every route in both themes at desktop size, where the side panel (the headshot, the badges, the
  * theme control) shows as well as the page; at phone size the bar and the menu button on the home page

@@ -47,13 +47,25 @@ async function violationsOnPages(viewport: ViewportName, colorScheme: 'light' | 
 describe.each(CASES)('axe-core at %s size, %s theme', (viewport, colorScheme) => {
   if (EVERY_PAGE_CASES.has(`${viewport} ${colorScheme}`)) {
     // One test per language (every page, its /search list of pages and its 404 page), so each stays within the test time limit.
-    it.each(LOCALE_CODES)('reports no violation on any page in %s (cookie banner showing)', async (locale) => {
-      const routes = [...ROUTES_OF_EVERY_LOCALE.filter((r) => r.locale === locale).map((r) => r.route), localized(locale, '/search'), localized(locale, UNKNOWN_ROUTE)];
-      await violationsOnPages(viewport, colorScheme, routes);
-    }, 180_000);
+    it.each(LOCALE_CODES)(
+      'reports no violation on any page in %s (cookie banner showing)',
+      async (locale) => {
+        const routes = [
+          ...ROUTES_OF_EVERY_LOCALE.filter((r) => r.locale === locale).map((r) => r.route),
+          localized(locale, '/search'),
+          localized(locale, UNKNOWN_ROUTE),
+        ];
+        await violationsOnPages(viewport, colorScheme, routes);
+      },
+      180_000,
+    );
   } else {
-    it('reports no violation on each language\'s home page (cookie banner showing)', async () => {
-      await violationsOnPages(viewport, colorScheme, LOCALE_CODES.map((locale) => localized(locale, '/home')));
+    it("reports no violation on each language's home page (cookie banner showing)", async () => {
+      await violationsOnPages(
+        viewport,
+        colorScheme,
+        LOCALE_CODES.map((locale) => localized(locale, '/home')),
+      );
     });
   }
 
@@ -68,7 +80,10 @@ describe.each(CASES)('axe-core at %s size, %s theme', (viewport, colorScheme) =>
         await page.getByRole('button', { name: /menu/i }).filter({ visible: true }).click();
         for (const v of await violations(page)) found.push(`mobile menu open: ${v}`);
       } else {
-        await page.getByRole('button', { name: /fun fact/i }).filter({ visible: true }).click();
+        await page
+          .getByRole('button', { name: /fun fact/i })
+          .filter({ visible: true })
+          .click();
         await page.getByRole('dialog').waitFor();
         for (const v of await violations(page)) found.push(`fun-fact modal open: ${v}`);
       }
@@ -84,7 +99,10 @@ describe.each(CASES)('axe-core at %s size, %s theme', (viewport, colorScheme) =>
     try {
       const page = session.page;
       await visit(page, '/contact');
-      await page.locator('button[aria-expanded]').filter({ hasText: /^\s*\+\s*$/ }).click();
+      await page
+        .locator('button[aria-expanded]')
+        .filter({ hasText: /^\s*\+\s*$/ })
+        .click();
       await page.getByRole('button', { name: 'Accept' }).waitFor();
       const found = await violations(page);
       expect(found, found.join('\n')).toEqual([]);

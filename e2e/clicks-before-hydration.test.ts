@@ -64,7 +64,11 @@ describe('clicks before hydration', () => {
       await scripts.firstHeld;
       await link(page).click();
       expect(scripts.held(), 'the scripts were held back').toBeGreaterThan(0);
-      await eventually(async () => sessions.current.clickEvents(), (sent) => sent.includes(event), event);
+      await eventually(
+        async () => sessions.current.clickEvents(),
+        (sent) => sent.includes(event),
+        event,
+      );
       // Now let the app come and take over: the click is not sent again.
       scripts.release();
       await waitForHydration(page);

@@ -79,7 +79,10 @@ describe('cookie banner', () => {
     await expect(controlled.getByRole('button', { name: 'Accept' }).count()).resolves.toBe(1);
     await expect(bannerText(page, TEXT.cookieLong).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Accept' }).isVisible()).resolves.toBe(true);
-    const expandedLink = page.getByRole('link', { name: /privacy policy/i }).filter({ visible: true }).last();
+    const expandedLink = page
+      .getByRole('link', { name: /privacy policy/i })
+      .filter({ visible: true })
+      .last();
     await expect(expandedLink.getAttribute('href')).resolves.toBe('/privacy-policy');
 
     await toggle.click();
@@ -103,7 +106,10 @@ describe('cookie banner', () => {
     const analytics = sessions.current.googleRequests().filter((r) => ANALYTICS_HOST.test(new URL(r.url).hostname));
     expect(analytics.map((r) => r.url)).toEqual([]);
     const google = sessions.current.googleRequests().map((r) => r.url);
-    expect(google.every((url) => url.startsWith('https://www.google.com/recaptcha/')), google.join('\n')).toBe(true);
+    expect(
+      google.every((url) => url.startsWith('https://www.google.com/recaptcha/')),
+      google.join('\n'),
+    ).toBe(true);
     expect(await storedConsent(page)).toBeNull();
     expect(await dataLayer(page)).toBeNull();
   });
@@ -114,10 +120,22 @@ describe('cookie banner', () => {
     expect(sessions.current.googleRequests()).toEqual([]);
     await bannerToggle(page).click();
     await page.getByRole('button', { name: 'Accept' }).click();
-    await eventually(() => storedConsent(page), (v) => v === 'true', 'cookieConsent=true');
-    await eventually(() => bannerText(page, TEXT.cookieShort).count(), (n) => n === 0, 'banner hidden');
+    await eventually(
+      () => storedConsent(page),
+      (v) => v === 'true',
+      'cookieConsent=true',
+    );
+    await eventually(
+      () => bannerText(page, TEXT.cookieShort).count(),
+      (n) => n === 0,
+      'banner hidden',
+    );
     await expect(bannerText(page, TEXT.cookieLong).count()).resolves.toBe(0);
-    await eventually(() => gtagRequests(sessions.current), (urls) => urls.length === 1, 'one gtag.js request');
+    await eventually(
+      () => gtagRequests(sessions.current),
+      (urls) => urls.length === 1,
+      'one gtag.js request',
+    );
     expect(gtagRequests(sessions.current)[0]).toContain(`id=${MEASUREMENT_ID}`);
     await eventually(
       () => page.evaluate(() => Boolean((window as unknown as { __fakeGtag?: { loaded: boolean } }).__fakeGtag?.loaded)),
@@ -132,7 +150,11 @@ describe('cookie banner', () => {
     // Consent given: the next page sends its page event.
     await page.getByRole('link', { name: 'Projects', exact: true }).filter({ visible: true }).first().click();
     await page.waitForURL(/\/projects$/);
-    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, 'projectsPage'), 'projectsPage event');
+    await eventually(
+      () => dataLayer(page),
+      (layer) => hasEvent(layer, 'projectsPage'),
+      'projectsPage event',
+    );
     expect(gtagRequests(sessions.current), 'gtag.js is loaded once').toHaveLength(1);
   });
 
@@ -141,8 +163,16 @@ describe('cookie banner', () => {
     await visit(page, '/home');
     await page.waitForTimeout(300);
     await expect(bannerText(page, TEXT.cookieShort).count()).resolves.toBe(0);
-    await eventually(() => gtagRequests(sessions.current), (urls) => urls.length === 1, 'gtag.js loaded at start');
-    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, 'homePage'), 'homePage event');
+    await eventually(
+      () => gtagRequests(sessions.current),
+      (urls) => urls.length === 1,
+      'gtag.js loaded at start',
+    );
+    await eventually(
+      () => dataLayer(page),
+      (layer) => hasEvent(layer, 'homePage'),
+      'homePage event',
+    );
     // GA4's page parameters: the full URL and the page's title (not Universal Analytics' page_path).
     expect(eventParams(await dataLayer(page), 'homePage')).toEqual({ page_location: page.url(), page_title: await page.title() });
 
@@ -153,18 +183,30 @@ describe('cookie banner', () => {
     ];
     for (const [route, name] of pageEvents) {
       await visit(page, route);
-      await eventually(() => dataLayer(page), (layer) => hasEvent(layer, name), `${name} on ${route}`);
+      await eventually(
+        () => dataLayer(page),
+        (layer) => hasEvent(layer, name),
+        `${name} on ${route}`,
+      );
     }
     sessions.current.allowConsoleError(/status of 404/);
     await visit(page, UNKNOWN_ROUTE);
-    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, 'pageNotFoundPage'), 'pageNotFoundPage');
+    await eventually(
+      () => dataLayer(page),
+      (layer) => hasEvent(layer, 'pageNotFoundPage'),
+      'pageNotFoundPage',
+    );
 
     // The project detail sends the project's title made a valid GA4 name, the title as project_title.
     await visit(page, '/projects/2');
     const title = (await textOf(page.getByRole('main').getByRole('heading', { level: 1 }))).trim();
     const name = projectPageEvent(title);
     expect(name).toMatch(/^[A-Za-z][A-Za-z0-9_]{0,39}$/);
-    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, name), `page event "${name}"`);
+    await eventually(
+      () => dataLayer(page),
+      (layer) => hasEvent(layer, name),
+      `page event "${name}"`,
+    );
     expect(eventParams(await dataLayer(page), name)).toEqual({
       page_location: page.url(),
       page_title: await page.title(),
@@ -176,7 +218,11 @@ describe('cookie banner', () => {
     await waitForHydration(page);
     await page.waitForTimeout(300);
     await expect(bannerText(page, TEXT.cookieShort).count()).resolves.toBe(0);
-    await eventually(() => dataLayer(page), (layer) => hasEvent(layer, name), 'page event after reload');
+    await eventually(
+      () => dataLayer(page),
+      (layer) => hasEvent(layer, name),
+      'page event after reload',
+    );
   });
 
   it('sends no page event without consent', async () => {
@@ -192,7 +238,11 @@ describe('cookie banner', () => {
     const page = await open({ viewport: 'desktop', consent: true, fakeGtag: false });
     sessions.current.allowConsoleError(/analytics|gtag|ERR_BLOCKED_BY_CLIENT|Failed to load resource/i);
     await visit(page, '/home');
-    await eventually(() => gtagRequests(sessions.current), (urls) => urls.length >= 1, 'gtag.js attempted');
+    await eventually(
+      () => gtagRequests(sessions.current),
+      (urls) => urls.length >= 1,
+      'gtag.js attempted',
+    );
     await page.getByRole('link', { name: 'About', exact: true }).filter({ visible: true }).first().click();
     await page.waitForURL(/\/about$/);
     expect(sessions.current.pageErrors).toEqual([]);

@@ -80,7 +80,9 @@ describe('contact form', () => {
   it('renders a compact captcha with the site key, in English, and keeps Send disabled until it is solved', async () => {
     const form = await openContact('phone');
     const widgets = await form.page.evaluate(() =>
-      (window as unknown as { __fakeRecaptcha: { describe(): { sitekey: string; size: string; hl?: string }[] } }).__fakeRecaptcha.describe(),
+      (
+        window as unknown as { __fakeRecaptcha: { describe(): { sitekey: string; size: string; hl?: string }[] } }
+      ).__fakeRecaptcha.describe(),
     );
     expect(widgets).toHaveLength(1);
     expect(widgets[0]!.size).toBe('compact');
@@ -111,7 +113,11 @@ describe('contact form', () => {
       await fill(form, values);
       if (await form.send.isDisabled()) await solveCaptcha(form);
       await form.send.click();
-      await eventually(() => mainText(form.page), (text) => text.includes(expected), `"${expected}"`);
+      await eventually(
+        () => mainText(form.page),
+        (text) => text.includes(expected),
+        `"${expected}"`,
+      );
       const text = await mainText(form.page);
       for (const other of all.filter((m) => m !== expected)) expect(text, `only "${expected}" shows`).not.toContain(other);
       // A failed check keeps what was typed.
@@ -124,7 +130,11 @@ describe('contact form', () => {
       await fill(form, { name, email: 'bad', message: 'no' });
       if (await form.send.isDisabled()) await solveCaptcha(form);
       await form.send.click();
-      await eventually(() => mainText(form.page), (text) => text.includes(TEXT.invalidEmail), `${name} passes the name check`);
+      await eventually(
+        () => mainText(form.page),
+        (text) => text.includes(TEXT.invalidEmail),
+        `${name} passes the name check`,
+      );
     }
   });
 
@@ -133,10 +143,18 @@ describe('contact form', () => {
     await fill(form, { ...VALID, name: 'Jose' });
     await solveCaptcha(form);
     await form.send.click();
-    await eventually(() => mainText(form.page), (text) => text.includes(TEXT.invalidName), 'name error');
+    await eventually(
+      () => mainText(form.page),
+      (text) => text.includes(TEXT.invalidName),
+      'name error',
+    );
     await form.name.press('End');
     await form.name.type(' Alvarez');
-    await eventually(() => mainText(form.page), (text) => !text.includes(TEXT.invalidName), 'error cleared by typing');
+    await eventually(
+      () => mainText(form.page),
+      (text) => !text.includes(TEXT.invalidName),
+      'error cleared by typing',
+    );
   });
 
   it('shows Sending... while held, then success: clears the fields and the captcha; posts exactly the four fields', async () => {
@@ -154,7 +172,11 @@ describe('contact form', () => {
     const resetsBefore = await captchaResets(form.page);
     await form.send.click();
     await eventually(() => held !== undefined, Boolean, 'the request reached the network');
-    await eventually(() => textOf(form.send), (t) => t.trim() === TEXT.sending, '"Sending..." on the button');
+    await eventually(
+      () => textOf(form.send),
+      (t) => t.trim() === TEXT.sending,
+      '"Sending..." on the button',
+    );
     await expect(form.send.isDisabled(), 'no second submit while sending').resolves.toBe(true);
 
     const request = held!.request();
@@ -169,7 +191,11 @@ describe('contact form', () => {
     });
 
     release();
-    await eventually(() => mainText(form.page), (text) => text.includes(TEXT.sent), `"${TEXT.sent}"`);
+    await eventually(
+      () => mainText(form.page),
+      (text) => text.includes(TEXT.sent),
+      `"${TEXT.sent}"`,
+    );
     for (const field of [form.name, form.email, form.message]) await expect(field.inputValue()).resolves.toBe('');
     await expect(textOf(form.send)).resolves.toMatch(/^\s*Send\s*$/);
     await expect(form.send.isDisabled(), 'captcha cleared: Send disabled again').resolves.toBe(true);
@@ -177,23 +203,29 @@ describe('contact form', () => {
     expect(contactPosts(sessions.current)).toHaveLength(1);
     // Typing clears the success message.
     await form.name.type('A');
-    await eventually(() => mainText(form.page), (text) => !text.includes(TEXT.sent), 'success cleared by typing');
+    await eventually(
+      () => mainText(form.page),
+      (text) => !text.includes(TEXT.sent),
+      'success cleared by typing',
+    );
   });
 
   it.each(['500', 'abort'] as const)('shows the failure message and keeps every field when the request fails (%s)', async (failure) => {
     const form = await openContact();
     sessions.current.allowConsoleError(/status of 500|ERR_FAILED|api\/contact/);
     await form.page.route('**/api/contact', (route) =>
-      failure === '500'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' })
-        : route.abort('failed'),
+      failure === '500' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }) : route.abort('failed'),
     );
     const values = { name: "Zoë O'Brien", email: 'zoe+site@example.co', message: 'Line one\n  Line two with  spaces  \n😀' };
     await fill(form, values);
     await solveCaptcha(form);
     const resetsBefore = await captchaResets(form.page);
     await form.send.click();
-    await eventually(() => mainText(form.page), (text) => text.includes(TEXT.sendFailed), `"${TEXT.sendFailed}"`);
+    await eventually(
+      () => mainText(form.page),
+      (text) => text.includes(TEXT.sendFailed),
+      `"${TEXT.sendFailed}"`,
+    );
     expect(await mainText(form.page)).not.toContain(TEXT.sent);
     await expect(form.name.inputValue()).resolves.toBe(values.name);
     await expect(form.email.inputValue()).resolves.toBe(values.email);
@@ -202,7 +234,11 @@ describe('contact form', () => {
     expect(await captchaResets(form.page), 'captcha reset on submit').toBeGreaterThan(resetsBefore);
     // Typing clears the failure message.
     await form.message.type('!');
-    await eventually(() => mainText(form.page), (text) => !text.includes(TEXT.sendFailed), 'failure cleared by typing');
+    await eventually(
+      () => mainText(form.page),
+      (text) => !text.includes(TEXT.sendFailed),
+      'failure cleared by typing',
+    );
   });
 });
 
@@ -238,9 +274,19 @@ describe('contact form, the real path: local API, fake siteverify, aws-ses-v2-lo
     await fill(form, values);
     await solveCaptcha(form, `e2e-token-${lastName}`);
     await form.send.click();
-    await eventually(() => mainText(form.page), (text) => text.includes(TEXT.sent), `"${TEXT.sent}"`, 15_000);
+    await eventually(
+      () => mainText(form.page),
+      (text) => text.includes(TEXT.sent),
+      `"${TEXT.sent}"`,
+      15_000,
+    );
 
-    const mails = await eventually(() => mailsContaining(lastName), (m) => m.length >= 1, 'the mail in the mailbox', 10_000);
+    const mails = await eventually(
+      () => mailsContaining(lastName),
+      (m) => m.length >= 1,
+      'the mail in the mailbox',
+      10_000,
+    );
     // Wait a little longer: a duplicate would show up now.
     await new Promise((resolve) => setTimeout(resolve, 750));
     expect(await mailsContaining(lastName)).toHaveLength(1);
@@ -282,12 +328,27 @@ describe('contact form, the real path: local API, fake siteverify, aws-ses-v2-lo
     await fill(form, values);
     await solveCaptcha(form, `e2e-token-a-${lastName}`);
     await form.send.click();
-    await eventually(() => mainText(form.page), (text) => text.includes(TEXT.sendFailed), `"${TEXT.sendFailed}"`, 15_000);
-    await eventually(() => mailsContaining(lastName), (m) => m.length === 1, 'the first request was mailed', 10_000);
+    await eventually(
+      () => mainText(form.page),
+      (text) => text.includes(TEXT.sendFailed),
+      `"${TEXT.sendFailed}"`,
+      15_000,
+    );
+    await eventually(
+      () => mailsContaining(lastName),
+      (m) => m.length === 1,
+      'the first request was mailed',
+      10_000,
+    );
     // The visitor solves the captcha again and presses Send, text untouched.
     await solveCaptcha(form, `e2e-token-b-${lastName}`);
     await form.send.click();
-    await eventually(() => mainText(form.page), (text) => text.includes(TEXT.sent), `"${TEXT.sent}"`, 15_000);
+    await eventually(
+      () => mainText(form.page),
+      (text) => text.includes(TEXT.sent),
+      `"${TEXT.sent}"`,
+      15_000,
+    );
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
     expect(keys[1]).toBe(keys[0]);
@@ -305,7 +366,12 @@ describe('contact form, the real path: local API, fake siteverify, aws-ses-v2-lo
     await fill(form, values);
     await solveCaptcha(form, REFUSED_TOKEN);
     await form.send.click();
-    await eventually(() => mainText(form.page), (text) => text.includes(TEXT.sendFailed), `"${TEXT.sendFailed}"`, 15_000);
+    await eventually(
+      () => mainText(form.page),
+      (text) => text.includes(TEXT.sendFailed),
+      `"${TEXT.sendFailed}"`,
+      15_000,
+    );
     await expect(form.message.inputValue()).resolves.toBe(values.message);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await mailsContaining(lastName)).toEqual([]);

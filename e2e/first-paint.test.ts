@@ -32,9 +32,9 @@ async function factsOf(page: Page, html: string): Promise<PageFacts> {
         .filter((l) => !l.hasAttribute('disabled') && (!l.media || matchMedia(l.media).matches))
         .map((l) => l.getAttribute('href') ?? ''),
       scriptFiles: scripts.filter((s) => s.hasAttribute('src')).map((s) => s.getAttribute('src') ?? ''),
-      earlyScriptFetches: [...doc.querySelectorAll<HTMLLinkElement>('link[rel~="modulepreload"][href], link[rel~="preload"][as="script"][href]')].map(
-        (l) => l.getAttribute('href') ?? '',
-      ),
+      earlyScriptFetches: [
+        ...doc.querySelectorAll<HTMLLinkElement>('link[rel~="modulepreload"][href], link[rel~="preload"][as="script"][href]'),
+      ].map((l) => l.getAttribute('href') ?? ''),
       inlineScripts: scripts.filter((s) => !s.hasAttribute('src') && s.text !== '').map((s) => s.text),
     };
   }, html);

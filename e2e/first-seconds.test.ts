@@ -16,8 +16,6 @@ import { useBrowserSessions } from './support/sessions';
 
 const sessions = useBrowserSessions();
 
-
-
 function isHydrated(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
 }
@@ -99,15 +97,29 @@ describe('before the scripts arrive (held back), hydration keeps what the visito
       // The widget arrives, the note goes, and the text typed before hydration is what is sent.
       const captcha = page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL });
       await captcha.waitFor({ state: 'visible', timeout: 10_000 });
-      await eventually(() => main.getByText('Loading the captcha…').count(), (n) => n === 0, 'the loading note gone');
+      await eventually(
+        () => main.getByText('Loading the captcha…').count(),
+        (n) => n === 0,
+        'the loading note gone',
+      );
       await page.evaluate((t) => {
         (window as unknown as { __fakeRecaptcha: { nextToken: string | null } }).__fakeRecaptcha.nextToken = t;
       }, `e2e-token-${lastName}`);
       await captcha.click();
       await eventually(() => send.isEnabled(), Boolean, 'Send enabled once the captcha is solved');
       await send.click();
-      await eventually(() => textOf(main), (text) => text.includes(TEXT.sent), `"${TEXT.sent}"`, 15_000);
-      const mails = await eventually(() => mailsContaining(lastName), (m) => m.length === 1, 'the mail in the mailbox', 10_000);
+      await eventually(
+        () => textOf(main),
+        (text) => text.includes(TEXT.sent),
+        `"${TEXT.sent}"`,
+        15_000,
+      );
+      const mails = await eventually(
+        () => mailsContaining(lastName),
+        (m) => m.length === 1,
+        'the mail in the mailbox',
+        10_000,
+      );
       expect(mails[0]!.subject).toContain(typed.name);
       expect(mails[0]!.body.text ?? '').toContain(`${typed.message} Thanks!`);
       // Success clears the fields.
@@ -123,7 +135,11 @@ describe('before the scripts arrive (held back), hydration keeps what the visito
     await arrive(page, '/privacy-policy');
     await page.mouse.move(200, 400);
     await page.evaluate(() => window.scrollTo(0, 700));
-    await eventually(() => scrollY(page), (y) => y === 700, 'scrolled to 700 px');
+    await eventually(
+      () => scrollY(page),
+      (y) => y === 700,
+      'scrolled to 700 px',
+    );
     expect(await isHydrated(page)).toBe(false);
 
     scripts.release();
@@ -145,7 +161,11 @@ describe('before the scripts arrive (held back), hydration keeps what the visito
       await expect(visibleEntry(page, entry).getAttribute('href'), entry).resolves.toBe(`/${entry.toLowerCase()}`);
     }
     await toggle.click();
-    await eventually(() => visibleEntry(page, 'About').count(), (n) => n === 0, 'closed by the same button');
+    await eventually(
+      () => visibleEntry(page, 'About').count(),
+      (n) => n === 0,
+      'closed by the same button',
+    );
 
     await toggle.click();
     await visibleEntry(page, 'About').click();
@@ -174,8 +194,16 @@ describe('before the scripts arrive (held back), hydration keeps what the visito
 
     await visibleEntry(page, 'Blogs').click();
     await page.waitForURL(/\/blogs$/);
-    await eventually(() => toggle.getAttribute('aria-expanded'), (v) => v === 'false', 'menu closed');
-    await eventually(() => visibleEntry(page, 'Blogs').count(), (n) => n === 0, 'entries hidden after choosing');
+    await eventually(
+      () => toggle.getAttribute('aria-expanded'),
+      (v) => v === 'false',
+      'menu closed',
+    );
+    await eventually(
+      () => visibleEntry(page, 'Blogs').count(),
+      (n) => n === 0,
+      'entries hidden after choosing',
+    );
   });
 });
 
@@ -184,22 +212,38 @@ describe('starting at the top', () => {
     const page = (await sessions.open({ viewport })).page;
     await visit(page, '/privacy-policy');
     await page.evaluate(() => window.scrollTo(0, 700));
-    await eventually(() => scrollY(page), (y) => y === 700, 'scrolled');
+    await eventually(
+      () => scrollY(page),
+      (y) => y === 700,
+      'scrolled',
+    );
     if (viewport === 'phone') await menuToggle(page).click();
     await visibleEntry(page, 'Projects').click();
     await page.waitForURL(/\/projects$/);
-    await eventually(() => scrollY(page), (y) => y === 0, 'at the top of the new page');
+    await eventually(
+      () => scrollY(page),
+      (y) => y === 0,
+      'at the top of the new page',
+    );
     // Back to the long page: it starts at the top too, not where the visitor left it.
     await page.goBack();
     await page.waitForURL(/\/privacy-policy$/);
-    await eventually(() => scrollY(page), (y) => y === 0, 'at the top after going back');
+    await eventually(
+      () => scrollY(page),
+      (y) => y === 0,
+      'at the top after going back',
+    );
   });
 
   it.each(['phone', 'desktop'] as ViewportName[])('a reload starts at the top (%s)', async (viewport) => {
     const page = (await sessions.open({ viewport })).page;
     await visit(page, '/privacy-policy');
     await page.evaluate(() => window.scrollTo(0, 700));
-    await eventually(() => scrollY(page), (y) => y === 700, 'scrolled');
+    await eventually(
+      () => scrollY(page),
+      (y) => y === 700,
+      'scrolled',
+    );
     await page.reload({ waitUntil: 'load' });
     await waitForHydration(page);
     expect(await scrollY(page)).toBe(0);
@@ -225,7 +269,11 @@ describe('with JavaScript turned off', () => {
     await toggle.click();
     await expect(visibleEntry(page, 'Projects').isVisible()).resolves.toBe(true);
     await page.keyboard.press('Escape');
-    await eventually(() => visibleEntry(page, 'Projects').count(), (n) => n === 0, 'closed by Escape');
+    await eventually(
+      () => visibleEntry(page, 'Projects').count(),
+      (n) => n === 0,
+      'closed by Escape',
+    );
     for (const entry of MENU_ENTRIES) {
       await toggle.click();
       await visibleEntry(page, entry).click();
@@ -279,7 +327,12 @@ describe('with JavaScript turned off', () => {
         await expect(main.locator(`[lang="${code}"]`).getByRole('link', { name: notFound.goHome }).count(), code).resolves.toBe(1);
       }
       // Nothing says it is loading: without scripts it never would.
-      await expect(page.getByText(/Loading the page|Cargando la página/).filter({ visible: true }).count()).resolves.toBe(0);
+      await expect(
+        page
+          .getByText(/Loading the page|Cargando la página/)
+          .filter({ visible: true })
+          .count(),
+      ).resolves.toBe(0);
       // Each link leads home in its language.
       const spanish = (await loadCatalogue('es')).ui.notFound.goHome;
       await main.getByRole('link', { name: spanish, exact: true }).click();

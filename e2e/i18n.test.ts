@@ -74,7 +74,11 @@ describe('every language through the local server', () => {
       expect(attribute(text, /<html[^>]*\bdir="([^"]+)"/), route).toBe(localeDirection(locale));
       expect(attribute(text, /<meta property="og:locale" content="([^"]+)"/), route).toBe(LOCALES[locale as Locale].ogLocale);
       const others = [...text.matchAll(/<meta property="og:locale:alternate" content="([^"]+)"/g)].map((m) => m[1]);
-      expect(others.sort(), route).toEqual(LOCALE_CODES.filter((c) => c !== locale).map((c) => LOCALES[c].ogLocale).sort());
+      expect(others.sort(), route).toEqual(
+        LOCALE_CODES.filter((c) => c !== locale)
+          .map((c) => LOCALES[c].ogLocale)
+          .sort(),
+      );
       if (route.endsWith('/error')) {
         expect(text, route).toContain('noindex');
         continue;
@@ -108,7 +112,10 @@ describe('every language through the local server', () => {
       const data = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(project)?.[1] ?? '{}';
       expect(JSON.parse(data)).toMatchObject({ inLanguage: locale, url: `${SITE}${localized(locale, '/projects/3')}` });
       const about = (await html(localized(locale, '/about'))).text;
-      const profile = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(about)?.[1] ?? '{}') as Record<string, unknown>;
+      const profile = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(about)?.[1] ?? '{}') as Record<
+        string,
+        unknown
+      >;
       expect(profile).toMatchObject({ '@type': 'ProfilePage', inLanguage: locale, url: `${SITE}${localized(locale, '/about')}` });
       expect(profile.mainEntity).not.toHaveProperty('inLanguage');
     }
@@ -132,7 +139,7 @@ describe('every language through the local server', () => {
     }
   });
 
-  it("links every page to the same page in each other language, in the prerendered HTML (before and without scripts)", async () => {
+  it('links every page to the same page in each other language, in the prerendered HTML (before and without scripts)', async () => {
     for (const { locale, route } of ROUTES_OF_EVERY_LOCALE) {
       const { text } = await html(route);
       const base = KNOWN_ROUTES.find((r) => localized(locale, r) === route) ?? route;
@@ -223,13 +230,21 @@ describe('another language in the browser', () => {
     const page = await open();
     expect(await visit(page, '/es/no-such-page')).toBe(404);
     const main = page.getByRole('main');
-    await eventually(() => textOf(main), (t) => t.includes(spanish.ui.notFound.heading), 'the Spanish 404 heading');
+    await eventually(
+      () => textOf(main),
+      (t) => t.includes(spanish.ui.notFound.heading),
+      'the Spanish 404 heading',
+    );
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     expect(await main.getByRole('link', { name: spanish.ui.notFound.goHome }).getAttribute('href')).toBe('/es/home');
 
     expect(await visit(page, '/es/projects/99')).toBe(404);
     await page.waitForURL((url) => url.pathname === '/es/error');
-    await eventually(() => textOf(main), (t) => t.includes(spanish.ui.error.title) && t.includes(spanish.ui.error.message), 'the Spanish error page');
+    await eventually(
+      () => textOf(main),
+      (t) => t.includes(spanish.ui.error.title) && t.includes(spanish.ui.error.message),
+      'the Spanish error page',
+    );
     expect(await main.getByRole('link', { name: spanish.ui.error.back }).getAttribute('href')).toBe('/es/projects');
   });
 
@@ -248,7 +263,11 @@ describe('another language in the browser', () => {
     await waitForHydration(page);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await page.locator('.cookie-banner').count()).toBe(0);
-    await eventually(() => textOf(page.getByRole('main')), (t) => t.includes(spanish.projects[2]!.title), 'the Spanish project page');
+    await eventually(
+      () => textOf(page.getByRole('main')),
+      (t) => t.includes(spanish.projects[2]!.title),
+      'the Spanish project page',
+    );
 
     if (viewport === 'phone') await page.getByRole('button', { name: /menú/i }).click();
     const back = panel.getByRole('group', { name: spanish.ui.language }).getByRole('link', { name: 'English' });
@@ -275,7 +294,11 @@ describe('another language in the browser', () => {
     const page = await open();
     await visit(page, '/es/home');
     const greetings = Object.values(spanish.ui.greeting);
-    await eventually(() => textOf(page.getByRole('main')), (t) => greetings.some((g) => t.includes(g)), 'a Spanish greeting');
+    await eventually(
+      () => textOf(page.getByRole('main')),
+      (t) => greetings.some((g) => t.includes(g)),
+      'a Spanish greeting',
+    );
     await visit(page, '/es/privacy-policy');
     const policy = await textOf(page.getByRole('main'));
     expect(policy).toContain('27 de septiembre de 2024');
@@ -295,21 +318,31 @@ describe('another language in the browser', () => {
     const text = spanish.ui.contact;
     // The captcha widget is asked for Spanish (reCAPTCHA's hl), whatever the browser's language.
     await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).waitFor();
-    const widgets = await page.evaluate(() => (window as unknown as { __fakeRecaptcha: { describe(): { hl?: string }[] } }).__fakeRecaptcha.describe());
+    const widgets = await page.evaluate(() =>
+      (window as unknown as { __fakeRecaptcha: { describe(): { hl?: string }[] } }).__fakeRecaptcha.describe(),
+    );
     expect(widgets.map((w) => w.hl)).toEqual(['es']);
     const send = main.getByRole('button', { name: new RegExp(`^(${text.send}|${text.sending.replace(/\./g, '\\.')})$`) });
     await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).click();
     await eventually(() => send.isEnabled(), Boolean, 'Send enabled');
     await main.getByLabel(text.fullName, { exact: true }).fill('Ana');
     await send.click();
-    await eventually(() => textOf(main), (t) => t.includes(text.invalidName), 'the Spanish name message');
+    await eventually(
+      () => textOf(main),
+      (t) => t.includes(text.invalidName),
+      'the Spanish name message',
+    );
     await main.getByLabel(text.fullName, { exact: true }).fill('Ana García');
     await main.getByLabel(text.email, { exact: true }).fill('ana@example.es');
     await main.getByLabel(text.message, { exact: true }).fill('¡Hola! Me interesa tu trabajo.');
     await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).click();
     await eventually(() => send.isEnabled(), Boolean, 'Send enabled again');
     await send.click();
-    await eventually(() => textOf(main), (t) => t.includes(text.sent), 'the Spanish success message');
+    await eventually(
+      () => textOf(main),
+      (t) => t.includes(text.sent),
+      'the Spanish success message',
+    );
     const post = session.requests.find((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/contact');
     expect(Object.keys(JSON.parse(post?.postData ?? '{}')).sort()).toEqual(['email', 'fullName', 'g-recaptcha-response', 'message']);
   });
@@ -329,7 +362,11 @@ describe('another language in the browser', () => {
       await page.getByRole('checkbox', { name: FAKE_CAPTCHA_LABEL }).click();
       await eventually(() => send.isEnabled(), Boolean, `Send enabled for ${name}`);
       await send.click();
-      await eventually(() => textOf(main), (t) => t.includes(text.sent) && !t.includes(text.invalidName), `${name} sent`);
+      await eventually(
+        () => textOf(main),
+        (t) => t.includes(text.sent) && !t.includes(text.invalidName),
+        `${name} sent`,
+      );
       const posts = session.requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/contact');
       expect(posts).toHaveLength(i + 1);
       expect(JSON.parse(posts[i]?.postData ?? '{}').fullName).toBe(name);

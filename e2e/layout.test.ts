@@ -47,22 +47,38 @@ describe('mobile layout (390x844)', () => {
 
     await toggle.click();
     // aria-expanded follows the popover's toggle event, which the browser queues as a task after the click.
-    await eventually(() => toggle.getAttribute('aria-expanded'), (v) => v === 'true', 'menu open');
+    await eventually(
+      () => toggle.getAttribute('aria-expanded'),
+      (v) => v === 'true',
+      'menu open',
+    );
     for (const entry of MENU_ENTRIES) {
       await expect(visibleEntry(page, entry).getAttribute('href'), entry).resolves.toBe(`/${entry.toLowerCase()}`);
     }
     await visibleEntry(page, 'About').click();
     await page.waitForURL(/\/about$/);
-    await eventually(() => toggle.getAttribute('aria-expanded'), (v) => v === 'false', 'menu closed');
+    await eventually(
+      () => toggle.getAttribute('aria-expanded'),
+      (v) => v === 'false',
+      'menu closed',
+    );
     for (const entry of MENU_ENTRIES) {
-      await eventually(() => visibleEntry(page, entry).count(), (n) => n === 0, `${entry} hidden after choosing`);
+      await eventually(
+        () => visibleEntry(page, entry).count(),
+        (n) => n === 0,
+        `${entry} hidden after choosing`,
+      );
     }
     // Every entry navigates to its lowercase path.
     for (const entry of MENU_ENTRIES) {
       await toggle.click();
       await visibleEntry(page, entry).click();
       await page.waitForURL((url) => url.pathname === `/${entry.toLowerCase()}`);
-      await eventually(() => toggle.getAttribute('aria-expanded'), (v) => v === 'false', 'menu closed');
+      await eventually(
+        () => toggle.getAttribute('aria-expanded'),
+        (v) => v === 'false',
+        'menu closed',
+      );
     }
   });
 
@@ -79,7 +95,11 @@ describe('mobile layout (390x844)', () => {
     const closed = await boxes();
     const toggle = page.locator('.mobile-bar .menu-button');
     await toggle.click();
-    await eventually(() => toggle.getAttribute('aria-expanded'), (v) => v === 'true', 'menu open');
+    await eventually(
+      () => toggle.getAttribute('aria-expanded'),
+      (v) => v === 'true',
+      'menu open',
+    );
     expect(await boxes()).toEqual(closed);
   });
 
@@ -109,7 +129,11 @@ describe('desktop layout (1440x900)', () => {
     await expect(profile.getAttribute('rel')).resolves.toMatch(/noopener/);
     const [popup] = await Promise.all([page.waitForEvent('popup'), profile.click()]);
     await popup.close();
-    await eventually(() => sessions.current.clickEvents(), (n) => n.includes('SIDEBAR_LINKEDIN_CLICK'), 'SIDEBAR_LINKEDIN_CLICK');
+    await eventually(
+      () => sessions.current.clickEvents(),
+      (n) => n.includes('SIDEBAR_LINKEDIN_CLICK'),
+      'SIDEBAR_LINKEDIN_CLICK',
+    );
     const year = String(new Date().getFullYear());
     const footer = page.getByText(new RegExp(`${year}.*rights|rights.*${year}`, 'i')).filter({ visible: true });
     await expect(footer.count()).resolves.toBeGreaterThanOrEqual(1);
@@ -123,7 +147,11 @@ describe('desktop layout (1440x900)', () => {
       await page.waitForURL((url) => url.pathname === `/${entry.toLowerCase()}`);
     }
     const expected = MENU_ENTRIES.map((e) => `SIDEBAR_NAV_${e.toUpperCase()}`);
-    await eventually(() => sessions.current.clickEvents(), (n) => expected.every((e) => n.includes(e)), expected.join(', '));
+    await eventually(
+      () => sessions.current.clickEvents(),
+      (n) => expected.every((e) => n.includes(e)),
+      expected.join(', '),
+    );
     // Beacons reach the real events handler, which accepts them.
     const response = await page.request.post(new URL('/api/events', page.url()).toString(), {
       data: { name: 'SIDEBAR_NAV_PROJECTS' },
@@ -149,8 +177,16 @@ describe('desktop layout (1440x900)', () => {
       const focusInside = await dialog.evaluate((el) => el.contains(document.activeElement));
       expect(focusInside, `focus moves into the dialog (${way})`).toBe(true);
       await close();
-      await eventually(() => dialog.isVisible(), (v) => !v, `dialog closed by ${way}`);
-      await eventually(() => focusedDescription(page), (d) => /fun fact/i.test(d), `focus back on the headshot after ${way}`);
+      await eventually(
+        () => dialog.isVisible(),
+        (v) => !v,
+        `dialog closed by ${way}`,
+      );
+      await eventually(
+        () => focusedDescription(page),
+        (d) => /fun fact/i.test(d),
+        `focus back on the headshot after ${way}`,
+      );
     }
   });
 
@@ -174,7 +210,11 @@ describe('desktop layout (1440x900)', () => {
       await headshot(page).click();
       facts.add(normalize(await textOf(dialog)));
       await page.keyboard.press('Escape');
-      await eventually(() => dialog.isVisible(), (v) => !v, 'dialog closed');
+      await eventually(
+        () => dialog.isVisible(),
+        (v) => !v,
+        'dialog closed',
+      );
     }
     // 20 uniform picks from 5 give a single fact with probability 5 / 5^20.
     expect(facts.size).toBeGreaterThanOrEqual(2);
@@ -192,20 +232,42 @@ describe('scroll-to-top', () => {
     await page.waitForTimeout(250);
     await expect(floatingTop(page).count(), 'hidden at 200 px').resolves.toBe(0);
     await page.evaluate((y) => window.scrollTo(0, y), SCROLL_THRESHOLD_PX + 300);
-    await eventually(() => floatingTop(page).count(), (n) => n === 1, 'button shown past 300 px');
+    await eventually(
+      () => floatingTop(page).count(),
+      (n) => n === 1,
+      'button shown past 300 px',
+    );
     await floatingTop(page).click();
     // Smooth: the page passes through intermediate positions before reaching the top.
-    await eventually(() => scrollY(page), (y) => y === 0, 'back at the top', 5_000);
-    await eventually(() => floatingTop(page).count(), (n) => n === 0, 'button hidden again at the top');
+    await eventually(
+      () => scrollY(page),
+      (y) => y === 0,
+      'back at the top',
+      5_000,
+    );
+    await eventually(
+      () => floatingTop(page).count(),
+      (n) => n === 0,
+      'button hidden again at the top',
+    );
   });
 
   it('scrolls instantly for visitors who prefer reduced motion', async () => {
     const page = await open({ viewport: 'desktop', reducedMotion: 'reduce' });
     await visit(page, '/privacy-policy');
     await page.evaluate(() => window.scrollTo(0, 2000));
-    await eventually(() => floatingTop(page).count(), (n) => n === 1, 'button shown');
+    await eventually(
+      () => floatingTop(page).count(),
+      (n) => n === 1,
+      'button shown',
+    );
     await floatingTop(page).click();
-    await eventually(() => scrollY(page), (y) => y === 0, 'at the top', 300);
+    await eventually(
+      () => scrollY(page),
+      (y) => y === 0,
+      'at the top',
+      300,
+    );
   });
 
   it('scrolls smoothly when motion is allowed', async () => {
@@ -214,7 +276,11 @@ describe('scroll-to-top', () => {
     await page.evaluate(() => window.scrollTo(0, 3000));
     const start = await scrollY(page);
     expect(start).toBeGreaterThan(1000);
-    await eventually(() => floatingTop(page).count(), (n) => n === 1, 'button shown');
+    await eventually(
+      () => floatingTop(page).count(),
+      (n) => n === 1,
+      'button shown',
+    );
     // Sample scrollY each frame after the click: a smooth scroll shows positions between start and 0.
     const samples = await page.evaluate(async () => {
       const button = [...document.querySelectorAll('button')].find(
@@ -229,6 +295,9 @@ describe('scroll-to-top', () => {
       }
       return seen;
     });
-    expect(samples.some((y) => y > 0 && y < start), JSON.stringify(samples)).toBe(true);
+    expect(
+      samples.some((y) => y > 0 && y < start),
+      JSON.stringify(samples),
+    ).toBe(true);
   });
 });

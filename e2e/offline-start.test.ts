@@ -39,7 +39,12 @@ child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await eventually(() => output, (text) => text.includes('Press Ctrl-C') || text.includes('failed'), 'npm start to serve', 60_000);
+  await eventually(
+    () => output,
+    (text) => text.includes('Press Ctrl-C') || text.includes('failed'),
+    'npm start to serve',
+    60_000,
+  );
 });
 
 afterAll(async () => {
@@ -74,7 +79,12 @@ describe('LOCAL_CAPTCHA=fake npm start, offline', () => {
       const send = main.getByRole('button', { name: 'Send', exact: true });
       await eventually(() => send.isEnabled(), Boolean, 'Send enabled once the fake captcha is ticked');
       await send.click();
-      await eventually(() => main.innerText(), (text) => text.includes(TEXT.sent), `"${TEXT.sent}"`, 15_000);
+      await eventually(
+        () => main.innerText(),
+        (text) => text.includes(TEXT.sent),
+        `"${TEXT.sent}"`,
+        15_000,
+      );
       const mails = await fetchMails(mailbox!);
       expect(mails.map((mail) => mail.subject)).toEqual(['Portfolio contact from Jane Offline']);
       expect(mails[0]!.body.text).toContain('Written on a train, with no network.');

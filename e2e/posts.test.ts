@@ -65,7 +65,11 @@ describe('on-site posts', () => {
     const page = await open(`/es${FIXTURE_POST.path}`);
     // The app's page-view code (loaded when the page is idle) counts the client-side navigation to come;
     // a page left before it starts is counted by the boot script alone, as one load.
-    await eventually(() => page.evaluate(() => document.documentElement.getAttribute('data-page-views')), (who) => who === 'app', "the app's page-view code started");
+    await eventually(
+      () => page.evaluate(() => document.documentElement.getAttribute('data-page-views')),
+      (who) => who === 'app',
+      "the app's page-view code started",
+    );
     await page.locator('a.post-tag').first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/es/blogs/tags/'));
     // The next client-side navigation sends the tag page's view (the post's went on the way to the tag
@@ -74,7 +78,11 @@ describe('on-site posts', () => {
     await page.waitForURL((url) => url.pathname === '/es/about');
     // The file also holds the page views of this file's other tests (a page sends its view as it closes).
     const tagView = (views: Record<string, unknown>[]) => views.findIndex((view) => view.route === '/blogs/tags/:tag');
-    await eventually(async () => keptPageViews(), (views) => tagView(views) >= 0, "the tag page's page view");
+    await eventually(
+      async () => keptPageViews(),
+      (views) => tagView(views) >= 0,
+      "the tag page's page view",
+    );
     const views = keptPageViews();
     expect(views[tagView(views)]).toEqual(expect.objectContaining({ route: '/blogs/tags/:tag', lang: 'es', nav: 'client' }));
     expect(views.slice(0, tagView(views))).toContainEqual(expect.objectContaining({ route: '/blogs/:slug', lang: 'es', nav: 'load' }));

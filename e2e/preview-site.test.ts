@@ -107,7 +107,11 @@ describe("a pull request's preview", () => {
     await waitForHydration(page);
 
     // A link to a page the preview does not have: the client router shows the app's own 404 page.
-    await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to), '/no-such-page');
+    await page.evaluate(
+      (to) =>
+        (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to),
+      '/no-such-page',
+    );
     await page.waitForURL(new RegExp(`${base}/no-such-page$`));
     await expect.poll(() => page.locator('#not-found-title').innerText()).toBe('Oops! Page not found.');
     await clickTo(page, 'section.error-page a.button', new RegExp(`${base}/home$`));

@@ -68,9 +68,15 @@ describe('HTTP status and prerendered HTML through the local server', () => {
   });
 
   it('without scripts, the search control is a link to /search, which lists every page by kind', async () => {
-    for (const [locale, kinds] of [['', ['Page', 'Project', 'Article']], ['/es', ['Página', 'Proyecto', 'Artículo']]] as const) {
+    for (const [locale, kinds] of [
+      ['', ['Page', 'Project', 'Article']],
+      ['/es', ['Página', 'Proyecto', 'Artículo']],
+    ] as const) {
       const home = await (await fetch(`${baseUrl()}${locale}/home`)).text();
-      expect(home.match(new RegExp(`<a class="search-link" href="${locale}/search"`, 'g')), 'in the side panel and the phone bar').toHaveLength(2);
+      expect(
+        home.match(new RegExp(`<a class="search-link" href="${locale}/search"`, 'g')),
+        'in the side panel and the phone bar',
+      ).toHaveLength(2);
       const response = await fetch(`${baseUrl()}${locale}/search`);
       expect(response.status).toBe(200);
       const list = await response.text();
@@ -101,14 +107,18 @@ describe('routes in the browser', () => {
     expect(pathOf(page)).toBe('/about');
   });
 
-  it('redirects a client-side link to / (the 404 page\'s Go home) to /home, replacing history', async () => {
+  it("redirects a client-side link to / (the 404 page's Go home) to /home, replacing history", async () => {
     const page = await open();
     sessions.current.allowConsoleError(/status of 404/);
     expect(await visit(page, UNKNOWN_ROUTE)).toBe(404);
     const historyBefore = await page.evaluate(() => history.length);
     await page.getByRole('link', { name: TEXT.goHome }).click();
     await page.waitForURL(/\/home$/);
-    await eventually(() => textOf(page.getByRole('main')), (t) => /Good (Morning|Afternoon|Evening)/.test(t), 'the greeting');
+    await eventually(
+      () => textOf(page.getByRole('main')),
+      (t) => /Good (Morning|Afternoon|Evening)/.test(t),
+      'the greeting',
+    );
     expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
     await page.goBack();
     await page.waitForURL((url) => url.pathname === UNKNOWN_ROUTE);
@@ -127,7 +137,11 @@ describe('routes in the browser', () => {
     await page.clock.setFixedTime(new Date(`2026-03-10T${time}:00+09:00`));
     await visit(page, '/home');
     const main = page.getByRole('main');
-    await eventually(() => textOf(main), (text) => text.includes(greeting), `the greeting "${greeting}"`);
+    await eventually(
+      () => textOf(main),
+      (text) => text.includes(greeting),
+      `the greeting "${greeting}"`,
+    );
     const others = TEXT.greetings.filter((g) => g !== greeting);
     const text = await textOf(main);
     for (const other of others) expect(text).not.toContain(other);
@@ -142,7 +156,11 @@ describe('routes in the browser', () => {
     expect(normalize(await textOf(main)).length).toBeGreaterThan(60);
     await toProjects.first().click();
     await page.waitForURL(/\/projects$/);
-    await eventually(() => sessions.current.clickEvents(), (names) => names.includes('HOME_EXPLORE_PROJECTS_CLICK'), 'HOME_EXPLORE_PROJECTS_CLICK');
+    await eventually(
+      () => sessions.current.clickEvents(),
+      (names) => names.includes('HOME_EXPLORE_PROJECTS_CLICK'),
+      'HOME_EXPLORE_PROJECTS_CLICK',
+    );
   });
 
   it('shows five project cards with Need, Solution, Tech and Read more, then More to come! and a scroll-to-top button', async () => {
@@ -197,10 +215,14 @@ describe('routes in the browser', () => {
     expect(await scrollY(page)).toBeGreaterThan(300);
     // The last button named like "top" in main is the one under the grid.
     await page.getByRole('main').getByRole('button', { name: /top/i }).last().click();
-    await eventually(() => scrollY(page), (y) => y === 0, 'scrollY 0');
+    await eventually(
+      () => scrollY(page),
+      (y) => y === 0,
+      'scrollY 0',
+    );
   });
 
-  it('shows each project\'s detail with the rules for projects 1 and 4, and sends the detail click events', async () => {
+  it("shows each project's detail with the rules for projects 1 and 4, and sends the detail click events", async () => {
     const page = await open();
     await visit(page, '/projects');
     const cards = await projectCards(page);
@@ -233,17 +255,36 @@ describe('routes in the browser', () => {
     const expected: string[] = [];
     const two = cards.find((c) => c.href === '/projects/2')!;
     await visit(page, '/projects/2');
-    const [popup1] = await Promise.all([page.waitForEvent('popup'), page.getByRole('main').getByRole('link', { name: /^website$/i }).click()]);
+    const [popup1] = await Promise.all([
+      page.waitForEvent('popup'),
+      page
+        .getByRole('main')
+        .getByRole('link', { name: /^website$/i })
+        .click(),
+    ]);
     await popup1.close();
-    const [popup2] = await Promise.all([page.waitForEvent('popup'), page.getByRole('main').getByRole('link', { name: /^github$/i }).click()]);
+    const [popup2] = await Promise.all([
+      page.waitForEvent('popup'),
+      page
+        .getByRole('main')
+        .getByRole('link', { name: /^github$/i })
+        .click(),
+    ]);
     await popup2.close();
     expected.push(eventName('PROJECTS_WEBSITE', two.title), eventName('PROJECTS_GITHUB', two.title));
     const one = cards.find((c) => c.href === '/projects/1')!;
     await visit(page, '/projects/1');
-    await page.getByRole('main').getByRole('link', { name: /^contact$/i }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^contact$/i })
+      .click();
     await page.waitForURL(/\/contact$/);
     expected.push(eventName('PROJECTS_CONTACT', one.title));
-    await eventually(() => sessions.current.clickEvents(), (names) => expected.every((e) => names.includes(e)), expected.join(', '));
+    await eventually(
+      () => sessions.current.clickEvents(),
+      (names) => expected.every((e) => names.includes(e)),
+      expected.join(', '),
+    );
   });
 
   it('sends PROJECT_VIEW_{TITLE} from Read more, and a failing events endpoint never stops the navigation', async () => {
@@ -251,9 +292,17 @@ describe('routes in the browser', () => {
     await visit(page, '/projects');
     const cards = await projectCards(page);
     const first = cards[0]!;
-    await page.getByRole('main').getByRole('link', { name: /read more/i }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /read more/i })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === first.href);
-    await eventually(() => sessions.current.clickEvents(), (n) => n.includes(eventName('PROJECT_VIEW', first.title)), 'PROJECT_VIEW event');
+    await eventually(
+      () => sessions.current.clickEvents(),
+      (n) => n.includes(eventName('PROJECT_VIEW', first.title)),
+      'PROJECT_VIEW event',
+    );
 
     sessions.current.allowConsoleError(/status of 500|ERR_FAILED|api\/events/);
     for (const failure of ['500', 'abort'] as const) {
@@ -262,7 +311,11 @@ describe('routes in the browser', () => {
       );
       await visit(page, '/projects');
       const target = cards[cards.length - 1]!;
-      await page.getByRole('main').locator(`a[href="${target.href}"]`).filter({ hasText: /read more/i }).click();
+      await page
+        .getByRole('main')
+        .locator(`a[href="${target.href}"]`)
+        .filter({ hasText: /read more/i })
+        .click();
       await page.waitForURL((url) => url.pathname === target.href);
       await eventually(
         async () => normalize(await textOf(page.getByRole('main').getByRole('heading', { level: 1 }))),
@@ -316,7 +369,10 @@ describe('routes in the browser', () => {
     expect(text.match(/["“][^"”]{10,}["”]/g)?.length ?? 0, 'three quoted descriptions').toBeGreaterThanOrEqual(3);
     const external = main.locator('a[target="_blank"]');
     const hrefs = await external.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
-    expect(hrefs.every((h) => /^https:\/\//.test(h)), hrefs.join(' ')).toBe(true);
+    expect(
+      hrefs.every((h) => /^https:\/\//.test(h)),
+      hrefs.join(' '),
+    ).toBe(true);
     for (const rel of await external.evaluateAll((links) => links.map((a) => a.getAttribute('rel') ?? ''))) {
       expect(rel).toMatch(/noopener/);
     }
@@ -339,7 +395,11 @@ describe('routes in the browser', () => {
     const [popup2] = await Promise.all([page.waitForEvent('popup'), client.click()]);
     await popup2.close();
     const expected = [eventName('BLOG_READ', firstTitle), 'BLOGS_CLIENT_BLOGS'];
-    await eventually(() => sessions.current.clickEvents(), (n) => expected.every((e) => n.includes(e)), expected.join(', '));
+    await eventually(
+      () => sessions.current.clickEvents(),
+      (n) => expected.every((e) => n.includes(e)),
+      expected.join(', '),
+    );
   });
 
   it('shows the contact page heading, intro and labelled form', async () => {
@@ -353,7 +413,7 @@ describe('routes in the browser', () => {
     await expect(main.getByRole('button', { name: 'Send' }).isDisabled()).resolves.toBe(true);
   });
 
-  it('shows the about page: intro, Let\'s Chat! to /contact, the cards, and a profile link on small screens', async () => {
+  it("shows the about page: intro, Let's Chat! to /contact, the cards, and a profile link on small screens", async () => {
     const page = await open({ viewport: 'phone' });
     await visit(page, '/about');
     const main = page.getByRole('main');
@@ -375,20 +435,29 @@ describe('routes in the browser', () => {
     expect(headings).toEqual(Array(11).fill(1));
   });
 
-  it('keeps the cards\' and the policy\'s long texts (in the HTML only) at hydration, and brings them on a client navigation', async () => {
+  it("keeps the cards' and the policy's long texts (in the HTML only) at hydration, and brings them on a client navigation", async () => {
     const page = await open();
     await visit(page, '/projects');
-    const longTexts = (where: string) => page.locator(`${where} [data-page-text]`).evaluateAll((all) => all.map((el) => (el.textContent ?? '').trim()));
+    const longTexts = (where: string) =>
+      page.locator(`${where} [data-page-text]`).evaluateAll((all) => all.map((el) => (el.textContent ?? '').trim()));
     const loaded = await longTexts('main');
     expect(loaded, 'a need and a solution per card').toHaveLength(10);
     for (const text of loaded) expect(text.length).toBeGreaterThan(40);
     // To the privacy policy and back by the router (no document load): the texts come from the pages' HTML.
     await page.evaluate(() => void ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.locator('footer a[href="/privacy-policy"]').first().click();
-    await eventually(() => page.locator('main section').count(), (count) => count === 11, 'the policy\'s 11 sections after a client navigation');
+    await eventually(
+      () => page.locator('main section').count(),
+      (count) => count === 11,
+      "the policy's 11 sections after a client navigation",
+    );
     expect(await textOf(page.getByRole('main'))).toContain('reCAPTCHA');
     await page.goBack();
-    await eventually(() => longTexts('main'), (texts) => texts.length === 10 && texts.every((text, i) => text === loaded[i]), 'the cards\' texts after a client navigation back');
+    await eventually(
+      () => longTexts('main'),
+      (texts) => texts.length === 10 && texts.every((text, i) => text === loaded[i]),
+      "the cards' texts after a client navigation back",
+    );
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
@@ -400,11 +469,18 @@ describe('routes in the browser', () => {
     }
     // Scroll down the projects, follow a Read more far below: the detail starts at the top.
     await visit(page, '/projects');
-    const last = page.getByRole('main').getByRole('link', { name: /read more/i }).last();
+    const last = page
+      .getByRole('main')
+      .getByRole('link', { name: /read more/i })
+      .last();
     await last.scrollIntoViewIfNeeded();
     expect(await scrollY(page)).toBeGreaterThan(300);
     await last.click();
     await page.waitForURL(/\/projects\/\d$/);
-    await eventually(() => scrollY(page), (y) => y === 0, 'scrollY 0 after navigation');
+    await eventually(
+      () => scrollY(page),
+      (y) => y === 0,
+      'scrollY 0 after navigation',
+    );
   });
 });

@@ -131,7 +131,9 @@ describe('a right-to-left language added by the README steps', () => {
     const client = path.join(copy, 'web/build/client');
     const pages = [
       '__spa-fallback.html',
-      ...readdirSync(path.join(client, code), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).map((f) => path.join(code, f)),
+      ...readdirSync(path.join(client, code), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.html'))
+        .map((f) => path.join(code, f)),
     ];
     expect(pages.length).toBeGreaterThanOrEqual(KNOWN_ROUTES.length + 1);
     const errors: string[] = [];
@@ -147,13 +149,30 @@ describe('a right-to-left language added by the README steps', () => {
     expect(Math.round(panel.x + panel.width)).toBe(width);
     const main = (await page.locator('main').boundingBox())!;
     expect(main.x + main.width).toBeLessThanOrEqual(panel.x + 1);
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.menu-link.active')!).boxShadow)).toMatch(/ -3px 0px 0px 0px inset$/);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.menu-link.active')!).boxShadow)).toMatch(
+      / -3px 0px 0px 0px inset$/,
+    );
     // Arrows that point along the text turn; the headshot and the video poster do not.
-    expect(await page.locator('.read-more .direction-icon').first().evaluate((el) => getComputedStyle(el).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    expect(
+      await page
+        .locator('.read-more .direction-icon')
+        .first()
+        .evaluate((el) => getComputedStyle(el).transform),
+    ).toBe('matrix(-1, 0, 0, 1, 0, 0)');
     expect(await page.locator('.headshot').evaluate((el) => getComputedStyle(el).transform)).toBe('none');
-    expect(await page.locator('.video-poster').first().evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+    expect(
+      await page
+        .locator('.video-poster')
+        .first()
+        .evaluate((el) => getComputedStyle(el).transform),
+    ).toBe('none');
     // The technology list reads left to right inside the right-to-left card.
-    expect(await page.locator('.facts bdi').first().evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    expect(
+      await page
+        .locator('.facts bdi')
+        .first()
+        .evaluate((el) => getComputedStyle(el).direction),
+    ).toBe('ltr');
     await page.mouse.wheel(0, 2000);
     const fab = page.locator('.scroll-top-fab');
     await fab.waitFor();
@@ -162,7 +181,12 @@ describe('a right-to-left language added by the README steps', () => {
     expect(Math.round(box.x)).toBe(28);
     // The same arrow on the default language's page is not turned.
     await go(page, '/projects');
-    expect(await page.locator('.read-more .direction-icon').first().evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+    expect(
+      await page
+        .locator('.read-more .direction-icon')
+        .first()
+        .evaluate((el) => getComputedStyle(el).transform),
+    ).toBe('none');
   });
 
   it('isolates a blog title left in another language, and on paper the address after a link', async () => {
@@ -178,10 +202,13 @@ describe('a right-to-left language added by the README steps', () => {
     expect(Math.abs(cardBox.x + cardBox.width - (titleBox.x + titleBox.width))).toBeLessThan(2);
     await go(page, localized(code, '/about'));
     await page.emulateMedia({ media: 'print' });
-    const after = await page.locator('main a[href^="http"]').first().evaluate((el) => {
-      const style = getComputedStyle(el, '::after');
-      return [style.content, style.direction, style.unicodeBidi];
-    });
+    const after = await page
+      .locator('main a[href^="http"]')
+      .first()
+      .evaluate((el) => {
+        const style = getComputedStyle(el, '::after');
+        return [style.content, style.direction, style.unicodeBidi];
+      });
     expect(after[0]).toMatch(/\(https?:|attr\(href\)/);
     expect(after.slice(1)).toEqual(['ltr', 'isolate']);
   });
@@ -191,7 +218,10 @@ describe('a right-to-left language added by the README steps', () => {
       const page = await open({ viewport: 'phone', width });
       for (const route of routes()) {
         await go(page, route);
-        const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        const [scrollWidth, clientWidth] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          document.documentElement.clientWidth,
+        ]);
         expect(scrollWidth, `${route} at ${width} px`).toBeLessThanOrEqual(clientWidth);
       }
       await go(page, localized(code, '/home'));
@@ -212,8 +242,16 @@ describe('a right-to-left language added by the README steps', () => {
       expect(entryText).toBeGreaterThan(width - 60);
       await entry.click();
       await page.waitForURL(`${stack.url}${localized(code, '/projects')}`);
-      await eventually(() => toggle.getAttribute('aria-expanded'), (v) => v === 'false', 'the menu closed');
-      await eventually(() => page.getByRole('heading', { level: 1 }).textContent(), (t) => t === arabic.projects.title, 'the projects page');
+      await eventually(
+        () => toggle.getAttribute('aria-expanded'),
+        (v) => v === 'false',
+        'the menu closed',
+      );
+      await eventually(
+        () => page.getByRole('heading', { level: 1 }).textContent(),
+        (t) => t === arabic.projects.title,
+        'the projects page',
+      );
     });
   }
 });

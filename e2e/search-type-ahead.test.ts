@@ -43,12 +43,20 @@ describe('search: typing before the dialog has come', () => {
     expect(await page.locator(OPEN_DIALOG).count(), 'the dialog is still on its way').toBe(0);
     dialog.release();
     const field = page.locator(`${OPEN_DIALOG} input[type="search"]`);
-    await eventually(() => field.inputValue(), (value) => value === 'react', 'the typed word in the dialog');
+    await eventually(
+      () => field.inputValue(),
+      (value) => value === 'react',
+      'the typed word in the dialog',
+    );
     await eventually(() => page.evaluate(() => document.activeElement?.closest('dialog') !== null), Boolean, 'focus in the dialog');
     await page.locator(`${OPEN_DIALOG} a.search-result`).first().waitFor();
     // Typing goes on in the dialog's own field, and the hidden one is gone.
     await page.keyboard.type(' router');
-    await eventually(() => field.inputValue(), (value) => value === 'react router', 'typing goes on in the dialog');
+    await eventually(
+      () => field.inputValue(),
+      (value) => value === 'react router',
+      'typing goes on in the dialog',
+    );
     expect(await page.locator('body > input.visually-hidden').count()).toBe(0);
   });
 
@@ -61,15 +69,31 @@ describe('search: typing before the dialog has come', () => {
     await dialog.held;
     await page.keyboard.type('diseno');
     dialog.release();
-    await eventually(() => page.locator(`${OPEN_DIALOG} input[type="search"]`).inputValue(), (value) => value === 'diseno', 'the typed word in the dialog');
+    await eventually(
+      () => page.locator(`${OPEN_DIALOG} input[type="search"]`).inputValue(),
+      (value) => value === 'diseno',
+      'the typed word in the dialog',
+    );
     await page.keyboard.press('Escape');
-    await eventually(() => page.locator(OPEN_DIALOG).count(), (count) => count === 0, 'the dialog closed');
+    await eventually(
+      () => page.locator(OPEN_DIALOG).count(),
+      (count) => count === 0,
+      'the dialog closed',
+    );
 
     // Asked for again (its code is here now, so it opens at once) and given up: nothing stays behind.
     await page.keyboard.press('/');
-    await eventually(() => page.locator(OPEN_DIALOG).count(), (count) => count === 1, 'the dialog open again');
+    await eventually(
+      () => page.locator(OPEN_DIALOG).count(),
+      (count) => count === 1,
+      'the dialog open again',
+    );
     await page.keyboard.press('Escape');
-    await eventually(() => page.locator(OPEN_DIALOG).count(), (count) => count === 0, 'the dialog closed again');
+    await eventually(
+      () => page.locator(OPEN_DIALOG).count(),
+      (count) => count === 0,
+      'the dialog closed again',
+    );
     expect(await page.locator('body > input.visually-hidden').count()).toBe(0);
   });
 

@@ -57,14 +57,22 @@ describe('page views and Core Web Vitals', () => {
     // An interaction (for INP), then a client-side navigation: the first page view is complete and goes.
     await page.getByRole('link', { name: 'Projects', exact: true }).filter({ visible: true }).first().click();
     await page.waitForURL((url) => url.pathname === '/projects');
-    await eventually(async () => beacons(), (sent) => sent.length === 1, 'the first page view');
+    await eventually(
+      async () => beacons(),
+      (sent) => sent.length === 1,
+      'the first page view',
+    );
     const [first] = beacons();
     expect(first).toMatchObject({ route: '/home', lang: 'en', device: 'desktop', nav: 'load' });
     expect(first).toEqual(expect.objectContaining({ lcp: expect.any(Number), fcp: expect.any(Number), ttfb: expect.any(Number) }));
 
     // Leaving the document (pagehide) sends the client-side page view, once.
     await page.goto(`${baseUrl()}/about`, { waitUntil: 'load' });
-    await eventually(async () => beacons(), (sent) => sent.length === 2, 'the client-side page view');
+    await eventually(
+      async () => beacons(),
+      (sent) => sent.length === 2,
+      'the client-side page view',
+    );
     expect(beacons()[1]).toMatchObject({ route: '/projects', lang: 'en', device: 'desktop', nav: 'client' });
     // The boot script left the page view to the app: nothing more comes for these two.
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
@@ -98,12 +106,21 @@ describe('page views and Core Web Vitals', () => {
       addEventListener('pageshow', (event) => shows.push(event.persisted));
     });
     await visit(page, '/home');
-    await eventually(async () => session.requests.filter((r) => VITALS_CHUNK.test(r.url)), (c) => c.length === 1, 'the chunk');
+    await eventually(
+      async () => session.requests.filter((r) => VITALS_CHUNK.test(r.url)),
+      (c) => c.length === 1,
+      'the chunk',
+    );
     const homeViews = () => ownBeacons().filter((view) => view.route === '/home');
 
     // Leaving /home for another document sends its page view; going back restores it from the cache.
     await page.goto(`${baseUrl()}/blogs`, { waitUntil: 'load' });
-    await eventually(async () => homeViews(), (sent) => sent.length === 1, 'the first load of /home', 20_000);
+    await eventually(
+      async () => homeViews(),
+      (sent) => sent.length === 1,
+      'the first load of /home',
+      20_000,
+    );
     // A restore fires no load event: wait for its pageshow, or for the load of a document fetched anew.
     await page.goBack({ waitUntil: 'commit' });
     await page.waitForFunction(() => {
@@ -111,7 +128,10 @@ describe('page views and Core Web Vitals', () => {
       const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
       return shows.length === 2 || (entry?.type === 'back_forward' && document.readyState === 'complete' && shows.length === 1);
     });
-    expect(await page.evaluate(() => (window as { shows?: boolean[] }).shows), 'a load, then a restore from the cache').toEqual([false, true]);
+    expect(await page.evaluate(() => (window as { shows?: boolean[] }).shows), 'a load, then a restore from the cache').toEqual([
+      false,
+      true,
+    ]);
     // The web-vitals chunk is not fetched again: the restored page keeps the module it had.
     expect(session.requests.filter((r) => VITALS_CHUNK.test(r.url))).toHaveLength(1);
 
@@ -119,7 +139,12 @@ describe('page views and Core Web Vitals', () => {
     await page.goto(`${baseUrl()}/robots.txt`);
     // Sent as the page is left, then written by the local stack: on a machine whose cores other test
     // files and browsers take, that has taken over 5 s (the beacon itself is not retried by anyone).
-    await eventually(async () => homeViews(), (sent) => sent.length === 2, 'the restored page view', 20_000).catch((error: unknown) => {
+    await eventually(
+      async () => homeViews(),
+      (sent) => sent.length === 2,
+      'the restored page view',
+      20_000,
+    ).catch((error: unknown) => {
       // A beacon Chromium reports and the stack did not keep was refused there; none reported is a hint
       // only, since a beacon sent from pagehide is not always reported to Playwright.
       const sent = session.requests.filter((r) => new URL(r.url).pathname === '/api/vitals').map((r) => r.postData);
@@ -140,11 +165,19 @@ describe('page views and Core Web Vitals', () => {
   it('names the pattern of a project page, on a phone, in Spanish', async () => {
     const { page } = await sessions.open({ viewport: 'phone' });
     await visit(page, '/es/projects/1');
-    await eventually(async () => sessions.current.requests.filter((r) => VITALS_CHUNK.test(r.url)), (c) => c.length === 1, 'the chunk');
+    await eventually(
+      async () => sessions.current.requests.filter((r) => VITALS_CHUNK.test(r.url)),
+      (c) => c.length === 1,
+      'the chunk',
+    );
     await page.goto(`${baseUrl()}/es/home`, { waitUntil: 'load' });
     // (The previous test's last page may send its own page view as its context closes: only project pages are this test's.)
     const ours = () => beacons().filter((view) => view.route === '/projects/:projectId');
-    await eventually(async () => ours(), (sent) => sent.length === 1, 'the page view');
+    await eventually(
+      async () => ours(),
+      (sent) => sent.length === 1,
+      'the page view',
+    );
     expect(ours()[0]).toMatchObject({ route: '/projects/:projectId', lang: 'es', device: 'phone', nav: 'load' });
   });
 
@@ -154,13 +187,25 @@ describe('page views and Core Web Vitals', () => {
     await page.goto(`${baseUrl()}/es/projects/2`, { waitUntil: 'commit' });
     await page.locator('h1').first().waitFor({ state: 'visible' });
     // The boot script asks for the page's scripts only after the first paint: wait until one is held.
-    await eventually(async () => scripts.held(), (held) => held > 0, 'a held script');
+    await eventually(
+      async () => scripts.held(),
+      (held) => held > 0,
+      'a held script',
+    );
     // A painted heading is not yet a recorded paint: on a busy machine the paint entry comes a frame later.
-    await eventually(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), (n) => n > 0, 'the first contentful paint entry');
+    await eventually(
+      () => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length),
+      (n) => n > 0,
+      'the first contentful paint entry',
+    );
     await page.goto(`${baseUrl()}/robots.txt`);
     // (The previous test's last page sends its own page view as its context closes: only project pages are this test's.)
     const ours = () => beacons().filter((view) => view.route === '/projects/:projectId');
-    await eventually(async () => ours(), (sent) => sent.length === 1, 'the page view');
+    await eventually(
+      async () => ours(),
+      (sent) => sent.length === 1,
+      'the page view',
+    );
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
     // TTFB and FCP from the browser's timeline; LCP, CLS and INP need the library's observers.
     expect(ours()).toEqual([

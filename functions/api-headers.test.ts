@@ -13,7 +13,13 @@ import { createEventsHandler } from './events/handler';
 import { apiEvent, lambdaContext, RecordingLogger, RecordingMetrics } from './shared/test-support';
 
 /** Headers that a browser or CloudFront sends but no handler should care about. */
-const UNREAD = { host: 'example.test', 'user-agent': 'test', 'x-forwarded-for': '203.0.113.7', cookie: 'a=b', origin: 'https://example.test' };
+const UNREAD = {
+  host: 'example.test',
+  'user-agent': 'test',
+  'x-forwarded-for': '203.0.113.7',
+  cookie: 'a=b',
+  origin: 'https://example.test',
+};
 
 /** Every header present, and a record of the ones a handler looked at. */
 function watchedHeaders(values: Record<string, string>): { headers: Record<string, string>; read: Set<string> } {
@@ -45,7 +51,11 @@ describe('request headers the API reads', () => {
     expect(f.verifyCalls[0]!.form.get('remoteip')).toBe('198.51.100.9');
 
     const events = watchedHeaders({ ...all });
-    const handler = createEventsHandler({ logger: new RecordingLogger(), metrics: new RecordingMetrics(), knownNames: siteEventNames({ projects, blogs }) });
+    const handler = createEventsHandler({
+      logger: new RecordingLogger(),
+      metrics: new RecordingMetrics(),
+      knownNames: siteEventNames({ projects, blogs }),
+    });
     const beacon = apiEvent({ path: '/api/events', body: JSON.stringify({ name: 'OTHER_NAME' }), headers: events.headers });
     expect((await handler(beacon, lambdaContext())).statusCode).toBe(204);
 

@@ -31,7 +31,8 @@ async function contactScenarios(): Promise<MetricName[]> {
   await run(contactFixture({ originSecret: 'x'.repeat(36) }), VALID_BODY);
   await run(contactFixture({ verify: () => Promise.resolve(jsonResponse('quota', 429)) }), VALID_BODY);
   const full = memoryCounters();
-  const guarded = (monthlyBudget: number) => contactFixture({ guards: { counters: full, hashKey: () => Promise.resolve('k'), monthlyBudget } });
+  const guarded = (monthlyBudget: number) =>
+    contactFixture({ guards: { counters: full, hashKey: () => Promise.resolve('k'), monthlyBudget } });
   await run(guarded(1), VALID_BODY); // the budget's one call: past the warning share
   await run(guarded(1), VALID_BODY); // the budget is spent
   for (let i = 0; i < CONTACT_ADDRESS_LIMITS[0].maxRequests; i++) await run(guarded(100), VALID_BODY); // the address is full

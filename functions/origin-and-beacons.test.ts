@@ -8,7 +8,14 @@ import type { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { ORIGIN_VERIFY_HEADER } from '../contract/api-headers';
 import { createEventsHandler } from './events/handler';
 import { createVitalsHandler } from './vitals/handler';
-import { createOriginCheck, ORIGIN_REFRESH_MS, originCheckFromEnv, secretsManagerOriginValues, staticOriginCheck, type SecretsManagerLike } from './shared/origin';
+import {
+  createOriginCheck,
+  ORIGIN_REFRESH_MS,
+  originCheckFromEnv,
+  secretsManagerOriginValues,
+  staticOriginCheck,
+  type SecretsManagerLike,
+} from './shared/origin';
 import { VITALS_ALARM_VIEWS_PER_ADDRESS } from '../contract/limits';
 import { counterKeys, memoryCounters } from './shared/counters';
 import { createBeaconLimit } from './shared/beacon-limit';
@@ -18,7 +25,8 @@ import { apiEvent, lambdaContext, RecordingLogger, RecordingMetrics } from './sh
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
 const C = 'c'.repeat(40);
-const withOrigin = (value?: string) => apiEvent({ headers: { 'content-type': 'application/json', ...(value ? { [ORIGIN_VERIFY_HEADER]: value } : {}) } });
+const withOrigin = (value?: string) =>
+  apiEvent({ headers: { 'content-type': 'application/json', ...(value ? { [ORIGIN_VERIFY_HEADER]: value } : {}) } });
 
 /** Secrets Manager with versions by staging label; counts reads. */
 function fakeSecrets(stages: Record<string, string>) {
@@ -60,7 +68,11 @@ describe('createOriginCheck', () => {
 
   it('fails closed: an unreadable secret refuses every request and is reported', async () => {
     const errors: unknown[] = [];
-    const check = createOriginCheck({ load: () => Promise.reject(new Error('denied')), now: () => 0, onError: (error) => errors.push(error) });
+    const check = createOriginCheck({
+      load: () => Promise.reject(new Error('denied')),
+      now: () => 0,
+      onError: (error) => errors.push(error),
+    });
     expect(await check(withOrigin(A))).toBe(false);
     expect(errors).toHaveLength(1);
     const noCurrent = createOriginCheck({ load: secretsManagerOriginValues(fakeSecrets({ AWSPREVIOUS: A }), 'arn', 1000), now: () => 0 });
@@ -120,7 +132,14 @@ describe('the beacons: one address cannot move the owner’s numbers', () => {
     const counters = memoryCounters();
     const metrics = new RecordingMetrics();
     const logger = new RecordingLogger();
-    const limit = createBeaconLimit({ counters, hashKey: counterKeys(counters), route: 'events', max: 3, viaCloudFront: false, now: () => Date.UTC(2026, 10, 22, 9) });
+    const limit = createBeaconLimit({
+      counters,
+      hashKey: counterKeys(counters),
+      route: 'events',
+      max: 3,
+      viaCloudFront: false,
+      now: () => Date.UTC(2026, 10, 22, 9),
+    });
     const handler = createEventsHandler({ logger, metrics, limit });
     const body = JSON.stringify({ name: 'NAV_HOME' });
     for (let i = 0; i < 5; i++) expect((await handler(from('198.51.100.1', body), ctx)).statusCode).toBe(204);
@@ -136,7 +155,14 @@ describe('the beacons: one address cannot move the owner’s numbers', () => {
     const counters = memoryCounters();
     const views: unknown[] = [];
     let measured = 0;
-    const limit = createBeaconLimit({ counters, hashKey: counterKeys(counters), route: 'vitals', max: 6, viaCloudFront: false, now: () => Date.UTC(2026, 10, 22, 9) });
+    const limit = createBeaconLimit({
+      counters,
+      hashKey: counterKeys(counters),
+      route: 'vitals',
+      max: 6,
+      viaCloudFront: false,
+      now: () => Date.UTC(2026, 10, 22, 9),
+    });
     const handler = createVitalsHandler({
       logger: new RecordingLogger(),
       measures: { measure: () => void measured++ },
@@ -171,9 +197,20 @@ describe('the beacons: one address cannot move the owner’s numbers', () => {
 
   it('fails closed: a day counter that does not answer drops the beacon uncounted', async () => {
     const base = memoryCounters();
-    const counters = { ...base, take: (id: string, max: number, expiresAt: number) => (id.startsWith('spend#') ? Promise.reject(new Error('down')) : base.take(id, max, expiresAt)) };
+    const counters = {
+      ...base,
+      take: (id: string, max: number, expiresAt: number) =>
+        id.startsWith('spend#') ? Promise.reject(new Error('down')) : base.take(id, max, expiresAt),
+    };
     const metrics = new RecordingMetrics();
-    const limit = createBeaconLimit({ counters, hashKey: counterKeys(counters), route: 'events', max: 3, viaCloudFront: false, now: Date.now });
+    const limit = createBeaconLimit({
+      counters,
+      hashKey: counterKeys(counters),
+      route: 'events',
+      max: 3,
+      viaCloudFront: false,
+      now: Date.now,
+    });
     const handler = createEventsHandler({ logger: new RecordingLogger(), metrics, limit });
     expect((await handler(from('198.51.100.1', JSON.stringify({ name: 'NAV_HOME' })), ctx)).statusCode).toBe(204);
     expect(metrics.counts).toEqual([]);
@@ -182,7 +219,14 @@ describe('the beacons: one address cannot move the owner’s numbers', () => {
   it('fails closed: counters that do not answer drop the beacon', async () => {
     const counters = { ...memoryCounters(), take: () => Promise.reject(new Error('down')) };
     const metrics = new RecordingMetrics();
-    const limit = createBeaconLimit({ counters, hashKey: counterKeys(counters), route: 'events', max: 3, viaCloudFront: false, now: Date.now });
+    const limit = createBeaconLimit({
+      counters,
+      hashKey: counterKeys(counters),
+      route: 'events',
+      max: 3,
+      viaCloudFront: false,
+      now: Date.now,
+    });
     const handler = createEventsHandler({ logger: new RecordingLogger(), metrics, limit });
     expect((await handler(from('198.51.100.1', JSON.stringify({ name: 'NAV_HOME' })), ctx)).statusCode).toBe(204);
     expect(metrics.counts).toEqual([]);

@@ -13,7 +13,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addLine as addLineTo, copyLanguageFolder, documentedSteps as readSteps, makeCopy as makeCopyIn, quietBuild as quietBuildIn, readmeExampleBuild, REPO } from '../tools/locale-copy';
+import {
+  addLine as addLineTo,
+  copyLanguageFolder,
+  documentedSteps as readSteps,
+  makeCopy as makeCopyIn,
+  quietBuild as quietBuildIn,
+  readmeExampleBuild,
+  REPO,
+} from '../tools/locale-copy';
 
 /** The copy with the README's old line, whose build must fail. */
 const failing = mkdtempSync(path.join(os.tmpdir(), 'add-locale-'));
@@ -24,7 +32,7 @@ let copy = '';
 /** The README's steps, read from its text (tools/locale-copy.ts): both example lines name their own code. */
 function documentedSteps() {
   const steps = readSteps();
-  expect(steps.rtl, 'the README shows a right-to-left language\'s line').not.toBeNull();
+  expect(steps.rtl, "the README shows a right-to-left language's line").not.toBeNull();
   expect(steps.rtl!.line.startsWith(`${steps.rtl!.to}: {`)).toBe(true);
   return steps;
 }
@@ -48,7 +56,10 @@ describe('adding a language by following web/content/README.md', () => {
     copyLanguageFolder(failing, from, to);
     const index = path.join(failing, 'web/content', to, 'index.ts');
     expect(readFileSync(index, 'utf8')).toContain(`locale: '${to}'`);
-    expect(readFileSync(path.join(failing, 'web/content', to, 'README.md'), 'utf8'), 'the copied README speaks of no one language').not.toMatch(/Spanish|Español/);
+    expect(
+      readFileSync(path.join(failing, 'web/content', to, 'README.md'), 'utf8'),
+      'the copied README speaks of no one language',
+    ).not.toMatch(/Spanish|Español/);
     expect(readFileSync(path.join(failing, 'web/content', to, 'ui.ts'), 'utf8')).not.toMatch(/Spanish/);
 
     // The line as the README showed it before languages had a fallback heading: the build stops, and `npm start`
@@ -73,11 +84,16 @@ describe('adding a language by following web/content/README.md', () => {
     expect(built.languages).toEqual({ from, to, line, rtl });
     copy = built.dir;
     expect(readFileSync(path.join(copy, 'web/content/locales.ts'), 'utf8')).toBe(
-      readFileSync(path.join(REPO, 'web/content/locales.ts'), 'utf8').replace('} as const satisfies', `  ${line}\n  ${rtl!.line}\n} as const satisfies`),
+      readFileSync(path.join(REPO, 'web/content/locales.ts'), 'utf8').replace(
+        '} as const satisfies',
+        `  ${line}\n  ${rtl!.line}\n} as const satisfies`,
+      ),
     );
     expect(built.stdout).toMatch(/^Building the site… done in \d+ s/);
     for (const code of [to, rtl!.to]) {
-      expect(built.stderr).toMatch(new RegExp(`^Content warning: ${code} \\(.+\\) still has the texts of ${from} \\(.+\\): (\\d+) of its \\1 texts are the same`, 'm'));
+      expect(built.stderr).toMatch(
+        new RegExp(`^Content warning: ${code} \\(.+\\) still has the texts of ${from} \\(.+\\): (\\d+) of its \\1 texts are the same`, 'm'),
+      );
     }
     expect(built.stderr.split('\n').filter(Boolean)).toHaveLength(2);
 
@@ -136,7 +152,9 @@ describe('adding a language by following web/content/README.md', () => {
     for (const page of pages) {
       if (!html(page).includes('<link rel="canonical"')) continue;
       expect(sitemap.includes(`<loc>${site}/${to}/${page}</loc>`), page).toBe(true);
-      expect(sitemap.split(`<xhtml:link rel="alternate" hreflang="${to}" href="${site}/${to}/${page}"/>`).length - 1, page).toBe(LOCALE_COUNT);
+      expect(sitemap.split(`<xhtml:link rel="alternate" hreflang="${to}" href="${site}/${to}/${page}"/>`).length - 1, page).toBe(
+        LOCALE_COUNT,
+      );
     }
     // And each of its pages has its own link preview.
     expect(existsSync(path.join(copy, 'web/build/client/og', `${to}-home.png`))).toBe(true);

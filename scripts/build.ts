@@ -23,7 +23,12 @@ function main(): void {
   const bin = path.join(root, 'node_modules', '.bin', windows ? 'react-router.cmd' : 'react-router');
   // Piped, the output would lose its colours: keep them when this process writes to a terminal.
   const env = process.stdout.isTTY && !process.env.NO_COLOR ? { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } : process.env;
-  const child = spawn(bin, ['build', ...process.argv.slice(2)], { cwd: process.cwd(), env, stdio: ['inherit', 'pipe', 'pipe'], shell: windows });
+  const child = spawn(bin, ['build', ...process.argv.slice(2)], {
+    cwd: process.cwd(),
+    env,
+    stdio: ['inherit', 'pipe', 'pipe'],
+    shell: windows,
+  });
   const forward = (from: NodeJS.ReadableStream, to: NodeJS.WritableStream) =>
     createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
       if (keepLine(line)) to.write(`${line}\n`);

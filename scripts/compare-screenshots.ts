@@ -36,7 +36,9 @@ const COMPARE_IN_PAGE = `async (pa, pb) => {
 const [dirA, dirB, pattern = '.'] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error('Usage: npx tsx scripts/compare-screenshots.ts DIR_A DIR_B [NAME_PATTERN]');
 const match = new RegExp(pattern);
-const names = readdirSync(dirA).filter((n) => n.endsWith('.png') && match.test(n)).sort();
+const names = readdirSync(dirA)
+  .filter((n) => n.endsWith('.png') && match.test(n))
+  .sort();
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
 let failures = 0;
 try {
@@ -51,9 +53,15 @@ try {
       continue;
     }
     const a = readFileSync(path.join(dirA, name)).toString('base64');
-    const result = (await page.evaluate(`(${COMPARE_IN_PAGE})(${JSON.stringify(a)}, ${JSON.stringify(b)})`)) as { size: string; pixels: number; box: string };
+    const result = (await page.evaluate(`(${COMPARE_IN_PAGE})(${JSON.stringify(a)}, ${JSON.stringify(b)})`)) as {
+      size: string;
+      pixels: number;
+      box: string;
+    };
     if (result.pixels !== 0) failures += 1;
-    console.log(`${name}: ${result.pixels === 0 ? 'identical' : result.pixels < 0 ? `sizes differ (${result.size})` : `${result.pixels} pixels differ (${result.box})`}`);
+    console.log(
+      `${name}: ${result.pixels === 0 ? 'identical' : result.pixels < 0 ? `sizes differ (${result.size})` : `${result.pixels} pixels differ (${result.box})`}`,
+    );
   }
 } finally {
   await browser.close();

@@ -25,7 +25,15 @@ describe('npm start serves the last good build', () => {
     let clock = 0;
     const served: Date[] = [];
     const incomplete: Date[] = [];
-    const site = serveLastGoodBuild({ buildDir, servingDir: path.join(root, 'serving'), pollMs: 0, incompleteMs: 5_000, now: () => clock, onServed: (t) => served.push(t), onIncomplete: (t) => incomplete.push(t) });
+    const site = serveLastGoodBuild({
+      buildDir,
+      servingDir: path.join(root, 'serving'),
+      pollMs: 0,
+      incompleteMs: 5_000,
+      now: () => clock,
+      onServed: (t) => served.push(t),
+      onIncomplete: (t) => incomplete.push(t),
+    });
     const page = () => readFileSync(path.join(site.clientDir, 'home/index.html'), 'utf8');
     expect(page()).toBe('first');
     expect(site.check()).toBe('unchanged');
@@ -68,7 +76,14 @@ describe('npm start serves the last good build', () => {
     expect(lastServedBuild(servingDir)).toBe(path.join(servingDir, 'current', 'build'));
     let clock = 0;
     const incomplete: Date[] = [];
-    const site = serveLastGoodBuild({ buildDir, servingDir, pollMs: 0, incompleteMs: 5_000, now: () => clock, onIncomplete: (t) => incomplete.push(t) });
+    const site = serveLastGoodBuild({
+      buildDir,
+      servingDir,
+      pollMs: 0,
+      incompleteMs: 5_000,
+      now: () => clock,
+      onIncomplete: (t) => incomplete.push(t),
+    });
     expect(readFileSync(path.join(site.clientDir, 'home/index.html'), 'utf8')).toBe('good');
     expect(site.builtAt()).toEqual(new Date(3_000_000));
     clock = 10_000;
@@ -82,7 +97,9 @@ describe('npm start serves the last good build', () => {
   it('asks for a build when there is no complete one to start with', () => {
     const buildDir = path.join(root, 'none/web/build');
     mkdirSync(path.join(buildDir, 'client'), { recursive: true });
-    expect(() => serveLastGoodBuild({ buildDir, servingDir: path.join(root, 'none/serving'), pollMs: 0 })).toThrow(/postbuild\.json is missing: .*run `npm run build` first/);
+    expect(() => serveLastGoodBuild({ buildDir, servingDir: path.join(root, 'none/serving'), pollMs: 0 })).toThrow(
+      /postbuild\.json is missing: .*run `npm run build` first/,
+    );
   });
 
   it('says what happened, what is served and what to do', () => {

@@ -58,7 +58,9 @@ function copyAndServe(buildDir: string, servingDir: string, made: number): void 
   renameSync(next, link);
   // Older copies go, but for the one just replaced: a request may still be reading it.
   const keep = new Set([name]);
-  const copies = readdirSync(servingDir).filter((entry) => entry.startsWith('build-')).sort((a, b) => statSync(path.join(servingDir, b)).mtimeMs - statSync(path.join(servingDir, a)).mtimeMs);
+  const copies = readdirSync(servingDir)
+    .filter((entry) => entry.startsWith('build-'))
+    .sort((a, b) => statSync(path.join(servingDir, b)).mtimeMs - statSync(path.join(servingDir, a)).mtimeMs);
   for (const entry of copies.slice(0, 2)) keep.add(entry);
   for (const entry of copies) if (!keep.has(entry)) rmSync(path.join(servingDir, entry), { recursive: true, force: true });
 }
@@ -79,7 +81,9 @@ export function serveLastGoodBuild(options: LastGoodBuildOptions): LastGoodBuild
   const first = reportTime(buildDir);
   const previous = lastServedBuild(servingDir);
   if (first === undefined && previous === undefined) {
-    throw new Error(`${path.join(buildDir, POSTBUILD_REPORT_FILE)} is missing: the build in ${buildDir} is not complete; run \`npm run build\` first.`);
+    throw new Error(
+      `${path.join(buildDir, POSTBUILD_REPORT_FILE)} is missing: the build in ${buildDir} is not complete; run \`npm run build\` first.`,
+    );
   }
   mkdirSync(servingDir, { recursive: true });
   if (first !== undefined) copyAndServe(buildDir, servingDir, first);
@@ -105,13 +109,16 @@ export function serveLastGoodBuild(options: LastGoodBuildOptions): LastGoodBuild
     onServed?.(new Date(made));
     return 'served-new';
   };
-  const timer = pollMs > 0 ? setInterval(() => {
-    try {
-      check();
-    } catch {
-      // A build rewrote web/build while it was copied: the next look copies it whole.
-    }
-  }, pollMs) : undefined;
+  const timer =
+    pollMs > 0
+      ? setInterval(() => {
+          try {
+            check();
+          } catch {
+            // A build rewrote web/build while it was copied: the next look copies it whole.
+          }
+        }, pollMs)
+      : undefined;
   timer?.unref();
   return {
     clientDir: path.join(servingDir, 'current', 'build', 'client'),
@@ -126,7 +133,7 @@ export function incompleteBuildNotice(servedBuiltAt: Date): string {
   const time = servedBuiltAt.toTimeString().slice(0, 5);
   return (
     `\n  A build has left web/build incomplete (it failed, or is still running): the site keeps serving the build of ${time}.\n` +
-    '  Its cause is the last lines of that build\'s output (`npm run build` prints the file, the line and the fix);\n' +
+    "  Its cause is the last lines of that build's output (`npm run build` prints the file, the line and the fix);\n" +
     '  fix it and build again: the new build is served as soon as it is complete.\n'
   );
 }

@@ -25,9 +25,27 @@ const ADDED = {
 
 /** Per language: its post (slug, title, tag in its own script) and the texts that replace the template's. */
 const OWN = {
-  en: { slug: 'first-light', title: 'First light', tag: 'field-notes', role: 'Systems engineer', headline: 'Quiet software for loud problems.' },
-  es: { slug: 'primera-luz', title: 'Primera luz', tag: 'cuaderno-de-campo', role: 'Ingeniera de sistemas', headline: 'Software tranquilo para problemas ruidosos.' },
-  fr: { slug: 'premiere-lumiere', title: 'Première lumière', tag: 'carnet-été', role: 'Ingénieure systèmes', headline: 'Du logiciel calme pour des problèmes bruyants.' },
+  en: {
+    slug: 'first-light',
+    title: 'First light',
+    tag: 'field-notes',
+    role: 'Systems engineer',
+    headline: 'Quiet software for loud problems.',
+  },
+  es: {
+    slug: 'primera-luz',
+    title: 'Primera luz',
+    tag: 'cuaderno-de-campo',
+    role: 'Ingeniera de sistemas',
+    headline: 'Software tranquilo para problemas ruidosos.',
+  },
+  fr: {
+    slug: 'premiere-lumiere',
+    title: 'Première lumière',
+    tag: 'carnet-été',
+    role: 'Ingénieure systèmes',
+    headline: 'Du logiciel calme pour des problèmes bruyants.',
+  },
   he: { slug: 'or-rishon', title: 'אור ראשון', tag: 'רשימות-שדה', role: 'מהנדסת מערכות', headline: 'תוכנה שקטה לבעיות רועשות.' },
 } as const;
 type Code = keyof typeof OWN;
@@ -37,21 +55,30 @@ const OWNER_NAME = 'Noa Brightwater';
 /** The project's files as git sees them: tracked, and new ones not ignored (an owner's uncommitted edits count). */
 function projectFiles(): string[] {
   // safe.directory on the command line (git honours it there): CI's container checks out as another user.
-  const listed = execFileSync('git', ['-c', `safe.directory=${REPO}`, 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO, encoding: 'utf8' });
+  const listed = execFileSync('git', ['-c', `safe.directory=${REPO}`, 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: REPO,
+    encoding: 'utf8',
+  });
   return [...new Set(listed.split('\0').filter(Boolean))].filter((file) => existsSync(path.join(REPO, file)));
 }
 
 function edit(file: string, change: (text: string) => string): void {
   const before = readFileSync(file, 'utf8');
   const after = change(before);
-  if (after === before) throw new Error(`${path.relative(process.cwd(), file)}: the copy's edit changed nothing; the file no longer has the shape this script expects.`);
+  if (after === before)
+    throw new Error(
+      `${path.relative(process.cwd(), file)}: the copy's edit changed nothing; the file no longer has the shape this script expects.`,
+    );
   writeFileSync(file, after);
 }
 
 /** Replaces every single-quoted value of `key` (key: '…') in `text`, numbering them from 1. */
 function replaceValues(text: string, key: string, value: (n: number) => string): string {
   let n = 0;
-  return text.replace(new RegExp(`(\\b${key}:\\s*)'(?:[^'\\\\]|\\\\.)*'`, 'g'), (_, head: string) => `${head}'${value(++n).replaceAll("'", "\\'")}'`);
+  return text.replace(
+    new RegExp(`(\\b${key}:\\s*)'(?:[^'\\\\]|\\\\.)*'`, 'g'),
+    (_, head: string) => `${head}'${value(++n).replaceAll("'", "\\'")}'`,
+  );
 }
 
 /** Inserts `item` (source text of one object) as the last element of the file's exported array. */
@@ -78,10 +105,17 @@ export function makeOwnersContent(copy: string): void {
       const text = readFileSync(full, 'utf8').replaceAll('Alex Example', OWNER_NAME).replaceAll('alex-example', 'noa-brightwater');
       writeFileSync(full, text.replaceAll('portfolio.example.com', 'noa.example.org'));
     }
-    if (code === 'en') edit(path.join(folder, 'site.ts'), (t) => t.replace(/(tagline:\s*)'[^']*'/, `$1'${OWNER_NAME} keeps busy systems calm.'`));
+    if (code === 'en')
+      edit(path.join(folder, 'site.ts'), (t) => t.replace(/(tagline:\s*)'[^']*'/, `$1'${OWNER_NAME} keeps busy systems calm.'`));
     else edit(path.join(folder, 'site.ts'), (t) => replaceValues(t, 'tagline', () => `${own.headline} (${code})`));
     edit(path.join(folder, 'site.ts'), (t) => replaceValues(t, 'role', () => own.role));
-    edit(path.join(folder, 'pages.ts'), (t) => replaceValues(replaceValues(t, 'headline', () => own.headline), 'intro', (n) => `${own.title} ${n}.`));
+    edit(path.join(folder, 'pages.ts'), (t) =>
+      replaceValues(
+        replaceValues(t, 'headline', () => own.headline),
+        'intro',
+        (n) => `${own.title} ${n}.`,
+      ),
+    );
     edit(path.join(folder, 'projects.ts'), (t) => replaceValues(t, 'title', (n) => `${own.title}: project ${n}`));
     edit(path.join(folder, 'projects.ts'), (t) =>
       appendToArray(
@@ -129,14 +163,20 @@ async function main(): Promise<void> {
   const keep = process.argv.includes('--keep');
   const started = performance.now();
   const copy = copyWholeProject();
-  console.info(`Owner's copy in ${copy}: posts in ${Object.keys(OWN).join(', ')}; French and Hebrew added; a sixth project, a fourth article; the texts replaced.`);
+  console.info(
+    `Owner's copy in ${copy}: posts in ${Object.keys(OWN).join(', ')}; French and Hebrew added; a sixth project, a fourth article; the texts replaced.`,
+  );
   let code = 1;
   try {
     makeOwnersContent(copy);
     code = await run('npm', ['run', 'test:unit'], copy);
   } finally {
     const seconds = Math.round((performance.now() - started) / 1000);
-    console.info(code === 0 ? `Owner's copy: npm run test:unit passed (${seconds} s).` : `Owner's copy: npm run test:unit failed (${seconds} s); the copy: ${copy}`);
+    console.info(
+      code === 0
+        ? `Owner's copy: npm run test:unit passed (${seconds} s).`
+        : `Owner's copy: npm run test:unit failed (${seconds} s); the copy: ${copy}`,
+    );
     if (code === 0 && !keep) rmSync(copy, { recursive: true, force: true });
   }
   process.exitCode = code;

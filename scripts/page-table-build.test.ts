@@ -27,10 +27,19 @@ describe('a page added to the page table', () => {
       const { VITALS_ROUTES, routeOfPath } = await import('./contract/vitals.ts');
       const files = (entries) => entries.flatMap((entry) => [{ path: entry.path, file: entry.file }, ...files(entry.children ?? [])]);
       console.log(JSON.stringify({ routes: files(siteRoutes(['en', 'es'], process.cwd())), vitals: VITALS_ROUTES, es: routeOfPath('/es${pattern}') }));`;
-    const run = await runChild(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: copy, timeoutMs: 60_000 });
+    const run = await runChild(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: copy,
+      timeoutMs: 60_000,
+    });
     expect(run.status, run.output).toBe(0);
-    const { routes, vitals, es } = JSON.parse(run.stdout) as { routes: { path?: string; file: string }[]; vitals: string[]; es: { route: string; lang: string } };
-    expect(routes.filter((route) => route.file === FIXTURE_PAGE.module).map((route) => route.path)).toEqual(LANGUAGES.map((prefix) => `${prefix}${pattern}`.slice(1)));
+    const { routes, vitals, es } = JSON.parse(run.stdout) as {
+      routes: { path?: string; file: string }[];
+      vitals: string[];
+      es: { route: string; lang: string };
+    };
+    expect(routes.filter((route) => route.file === FIXTURE_PAGE.module).map((route) => route.path)).toEqual(
+      LANGUAGES.map((prefix) => `${prefix}${pattern}`.slice(1)),
+    );
     expect(vitals).toContain(pattern);
     expect(es).toEqual({ route: pattern, lang: 'es' });
   });

@@ -24,12 +24,17 @@ const lineOf = (text: string, needle: string) => {
 
 /** Two posts (or a post and an external article) whose titles give one click event name. */
 function sharedEventNames(posts: readonly Post[], text: (file: string) => string): string[] {
-  const seen = new Map<string, string>(blogs.map((article) => [eventName(CLICK_EVENTS.blogRead, article.title), `the article "${article.title}" (web/content/blogs.ts)`]));
+  const seen = new Map<string, string>(
+    blogs.map((article) => [eventName(CLICK_EVENTS.blogRead, article.title), `the article "${article.title}" (web/content/blogs.ts)`]),
+  );
   const problems: string[] = [];
   for (const post of posts.filter((p) => p.locale === DEFAULT_LOCALE).sort((a, b) => a.file.localeCompare(b.file))) {
     const name = eventName(CLICK_EVENTS.blogRead, post.frontMatter.title);
     const other = seen.get(name);
-    if (other) problems.push(`${post.file}:${lineOf(text(post.file), 'title:')}: its title gives the same click event (${name}) as ${other}, so their clicks would be counted as one; give it a title of its own`);
+    if (other)
+      problems.push(
+        `${post.file}:${lineOf(text(post.file), 'title:')}: its title gives the same click event (${name}) as ${other}, so their clicks would be counted as one; give it a title of its own`,
+      );
     else seen.set(name, post.file);
   }
   return problems;
@@ -44,7 +49,9 @@ function missingPageLinks(posts: readonly Post[], root: string, sitePaths: Reado
       if (!href || href.startsWith('#') || /^[a-z][a-z\d+.-]*:/i.test(href) || href.startsWith('//')) continue;
       const target = decodeURIComponent(new URL(href.replaceAll('&amp;', '&'), page).pathname).replace(/(.)\/$/, '$1');
       if (sitePaths.has(target) || target.startsWith('/assets/') || existsSync(path.join(root, 'web/public', target))) continue;
-      problems.push(`${post.file}:${lineOf(text(post.file), href)}: the link to ${href} leads to no page of the site (${target}); correct it, or link the full address of another site`);
+      problems.push(
+        `${post.file}:${lineOf(text(post.file), href)}: the link to ${href} leads to no page of the site (${target}); correct it, or link the full address of another site`,
+      );
     }
   }
   return problems;
@@ -63,7 +70,11 @@ export interface PostCheck {
  * Every post of the build checked before prerendering; `pagePaths(posts)`: every page the build will
  * have, given its posts (their pages, tag pages, the site's other pages).
  */
-export async function checkPosts(root: string, locales: readonly string[], pagePaths: (posts: readonly Post[]) => readonly string[]): Promise<PostCheck> {
+export async function checkPosts(
+  root: string,
+  locales: readonly string[],
+  pagePaths: (posts: readonly Post[]) => readonly string[],
+): Promise<PostCheck> {
   const { files, problems } = readPostFiles(root);
   const text = (file: string) => files[file] ?? '';
   let posts: Post[];

@@ -6,7 +6,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bootScript, inlineScripts as constantInlineScripts } from '../web/boot/generate';
 import { contentSecurityPolicy, INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
 import { COMPILE_HINT } from '../contract/compile-hint';
-import { firstPaintProblems, inlineScripts, markPreview, movePagesToRoot, pageViewAttribute, preloadedScripts, removeResourceRouteData, shapePages, transformPage } from './postbuild';
+import {
+  firstPaintProblems,
+  inlineScripts,
+  markPreview,
+  movePagesToRoot,
+  pageViewAttribute,
+  preloadedScripts,
+  removeResourceRouteData,
+  shapePages,
+  transformPage,
+} from './postbuild';
 
 const HYDRATION_BOOT_SCRIPT = bootScript();
 const INLINE_SCRIPTS = constantInlineScripts();
@@ -103,7 +113,8 @@ describe('transformPage', () => {
     for (const [name, text] of files) {
       expect(name).toMatch(/^assets\/inline-[\w-]{12}\.js$/);
       expect(html).toContain(`data-src="/${name}"`);
-      for (const part of text.split('\n').filter((line) => line.startsWith('window.__reactRouterContext'))) expect(prerendered('Alex')).toContain(part);
+      for (const part of text.split('\n').filter((line) => line.startsWith('window.__reactRouterContext')))
+        expect(prerendered('Alex')).toContain(part);
       if (name !== router?.[0]) expect(prerendered('Alex')).toContain(text);
     }
   });
@@ -196,7 +207,9 @@ describe('a preview build', () => {
     const result = shapePages(dir, 'Preview: pull request 12, <abc1234>');
     for (const page of ['home/index.html', 'projects/3/index.html']) {
       const html = readFileSync(path.join(dir, 'client', page), 'utf8');
-      expect(html).toMatch(/<body[^>]*><p data-preview-marker="" role="note" style="position:fixed;[^"]*">Preview: pull request 12, &lt;abc1234&gt;<\/p>/);
+      expect(html).toMatch(
+        /<body[^>]*><p data-preview-marker="" role="note" style="position:fixed;[^"]*">Preview: pull request 12, &lt;abc1234&gt;<\/p>/,
+      );
       expect(markPreview(html, 'again')).toBe(html);
     }
     // The same scripts as a live build: the marker adds no inline script to the policy.
@@ -241,7 +254,13 @@ describe('shapePages', () => {
     shapePages(dir);
     expect(asset('vendor-B2.js')).toBe(`${COMPILE_HINT}export function f(){}`);
 
-    const failing = build({ 'assets/app-C3.css': CSS, 'assets/entry.client-A1.js': '', 'assets/vendor-B2.js': '', 'a/index.html': prerendered('A'), 'b/index.html': '<script>x()</script>' });
+    const failing = build({
+      'assets/app-C3.css': CSS,
+      'assets/entry.client-A1.js': '',
+      'assets/vendor-B2.js': '',
+      'a/index.html': prerendered('A'),
+      'b/index.html': '<script>x()</script>',
+    });
     expect(() => shapePages(failing)).toThrow(/b\/index\.html has an inline script/);
     const missing = build({ 'assets/app-C3.css': CSS, 'assets/vendor-B2.js': 'f()', 'a/index.html': prerendered('A') });
     expect(() => shapePages(missing)).toThrow(/a\/index\.html preloads assets\/entry\.client-A1\.js, which the build did not emit/);
@@ -285,7 +304,11 @@ describe('a build for a preview base path', () => {
     const dir = build({
       'assets/app-C3.css': CSS,
       'favicon.svg': '<svg/>',
-      'site.webmanifest': JSON.stringify({ start_url: '/home', scope: '/', icons: [{ src: '/icon-192.png', sizes: '192x192' }, { src: 'https://x.test/i.png' }] }),
+      'site.webmanifest': JSON.stringify({
+        start_url: '/home',
+        scope: '/',
+        icons: [{ src: '/icon-192.png', sizes: '192x192' }, { src: 'https://x.test/i.png' }],
+      }),
       [`${BASE.slice(1)}/home/index.html`]: underBase('Alex'),
       [`${BASE.slice(1)}/es/feed.xml`]: '<feed/>',
     });
@@ -300,7 +323,9 @@ describe('a build for a preview base path', () => {
     });
 
     const clash = build({ 'home/index.html': 'root', [`${BASE.slice(1)}/home/index.html`]: 'preview' });
-    expect(() => movePagesToRoot(path.join(clash, 'client'), BASE)).toThrow(/home\/index\.html exists both at the root of the build and under \/pr-7\/abc1234\//);
+    expect(() => movePagesToRoot(path.join(clash, 'client'), BASE)).toThrow(
+      /home\/index\.html exists both at the root of the build and under \/pr-7\/abc1234\//,
+    );
     expect(readFileSync(path.join(clash, 'client', BASE.slice(1), 'home/index.html'), 'utf8')).toBe('preview');
     expect(() => movePagesToRoot(path.join(build({ 'index.html': 'x' }), 'client'), BASE)).toThrow(/same PREVIEW_PATH/);
   });
@@ -314,6 +339,8 @@ describe('a build for a preview base path', () => {
     for (const address of moved) expect(files.has(address.slice(BASE.length + 1))).toBe(true);
     expect(moved.every((address) => address.startsWith(`${BASE}/assets/inline-`))).toBe(true);
     expect(preloadedScripts(underBase('Alex'), BASE)).toEqual(['assets/entry.client-A1.js', 'assets/vendor-B2.js']);
-    expect(() => transformPage(prerendered('Alex'), path.join(dir, 'client'), 'home/index.html', BASE)).toThrow(/not a built asset: only \/pr-7\/abc1234\/assets\/\*\.css/);
+    expect(() => transformPage(prerendered('Alex'), path.join(dir, 'client'), 'home/index.html', BASE)).toThrow(
+      /not a built asset: only \/pr-7\/abc1234\/assets\/\*\.css/,
+    );
   });
 });

@@ -47,7 +47,10 @@ interface MovableScript {
   test: (text: string, type: string) => boolean;
 }
 const ROUTER_CONTEXT: MovableScript = { name: "React Router's context", test: (t) => t.startsWith('window.__reactRouterContext = ') };
-const ROUTER_STREAM: MovableScript = { name: "React Router's stream", test: (t) => t.startsWith('window.__reactRouterContext.streamController.') };
+const ROUTER_STREAM: MovableScript = {
+  name: "React Router's stream",
+  test: (t) => t.startsWith('window.__reactRouterContext.streamController.'),
+};
 const MOVABLE_SCRIPTS: MovableScript[] = [
   ROUTER_CONTEXT,
   ROUTER_STREAM,
@@ -61,9 +64,7 @@ const ROUTER_CLASSIC_SCRIPTS = [ROUTER_CONTEXT, ROUTER_STREAM];
 const ROUTER_SCRIPTS_MARK = '\u0000router-scripts\u0000';
 
 function attribute(attributes: string, name: string): string | undefined {
-  const match = new RegExp(`(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+)))?(?=\\s|/|$)`, 'i').exec(
-    attributes,
-  );
+  const match = new RegExp(`(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+)))?(?=\\s|/|$)`, 'i').exec(attributes);
   if (!match) return undefined;
   return match[1] ?? match[2] ?? match[3] ?? '';
 }
@@ -153,7 +154,11 @@ export interface TransformedPage {
  * with no page of its own (the 404 fallback) → `*`.
  */
 export function pageViewAttribute(page: string): string {
-  const pathname = `/${page.split(path.sep).join('/').replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
+  const pathname = `/${page
+    .split(path.sep)
+    .join('/')
+    .replace(/(^|\/)index\.html$/, '')
+    .replace(/\.html$/, '')}`;
   return JSON.stringify(routeOfPath(pathname, LOCALE_CODES)).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }
 
@@ -187,7 +192,9 @@ export function transformPage(html: string, clientDir: string, page: string, bas
     // so hydration sees the same tree; an empty script runs nothing.
     if (scriptType(attributes) !== 'module' && ROUTER_CLASSIC_SCRIPTS.some((kind) => kind.test(text, ''))) {
       routerTexts.push(text);
-      return routerTexts.length === 1 ? `<script${attributes} ${MOVED_SCRIPT_ATTRIBUTE}="${ROUTER_SCRIPTS_MARK}"></script>` : `<script${attributes}></script>`;
+      return routerTexts.length === 1
+        ? `<script${attributes} ${MOVED_SCRIPT_ATTRIBUTE}="${ROUTER_SCRIPTS_MARK}"></script>`
+        : `<script${attributes}></script>`;
     }
     const name = `assets/${movedScriptName(text)}`;
     files.set(name, text);
@@ -223,7 +230,6 @@ export function transformPage(html: string, clientDir: string, page: string, bas
   if (problems.length > 0) throw new Error(`${page} still ${problems.join('; ')}`);
   return { html: out, files };
 }
-
 
 /** The built scripts a page preloads (its first load runs them all), as paths under the client directory. */
 export function preloadedScripts(html: string, basePath = ''): string[] {
@@ -264,7 +270,10 @@ const PREVIEW_MARKER_STYLE =
 export function markPreview(html: string, label: string): string {
   if (html.includes('data-preview-marker')) return html;
   const text = label.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return html.replace(/<body([^>]*)>/, (body) => `${body}<p data-preview-marker="" role="note" style="${PREVIEW_MARKER_STYLE}">${text}</p>`);
+  return html.replace(
+    /<body([^>]*)>/,
+    (body) => `${body}<p data-preview-marker="" role="note" style="${PREVIEW_MARKER_STYLE}">${text}</p>`,
+  );
 }
 
 export function shapePages(
@@ -336,7 +345,8 @@ export function movePagesToRoot(clientDir: string, basePath: string): number {
   const names = readdirSync(from, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
   for (const entry of names) {
     const target = path.join(clientDir, path.relative(from, path.join(entry.parentPath, entry.name)));
-    if (existsSync(target)) throw new Error(`${path.relative(clientDir, target)} exists both at the root of the build and under ${basePath}/.`);
+    if (existsSync(target))
+      throw new Error(`${path.relative(clientDir, target)} exists both at the root of the build and under ${basePath}/.`);
   }
   for (const entry of names) {
     const source = path.join(entry.parentPath, entry.name);
@@ -346,24 +356,40 @@ export function movePagesToRoot(clientDir: string, basePath: string): number {
   }
   rmSync(path.join(clientDir, basePath.split('/').filter(Boolean)[0]!), { recursive: true });
   const manifest = path.join(clientDir, 'site.webmanifest');
-  if (existsSync(manifest)) writeFileSync(manifest, `${JSON.stringify(manifestUnder(JSON.parse(readFileSync(manifest, 'utf8')), basePath), null, 2)}\n`);
+  if (existsSync(manifest))
+    writeFileSync(manifest, `${JSON.stringify(manifestUnder(JSON.parse(readFileSync(manifest, 'utf8')), basePath), null, 2)}\n`);
   return names.length;
 }
 
 /** A web manifest with its site paths (start_url, scope, icons' src) under the base path. */
 export function manifestUnder(manifest: Record<string, unknown>, basePath: string): Record<string, unknown> {
-  const under = (value: unknown) => (typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? `${basePath}${value}` : value);
-  const icons = Array.isArray(manifest.icons) ? manifest.icons.map((icon: Record<string, unknown>) => ({ ...icon, src: under(icon.src) })) : manifest.icons;
-  return { ...manifest, ...('start_url' in manifest ? { start_url: under(manifest.start_url) } : {}), ...('scope' in manifest ? { scope: under(manifest.scope) } : {}), ...(icons ? { icons } : {}) };
+  const under = (value: unknown) =>
+    typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? `${basePath}${value}` : value;
+  const icons = Array.isArray(manifest.icons)
+    ? manifest.icons.map((icon: Record<string, unknown>) => ({ ...icon, src: under(icon.src) }))
+    : manifest.icons;
+  return {
+    ...manifest,
+    ...('start_url' in manifest ? { start_url: under(manifest.start_url) } : {}),
+    ...('scope' in manifest ? { scope: under(manifest.scope) } : {}),
+    ...(icons ? { icons } : {}),
+  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const basePath = basePathOf(process.env.PREVIEW_PATH);
-    if (basePath) console.log(`postbuild: ${movePagesToRoot(path.join(WEB_BUILD_DIR, 'client'), basePath)} files of ${basePath}/ moved to the root of client/`);
+    if (basePath)
+      console.log(
+        `postbuild: ${movePagesToRoot(path.join(WEB_BUILD_DIR, 'client'), basePath)} files of ${basePath}/ moved to the root of client/`,
+      );
     const removed = removeResourceRouteData(path.join(WEB_BUILD_DIR, 'client'));
     if (removed.length > 0) console.log(`postbuild: removed resource-route payloads ${removed.join(', ')}`);
-    const { pages, movedScripts, hintedScripts, report } = shapePages(WEB_BUILD_DIR, process.env.PREVIEW_LABEL?.trim() || undefined, basePath);
+    const { pages, movedScripts, hintedScripts, report } = shapePages(
+      WEB_BUILD_DIR,
+      process.env.PREVIEW_LABEL?.trim() || undefined,
+      basePath,
+    );
     console.log(
       `postbuild: ${pages} pages shaped (CSS inlined, ${movedScripts} per-page scripts moved to assets/, ` +
         `${hintedScripts} first-load chunks given the compile hint); ` +

@@ -21,7 +21,8 @@ const filesUnder = (dir: string, ext: string) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith(ext))
     .map((file) => path.join(dir, file));
-const alternates = (page: string) => new Map([...page.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1]!, m[2]!]));
+const alternates = (page: string) =>
+  new Map([...page.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1]!, m[2]!]));
 
 beforeAll(async () => {
   ({ dir: copy } = await fixtureSiteBuild());
@@ -34,7 +35,9 @@ describe('a build with posts', () => {
     expect(existsSync(client('blogs/english-only/index.html'))).toBe(true);
     expect(existsSync(client('es/blogs/english-only/index.html'))).toBe(false);
     expect(existsSync(client('blogs/work-in-progress'))).toBe(false);
-    const everything = filesUnder(client(), '.html').map((f) => readFileSync(f, 'utf8')).join('\n');
+    const everything = filesUnder(client(), '.html')
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     expect(everything).not.toContain('Half written');
   });
 
@@ -45,7 +48,9 @@ describe('a build with posts', () => {
     expect(page).toMatch(/<nav class="post-toc"[^>]*>.*<a href="#why-build-time">Why build time<\/a>.*<a href="#what-the-browser-gets">/s);
     expect(page).toMatch(/<table>.*<th>feature<\/th>.*<td>shiki<\/td>/s);
     expect(page).toMatch(/<section data-footnotes class="footnotes">.*Scripts arrive after the first paint\./s);
-    expect(page).toMatch(/<pre class="shiki shiki-themes github-light github-dark"[^>]*><code><span class="line"><span style="--shiki-light:#[0-9A-Fa-f]+;--shiki-dark:#[0-9A-Fa-f]+">const<\/span>/);
+    expect(page).toMatch(
+      /<pre class="shiki shiki-themes github-light github-dark"[^>]*><code><span class="line"><span style="--shiki-light:#[0-9A-Fa-f]+;--shiki-dark:#[0-9A-Fa-f]+">const<\/span>/,
+    );
     expect(page).toContain('<time dateTime="2025-02-10">February 10, 2025</time>');
     expect(html('es/blogs/every-feature')).toContain('<time dateTime="2025-02-10">10 de febrero de 2025</time>');
     expect(html('es/blogs/every-feature')).toContain('Notas');
@@ -63,7 +68,13 @@ describe('a build with posts', () => {
     expect([...alternates(page).keys()]).toEqual(['en', 'es', 'x-default']);
     expect(alternates(page).get('es')).toMatch(/\/es\/blogs\/every-feature$/);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)![1]!) as Record<string, unknown>;
-    expect(ld).toMatchObject({ '@type': 'BlogPosting', headline: 'Writing on the Site Itself', datePublished: '2025-02-10', dateModified: '2025-03-01', inLanguage: 'en' });
+    expect(ld).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'Writing on the Site Itself',
+      datePublished: '2025-02-10',
+      dateModified: '2025-03-01',
+      inLanguage: 'en',
+    });
     const single = html('blogs/english-only');
     expect(alternates(single).size).toBe(0);
     // The language switcher of a post with no translation goes to that language's articles.
@@ -113,9 +124,11 @@ describe('the post pages of the fixture', () => {
     expect(errors, errors.join('\n')).toEqual([]);
   });
 
-  it('are listed on their language\'s /blogs before the external articles, opening in the same tab', () => {
+  it("are listed on their language's /blogs before the external articles, opening in the same tab", () => {
     const blogs = html('blogs');
-    expect(blogs).toMatch(/<a class="card blog-card"[^>]* href="\/blogs\/every-feature"[^>]*><h2 class="card-title"><bdi>Writing on the Site Itself<\/bdi><\/h2>/);
+    expect(blogs).toMatch(
+      /<a class="card blog-card"[^>]* href="\/blogs\/every-feature"[^>]*><h2 class="card-title"><bdi>Writing on the Site Itself<\/bdi><\/h2>/,
+    );
     expect(blogs).not.toMatch(/href="\/blogs\/every-feature"[^>]*target=/);
     expect(blogs.indexOf('/blogs/every-feature')).toBeLessThan(blogs.indexOf('/blogs/english-only'));
     expect(blogs.indexOf('/blogs/english-only')).toBeLessThan(blogs.indexOf('https://medium.com/'));
@@ -127,21 +140,27 @@ describe('the post pages of the fixture', () => {
 describe('images', () => {
   it('become AVIF and WebP at a few widths, with srcset, sizes, width, height and lazy loading, in the page and the feed', () => {
     const page = html('blogs/every-feature');
-    expect(page).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/posts\/diagram-[\w-]+-480\.avif 480w, \/assets\/posts\/diagram-[\w-]+-960\.avif 960w, \/assets\/posts\/diagram-[\w-]+-1200\.avif 1200w" sizes="[^"]+"\/>/);
-    expect(page).toMatch(/<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="A gradient standing in for a diagram" width="1200" height="600" loading="lazy" decoding="async"\/>/);
+    expect(page).toMatch(
+      /<picture><source type="image\/avif" srcset="\/assets\/posts\/diagram-[\w-]+-480\.avif 480w, \/assets\/posts\/diagram-[\w-]+-960\.avif 960w, \/assets\/posts\/diagram-[\w-]+-1200\.avif 1200w" sizes="[^"]+"\/>/,
+    );
+    expect(page).toMatch(
+      /<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="A gradient standing in for a diagram" width="1200" height="600" loading="lazy" decoding="async"\/>/,
+    );
     expect(page).not.toContain('post-image:');
     for (const src of page.match(/\/assets\/posts\/[\w.-]+/g) ?? []) expect(existsSync(client(src)), src).toBe(true);
     expect(readFileSync(client('feed.xml'), 'utf8')).toContain('&#60;picture&#62;&#60;source type=&#34;image/avif&#34;');
     // The same file as another post's cover: made once, the same files.
     const cover = html('blogs/english-only');
     expect(cover).toMatch(/<div class="post-body" data-post-body=""><p class="post-cover"><picture><source type="image\/avif"/);
-    expect(cover).toMatch(/<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="A diagram of the build: Markdown in, pages, feed and search index out" width="1200" height="600" loading="eager" fetchpriority="high" decoding="async"\/>/);
+    expect(cover).toMatch(
+      /<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="A diagram of the build: Markdown in, pages, feed and search index out" width="1200" height="600" loading="eager" fetchpriority="high" decoding="async"\/>/,
+    );
     expect(readdirSync(client('assets/posts'))).toHaveLength(6);
   });
 });
 
 describe('tag pages', () => {
-  it('list a language\'s posts with the tag, linked from each post', () => {
+  it("list a language's posts with the tag, linked from each post", () => {
     const page = html('blogs/every-feature');
     expect(page).toMatch(/<a class="post-tag" href="\/blogs\/tags\/markdown"[^>]*>markdown<\/a>/);
     expect(html('es/blogs/every-feature')).toMatch(/<a class="post-tag" href="\/es\/blogs\/tags\/markdown"/);
@@ -170,15 +189,31 @@ describe('tag pages', () => {
 
   it('are conforming HTML', async () => {
     const errors: string[] = [];
-    for (const page of ['blogs/tags/markdown', 'es/blogs/tags/markdown', 'blogs/tags/notes', 'blogs/tags/הערות']) errors.push(...(await htmlErrors(html(page), page)));
+    for (const page of ['blogs/tags/markdown', 'es/blogs/tags/markdown', 'blogs/tags/notes', 'blogs/tags/הערות'])
+      errors.push(...(await htmlErrors(html(page), page)));
     expect(errors, errors.join('\n')).toEqual([]);
   });
 });
 
 describe('feeds and the sitemap', () => {
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['entry', 'category', 'link'].includes(name) });
-  type Entry = { title: string; id: string; link: { '@href': string; '@rel'?: string }[]; category?: { '@term': string }[]; content?: { '#text': string; '@type': string } };
-  const feed = (file: string) => (parser.parse(readFileSync(client(file), 'utf8')) as { feed: { title: string; entry: Entry[]; link?: { '@href': string; '@rel'?: string }[]; '@xml:lang': string } }).feed;
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    isArray: (name) => ['entry', 'category', 'link'].includes(name),
+  });
+  type Entry = {
+    title: string;
+    id: string;
+    link: { '@href': string; '@rel'?: string }[];
+    category?: { '@term': string }[];
+    content?: { '#text': string; '@type': string };
+  };
+  const feed = (file: string) =>
+    (
+      parser.parse(readFileSync(client(file), 'utf8')) as {
+        feed: { title: string; entry: Entry[]; link?: { '@href': string; '@rel'?: string }[]; '@xml:lang': string };
+      }
+    ).feed;
 
   it('each language has an Atom feed with its posts (full text) and the external articles marked as such', () => {
     const en = feed('feed.xml');
@@ -198,7 +233,9 @@ describe('feeds and the sitemap', () => {
     expect(en.entry[1]!.category?.map((c) => c['@term'])).toEqual(['notes', 'הערות']);
     for (const external of en.entry.slice(2)) expect(external.category?.map((c) => c['@term'])).toEqual(['external']);
     const es = feed('es/feed.xml');
-    expect(es.entry.map((e) => e.link[0]!['@href']).filter((href) => href.includes('/blogs/'))).toEqual([expect.stringMatching(/\/es\/blogs\/every-feature$/)]);
+    expect(es.entry.map((e) => e.link[0]!['@href']).filter((href) => href.includes('/blogs/'))).toEqual([
+      expect.stringMatching(/\/es\/blogs\/every-feature$/),
+    ]);
     expect(existsSync(client('feed.xml.data'))).toBe(false);
     expect(existsSync(client('es/feed.xml.data'))).toBe(false);
   });
@@ -221,7 +258,10 @@ describe('feeds and the sitemap', () => {
           if (url.origin !== self.origin) continue;
           const page = url.pathname.startsWith('/assets/') ? client(url.pathname) : client(url.pathname, 'index.html');
           expect(existsSync(page), `${file}: ${reference} is not in the build`).toBe(true);
-          if (url.hash) expect(readFileSync(page, 'utf8'), `${file}: ${reference} has no such id`).toContain(` id="${decodeURIComponent(url.hash.slice(1))}"`);
+          if (url.hash)
+            expect(readFileSync(page, 'utf8'), `${file}: ${reference} has no such id`).toContain(
+              ` id="${decodeURIComponent(url.hash.slice(1))}"`,
+            );
           checked += 1;
         }
       }
@@ -230,7 +270,7 @@ describe('feeds and the sitemap', () => {
     expect(checked).toBeGreaterThan(10);
   });
 
-  it('every page links its language\'s feed in its head, /blogs in its body', () => {
+  it("every page links its language's feed in its head, /blogs in its body", () => {
     expect(html('home')).toContain('<link rel="alternate" type="application/atom+xml" title="Alex Example" href="/feed.xml"/>');
     expect(html('es/blogs/every-feature')).toContain('type="application/atom+xml" title="Alex Example" href="/es/feed.xml"/>');
     expect(html('blogs')).toMatch(/<a href="\/feed\.xml" type="application\/atom\+xml">/);
@@ -247,7 +287,7 @@ describe('feeds and the sitemap', () => {
     expect(sitemap).not.toContain('work-in-progress');
   });
 
-  it('the sitemap lists each language\'s tag pages, without alternates, and only pages the build has', () => {
+  it("the sitemap lists each language's tag pages, without alternates, and only pages the build has", () => {
     const sitemap = readFileSync(client('sitemap.xml'), 'utf8');
     const urls = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
     // Written percent-encoded (a sitemap takes RFC 3986 addresses only), read back decoded.
@@ -255,7 +295,15 @@ describe('feeds and the sitemap', () => {
     expect(sitemap).not.toMatch(/\p{Script=Hebrew}|\p{Script=Arabic}/u);
     const locs = urls.map((u) => decodeURIComponent(new URL(/<loc>([^<]+)<\/loc>/.exec(u)![1]!).pathname));
     expect(locs.filter((loc) => loc.includes('/tags/')).sort()).toEqual(
-      ['/blogs/tags/build-time', '/blogs/tags/markdown', '/blogs/tags/notes', '/blogs/tags/הערות', '/es/blogs/tags/build-time', '/es/blogs/tags/markdown', '/es/blogs/tags/ملاحظات'].sort(),
+      [
+        '/blogs/tags/build-time',
+        '/blogs/tags/markdown',
+        '/blogs/tags/notes',
+        '/blogs/tags/הערות',
+        '/es/blogs/tags/build-time',
+        '/es/blogs/tags/markdown',
+        '/es/blogs/tags/ملاحظات',
+      ].sort(),
     );
     for (const url of urls.filter((u) => u.includes('/tags/'))) expect(url).not.toContain('hreflang');
     // Every address it lists is a page of the build (a tag's page included).

@@ -63,9 +63,16 @@ describe('npm run dev with posts', () => {
   it("serves a post's images as a build does: a <picture> of AVIF and WebP files at its widths", async () => {
     const page = (await get('/blogs/every-feature')).body.toString('utf8');
     expect(page).not.toContain('post-image:');
-    expect(page).toMatch(/<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="A gradient standing in for a diagram" width="1200" height="600" loading="lazy" decoding="async"\/>/);
+    expect(page).toMatch(
+      /<img src="\/assets\/posts\/diagram-[\w-]+-1200\.webp" alt="A gradient standing in for a diagram" width="1200" height="600" loading="lazy" decoding="async"\/>/,
+    );
     // (The dev server's page carries the post's HTML twice: in the page and in its loader data.)
-    const sources = new Map([...page.matchAll(/(\/assets\/posts\/[\w-]+-(\d+)\.(avif|webp)) \d+w/g)].map(([, src, width, format]) => [src!, { width: Number(width), format: format! }]));
+    const sources = new Map(
+      [...page.matchAll(/(\/assets\/posts\/[\w-]+-(\d+)\.(avif|webp)) \d+w/g)].map(([, src, width, format]) => [
+        src!,
+        { width: Number(width), format: format! },
+      ]),
+    );
     expect(sources.size).toBe(6);
     for (const [src, { width, format }] of sources) {
       const file = await get(src!);

@@ -43,7 +43,9 @@ describe('writing a post by following web/content/README.md', () => {
     const built = await project.build().finally(() => project.remove());
     expect(built.code, built.output).not.toBe(0);
     const last = lastLines(built.output, 6).join('\n');
-    expect(last, built.output).toContain(`Error: web/content/${folder}/${slug}-too.markdown:1: not built: a post's file name ends in .md, in lower case; rename it ${slug}-too.md`);
+    expect(last, built.output).toContain(
+      `Error: web/content/${folder}/${slug}-too.markdown:1: not built: a post's file name ends in .md, in lower case; rename it ${slug}-too.md`,
+    );
     expect(last).toContain(`Error: web/content/${file}:2: front matter is not valid YAML`);
     expect(last).toContain('a value containing ": " goes in quotes: title: "Hello: World"');
     expect(lastLines(built.output, 1)[0]).toMatch(/^The build stopped/);

@@ -3,7 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { BUILD_LOG, BUILD_STAMP, buildFingerprint, contentWarnings, failureReport, firstError, lastLines, runLogged, stampText } from './quiet-build';
+import {
+  BUILD_LOG,
+  BUILD_STAMP,
+  buildFingerprint,
+  contentWarnings,
+  failureReport,
+  firstError,
+  lastLines,
+  runLogged,
+  stampText,
+} from './quiet-build';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'quiet-build-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -107,14 +117,19 @@ Error: postbuild: no page found
 
 describe('firstError: the first real error of a failed build, with its file and line', () => {
   it.each([
-    ['an error thrown while prerendering a page (the bundle source-mapped)', RENDER_ERROR, "TypeError: Cannot read properties of undefined (reading 'here')", 'web/app/routes/about.tsx:29:83'],
+    [
+      'an error thrown while prerendering a page (the bundle source-mapped)',
+      RENDER_ERROR,
+      "TypeError: Cannot read properties of undefined (reading 'here')",
+      'web/app/routes/about.tsx:29:83',
+    ],
     ['a syntax error the bundler reports with a code frame', PARSE_ERROR, 'Unterminated string', 'web/content/fr/ui.ts:6:13'],
     ['an error of a build script', SCRIPT_ERROR, 'Error: postbuild: no page found', 'scripts/postbuild.ts:40:9'],
   ])('%s', (_label, log, message, location) => {
     expect(firstError(log, ROOT)).toEqual({ message, location });
   });
 
-  it('keeps every line of the content check\'s message, which names the file itself', () => {
+  it("keeps every line of the content check's message, which names the file itself", () => {
     expect(firstError(CONTENT_ERROR, ROOT)).toEqual({
       message:
         "Error: The languages in web/content/locales.ts are not complete:\n  - web/content/locales.ts: fr is missing fallback.loading (every language's line has the fields of en's)",
@@ -151,7 +166,10 @@ describe('failureReport: what npm start prints when the build fails', () => {
 describe('contentWarnings', () => {
   it('repeats each content warning of the log once, in order', () => {
     const log = `${NOISE}\nContent warning: fr (Français) still has the texts of es\nother\nContent warning: fr (Français) still has the texts of es\nContent warning: de\n`;
-    expect(contentWarnings(log, 'Content warning:')).toEqual(['Content warning: fr (Français) still has the texts of es', 'Content warning: de']);
+    expect(contentWarnings(log, 'Content warning:')).toEqual([
+      'Content warning: fr (Français) still has the texts of es',
+      'Content warning: de',
+    ]);
   });
 });
 

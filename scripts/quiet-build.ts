@@ -37,7 +37,11 @@ export function buildFingerprint(root: string, env: NodeJS.ProcessEnv): string {
     .filter((name) => name.startsWith('VITE_') || name === 'PREVIEW_PATH' || name === 'PREVIEW_LABEL')
     .sort()
     .map((name) => `${name}=${env[name]}`);
-  return createHash('sha256').update(hashFiles([...BUILD_INPUTS, LOCK_FILE, ...envFiles], root)).update(variables.join('\n')).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(hashFiles([...BUILD_INPUTS, LOCK_FILE, ...envFiles], root))
+    .update(variables.join('\n'))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /**
@@ -119,9 +123,15 @@ export function firstError(log: string, root: string = process.cwd()): BuildErro
       continue;
     }
     const stop = (text: string) =>
-      text.trim() === '' || FRAME.test(text) || CODE_FRAME.test(text) || THROWN.test(text) || BUNDLER_FAILED.test(text) || /^\s*(?:[│─╰╭✗]|\d+ │)/.test(text);
+      text.trim() === '' ||
+      FRAME.test(text) ||
+      CODE_FRAME.test(text) ||
+      THROWN.test(text) ||
+      BUNDLER_FAILED.test(text) ||
+      /^\s*(?:[│─╰╭✗]|\d+ │)/.test(text);
     const message = [lines[start]!.trim().replace(/^\[[^\]]+\]\s*/, '')];
-    for (let j = start + 1; j < lines.length && message.length < MESSAGE_LINES && !stop(lines[j]!); j += 1) message.push(lines[j]!.trimEnd());
+    for (let j = start + 1; j < lines.length && message.length < MESSAGE_LINES && !stop(lines[j]!); j += 1)
+      message.push(lines[j]!.trimEnd());
     let location: string | undefined;
     for (let j = start + 1; j < Math.min(lines.length, start + 80); j += 1) {
       const text = lines[j]!;
@@ -187,7 +197,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       const previous = lastServedBuild(SERVING_DIR);
       if (previous) {
         const time = statSync(path.join(previous, POSTBUILD_REPORT_FILE)).mtime.toTimeString().slice(0, 5);
-        console.error(`\nnpm start serves the last good build (of ${time}) meanwhile. Fix the above, then run \`npm run build\`: the new build is served as soon as it is complete.`);
+        console.error(
+          `\nnpm start serves the last good build (of ${time}) meanwhile. Fix the above, then run \`npm run build\`: the new build is served as soon as it is complete.`,
+        );
         process.exit(0);
       }
       process.exit(code);

@@ -179,12 +179,10 @@ export function howScriptIsRun(name: string, repo: RepoView, ciFile = '.ci/run')
   const dir = path.posix.dirname(entry);
   const base = path.posix.basename(entry, '.ts');
   const tests = repo.list(dir).filter((file) => file.endsWith('.test.ts'));
-  const testNaming = (marks: string[]) =>
-    tests.find((file) => marks.some((mark) => repo.read(`${dir}/${file}`).includes(mark)));
+  const testNaming = (marks: string[]) => tests.find((file) => marks.some((mark) => repo.read(`${dir}/${file}`).includes(mark)));
   // A thin entry (one relative import) counts as run when its one delegate is tested.
   const delegates = [...repo.read(entry).matchAll(/from '(\.\/[^']+)'/g)].map((m) => m[1] ?? '');
-  const test =
-    testNaming([`${base}.ts'`, `'./${base}'`]) ?? (delegates.length === 1 ? testNaming([`'${delegates[0]}'`]) : undefined);
+  const test = testNaming([`${base}.ts'`, `'./${base}'`]) ?? (delegates.length === 1 ? testNaming([`'${delegates[0]}'`]) : undefined);
   return test ? `${dir}/${test}` : undefined;
 }
 

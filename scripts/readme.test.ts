@@ -126,7 +126,10 @@ describe('the checker', () => {
     const view: RepoView = {
       scripts: new Set(Object.keys(commands)),
       scriptCommands: commands,
-      list: (dir) => Object.keys(project).filter((f) => path.posix.dirname(f) === dir).map((f) => path.posix.basename(f)),
+      list: (dir) =>
+        Object.keys(project)
+          .filter((f) => path.posix.dirname(f) === dir)
+          .map((f) => path.posix.basename(f)),
       exists: (p) => p in project,
       read: (p) => project[p] ?? '',
       topLevel: new Set(['tools']),

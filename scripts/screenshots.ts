@@ -29,7 +29,9 @@ import { FAKE_RECAPTCHA_JS } from '../tools/fake-recaptcha';
 /** The local stack the pictures are taken on (the captcha's stand-in loaded by every page). */
 const STACK = { port: 0, sesPort: 0, quiet: true, pageScript: FAKE_RECAPTCHA_JS } as const;
 
-const OUT_DIR = path.resolve(process.env.SCREENSHOTS_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots'));
+const OUT_DIR = path.resolve(
+  process.env.SCREENSHOTS_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots'),
+);
 
 const POST_PAGES: Record<string, string> = { post: '/blogs/every-feature', 'es-post': '/es/blogs/every-feature' };
 
@@ -56,10 +58,11 @@ const SIZES = {
   desktop: { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
 } as const;
 
-
 async function settle(page: Page) {
-  await page.waitForFunction(
-    () => Boolean((window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized),
+  await page.waitForFunction(() =>
+    Boolean(
+      (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
+    ),
   );
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -74,9 +77,13 @@ async function settle(page: Page) {
  * the images laid out: a lazy one in a hidden part (the side panel's headshot on a phone) never loads.
  */
 async function imagesLoaded(page: Page) {
-  await page.waitForFunction(() => [...document.images].filter((image) => image.getClientRects().length > 0).every((image) => image.complete));
+  await page.waitForFunction(() =>
+    [...document.images].filter((image) => image.getClientRects().length > 0).every((image) => image.complete),
+  );
   await page.evaluate(() =>
-    Promise.all([...document.images].filter((image) => image.getClientRects().length > 0).map((image) => image.decode().catch(() => undefined))).then(() => undefined),
+    Promise.all(
+      [...document.images].filter((image) => image.getClientRects().length > 0).map((image) => image.decode().catch(() => undefined)),
+    ).then(() => undefined),
   );
 }
 

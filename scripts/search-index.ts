@@ -32,7 +32,13 @@ export function searchIndex(): Plugin {
   // Made once per build (every language's at once: the posts are compiled once).
   let made: Promise<Readonly<Record<string, string>>> | undefined;
   const indexes = () => {
-    const config = { configFile: false as const, root: REPO, mode: drafts ? 'development' : 'production', define, logLevel: 'warn' as const };
+    const config = {
+      configFile: false as const,
+      root: REPO,
+      mode: drafts ? 'development' : 'production',
+      define,
+      logLevel: 'warn' as const,
+    };
     made ??= runnerImport<IndexesModule>(path.join(REPO, 'web/app/search/build-indexes.ts'), config).then(
       (result) => result.module.indexes,
       (error: unknown) => {

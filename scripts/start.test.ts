@@ -89,7 +89,7 @@ describe('npm start (scripts/start.ts)', () => {
   it('names the archive and its data folder, and keeps the data there', async () => {
     const proc = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
     try {
-      const archive = (await waitFor(proc.output, /Archive:\s+(http:\/\/127\.0\.0\.1:\d+)\s+\(table portfolio-messages, data in (\S+);/));
+      const archive = await waitFor(proc.output, /Archive:\s+(http:\/\/127\.0\.0\.1:\d+)\s+\(table portfolio-messages, data in (\S+);/);
       expect(archive[2]).toBe(archiveDir);
       const client = createDynamoClient({ endpoint: archive[1], region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
       expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([LOCAL_ARCHIVE_TABLE]);
@@ -112,7 +112,10 @@ describe('npm start (scripts/start.ts)', () => {
       AWS_ENDPOINT_URL_SES: 'http://127.0.0.1:9',
     });
     try {
-      await waitFor(proc.output, new RegExp(`Archive:\\s+${endpoint.replace(/[.:/]/g, '\\$&')}\\s+\\(table portfolio-messages, outside server`));
+      await waitFor(
+        proc.output,
+        new RegExp(`Archive:\\s+${endpoint.replace(/[.:/]/g, '\\$&')}\\s+\\(table portfolio-messages, outside server`),
+      );
       await waitFor(proc.output, /Mailbox:\s+http:\/\/127\.0\.0\.1:9\s/);
       const client = createDynamoClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
       expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([LOCAL_ARCHIVE_TABLE]);
@@ -129,14 +132,23 @@ describe('npm start (scripts/start.ts)', () => {
     const proc = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
     try {
       await waitFor(proc.output, /Press Ctrl-C to stop\.\n/);
-      const lines = proc.output().trim().split('\n').map((line) => line.trim()).filter(Boolean);
+      const lines = proc
+        .output()
+        .trim()
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
       // "Name:  address" lines, the Node line where it applies, and how to stop: nothing else.
       const oldNode = nodeVersionNote(process.versions.node, {}) !== undefined;
       expect(lines.filter((line) => !/^[A-Z][a-z]+: {2,}\S/.test(line))).toEqual([
         ...(oldNode ? [expect.stringMatching(/^Node .* below this project's floor, .* use Node 22 or 24 LTS\.$/)] : []),
         'Press Ctrl-C to stop.',
       ]);
-      expect(lines.slice(0, 3)).toEqual([expect.stringMatching(/^Site: /), expect.stringMatching(/^Mailbox: /), expect.stringMatching(/^Archive: /)]);
+      expect(lines.slice(0, 3)).toEqual([
+        expect.stringMatching(/^Site: /),
+        expect.stringMatching(/^Mailbox: /),
+        expect.stringMatching(/^Archive: /),
+      ]);
       expect(lines.length).toBeLessThanOrEqual(10);
       expect(proc.output()).not.toMatch(/Warning|aws-ses-v2-local/);
     } finally {
@@ -176,10 +188,16 @@ describe('npm start (scripts/start.ts)', () => {
   it('names the port the archive listens on and the file npm run messages finds it in; the file goes on exit', async () => {
     const proc = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
     try {
-      const hint = await waitFor(proc.output, /Archive:\s+http:\/\/127\.0\.0\.1:(\d+)\s.*list it with npm run messages -- --local, which finds port (\d+) in (\S+)\)/);
+      const hint = await waitFor(
+        proc.output,
+        /Archive:\s+http:\/\/127\.0\.0\.1:(\d+)\s.*list it with npm run messages -- --local, which finds port (\d+) in (\S+)\)/,
+      );
       expect(hint[2]).toBe(hint[1]);
       expect(path.resolve(hint[3]!)).toBe(runningFileFor(archiveDir));
-      expect(JSON.parse(readFileSync(runningFileFor(archiveDir), 'utf8'))).toMatchObject({ pid: proc.child.pid, archive: `http://127.0.0.1:${hint[1]}` });
+      expect(JSON.parse(readFileSync(runningFileFor(archiveDir), 'utf8'))).toMatchObject({
+        pid: proc.child.pid,
+        archive: `http://127.0.0.1:${hint[1]}`,
+      });
     } finally {
       proc.child.kill('SIGTERM');
       await proc.exited;
@@ -194,9 +212,17 @@ describe('npm start (scripts/start.ts)', () => {
       await waitFor(first.output, /Press Ctrl-C/);
       const second = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
       expect(await second.exited).toBe(1);
-      const lines = second.output().trim().split('\n').filter((line) => !/^\(node|Warning|versions|will require|To continue|and security|More information|\(Use|^$/.test(line.trim()));
+      const lines = second
+        .output()
+        .trim()
+        .split('\n')
+        .filter((line) => !/^\(node|Warning|versions|will require|To continue|and security|More information|\(Use|^$/.test(line.trim()));
       expect(lines).toEqual([
-        expect.stringMatching(new RegExp(`^npm start failed: The archive folder .* is in use by another local stack \\(process ${first.child.pid}, .*\\): stop it first, or set ARCHIVE_DIR to another folder\\.$`)),
+        expect.stringMatching(
+          new RegExp(
+            `^npm start failed: The archive folder .* is in use by another local stack \\(process ${first.child.pid}, .*\\): stop it first, or set ARCHIVE_DIR to another folder\\.$`,
+          ),
+        ),
       ]);
       expect(second.output()).not.toMatch(/Database is closed| {4}at /);
       expect((await fetch(`${site}/ok.txt`)).status).toBe(200);
@@ -210,7 +236,9 @@ describe('npm start (scripts/start.ts)', () => {
     const proc = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
     try {
       await waitFor(proc.output, /Press Ctrl-C to stop\./);
-      expect(proc.output()).toMatch(/Offline: {2}Google's captcha cannot be reached, so the contact form cannot send: LOCAL_CAPTCHA=fake npm start uses a local fake captcha\n/);
+      expect(proc.output()).toMatch(
+        /Offline: {2}Google's captcha cannot be reached, so the contact form cannot send: LOCAL_CAPTCHA=fake npm start uses a local fake captcha\n/,
+      );
     } finally {
       proc.child.kill('SIGTERM');
       await proc.exited;
@@ -266,7 +294,12 @@ describe('npm start (scripts/start.ts)', () => {
       const sent = await fetch(`${site}/api/contact`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ fullName: 'Jane Doe', email: 'jane@example.com', message: 'Hello from a train.', 'g-recaptcha-response': 'any' }),
+        body: JSON.stringify({
+          fullName: 'Jane Doe',
+          email: 'jane@example.com',
+          message: 'Hello from a train.',
+          'g-recaptcha-response': 'any',
+        }),
       });
       expect(sent.status).toBe(200);
       const mails = await fetchMails(mailbox);
@@ -277,7 +310,7 @@ describe('npm start (scripts/start.ts)', () => {
     }
   });
 
-  it('without the switch no page loads a script of the stack\'s own', async () => {
+  it("without the switch no page loads a script of the stack's own", async () => {
     const proc = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
     try {
       const site = (await waitFor(proc.output, /Site:\s+(http:\/\/127\.0\.0\.1:\d+)/))[1]!;
@@ -292,7 +325,11 @@ describe('npm start (scripts/start.ts)', () => {
   it('refuses a LOCAL_CAPTCHA it does not know, and LOCAL_CAPTCHA=fake with RECAPTCHA_VERIFY_URL, naming them', () => {
     expect(localCaptchaFromEnv({})).toBe('google');
     expect(localCaptchaFromEnv({ LOCAL_CAPTCHA: ' fake ' })).toBe('fake');
-    expect(() => localCaptchaFromEnv({ LOCAL_CAPTCHA: 'offline' })).toThrow('LOCAL_CAPTCHA must be "fake" (or unset for Google\'s captcha), got "offline"');
-    expect(() => localCaptchaFromEnv({ LOCAL_CAPTCHA: 'fake', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:1/' })).toThrow(/unset RECAPTCHA_VERIFY_URL/);
+    expect(() => localCaptchaFromEnv({ LOCAL_CAPTCHA: 'offline' })).toThrow(
+      'LOCAL_CAPTCHA must be "fake" (or unset for Google\'s captcha), got "offline"',
+    );
+    expect(() => localCaptchaFromEnv({ LOCAL_CAPTCHA: 'fake', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:1/' })).toThrow(
+      /unset RECAPTCHA_VERIFY_URL/,
+    );
   });
 });

@@ -104,7 +104,9 @@ async function main() {
   const googleReachable = await checked;
   const { archive } = stack;
   const archiveAt = archive?.dataDir ? `data in ${archive.dataDir}` : 'outside server';
-  const finder = archive?.dataDir ? `, which finds port ${new URL(archive.url).port} in ${path.relative(process.cwd(), runningFileFor(archive.dataDir))}` : '';
+  const finder = archive?.dataDir
+    ? `, which finds port ${new URL(archive.url).port} in ${path.relative(process.cwd(), runningFileFor(archive.dataDir))}`
+    : '';
   const captchaLine = fake
     ? `local fake (LOCAL_CAPTCHA=fake): tick "I'm not a robot"; every token passes, nothing reaches Google`
     : `${options.recaptchaVerifyUrl ?? 'Google siteverify'} with ${options.recaptchaSecret ? 'RECAPTCHA_SECRET' : "Google's public test secret"}`;

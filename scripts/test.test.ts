@@ -24,7 +24,7 @@ describe("npm test's steps, side by side", () => {
 
   it('at the first failure prints its output whole, stops the others and fails', async () => {
     const dir = project({
-      broken: 'node -e "console.log(\'first line\'); console.error(\'src/a.ts(3,1): error TS2304\'); process.exit(2)"',
+      broken: "node -e \"console.log('first line'); console.error('src/a.ts(3,1): error TS2304'); process.exit(2)\"",
       slow: 'node -e "setTimeout(() => console.log(\'slow finished\'), 20000)"',
     });
     const lines: string[] = [];

@@ -74,10 +74,17 @@ async function main(): Promise<void> {
   const abort = new AbortController();
   const interrupt = () => abort.abort();
   process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
-  const ready = await runSteps([npmStep('format:check'), npmStep('typecheck'), npmStep('lint'), npmStep('build:test'), sharedBuilds], undefined, abort);
+  const ready = await runSteps(
+    [npmStep('format:check'), npmStep('typecheck'), npmStep('lint'), npmStep('build:test'), sharedBuilds],
+    undefined,
+    abort,
+  );
   if (!ready) process.exit(abort.signal.aborted ? 130 : 1);
   process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
-  const vitest = spawn(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });
+  const vitest = spawn(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', ...process.argv.slice(2)], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   vitest.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 

@@ -33,7 +33,6 @@ export const BUILD_INPUTS = [
   'scripts/search-index.ts',
 ];
 
-
 /** What a build's result depends on besides BUILD_INPUTS: the dependencies' versions. */
 export const LOCK_FILE = 'package-lock.json';
 

@@ -15,7 +15,9 @@ function lookup(overrides: Partial<ChromiumLookup> & { files?: string[] }): Chro
 
 describe('findChromium', () => {
   it('honours CHROMIUM_PATH, then CHROME_PATH, and names a path that does not exist', () => {
-    expect(findChromium(lookup({ env: { CHROMIUM_PATH: '/opt/c/chrome' }, files: ['/opt/c/chrome', '/usr/bin/chromium'] }))).toBe('/opt/c/chrome');
+    expect(findChromium(lookup({ env: { CHROMIUM_PATH: '/opt/c/chrome' }, files: ['/opt/c/chrome', '/usr/bin/chromium'] }))).toBe(
+      '/opt/c/chrome',
+    );
     expect(findChromium(lookup({ env: { CHROME_PATH: '/opt/g/chrome' }, files: ['/opt/g/chrome'] }))).toBe('/opt/g/chrome');
     expect(() => findChromium(lookup({ env: { CHROMIUM_PATH: '/nope' } }))).toThrow('CHROMIUM_PATH is set to /nope, which does not exist');
   });
@@ -35,6 +37,15 @@ describe('findChromium', () => {
   it('names what to install for the platform when none is found', () => {
     expect(() => findChromium(lookup({}))).toThrow(/No Chrome or Chromium found.*apt-get install chromium.*CHROMIUM_PATH/);
     expect(() => findChromium(lookup({ platform: 'darwin' }))).toThrow(/brew install --cask chromium/);
-    expect(() => findChromium(lookup({ platform: 'win32', installations: () => { throw new Error('unsupported'); } }))).toThrow(/winget install Google\.Chrome/);
+    expect(() =>
+      findChromium(
+        lookup({
+          platform: 'win32',
+          installations: () => {
+            throw new Error('unsupported');
+          },
+        }),
+      ),
+    ).toThrow(/winget install Google\.Chrome/);
   });
 });

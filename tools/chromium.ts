@@ -65,8 +65,7 @@ export function findChromium(lookup: ChromiumLookup = defaultLookup): string {
   const installed = found.find((file) => lookup.exists(file));
   if (installed) return installed;
   throw new Error(
-    `No Chrome or Chromium found for the browser tests: ${installAdvice(lookup.platform)}, ` +
-      'or set CHROMIUM_PATH to its executable.',
+    `No Chrome or Chromium found for the browser tests: ${installAdvice(lookup.platform)}, ` + 'or set CHROMIUM_PATH to its executable.',
   );
 }
 

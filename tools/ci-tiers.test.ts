@@ -35,7 +35,12 @@ function commit(subject: string, files: string[]): string {
 
 function tiers(event: string, base: string, head: string): Record<string, string> {
   const output = execFileSync('bash', [CHANGES, event, base, head], { cwd: repo, encoding: 'utf8' });
-  return Object.fromEntries(output.trim().split('\n').map((line) => line.split('=') as [string, string]));
+  return Object.fromEntries(
+    output
+      .trim()
+      .split('\n')
+      .map((line) => line.split('=') as [string, string]),
+  );
 }
 
 const start = commit('Start', ['README.md', 'web/app/root.tsx', 'infra/lib/stack.ts']);
@@ -68,7 +73,11 @@ describe('.ci/changes', () => {
   });
 
   it('counts every file as changed when the base cannot be read (a new branch, a shallow clone)', () => {
-    expect(tiers('pull_request', '0000000000000000000000000000000000000000', 'HEAD')).toEqual({ code: 'true', docs: 'true', engines: 'true' });
+    expect(tiers('pull_request', '0000000000000000000000000000000000000000', 'HEAD')).toEqual({
+      code: 'true',
+      docs: 'true',
+      engines: 'true',
+    });
   });
 });
 
@@ -95,7 +104,11 @@ describe('.ci/commit-subjects', () => {
 
 describe('ci.yml', () => {
   const workflow = parse(readFileSync(path.join(ROOT, '.github/workflows/ci.yml'), 'utf8'));
-  type Job = { needs?: string | string[]; if?: string; steps: { uses?: string; with?: Record<string, unknown>; run?: string; env?: Record<string, string> }[] };
+  type Job = {
+    needs?: string | string[];
+    if?: string;
+    steps: { uses?: string; with?: Record<string, unknown>; run?: string; env?: Record<string, string> }[];
+  };
   const jobs = workflow.jobs as Record<string, Job>;
   const job = (id: string): Job => {
     const found = jobs[id];
@@ -104,7 +117,10 @@ describe('ci.yml', () => {
   };
 
   it('cancels the run a newer push to the same pull request or branch supersedes', () => {
-    expect(workflow.concurrency).toEqual({ group: expect.stringContaining('github.event.pull_request.number || github.ref'), 'cancel-in-progress': true });
+    expect(workflow.concurrency).toEqual({
+      group: expect.stringContaining('github.event.pull_request.number || github.ref'),
+      'cancel-in-progress': true,
+    });
   });
 
   it('caches npm downloads by the lock file in every job that installs', () => {

@@ -5,8 +5,20 @@
  * the fake, as the doctor's is when PORTFOLIO_DNS_SERVER names it.
  */
 import { ACMClient, DescribeCertificateCommand, RequestCertificateCommand } from '@aws-sdk/client-acm';
-import { CloudFormationClient, DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand, paginateListStackResources } from '@aws-sdk/client-cloudformation';
-import { CreatePolicyCommand, CreatePolicyVersionCommand, DeletePolicyVersionCommand, IAMClient, ListPolicyVersionsCommand } from '@aws-sdk/client-iam';
+import {
+  CloudFormationClient,
+  DeleteStackCommand,
+  DescribeStacksCommand,
+  ListStackResourcesCommand,
+  paginateListStackResources,
+} from '@aws-sdk/client-cloudformation';
+import {
+  CreatePolicyCommand,
+  CreatePolicyVersionCommand,
+  DeletePolicyVersionCommand,
+  IAMClient,
+  ListPolicyVersionsCommand,
+} from '@aws-sdk/client-iam';
 import { DeleteBucketCommand, DeleteObjectsCommand, ListObjectVersionsCommand, S3Client } from '@aws-sdk/client-s3';
 import { PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import {
@@ -18,7 +30,14 @@ import {
   Route53Client,
 } from '@aws-sdk/client-route-53';
 import { GetDomainDetailCommand, Route53DomainsClient, UpdateDomainNameserversCommand } from '@aws-sdk/client-route-53-domains';
-import { CreateEmailIdentityCommand, DeleteEmailIdentityCommand, GetAccountCommand, GetEmailIdentityCommand, PutAccountDetailsCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import {
+  CreateEmailIdentityCommand,
+  DeleteEmailIdentityCommand,
+  GetAccountCommand,
+  GetEmailIdentityCommand,
+  PutAccountDetailsCommand,
+  SESv2Client,
+} from '@aws-sdk/client-sesv2';
 import { ListSubscriptionsByTopicCommand, paginateListSubscriptionsByTopic, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
 import { Resolver } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +51,10 @@ const hook = async (name: string, query = '') => {
 };
 
 beforeAll(async () => {
-  aws = await startFakeAws({ registrations: { 'jane.dev': ['ns1.registrar.example'] }, registrar: { 'joe.dev': ['ns1.registrar.example', 'ns2.registrar.example'] } });
+  aws = await startFakeAws({
+    registrations: { 'jane.dev': ['ns1.registrar.example'] },
+    registrar: { 'joe.dev': ['ns1.registrar.example', 'ns2.registrar.example'] },
+  });
   options = { region: 'us-east-1', endpoint: aws.url, credentials: { accessKeyId: 'AKIAFAKE', secretAccessKey: 'fake' }, maxAttempts: 1 };
 });
 afterAll(() => aws.stop());
@@ -46,7 +68,9 @@ describe('Route 53 (REST XML)', () => {
     expect(created.Location).toMatch(/\/hostedzone\/Z/);
     await r53.send(new CreateHostedZoneCommand({ Name: 'b.joe.dev', CallerReference: 'two' }));
     await r53.send(new CreateHostedZoneCommand({ Name: 'apple.dev', CallerReference: 'three', HostedZoneConfig: { PrivateZone: true } }));
-    await expect(r53.send(new CreateHostedZoneCommand({ Name: 'joe.dev', CallerReference: 'one' }))).rejects.toMatchObject({ name: 'HostedZoneAlreadyExists' });
+    await expect(r53.send(new CreateHostedZoneCommand({ Name: 'joe.dev', CallerReference: 'one' }))).rejects.toMatchObject({
+      name: 'HostedZoneAlreadyExists',
+    });
 
     const listed = await r53.send(new ListHostedZonesByNameCommand({ DNSName: 'joe.dev', MaxItems: 10 }));
     // "dev.joe" < "dev.joe.b"; "dev.apple" sorts before the start and is left out.
@@ -64,17 +88,51 @@ describe('Route 53 (REST XML)', () => {
     const change = await r53.send(
       new ChangeResourceRecordSetsCommand({
         HostedZoneId: id,
-        ChangeBatch: { Changes: [{ Action: 'UPSERT', ResourceRecordSet: { Name: 'a._domainkey.joe.dev', Type: 'CNAME', TTL: 1800, ResourceRecords: [{ Value: 'a.dkim.amazonses.com' }] } }] },
+        ChangeBatch: {
+          Changes: [
+            {
+              Action: 'UPSERT',
+              ResourceRecordSet: {
+                Name: 'a._domainkey.joe.dev',
+                Type: 'CNAME',
+                TTL: 1800,
+                ResourceRecords: [{ Value: 'a.dkim.amazonses.com' }],
+              },
+            },
+          ],
+        },
       }),
     );
     expect(change.ChangeInfo?.Status).toBe('PENDING');
-    expect(aws.state.zones.find((z) => `/hostedzone/${z.id}` === id)?.records).toEqual({ 'a._domainkey.joe.dev CNAME': ['a.dkim.amazonses.com'] });
+    expect(aws.state.zones.find((z) => `/hostedzone/${z.id}` === id)?.records).toEqual({
+      'a._domainkey.joe.dev CNAME': ['a.dkim.amazonses.com'],
+    });
     // Listed in Route 53's order from the name asked: the apex NS and SOA sort before "dev.joe._domainkey.a".
-    const listed2 = await r53.send(new ListResourceRecordSetsCommand({ HostedZoneId: id, StartRecordName: 'a._domainkey.joe.dev', StartRecordType: 'CNAME', MaxItems: 1 }));
-    expect(listed2.ResourceRecordSets?.map((r) => [r.Name, r.Type, r.ResourceRecords?.[0]?.Value])).toEqual([['a._domainkey.joe.dev.', 'CNAME', 'a.dkim.amazonses.com']]);
+    const listed2 = await r53.send(
+      new ListResourceRecordSetsCommand({
+        HostedZoneId: id,
+        StartRecordName: 'a._domainkey.joe.dev',
+        StartRecordType: 'CNAME',
+        MaxItems: 1,
+      }),
+    );
+    expect(listed2.ResourceRecordSets?.map((r) => [r.Name, r.Type, r.ResourceRecords?.[0]?.Value])).toEqual([
+      ['a._domainkey.joe.dev.', 'CNAME', 'a.dkim.amazonses.com'],
+    ]);
     const apex = await r53.send(new ListResourceRecordSetsCommand({ HostedZoneId: id, MaxItems: 2 }));
-    expect([apex.ResourceRecordSets?.map((r) => r.Type), apex.IsTruncated, apex.NextRecordName]).toEqual([['NS', 'SOA'], true, 'a._domainkey.joe.dev.']);
-    const none = await r53.send(new ListResourceRecordSetsCommand({ HostedZoneId: id, StartRecordName: 'b._domainkey.joe.dev', StartRecordType: 'CNAME', MaxItems: 1 }));
+    expect([apex.ResourceRecordSets?.map((r) => r.Type), apex.IsTruncated, apex.NextRecordName]).toEqual([
+      ['NS', 'SOA'],
+      true,
+      'a._domainkey.joe.dev.',
+    ]);
+    const none = await r53.send(
+      new ListResourceRecordSetsCommand({
+        HostedZoneId: id,
+        StartRecordName: 'b._domainkey.joe.dev',
+        StartRecordType: 'CNAME',
+        MaxItems: 1,
+      }),
+    );
     expect(none.ResourceRecordSets).toEqual([]);
   });
 });
@@ -82,7 +140,9 @@ describe('Route 53 (REST XML)', () => {
 describe('Route 53 Domains (JSON 1.1) and public DNS', () => {
   it('reads and updates a registration here; a domain registered elsewhere is InvalidInput', async () => {
     const domains = new Route53DomainsClient(options);
-    expect((await domains.send(new GetDomainDetailCommand({ DomainName: 'jane.dev' }))).Nameservers).toEqual([{ Name: 'ns1.registrar.example' }]);
+    expect((await domains.send(new GetDomainDetailCommand({ DomainName: 'jane.dev' }))).Nameservers).toEqual([
+      { Name: 'ns1.registrar.example' },
+    ]);
     await domains.send(new UpdateDomainNameserversCommand({ DomainName: 'jane.dev', Nameservers: [{ Name: 'ns-1.awsdns-01.org' }] }));
     expect(aws.state.registrations['jane.dev']).toEqual(['ns-1.awsdns-01.org']);
     await expect(domains.send(new GetDomainDetailCommand({ DomainName: 'joe.dev' }))).rejects.toMatchObject({ name: 'InvalidInput' });
@@ -106,14 +166,20 @@ describe('SESv2: the production access review and DKIM', () => {
     const ses = new SESv2Client(options);
     expect((await ses.send(new GetAccountCommand({}))).Details).toBeUndefined();
     await expect(
-      ses.send(new PutAccountDetailsCommand({ MailType: 'TRANSACTIONAL', WebsiteURL: 'https://www.joe.dev', ContactLanguage: 'FR' as 'EN' })),
+      ses.send(
+        new PutAccountDetailsCommand({ MailType: 'TRANSACTIONAL', WebsiteURL: 'https://www.joe.dev', ContactLanguage: 'FR' as 'EN' }),
+      ),
     ).rejects.toMatchObject({ name: 'BadRequestException' });
-    await ses.send(new PutAccountDetailsCommand({ MailType: 'TRANSACTIONAL', WebsiteURL: 'https://www.joe.dev', ProductionAccessEnabled: true }));
+    await ses.send(
+      new PutAccountDetailsCommand({ MailType: 'TRANSACTIONAL', WebsiteURL: 'https://www.joe.dev', ProductionAccessEnabled: true }),
+    );
     let account = await ses.send(new GetAccountCommand({}));
     expect([account.ProductionAccessEnabled, account.Details?.ReviewDetails?.Status]).toEqual([false, 'PENDING']);
     const caseId = account.Details?.ReviewDetails?.CaseId;
     expect(caseId).toMatch(/^case-/);
-    await expect(ses.send(new PutAccountDetailsCommand({ MailType: 'TRANSACTIONAL', WebsiteURL: 'https://www.joe.dev' }))).rejects.toMatchObject({ name: 'ConflictException' });
+    await expect(
+      ses.send(new PutAccountDetailsCommand({ MailType: 'TRANSACTIONAL', WebsiteURL: 'https://www.joe.dev' })),
+    ).rejects.toMatchObject({ name: 'ConflictException' });
     await hook('review', 'status=DENIED');
     account = await ses.send(new GetAccountCommand({}));
     expect([account.ProductionAccessEnabled, account.Details?.ReviewDetails]).toEqual([false, { Status: 'DENIED', CaseId: caseId }]);
@@ -135,7 +201,11 @@ describe('SESv2: the production access review and DKIM', () => {
     await hook('delegate', 'domain=b.joe.dev');
     await hook('dkim-scan');
     const identity = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: 'b.joe.dev' }));
-    expect([identity.IdentityType, identity.VerifiedForSendingStatus, identity.DkimAttributes?.Status]).toEqual(['DOMAIN', true, 'SUCCESS']);
+    expect([identity.IdentityType, identity.VerifiedForSendingStatus, identity.DkimAttributes?.Status]).toEqual([
+      'DOMAIN',
+      true,
+      'SUCCESS',
+    ]);
   });
 
   it('in a region that signs from its own DKIM domain, only CNAMEs into that domain verify the identity', async () => {
@@ -184,7 +254,8 @@ describe('CloudFormation site stack and SNS (query, XML)', () => {
     const first = await cfn.send(new ListStackResourcesCommand({ StackName: 'Portfolio' }));
     expect([first.StackResourceSummaries?.length, first.NextToken]).toEqual([2, '2']);
     const resources = [];
-    for await (const p of paginateListStackResources({ client: cfn }, { StackName: 'Portfolio' })) resources.push(...(p.StackResourceSummaries ?? []));
+    for await (const p of paginateListStackResources({ client: cfn }, { StackName: 'Portfolio' }))
+      resources.push(...(p.StackResourceSummaries ?? []));
     const topic = resources.find((r) => r.ResourceType === 'AWS::SNS::Topic')?.PhysicalResourceId ?? '';
     expect(resources.find((r) => r.ResourceType === 'AWS::ApiGatewayV2::Api')?.PhysicalResourceId).toMatch(/^api\d+x$/);
     await expect(cfn.send(new ListStackResourcesCommand({ StackName: 'Other' }))).rejects.toMatchObject({ name: 'ValidationError' });
@@ -195,18 +266,25 @@ describe('CloudFormation site stack and SNS (query, XML)', () => {
       for await (const p of paginateListSubscriptionsByTopic({ client: sns }, { TopicArn: topic })) all.push(...(p.Subscriptions ?? []));
       return all.filter((s) => s.Endpoint === 'jane@joe.dev').map((s) => [s.Endpoint, s.SubscriptionArn]);
     };
-    expect((await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topic }))).Subscriptions?.map((s) => s.Endpoint)).toEqual(['ops@joe.dev', 'oncall@joe.dev']);
+    expect((await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topic }))).Subscriptions?.map((s) => s.Endpoint)).toEqual([
+      'ops@joe.dev',
+      'oncall@joe.dev',
+    ]);
     expect(await list()).toEqual([['jane@joe.dev', 'PendingConfirmation']]);
     await hook('sns-expire');
     expect(await list()).toEqual([]);
-    expect((await sns.send(new SubscribeCommand({ TopicArn: topic, Protocol: 'email', Endpoint: 'jane@joe.dev' }))).SubscriptionArn).toBe('pending confirmation');
+    expect((await sns.send(new SubscribeCommand({ TopicArn: topic, Protocol: 'email', Endpoint: 'jane@joe.dev' }))).SubscriptionArn).toBe(
+      'pending confirmation',
+    );
     await sns.send(new SubscribeCommand({ TopicArn: topic, Protocol: 'email', Endpoint: 'jane@joe.dev' }));
     await hook('sns-confirm', 'endpoint=jane@joe.dev');
     const [endpoint, arn] = (await list())[0] as [string, string];
     expect([endpoint, arn.startsWith(`${topic}:`)]).toEqual(['jane@joe.dev', true]);
     await hook('sns-expire');
     expect(await list()).toHaveLength(1);
-    await expect(sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: `${topic}-gone` }))).rejects.toMatchObject({ name: 'NotFoundException' });
+    await expect(sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: `${topic}-gone` }))).rejects.toMatchObject({
+      name: 'NotFoundException',
+    });
   });
 });
 
@@ -219,7 +297,9 @@ describe('what the bootstrap step reads and repairs (CloudFormation, IAM, S3), a
     expect([failed?.StackStatus, failed?.CreationTime?.toISOString()]).toEqual(['ROLLBACK_COMPLETE', '2026-11-28T11:50:00.000Z']);
     await cfn.send(new DeleteStackCommand({ StackName: 'CDKToolkit' }));
     await expect(cfn.send(new DescribeStacksCommand({ StackName: 'CDKToolkit' }))).rejects.toMatchObject({ name: 'ValidationError' });
-    const other = (await new CloudFormationClient({ ...options, region: 'eu-west-1' }).send(new DescribeStacksCommand({ StackName: 'CDKToolkit' }))).Stacks?.[0];
+    const other = (
+      await new CloudFormationClient({ ...options, region: 'eu-west-1' }).send(new DescribeStacksCommand({ StackName: 'CDKToolkit' }))
+    ).Stacks?.[0];
     expect(other?.StackStatus).toBe('CREATE_COMPLETE');
   });
 
@@ -233,7 +313,9 @@ describe('what the bootstrap step reads and repairs (CloudFormation, IAM, S3), a
       ['v1', false, '2026-11-26T12:00:00.000Z'],
       ['v2', true, '2026-11-26T12:00:00.001Z'],
     ]);
-    await expect(iam.send(new DeletePolicyVersionCommand({ PolicyArn: arn, VersionId: 'v2' }))).rejects.toMatchObject({ name: 'DeleteConflictException' });
+    await expect(iam.send(new DeletePolicyVersionCommand({ PolicyArn: arn, VersionId: 'v2' }))).rejects.toMatchObject({
+      name: 'DeleteConflictException',
+    });
     await iam.send(new DeletePolicyVersionCommand({ PolicyArn: arn, VersionId: 'v1' }));
   });
 
@@ -246,7 +328,9 @@ describe('what the bootstrap step reads and repairs (CloudFormation, IAM, S3), a
     const listed = await s3.send(new ListObjectVersionsCommand({ Bucket: 'cdk-staging' }));
     expect([listed.Versions?.map((v) => v.Key), listed.IsTruncated]).toEqual([['a.zip', 'b.zip'], false]);
     const objects = listed.Versions!.map((v) => ({ Key: v.Key!, VersionId: v.VersionId }));
-    expect((await s3.send(new DeleteObjectsCommand({ Bucket: 'cdk-staging', Delete: { Objects: objects, Quiet: true } }))).Errors).toBeUndefined();
+    expect(
+      (await s3.send(new DeleteObjectsCommand({ Bucket: 'cdk-staging', Delete: { Objects: objects, Quiet: true } }))).Errors,
+    ).toBeUndefined();
     await s3.send(new DeleteBucketCommand({ Bucket: 'cdk-staging' }));
     expect(aws.state.buckets).toEqual({});
     expect(aws.state.writes).toEqual(['DeleteObjects cdk-staging', 'DeleteBucket cdk-staging']);
@@ -256,9 +340,15 @@ describe('what the bootstrap step reads and repairs (CloudFormation, IAM, S3), a
   it('refuses an IAM action named in denied, in each protocol, and only that one', async () => {
     aws.state.denied = ['ssm:PutParameter', 'ses:CreateEmailIdentity', 'route53:CreateHostedZone', 'cloudformation:DeleteStack'];
     const refused = { name: expect.stringMatching(/^AccessDenied/), message: expect.stringMatching(/not authorized to perform: \w+:\w+/) };
-    await expect(new SSMClient(options).send(new PutParameterCommand({ Name: '/x', Type: 'SecureString', Value: 'v' }))).rejects.toMatchObject(refused);
-    await expect(new SESv2Client(options).send(new CreateEmailIdentityCommand({ EmailIdentity: 'a@joe.dev' }))).rejects.toMatchObject(refused);
-    await expect(new Route53Client(options).send(new CreateHostedZoneCommand({ Name: 'x.dev', CallerReference: 'denied' }))).rejects.toMatchObject(refused);
+    await expect(
+      new SSMClient(options).send(new PutParameterCommand({ Name: '/x', Type: 'SecureString', Value: 'v' })),
+    ).rejects.toMatchObject(refused);
+    await expect(new SESv2Client(options).send(new CreateEmailIdentityCommand({ EmailIdentity: 'a@joe.dev' }))).rejects.toMatchObject(
+      refused,
+    );
+    await expect(
+      new Route53Client(options).send(new CreateHostedZoneCommand({ Name: 'x.dev', CallerReference: 'denied' })),
+    ).rejects.toMatchObject(refused);
     await expect(new CloudFormationClient(options).send(new DeleteStackCommand({ StackName: 'Portfolio' }))).rejects.toMatchObject(refused);
     expect((await new SESv2Client(options).send(new GetAccountCommand({}))).SendingEnabled).toBe(true);
     aws.state.denied = [];
@@ -268,7 +358,9 @@ describe('what the bootstrap step reads and repairs (CloudFormation, IAM, S3), a
     aws.state.clock = '2026-11-25T08:30:00Z';
     const acm = new ACMClient(options);
     const arn = (await acm.send(new RequestCertificateCommand({ DomainName: 'www.dated.dev', IdempotencyToken: 'dated' }))).CertificateArn!;
-    expect((await acm.send(new DescribeCertificateCommand({ CertificateArn: arn }))).Certificate?.CreatedAt?.toISOString()).toBe('2026-11-25T08:30:00.000Z');
+    expect((await acm.send(new DescribeCertificateCommand({ CertificateArn: arn }))).Certificate?.CreatedAt?.toISOString()).toBe(
+      '2026-11-25T08:30:00.000Z',
+    );
     aws.state.certificates[arn]!.status = 'FAILED';
     expect((await acm.send(new DescribeCertificateCommand({ CertificateArn: arn }))).Certificate?.Status).toBe('FAILED');
     const ses = new SESv2Client(options);

@@ -119,7 +119,12 @@ export const DKIM_SIGNING_ZONES: Record<string, string> = {
   'ap-northeast-3': 'dkim.ap-northeast-3.amazonses.com',
 };
 export const signingZoneOf = (region: string): string => DKIM_SIGNING_ZONES[region] ?? 'dkim.amazonses.com';
-const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const unescape = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 /** The text of every <tag>…</tag> in `text` (the request bodies here have no nested tags of one name). */
 const tags = (text: string, tag: string) => [...text.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
 const tag = (text: string, name: string) => unescape(tags(text, name)[0] ?? '');
@@ -145,7 +150,13 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
 
 /** A DNS name in wire form (no compression). */
 function encodeName(name: string): Buffer {
-  return Buffer.concat([...bare(name).split('.').filter(Boolean).map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l)])), Buffer.from([0])]);
+  return Buffer.concat([
+    ...bare(name)
+      .split('.')
+      .filter(Boolean)
+      .map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l)])),
+    Buffer.from([0]),
+  ]);
 }
 
 /**
@@ -194,7 +205,11 @@ function s3Path(url: URL): { bucket: string; key: string } {
 /** What the services' handlers and the hooks share: the account's state, and the serial of the ids they make. */
 type Fake = { state: FakeAwsState; next: () => string };
 
-const validation = (domain: string) => ({ Name: `_v.${domain}.`, Type: 'CNAME', Value: `_v-${domain.replace(/\./g, '-')}.acm-validations.aws.` });
+const validation = (domain: string) => ({
+  Name: `_v.${domain}.`,
+  Type: 'CNAME',
+  Value: `_v-${domain.replace(/\./g, '-')}.acm-validations.aws.`,
+});
 
 /** The name servers public DNS gives for a domain: its registrar's (Route 53 Domains' or another's). */
 const delegation = (state: FakeAwsState, name: string) => state.registrations[bare(name)] ?? state.registrar[bare(name)];
@@ -235,16 +250,31 @@ function iam({ state }: Fake, res: ServerResponse, action: string, form: URLSear
     `<VersionId>${v.id}</VersionId><IsDefaultVersion>${v.isDefault}</IsDefaultVersion><CreateDate>${v.created ?? '2026-01-01T00:00:00Z'}</CreateDate>`;
   if (action === 'GetPolicy') {
     if (!versions) return missing();
-    return send(res, 200, xml(action, `<Policy><Arn>${escape(arn)}</Arn><DefaultVersionId>${versions.find((v) => v.isDefault)!.id}</DefaultVersionId></Policy>`));
+    return send(
+      res,
+      200,
+      xml(
+        action,
+        `<Policy><Arn>${escape(arn)}</Arn><DefaultVersionId>${versions.find((v) => v.isDefault)!.id}</DefaultVersionId></Policy>`,
+      ),
+    );
   }
   if (action === 'GetPolicyVersion') {
     const found = versions?.find((v) => v.id === form.get('VersionId'));
     if (!found) return missing();
-    return send(res, 200, xml(action, `<PolicyVersion>${version(found)}<Document>${escape(encodeURIComponent(found.document))}</Document></PolicyVersion>`));
+    return send(
+      res,
+      200,
+      xml(action, `<PolicyVersion>${version(found)}<Document>${escape(encodeURIComponent(found.document))}</Document></PolicyVersion>`),
+    );
   }
   if (action === 'ListPolicyVersions') {
     if (!versions) return missing();
-    return send(res, 200, xml(action, `<Versions>${versions.map((v) => `<member>${version(v)}</member>`).join('')}</Versions><IsTruncated>false</IsTruncated>`));
+    return send(
+      res,
+      200,
+      xml(action, `<Versions>${versions.map((v) => `<member>${version(v)}</member>`).join('')}</Versions><IsTruncated>false</IsTruncated>`),
+    );
   }
   if (action === 'CreatePolicy') {
     const created = `arn:aws:iam::${state.account}:policy/${form.get('PolicyName') ?? ''}`;
@@ -269,7 +299,8 @@ function iam({ state }: Fake, res: ServerResponse, action: string, form: URLSear
     if (!versions) return missing();
     // DeletePolicyVersion "cannot delete the default version from a policy"; its conflict error is
     // DeleteConflict (409): https://docs.aws.amazon.com/IAM/latest/APIReference/API_DeletePolicyVersion.html
-    if (versions.find((v) => v.id === form.get('VersionId'))?.isDefault) return send(res, 409, xmlError('DeleteConflict', 'Cannot delete the default version of a policy.'));
+    if (versions.find((v) => v.id === form.get('VersionId'))?.isDefault)
+      return send(res, 409, xmlError('DeleteConflict', 'Cannot delete the default version of a policy.'));
     state.policies[arn] = versions.filter((v) => v.id !== form.get('VersionId'));
     state.writes.push(`DeletePolicyVersion ${form.get('VersionId')}`);
     return send(res, 200, xml(action, ''));
@@ -281,7 +312,11 @@ function query(fake: Fake, res: ServerResponse, service: string, region: string,
   const { state, next } = fake;
   const action = form.get('Action') ?? '';
   if (service === 'sts' && action === 'GetCallerIdentity') {
-    return send(res, 200, xml(action, `<Arn>arn:aws:iam::${state.account}:user/jane</Arn><UserId>AIDAFAKE</UserId><Account>${state.account}</Account>`));
+    return send(
+      res,
+      200,
+      xml(action, `<Arn>arn:aws:iam::${state.account}:user/jane</Arn><UserId>AIDAFAKE</UserId><Account>${state.account}</Account>`),
+    );
   }
   const stackName = form.get('StackName') ?? '';
   const noStack = () => send(res, 400, xmlError('ValidationError', `Stack with id ${escape(stackName)} does not exist`));
@@ -291,7 +326,9 @@ function query(fake: Fake, res: ServerResponse, service: string, region: string,
     if (version === undefined && !site) return noStack();
     const status = site ? undefined : state.toolkitStatus[region];
     const outputs = site ? site.outputs : { BootstrapVersion: String(version) };
-    const members = Object.entries(outputs).map(([k, v]) => `<member><OutputKey>${k}</OutputKey><OutputValue>${escape(v)}</OutputValue></member>`);
+    const members = Object.entries(outputs).map(
+      ([k, v]) => `<member><OutputKey>${k}</OutputKey><OutputValue>${escape(v)}</OutputValue></member>`,
+    );
     const parameters = site
       ? ''
       : `<Parameters><member><ParameterKey>CloudFormationExecutionPolicies</ParameterKey><ParameterValue>${escape(state.toolkitPolicies[region] ?? '')}</ParameterValue></member>` +
@@ -320,7 +357,8 @@ function query(fake: Fake, res: ServerResponse, service: string, region: string,
   }
   if (service === 'iam') return iam(fake, res, action, form);
   if (service === 'cloudformation' && action === 'DeleteStack') {
-    if (stackName === 'CDKToolkit') [state.toolkits, state.toolkitStatus, state.toolkitPolicies, state.toolkitBoundaries].forEach((byRegion) => delete byRegion[region]);
+    if (stackName === 'CDKToolkit')
+      [state.toolkits, state.toolkitStatus, state.toolkitPolicies, state.toolkitBoundaries].forEach((byRegion) => delete byRegion[region]);
     else delete state.stacks[stackName];
     state.writes.push(`DeleteStack ${stackName} ${region}`);
     return send(res, 200, xml(action, ''));
@@ -344,7 +382,8 @@ function query(fake: Fake, res: ServerResponse, service: string, region: string,
       const [protocol, endpoint] = [form.get('Protocol') ?? '', form.get('Endpoint') ?? ''];
       state.writes.push(`Subscribe ${topicArn} ${protocol} ${endpoint}`);
       let sub = subscriptions.find((s) => s.protocol === protocol && s.endpoint === endpoint);
-      if (!sub) subscriptions.push((sub = { protocol, endpoint, confirmed: false, arn: `${topicArn}:${next()}-0000-0000-0000-000000000000` }));
+      if (!sub)
+        subscriptions.push((sub = { protocol, endpoint, confirmed: false, arn: `${topicArn}:${next()}-0000-0000-0000-000000000000` }));
       // Without ReturnSubscriptionArn an e-mail subscription answers "pending confirmation" until confirmed.
       return send(res, 200, xml(action, `<SubscriptionArn>${sub.confirmed ? escape(sub.arn) : 'pending confirmation'}</SubscriptionArn>`));
     }
@@ -420,17 +459,25 @@ function domains({ state, next }: Fake, res: ServerResponse, target: string, inp
 function route53({ state, next }: Fake, res: ServerResponse, method: string, url: URL, body: string) {
   const ns = 'xmlns="https://route53.amazonaws.com/doc/2013-04-01/"';
   const fail = (status: number, code: string, message: string) =>
-    send(res, status, `<?xml version="1.0"?><ErrorResponse ${ns}><Error><Type>Sender</Type><Code>${code}</Code><Message>${escape(message)}</Message></Error><RequestId>fake</RequestId></ErrorResponse>`);
+    send(
+      res,
+      status,
+      `<?xml version="1.0"?><ErrorResponse ${ns}><Error><Type>Sender</Type><Code>${code}</Code><Message>${escape(message)}</Message></Error><RequestId>fake</RequestId></ErrorResponse>`,
+    );
   const zoneXml = (z: FakeZone) =>
     `<HostedZone><Id>/hostedzone/${z.id}</Id><Name>${z.name}.</Name><CallerReference>${escape(z.callerReference)}</CallerReference>` +
     `<Config><PrivateZone>${z.private}</PrivateZone></Config><ResourceRecordSetCount>${2 + Object.keys(z.records).length}</ResourceRecordSetCount></HostedZone>`;
-  const delegationXml = (z: FakeZone) => `<DelegationSet><NameServers>${z.nameServers.map((n) => `<NameServer>${n}</NameServer>`).join('')}</NameServers></DelegationSet>`;
-  const change = () => `<ChangeInfo><Id>/change/C${next()}</Id><Status>PENDING</Status><SubmittedAt>2026-01-01T00:00:00.000Z</SubmittedAt></ChangeInfo>`;
+  const delegationXml = (z: FakeZone) =>
+    `<DelegationSet><NameServers>${z.nameServers.map((n) => `<NameServer>${n}</NameServer>`).join('')}</NameServers></DelegationSet>`;
+  const change = () =>
+    `<ChangeInfo><Id>/change/C${next()}</Id><Status>PENDING</Status><SubmittedAt>2026-01-01T00:00:00.000Z</SubmittedAt></ChangeInfo>`;
   const path = url.pathname.replace(/^\/2013-04-01/, '');
   if (method === 'GET' && path === '/hostedzonesbyname') {
     const from = reversed(url.searchParams.get('dnsname') ?? '');
     const max = Number(url.searchParams.get('maxitems') ?? 100);
-    const sorted = state.zones.filter((z) => reversed(z.name) >= from).sort((a, b) => reversed(a.name).localeCompare(reversed(b.name)) || a.id.localeCompare(b.id));
+    const sorted = state.zones
+      .filter((z) => reversed(z.name) >= from)
+      .sort((a, b) => reversed(a.name).localeCompare(reversed(b.name)) || a.id.localeCompare(b.id));
     return send(
       res,
       200,
@@ -442,7 +489,8 @@ function route53({ state, next }: Fake, res: ServerResponse, method: string, url
     const name = bare(tag(body, 'Name'));
     const callerReference = tag(body, 'CallerReference');
     // Like Route 53: a second zone of one name is allowed (only the caller reference must be new).
-    if (state.zones.some((z) => z.callerReference === callerReference)) return fail(409, 'HostedZoneAlreadyExists', `caller reference ${callerReference} was used`);
+    if (state.zones.some((z) => z.callerReference === callerReference))
+      return fail(409, 'HostedZoneAlreadyExists', `caller reference ${callerReference} was used`);
     const id = `Z${next()}FAKEZONE`;
     const n = state.zones.length;
     const zone: FakeZone = {
@@ -455,15 +503,25 @@ function route53({ state, next }: Fake, res: ServerResponse, method: string, url
     };
     state.zones.push(zone);
     state.writes.push(`CreateHostedZone ${name}`);
-    return send(res, 201, `<?xml version="1.0"?><CreateHostedZoneResponse ${ns}>${zoneXml(zone)}${change()}${delegationXml(zone)}</CreateHostedZoneResponse>`, {
-      location: `https://route53.amazonaws.com/2013-04-01/hostedzone/${id}`,
-    });
+    return send(
+      res,
+      201,
+      `<?xml version="1.0"?><CreateHostedZoneResponse ${ns}>${zoneXml(zone)}${change()}${delegationXml(zone)}</CreateHostedZoneResponse>`,
+      {
+        location: `https://route53.amazonaws.com/2013-04-01/hostedzone/${id}`,
+      },
+    );
   }
   const [, id, rest] = /^\/hostedzone\/([^/]+)(\/rrset\/?)?$/.exec(path) ?? [];
   if (id) {
     const zone = state.zones.find((z) => z.id === id);
     if (!zone) return fail(404, 'NoSuchHostedZone', `No hosted zone found with ID: ${id}`);
-    if (method === 'GET' && !rest) return send(res, 200, `<?xml version="1.0"?><GetHostedZoneResponse ${ns}>${zoneXml(zone)}${delegationXml(zone)}</GetHostedZoneResponse>`);
+    if (method === 'GET' && !rest)
+      return send(
+        res,
+        200,
+        `<?xml version="1.0"?><GetHostedZoneResponse ${ns}>${zoneXml(zone)}${delegationXml(zone)}</GetHostedZoneResponse>`,
+      );
     if (method === 'GET' && rest) {
       // In Route 53's order (name with its labels reversed, then type), from name= and type= on.
       const soa = `${zone.nameServers[0]}. awsdns-hostmaster.amazon.com. 1 7200 900 1209600 86400`;
@@ -474,13 +532,19 @@ function route53({ state, next }: Fake, res: ServerResponse, method: string, url
       ].sort((a, b) => reversed(a.name).localeCompare(reversed(b.name)) || a.type.localeCompare(b.type));
       const [from, type] = [reversed(url.searchParams.get('name') ?? ''), url.searchParams.get('type') ?? ''];
       const max = Number(url.searchParams.get('maxitems') ?? 300);
-      const after = all.filter((r) => reversed(r.name).localeCompare(from) > 0 || (reversed(r.name) === from && r.type.localeCompare(type) >= 0));
-      const sets = after.slice(0, max).map(
-        (r) =>
-          `<ResourceRecordSet><Name>${r.name}.</Name><Type>${r.type}</Type><TTL>300</TTL><ResourceRecords>` +
-          `${r.values.map((v) => `<ResourceRecord><Value>${escape(v)}</Value></ResourceRecord>`).join('')}</ResourceRecords></ResourceRecordSet>`,
+      const after = all.filter(
+        (r) => reversed(r.name).localeCompare(from) > 0 || (reversed(r.name) === from && r.type.localeCompare(type) >= 0),
       );
-      const more = after[max] ? `<NextRecordName>${after[max].name}.</NextRecordName><NextRecordType>${after[max].type}</NextRecordType>` : '';
+      const sets = after
+        .slice(0, max)
+        .map(
+          (r) =>
+            `<ResourceRecordSet><Name>${r.name}.</Name><Type>${r.type}</Type><TTL>300</TTL><ResourceRecords>` +
+            `${r.values.map((v) => `<ResourceRecord><Value>${escape(v)}</Value></ResourceRecord>`).join('')}</ResourceRecords></ResourceRecordSet>`,
+        );
+      const more = after[max]
+        ? `<NextRecordName>${after[max].name}.</NextRecordName><NextRecordType>${after[max].type}</NextRecordType>`
+        : '';
       return send(
         res,
         200,
@@ -493,7 +557,8 @@ function route53({ state, next }: Fake, res: ServerResponse, method: string, url
         const [action, name, type] = [tag(c, 'Action'), bare(tag(c, 'Name')), tag(c, 'Type')];
         const values = tags(c, 'Value').map(unescape);
         if (action === 'DELETE') delete zone.records[`${name} ${type}`];
-        else if (action === 'CREATE' && zone.records[`${name} ${type}`]) return fail(400, 'InvalidChangeBatch', `${name} ${type} already exists`);
+        else if (action === 'CREATE' && zone.records[`${name} ${type}`])
+          return fail(400, 'InvalidChangeBatch', `${name} ${type} already exists`);
         else zone.records[`${name} ${type}`] = values;
         state.writes.push(`ChangeResourceRecordSets ${zone.name} ${action} ${name} ${type}`);
       }
@@ -510,18 +575,22 @@ function ses({ state, next }: Fake, res: ServerResponse, method: string, pathnam
       ProductionAccessEnabled: state.production,
       SendingEnabled: true,
       SendQuota: { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 },
-      ...(r ? { Details: { MailType: 'TRANSACTIONAL', WebsiteURL: r.websiteUrl, ReviewDetails: { Status: r.status, CaseId: r.caseId } } } : {}),
+      ...(r
+        ? { Details: { MailType: 'TRANSACTIONAL', WebsiteURL: r.websiteUrl, ReviewDetails: { Status: r.status, CaseId: r.caseId } } }
+        : {}),
     });
   }
   if (method === 'POST' && pathname === '/v2/email/account/details') {
     // SES API Reference v2, PutAccountDetails: MailType and WebsiteURL required, ContactLanguage EN | JA;
     // ConflictException "if there is already an ongoing account details update under review":
     // https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_PutAccountDetails.html
-    if (!input.MailType || !input.WebsiteURL) return restJson(res, 400, { message: 'MailType and WebsiteURL are required' }, 'BadRequestException');
+    if (!input.MailType || !input.WebsiteURL)
+      return restJson(res, 400, { message: 'MailType and WebsiteURL are required' }, 'BadRequestException');
     if (input.ContactLanguage !== undefined && !['EN', 'JA'].includes(String(input.ContactLanguage))) {
       return restJson(res, 400, { message: `ContactLanguage ${String(input.ContactLanguage)}: EN or JA` }, 'BadRequestException');
     }
-    if (state.review?.status === 'PENDING') return restJson(res, 409, { message: 'an account details update is under review' }, 'ConflictException');
+    if (state.review?.status === 'PENDING')
+      return restJson(res, 409, { message: 'an account details update is under review' }, 'ConflictException');
     state.writes.push(`PutAccountDetails ${String(input.MailType)} ${String(input.WebsiteURL)}`);
     // The request opens a review; the account stays in the sandbox until AWS grants it (a hook here).
     state.review = { status: 'PENDING', caseId: `case-${next()}`, websiteUrl: String(input.WebsiteURL), request: input };
@@ -589,18 +658,30 @@ function s3({ state }: Fake, res: ServerResponse, method: string, url: URL, body
   const ns = 'xmlns="http://s3.amazonaws.com/doc/2006-03-01/"';
   const { bucket, key } = s3Path(url);
   const fail = (status: number, code: string, message: string) =>
-    send(res, status, `<?xml version="1.0"?><Error><Code>${code}</Code><Message>${escape(message)}</Message><BucketName>${escape(bucket)}</BucketName></Error>`);
+    send(
+      res,
+      status,
+      `<?xml version="1.0"?><Error><Code>${code}</Code><Message>${escape(message)}</Message><BucketName>${escape(bucket)}</BucketName></Error>`,
+    );
   const keys = state.buckets[bucket];
   if (!keys) return fail(404, 'NoSuchBucket', 'The specified bucket does not exist');
   if (method === 'GET' && url.searchParams.has('versions')) {
     const versions = keys.map((k) => `<Version><Key>${escape(k)}</Key><VersionId>null</VersionId><IsLatest>true</IsLatest></Version>`);
-    return send(res, 200, `<?xml version="1.0"?><ListVersionsResult ${ns}><Name>${escape(bucket)}</Name><IsTruncated>false</IsTruncated>${versions.join('')}</ListVersionsResult>`);
+    return send(
+      res,
+      200,
+      `<?xml version="1.0"?><ListVersionsResult ${ns}><Name>${escape(bucket)}</Name><IsTruncated>false</IsTruncated>${versions.join('')}</ListVersionsResult>`,
+    );
   }
   if (method === 'POST' && url.searchParams.has('delete')) {
     const gone = tags(body, 'Key').map(unescape);
     state.buckets[bucket] = keys.filter((k) => !gone.includes(k));
     state.writes.push(`DeleteObjects ${bucket}`);
-    return send(res, 200, `<?xml version="1.0"?><DeleteResult ${ns}>${gone.map((k) => `<Deleted><Key>${escape(k)}</Key></Deleted>`).join('')}</DeleteResult>`);
+    return send(
+      res,
+      200,
+      `<?xml version="1.0"?><DeleteResult ${ns}>${gone.map((k) => `<Deleted><Key>${escape(k)}</Key></Deleted>`).join('')}</DeleteResult>`,
+    );
   }
   if (method === 'PUT' && key) {
     if (!keys.includes(key)) keys.push(key);
@@ -617,7 +698,10 @@ function s3({ state }: Fake, res: ServerResponse, method: string, url: URL, body
     const prefix = url.searchParams.get('prefix') ?? '';
     const encode = url.searchParams.get('encoding-type') === 'url' ? encodeURIComponent : (k: string) => k;
     const found = keys.filter((k) => k.startsWith(prefix)).sort();
-    const contents = found.map((k) => `<Contents><Key>${escape(encode(k))}</Key><Size>1</Size><LastModified>${state.clock}</LastModified><ETag>"fake"</ETag><StorageClass>STANDARD</StorageClass></Contents>`);
+    const contents = found.map(
+      (k) =>
+        `<Contents><Key>${escape(encode(k))}</Key><Size>1</Size><LastModified>${state.clock}</LastModified><ETag>"fake"</ETag><StorageClass>STANDARD</StorageClass></Contents>`,
+    );
     return send(
       res,
       200,
@@ -636,11 +720,17 @@ function s3({ state }: Fake, res: ServerResponse, method: string, url: URL, body
 
 /** AWS Budgets (JSON 1.1; the owner's tools sign for us-east-1, its one endpoint's region): what setup and doctor call. */
 function budgets({ state }: Fake, res: ServerResponse, target: string, input: Record<string, unknown>, region: string) {
-  if (region !== 'us-east-1') return sendJson(res, 400, { __type: 'InvalidParameterException', message: `the tools call AWS Budgets in us-east-1, not ${region}` });
-  if (input.AccountId !== state.account) return sendJson(res, 400, { __type: 'AccessDeniedException', message: `not the caller's account: ${String(input.AccountId)}` });
+  if (region !== 'us-east-1')
+    return sendJson(res, 400, { __type: 'InvalidParameterException', message: `the tools call AWS Budgets in us-east-1, not ${region}` });
+  if (input.AccountId !== state.account)
+    return sendJson(res, 400, { __type: 'AccessDeniedException', message: `not the caller's account: ${String(input.AccountId)}` });
   if (target === 'DescribeBudget') {
     const b = state.budgets[String(input.BudgetName)];
-    if (!b) return sendJson(res, 400, { __type: 'NotFoundException', message: `Unable to get budget: ${String(input.BudgetName)} - the budget doesn't exist.` });
+    if (!b)
+      return sendJson(res, 400, {
+        __type: 'NotFoundException',
+        message: `Unable to get budget: ${String(input.BudgetName)} - the budget doesn't exist.`,
+      });
     return sendJson(res, 200, {
       Budget: {
         BudgetName: input.BudgetName,
@@ -652,12 +742,19 @@ function budgets({ state }: Fake, res: ServerResponse, target: string, input: Re
     });
   }
   if (target === 'CreateBudget') {
-    const budget = input.Budget as { BudgetName: string; BudgetLimit: { Amount: string; Unit: string }; BudgetType: string; TimeUnit: string };
-    if (state.budgets[budget.BudgetName]) return sendJson(res, 400, { __type: 'DuplicateRecordException', message: `the budget ${budget.BudgetName} already exists` });
+    const budget = input.Budget as {
+      BudgetName: string;
+      BudgetLimit: { Amount: string; Unit: string };
+      BudgetType: string;
+      TimeUnit: string;
+    };
+    if (state.budgets[budget.BudgetName])
+      return sendJson(res, 400, { __type: 'DuplicateRecordException', message: `the budget ${budget.BudgetName} already exists` });
     if (budget.BudgetType !== 'COST' || budget.TimeUnit !== 'MONTHLY' || budget.BudgetLimit.Unit !== 'USD') {
       return sendJson(res, 400, { __type: 'InvalidParameterException', message: 'the fake keeps monthly USD cost budgets only' });
     }
-    const alerts = (input.NotificationsWithSubscribers as { Notification: Record<string, unknown>; Subscribers: { Address: string }[] }[]) ?? [];
+    const alerts =
+      (input.NotificationsWithSubscribers as { Notification: Record<string, unknown>; Subscribers: { Address: string }[] }[]) ?? [];
     state.budgets[budget.BudgetName] = {
       limit: budget.BudgetLimit.Amount,
       actual: '0.0',
@@ -681,7 +778,10 @@ function apigateway({ state }: Fake, res: ServerResponse, method: string, url: U
   if (!api) return restJson(res, 404, { message: 'Invalid API identifier specified' }, 'NotFoundException');
   // The wire names are lower camel case (the service model's jsonName), unlike the SDK's members.
   const routeSettings = Object.fromEntries(
-    Object.entries(api.routeSettings).map(([key, t]) => [key, { throttlingRateLimit: t.ThrottlingRateLimit, throttlingBurstLimit: t.ThrottlingBurstLimit }]),
+    Object.entries(api.routeSettings).map(([key, t]) => [
+      key,
+      { throttlingRateLimit: t.ThrottlingRateLimit, throttlingBurstLimit: t.ThrottlingBurstLimit },
+    ]),
   );
   return restJson(res, 200, { stageName: '$default', routeSettings });
 }
@@ -700,7 +800,8 @@ function iamAction(service: string, method: string, url: URL, target: string, bo
   }
   if (service === 'route53') {
     if (path.endsWith('/hostedzonesbyname')) return 'route53:ListHostedZonesByName';
-    if (path.endsWith('/rrset') || path.endsWith('/rrset/')) return `route53:${method === 'POST' ? 'ChangeResourceRecordSets' : 'ListResourceRecordSets'}`;
+    if (path.endsWith('/rrset') || path.endsWith('/rrset/'))
+      return `route53:${method === 'POST' ? 'ChangeResourceRecordSets' : 'ListResourceRecordSets'}`;
     return `route53:${method === 'POST' ? 'CreateHostedZone' : 'GetHostedZone'}`;
   }
   if (service === 'apigateway') return `apigateway:${method}`;
@@ -729,9 +830,11 @@ function roleAllows({ state }: Fake, policy: PolicyStatementJson[], service: str
 /** AccessDenied as each protocol carries it (the SDK names the error by its code). */
 function denied({ state }: Fake, res: ServerResponse, service: string, action: string) {
   const message = `User: arn:aws:iam::${state.account}:user/jane is not authorized to perform: ${action}`;
-  if (service === 'ssm' || service === 'acm' || service === 'route53domains' || service === 'budgets') return sendJson(res, 400, { __type: 'AccessDeniedException', message });
+  if (service === 'ssm' || service === 'acm' || service === 'route53domains' || service === 'budgets')
+    return sendJson(res, 400, { __type: 'AccessDeniedException', message });
   if (service === 'ses' || service === 'apigateway') return restJson(res, 403, { message }, 'AccessDeniedException');
-  if (service === 's3') return send(res, 403, `<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`);
+  if (service === 's3')
+    return send(res, 403, `<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`);
   return send(res, 403, xmlError('AccessDenied', escape(message)));
 }
 
@@ -739,105 +842,118 @@ function denied({ state }: Fake, res: ServerResponse, service: string, action: s
 function hooksOf(fake: Fake): Record<string, (p: URLSearchParams) => string | void> {
   const { state, next } = fake;
   return {
-  click: (p) => void (state.identities[p.get('identity') ?? ''] = 'SUCCESS'),
-  bootstrap: (p) => {
-    state.toolkits[p.get('region') ?? ''] = Number(p.get('version'));
-    state.toolkitPolicies[p.get('region') ?? ''] = p.get('policies') ?? '';
-    state.toolkitBoundaries[p.get('region') ?? ''] = p.get('boundary') ?? '';
-    delete state.toolkitStatus[p.get('region') ?? ''];
-  },
-  dns: (p) => void (state.dns[p.get('name') ?? ''] = p.get('value') ?? ''),
-  account: (p) => void (state.account = p.get('id') ?? state.account),
-  /** AWS answers the production access request: status=GRANTED, or DENIED (the case stays the same). */
-  review: (p) => {
-    if (!state.review) return 'no review was requested (PutAccountDetails)';
-    const status = p.get('status');
-    if (status !== 'GRANTED' && status !== 'DENIED') return 'status=GRANTED or status=DENIED';
-    state.review.status = status;
-    state.production = status === 'GRANTED';
-  },
-  /** The owner sets the name servers at the registrar: domain=, ns=a,b (default: its zone's here). */
-  delegate: (p) => {
-    const domain = bare(p.get('domain') ?? '');
-    const ns = p.get('ns')?.split(',') ?? state.zones.find((z) => z.name === domain && !z.private)?.nameServers;
-    if (!ns) return `no public zone ${domain} and no ns=`;
-    state.registrar[domain] = ns.map(bare);
-  },
-  /** SES's DKIM scan: a domain identity is verified once its three CNAMEs answer in public DNS. */
-  'dkim-scan': () => {
-    for (const [domain, d] of Object.entries(state.dkim)) {
-      if (d.status !== 'PENDING') continue;
-      // SES looks for the CNAMEs pointing into its region's DKIM domain, nowhere else.
-      const seen = d.tokens.every((t) => published(fake, `${t}._domainkey.${domain}`, 'CNAME').map(bare).includes(`${t}.${d.zone ?? 'dkim.amazonses.com'}`));
-      if (seen) [d.status, state.identities[domain]] = ['SUCCESS', 'SUCCESS'];
-    }
-  },
-  /** SES gives up after 72 h: a domain identity still PENDING (identity=, default every one) turns FAILED and stays so. */
-  'dkim-fail': (p) => {
-    const only = p.get('identity');
-    if (only && !state.dkim[only]) return `no domain identity ${only}`;
-    for (const [domain, d] of Object.entries(state.dkim)) {
-      if ((only && domain !== only) || d.status !== 'PENDING') continue;
-      [d.status, state.identities[domain]] = ['FAILED', 'FAILED'];
-    }
-  },
-  /**
-   * A deploy of the site stack: stack=, region=; its alarm topic (after other resources, so on a later
-   * page), with the owner's e-mail (owner=) subscribed but not confirmed, after any confirmed others=a,b.
-   */
-  deploy: (p) => {
-    const stack = p.get('stack') ?? 'Portfolio';
-    const region = p.get('region') ?? 'us-east-1';
-    const topic = `arn:aws:sns:${region}:${state.account}:${stack}-AlarmTopic${next()}`;
-    const apiId = `api${next()}x`;
-    // Each route at its own throttle (contract/limits.ts), as the stack's stage is after a deploy.
-    state.apis[apiId] = {
-      routeSettings: {
-        'POST /api/contact': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
-        'POST /api/events': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 50 },
-        'POST /api/vitals': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 100 },
-      },
-    };
-    state.stacks[stack] = {
-      // No output names the API (its execute-api address is never printed): the owner's commands find it here.
-      outputs: { DistributionDomainName: 'd111111abcdef8.cloudfront.net' },
-      resources: [
-        { logicalId: 'ApiHttpApi', type: 'AWS::ApiGatewayV2::Api', physicalId: apiId },
-        { logicalId: 'SiteBucket', type: 'AWS::S3::Bucket', physicalId: `${stack.toLowerCase()}-sitebucket-${next()}` },
-        { logicalId: 'CdnDistribution', type: 'AWS::CloudFront::Distribution', physicalId: `E${next()}FAKE` },
-        { logicalId: 'ContactFunction', type: 'AWS::Lambda::Function', physicalId: `${stack}-Contact-${next()}` },
-        { logicalId: 'MonitoringAlarmTopic', type: 'AWS::SNS::Topic', physicalId: topic },
-      ],
-    };
-    const others = (p.get('others')?.split(',') ?? []).map((endpoint) => ({ protocol: 'email', endpoint, confirmed: true, arn: `${topic}:${next()}-0000` }));
-    const owner = p.get('owner') ? [{ protocol: 'email', endpoint: p.get('owner')!, confirmed: false, arn: `${topic}:${next()}-0000` }] : [];
-    state.topics[topic] = [...others, ...owner];
-  },
-  /** Billing updates a budget: name=, actual= and forecast= in US dollars. */
-  'budget-spend': (p) => {
-    const b = state.budgets[p.get('name') ?? ''];
-    if (!b) return `no budget ${p.get('name')}`;
-    b.actual = p.get('actual') ?? b.actual;
-    b.forecast = p.get('forecast') ?? b.forecast;
-  },
-  /** The breaker function sets a route's throttle on every deployed API: routeKey=, rate=, burst=. */
-  'route-throttle': (p) => {
-    const key = p.get('routeKey') ?? '';
-    for (const api of Object.values(state.apis)) {
-      if (!api.routeSettings[key]) return `no route ${key}`;
-      api.routeSettings[key] = { ThrottlingRateLimit: Number(p.get('rate')), ThrottlingBurstLimit: Number(p.get('burst')) };
-    }
-  },
-  /** The owner clicks "Confirm subscription" in the mail SNS sent to endpoint=. */
-  'sns-confirm': (p) => {
-    const subs = Object.values(state.topics).flat().filter((s) => s.endpoint === p.get('endpoint'));
-    if (subs.length === 0) return `no subscription for ${p.get('endpoint')}`;
-    for (const s of subs) s.confirmed = true;
-  },
-  /** 48 h pass: SNS deletes every subscription nobody confirmed. */
-  'sns-expire': () => {
-    for (const [arn, subs] of Object.entries(state.topics)) state.topics[arn] = subs.filter((s) => s.confirmed);
-  },
+    click: (p) => void (state.identities[p.get('identity') ?? ''] = 'SUCCESS'),
+    bootstrap: (p) => {
+      state.toolkits[p.get('region') ?? ''] = Number(p.get('version'));
+      state.toolkitPolicies[p.get('region') ?? ''] = p.get('policies') ?? '';
+      state.toolkitBoundaries[p.get('region') ?? ''] = p.get('boundary') ?? '';
+      delete state.toolkitStatus[p.get('region') ?? ''];
+    },
+    dns: (p) => void (state.dns[p.get('name') ?? ''] = p.get('value') ?? ''),
+    account: (p) => void (state.account = p.get('id') ?? state.account),
+    /** AWS answers the production access request: status=GRANTED, or DENIED (the case stays the same). */
+    review: (p) => {
+      if (!state.review) return 'no review was requested (PutAccountDetails)';
+      const status = p.get('status');
+      if (status !== 'GRANTED' && status !== 'DENIED') return 'status=GRANTED or status=DENIED';
+      state.review.status = status;
+      state.production = status === 'GRANTED';
+    },
+    /** The owner sets the name servers at the registrar: domain=, ns=a,b (default: its zone's here). */
+    delegate: (p) => {
+      const domain = bare(p.get('domain') ?? '');
+      const ns = p.get('ns')?.split(',') ?? state.zones.find((z) => z.name === domain && !z.private)?.nameServers;
+      if (!ns) return `no public zone ${domain} and no ns=`;
+      state.registrar[domain] = ns.map(bare);
+    },
+    /** SES's DKIM scan: a domain identity is verified once its three CNAMEs answer in public DNS. */
+    'dkim-scan': () => {
+      for (const [domain, d] of Object.entries(state.dkim)) {
+        if (d.status !== 'PENDING') continue;
+        // SES looks for the CNAMEs pointing into its region's DKIM domain, nowhere else.
+        const seen = d.tokens.every((t) =>
+          published(fake, `${t}._domainkey.${domain}`, 'CNAME')
+            .map(bare)
+            .includes(`${t}.${d.zone ?? 'dkim.amazonses.com'}`),
+        );
+        if (seen) [d.status, state.identities[domain]] = ['SUCCESS', 'SUCCESS'];
+      }
+    },
+    /** SES gives up after 72 h: a domain identity still PENDING (identity=, default every one) turns FAILED and stays so. */
+    'dkim-fail': (p) => {
+      const only = p.get('identity');
+      if (only && !state.dkim[only]) return `no domain identity ${only}`;
+      for (const [domain, d] of Object.entries(state.dkim)) {
+        if ((only && domain !== only) || d.status !== 'PENDING') continue;
+        [d.status, state.identities[domain]] = ['FAILED', 'FAILED'];
+      }
+    },
+    /**
+     * A deploy of the site stack: stack=, region=; its alarm topic (after other resources, so on a later
+     * page), with the owner's e-mail (owner=) subscribed but not confirmed, after any confirmed others=a,b.
+     */
+    deploy: (p) => {
+      const stack = p.get('stack') ?? 'Portfolio';
+      const region = p.get('region') ?? 'us-east-1';
+      const topic = `arn:aws:sns:${region}:${state.account}:${stack}-AlarmTopic${next()}`;
+      const apiId = `api${next()}x`;
+      // Each route at its own throttle (contract/limits.ts), as the stack's stage is after a deploy.
+      state.apis[apiId] = {
+        routeSettings: {
+          'POST /api/contact': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+          'POST /api/events': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 50 },
+          'POST /api/vitals': { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 100 },
+        },
+      };
+      state.stacks[stack] = {
+        // No output names the API (its execute-api address is never printed): the owner's commands find it here.
+        outputs: { DistributionDomainName: 'd111111abcdef8.cloudfront.net' },
+        resources: [
+          { logicalId: 'ApiHttpApi', type: 'AWS::ApiGatewayV2::Api', physicalId: apiId },
+          { logicalId: 'SiteBucket', type: 'AWS::S3::Bucket', physicalId: `${stack.toLowerCase()}-sitebucket-${next()}` },
+          { logicalId: 'CdnDistribution', type: 'AWS::CloudFront::Distribution', physicalId: `E${next()}FAKE` },
+          { logicalId: 'ContactFunction', type: 'AWS::Lambda::Function', physicalId: `${stack}-Contact-${next()}` },
+          { logicalId: 'MonitoringAlarmTopic', type: 'AWS::SNS::Topic', physicalId: topic },
+        ],
+      };
+      const others = (p.get('others')?.split(',') ?? []).map((endpoint) => ({
+        protocol: 'email',
+        endpoint,
+        confirmed: true,
+        arn: `${topic}:${next()}-0000`,
+      }));
+      const owner = p.get('owner')
+        ? [{ protocol: 'email', endpoint: p.get('owner')!, confirmed: false, arn: `${topic}:${next()}-0000` }]
+        : [];
+      state.topics[topic] = [...others, ...owner];
+    },
+    /** Billing updates a budget: name=, actual= and forecast= in US dollars. */
+    'budget-spend': (p) => {
+      const b = state.budgets[p.get('name') ?? ''];
+      if (!b) return `no budget ${p.get('name')}`;
+      b.actual = p.get('actual') ?? b.actual;
+      b.forecast = p.get('forecast') ?? b.forecast;
+    },
+    /** The breaker function sets a route's throttle on every deployed API: routeKey=, rate=, burst=. */
+    'route-throttle': (p) => {
+      const key = p.get('routeKey') ?? '';
+      for (const api of Object.values(state.apis)) {
+        if (!api.routeSettings[key]) return `no route ${key}`;
+        api.routeSettings[key] = { ThrottlingRateLimit: Number(p.get('rate')), ThrottlingBurstLimit: Number(p.get('burst')) };
+      }
+    },
+    /** The owner clicks "Confirm subscription" in the mail SNS sent to endpoint=. */
+    'sns-confirm': (p) => {
+      const subs = Object.values(state.topics)
+        .flat()
+        .filter((s) => s.endpoint === p.get('endpoint'));
+      if (subs.length === 0) return `no subscription for ${p.get('endpoint')}`;
+      for (const s of subs) s.confirmed = true;
+    },
+    /** 48 h pass: SNS deletes every subscription nobody confirmed. */
+    'sns-expire': () => {
+      for (const [arn, subs] of Object.entries(state.topics)) state.topics[arn] = subs.filter((s) => s.confirmed);
+    },
   };
 }
 
@@ -887,7 +1003,10 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
       // "Credential=KEY/DATE/REGION/SERVICE/aws4_request"
       const scope = /Credential=[^/]+\/\d+\/([^/]+)\/([^/]+)\//.exec(req.headers.authorization ?? '');
       const [region, service] = [scope?.[1] ?? '', scope?.[2] ?? ''];
-      const target = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+      const target =
+        String(req.headers['x-amz-target'] ?? '')
+          .split('.')
+          .pop() ?? '';
       const json = () => JSON.parse(body || '{}') as Record<string, unknown>;
       const action = iamAction(service, req.method ?? 'GET', url, target, body);
       if (state.denied.includes(action)) return denied(fake, res, service, action);
@@ -910,7 +1029,11 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
   const dns = createSocket('udp4');
   dns.on('message', (message, peer) => {
     try {
-      dns.send(dnsAnswer(message, (name) => delegation(state, name)), peer.port, peer.address);
+      dns.send(
+        dnsAnswer(message, (name) => delegation(state, name)),
+        peer.port,
+        peer.address,
+      );
     } catch {
       // Not a query this fake understands: no answer, as a server drops garbage.
     }

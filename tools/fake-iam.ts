@@ -15,7 +15,10 @@ export type { PolicyStatementJson };
 
 /** "s3:Put*" → /^s3:Put.*$/i for actions (case-insensitive in IAM), case-sensitive for resources and values. */
 function wildcard(pattern: string, caseInsensitive: boolean): RegExp {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${source}$`, caseInsensitive ? 'i' : '');
 }
 
@@ -51,7 +54,12 @@ function matches(statement: PolicyStatementJson, action: string, resource: strin
 }
 
 /** Allowed when a statement allows the request and none denies it (an explicit Deny wins). */
-export function policyAllows(statements: readonly PolicyStatementJson[], action: string, resource: string, context: Record<string, string> = {}): boolean {
+export function policyAllows(
+  statements: readonly PolicyStatementJson[],
+  action: string,
+  resource: string,
+  context: Record<string, string> = {},
+): boolean {
   const applying = statements.filter((s) => matches(s, action, resource, context));
   return applying.some((s) => s.Effect === 'Allow') && !applying.some((s) => s.Effect === 'Deny');
 }

@@ -42,9 +42,17 @@ export async function startFakeSiteverify(mode: SiteverifyMode = 'pass', port = 
     calls.push(call);
     const errors = [
       ...(call.secret ? [] : ['missing-input-secret']),
-      ...(!call.response ? ['missing-input-response'] : fake.mode === 'refuse' || call.response === REFUSED_TOKEN ? ['invalid-input-response'] : []),
+      ...(!call.response
+        ? ['missing-input-response']
+        : fake.mode === 'refuse' || call.response === REFUSED_TOKEN
+          ? ['invalid-input-response']
+          : []),
     ];
-    json(errors.length > 0 ? { success: false, 'error-codes': errors } : { success: true, challenge_ts: new Date().toISOString(), hostname: '127.0.0.1' });
+    json(
+      errors.length > 0
+        ? { success: false, 'error-codes': errors }
+        : { success: true, challenge_ts: new Date().toISOString(), hostname: '127.0.0.1' },
+    );
   });
   server.listen(port, '127.0.0.1');
   await once(server, 'listening');

@@ -13,7 +13,9 @@ describe('deadReferencesIn', () => {
   const dead = (text: string) => deadReferencesIn('x.ts', text, exists).map((found) => found.reference);
 
   it('names a path that is not there, with its line', () => {
-    expect(deadReferencesIn('a.md', 'intro\nsee infra/lib/gone.ts for why', exists)).toEqual([{ file: 'a.md', line: 2, reference: 'infra/lib/gone.ts' }]);
+    expect(deadReferencesIn('a.md', 'intro\nsee infra/lib/gone.ts for why', exists)).toEqual([
+      { file: 'a.md', line: 2, reference: 'infra/lib/gone.ts' },
+    ]);
   });
 
   it('resolves a path as an import does: as written, with an extension, or as a folder index', () => {

@@ -57,7 +57,9 @@ const NOT_SOURCE = new Set(['node_modules', '.git', 'cdk.out', '.local', 'covera
 /** The project's files: git's list where there is one, else the tree without what a run writes (a copy made without git). */
 function projectFiles(root: string): string[] {
   try {
-    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\0').filter(Boolean);
+    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\0')
+      .filter(Boolean);
   } catch {
     const walk = (dir: string): string[] =>
       readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -75,7 +77,11 @@ function projectFiles(root: string): string[] {
  */
 export function deadReferences(root: string): DeadReference[] {
   const tracked = projectFiles(root);
-  const texts = tracked.filter((file) => /\.(?:[cm]?[jt]sx?|md|ya?ml|json|sh)$|^\.ci\/run$/.test(file) && !/\.test\.tsx?$/.test(file) && file !== 'package-lock.json');
+  const texts = tracked.filter(
+    (file) => /\.(?:[cm]?[jt]sx?|md|ya?ml|json|sh)$|^\.ci\/run$/.test(file) && !/\.test\.tsx?$/.test(file) && file !== 'package-lock.json',
+  );
   const exists = (relative: string) => existsSync(path.join(root, relative));
-  return texts.flatMap((file) => (existsSync(path.join(root, file)) ? deadReferencesIn(file, readFileSync(path.join(root, file), 'utf8'), exists) : []));
+  return texts.flatMap((file) =>
+    existsSync(path.join(root, file)) ? deadReferencesIn(file, readFileSync(path.join(root, file), 'utf8'), exists) : [],
+  );
 }

@@ -5,8 +5,7 @@ import { htmlErrors } from './html-conformance';
 /** A small page written the way React and the post-build step write them. */
 function page(head: string, body: string): string {
   return (
-    '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Alex Example</title>' +
-    `${head}</head><body>${body}</body></html>`
+    '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Alex Example</title>' + `${head}</head><body>${body}</body></html>`
   );
 }
 
@@ -24,9 +23,17 @@ describe('htmlErrors', () => {
   });
 
   it.each([
-    ['a link with neither rel nor href (the old deferred preload)', page('<link data-modulepreload="/assets/a.js"/>', VALID_BODY), 'element-required-attributes'],
+    [
+      'a link with neither rel nor href (the old deferred preload)',
+      page('<link data-modulepreload="/assets/a.js"/>', VALID_BODY),
+      'element-required-attributes',
+    ],
     ['a duplicate id', page('', `${VALID_BODY}<p id="email">again</p>`), 'no-dup-id'],
-    ['a button inside a link', page('', `${VALID_BODY}<a href="/home"><button type="button">Home</button></a>`), 'element-permitted-content'],
+    [
+      'a button inside a link',
+      page('', `${VALID_BODY}<a href="/home"><button type="button">Home</button></a>`),
+      'element-permitted-content',
+    ],
     ['a label for a field that does not exist', page('', `${VALID_BODY}<label for="phone">Phone</label>`), 'no-missing-references'],
     ['an unknown element', page('', `${VALID_BODY}<blink>new</blink>`), 'deprecated'],
     ['no doctype', page('', VALID_BODY).replace('<!DOCTYPE html>', ''), 'missing-doctype'],

@@ -18,7 +18,10 @@ export { makeCopy, REPO } from './project-copy';
 const COPY_TOOLS = ['tools/locale-copy.ts', 'tools/project-copy.ts', 'tools/run-tsx.ts'];
 
 /** `npm start`'s build step (scripts/quiet-build.ts), run in the copy; its log stays in the copy too. */
-export async function quietBuild(copy: string, extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function quietBuild(
+  copy: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const { status, stdout, stderr } = await buildProject(copy, { quiet: true, env: extraEnv });
   return { code: status ?? 1, stdout, stderr };
 }
@@ -81,7 +84,8 @@ export function addRightToLeftExample(copy: string, { translated }: { translated
   copyLanguageFolder(copy, from, rtl.to);
   addLine(copy, rtl.line);
   if (translated) {
-    if (rtl.to !== 'ar') throw new Error(`The README's right-to-left example is ${rtl.to}; the translated texts in e2e/fixtures/ar are Arabic.`);
+    if (rtl.to !== 'ar')
+      throw new Error(`The README's right-to-left example is ${rtl.to}; the translated texts in e2e/fixtures/ar are Arabic.`);
     for (const file of ['ui.ts', 'pages.ts', 'site.ts', 'search.ts']) {
       const source = readFileSync(path.join(ARABIC_FIXTURES, file), 'utf8').replaceAll("'../../../web/content/", "'../");
       writeFileSync(path.join(copy, 'web/content', rtl.to, file), source);
@@ -91,7 +95,12 @@ export function addRightToLeftExample(copy: string, { translated }: { translated
 }
 
 /** The page the fixture build adds to the page table: a row, its route module and its summary, nothing else. */
-export const FIXTURE_PAGE = { pattern: '/fixture-page', module: 'routes/fixture-page.tsx', title: 'Fixture page', marker: 'FIXTUREPAGEMARKER' } as const;
+export const FIXTURE_PAGE = {
+  pattern: '/fixture-page',
+  module: 'routes/fixture-page.tsx',
+  title: 'Fixture page',
+  marker: 'FIXTUREPAGEMARKER',
+} as const;
 
 /** Adds FIXTURE_PAGE to the copy as a new page is added: a row of SITE_PAGES, its route module, its summary. */
 export function addFixturePage(copy: string): void {
@@ -102,7 +111,11 @@ export function addFixturePage(copy: string): void {
     writeFileSync(path.join(copy, file), source.replace(before, `${text}\n${before}`));
   };
   insert('contract/site-routes.ts', "  { pattern: '*'", `  { pattern: '${pattern}', kind: 'fixed', module: '${module}' },`);
-  insert('web/app/routes/page-summaries.server.ts', "  '*':", `  '${pattern}': () => ({ title: '${title}', description: 'A page added by the tests.', search: () => ({ text: '${marker}' }) }),`);
+  insert(
+    'web/app/routes/page-summaries.server.ts',
+    "  '*':",
+    `  '${pattern}': () => ({ title: '${title}', description: 'A page added by the tests.', search: () => ({ text: '${marker}' }) }),`,
+  );
   writeFileSync(
     path.join(copy, 'web/app', module),
     `import { useLoaderData } from 'react-router';
@@ -165,7 +178,9 @@ export interface PostSteps {
 }
 
 /** The README's steps for a first post, from its Posts section: the folder, the file, its content. */
-export function documentedPostSteps(readme = readFileSync(path.join(REPO, 'web/content/README.md'), 'utf8')): PostSteps & { address: string } {
+export function documentedPostSteps(
+  readme = readFileSync(path.join(REPO, 'web/content/README.md'), 'utf8'),
+): PostSteps & { address: string } {
   const section = /## Posts\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
   const folder = /create the folder `([\w-]+)\/` here/.exec(section);
   const file = /add a file named by the post's address, e\.g\. `([\w-]+\/([\w-]+)\.md)` for `\/blogs\/([\w-]+)`/.exec(section);
@@ -175,7 +190,10 @@ export function documentedPostSteps(readme = readFileSync(path.join(REPO, 'web/c
   if (!content) throw new Error('web/content/README.md no longer shows a post.');
   // The example is indented as a list item's code block: the owner's file is not.
   const indent = /^(\s*)/.exec(content[1]!)![1]!.length;
-  const text = content[1]!.split('\n').map((line) => line.slice(indent)).join('\n');
+  const text = content[1]!
+    .split('\n')
+    .map((line) => line.slice(indent))
+    .join('\n');
   return { folder: folder[1]!, file: file[1]!, slug: file[2]!, address: file[3]!, text: `${text}\n` };
 }
 

@@ -6,7 +6,20 @@
  * which `npm start` uses too.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +29,6 @@ import { buildProject } from './run-tsx';
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export { BUILD_INPUTS, LOCK_FILE };
-
 
 /** The fixture posts (every feature of the Markdown pipeline), laid out as web/content holds posts. */
 export const POST_FIXTURE = path.join(REPO, 'web/test/fixtures/posts');
@@ -32,7 +44,10 @@ export interface ProjectCopy {
 export function makeCopy(copy: string): void {
   for (const input of BUILD_INPUTS) {
     mkdirSync(path.dirname(path.join(copy, input)), { recursive: true });
-    cpSync(path.join(REPO, input), path.join(copy, input), { recursive: true, filter: (source) => !source.includes(`${path.sep}build${path.sep}`) });
+    cpSync(path.join(REPO, input), path.join(copy, input), {
+      recursive: true,
+      filter: (source) => !source.includes(`${path.sep}build${path.sep}`),
+    });
   }
   symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
 }
@@ -104,7 +119,10 @@ export interface FixtureBuild {
 }
 
 /** Where the shared builds of this checkout are kept (one folder per checkout, so worktrees never meet). */
-export const FIXTURE_BUILDS = path.join(os.tmpdir(), `portfolio-fixture-builds-${createHash('sha256').update(REPO).digest('hex').slice(0, 8)}`);
+export const FIXTURE_BUILDS = path.join(
+  os.tmpdir(),
+  `portfolio-fixture-builds-${createHash('sha256').update(REPO).digest('hex').slice(0, 8)}`,
+);
 
 /**
  * `parent/key`, made by `make` (into an empty folder, beside it, renamed once made: a reader never sees
@@ -129,7 +147,8 @@ export async function sharedFolder(
       return { dir, code: 0, output: '' };
     }
     if (tryLock(lock)) break;
-    if (Date.now() > deadline) return { dir: '', code: 1, output: `Waited ${Math.round(waitMs / 1000)} s for another process to make ${dir} (${lock} held).` };
+    if (Date.now() > deadline)
+      return { dir: '', code: 1, output: `Waited ${Math.round(waitMs / 1000)} s for another process to make ${dir} (${lock} held).` };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   try {

@@ -8,8 +8,10 @@ import { buildProject, plainEnv, runChild } from './run-tsx';
 const node = (source: string, timeoutMs?: number) => runChild(process.execPath, ['-e', source], { cwd: process.cwd(), timeoutMs });
 
 describe('runChild', () => {
-  it("collects stdout and stderr apart and in the order they came, and the exit code", async () => {
-    const run = await node("process.stdout.write('one '); setTimeout(() => { process.stderr.write('two '); setTimeout(() => { process.stdout.write('three'); process.exit(3); }, 300); }, 300);");
+  it('collects stdout and stderr apart and in the order they came, and the exit code', async () => {
+    const run = await node(
+      "process.stdout.write('one '); setTimeout(() => { process.stderr.write('two '); setTimeout(() => { process.stdout.write('three'); process.exit(3); }, 300); }, 300);",
+    );
     expect(run).toEqual({ status: 3, stdout: 'one three', stderr: 'two ', output: 'one two three' });
   });
 
@@ -49,7 +51,10 @@ describe('buildProject', () => {
     // As deep as a shared fixture build's folder: a socket under it would pass the 108-byte limit.
     const dir = path.join(root, 'fixtures-e8bd53f954215c0e-6e45bd07005c.partial-PCLnz3', 'one-more-level-of-folders');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'copy', private: true, scripts: { build: 'node -e "console.log(process.env.TMPDIR)"' } }));
+    writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: 'copy', private: true, scripts: { build: 'node -e "console.log(process.env.TMPDIR)"' } }),
+    );
     try {
       const run = await buildProject(dir);
       expect(run.status, run.output).toBe(0);

@@ -37,7 +37,11 @@ export interface ChildOptions {
 }
 
 /** Runs `command args` and resolves when it ends (never rejects: a failure to start is status null). */
-export function runChild(command: string, args: readonly string[], { cwd, env = process.env, timeoutMs, signal }: ChildOptions): Promise<ChildRun> {
+export function runChild(
+  command: string,
+  args: readonly string[],
+  { cwd, env = process.env, timeoutMs, signal }: ChildOptions,
+): Promise<ChildRun> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: signal !== undefined });
     let stdout = '';
@@ -93,11 +97,16 @@ export const BUILD_TIMEOUT_MS = 15 * 60_000;
  * own. That folder is short and fresh, and removed when the build ends: tsx opens a Unix socket in it,
  * whose path must fit in 108 bytes (unix(7)), which a folder inside a deep copy of the project may not.
  */
-export function buildProject(dir: string, { quiet = false, env = {} }: { quiet?: boolean; env?: Record<string, string> } = {}): Promise<ChildRun> {
+export function buildProject(
+  dir: string,
+  { quiet = false, env = {} }: { quiet?: boolean; env?: Record<string, string> } = {},
+): Promise<ChildRun> {
   const temp = mkdtempSync(path.join(tmpdir(), 'build-'));
   const childEnv = plainEnv({ TMPDIR: temp, TMP: temp, TEMP: temp, ...env });
   const options = { cwd: dir, env: childEnv, timeoutMs: BUILD_TIMEOUT_MS };
-  const run = quiet ? runChild(process.execPath, [TSX_CLI, 'scripts/quiet-build.ts'], options) : runChild(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], options);
+  const run = quiet
+    ? runChild(process.execPath, [TSX_CLI, 'scripts/quiet-build.ts'], options)
+    : runChild(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], options);
   return run.finally(() => rmSync(temp, { recursive: true, force: true }));
 }
 

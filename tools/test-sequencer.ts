@@ -31,7 +31,10 @@ export default class LongestFirstSequencer extends BaseSequencer {
     const isolated = files.filter((spec) => spec.project.config.isolate !== false);
     const shared = [...new Set(files.filter((spec) => spec.project.config.isolate === false).map((spec) => spec.project))];
     shared.sort((a, b) => rank(files.find((spec) => spec.project === a)!) - rank(files.find((spec) => spec.project === b)!));
-    return [...this.longestFirst(isolated), ...shared.flatMap((project) => this.longestFirst(files.filter((spec) => spec.project === project)))];
+    return [
+      ...this.longestFirst(isolated),
+      ...shared.flatMap((project) => this.longestFirst(files.filter((spec) => spec.project === project))),
+    ];
   }
 
   private longestFirst(files: TestSpecification[]): TestSpecification[] {

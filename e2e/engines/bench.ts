@@ -41,11 +41,20 @@ const USAGE = `Options: --runs N, --routes /a,/b, --engines ${ENGINES.join(',')}
 function parseArgs(argv: string[]): Options {
   let values: { runs?: string; routes?: string; engines?: string };
   try {
-    ({ values } = parseCli({ args: argv, options: { runs: { type: 'string' }, routes: { type: 'string' }, engines: { type: 'string' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseCli({
+      args: argv,
+      options: { runs: { type: 'string' }, routes: { type: 'string' }, engines: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}. ${USAGE}`);
   }
-  const list = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+  const list = (value: string) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
   const options: Options = { runs: 7, routes: ['/home', '/projects/1', '/blogs'], engines: [...ENGINES] };
   if (values.runs !== undefined) {
     const runs = Number(values.runs);
@@ -54,13 +63,15 @@ function parseArgs(argv: string[]): Options {
   }
   if (values.routes !== undefined) {
     const routes = list(values.routes);
-    if (routes.length === 0 || !routes.every((r) => r.startsWith('/'))) throw new Error('--routes takes paths starting with "/", e.g. --routes /home,/blogs');
+    if (routes.length === 0 || !routes.every((r) => r.startsWith('/')))
+      throw new Error('--routes takes paths starting with "/", e.g. --routes /home,/blogs');
     options.routes = routes;
   }
   if (values.engines !== undefined) {
     const engines = list(values.engines);
     const unknown = engines.filter((e) => !(ENGINES as readonly string[]).includes(e));
-    if (engines.length === 0 || unknown.length > 0) throw new Error(`--engines takes ${ENGINES.join(', ')} (unknown: ${unknown.join(', ') || 'none given'})`);
+    if (engines.length === 0 || unknown.length > 0)
+      throw new Error(`--engines takes ${ENGINES.join(', ')} (unknown: ${unknown.join(', ') || 'none given'})`);
     options.engines = engines as EngineName[];
   }
   return options;
@@ -99,21 +110,30 @@ async function measure(engine: Engine, url: string, what: string): Promise<Sampl
     await page.goto(url);
     const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
     for (;;) {
-      const sample = await page.evaluate(({ mark, attributes }) => {
-        const hydrated = performance.getEntriesByName(mark, 'mark')[0]?.startTime;
-        if (hydrated === undefined) return null;
-        // The first load's scripts: the module preloads the page holds until its first paint and the
-        // moved scripts the boot script starts (web/boot/boot.ts), not the chunks fetched on
-        // demand once hydrated.
-        const template = document.querySelector<HTMLTemplateElement>(`template[${attributes.preloads}]`);
-        const firstLoad = new Set([
-          ...[...(template?.content.querySelectorAll('link[rel=modulepreload]') ?? [])].map((link) => new URL(link.getAttribute('href') ?? '', location.href).pathname),
-          ...[...document.querySelectorAll(`script[${attributes.moved}]`)].map((script) => new URL(script.getAttribute(attributes.moved) ?? '', location.href).pathname),
-        ]);
-        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => firstLoad.has(new URL(entry.name).pathname));
-        const arrived = Math.max(0, ...scripts.map((entry) => entry.responseEnd));
-        return { hydrated, afterScripts: hydrated - arrived };
-      }, { mark: HYDRATED_MARK, attributes: { preloads: DEFERRED_PRELOADS_ATTRIBUTE, moved: MOVED_SCRIPT_ATTRIBUTE } });
+      const sample = await page.evaluate(
+        ({ mark, attributes }) => {
+          const hydrated = performance.getEntriesByName(mark, 'mark')[0]?.startTime;
+          if (hydrated === undefined) return null;
+          // The first load's scripts: the module preloads the page holds until its first paint and the
+          // moved scripts the boot script starts (web/boot/boot.ts), not the chunks fetched on
+          // demand once hydrated.
+          const template = document.querySelector<HTMLTemplateElement>(`template[${attributes.preloads}]`);
+          const firstLoad = new Set([
+            ...[...(template?.content.querySelectorAll('link[rel=modulepreload]') ?? [])].map(
+              (link) => new URL(link.getAttribute('href') ?? '', location.href).pathname,
+            ),
+            ...[...document.querySelectorAll(`script[${attributes.moved}]`)].map(
+              (script) => new URL(script.getAttribute(attributes.moved) ?? '', location.href).pathname,
+            ),
+          ]);
+          const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
+            firstLoad.has(new URL(entry.name).pathname),
+          );
+          const arrived = Math.max(0, ...scripts.map((entry) => entry.responseEnd));
+          return { hydrated, afterScripts: hydrated - arrived };
+        },
+        { mark: HYDRATED_MARK, attributes: { preloads: DEFERRED_PRELOADS_ATTRIBUTE, moved: MOVED_SCRIPT_ATTRIBUTE } },
+      );
       if (sample !== null) return sample;
       if (Date.now() > deadline) throw new Error(`${what}: no "${HYDRATED_MARK}" mark after ${HYDRATION_TIMEOUT_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -132,7 +152,6 @@ async function measureWithRetry(engine: Engine, url: string, what: string): Prom
     return measure(engine, url, what);
   }
 }
-
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
@@ -155,11 +174,14 @@ async function main(): Promise<void> {
           const row = { engine: name, route, hinted: [] as Sample[], plain: [] as Sample[] };
           for (let run = 0; run < options.runs; run++) {
             const order: Variant[] = run % 2 === 0 ? ['hinted', 'plain'] : ['plain', 'hinted'];
-            for (const variant of order) row[variant].push(await measureWithRetry(engine, `${stacks[variant]!.url}${route}`, `${name} ${route} (${variant})`));
+            for (const variant of order)
+              row[variant].push(await measureWithRetry(engine, `${stacks[variant]!.url}${route}`, `${name} ${route} (${variant})`));
           }
           results.push(row);
           const m = (samples: Sample[], key: keyof Sample) => median(samples.map((x) => x[key])).toFixed(0);
-          console.log(`${name} ${route}: hydrated at ${m(row.hinted, 'hydrated')} ms with the hint (${m(row.hinted, 'afterScripts')} after the scripts), ${m(row.plain, 'hydrated')} ms without (${m(row.plain, 'afterScripts')})`);
+          console.log(
+            `${name} ${route}: hydrated at ${m(row.hinted, 'hydrated')} ms with the hint (${m(row.hinted, 'afterScripts')} after the scripts), ${m(row.plain, 'hydrated')} ms without (${m(row.plain, 'afterScripts')})`,
+          );
         }
       } finally {
         await engine.close();
@@ -175,7 +197,8 @@ async function main(): Promise<void> {
   const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(0)}`;
   const rows = results.map((r) => {
     const pick = (samples: Sample[], key: keyof Sample) => median(samples.map((x) => x[key]));
-    const range = (samples: Sample[], key: keyof Sample) => `${Math.min(...samples.map((x) => x[key])).toFixed(0)}–${Math.max(...samples.map((x) => x[key])).toFixed(0)}`;
+    const range = (samples: Sample[], key: keyof Sample) =>
+      `${Math.min(...samples.map((x) => x[key])).toFixed(0)}–${Math.max(...samples.map((x) => x[key])).toFixed(0)}`;
     return [
       r.engine,
       r.route,
@@ -187,10 +210,21 @@ async function main(): Promise<void> {
       signed(pick(r.hinted, 'afterScripts') - pick(r.plain, 'afterScripts')),
     ];
   });
-  const header = ['engine', 'route', 'hydrated, hinted', 'plain', 'hint − plain', 'after scripts, hinted (range)', 'plain (range)', 'hint − plain'];
+  const header = [
+    'engine',
+    'route',
+    'hydrated, hinted',
+    'plain',
+    'hint − plain',
+    'after scripts, hinted (range)',
+    'plain (range)',
+    'hint − plain',
+  ];
   const widths = header.map((_, col) => Math.max(header[col]!.length, ...rows.map((row) => row[col]!.length)));
   const line = (row: string[]) => row.map((cell, col) => (col < 2 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ');
-  console.log(`\nThe page's "${HYDRATED_MARK}" mark, ms after navigation start, and ms after the last script arrived; median of ${options.runs} (phone viewport):`);
+  console.log(
+    `\nThe page's "${HYDRATED_MARK}" mark, ms after navigation start, and ms after the last script arrived; median of ${options.runs} (phone viewport):`,
+  );
   console.log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n'));
   const dir = path.join(process.cwd(), '.bench');
   mkdirSync(dir, { recursive: true });

@@ -3,7 +3,13 @@
  * implementations: playwright-core (Chromium over CDP, Firefox ESR over WebDriver BiDi) and classic
  * WebDriver (WebKitGTK). Every engine's requests go through the recording proxy of network.ts.
  */
-import { chromium, type Browser as ChromiumBrowser, type BrowserContext as ChromiumContext, type ElementHandle, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser as ChromiumBrowser,
+  type BrowserContext as ChromiumContext,
+  type ElementHandle,
+  type Page,
+} from 'playwright-core';
 // Debian's Firefox ESR works with playwright-core 1.61.1 but not with the newer version the Chromium
 // tests use (1.65 sends a BiDi command this Firefox lacks at newContext), so Firefox has its own
 // copy under an npm alias.
@@ -85,7 +91,11 @@ function findInPage(target: { css: string; name: string | null; flags: string; v
     const aria = el.getAttribute('aria-label');
     if (aria) return aria;
     const labelledBy = el.getAttribute('aria-labelledby');
-    if (labelledBy) return labelledBy.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    if (labelledBy)
+      return labelledBy
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
     const labels = (el as HTMLInputElement).labels;
     if (labels && labels.length > 0) return [...labels].map((l) => l.textContent ?? '').join(' ');
     return el.textContent ?? '';
@@ -266,7 +276,13 @@ function webDriverPage(session: WebDriverSession): EnginePage {
         ready: document.readyState,
         href: location.href,
       })).catch(() => undefined);
-      if (state && !state.leaving && state.href !== 'about:blank' && (state.ready === 'complete' || (until === 'dom' && state.ready === 'interactive'))) return;
+      if (
+        state &&
+        !state.leaving &&
+        state.href !== 'about:blank' &&
+        (state.ready === 'complete' || (until === 'dom' && state.ready === 'interactive'))
+      )
+        return;
       if (sameDocument && state?.leaving && before !== undefined && state.href !== before && state.ready === 'complete') return;
       if (Date.now() > deadline) throw new Error(`The page did not finish loading within 30 s (${JSON.stringify(state)})`);
       await new Promise((resolve) => setTimeout(resolve, 50));

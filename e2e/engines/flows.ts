@@ -41,12 +41,7 @@ function hostOf(url: string): string {
 
 /** Waits until React has hydrated the page (the layout marks `<html data-hydrated>`), then two frames. */
 export async function hydrated(page: EnginePage): Promise<void> {
-  await eventually(
-    () => page.evaluate(() => document.documentElement.dataset.hydrated === 'true'),
-    Boolean,
-    'hydration',
-    15_000,
-  );
+  await eventually(() => page.evaluate(() => document.documentElement.dataset.hydrated === 'true'), Boolean, 'hydration', 15_000);
   await page.evaluate(() => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
 }
 
@@ -142,7 +137,13 @@ function gtagScripts(page: EnginePage): Promise<string[]> {
 
 async function titleInHtml(path: string): Promise<string> {
   const html = await (await fetch(`${baseUrl()}${path}`)).text();
-  return /<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim().replace(/&amp;/g, '&').replace(/&#x27;/g, "'") ?? '';
+  return (
+    /<title>([^<]*)<\/title>/
+      .exec(html)?.[1]
+      ?.trim()
+      .replace(/&amp;/g, '&')
+      .replace(/&#x27;/g, "'") ?? ''
+  );
 }
 
 function uniqueLastName(): string {
@@ -168,11 +169,21 @@ export async function axeViolations(page: EnginePage): Promise<string[]> {
   );
   if (!(await page.evaluate(() => 'axe' in window))) await page.run(AXE_SOURCE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as {
-      axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-    }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    return results.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
   });
 }
 
@@ -193,7 +204,11 @@ interface ScrollFrames {
  */
 async function scrollFarDownAndRecord(page: EnginePage): Promise<void> {
   await page.evaluate((y) => window.scrollTo(0, y), FAR_DOWN_PX);
-  await eventually(() => scrollY(page), (y) => y === FAR_DOWN_PX, `scrolled to ${FAR_DOWN_PX} px`);
+  await eventually(
+    () => scrollY(page),
+    (y) => y === FAR_DOWN_PX,
+    `scrolled to ${FAR_DOWN_PX} px`,
+  );
   await page.evaluate(() => {
     const heading = () => document.querySelector('main h1');
     const old = heading();
@@ -223,7 +238,11 @@ async function scrollFarDownAndRecord(page: EnginePage): Promise<void> {
  * captures the view transition's old state (docs/decisions.md, Scroll), longer on a busy machine.
  */
 async function expectNewPageAtTop(page: EnginePage, path: RegExp, clientSide: boolean): Promise<void> {
-  await eventually(async () => pathOf(await page.url()), (p) => path.test(p), String(path));
+  await eventually(
+    async () => pathOf(await page.url()),
+    (p) => path.test(p),
+    String(path),
+  );
   const samples: number[] = [];
   for (let i = 0; i < 30; i++) {
     samples.push(await scrollY(page));
@@ -238,9 +257,18 @@ async function expectNewPageAtTop(page: EnginePage, path: RegExp, clientSide: bo
   const { atClick, frames } = record ?? { atClick: null, frames: [] };
   expect(atClick, 'scrollY when the click reached the page').toBeGreaterThan(SCROLL_THRESHOLD_PX);
   const shown = frames.map((f) => `${f.page}@${f.y}`).join(' ');
-  expect(frames.some((f) => f.page === 'new'), `the new page rendered: ${shown}`).toBe(true);
-  expect(frames.filter((f) => f.page === 'old').every((f) => f.y === atClick), `the old page stayed at ${String(atClick)}: ${shown}`).toBe(true);
-  expect(frames.filter((f) => f.page === 'new').every((f) => f.y === 0), `the new page only at the top: ${shown}`).toBe(true);
+  expect(
+    frames.some((f) => f.page === 'new'),
+    `the new page rendered: ${shown}`,
+  ).toBe(true);
+  expect(
+    frames.filter((f) => f.page === 'old').every((f) => f.y === atClick),
+    `the old page stayed at ${String(atClick)}: ${shown}`,
+  ).toBe(true);
+  expect(
+    frames.filter((f) => f.page === 'new').every((f) => f.y === 0),
+    `the new page only at the top: ${shown}`,
+  ).toBe(true);
 }
 
 /** Stores values in the site's localStorage before the visitor's first page (a returning visitor). */
@@ -278,14 +306,21 @@ function routeFlows(session: EngineSession): void {
     expect(analyticsRequests(session.network).map((r) => r.url)).toEqual([]);
     // (Only the host pages load from: the browsers' own background requests go to other Google hosts.)
     const google = session.network.requests.filter((r) => hostOf(r.url) === 'www.google.com').map((r) => r.url);
-    expect(google.every((url) => url.startsWith('https://www.google.com/recaptcha/')), google.join('\n')).toBe(true);
+    expect(
+      google.every((url) => url.startsWith('https://www.google.com/recaptcha/')),
+      google.join('\n'),
+    ).toBe(true);
     expect(await stored(page, CONSENT_KEY)).toBeNull();
   });
 
   it('redirects / to /home', async () => {
     const page = await session.open({ viewport: 'desktop' });
     await visit(page, '/');
-    await eventually(async () => pathOf(await page.url()), (p) => p === '/home', '/home');
+    await eventually(
+      async () => pathOf(await page.url()),
+      (p) => p === '/home',
+      '/home',
+    );
     expect(await mainText(page)).toMatch(/Good (Morning|Afternoon|Evening)/);
   });
 }
@@ -298,13 +333,33 @@ function menuAndModalFlows(session: EngineSession): void {
     expect(await visibleMenuEntries(page, MENU_ENTRIES)).toEqual([]);
     expect(await attribute(page, MENU_BUTTON.css, 'aria-expanded')).toBe('false');
     await page.click(MENU_BUTTON);
-    await eventually(() => visibleMenuEntries(page, MENU_ENTRIES), (names) => names.length === MENU_ENTRIES.length, 'menu entries shown');
+    await eventually(
+      () => visibleMenuEntries(page, MENU_ENTRIES),
+      (names) => names.length === MENU_ENTRIES.length,
+      'menu entries shown',
+    );
     // aria-expanded follows the popover's toggle event, which the browser queues as a task after the click.
-    await eventually(() => attribute(page, MENU_BUTTON.css, 'aria-expanded'), (v) => v === 'true', 'aria-expanded true');
+    await eventually(
+      () => attribute(page, MENU_BUTTON.css, 'aria-expanded'),
+      (v) => v === 'true',
+      'aria-expanded true',
+    );
     await page.click(menuEntry('About'));
-    await eventually(async () => pathOf(await page.url()), (p) => p === '/about', '/about');
-    await eventually(() => mainText(page), (t) => t.includes(TEXT.letsChat), 'the about page');
-    await eventually(() => visibleMenuEntries(page, MENU_ENTRIES), (names) => names.length === 0, 'menu closed after choosing');
+    await eventually(
+      async () => pathOf(await page.url()),
+      (p) => p === '/about',
+      '/about',
+    );
+    await eventually(
+      () => mainText(page),
+      (t) => t.includes(TEXT.letsChat),
+      'the about page',
+    );
+    await eventually(
+      () => visibleMenuEntries(page, MENU_ENTRIES),
+      (names) => names.length === 0,
+      'menu closed after choosing',
+    );
     expect(await attribute(page, MENU_BUTTON.css, 'aria-expanded')).toBe('false');
   });
 
@@ -316,10 +371,22 @@ function menuAndModalFlows(session: EngineSession): void {
     await eventually(() => isShown(page, 'h1'), Boolean, 'the prerendered heading');
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
     await page.click(MENU_BUTTON);
-    await eventually(() => visibleMenuEntries(page, MENU_ENTRIES), (names) => names.length === MENU_ENTRIES.length, 'menu open without scripts');
+    await eventually(
+      () => visibleMenuEntries(page, MENU_ENTRIES),
+      (names) => names.length === MENU_ENTRIES.length,
+      'menu open without scripts',
+    );
     await page.click(menuEntry('Projects'));
-    await eventually(async () => pathOf(await page.url()), (p) => p === '/projects', '/projects');
-    await eventually(() => mainText(page), (t) => t.includes(TEXT.moreToCome), 'the projects page');
+    await eventually(
+      async () => pathOf(await page.url()),
+      (p) => p === '/projects',
+      '/projects',
+    );
+    await eventually(
+      () => mainText(page),
+      (t) => t.includes(TEXT.moreToCome),
+      'the projects page',
+    );
     expect(await visibleMenuEntries(page, MENU_ENTRIES), 'the new page starts with the menu closed').toEqual([]);
     expect(scripts.held(), 'the scripts were asked for and held').toBeGreaterThan(0);
     scripts.release();
@@ -346,7 +413,11 @@ function menuAndModalFlows(session: EngineSession): void {
         `focus inside the dialog (${way})`,
       );
       await close();
-      await eventually(() => isShown(page, '[role="dialog"]'), (shown) => !shown, `dialog closed by ${way}`);
+      await eventually(
+        () => isShown(page, '[role="dialog"]'),
+        (shown) => !shown,
+        `dialog closed by ${way}`,
+      );
       await eventually(
         // The headshot is named by its content (its visible line is part of its name).
         () => page.evaluate(() => document.activeElement?.textContent ?? ''),
@@ -366,15 +437,31 @@ function scrollFlows(session: EngineSession): void {
     await page.evaluate((y) => window.scrollTo(0, y), SCROLL_THRESHOLD_PX + 300);
     await eventually(() => isShown(page, FLOATING_TOP.css), Boolean, 'scroll-to-top shown past 300 px');
     await page.click(FLOATING_TOP);
-    await eventually(() => scrollY(page), (y) => y === 0, 'back at the top');
-    await eventually(() => isShown(page, FLOATING_TOP.css), (shown) => !shown, 'button hidden at the top');
+    await eventually(
+      () => scrollY(page),
+      (y) => y === 0,
+      'back at the top',
+    );
+    await eventually(
+      () => isShown(page, FLOATING_TOP.css),
+      (shown) => !shown,
+      'button hidden at the top',
+    );
 
     await visit(page, '/projects');
     await page.evaluate(() => document.querySelectorAll('main a[href^="/projects/"]')[4]?.scrollIntoView());
     expect(await scrollY(page)).toBeGreaterThan(SCROLL_THRESHOLD_PX);
     await page.click({ css: 'main a[href^="/projects/"]', name: /read more/i, last: true });
-    await eventually(async () => pathOf(await page.url()), (p) => /^\/projects\/\d$/.test(p), 'a project page');
-    await eventually(() => scrollY(page), (y) => y === 0, 'the project page starts at the top');
+    await eventually(
+      async () => pathOf(await page.url()),
+      (p) => /^\/projects\/\d$/.test(p),
+      'a project page',
+    );
+    await eventually(
+      () => scrollY(page),
+      (y) => y === 0,
+      'the project page starts at the top',
+    );
   });
 
   for (const locale of ['en', 'es'] as const) {
@@ -404,7 +491,11 @@ function scrollFlows(session: EngineSession): void {
     await visit(phone, '/projects');
     await scrollFarDownAndRecord(phone);
     await phone.click(MENU_BUTTON);
-    await eventually(() => visibleMenuEntries(phone, MENU_ENTRIES), (names) => names.length === MENU_ENTRIES.length, 'menu entries shown');
+    await eventually(
+      () => visibleMenuEntries(phone, MENU_ENTRIES),
+      (names) => names.length === MENU_ENTRIES.length,
+      'menu entries shown',
+    );
     await phone.click(menuEntry('About'));
     await expectNewPageAtTop(phone, /^\/about$/, true);
 
@@ -439,17 +530,37 @@ function consentAndThemeFlows(session: EngineSession): void {
     expect(await attribute(page, BANNER_TOGGLE.css, 'aria-expanded')).toBe('false');
     expect(await isShown(page, '.cookie-banner__accept')).toBe(false);
     await page.click(BANNER_TOGGLE);
-    await eventually(() => attribute(page, BANNER_TOGGLE.css, 'aria-expanded'), (v) => v === 'true', 'banner expanded');
+    await eventually(
+      () => attribute(page, BANNER_TOGGLE.css, 'aria-expanded'),
+      (v) => v === 'true',
+      'banner expanded',
+    );
     expect(normalize(await page.evaluate(() => document.querySelector('.cookie-banner')?.textContent))).toContain(TEXT.cookieLong);
     expect(gtagRequests(session.network), 'no analytics before consent').toEqual([]);
     expect(await gtagScripts(page), 'no analytics before consent').toEqual([]);
     await page.click(ACCEPT);
-    await eventually(() => stored(page, CONSENT_KEY), (v) => v === 'true', 'consent stored');
-    await eventually(() => isShown(page, '.cookie-banner'), (shown) => !shown, 'banner gone');
-    await eventually(() => gtagScripts(page), (srcs) => srcs.length === 1, 'gtag.js added after consent');
+    await eventually(
+      () => stored(page, CONSENT_KEY),
+      (v) => v === 'true',
+      'consent stored',
+    );
+    await eventually(
+      () => isShown(page, '.cookie-banner'),
+      (shown) => !shown,
+      'banner gone',
+    );
+    await eventually(
+      () => gtagScripts(page),
+      (srcs) => srcs.length === 1,
+      'gtag.js added after consent',
+    );
     expect((await gtagScripts(page))[0]).toContain('id=G-TEST000000');
     if (session.engine.interceptsHttps) {
-      await eventually(() => gtagRequests(session.network).length, (n) => n === 1, 'gtag.js requested after consent');
+      await eventually(
+        () => gtagRequests(session.network).length,
+        (n) => n === 1,
+        'gtag.js requested after consent',
+      );
       await eventually(
         () => page.evaluate(() => Boolean((window as unknown as { __fakeGtag?: { loaded: boolean } }).__fakeGtag?.loaded)),
         Boolean,
@@ -459,7 +570,11 @@ function consentAndThemeFlows(session: EngineSession): void {
 
     await page.reload();
     await hydrated(page);
-    await eventually(() => gtagScripts(page), (srcs) => srcs.length === 1, 'gtag.js added at start');
+    await eventually(
+      () => gtagScripts(page),
+      (srcs) => srcs.length === 1,
+      'gtag.js added at start',
+    );
     expect(await isShown(page, '.cookie-banner'), 'remembered: no banner').toBe(false);
     await visit(page, '/about');
     expect(await isShown(page, '.cookie-banner')).toBe(false);
@@ -470,19 +585,33 @@ function consentAndThemeFlows(session: EngineSession): void {
     await visit(page, '/home');
     expect(await background(page)).toBe(BACKGROUND.light);
     await page.click({ css: '.side-panel label', name: /^Dark$/ });
-    await eventually(() => background(page), (bg) => bg === BACKGROUND.dark, 'dark background');
+    await eventually(
+      () => background(page),
+      (bg) => bg === BACKGROUND.dark,
+      'dark background',
+    );
     expect(await stored(page, 'theme')).toBe('dark');
     await page.click({ css: '.side-panel a', name: /^Projects$/ });
-    await eventually(async () => pathOf(await page.url()), (p) => p === '/projects', '/projects');
+    await eventually(
+      async () => pathOf(await page.url()),
+      (p) => p === '/projects',
+      '/projects',
+    );
     expect(await background(page)).toBe(BACKGROUND.dark);
     await page.reload();
     // The stored choice is painted before the scripts run (the inline theme script).
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
     expect(await background(page)).toBe(BACKGROUND.dark);
     await hydrated(page);
-    expect(await page.evaluate(() => (document.querySelector('.side-panel input[value="dark"]') as HTMLInputElement | null)?.checked)).toBe(true);
+    expect(await page.evaluate(() => (document.querySelector('.side-panel input[value="dark"]') as HTMLInputElement | null)?.checked)).toBe(
+      true,
+    );
     await page.click({ css: '.side-panel label', name: /^System$/ });
-    await eventually(() => background(page), (bg) => bg === BACKGROUND.light, 'light again');
+    await eventually(
+      () => background(page),
+      (bg) => bg === BACKGROUND.light,
+      'light again',
+    );
     expect(await stored(page, 'theme')).toBeNull();
   });
 
@@ -503,9 +632,17 @@ function eventFlows(session: EngineSession): void {
     const page = await session.open({ viewport: 'desktop' });
     await visit(page, '/home');
     await page.click({ css: '.side-panel a', name: /^Projects$/ });
-    await eventually(() => clickEvents(session.network), (names) => names.includes('SIDEBAR_NAV_PROJECTS'), 'SIDEBAR_NAV_PROJECTS');
+    await eventually(
+      () => clickEvents(session.network),
+      (names) => names.includes('SIDEBAR_NAV_PROJECTS'),
+      'SIDEBAR_NAV_PROJECTS',
+    );
     const beacon = session.network.requests.find((r) => pathOf(r.url) === '/api/events' && r.body.includes('SIDEBAR_NAV_PROJECTS'));
-    await eventually(() => beacon?.status, (status) => status === 204, 'the events handler accepted it');
+    await eventually(
+      () => beacon?.status,
+      (status) => status === 204,
+      'the events handler accepted it',
+    );
   });
 
   it('counts a click on a tracked link before hydration exactly once', async () => {
@@ -516,9 +653,21 @@ function eventFlows(session: EngineSession): void {
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
     await page.click({ css: '.side-panel a', name: /^Projects$/ });
     // The prerendered link loads the next document.
-    await eventually(async () => pathOf(await page.url()), (p) => p === '/projects', '/projects');
-    await eventually(() => mainText(page), (t) => t.includes(TEXT.moreToCome), 'the projects page');
-    await eventually(() => clickEvents(session.network), (names) => names.includes('SIDEBAR_NAV_PROJECTS'), 'SIDEBAR_NAV_PROJECTS before hydration');
+    await eventually(
+      async () => pathOf(await page.url()),
+      (p) => p === '/projects',
+      '/projects',
+    );
+    await eventually(
+      () => mainText(page),
+      (t) => t.includes(TEXT.moreToCome),
+      'the projects page',
+    );
+    await eventually(
+      () => clickEvents(session.network),
+      (names) => names.includes('SIDEBAR_NAV_PROJECTS'),
+      'SIDEBAR_NAV_PROJECTS before hydration',
+    );
     expect(scripts.held(), 'the scripts were asked for and held').toBeGreaterThan(0);
     scripts.release();
     await hydrated(page);
@@ -530,9 +679,17 @@ function eventFlows(session: EngineSession): void {
     const page = await session.open({ viewport: 'desktop' });
     await visit(page, '/es/home');
     // web-vitals arrives once the page is idle, never with the first load.
-    await eventually(() => session.network.requests.filter((r) => /^\/assets\/vitals-[^/]+\.js$/.test(pathOf(r.url))).length, (n) => n === 1, 'the web-vitals chunk');
+    await eventually(
+      () => session.network.requests.filter((r) => /^\/assets\/vitals-[^/]+\.js$/.test(pathOf(r.url))).length,
+      (n) => n === 1,
+      'the web-vitals chunk',
+    );
     await page.click({ css: '.side-panel a[href="/es/projects"]' });
-    await eventually(async () => pathOf(await page.url()), (p) => p === '/es/projects', '/es/projects');
+    await eventually(
+      async () => pathOf(await page.url()),
+      (p) => p === '/es/projects',
+      '/es/projects',
+    );
     // The previous test's page sends its own page view as it closes, into this test's recording: this
     // test's pages are the Spanish ones.
     const ours = () => pageViews(session.network).filter((view) => view.lang === 'es');
@@ -548,7 +705,8 @@ function eventFlows(session: EngineSession): void {
     expect(views[1]).toMatchObject({ route: '/projects', lang: 'es', device: 'desktop', nav: 'client' });
     for (const view of views) expect(checkVitalsBeacon(view, LOCALE_CODES).ok, JSON.stringify(view)).toBe(true);
     await eventually(
-      async () => session.network.requests.filter((r) => pathOf(r.url) === '/api/vitals' && r.body.includes('"lang":"es"')).map((r) => r.status),
+      async () =>
+        session.network.requests.filter((r) => pathOf(r.url) === '/api/vitals' && r.body.includes('"lang":"es"')).map((r) => r.status),
       (statuses) => statuses.length === 2 && statuses.every((status) => status === 204),
       'the vitals handler accepted both',
     );
@@ -560,7 +718,11 @@ function eventFlows(session: EngineSession): void {
     await page.goto(`${baseUrl()}/es/projects/2`, 'dom');
     await eventually(() => isShown(page, 'h1'), Boolean, 'the prerendered heading');
     // The boot script asks for the scripts only after the first paint: once one is held, the page is shown.
-    await eventually(() => scripts.held(), (held) => held > 0, 'a held script');
+    await eventually(
+      () => scripts.held(),
+      (held) => held > 0,
+      'a held script',
+    );
     // What the browser's Navigation Timing says (WebKitGTK behind the recording proxy gives a negative
     // responseStart, which web-vitals ignores, and so does the boot script).
     const responseStart = await page.evaluate(
@@ -606,9 +768,17 @@ export async function openContactWithFakeCaptcha(session: EngineSession, page: E
     await entry.visit(page, '/home');
     await page.run(FAKE_RECAPTCHA_JS);
     await page.click(MENU_BUTTON);
-    await eventually(() => visibleMenuEntries(page, entry.menuNames), (names) => names.length === entry.menuNames.length, 'menu open');
+    await eventually(
+      () => visibleMenuEntries(page, entry.menuNames),
+      (names) => names.length === entry.menuNames.length,
+      'menu open',
+    );
     await page.click(menuEntry(entry.contactName));
-    await eventually(async () => pathOf(await page.url()), (p) => p === entry.contactPath, 'the contact page');
+    await eventually(
+      async () => pathOf(await page.url()),
+      (p) => p === entry.contactPath,
+      'the contact page',
+    );
   }
   await eventually(() => isShown(page, FAKE_CAPTCHA.css), Boolean, 'the fake captcha', 10_000);
 }
@@ -619,7 +789,11 @@ function contactVideoAxeFlows(session: EngineSession): void {
     const page = await session.open({ viewport: 'phone' });
     await openContactWithFakeCaptcha(session, page, { visit, menuNames: MENU_ENTRIES, contactName: 'Contact', contactPath: '/contact' });
     const lastName = uniqueLastName();
-    const values = { name: `Ada ${lastName}`, email: `ada.${lastName.toLowerCase()}@example.org`, message: `Hello from ${session.engine.name}, marker ${lastName}.` };
+    const values = {
+      name: `Ada ${lastName}`,
+      email: `ada.${lastName.toLowerCase()}@example.org`,
+      message: `Hello from ${session.engine.name}, marker ${lastName}.`,
+    };
     await page.fill({ css: 'main input[name="fullName"]' }, values.name);
     await page.fill({ css: 'main input[name="email"]' }, values.email);
     await page.fill({ css: 'main textarea[name="message"]' }, values.message);
@@ -634,8 +808,18 @@ function contactVideoAxeFlows(session: EngineSession): void {
       'Send enabled',
     );
     await page.click({ css: 'main button[type="submit"]' });
-    await eventually(() => mainText(page), (t) => t.includes(TEXT.sent), TEXT.sent, 15_000);
-    const mails = await eventually(() => mailsContaining(lastName), (m) => m.length === 1, 'the mail in the mailbox', 10_000);
+    await eventually(
+      () => mainText(page),
+      (t) => t.includes(TEXT.sent),
+      TEXT.sent,
+      15_000,
+    );
+    const mails = await eventually(
+      () => mailsContaining(lastName),
+      (m) => m.length === 1,
+      'the mail in the mailbox',
+      10_000,
+    );
     expect(mails[0]?.replyTo).toEqual([values.email]);
     expect(mails[0]?.body.text ?? '').toContain(values.message);
     const post = session.network.requests.find((r) => r.method === 'POST' && pathOf(r.url) === '/api/contact');

@@ -101,7 +101,10 @@ function forwardLoopback(requests: SeenRequest[], holds: readonly Hold[]): http.
 }
 
 /** CONNECT tunnels: to a fake host, into the TLS server on tlsPort; to any other host, refused and recorded. */
-function tunnelToFakes(requests: SeenRequest[], tlsPort: number): (request: http.IncomingMessage, socket: net.Socket, head: Buffer) => void {
+function tunnelToFakes(
+  requests: SeenRequest[],
+  tlsPort: number,
+): (request: http.IncomingMessage, socket: net.Socket, head: Buffer) => void {
   return (request, socket, head) => {
     const [host = '', port = '443'] = (request.url ?? '').split(':');
     socket.on('error', () => socket.destroy());

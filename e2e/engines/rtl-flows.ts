@@ -67,8 +67,16 @@ function layoutFlows({ session, site, visit }: RtlFlows): void {
     expect(brand!.right).toBeGreaterThan(width - 40);
     expect(await visibleMenuEntries(page, MENU_NAMES)).toEqual([]);
     await page.click(MENU_BUTTON);
-    await eventually(() => visibleMenuEntries(page, MENU_NAMES), (names) => names.length === MENU_NAMES.length, 'menu entries shown');
-    await eventually(() => attribute(page, MENU_BUTTON.css, 'aria-expanded'), (v) => v === 'true', 'aria-expanded true');
+    await eventually(
+      () => visibleMenuEntries(page, MENU_NAMES),
+      (names) => names.length === MENU_NAMES.length,
+      'menu entries shown',
+    );
+    await eventually(
+      () => attribute(page, MENU_BUTTON.css, 'aria-expanded'),
+      (v) => v === 'true',
+      'aria-expanded true',
+    );
     // Each entry's text ends at the right, where a right-to-left reader starts.
     const textRight = await page.evaluate((wanted) => {
       const link = [...document.querySelectorAll('a')].find((a) => a.getBoundingClientRect().width > 0 && a.textContent?.trim() === wanted);
@@ -79,9 +87,21 @@ function layoutFlows({ session, site, visit }: RtlFlows): void {
     }, arabic.menu.Projects);
     expect(textRight).toBeGreaterThan(width - 60);
     await page.click(menuEntry(arabic.menu.Projects));
-    await eventually(async () => pathOf(await page.url()), (p) => p === localized(site.code, '/projects'), 'the projects page');
-    await eventually(() => heading(page), (h) => h === arabic.projects.title, 'the projects heading');
-    await eventually(() => visibleMenuEntries(page, MENU_NAMES), (names) => names.length === 0, 'menu closed after choosing');
+    await eventually(
+      async () => pathOf(await page.url()),
+      (p) => p === localized(site.code, '/projects'),
+      'the projects page',
+    );
+    await eventually(
+      () => heading(page),
+      (h) => h === arabic.projects.title,
+      'the projects heading',
+    );
+    await eventually(
+      () => visibleMenuEntries(page, MENU_NAMES),
+      (names) => names.length === 0,
+      'menu closed after choosing',
+    );
     expect(await attribute(page, MENU_BUTTON.css, 'aria-expanded')).toBe('false');
   });
 
@@ -97,15 +117,33 @@ function layoutFlows({ session, site, visit }: RtlFlows): void {
     expect(Math.round(panel!.right)).toBe(Math.round(pageRight));
     expect(main!.right).toBeLessThanOrEqual(panel!.left + 1);
     // Arrows along the text turn (Read more ←).
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.read-more .direction-icon')!).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.read-more .direction-icon')!).transform)).toBe(
+      'matrix(-1, 0, 0, 1, 0, 0)',
+    );
     await page.click({ css: '.side-panel a', name: new RegExp(`^${escape(arabic.menu.About)}$`) });
-    await eventually(async () => pathOf(await page.url()), (p) => p === localized(site.code, '/about'), 'the about page');
-    await eventually(() => mainText(page), (t) => t.includes(arabic.about.letsChat), 'the about text');
+    await eventually(
+      async () => pathOf(await page.url()),
+      (p) => p === localized(site.code, '/about'),
+      'the about page',
+    );
+    await eventually(
+      () => mainText(page),
+      (t) => t.includes(arabic.about.letsChat),
+      'the about text',
+    );
 
     // One fallback page serves every language's unknown address: hydrated, it takes the language's direction.
     await visit(page, UNKNOWN_ROUTE);
-    await eventually(() => direction(page), (d) => d === `${site.code} rtl`, 'lang and dir set on the fallback page');
-    await eventually(() => heading(page), (h) => h === arabic.notFound.heading, 'the Arabic not-found heading');
+    await eventually(
+      () => direction(page),
+      (d) => d === `${site.code} rtl`,
+      'lang and dir set on the fallback page',
+    );
+    await eventually(
+      () => heading(page),
+      (h) => h === arabic.notFound.heading,
+      'the Arabic not-found heading',
+    );
   });
 }
 
@@ -128,10 +166,22 @@ function modalAndLanguageFlows({ session, site, visit }: RtlFlows): void {
         const [card, button] = await Promise.all([rect(page, '[role="dialog"]'), rect(page, '[role="dialog"] button')]);
         expect(button!.left - card!.left, 'the close button at the start of the line: the left').toBeLessThan(card!.width / 4);
       }
-      await eventually(() => page.evaluate(() => Boolean(document.querySelector('[role="dialog"]')?.contains(document.activeElement))), Boolean, `focus inside (${way})`);
+      await eventually(
+        () => page.evaluate(() => Boolean(document.querySelector('[role="dialog"]')?.contains(document.activeElement))),
+        Boolean,
+        `focus inside (${way})`,
+      );
       await close();
-      await eventually(() => isShown(page, '[role="dialog"]'), (shown) => !shown, `dialog closed by ${way}`);
-      await eventually(() => page.evaluate(() => document.activeElement?.textContent ?? ''), (label) => label.includes(arabic.funFact.title), `focus back on the headshot after ${way}`);
+      await eventually(
+        () => isShown(page, '[role="dialog"]'),
+        (shown) => !shown,
+        `dialog closed by ${way}`,
+      );
+      await eventually(
+        () => page.evaluate(() => document.activeElement?.textContent ?? ''),
+        (label) => label.includes(arabic.funFact.title),
+        `focus back on the headshot after ${way}`,
+      );
     }
   });
 
@@ -140,16 +190,32 @@ function modalAndLanguageFlows({ session, site, visit }: RtlFlows): void {
     await visit(page, '/about');
     expect(await attribute(page, '.side-panel a.language-link[lang="en"]', 'dir')).toBe('ltr');
     await page.click({ css: '.side-panel a.language-link[lang="en"]' });
-    await eventually(async () => pathOf(await page.url()), (p) => p === '/about', '/about');
-    await eventually(() => direction(page), (d) => d === 'en ltr', 'the English page, left to right');
+    await eventually(
+      async () => pathOf(await page.url()),
+      (p) => p === '/about',
+      '/about',
+    );
+    await eventually(
+      () => direction(page),
+      (d) => d === 'en ltr',
+      'the English page, left to right',
+    );
     await hydrated(page);
     const back = `.side-panel a.language-link[lang="${site.code}"]`;
     expect(await attribute(page, back, 'dir')).toBe('rtl');
     // Its own name, right to left, inside the left-to-right panel.
     expect(await page.evaluate((css) => getComputedStyle(document.querySelector(css)!).direction, back)).toBe('rtl');
     await page.click({ css: back });
-    await eventually(async () => pathOf(await page.url()), (p) => p === localized(site.code, '/about'), 'back to the Arabic page');
-    await eventually(() => direction(page), (d) => d === `${site.code} rtl`, 'the Arabic page, right to left');
+    await eventually(
+      async () => pathOf(await page.url()),
+      (p) => p === localized(site.code, '/about'),
+      'back to the Arabic page',
+    );
+    await eventually(
+      () => direction(page),
+      (d) => d === `${site.code} rtl`,
+      'the Arabic page, right to left',
+    );
     await hydrated(page);
     expect(await heading(page)).toBe(arabic.about.heading);
   });
@@ -159,13 +225,22 @@ function modalAndLanguageFlows({ session, site, visit }: RtlFlows): void {
 function contactFlows({ session, site, visit }: RtlFlows): void {
   it('sends an Arabic name from the contact form, its messages in Arabic, the e-mail field left to right', async () => {
     const page = await session.open({ viewport: 'phone' });
-    await openContactWithFakeCaptcha(session, page, { visit, menuNames: MENU_NAMES, contactName: arabic.menu.Contact, contactPath: localized(site.code, '/contact') });
+    await openContactWithFakeCaptcha(session, page, {
+      visit,
+      menuNames: MENU_NAMES,
+      contactName: arabic.menu.Contact,
+      contactPath: localized(site.code, '/contact'),
+    });
     expect(await attribute(page, 'main input[name="email"]', 'dir')).toBe('ltr');
     expect(await attribute(page, 'main input[name="fullName"]', 'dir')).toBe('auto');
     expect(await attribute(page, 'main textarea[name="message"]', 'dir')).toBe('auto');
     const solveCaptcha = async () => {
       await page.click(FAKE_CAPTCHA);
-      await eventually(() => page.evaluate((css) => !(document.querySelector(css) as HTMLButtonElement).disabled, SUBMIT), Boolean, 'Send enabled');
+      await eventually(
+        () => page.evaluate((css) => !(document.querySelector(css) as HTMLButtonElement).disabled, SUBMIT),
+        Boolean,
+        'Send enabled',
+      );
     };
     // One name alone is not a full name: the form says so in Arabic.
     await page.fill({ css: 'main input[name="fullName"]' }, 'محمد');
@@ -173,16 +248,27 @@ function contactFlows({ session, site, visit }: RtlFlows): void {
     await page.fill({ css: 'main textarea[name="message"]' }, 'مرحبا، أود التحدث عن مشروع.');
     await solveCaptcha();
     await page.click({ css: SUBMIT });
-    await eventually(() => mainText(page), (t) => t.includes(arabic.contact.invalidName), arabic.contact.invalidName);
+    await eventually(
+      () => mainText(page),
+      (t) => t.includes(arabic.contact.invalidName),
+      arabic.contact.invalidName,
+    );
     const marker = `rtl-${session.engine.name}-${Date.now()}`;
     await page.fill({ css: 'main input[name="fullName"]' }, 'فاطمة الزهراء');
     await page.fill({ css: 'main textarea[name="message"]' }, `مرحبا، أود التحدث عن مشروع React. ${marker}`);
     if (!(await page.evaluate((css) => !(document.querySelector(css) as HTMLButtonElement).disabled, SUBMIT))) await solveCaptcha();
     await page.click({ css: SUBMIT });
-    await eventually(() => mainText(page), (t) => t.includes(arabic.contact.sent), arabic.contact.sent, 15_000);
+    await eventually(
+      () => mainText(page),
+      (t) => t.includes(arabic.contact.sent),
+      arabic.contact.sent,
+      15_000,
+    );
     const mails = await eventually(
       async () => {
-        const store = (await (await fetch(`${site.stack!.sesUrl}/store`)).json()) as { emails: { subject: string; body: { text?: string } }[] };
+        const store = (await (await fetch(`${site.stack!.sesUrl}/store`)).json()) as {
+          emails: { subject: string; body: { text?: string } }[];
+        };
         return store.emails.filter((mail) => (mail.body.text ?? '').includes(marker));
       },
       (found) => found.length === 1,
@@ -199,9 +285,19 @@ function searchFlows({ session, site, visit }: RtlFlows): void {
     const page = await session.open({ viewport: 'desktop' });
     await visit(page, '/home');
     const home = localized(site.code, '/home');
-    await searchOpenAndBack(page, home, 'control', { query: 'ترميم', title: arabic.menu.Projects, path: localized(site.code, '/projects'), shows: arabicPages.projects.intro });
+    await searchOpenAndBack(page, home, 'control', {
+      query: 'ترميم',
+      title: arabic.menu.Projects,
+      path: localized(site.code, '/projects'),
+      shows: arabicPages.projects.intro,
+    });
     // The projects are not translated in the example: a technology finds the copied (Spanish) one.
-    await searchOpenAndBack(page, home, 'shortcut', { query: 'graphql', title: 'Aplicación de diario gastronómico', path: localized(site.code, '/projects/4'), shows: 'GraphQL' });
+    await searchOpenAndBack(page, home, 'shortcut', {
+      query: 'graphql',
+      title: 'Aplicación de diario gastronómico',
+      path: localized(site.code, '/projects/4'),
+      shows: 'GraphQL',
+    });
     await showResults(page, 'graphql', 'Aplicación de diario gastronómico');
     expect(await page.evaluate((css) => getComputedStyle(document.querySelector(css)!).direction, OPEN_DIALOG)).toBe('rtl');
     expect(await axeViolations(page)).toEqual([]);
@@ -218,7 +314,14 @@ export function describeRightToLeftFlows(name: EngineName): void {
         site.code = build.rtl;
         site.siteverify = await startFakeSiteverify();
         const clientDir = path.join(build.dir, 'web/build/client');
-        site.stack = await startLocalStack({ port: 0, sesPort: 0, clientDir, recaptchaVerifyUrl: site.siteverify.url, recaptchaSecret: 'rtl-flows-secret', quiet: true });
+        site.stack = await startLocalStack({
+          port: 0,
+          sesPort: 0,
+          clientDir,
+          recaptchaVerifyUrl: site.siteverify.url,
+          recaptchaSecret: 'rtl-flows-secret',
+          quiet: true,
+        });
       },
       teardown: async () => {
         await site.stack?.stop();

@@ -29,7 +29,11 @@ try {
       for (const [file, route] of Object.entries(PAGES)) {
         await page.goto(`${stack.url}${route}`);
         const deadline = Date.now() + 15_000;
-        while (!(await page.evaluate(() => document.documentElement.dataset.hydrated === 'true' && document.getAnimations().every((a) => a.playState !== 'running')))) {
+        while (
+          !(await page.evaluate(
+            () => document.documentElement.dataset.hydrated === 'true' && document.getAnimations().every((a) => a.playState !== 'running'),
+          ))
+        ) {
           if (Date.now() > deadline) throw new Error(`${route} did not settle in ${name}`);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }

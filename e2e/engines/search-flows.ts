@@ -15,7 +15,10 @@ const pathOf = (url: string) => new URL(url).pathname;
 
 /** The titles of the results shown, in order. */
 export function resultTitles(page: EnginePage): Promise<string[]> {
-  return page.evaluate((css) => [...document.querySelectorAll(`${css} .search-result-title`)].map((el) => (el.textContent ?? '').trim()), OPEN_DIALOG);
+  return page.evaluate(
+    (css) => [...document.querySelectorAll(`${css} .search-result-title`)].map((el) => (el.textContent ?? '').trim()),
+    OPEN_DIALOG,
+  );
 }
 
 export function dialogOpen(page: EnginePage): Promise<boolean> {
@@ -27,7 +30,12 @@ export function dialogOpen(page: EnginePage): Promise<boolean> {
  * links as opening a dialog (until then, as without JavaScript, they are plain links to /search).
  */
 export async function searchReady(page: EnginePage): Promise<void> {
-  await eventually(() => page.evaluate(() => document.querySelector('a.search-link[aria-haspopup="dialog"]') !== null), Boolean, 'the search control ready', 10_000);
+  await eventually(
+    () => page.evaluate(() => document.querySelector('a.search-link[aria-haspopup="dialog"]') !== null),
+    Boolean,
+    'the search control ready',
+    10_000,
+  );
 }
 
 /** Opens the dialog from the visible search control (a click) or with the `/` shortcut. */
@@ -37,7 +45,11 @@ export async function openSearch(page: EnginePage, how: 'control' | 'shortcut'):
   else await page.press('/');
   await eventually(() => dialogOpen(page), Boolean, 'the search dialog open');
   // Focus starts in the field: the visitor types at once.
-  await eventually(() => page.evaluate(() => document.activeElement?.matches('input[type="search"]') ?? false), Boolean, 'focus in the search field');
+  await eventually(
+    () => page.evaluate(() => document.activeElement?.matches('input[type="search"]') ?? false),
+    Boolean,
+    'focus in the search field',
+  );
 }
 
 export interface SearchCase {
@@ -60,29 +72,62 @@ export async function searchOpenAndBack(page: EnginePage, from: string, how: 'co
   await page.evaluate(() => void ((window as unknown as { searchFlow: boolean }).searchFlow = true));
   await openSearch(page, how);
   await page.fill(FIELD, wanted.query);
-  await eventually(() => resultTitles(page), (titles) => titles.includes(wanted.title), `a result "${wanted.title}" for "${wanted.query}"`, 10_000);
+  await eventually(
+    () => resultTitles(page),
+    (titles) => titles.includes(wanted.title),
+    `a result "${wanted.title}" for "${wanted.query}"`,
+    10_000,
+  );
   const marked = await page.evaluate((css) => [...document.querySelectorAll(`${css} .search-excerpt mark`)].length, OPEN_DIALOG);
   expect(marked, 'matched words marked in the excerpts').toBeGreaterThan(0);
   await page.click({ css: `${OPEN_DIALOG} a.search-result`, name: new RegExp(wanted.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
-  await eventually(async () => pathOf(await page.url()), (path) => path === wanted.path, wanted.path);
-  await eventually(() => page.evaluate(() => (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ')), (text) => text.includes(wanted.shows), `the text of ${wanted.path}`, 10_000);
+  await eventually(
+    async () => pathOf(await page.url()),
+    (path) => path === wanted.path,
+    wanted.path,
+  );
+  await eventually(
+    () => page.evaluate(() => (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ')),
+    (text) => text.includes(wanted.shows),
+    `the text of ${wanted.path}`,
+    10_000,
+  );
   expect(await dialogOpen(page), 'the dialog closed on choosing').toBe(false);
-  expect(await page.evaluate(() => (window as unknown as { searchFlow?: boolean }).searchFlow ?? false), 'the same tab and document').toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { searchFlow?: boolean }).searchFlow ?? false), 'the same tab and document').toBe(
+    true,
+  );
   await page.back();
-  await eventually(async () => pathOf(await page.url()), (path) => path === from, `${from} after Back`);
+  await eventually(
+    async () => pathOf(await page.url()),
+    (path) => path === from,
+    `${from} after Back`,
+  );
 }
 
 /** Escape closes the dialog and gives focus back to what opened it. */
 export async function escapeCloses(page: EnginePage): Promise<void> {
   await openSearch(page, 'control');
   await page.press('Escape');
-  await eventually(() => dialogOpen(page), (open) => !open, 'the dialog closed by Escape');
-  await eventually(() => page.evaluate(() => document.activeElement?.matches('a.search-link') ?? false), Boolean, 'focus back on the search control');
+  await eventually(
+    () => dialogOpen(page),
+    (open) => !open,
+    'the dialog closed by Escape',
+  );
+  await eventually(
+    () => page.evaluate(() => document.activeElement?.matches('a.search-link') ?? false),
+    Boolean,
+    'focus back on the search control',
+  );
 }
 
 /** Types a query and waits for `title` among the results, the dialog left open (for axe, a screenshot). */
 export async function showResults(page: EnginePage, query: string, title: string): Promise<void> {
   await openSearch(page, 'control');
   await page.fill(FIELD, query);
-  await eventually(() => resultTitles(page), (titles) => titles.includes(title), `a result "${title}" for "${query}"`, 10_000);
+  await eventually(
+    () => resultTitles(page),
+    (titles) => titles.includes(title),
+    `a result "${title}" for "${query}"`,
+    10_000,
+  );
 }

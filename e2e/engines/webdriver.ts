@@ -134,7 +134,16 @@ export class WebDriverSession {
   /** Key presses at whatever has focus (the Actions API). */
   async pressKey(key: string): Promise<void> {
     await this.command('POST', '/actions', {
-      actions: [{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value: key }, { type: 'keyUp', value: key }] }],
+      actions: [
+        {
+          type: 'key',
+          id: 'keyboard',
+          actions: [
+            { type: 'keyDown', value: key },
+            { type: 'keyUp', value: key },
+          ],
+        },
+      ],
     });
     await this.command('DELETE', '/actions');
   }

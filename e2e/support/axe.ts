@@ -13,7 +13,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Legacy mode runs axe.run() in the page itself. The default runs each frame apart and joins the
   // results in a new blank page per check: a third more of the run's CPU, for frames of other origins
   // (Google's captcha) that are not ours to fix.
-  const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   return results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n` +

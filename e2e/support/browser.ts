@@ -12,7 +12,8 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 
 /** Hosts that belong to Google's reCAPTCHA and analytics services. */
-export const GOOGLE_HOST = /(^|\.)(google\.com|gstatic\.com|googletagmanager\.com|google-analytics\.com|analytics\.google\.com|recaptcha\.net|doubleclick\.net)$/;
+export const GOOGLE_HOST =
+  /(^|\.)(google\.com|gstatic\.com|googletagmanager\.com|google-analytics\.com|analytics\.google\.com|recaptcha\.net|doubleclick\.net)$/;
 export const ANALYTICS_HOST = /(^|\.)(googletagmanager\.com|google-analytics\.com|analytics\.google\.com|doubleclick\.net)$/;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -32,7 +33,12 @@ export function baseUrl(): string {
  */
 export async function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
   const google = await startFakeGoogle((url) => fakeScriptFor(url));
-  const rules = [...FAKE_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${google.port}`), 'MAP * ~NOTFOUND', 'EXCLUDE 127.0.0.1', 'EXCLUDE localhost'];
+  const rules = [
+    ...FAKE_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${google.port}`),
+    'MAP * ~NOTFOUND',
+    'EXCLUDE 127.0.0.1',
+    'EXCLUDE localhost',
+  ];
   try {
     const browser = await chromium.launch({
       executablePath: chromiumPath(),
@@ -147,7 +153,10 @@ export async function openSession(browser: Browser, options: SessionOptions = {}
   });
   const page = await context.newPage();
   // A fake turned off is blocked by a route, in this test only (a route costs every request of the page).
-  for (const [on, pattern] of [[options.fakeRecaptcha, RECAPTCHA_SCRIPT_PATTERN], [options.fakeGtag, GTAG_SCRIPT_PATTERN]] as const) {
+  for (const [on, pattern] of [
+    [options.fakeRecaptcha, RECAPTCHA_SCRIPT_PATTERN],
+    [options.fakeGtag, GTAG_SCRIPT_PATTERN],
+  ] as const) {
     if (on === false) await page.route(pattern, (route) => route.abort('blockedbyclient'));
   }
 
@@ -219,9 +228,7 @@ export async function waitForHydration(page: Page): Promise<void> {
     undefined,
     { timeout: 15_000 },
   );
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** Opens a path of the local stack and waits for hydration; returns the document's HTTP status. */

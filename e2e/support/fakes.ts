@@ -55,8 +55,25 @@ export function selfSignedCertificate(): { key: string; cert: string } {
     const cert = join(dir, 'cert.pem');
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-keyout', key, '-out', cert,
-        '-subj', '/CN=e2e fake Google', '-addext', `subjectAltName=${[...FAKE_HOSTS.map((h) => `DNS:${h}`), 'IP:127.0.0.1'].join(',')}`],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-subj',
+        '/CN=e2e fake Google',
+        '-addext',
+        `subjectAltName=${[...FAKE_HOSTS.map((h) => `DNS:${h}`), 'IP:127.0.0.1'].join(',')}`,
+      ],
       { stdio: 'ignore' },
     );
     certificate = { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };

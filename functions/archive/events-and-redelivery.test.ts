@@ -137,7 +137,10 @@ describe('redelivery', () => {
     const { d, metrics, logger } = deps(archive, ses);
     expect(await redeliverPending(d)).toMatchObject({ gaveUp: 1, sent: 1 });
     expect(sent.map(archiveIdOf)).toEqual(['young']);
-    expect(archive.items.get('old')).toMatchObject({ status: 'failed', lastError: 'Gave up: not sent within 24 hours (last: Throttling: slow down)' });
+    expect(archive.items.get('old')).toMatchObject({
+      status: 'failed',
+      lastError: 'Gave up: not sent within 24 hours (last: Throttling: slow down)',
+    });
     expect(metrics.names()).toContain(ARCHIVE_METRICS.failed);
     expect(logger.text()).not.toContain('grace@example.org');
   });
@@ -233,7 +236,12 @@ describe("mail events: SES's documented samples set the status", () => {
     // SES takes the mail, but its answer never reaches the sender.
     const { ses, sent } = fakeSes(() => Promise.reject(Object.assign(new Error('timed out'), { name: 'TimeoutError' })));
     expect(await redeliverPending(deps(archive, ses).d)).toMatchObject({ unknown: 1 });
-    const handler = createMailEventsHandler({ archive, logger: new RecordingLogger(), metrics: new RecordingMetrics(), archiveTimeoutMs: 500 });
+    const handler = createMailEventsHandler({
+      archive,
+      logger: new RecordingLogger(),
+      metrics: new RecordingMetrics(),
+      archiveTimeoutMs: 500,
+    });
     expect(await handler(eventBridgeEvent('Send', 'lost'))).toEqual({ applied: 1, skipped: 0 });
     for (const later of [CLAIM_MS + 1, 60 * 60_000, 6 * 60 * 60_000]) {
       expect(await redeliverPending(deps(archive, fakeSes().ses, { now: () => NOW + later }).d)).toMatchObject({ pending: 0, sent: 0 });
@@ -276,7 +284,12 @@ describe("mail events: SES's documented samples set the status", () => {
   it('throws when the archive is down, so Lambda runs the event again (or keeps it in the on-failure queue)', async () => {
     const archive = new FakeArchive();
     archive.down = true;
-    const handler = createMailEventsHandler({ archive, logger: new RecordingLogger(), metrics: new RecordingMetrics(), archiveTimeoutMs: 500 });
+    const handler = createMailEventsHandler({
+      archive,
+      logger: new RecordingLogger(),
+      metrics: new RecordingMetrics(),
+      archiveTimeoutMs: 500,
+    });
     await expect(handler(snsEvent('Delivery', 'msg-1'))).rejects.toThrow();
   });
 });

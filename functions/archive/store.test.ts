@@ -35,9 +35,7 @@ afterAll(async () => {
 
 async function dynamoStore(): Promise<ArchiveStore> {
   const table = `messages-${++tables}`;
-  await client.send(
-    new CreateTableCommand(archiveTableDefinition(table)),
-  );
+  await client.send(new CreateTableCommand(archiveTableDefinition(table)));
   // dynalite answers CreateTable while the table is CREATING and refuses items until a timer makes it
   // ACTIVE; on a busy machine the first put can come first (ResourceNotFoundException), so wait for it.
   for (let i = 0; i < 100; i++) {

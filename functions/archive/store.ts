@@ -5,12 +5,15 @@
  * value) may settle a message, so no two senders ever send one message. Nothing here scans or
  * deletes: the functions may put, get, update and query the status index only.
  */
+import { ConditionalCheckFailedException, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import {
-  ConditionalCheckFailedException,
-  DynamoDBClient,
-  type DynamoDBClientConfig,
-} from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { ARCHIVE_STATUS_INDEX, type ArchivedMessage, type MessageStatus } from '../../contract/archive';
 
 export type { ArchivedMessage };
@@ -63,7 +66,8 @@ export const EVENT_STATUS_FROM: Record<EventStatus, readonly MessageStatus[]> = 
 
 /** The longest reason kept in `lastError`: SES's reasons are short; a long one is cut. */
 export const MAX_REASON_CHARS = 300;
-export const clipReason = (reason: string): string => (reason.length > MAX_REASON_CHARS ? `${reason.slice(0, MAX_REASON_CHARS - 1)}…` : reason);
+export const clipReason = (reason: string): string =>
+  reason.length > MAX_REASON_CHARS ? `${reason.slice(0, MAX_REASON_CHARS - 1)}…` : reason;
 
 export interface DynamoArchiveOptions {
   table: string;
@@ -165,10 +169,7 @@ export function dynamoArchive({ table, client }: DynamoArchiveOptions): ArchiveS
   return {
     async put(message, options) {
       const created = await conditional(() =>
-        doc.send(
-          new PutCommand({ TableName: table, Item: message, ConditionExpression: 'attribute_not_exists(id)' }),
-          options,
-        ),
+        doc.send(new PutCommand({ TableName: table, Item: message, ConditionExpression: 'attribute_not_exists(id)' }), options),
       );
       return created ? 'created' : 'exists';
     },

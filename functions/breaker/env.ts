@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { API_ROUTES } from '../../contract/api-routes';
 import { BREAKER_ENV, type BreakerRouteSettings } from '../../contract/breaker';
 
-
 const Throttle = z.strictObject({ rateLimit: z.number().min(0), burstLimit: z.number().int().min(0) });
 const Routes = z
   .array(

@@ -36,7 +36,10 @@ function createBreakerHandlerFromEnv(): () => Promise<void> {
     readThrottles: async () => {
       const stage = await apigateway.send(new GetStageCommand({ ApiId: env.apiId, StageName: env.stageName }));
       return Object.fromEntries(
-        Object.entries(stage.RouteSettings ?? {}).map(([key, s]) => [key, { rateLimit: s.ThrottlingRateLimit, burstLimit: s.ThrottlingBurstLimit }]),
+        Object.entries(stage.RouteSettings ?? {}).map(([key, s]) => [
+          key,
+          { rateLimit: s.ThrottlingRateLimit, burstLimit: s.ThrottlingBurstLimit },
+        ]),
       );
     },
     setThrottle: async (routeKey, throttle) => {
@@ -65,4 +68,3 @@ function createBreakerHandlerFromEnv(): () => Promise<void> {
 
 /** The Lambda entry point (functions/shared/entry.ts). */
 export const handler = lazyHandler(createBreakerHandlerFromEnv);
-

@@ -8,7 +8,14 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_ROUTES } from '../../contract/api-routes';
-import { nextUtcDay, PAST_SHARE_COUNTER, PAST_SHARE_DAILY_REQUESTS, TRIPPED_THROTTLES, utcDayStart, type BreakerRoute } from '../../contract/breaker';
+import {
+  nextUtcDay,
+  PAST_SHARE_COUNTER,
+  PAST_SHARE_DAILY_REQUESTS,
+  TRIPPED_THROTTLES,
+  utcDayStart,
+  type BreakerRoute,
+} from '../../contract/breaker';
 import { dailyRequestsFromBudget, defaultMonthlyBudgetUsd } from '../../contract/cost-model';
 import { DEFAULT_CLOUDFRONT_PLAN } from '../../contract/cloudfront-plans';
 
@@ -57,7 +64,10 @@ function bucket(rate: number, burst: number, now: () => number): () => boolean {
 
 export function createLocalBreaker(options: LocalBreakerOptions = {}): LocalBreaker {
   const now = options.now ?? Date.now;
-  const daily = { ...dailyRequestsFromBudget(defaultMonthlyBudgetUsd(DEFAULT_CLOUDFRONT_PLAN), DEFAULT_CLOUDFRONT_PLAN), ...options.dailyRequests };
+  const daily = {
+    ...dailyRequestsFromBudget(defaultMonthlyBudgetUsd(DEFAULT_CLOUDFRONT_PLAN), DEFAULT_CLOUDFRONT_PLAN),
+    ...options.dailyRequests,
+  };
   const pastShareDaily = options.pastShareDaily ?? PAST_SHARE_DAILY_REQUESTS;
   const routes = API_ROUTES.map((r) => r.name);
   const count = Object.fromEntries(routes.map((r) => [r, 0])) as Record<BreakerRoute, number>;
@@ -90,7 +100,11 @@ export function createLocalBreaker(options: LocalBreakerOptions = {}): LocalBrea
     },
     state() {
       turnDay();
-      const of = (r: BreakerRoute): BreakerRouteState => ({ count: count[r], dailyRequests: daily[r], trippedUntil: trickles.has(r) ? until() : undefined });
+      const of = (r: BreakerRoute): BreakerRouteState => ({
+        count: count[r],
+        dailyRequests: daily[r],
+        trippedUntil: trickles.has(r) ? until() : undefined,
+      });
       return Object.fromEntries(routes.map((r) => [r, of(r)])) as Record<BreakerRoute, BreakerRouteState>;
     },
   };
@@ -108,15 +122,21 @@ export function withBreaker<H extends Record<BreakerRoute, Handler>>(
   breaker: LocalBreaker,
   counted: (counter: BreakerRoute | typeof PAST_SHARE_COUNTER, nowMs: number) => Promise<number>,
 ): H {
-  const tooMany = { statusCode: 429, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Too Many Requests' }) };
-  let lastPastShare = 0;
-  const guarded = (route: BreakerRoute): Handler => async (event, context) => {
-    const [own, pastShare] = await Promise.all([
-      counted(route, breaker.now()).catch(() => breaker.state()[route].count),
-      counted(PAST_SHARE_COUNTER, breaker.now()).catch(() => lastPastShare),
-    ]);
-    lastPastShare = pastShare;
-    return breaker.admit(route, { counted: own, pastShare }) ? handlers[route](event, context) : tooMany;
+  const tooMany = {
+    statusCode: 429,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message: 'Too Many Requests' }),
   };
+  let lastPastShare = 0;
+  const guarded =
+    (route: BreakerRoute): Handler =>
+    async (event, context) => {
+      const [own, pastShare] = await Promise.all([
+        counted(route, breaker.now()).catch(() => breaker.state()[route].count),
+        counted(PAST_SHARE_COUNTER, breaker.now()).catch(() => lastPastShare),
+      ]);
+      lastPastShare = pastShare;
+      return breaker.admit(route, { counted: own, pastShare }) ? handlers[route](event, context) : tooMany;
+    };
   return { ...handlers, contact: guarded('contact'), events: guarded('events'), vitals: guarded('vitals') };
 }

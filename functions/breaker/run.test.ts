@@ -103,11 +103,20 @@ describe('runBreaker', () => {
 
 describe('parseBreakerEnv', () => {
   it('names every missing or malformed setting', () => {
-    expect(() => parseBreakerEnv({ BREAKER_ROUTES: '[{"route":"nope"}]' })).toThrow(/API_ID is missing.*STAGE_NAME is missing.*TOPIC_ARN is missing.*ARCHIVE_TABLE is missing.*BREAKER_ROUTES/);
+    expect(() => parseBreakerEnv({ BREAKER_ROUTES: '[{"route":"nope"}]' })).toThrow(
+      /API_ID is missing.*STAGE_NAME is missing.*TOPIC_ARN is missing.*ARCHIVE_TABLE is missing.*BREAKER_ROUTES/,
+    );
   });
 
   it('reads what the stack passes', () => {
-    const env = parseBreakerEnv({ API_ID: 'abc', STAGE_NAME: '$default', TOPIC_ARN: 'arn:aws:sns:us-east-1:1:t', ARCHIVE_TABLE: 'archive', BREAKER_PAST_SHARE_DAILY: '108000', BREAKER_ROUTES: JSON.stringify(ROUTES) });
+    const env = parseBreakerEnv({
+      API_ID: 'abc',
+      STAGE_NAME: '$default',
+      TOPIC_ARN: 'arn:aws:sns:us-east-1:1:t',
+      ARCHIVE_TABLE: 'archive',
+      BREAKER_PAST_SHARE_DAILY: '108000',
+      BREAKER_ROUTES: JSON.stringify(ROUTES),
+    });
     expect(env.routes).toEqual(ROUTES);
     expect(env.table).toBe('archive');
     expect(env.pastShareDaily).toBe(108_000);

@@ -8,7 +8,15 @@
  * Fails closed: when a count cannot be read, the run throws (the breaker's alarm mails the owner) and
  * leaves every route as it was; a tripped route is never reopened on a count it could not read.
  */
-import { isTrippedThrottle, nextUtcDay, PAST_SHARE_COUNTER, TRIPPED_THROTTLES, type BreakerCounter, type BreakerRoute, type BreakerRouteSettings } from '../../contract/breaker';
+import {
+  isTrippedThrottle,
+  nextUtcDay,
+  PAST_SHARE_COUNTER,
+  TRIPPED_THROTTLES,
+  type BreakerCounter,
+  type BreakerRoute,
+  type BreakerRouteSettings,
+} from '../../contract/breaker';
 import type { RouteThrottle } from '../../contract/limits';
 
 export type { BreakerRouteSettings };
@@ -44,10 +52,17 @@ export interface BreakerOutcome {
  * `pastShareDaily`: the past-share counter's number (contract/breaker.ts PAST_SHARE_DAILY_REQUESTS); past
  * it, every route is turned down.
  */
-export async function runBreaker(routes: readonly BreakerRouteSettings[], deps: BreakerDeps, pastShareDaily: number): Promise<BreakerOutcome[]> {
+export async function runBreaker(
+  routes: readonly BreakerRouteSettings[],
+  deps: BreakerDeps,
+  pastShareDaily: number,
+): Promise<BreakerOutcome[]> {
   const now = deps.now();
   // Every count first: one that cannot be read stops the run before any route changes.
-  const [pastShare, ...counts] = await Promise.all([deps.countRequests(PAST_SHARE_COUNTER, now), ...routes.map((r) => deps.countRequests(r.route, now))]);
+  const [pastShare, ...counts] = await Promise.all([
+    deps.countRequests(PAST_SHARE_COUNTER, now),
+    ...routes.map((r) => deps.countRequests(r.route, now)),
+  ]);
   const throttles = await deps.readThrottles();
   const outcomes: BreakerOutcome[] = [];
   for (const [i, r] of routes.entries()) {
@@ -57,7 +72,10 @@ export async function runBreaker(routes: readonly BreakerRouteSettings[], deps: 
     let action: BreakerOutcome['action'] = 'none';
     if (over && !tripped) {
       await deps.setThrottle(r.routeKey, TRIPPED_THROTTLES[r.route]);
-      await deps.notify(tripSubject(r), tripMessage(r, count, now, pastShare! > pastShareDaily ? { count: pastShare!, daily: pastShareDaily } : undefined));
+      await deps.notify(
+        tripSubject(r),
+        tripMessage(r, count, now, pastShare! > pastShareDaily ? { count: pastShare!, daily: pastShareDaily } : undefined),
+      );
       action = 'tripped';
     } else if (!over && tripped) {
       await deps.setThrottle(r.routeKey, r.throttle);

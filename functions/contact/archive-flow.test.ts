@@ -89,16 +89,19 @@ describe('contact flow with the archive: the answer and what is kept', () => {
   it.each([
     ['timing out', sesBehaviour.fails('TimeoutError', 0)],
     ['hanging past its window', sesBehaviour.hangs],
-  ])('SES %s (it may have sent it): 200, pending, and the claim is kept so nothing resends it before SES could tell', async (_label, ses) => {
-    const archive = new FakeArchive();
-    const now = Date.UTC(2026, 10, 25, 9, 0, 0);
-    const f = contactFixture({ archive, ses, timeouts: { sesMs: 300 }, now: () => now });
-    expect((await f.handler(contactEvent(VALID_BODY), ctx)).statusCode).toBe(200);
-    const item = only(archive.items.values());
-    expect(item).toMatchObject({ status: 'pending', claimedUntil: now + CLAIM_MS });
-    expect(item.lastError).toMatch(/^No answer from SES: (TimeoutError|AbortError)/);
-    expect(await archive.claim(item.id, now + 1_000, now + 2_000)).toBeUndefined();
-  });
+  ])(
+    'SES %s (it may have sent it): 200, pending, and the claim is kept so nothing resends it before SES could tell',
+    async (_label, ses) => {
+      const archive = new FakeArchive();
+      const now = Date.UTC(2026, 10, 25, 9, 0, 0);
+      const f = contactFixture({ archive, ses, timeouts: { sesMs: 300 }, now: () => now });
+      expect((await f.handler(contactEvent(VALID_BODY), ctx)).statusCode).toBe(200);
+      const item = only(archive.items.values());
+      expect(item).toMatchObject({ status: 'pending', claimedUntil: now + CLAIM_MS });
+      expect(item.lastError).toMatch(/^No answer from SES: (TimeoutError|AbortError)/);
+      expect(await archive.claim(item.id, now + 1_000, now + 2_000)).toBeUndefined();
+    },
+  );
 
   it("SES's answer lost, its Send event arrives: the redelivery never sends it again, exactly one mail", async () => {
     const archive = new FakeArchive();
@@ -106,7 +109,12 @@ describe('contact flow with the archive: the answer and what is kept', () => {
     const f = contactFixture({ archive, ses: sesBehaviour.fails('TimeoutError', 0), timeouts: { sesMs: 300 }, now: () => now });
     expect((await f.handler(contactEvent(VALID_BODY), ctx)).statusCode).toBe(200);
     const item = only(archive.items.values());
-    const events = createMailEventsHandler({ archive, logger: new RecordingLogger(), metrics: new RecordingMetrics(), archiveTimeoutMs: 500 });
+    const events = createMailEventsHandler({
+      archive,
+      logger: new RecordingLogger(),
+      metrics: new RecordingMetrics(),
+      archiveTimeoutMs: 500,
+    });
     expect(await events(eventBridgeEvent('Send', item.id))).toEqual({ applied: 1, skipped: 0 });
     const resent: unknown[] = [];
     const report = await redeliverPending({
@@ -295,7 +303,9 @@ describe('contact flow: Idempotency-Key', () => {
     for (const value of [KEY, `"${'k'.repeat(255)}"`]) {
       const archive = new FakeArchive();
       const f = contactFixture({ archive });
-      expect((await f.handler(contactEvent(VALID_BODY, { headers: { ...JSON_TYPE, 'idempotency-key': value } }), ctx)).statusCode).toBe(200);
+      expect((await f.handler(contactEvent(VALID_BODY, { headers: { ...JSON_TYPE, 'idempotency-key': value } }), ctx)).statusCode).toBe(
+        200,
+      );
       expect(only(archive.items.values()).idempotencyHash).toMatch(/^[0-9a-f]{64}$/);
     }
   });

@@ -54,7 +54,9 @@ const acceptsAfter =
   (_input, signal) =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => resolve({ MessageId: 'message-1' }), ms);
-      signal?.addEventListener('abort', () => (clearTimeout(timer), reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))), { once: true });
+      signal?.addEventListener('abort', () => (clearTimeout(timer), reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))), {
+        once: true,
+      });
     });
 
 const only = <T>(items: Iterable<T>): T => {
@@ -86,16 +88,19 @@ describe('contact flow: a slow archive gets the time the budget allows', () => {
   it.each([
     ['without a key', {}],
     ['with an Idempotency-Key', { headers: { 'content-type': 'application/json', 'idempotency-key': `"${KEY}"` } }],
-  ])('a timed-out write that landed after all is recognised as its own (%s): mailed once, now, and marked sent', async (_label, options) => {
-    const archive = new SlowArchive([250, 5], true);
-    const f = contactFixture({ archive, timeouts: TIMEOUTS });
-    const result = await f.handler(contactEvent(VALID_BODY, options), ctx);
-    expect(result.statusCode).toBe(200);
-    const item = only(archive.items.values());
-    expect(item.status).toBe('sent');
-    expect(item.claimedUntil).toBeUndefined();
-    expect(f.sesCalls).toHaveLength(1);
-  });
+  ])(
+    'a timed-out write that landed after all is recognised as its own (%s): mailed once, now, and marked sent',
+    async (_label, options) => {
+      const archive = new SlowArchive([250, 5], true);
+      const f = contactFixture({ archive, timeouts: TIMEOUTS });
+      const result = await f.handler(contactEvent(VALID_BODY, options), ctx);
+      expect(result.statusCode).toBe(200);
+      const item = only(archive.items.values());
+      expect(item.status).toBe('sent');
+      expect(item.claimedUntil).toBeUndefined();
+      expect(f.sesCalls).toHaveLength(1);
+    },
+  );
 
   it('an archive that never answers in time: SES alone still gets its whole window, mailed once, within the budget', async () => {
     const archive = new SlowArchive([10_000]);

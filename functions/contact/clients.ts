@@ -87,7 +87,8 @@ export function buildContactDeps(
         ...(config.archiveEndpoint ? { endpoint: config.archiveEndpoint, ...localCredentials } : {}),
       })
     : undefined;
-  const archive = overrides.archive ?? (dynamo && config.archiveTable ? dynamoArchive({ table: config.archiveTable, client: dynamo }) : undefined);
+  const archive =
+    overrides.archive ?? (dynamo && config.archiveTable ? dynamoArchive({ table: config.archiveTable, client: dynamo }) : undefined);
   // The counters share the archive's table (functions/contact/limits.ts says why).
   const counters =
     overrides.counters ?? (dynamo && config.archiveTable ? dynamoCounters({ table: config.archiveTable, client: dynamo }) : undefined);
@@ -116,10 +117,7 @@ export function buildContactDeps(
 }
 
 /** Builds the production handler from the environment (once per cold start). */
-export function createContactHandlerFromEnv(
-  env: NodeJS.ProcessEnv = process.env,
-  overrides: ClientOverrides = {},
-): ContactHandler {
+export function createContactHandlerFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: ClientOverrides = {}): ContactHandler {
   const service = serviceName(SERVICE_NAMES.contact);
   const logger = createLogger(service);
   const metrics = createMetricsSink(service);

@@ -67,9 +67,7 @@ describe('loadContactConfig', () => {
   });
 
   it('names bad archive settings', () => {
-    expect(
-      problems({ ...lambdaEnv, ARCHIVE_TABLE: 'ab', MESSAGE_RETENTION_DAYS: '0', SES_CONFIGURATION_SET: 'has space' }),
-    ).toEqual([
+    expect(problems({ ...lambdaEnv, ARCHIVE_TABLE: 'ab', MESSAGE_RETENTION_DAYS: '0', SES_CONFIGURATION_SET: 'has space' })).toEqual([
       'ARCHIVE_TABLE is not a DynamoDB table name',
       'MESSAGE_RETENTION_DAYS must be a whole number of days, at least 1',
       'SES_CONFIGURATION_SET is not an SES configuration set name',

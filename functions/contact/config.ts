@@ -51,10 +51,7 @@ const CONFIGURATION_SET_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** A trimmed value; blank counts as unset. */
-const text = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
-  z.string().optional(),
-);
+const text = z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined), z.string().optional());
 
 const address = (name: string) =>
   text.refine((value) => value === undefined || MAILBOX_ADDRESS_PATTERN.test(value), `${name} is not an email address`);
@@ -120,15 +117,9 @@ const ContactEnv = z
       if (env.SENDER_EMAIL === undefined) missing('SENDER_EMAIL', 'SENDER_EMAIL is not set');
       if (env.RECAPTCHA_SECRET_PARAMETER === undefined) {
         if (env.RECAPTCHA_SECRET === undefined) {
-          missing(
-            'RECAPTCHA_SECRET_PARAMETER',
-            'RECAPTCHA_SECRET_PARAMETER is not set (the local stack may set RECAPTCHA_SECRET instead)',
-          );
+          missing('RECAPTCHA_SECRET_PARAMETER', 'RECAPTCHA_SECRET_PARAMETER is not set (the local stack may set RECAPTCHA_SECRET instead)');
         } else if (env.AWS_LAMBDA_FUNCTION_NAME !== undefined) {
-          missing(
-            'RECAPTCHA_SECRET',
-            'RECAPTCHA_SECRET is for the local stack only; in Lambda set RECAPTCHA_SECRET_PARAMETER',
-          );
+          missing('RECAPTCHA_SECRET', 'RECAPTCHA_SECRET is for the local stack only; in Lambda set RECAPTCHA_SECRET_PARAMETER');
         }
       }
       if (env.AWS_REGION === undefined && env.AWS_DEFAULT_REGION === undefined && env.SES_ENDPOINT === undefined) {

@@ -53,9 +53,7 @@ export const sesBehaviour = {
   fails:
     (name: string, httpStatusCode = 400): SesBehaviour =>
     () =>
-      Promise.reject(
-        Object.assign(new Error(`SES says no to ${VALID_BODY.email}`), { name, $metadata: { httpStatusCode } }),
-      ),
+      Promise.reject(Object.assign(new Error(`SES says no to ${VALID_BODY.email}`), { name, $metadata: { httpStatusCode } })),
   hangs: (_input: SendEmailCommandInput, signal: AbortSignal | undefined): Promise<unknown> =>
     new Promise((_resolve, reject) => {
       signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })), {

@@ -116,7 +116,6 @@ export const OWNER_ACTION_ADVICE = {
     "billing on the key's Google Cloud project or wait for the first of the month; see docs/deploy.md.",
 } as const;
 
-
 export type ContactHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
 const CAPTCHA_REFUSED = 'captcha-refused';
@@ -131,8 +130,7 @@ export function contactMetric(status: number, outcome: string): ContactMetric {
 const failure = (statusCode: 502 | 503 | 504): HttpResult => errorResponse(statusCode, CONTACT_MESSAGES.sendFailed);
 const accepted = (): HttpResult => jsonResponse(200, { ok: true });
 
-export const IDEMPOTENCY_CONFLICT =
-  'This Idempotency-Key was already used for a different message. Send the new message with a new key.';
+export const IDEMPOTENCY_CONFLICT = 'This Idempotency-Key was already used for a different message. Send the new message with a new key.';
 export const IDEMPOTENCY_IN_PROGRESS = 'A request with this Idempotency-Key is still being handled. Try again in a moment.';
 /** A duplicate token while a request with the same key is in flight: how long to wait for it to be archived. */
 const DUPLICATE_WAIT_MS = 2_000;
@@ -213,7 +211,12 @@ async function guardCall<T>(run: Run, what: string, call: (options: { abortSigna
 }
 
 /** An archive call within its own timeout and what is left of the request; not ok when it failed. */
-async function archived<T>(run: Run, what: string, windowMs: number, call: (options: { abortSignal: AbortSignal }) => Promise<T>): Promise<Archived<T>> {
+async function archived<T>(
+  run: Run,
+  what: string,
+  windowMs: number,
+  call: (options: { abortSignal: AbortSignal }) => Promise<T>,
+): Promise<Archived<T>> {
   try {
     return { ok: true, value: await call({ abortSignal: AbortSignal.timeout(Math.max(1, windowMs)) }) };
   } catch (error) {
@@ -241,7 +244,9 @@ async function putWithinBudget(run: Run, archive: ArchiveStore, item: ArchivedMe
     if (attempt === 0 || result.value === 'created') break;
     // Without a key the id is this request's own: only its earlier try can have written it.
     if (!item.idempotencyHash) return { ok: true, value: 'created' };
-    const found = await archived(run, 'get', Math.min(run.deps.timeouts.archiveMs, spareWindow()), (options) => archive.get(item.id, options));
+    const found = await archived(run, 'get', Math.min(run.deps.timeouts.archiveMs, spareWindow()), (options) =>
+      archive.get(item.id, options),
+    );
     const ours = found.ok && found.value?.claimedUntil === item.claimedUntil && found.value?.receivedAt === item.receivedAt;
     if (ours) run.log.info('The message archive took the message on a retry', { archiveId: item.id, attempts: attempt + 1 });
     return ours ? { ok: true, value: 'created' } : result;
@@ -284,14 +289,16 @@ async function refuseFlood(run: Run, guards: ContactGuards, details: Record<stri
 
 /** The month's siteverify budget, spent in daily portions. Undefined when the request may go on. */
 async function refuseOverBudget(run: MessageRun, guards: ContactGuards): Promise<HttpResult | undefined> {
-  const budget = await guardCall(run, 'budget', (options) => takeBudgetSlot(guards.counters, guards.monthlyBudget, run.deps.now(), options));
+  const budget = await guardCall(run, 'budget', (options) =>
+    takeBudgetSlot(guards.counters, guards.monthlyBudget, run.deps.now(), options),
+  );
   if (!budget) return run.finish(failure(503), 'counters-unavailable', run.details);
   if (!budget.ok) {
     run.count(CONTACT_METRICS.captchaNeedsOwner);
     run.log.error(
       budget.spent === 'day'
         ? `Today's portion of the month's siteverify budget (${budget.used} of ${guards.monthlyBudget} by the end of today) is spent: ` +
-            'the form answers 503 until midnight UTC, then reopens with the next day\'s portion. A flood of bogus tokens does this; see docs/deploy.md.'
+            "the form answers 503 until midnight UTC, then reopens with the next day's portion. A flood of bogus tokens does this; see docs/deploy.md."
         : `The month's siteverify budget (${guards.monthlyBudget}) is spent: the form answers 503 until the month turns (UTC). ` +
             'Raise CAPTCHA_MONTHLY_BUDGET (captchaMonthlyBudget in cdk.json) if the Google Cloud project can pay for more; see docs/deploy.md.',
       { budget: guards.monthlyBudget, allowedSoFar: budget.used, spent: budget.spent },
@@ -300,7 +307,10 @@ async function refuseOverBudget(run: MessageRun, guards: ContactGuards): Promise
   }
   if (budget.warn) {
     run.count(CONTACT_METRICS.captchaNeedsOwner);
-    run.log.warn("The month's siteverify calls passed the warning share of the budget", { used: budget.used, budget: guards.monthlyBudget });
+    run.log.warn("The month's siteverify calls passed the warning share of the budget", {
+      used: budget.used,
+      budget: guards.monthlyBudget,
+    });
   }
   return undefined;
 }
@@ -344,7 +354,13 @@ async function verifyToken(run: MessageRun, secret: string): Promise<{ verifyMs:
       run.log.error(OWNER_ACTION_ADVICE[verdict.reason], { captchaErrorCodes: verdict.errorCodes, ...verifier });
       return { answer: finish(failure(503), `captcha-owner-${verdict.reason}`, codes) };
     case 'unavailable':
-      return { answer: finish(failure(verdict.reason === 'timeout' ? 504 : 502), `captcha-${verdict.reason}`, { ...details, verifyMs, ...verifier }) };
+      return {
+        answer: finish(failure(verdict.reason === 'timeout' ? 504 : 502), `captcha-${verdict.reason}`, {
+          ...details,
+          verifyMs,
+          ...verifier,
+        }),
+      };
   }
 }
 
@@ -385,7 +401,9 @@ async function archiveAndSend(run: MessageRun, verifyMs: number): Promise<HttpRe
   }
   /** A settling write after SES answered: failing it only delays the message (the claim runs out). */
   const settle = async (what: string, call: (store: ArchiveStore, options: { abortSignal: AbortSignal }) => Promise<boolean>) => {
-    const done = await archived(run, what, Math.max(MIN_SETTLE_MS, Math.min(deps.timeouts.archiveMs, run.remaining())), (options) => call(archive!, options));
+    const done = await archived(run, what, Math.max(MIN_SETTLE_MS, Math.min(deps.timeouts.archiveMs, run.remaining())), (options) =>
+      call(archive!, options),
+    );
     if (done.ok && !done.value) run.log.warn('The message archive refused a settling write', { call: what, archiveId: id });
   };
   const sesWindow = Math.min(deps.timeouts.sesMs, run.remaining());
@@ -406,7 +424,8 @@ async function archiveAndSend(run: MessageRun, verifyMs: number): Promise<HttpRe
     return finish(accepted(), 'sent', note);
   }
   const failed = { ...note, ...describeError(result.error) };
-  if (!isArchived) return finish(failure(result.kind === 'refused' ? 502 : sesFailureStatus(result.error, signal.aborted)), 'ses-failed', failed);
+  if (!isArchived)
+    return finish(failure(result.kind === 'refused' ? 502 : sesFailureStatus(result.error, signal.aborted)), 'ses-failed', failed);
   switch (result.kind) {
     case 'refused':
       await settle('markFailed', (store, options) => store.markFailed(id, claim, result.reason, options));
@@ -498,4 +517,3 @@ export function createMisconfiguredContactHandler(logger: LoggerLike, metrics: M
     return response;
   };
 }
-

@@ -13,7 +13,16 @@ import { lambdaContext, RecordingLogger, RecordingMetrics } from '../shared/test
 import { buildContactDeps } from './clients';
 import { loadContactConfig } from './config';
 import { bodyOf, contactEvent, contactFixture, jsonResponse, NOW, VALID_BODY } from './fixtures';
-import { budgetMonth, budgetSoFar, counterKeys, ipv6Prefix48, memoryCounters, takeAddressSlot, takeBudgetSlot, takeVisitorSlot } from './limits';
+import {
+  budgetMonth,
+  budgetSoFar,
+  counterKeys,
+  ipv6Prefix48,
+  memoryCounters,
+  takeAddressSlot,
+  takeBudgetSlot,
+  takeVisitorSlot,
+} from './limits';
 import { verifyCaptcha } from './recaptcha';
 import { ipv6Prefix64, limitAddress, UNKNOWN_ADDRESS } from './request';
 
@@ -27,8 +36,12 @@ describe('takeAddressSlot', () => {
   it('lets an address make the window maximum, then answers with the seconds to the window end', async () => {
     const store = memoryCounters();
     const start = Date.UTC(2026, 10, 22, 5, 30, 0); // on a 10-minute boundary
-    for (let i = 0; i < SHORT.maxRequests; i++) expect(await takeAddressSlot(store, '198.51.100.1', 'k', start + i * 1000)).toEqual({ ok: true });
-    expect(await takeAddressSlot(store, '198.51.100.1', 'k', start + 60_000)).toEqual({ ok: false, retryAfterSeconds: SHORT.windowSeconds - 60 });
+    for (let i = 0; i < SHORT.maxRequests; i++)
+      expect(await takeAddressSlot(store, '198.51.100.1', 'k', start + i * 1000)).toEqual({ ok: true });
+    expect(await takeAddressSlot(store, '198.51.100.1', 'k', start + 60_000)).toEqual({
+      ok: false,
+      retryAfterSeconds: SHORT.windowSeconds - 60,
+    });
     // Another address is untouched.
     expect(await takeAddressSlot(store, '198.51.100.2', 'k', start + 60_000)).toEqual({ ok: true });
     // The next window opens again.
@@ -137,7 +150,8 @@ describe('takeVisitorSlot', () => {
     const store = memoryCounters();
     let passed = 0;
     for (let net = 0; net < 100; net++) {
-      for (let i = 0; i < SHORT.maxRequests; i++) if ((await takeVisitorSlot(store, `2001:db8:0:${net.toString(16)}::/64`, 'k', NOW)).ok) passed++;
+      for (let i = 0; i < SHORT.maxRequests; i++)
+        if ((await takeVisitorSlot(store, `2001:db8:0:${net.toString(16)}::/64`, 'k', NOW)).ok) passed++;
     }
     expect(passed).toBe(CONTACT_NETWORK_LIMITS[0].maxRequests);
     expect((await takeVisitorSlot(store, '2001:db8:1:0::/64', 'k', NOW)).ok).toBe(true); // another /48
@@ -146,7 +160,10 @@ describe('takeVisitorSlot', () => {
 
 describe('limitAddress', () => {
   const event = (sourceIp: string, viewer?: string) =>
-    contactEvent(VALID_BODY, { sourceIp, headers: { 'content-type': 'application/json', ...(viewer ? { 'cloudfront-viewer-address': viewer } : {}) } });
+    contactEvent(VALID_BODY, {
+      sourceIp,
+      headers: { 'content-type': 'application/json', ...(viewer ? { 'cloudfront-viewer-address': viewer } : {}) },
+    });
 
   it("uses CloudFront's viewer address only when the request came through CloudFront, else the connection's", () => {
     expect(limitAddress(event('130.176.1.1', '198.51.100.7:443'), true)).toBe('198.51.100.7');
@@ -181,7 +198,10 @@ describe('contact handler: guards before siteverify', () => {
     // Even a malformed body gets the origin answer: nothing about it is read first.
     expect((await f.handler(contactEvent('{', {}), ctx)).statusCode).toBe(403);
     expect(f.verifyCalls).toHaveLength(0);
-    const ok = await f.handler(contactEvent(VALID_BODY, { headers: { 'content-type': 'application/json', [ORIGIN_VERIFY_HEADER]: ORIGIN } }), ctx);
+    const ok = await f.handler(
+      contactEvent(VALID_BODY, { headers: { 'content-type': 'application/json', [ORIGIN_VERIFY_HEADER]: ORIGIN } }),
+      ctx,
+    );
     expect(ok.statusCode).toBe(200);
   });
 
@@ -199,7 +219,8 @@ describe('contact handler: guards before siteverify', () => {
     const counters = memoryCounters();
     const f = contactFixture({ guards: { counters, hashKey: KEY, monthlyBudget: 1000 }, now: () => NOW });
     const statuses = [];
-    for (let i = 0; i < SHORT.maxRequests + 3; i++) statuses.push((await f.handler(contactEvent(VALID_BODY, { sourceIp: '198.51.100.1' }), ctx)).statusCode);
+    for (let i = 0; i < SHORT.maxRequests + 3; i++)
+      statuses.push((await f.handler(contactEvent(VALID_BODY, { sourceIp: '198.51.100.1' }), ctx)).statusCode);
     expect(statuses).toEqual([...Array<number>(SHORT.maxRequests).fill(200), 429, 429, 429]);
     expect(f.verifyCalls).toHaveLength(SHORT.maxRequests);
     const limited = await f.handler(contactEvent(VALID_BODY, { sourceIp: '198.51.100.1' }), ctx);
@@ -213,7 +234,8 @@ describe('contact handler: guards before siteverify', () => {
     const f = contactFixture({ guards: { counters, hashKey: KEY, monthlyBudget: 1000 }, now: () => NOW });
     const statuses = [];
     // Malformed junk takes the address's slots like well-formed requests: 400 within the share, then 429.
-    for (let i = 0; i < 200; i++) statuses.push((await f.handler(contactEvent({ fullName: 'A' }, { sourceIp: '198.51.100.1' }), ctx)).statusCode);
+    for (let i = 0; i < 200; i++)
+      statuses.push((await f.handler(contactEvent({ fullName: 'A' }, { sourceIp: '198.51.100.1' }), ctx)).statusCode);
     expect(statuses.slice(0, SHORT.maxRequests)).toEqual(Array<number>(SHORT.maxRequests).fill(400));
     expect(new Set(statuses.slice(SHORT.maxRequests))).toEqual(new Set([429]));
     expect(f.verifyCalls).toHaveLength(0);
@@ -227,7 +249,8 @@ describe('contact handler: guards before siteverify', () => {
     const counters = memoryCounters();
     const f = contactFixture({ guards: { counters, hashKey: KEY, monthlyBudget: 2 }, now: () => NOW });
     const statuses = [];
-    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) statuses.push((await f.handler(contactEvent(VALID_BODY, { sourceIp: ip }), ctx)).statusCode);
+    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+      statuses.push((await f.handler(contactEvent(VALID_BODY, { sourceIp: ip }), ctx)).statusCode);
     expect(statuses).toEqual([200, 200, 503]);
     expect(f.verifyCalls).toHaveLength(2);
     expect(f.sesCalls).toHaveLength(2);
@@ -253,7 +276,11 @@ describe('contact handler: guards before siteverify', () => {
     const f = contactFixture({ guards: { counters, hashKey: KEY, monthlyBudget: 1000 }, originSecret: ORIGIN, now: () => NOW });
     const statuses = [];
     for (const viewer of [undefined, 'x', '[::1', undefined, 'junk:1', undefined, undefined]) {
-      const headers = { 'content-type': 'application/json', [ORIGIN_VERIFY_HEADER]: ORIGIN, ...(viewer ? { 'cloudfront-viewer-address': viewer } : {}) };
+      const headers = {
+        'content-type': 'application/json',
+        [ORIGIN_VERIFY_HEADER]: ORIGIN,
+        ...(viewer ? { 'cloudfront-viewer-address': viewer } : {}),
+      };
       statuses.push((await f.handler(contactEvent(VALID_BODY, { headers }), ctx)).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
@@ -264,7 +291,8 @@ describe('contact handler: guards before siteverify', () => {
     const counters = memoryCounters();
     const f = contactFixture({ guards: { counters, hashKey: KEY, monthlyBudget: 1000 }, archive: new FakeArchive(), now: () => NOW });
     const headers = { 'content-type': 'application/json', 'idempotency-key': '"retry-1"' };
-    for (let i = 0; i < SHORT.maxRequests + 3; i++) expect((await f.handler(contactEvent(VALID_BODY, { headers }), ctx)).statusCode).toBe(200);
+    for (let i = 0; i < SHORT.maxRequests + 3; i++)
+      expect((await f.handler(contactEvent(VALID_BODY, { headers }), ctx)).statusCode).toBe(200);
     expect(f.sesCalls).toHaveLength(1);
     const short = [...counters.items.entries()].find(([id]) => id.startsWith(`limit#${SHORT.windowSeconds}#`));
     expect(short?.[1].count).toBe(1);
@@ -272,14 +300,25 @@ describe('contact handler: guards before siteverify', () => {
 });
 
 describe("Google's answers about quota, billing and keys", () => {
-  const quotaText = 'Over Enterprise free quota. Please ensure your project has an active billing account: https://console.cloud.google.com/billing';
+  const quotaText =
+    'Over Enterprise free quota. Please ensure your project has an active billing account: https://console.cloud.google.com/billing';
   it.each([
     ['HTTP 429', () => jsonResponse({ error: 'RESOURCE_EXHAUSTED' }, 429), 'quota'],
     ['the free-quota error code', () => jsonResponse({ success: false, 'error-codes': [quotaText] }), 'quota'],
     ['invalid-keys', () => jsonResponse({ success: false, 'error-codes': ['invalid-keys'] }), 'keys'],
-    ['success: true with error codes', () => jsonResponse({ success: true, score: 0.9, 'error-codes': ['some-error'] }), 'success-with-errors'],
+    [
+      'success: true with error codes',
+      () => jsonResponse({ success: true, score: 0.9, 'error-codes': ['some-error'] }),
+      'success-with-errors',
+    ],
   ])('%s: 503, no mail, its own metric and a log line saying what to do; never "refused"', async (_label, answer, reason) => {
-    const verdict = await verifyCaptcha({ fetch: () => Promise.resolve(answer()), url: 'https://v.test', secret: 's', token: 't', timeoutMs: 1000 });
+    const verdict = await verifyCaptcha({
+      fetch: () => Promise.resolve(answer()),
+      url: 'https://v.test',
+      secret: 's',
+      token: 't',
+      timeoutMs: 1000,
+    });
     expect(verdict).toMatchObject({ kind: 'owner-action', reason });
     const f = contactFixture({ verify: () => Promise.resolve(answer()) });
     const result = await f.handler(contactEvent(VALID_BODY), ctx);
@@ -291,7 +330,9 @@ describe("Google's answers about quota, billing and keys", () => {
   });
 
   it('a plain refusal is still the visitor’s (403)', async () => {
-    const f = contactFixture({ verify: () => Promise.resolve(jsonResponse({ success: false, 'error-codes': ['invalid-input-response'] })) });
+    const f = contactFixture({
+      verify: () => Promise.resolve(jsonResponse({ success: false, 'error-codes': ['invalid-input-response'] })),
+    });
     expect((await f.handler(contactEvent(VALID_BODY), ctx)).statusCode).toBe(403);
   });
 });
@@ -305,7 +346,12 @@ describe('buildContactDeps: one builder for Lambda and the local stack', () => {
   };
 
   it('guards with the archive table, a key of the day of their own, the budget from the environment', () => {
-    const deps = build({ ...base, ARCHIVE_TABLE: 'messages', AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:2', CAPTCHA_MONTHLY_BUDGET: '42' });
+    const deps = build({
+      ...base,
+      ARCHIVE_TABLE: 'messages',
+      AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:2',
+      CAPTCHA_MONTHLY_BUDGET: '42',
+    });
     expect(deps.guards).toMatchObject({ monthlyBudget: 42 });
     expect(typeof deps.guards?.hashKey).toBe('function');
   });

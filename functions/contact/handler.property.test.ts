@@ -33,7 +33,7 @@ const goodMessage = fc.string({ unit: 'binary', minLength: 4, maxLength: 300 }).
 const token = fc.oneof(fc.constantFrom('tok', 'captcha-token-abc123'), wildString);
 
 /** Mostly valid fields, so that a fair share of requests reach the mailing path. */
-const mostly = <T,>(good: fc.Arbitrary<T>, wild: fc.Arbitrary<T>) =>
+const mostly = <T>(good: fc.Arbitrary<T>, wild: fc.Arbitrary<T>) =>
   fc.oneof({ weight: 6, arbitrary: good }, { weight: 1, arbitrary: wild });
 const contactLike = fc.record({
   fullName: mostly(goodName, wildString),
@@ -69,10 +69,7 @@ const bodyText = fc.oneof(
 
 const contentType = mostly(
   fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON;charset="UTF-8"'),
-  fc.oneof(
-    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', ''),
-    fc.string(),
-  ),
+  fc.oneof(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', ''), fc.string()),
 );
 
 const request = fc.record({
@@ -102,7 +99,10 @@ function deservesMail(r: Request): boolean {
   if (r.method !== 'POST' || r.contentType === undefined || r.base64 === 'garbage' || r.body === undefined) return false;
   const [type, ...params] = r.contentType.split(';').map((part) => part.trim().toLowerCase());
   if (type !== 'application/json') return false;
-  const charset = params.find((p) => p.startsWith('charset='))?.slice(8).replace(/"/g, '');
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice(8)
+    .replace(/"/g, '');
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return false;
   // Bytes as sent: a lone surrogate cannot be sent as UTF-8, it becomes U+FFFD.
   const sent = r.base64 === 'yes' ? Buffer.from(r.body, 'utf8').toString('utf8') : r.body;

@@ -68,9 +68,7 @@ export async function takeVisitorSlot(
   return takeAddressSlot(store, network, hashKey, nowMs, options, CONTACT_NETWORK_LIMITS);
 }
 
-export type BudgetVerdict =
-  | { ok: true; used: number; warn: boolean }
-  | { ok: false; used: number; spent: 'day' | 'month' };
+export type BudgetVerdict = { ok: true; used: number; warn: boolean } | { ok: false; used: number; spent: 'day' | 'month' };
 
 /** The calendar month (UTC) a siteverify call counts in, e.g. "2026-11". */
 export function budgetMonth(nowMs: number): string {
@@ -94,12 +92,7 @@ export function budgetSoFar(budget: number, nowMs: number): number {
  * the month's last day, until the month does ('month'). `warn` from the call that reaches the
  * warning share of the month on.
  */
-export async function takeBudgetSlot(
-  store: CounterStore,
-  budget: number,
-  nowMs: number,
-  options?: CallOptions,
-): Promise<BudgetVerdict> {
+export async function takeBudgetSlot(store: CounterStore, budget: number, nowMs: number, options?: CallOptions): Promise<BudgetVerdict> {
   const month = budgetMonth(nowMs);
   const date = new Date(nowMs);
   // Kept a month past its own, so the owner can still read last month's count.

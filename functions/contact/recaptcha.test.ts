@@ -12,9 +12,7 @@ type Route = (req: IncomingMessage, res: ServerResponse, form: URLSearchParams) 
 const routes: Record<string, Route> = {
   '/pass': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}'),
   '/refuse': (_req, res) =>
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end('{"success":false,"error-codes":["invalid-input-response"]}'),
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":false,"error-codes":["invalid-input-response"]}'),
   '/bad-secret': (_req, res) => res.writeHead(200).end('{"success":false,"error-codes":["invalid-input-secret"]}'),
   '/error500': (_req, res) => res.writeHead(500).end('{"success":true}'),
   '/html': (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>captive portal</html>'),

@@ -85,7 +85,10 @@ export async function verifyCaptcha(request: VerifyRequest): Promise<VerifyOutco
   const { success } = body as { success: boolean };
   const rawCodes: unknown = (body as { 'error-codes'?: unknown })['error-codes'];
   const errorCodes = Array.isArray(rawCodes)
-    ? rawCodes.filter((code): code is string => typeof code === 'string').map((code) => code.slice(0, 200)).slice(0, 10)
+    ? rawCodes
+        .filter((code): code is string => typeof code === 'string')
+        .map((code) => code.slice(0, 200))
+        .slice(0, 10)
     : [];
   if (errorCodes.some((code) => QUOTA_ERROR.test(code))) return { kind: 'owner-action', reason: 'quota', errorCodes };
   if (errorCodes.includes('invalid-keys')) return { kind: 'owner-action', reason: 'keys', errorCodes };

@@ -27,9 +27,7 @@ describe('ssmSecret', () => {
   });
 
   it('shares one read between concurrent first callers', async () => {
-    const { ssm, calls } = fakeSsm([
-      () => new Promise((resolve) => setTimeout(() => resolve({ Parameter: { Value: 'v' } }), 20)),
-    ]);
+    const { ssm, calls } = fakeSsm([() => new Promise((resolve) => setTimeout(() => resolve({ Parameter: { Value: 'v' } }), 20))]);
     const secret = ssmSecret(ssm, 'p', 1_000);
     expect(await Promise.all([secret.getSecret(), secret.getSecret(), secret.getSecret()])).toEqual(['v', 'v', 'v']);
     expect(calls).toHaveLength(1);

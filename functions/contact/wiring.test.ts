@@ -175,10 +175,7 @@ describe('contact handler built from the environment', () => {
     const url = await listen(down);
     await new Promise((r) => down.close(r));
     captureStdout();
-    const result = await createContactHandlerFromEnv({ ...env, SES_ENDPOINT: url })(
-      contactEvent(VALID_BODY),
-      lambdaContext(),
-    );
+    const result = await createContactHandlerFromEnv({ ...env, SES_ENDPOINT: url })(contactEvent(VALID_BODY), lambdaContext());
     vi.restoreAllMocks();
     expect(result.statusCode).toBe(502);
     expect(bodyOf(result)).toEqual({ error: CONTACT_MESSAGES.sendFailed });
@@ -209,7 +206,8 @@ describe('contact handler built from the environment', () => {
     const secretsManager = { send: () => Promise.resolve({ SecretString: origin }) };
     captureStdout();
     const handler = createContactHandlerFromEnv(lambdaEnv, { ssm, secretsManager });
-    const viaCloudFront = () => contactEvent(VALID_BODY, { headers: { 'content-type': 'application/json', [ORIGIN_VERIFY_HEADER]: origin } });
+    const viaCloudFront = () =>
+      contactEvent(VALID_BODY, { headers: { 'content-type': 'application/json', [ORIGIN_VERIFY_HEADER]: origin } });
     // In Lambda the origin check is always on: a request without CloudFront's value is refused first.
     expect((await handler(contactEvent(VALID_BODY), lambdaContext())).statusCode).toBe(403);
     const first = await handler(viaCloudFront(), lambdaContext());

@@ -9,7 +9,7 @@ import { createEventsHandler } from './handler';
 
 const ctx = lambdaContext();
 const anyUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
-const mostly = <T,>(good: fc.Arbitrary<T>, wild: fc.Arbitrary<T>) =>
+const mostly = <T>(good: fc.Arbitrary<T>, wild: fc.Arbitrary<T>) =>
   fc.oneof({ weight: 5, arbitrary: good }, { weight: 1, arbitrary: wild });
 
 const goodName = fc.stringMatching(/^[A-Z0-9_]{1,100}$/);

@@ -163,7 +163,10 @@ describe('events handler entry point (Powertools Metrics, EMF on stdout)', () =>
     const result = await handler(beacon('{"name":"NOT_A_SITE_EVENT_123"}'), ctx);
     vi.restoreAllMocks();
     expect(result.statusCode).toBe(204);
-    const record = out.join('').split('\n').find((line) => line.includes('"_aws"'));
+    const record = out
+      .join('')
+      .split('\n')
+      .find((line) => line.includes('"_aws"'));
     expect(JSON.parse(record ?? '{}')).toMatchObject({ EventName: 'OTHER_EVENT', ClickEvent: 1 });
   });
 

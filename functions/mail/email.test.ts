@@ -82,8 +82,8 @@ describe('buildContactEmail', () => {
   it('never lets visitor text open a tag or an attribute in the HTML body', () => {
     const hostile = {
       ...message,
-      fullName: "O'Brien\"><svg onload=alert(1)> Lee",
-      message: '"><script>alert(1)</script><a href=\'javascript:x\'>',
+      fullName: 'O\'Brien"><svg onload=alert(1)> Lee',
+      message: "\"><script>alert(1)</script><a href='javascript:x'>",
     };
     const html = buildContactEmail(hostile, addresses, received).Message?.Body?.Html?.Data ?? '';
     const visitorPart = html.slice(html.indexOf('<table'), html.lastIndexOf('<p style'));
@@ -95,9 +95,7 @@ describe('buildContactEmail', () => {
   });
 
   it('refuses a Reply-To that could split a header (defence behind the shared rules)', () => {
-    expect(() => buildContactEmail({ ...message, email: 'a@b.com\r\nBcc: c@d.com' }, addresses, received)).toThrow(
-      TypeError,
-    );
+    expect(() => buildContactEmail({ ...message, email: 'a@b.com\r\nBcc: c@d.com' }, addresses, received)).toThrow(TypeError);
     expect(() => buildContactEmail({ ...message, email: 'a@b.com, c@d.com' }, addresses, received)).toThrow(TypeError);
   });
 });

@@ -128,7 +128,7 @@ export function buildContactEmail(
     '</table>',
     '<h2 style="font-size:16px">Message</h2>',
     `<div style="white-space:pre-wrap;border-left:3px solid #ccc;padding-left:12px">${escapeHtml(text)}</div>`,
-    "<p style=\"color:#555;font-size:12px\">Reply to this mail to answer the visitor: Reply-To is set to the visitor's address.</p>",
+    '<p style="color:#555;font-size:12px">Reply to this mail to answer the visitor: Reply-To is set to the visitor\'s address.</p>',
     '</body></html>',
   ].join('\n');
 

@@ -7,7 +7,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { ORIGIN_SECRET_KVS_KEY } from '../../contract/api-headers';
 import { newOriginValue, rotate, type RotationDeps } from './handler';
 
-interface Version { value: string | undefined; stages: string[] }
+interface Version {
+  value: string | undefined;
+  stages: string[];
+}
 
 /** Secrets Manager's versions and staging labels, as far as the rotation uses them. */
 function fakeWorld(initial = 'initial-value-'.padEnd(64, 'x')) {
@@ -38,7 +41,9 @@ function fakeWorld(initial = 'initial-value-'.padEnd(64, 'x')) {
           const from = input.RemoveFromVersionId as string | undefined;
           label('AWSCURRENT', String(input.MoveToVersionId));
           if (from) label('AWSPREVIOUS', from);
-          versions.get(String(input.MoveToVersionId))!.stages = versions.get(String(input.MoveToVersionId))!.stages.filter((s) => s !== 'AWSPENDING');
+          versions.get(String(input.MoveToVersionId))!.stages = versions
+            .get(String(input.MoveToVersionId))!
+            .stages.filter((s) => s !== 'AWSPENDING');
           return Promise.resolve({});
         }
       }
@@ -57,7 +62,9 @@ function fakeWorld(initial = 'initial-value-'.padEnd(64, 'x')) {
           etag++;
           return Promise.resolve({ ETag: String(etag) });
         case 'GetKeyCommand':
-          return kvs.has(String(input.Key)) ? Promise.resolve({ Value: kvs.get(String(input.Key)) }) : Promise.reject(Object.assign(new Error('no key'), { name: 'ResourceNotFoundException' }));
+          return kvs.has(String(input.Key))
+            ? Promise.resolve({ Value: kvs.get(String(input.Key)) })
+            : Promise.reject(Object.assign(new Error('no key'), { name: 'ResourceNotFoundException' }));
       }
       return Promise.reject(new Error(`unexpected ${command.constructor.name}`));
     }),

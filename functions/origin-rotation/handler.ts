@@ -19,7 +19,12 @@ import {
   SecretsManagerClient,
   UpdateSecretVersionStageCommand,
 } from '@aws-sdk/client-secrets-manager';
-import { CloudFrontKeyValueStoreClient, DescribeKeyValueStoreCommand, GetKeyCommand, PutKeyCommand } from '@aws-sdk/client-cloudfront-keyvaluestore';
+import {
+  CloudFrontKeyValueStoreClient,
+  DescribeKeyValueStoreCommand,
+  GetKeyCommand,
+  PutKeyCommand,
+} from '@aws-sdk/client-cloudfront-keyvaluestore';
 // The KeyValueStore API is signed with SigV4A; the SDK needs this package loaded for it.
 import '@aws-sdk/signature-v4a';
 import { ORIGIN_SECRET_KVS_KEY } from '../../contract/api-headers';

@@ -85,6 +85,7 @@ export function beaconLimitFromEnv(
 export function createBeaconLimits(counters: CounterStore, viaCloudFront: boolean, now: () => number): Record<BeaconRoute, BeaconLimit> {
   const hashKey = counterKeys(counters);
   const pastShare = pastShareCounter(counters, now);
-  const limit = (route: BeaconRoute) => createBeaconLimit({ counters, hashKey, route, max: BEACON_DAILY_LIMITS[route], viaCloudFront, now, pastShare });
+  const limit = (route: BeaconRoute) =>
+    createBeaconLimit({ counters, hashKey, route, max: BEACON_DAILY_LIMITS[route], viaCloudFront, now, pastShare });
   return { events: limit('events'), vitals: limit('vitals') };
 }

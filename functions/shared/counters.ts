@@ -94,7 +94,16 @@ export function dynamoCounters({ table, client }: { table: string; client: Dynam
     },
     async read(id, options) {
       // Strongly consistent: a breaker must not read a count older than the writes it follows.
-      const { Item } = await doc.send(new GetCommand({ TableName: table, Key: { id }, ConsistentRead: true, ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } }), options);
+      const { Item } = await doc.send(
+        new GetCommand({
+          TableName: table,
+          Key: { id },
+          ConsistentRead: true,
+          ProjectionExpression: '#count',
+          ExpressionAttributeNames: { '#count': 'count' },
+        }),
+        options,
+      );
       const count: unknown = Item?.count;
       if (Item === undefined) return 0;
       if (typeof count !== 'number' || !Number.isFinite(count)) throw new Error(`Counter item ${id} holds no count`);
@@ -179,5 +188,5 @@ export function counterKeys(store: CounterStore, random: () => string = () => ra
 }
 
 /** The keyed hash an address is counted under (never the address itself). */
-export const hashAddress = (address: string, hashKey: string) => createHmac('sha256', hashKey).update(address).digest('base64url').slice(0, 32);
-
+export const hashAddress = (address: string, hashKey: string) =>
+  createHmac('sha256', hashKey).update(address).digest('base64url').slice(0, 32);

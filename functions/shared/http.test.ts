@@ -87,7 +87,13 @@ describe('checkJsonPost', () => {
   });
 
   it.each([
-    ['another method', apiEvent({ method: 'GET', body: '{}', headers: { 'content-type': 'text/plain' } }), 405, 'method', 'Only POST is allowed.'],
+    [
+      'another method',
+      apiEvent({ method: 'GET', body: '{}', headers: { 'content-type': 'text/plain' } }),
+      405,
+      'method',
+      'Only POST is allowed.',
+    ],
     ['another type', post('{}', 'text/html'), 415, 'content-type', 'The request must be sent as application/json or text/plain (UTF-8).'],
     ['a body over the limit', post(`{"a":"${'x'.repeat(20)}"}`), 413, 'too-large', 'The request body must be at most 20 bytes.'],
     ['a body that is not JSON', post('{a'), 400, 'json', 'The request body must be JSON.'],

@@ -145,10 +145,7 @@ export function parseJsonObject(text: string): JsonObjectResult {
  * type, no other key (so `__proto__`, `constructor` and friends are refused, never merged). Only
  * own properties are read, and the result is a fresh prototype-less object.
  */
-export function pickStringFields<K extends string>(
-  value: Record<string, unknown>,
-  fields: readonly K[],
-): Record<K, string> | undefined {
+export function pickStringFields<K extends string>(value: Record<string, unknown>, fields: readonly K[]): Record<K, string> | undefined {
   const keys = Object.keys(value);
   if (keys.length !== fields.length) return undefined;
   const allowed: readonly string[] = fields;

@@ -54,11 +54,22 @@ export function countInLine(sink: MetricsSink, name: MetricName, onError: (error
  * Specification: CloudWatch User Guide, "Specification: Embedded metric format",
  * https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/CloudWatch_Embedded_Metric_Format_Specification.html
  */
-export function emfFields(namespace: string, values: Record<string, number>, unit: 'Count' | 'Milliseconds', dimensions: Record<string, string> = {}): Record<string, unknown> {
+export function emfFields(
+  namespace: string,
+  values: Record<string, number>,
+  unit: 'Count' | 'Milliseconds',
+  dimensions: Record<string, string> = {},
+): Record<string, unknown> {
   return {
     _aws: {
       Timestamp: Date.now(),
-      CloudWatchMetrics: [{ Namespace: namespace, Dimensions: [[SERVICE_DIMENSION, ...Object.keys(dimensions)]], Metrics: Object.keys(values).map((Name) => ({ Name, Unit: unit })) }],
+      CloudWatchMetrics: [
+        {
+          Namespace: namespace,
+          Dimensions: [[SERVICE_DIMENSION, ...Object.keys(dimensions)]],
+          Metrics: Object.keys(values).map((Name) => ({ Name, Unit: unit })),
+        },
+      ],
     },
     ...dimensions,
     ...values,

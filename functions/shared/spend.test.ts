@@ -25,7 +25,10 @@ describe('the day counters', () => {
     expect(await readSpend(store, 'past-share', DAY)).toBe(PAST_SHARE_BATCH);
 
     let down = true;
-    const flaky = { ...store, add: (id: string, n: number, at: number) => (down ? Promise.reject(new Error('down')) : store.add(id, n, at)) };
+    const flaky = {
+      ...store,
+      add: (id: string, n: number, at: number) => (down ? Promise.reject(new Error('down')) : store.add(id, n, at)),
+    };
     const counted = pastShareCounter(flaky, () => DAY);
     for (let i = 0; i < PAST_SHARE_BATCH - 1; i++) await counted();
     await expect(counted()).rejects.toThrow('down');

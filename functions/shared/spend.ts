@@ -33,7 +33,11 @@ export function readSpend(store: CounterStore, counter: BreakerCounter, nowMs: n
  * a write per request). Until a batch is full its requests are held here, and a container that stops
  * loses fewer than one batch; a failed write keeps them for the next. Resolves when counted or held.
  */
-export function pastShareCounter(store: CounterStore, now: () => number, batch = PAST_SHARE_BATCH): (options?: CallOptions) => Promise<void> {
+export function pastShareCounter(
+  store: CounterStore,
+  now: () => number,
+  batch = PAST_SHARE_BATCH,
+): (options?: CallOptions) => Promise<void> {
   let pending = 0;
   return async (options) => {
     pending += 1;
@@ -42,7 +46,12 @@ export function pastShareCounter(store: CounterStore, now: () => number, batch =
     pending = 0;
     const day = utcDay(now());
     try {
-      await store.add(spendCounterId(PAST_SHARE_COUNTER, day), n, Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 2 * DAY_SECONDS, options);
+      await store.add(
+        spendCounterId(PAST_SHARE_COUNTER, day),
+        n,
+        Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 2 * DAY_SECONDS,
+        options,
+      );
     } catch (error) {
       pending += n;
       throw error;

@@ -116,7 +116,8 @@ function createVitalsHandlerFromEnv(): VitalsHandler {
     // The page-view line carries the two measured metrics itself (embedded metric format): one line per view.
     measures: { measure: () => undefined },
     // One JSON line per page view: Logs Insights discovers pageView.route, pageView.lcp, …
-    pageViews: (pageView, feedsAlarms) => logger.info(PAGE_VIEW_LOG_MESSAGE, { pageView, ...(feedsAlarms ? pageViewMetrics(namespace, pageView) : {}) }),
+    pageViews: (pageView, feedsAlarms) =>
+      logger.info(PAGE_VIEW_LOG_MESSAGE, { pageView, ...(feedsAlarms ? pageViewMetrics(namespace, pageView) : {}) }),
     ...origin,
     ...beaconLimitFromEnv('vitals', origin.origin !== undefined, (problem) => logger.error(problem)),
   });

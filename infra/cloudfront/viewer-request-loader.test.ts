@@ -97,7 +97,8 @@ describe('viewerRequestFunctionCode', () => {
     expect(((await other(event('/old'))) as CfResponse).headers?.location?.value).toBe('/new');
     expect(await other(event('/'))).toMatchObject({ uri: '/index.html' });
     // Only the table's own keys: nothing an object inherits.
-    for (const uri of ['/constructor', 'constructor', '__proto__', 'toString']) expect(isCfResponse(await handler(event(uri))), uri).toBe(false);
+    for (const uri of ['/constructor', 'constructor', '__proto__', 'toString'])
+      expect(isCfResponse(await handler(event(uri))), uri).toBe(false);
   });
 });
 

@@ -8,10 +8,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { REDIRECTS } from '../../contract/site-routes';
 
-export const VIEWER_REQUEST_FUNCTION_FILE = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'viewer-request.js',
-);
+export const VIEWER_REQUEST_FUNCTION_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'viewer-request.js');
 
 /** The statement of the function's file that the page table's redirects replace. */
 const REDIRECTS_PLACEHOLDER = 'var REDIRECTS = SITE_REDIRECTS;';
@@ -24,7 +21,8 @@ const REDIRECTS_PLACEHOLDER = 'var REDIRECTS = SITE_REDIRECTS;';
 export function viewerRequestFunctionCode(redirects: Readonly<Record<string, string>> = REDIRECTS): string {
   const file = readFileSync(VIEWER_REQUEST_FUNCTION_FILE, 'utf8');
   const parts = file.split(REDIRECTS_PLACEHOLDER);
-  if (parts.length !== 2) throw new Error(`${VIEWER_REQUEST_FUNCTION_FILE} must hold "${REDIRECTS_PLACEHOLDER}" exactly once (where the redirects go).`);
+  if (parts.length !== 2)
+    throw new Error(`${VIEWER_REQUEST_FUNCTION_FILE} must hold "${REDIRECTS_PLACEHOLDER}" exactly once (where the redirects go).`);
   return parts.join(`var REDIRECTS = ${JSON.stringify(redirects)};`);
 }
 

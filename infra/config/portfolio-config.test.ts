@@ -63,7 +63,9 @@ describe('parseConfig', () => {
 
   it('takes the CloudFront plan, refuses an unknown one, and says a plan needs us-east-1', () => {
     expect(parseConfig({ ...VALID, cloudFrontPlan: 'free' }).cloudFrontPlan).toBe('free');
-    expect(problemsOf({ ...VALID, cloudFrontPlan: 'Pro' })).toEqual([expect.stringMatching(/^portfolio\.cloudFrontPlan: "Pro" is not one of "payAsYouGo"/)]);
+    expect(problemsOf({ ...VALID, cloudFrontPlan: 'Pro' })).toEqual([
+      expect.stringMatching(/^portfolio\.cloudFrontPlan: "Pro" is not one of "payAsYouGo"/),
+    ]);
     expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1' }))).toMatch(
       /^portfolio\.cloudFrontPlan: "pro" needs portfolio\.region "us-east-1".*"payAsYouGo" on purpose/,
     );
@@ -74,15 +76,20 @@ describe('parseConfig', () => {
     // The previews' plan, absent: the site's; set apart, and refused as the site's is.
     expect(parseConfig(VALID).previewCloudFrontPlan).toBeUndefined();
     expect(parseConfig({ ...VALID, previewCloudFrontPlan: 'payAsYouGo' }).previewCloudFrontPlan).toBe('payAsYouGo');
-    expect(problemsOf({ ...VALID, previewCloudFrontPlan: 'gold' })).toEqual([expect.stringMatching(/^portfolio\.previewCloudFrontPlan: "gold" is not one of/)]);
-    expect(planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1', cloudFrontPlan: 'payAsYouGo', previewCloudFrontPlan: 'pro' }))).toMatch(
-      /"pro" needs portfolio\.region "us-east-1"/,
-    );
+    expect(problemsOf({ ...VALID, previewCloudFrontPlan: 'gold' })).toEqual([
+      expect.stringMatching(/^portfolio\.previewCloudFrontPlan: "gold" is not one of/),
+    ]);
+    expect(
+      planRegionProblem(parseConfig({ ...VALID, region: 'eu-west-1', cloudFrontPlan: 'payAsYouGo', previewCloudFrontPlan: 'pro' })),
+    ).toMatch(/"pro" needs portfolio\.region "us-east-1"/);
   });
 
   it("takes each route's daily number for the circuit breaker, has the rest from the budget, and names a bad one", () => {
     const fromBudget = (usd: number) => dailyRequestsFromBudget(usd, 'pro');
-    expect(parseConfig({ ...VALID, circuitBreaker: { contact: 900 } }).circuitBreaker).toEqual({ ...fromBudget(defaultMonthlyBudgetUsd('pro')), contact: 900 });
+    expect(parseConfig({ ...VALID, circuitBreaker: { contact: 900 } }).circuitBreaker).toEqual({
+      ...fromBudget(defaultMonthlyBudgetUsd('pro')),
+      contact: 900,
+    });
     // A larger budget, larger numbers: they come from it through the cost model.
     expect(parseConfig({ ...VALID, monthlyBudgetUsd: 60 }).circuitBreaker).toEqual(fromBudget(60));
     expect(fromBudget(60).vitals).toBeGreaterThan(fromBudget(defaultMonthlyBudgetUsd('pro')).vitals);
@@ -166,9 +173,7 @@ describe('parseConfig', () => {
   });
 
   it('rejects unknown keys, so a typo does not silently fall back to a default', () => {
-    expect(problemsOf({ ...VALID, ownerEmial: 'x@y.dev' })).toEqual([
-      expect.stringMatching(/^portfolio\.ownerEmial: unknown key/),
-    ]);
+    expect(problemsOf({ ...VALID, ownerEmial: 'x@y.dev' })).toEqual([expect.stringMatching(/^portfolio\.ownerEmial: unknown key/)]);
   });
 
   it('accepts the sender domain as the SES identity, and good optional values', () => {
@@ -250,7 +255,11 @@ describe('parseConfig', () => {
       expect(JSON.stringify(preview)).not.toContain('/portfolio/recaptcha-secret');
       expect(trialProblems(preview)).toEqual([]); // a preview is a trial by nature
       const live = parseConfig({ ...VALID, recaptchaSiteKey: OWN });
-      expect(live).toMatchObject({ recaptchaSiteKey: OWN, recaptchaSecretParameter: '/portfolio/recaptcha-secret', deleteArchiveOnDestroy: false });
+      expect(live).toMatchObject({
+        recaptchaSiteKey: OWN,
+        recaptchaSecretParameter: '/portfolio/recaptcha-secret',
+        deleteArchiveOnDestroy: false,
+      });
     });
 
     it('take a key of their own with its own parameter', () => {
@@ -264,7 +273,10 @@ describe('parseConfig', () => {
 
     it.each([
       [{ previewRecaptchaSiteKey: OWN }, /^portfolio\.previewRecaptchaSecretParameter: missing/],
-      [{ previewRecaptchaSecretParameter: '/portfolio/preview-secret' }, /^portfolio\.previewRecaptchaSecretParameter: only with previewRecaptchaSiteKey/],
+      [
+        { previewRecaptchaSecretParameter: '/portfolio/preview-secret' },
+        /^portfolio\.previewRecaptchaSecretParameter: only with previewRecaptchaSiteKey/,
+      ],
       [
         { previewRecaptchaSiteKey: OWN, previewRecaptchaSecretParameter: '/portfolio/recaptcha-secret' },
         /^portfolio\.previewRecaptchaSecretParameter: "\/portfolio\/recaptcha-secret" is the live site's recaptchaSecretParameter/,
@@ -307,10 +319,19 @@ describe('parseConfig', () => {
       [{ ...domain, domainName: 'www.elsewhere.dev' }, 'portfolio.domain.domainName: "www.elsewhere.dev" is not inside'],
       [{ ...domain, extra: 1 }, 'portfolio.domain.extra: unknown key'],
       ['www.portfolio.dev', 'portfolio.domain: must be null or'],
-      [{ domainName: 'www.portfolio.dev', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' }, 'portfolio.domain.certificateArn: "arn:aws:acm:eu-west-1:123456789012:certificate/abc" is not an ACM certificate ARN in us-east-1'],
+      [
+        { domainName: 'www.portfolio.dev', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' },
+        'portfolio.domain.certificateArn: "arn:aws:acm:eu-west-1:123456789012:certificate/abc" is not an ACM certificate ARN in us-east-1',
+      ],
       [{ ...domain, certificateArn: ARN }, 'portfolio.domain.hostedZoneId: not with certificateArn'],
-      [{ domainName: 'portfolio.dev', certificateArn: ARN }, 'portfolio.domain.domainName: "portfolio.dev" is a zone apex: outside Route 53 it cannot point at CloudFront'],
-      [{ domainName: 'www.portfolio.dev' }, 'portfolio.domain.hostedZoneId: missing (a custom domain needs domainName, hostedZoneId and hostedZoneName; or, with DNS outside Route 53, domainName and certificateArn)'],
+      [
+        { domainName: 'portfolio.dev', certificateArn: ARN },
+        'portfolio.domain.domainName: "portfolio.dev" is a zone apex: outside Route 53 it cannot point at CloudFront',
+      ],
+      [
+        { domainName: 'www.portfolio.dev' },
+        'portfolio.domain.hostedZoneId: missing (a custom domain needs domainName, hostedZoneId and hostedZoneName; or, with DNS outside Route 53, domainName and certificateArn)',
+      ],
     ])('names the bad domain key (%j)', (value, message) => {
       const problems = problemsOf({ ...VALID, domain: value });
       expect(problems).toHaveLength(1);

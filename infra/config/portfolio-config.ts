@@ -17,7 +17,13 @@ import {
   RECAPTCHA_TEST_SITE_KEY,
 } from '../../contract/settings';
 import { DEFAULT_MESSAGE_RETENTION_DAYS, MESSAGE_RETENTION_LIMITS } from '../../contract/archive';
-import { CLOUDFRONT_PLAN_TIERS, type CloudFrontPlanTier, DEFAULT_CLOUDFRONT_PLAN, defaultPreviewPlan, isCloudFrontPlanTier } from '../../contract/cloudfront-plans';
+import {
+  CLOUDFRONT_PLAN_TIERS,
+  type CloudFrontPlanTier,
+  DEFAULT_CLOUDFRONT_PLAN,
+  defaultPreviewPlan,
+  isCloudFrontPlanTier,
+} from '../../contract/cloudfront-plans';
 import { AWS_REGION_PATTERN, emailDomain, isEmail } from './patterns';
 
 export { isEmail } from './patterns';
@@ -58,7 +64,10 @@ export const isRoute53Domain = (domain: DomainConfig | null | undefined): domain
  * us-east-1 only). The app names its stacks from this, and a deploy of a built assembly accepts these
  * stacks and no other.
  */
-export function portfolioStackNames(config: Pick<PortfolioConfig, 'stackName' | 'region' | 'domain'>): { main: string; certificate?: string } {
+export function portfolioStackNames(config: Pick<PortfolioConfig, 'stackName' | 'region' | 'domain'>): {
+  main: string;
+  certificate?: string;
+} {
   const certificate = isRoute53Domain(config.domain) && config.region !== CLOUDFRONT_CERTIFICATE_REGION;
   return { main: config.stackName, ...(certificate ? { certificate: `${config.stackName}-Certificate` } : {}) };
 }
@@ -123,11 +132,7 @@ function text(options: { fallback?: string; valid?: (value: string) => boolean; 
     .unknown()
     .optional()
     .transform((value) => (isBlank(value) ? options.fallback : value))
-    .pipe(
-      z
-        .string({ error: (issue) => (issue.input === undefined ? missing : `must be a string, got ${quoted(issue.input)}`) })
-        .trim(),
-    );
+    .pipe(z.string({ error: (issue) => (issue.input === undefined ? missing : `must be a string, got ${quoted(issue.input)}`) }).trim());
   const { valid, expected } = options;
   if (!valid) return base;
   // The fallback ("" for optional values) is always acceptable.
@@ -152,12 +157,25 @@ const MISSING_ZONE =
 const DomainSchema = z
   .strictObject(
     {
-      domainName: domainField((v) => v.toLowerCase(), (v) => HOSTNAME.test(v) && v.length <= 253, 'a host name such as "www.example.dev"'),
-      hostedZoneId: domainField((v) => v.toUpperCase(), (v) => HOSTED_ZONE_ID.test(v), 'a Route 53 hosted zone id such as "Z0123456789ABCDEFGHIJ"').optional(),
-      hostedZoneName: domainField((v) => v.toLowerCase(), (v) => HOSTNAME.test(v), 'a zone name such as "example.dev"').optional(),
+      domainName: domainField(
+        (v) => v.toLowerCase(),
+        (v) => HOSTNAME.test(v) && v.length <= 253,
+        'a host name such as "www.example.dev"',
+      ),
+      hostedZoneId: domainField(
+        (v) => v.toUpperCase(),
+        (v) => HOSTED_ZONE_ID.test(v),
+        'a Route 53 hosted zone id such as "Z0123456789ABCDEFGHIJ"',
+      ).optional(),
+      hostedZoneName: domainField(
+        (v) => v.toLowerCase(),
+        (v) => HOSTNAME.test(v),
+        'a zone name such as "example.dev"',
+      ).optional(),
       certificateArn: text({ missing: 'missing' })
         .refine((v) => CERTIFICATE_ARN.test(v), {
-          error: (issue) => `${quoted(issue.input)} is not an ACM certificate ARN in us-east-1 (arn:aws:acm:us-east-1:ACCOUNT:certificate/ID)`,
+          error: (issue) =>
+            `${quoted(issue.input)} is not an ACM certificate ARN in us-east-1 (arn:aws:acm:us-east-1:ACCOUNT:certificate/ID)`,
         })
         .optional(),
     },
@@ -168,7 +186,13 @@ const DomainSchema = z
       if (certificateArn !== undefined) {
         const zoneKey = hostedZoneId !== undefined ? 'hostedZoneId' : hostedZoneName !== undefined ? 'hostedZoneName' : undefined;
         if (zoneKey) {
-          ctx.addIssue({ code: 'custom', input: zoneKey, path: [zoneKey], message: 'not with certificateArn: a domain is either in a Route 53 zone here or has its DNS elsewhere (then drop hostedZoneId and hostedZoneName)' });
+          ctx.addIssue({
+            code: 'custom',
+            input: zoneKey,
+            path: [zoneKey],
+            message:
+              'not with certificateArn: a domain is either in a Route 53 zone here or has its DNS elsewhere (then drop hostedZoneId and hostedZoneName)',
+          });
         }
         // A zone's apex cannot hold the CNAME an outside DNS host would point at CloudFront (RFC 1034, 3.6.2).
         if (domainName.split('.').length < 3) {
@@ -183,7 +207,8 @@ const DomainSchema = z
       }
       // One line when both are missing.
       if (hostedZoneId === undefined) ctx.addIssue({ code: 'custom', input: undefined, path: ['hostedZoneId'], message: MISSING_ZONE });
-      else if (hostedZoneName === undefined) ctx.addIssue({ code: 'custom', input: undefined, path: ['hostedZoneName'], message: MISSING_ZONE });
+      else if (hostedZoneName === undefined)
+        ctx.addIssue({ code: 'custom', input: undefined, path: ['hostedZoneName'], message: MISSING_ZONE });
       if (hostedZoneName !== undefined && domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
         ctx.addIssue({
           code: 'custom',
@@ -227,14 +252,19 @@ const CircuitBreakerSchema = z.strictObject(
 const ConfigSchema = z
   .strictObject(
     {
-      stackName: text({ fallback: 'Portfolio', valid: (v) => STACK_NAME.test(v), expected: 'a stack name (letters, digits, "-"; starts with a letter)' }),
+      stackName: text({
+        fallback: 'Portfolio',
+        valid: (v) => STACK_NAME.test(v),
+        expected: 'a stack name (letters, digits, "-"; starts with a letter)',
+      }),
       region: text({ fallback: 'us-east-1', valid: (v) => AWS_REGION_PATTERN.test(v), expected: 'an AWS region such as "eu-west-1"' }),
       ownerEmail: text({ valid: isEmail, expected: 'an e-mail address' }),
       senderEmail: text({ valid: isEmail, expected: 'an e-mail address' }),
       senderIdentity: text({ fallback: '' }),
       recaptchaSecretParameter: text({
         valid: isSsmParameterName,
-        expected: 'an SSM parameter name such as "/portfolio/recaptcha-secret" (letters, digits, . - _ and /; not starting with aws or ssm)',
+        expected:
+          'an SSM parameter name such as "/portfolio/recaptcha-secret" (letters, digits, . - _ and /; not starting with aws or ssm)',
       }),
       // Absent or null: Google's test key, so cdk.json never carries a copy of it (a trial or `npm start` only).
       recaptchaSiteKey: text({
@@ -254,9 +284,21 @@ const ConfigSchema = z
         valid: isSsmParameterName,
         expected: 'an SSM parameter name such as "/portfolio/preview-recaptcha-secret"',
       }),
-      gaMeasurementId: text({ fallback: '', valid: (v) => GA_ID.test(v), expected: 'a GA4 measurement id like "G-AB12CD34EF" (or "" for no analytics)' }),
-      contactEndpoint: text({ fallback: '/api/contact', valid: (v) => ENDPOINT.test(v), expected: 'a same-origin path ("/api/contact") or an https:// URL' }),
-      eventsEndpoint: text({ fallback: '/api/events', valid: (v) => ENDPOINT.test(v), expected: 'a same-origin path ("/api/events") or an https:// URL' }),
+      gaMeasurementId: text({
+        fallback: '',
+        valid: (v) => GA_ID.test(v),
+        expected: 'a GA4 measurement id like "G-AB12CD34EF" (or "" for no analytics)',
+      }),
+      contactEndpoint: text({
+        fallback: '/api/contact',
+        valid: (v) => ENDPOINT.test(v),
+        expected: 'a same-origin path ("/api/contact") or an https:// URL',
+      }),
+      eventsEndpoint: text({
+        fallback: '/api/events',
+        valid: (v) => ENDPOINT.test(v),
+        expected: 'a same-origin path ("/api/events") or an https:// URL',
+      }),
       // A refinement, not a type: a wrong value here must not hide the cross-key checks below.
       logRetentionDays: z
         .unknown()
@@ -296,11 +338,14 @@ const ConfigSchema = z
       monthlyBudgetUsd: z
         .unknown()
         .optional()
-        .refine((value) => value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 1_000_000), {
-          error: (issue) =>
-            `${quoted(issue.input)} is not an amount in US dollars a month, at least 1 (default: a quiet month on the plan and ` +
-            `$${FLOOD_CEILING_USD} for a flood, contract/cost-model.ts)`,
-        })
+        .refine(
+          (value) => value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 1_000_000),
+          {
+            error: (issue) =>
+              `${quoted(issue.input)} is not an amount in US dollars a month, at least 1 (default: a quiet month on the plan and ` +
+              `$${FLOOD_CEILING_USD} for a flood, contract/cost-model.ts)`,
+          },
+        )
         .transform((value) => value as number | undefined),
       // Counted requests each API route takes in a UTC day before its circuit breaker turns it down
       // (contract/breaker.ts); left out, from monthlyBudgetUsd through the cost model.
@@ -314,7 +359,11 @@ const ConfigSchema = z
         .optional()
         .transform((value) => value ?? false)
         .pipe(z.boolean({ error: (issue) => `must be true or false, got ${quoted(issue.input)}` })),
-      domain: z.unknown().optional().transform((value) => value ?? null).pipe(DomainSchema.nullable()),
+      domain: z
+        .unknown()
+        .optional()
+        .transform((value) => value ?? null)
+        .pipe(DomainSchema.nullable()),
       // How CloudFront bills the live distribution and the previews' (contract/cloudfront-plans.ts).
       cloudFrontPlan: z
         .unknown()
@@ -331,21 +380,36 @@ const ConfigSchema = z
         .unknown()
         .optional()
         .refine((value) => value === undefined || value === null || isCloudFrontPlanTier(value), {
-          error: (issue) => `${quoted(issue.input)} is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (absent: "free", or "payAsYouGo" when cloudFrontPlan is)`,
+          error: (issue) =>
+            `${quoted(issue.input)} is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (absent: "free", or "payAsYouGo" when cloudFrontPlan is)`,
         })
         .transform((value) => (value ?? undefined) as CloudFrontPlanTier | undefined),
       // npm run setup's answer about SES production access (the stack does not read it); absent: not asked yet.
       sesProductionAccess: z
         .unknown()
         .optional()
-        .pipe(z.boolean({ error: (issue) => `must be true (ask AWS for production access) or false (stay in the sandbox), got ${quoted(issue.input)}` }).optional()),
-      stage: text({ fallback: '', valid: (v) => STAGE.test(v), expected: 'a stage name (lower-case letters, digits and "-", up to 20, starting with a letter)' }),
+        .pipe(
+          z
+            .boolean({
+              error: (issue) => `must be true (ask AWS for production access) or false (stay in the sandbox), got ${quoted(issue.input)}`,
+            })
+            .optional(),
+        ),
+      stage: text({
+        fallback: '',
+        valid: (v) => STAGE.test(v),
+        expected: 'a stage name (lower-case letters, digits and "-", up to 20, starting with a letter)',
+      }),
       trial: z
         .unknown()
         .optional()
         .transform((value) => (isBlank(value) ? false : value === 'true' ? true : value === 'false' ? false : value))
         .pipe(z.boolean({ error: (issue) => `must be true or false, got ${quoted(issue.input)}` })),
-      siteUrl: text({ fallback: '', valid: (v) => SITE_URL.test(v), expected: 'the site\'s https:// origin, such as "https://d111111abcdef8.cloudfront.net"' }),
+      siteUrl: text({
+        fallback: '',
+        valid: (v) => SITE_URL.test(v),
+        expected: 'the site\'s https:// origin, such as "https://d111111abcdef8.cloudfront.net"',
+      }),
     },
     { error: () => `missing; add a "${CONFIG_CONTEXT_KEY}" object to the "context" of cdk.json` },
   )
@@ -364,7 +428,7 @@ const ConfigSchema = z
       }
     },
     { when: ({ value }) => bothValid(value, ['senderEmail', 'senderIdentity'], /^\S+$/) },
-   )
+  )
   .superRefine(({ recaptchaSecretParameter, previewRecaptchaSiteKey, previewRecaptchaSecretParameter }, ctx) => {
     const issue = (message: string) =>
       ctx.addIssue({ code: 'custom', input: previewRecaptchaSecretParameter, path: ['previewRecaptchaSecretParameter'], message });
@@ -372,9 +436,11 @@ const ConfigSchema = z
     if (!testKey && !previewRecaptchaSecretParameter) {
       issue('missing: previewRecaptchaSiteKey is a key of your own, so name the SSM parameter holding its secret');
     } else if (testKey && previewRecaptchaSecretParameter) {
-      issue('only with previewRecaptchaSiteKey: with Google\'s test key a preview stores Google\'s public test secret itself');
+      issue("only with previewRecaptchaSiteKey: with Google's test key a preview stores Google's public test secret itself");
     } else if (previewRecaptchaSecretParameter && previewRecaptchaSecretParameter === recaptchaSecretParameter) {
-      issue(`${quoted(previewRecaptchaSecretParameter)} is the live site's recaptchaSecretParameter; a preview never touches it: name another`);
+      issue(
+        `${quoted(previewRecaptchaSecretParameter)} is the live site's recaptchaSecretParameter; a preview never touches it: name another`,
+      );
     }
   });
 
@@ -507,7 +573,9 @@ export function cloudFrontPlanOf(config: Pick<PortfolioConfig, 'stage' | 'cloudF
  * a flat-rate site plan and pay-as-you-go under pay-as-you-go (contract/cloudfront-plans.ts,
  * defaultPreviewPlan), so by default a flood on a preview costs nothing.
  */
-export function previewCloudFrontPlanOf(config: Pick<PortfolioConfig, 'stage' | 'cloudFrontPlan' | 'previewCloudFrontPlan'>): CloudFrontPlanTier {
+export function previewCloudFrontPlanOf(
+  config: Pick<PortfolioConfig, 'stage' | 'cloudFrontPlan' | 'previewCloudFrontPlan'>,
+): CloudFrontPlanTier {
   return config.stage ? 'payAsYouGo' : (config.previewCloudFrontPlan ?? defaultPreviewPlan(config.cloudFrontPlan));
 }
 

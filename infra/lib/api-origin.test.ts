@@ -33,7 +33,7 @@ describe('with a Route 53 domain', () => {
     expect(api.Properties.DisableExecuteApiEndpoint).toBe(true);
   });
 
-  it('gives the API a name under the site\'s, with a DNS-validated certificate in the stack\'s region, TLS 1.2, mapped to its stage', () => {
+  it("gives the API a name under the site's, with a DNS-validated certificate in the stack's region, TLS 1.2, mapped to its stage", () => {
     const [[nameId, name]] = resources(withDomain, 'AWS::ApiGatewayV2::DomainName') as [[string, Json]];
     expect(name.Properties.DomainName).toBe(ORIGIN);
     expect(name.Properties.DomainNameConfigurations).toEqual([
@@ -54,7 +54,10 @@ describe('with a Route 53 domain', () => {
     expect(record![1].Properties).toMatchObject({
       Type: 'A',
       HostedZoneId: DOMAIN.hostedZoneId,
-      AliasTarget: { DNSName: { 'Fn::GetAtt': [nameId, 'RegionalDomainName'] }, HostedZoneId: { 'Fn::GetAtt': [nameId, 'RegionalHostedZoneId'] } },
+      AliasTarget: {
+        DNSName: { 'Fn::GetAtt': [nameId, 'RegionalDomainName'] },
+        HostedZoneId: { 'Fn::GetAtt': [nameId, 'RegionalHostedZoneId'] },
+      },
     });
   });
 
@@ -65,7 +68,7 @@ describe('with a Route 53 domain', () => {
 });
 
 describe('without a domain', () => {
-  it('keeps the execute-api endpoint, CloudFront\'s only way to the API', () => {
+  it("keeps the execute-api endpoint, CloudFront's only way to the API", () => {
     const [[, api]] = resources(without, 'AWS::ApiGatewayV2::Api') as [[string, Json]];
     expect(api.Properties.DisableExecuteApiEndpoint).toBe(false);
     expect(resources(without, 'AWS::ApiGatewayV2::DomainName')).toEqual([]);

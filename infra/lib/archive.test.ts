@@ -112,7 +112,10 @@ describe('archive table', () => {
     // the circuit breaker, which keep or read only counters there, stamp none).
     for (const [, fn] of ofType('AWS::Lambda::Function', other)) {
       const variables = fn.Properties.Environment?.Variables ?? {};
-      if ('ARCHIVE_TABLE' in variables && !/^POST \/api\/(events|vitals)|circuit breaker|functions\/breaker/.test(fn.Properties.Description)) {
+      if (
+        'ARCHIVE_TABLE' in variables &&
+        !/^POST \/api\/(events|vitals)|circuit breaker|functions\/breaker/.test(fn.Properties.Description)
+      ) {
         expect(variables.MESSAGE_RETENTION_DAYS).toBe('30');
       }
     }
@@ -185,7 +188,11 @@ describe('archive permissions', () => {
         .map((s) => ({ ...s, Sid: undefined }));
     expect(ses(functionId(REDELIVERY))).toEqual(ses(functionId(CONTACT)));
     expect(JSON.stringify(ses(functionId(REDELIVERY)))).toContain(':configuration-set/');
-    expect(statementsOf(functionId(REDELIVERY)).flatMap(actionsOf).some((a) => a.startsWith('ssm:'))).toBe(false);
+    expect(
+      statementsOf(functionId(REDELIVERY))
+        .flatMap(actionsOf)
+        .some((a) => a.startsWith('ssm:')),
+    ).toBe(false);
   });
 
   it('let the mail-events function update single messages, write to its on-failure queue, and nothing else', () => {
@@ -208,7 +215,8 @@ describe('archive permissions', () => {
       JSON.stringify(statement.Condition) === JSON.stringify({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['counterkey#*'] } });
     for (const [, policy] of ofType('AWS::IAM::Policy')) {
       for (const statement of policy.Properties.PolicyDocument.Statement as Json[]) {
-        for (const action of actionsOf(statement)) if (!(action === 'dynamodb:DeleteItem' && deletesOnlyDayKeys(statement))) expect(action).not.toMatch(forbidden);
+        for (const action of actionsOf(statement))
+          if (!(action === 'dynamodb:DeleteItem' && deletesOnlyDayKeys(statement))) expect(action).not.toMatch(forbidden);
         if (actionsOf(statement).some((a) => a.startsWith('dynamodb:'))) expect(statement.Resource).not.toBe('*');
       }
     }
@@ -218,7 +226,9 @@ describe('archive permissions', () => {
 describe('redelivery schedule', () => {
   it(`runs the redelivery every ${REDELIVERY_INTERVAL.awsMinutes} minutes, without retries that could overlap the next run`, () => {
     // The redelivery's own schedule (the circuit breaker's has its test in cost-ceiling.test.ts).
-    const rules = ofType('AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression && !/breaker/i.test(r.Properties.Description ?? ''));
+    const rules = ofType('AWS::Events::Rule').filter(
+      ([, r]) => r.Properties.ScheduleExpression && !/breaker/i.test(r.Properties.Description ?? ''),
+    );
     expect(rules).toHaveLength(1);
     const [ruleId, rule] = rules[0]!;
     expect(rule.Properties.ScheduleExpression).toBe(`rate(${REDELIVERY_INTERVAL.awsMinutes} minutes)`);
@@ -267,9 +277,7 @@ describe("Lambda's asynchronous retries (EventBridge invokes both functions asyn
     const policies = ofType('AWS::SQS::QueuePolicy').filter(([, p]) => p.Properties.Queues.some((q: Json) => q.Ref === queueId));
     expect(policies).toHaveLength(1);
     expect(policies[0]![1].Properties.PolicyDocument.Statement).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-      ]),
+      expect.arrayContaining([expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
     );
   });
 
@@ -324,9 +332,7 @@ describe('mail events', () => {
       detail: { mail: { tags: { 'ses:configuration-set': [{ Ref: configurationSetId }] } } },
     });
     expect(Object.values(MAIL_EVENT_DETAIL_TYPES)).toHaveLength(5);
-    expect(rule.Properties.Targets).toEqual([
-      expect.objectContaining({ Arn: { 'Fn::GetAtt': [functionId(MAIL_EVENTS), 'Arn'] } }),
-    ]);
+    expect(rule.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [functionId(MAIL_EVENTS), 'Arn'] } })]);
     const permissions = ofType('AWS::Lambda::Permission')
       .map(([, p]) => p.Properties)
       .filter((p) => JSON.stringify(p.FunctionName).includes(functionId(MAIL_EVENTS)));

@@ -10,7 +10,13 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { API_ROUTES } from '../../contract/api-routes';
-import { BREAKER_CHECK_MINUTES, BREAKER_ENV, PAST_SHARE_DAILY_REQUESTS, type BreakerRoute, type BreakerRouteSettings } from '../../contract/breaker';
+import {
+  BREAKER_CHECK_MINUTES,
+  BREAKER_ENV,
+  PAST_SHARE_DAILY_REQUESTS,
+  type BreakerRoute,
+  type BreakerRouteSettings,
+} from '../../contract/breaker';
 import type { HttpApi } from './http-api';
 import { ROUTE_THROTTLES } from './http-api';
 import { createPortfolioFunction } from './route-functions';
@@ -82,17 +88,29 @@ export class CircuitBreaker extends Construct {
     // The day counters only (items whose key starts spend#), and the days' hash keys only to delete them.
     const itemsStartingWith = (prefix: string) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] } });
     this.fn.addToRolePolicy(
-      new iam.PolicyStatement({ sid: 'ReadRouteCounters', actions: ['dynamodb:GetItem'], resources: [props.counters.tableArn], conditions: itemsStartingWith('spend#') }),
+      new iam.PolicyStatement({
+        sid: 'ReadRouteCounters',
+        actions: ['dynamodb:GetItem'],
+        resources: [props.counters.tableArn],
+        conditions: itemsStartingWith('spend#'),
+      }),
     );
     this.fn.addToRolePolicy(
-      new iam.PolicyStatement({ sid: 'DeleteFinishedDaysKey', actions: ['dynamodb:DeleteItem'], resources: [props.counters.tableArn], conditions: itemsStartingWith('counterkey#') }),
+      new iam.PolicyStatement({
+        sid: 'DeleteFinishedDaysKey',
+        actions: ['dynamodb:DeleteItem'],
+        resources: [props.counters.tableArn],
+        conditions: itemsStartingWith('counterkey#'),
+      }),
     );
     // Read and update this API's $default stage only (API Gateway's management actions are HTTP verbs).
     const stageArn = Arn.format(
       { service: 'apigateway', account: '', resource: `/apis/${props.api.api.apiId}/stages/${props.api.stage.stageName}` },
       Stack.of(this),
     );
-    this.fn.addToRolePolicy(new iam.PolicyStatement({ sid: 'TurnRoutesDownAndUp', actions: ['apigateway:GET', 'apigateway:PATCH'], resources: [stageArn] }));
+    this.fn.addToRolePolicy(
+      new iam.PolicyStatement({ sid: 'TurnRoutesDownAndUp', actions: ['apigateway:GET', 'apigateway:PATCH'], resources: [stageArn] }),
+    );
     props.owner.topic.grantPublish(this.fn);
     // One run at a time is enough; a failed run is not retried (the next comes within the interval).
     new lambda.EventInvokeConfig(this, 'AsyncInvoke', {

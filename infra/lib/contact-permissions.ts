@@ -36,8 +36,7 @@ export function sesIdentitiesFor(props: Pick<ContactPermissionsProps, 'ownerEmai
  */
 export function grantSendAsSender(fn: lambda.IFunction, props: SendPermissionsProps): void {
   const stack = Stack.of(fn);
-  const identityArn = (identity: string) =>
-    stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity });
+  const identityArn = (identity: string) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity });
   const fromSenderOnly = { StringEquals: { 'ses:FromAddress': props.senderEmail } };
   fn.addToRolePolicy(
     new iam.PolicyStatement({
@@ -51,9 +50,7 @@ export function grantSendAsSender(fn: lambda.IFunction, props: SendPermissionsPr
     new iam.PolicyStatement({
       sid: 'SendThroughTheArchiveConfigurationSetOnly',
       actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-      resources: [
-        stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.configurationSetName }),
-      ],
+      resources: [stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.configurationSetName })],
       conditions: fromSenderOnly,
     }),
   );

@@ -39,7 +39,9 @@ function resourcesJson(template: Json, type: string): string {
 }
 
 function movedScripts(buildDir: string): string[] {
-  return readdirSync(path.join(buildDir, 'client', 'assets')).filter((name) => name.startsWith('inline-')).sort();
+  return readdirSync(path.join(buildDir, 'client', 'assets'))
+    .filter((name) => name.startsWith('inline-'))
+    .sort();
 }
 
 let before: string;
@@ -50,7 +52,11 @@ beforeAll(async () => {
   after = await buildCopy((content) => {
     replaceIn(path.join(content, 'site.ts'), "name: 'Alex Example'", "name: 'Robin Quill-Other'");
     replaceIn(path.join(content, 'projects.ts'), "title: 'Hotel Booking Manager'", "title: 'Guest House Planner'");
-    replaceIn(path.join(content, 'es', 'projects.ts'), "title: 'Gestor de reservas hoteleras'", "title: 'Planificador de casas de huéspedes'");
+    replaceIn(
+      path.join(content, 'es', 'projects.ts'),
+      "title: 'Gestor de reservas hoteleras'",
+      "title: 'Planificador de casas de huéspedes'",
+    );
   });
   englishOnly = await buildCopy((content) => {
     // The owner's way to drop a language: delete its line in locales.ts.

@@ -15,8 +15,7 @@ import { fixtureConfig, synthPortfolio, type Json } from './testing';
 
 let resources: Record<string, Json>;
 const ofType = (type: string): [string, Json][] => Object.entries(resources).filter(([, r]) => r.Type === type);
-const breakerFunction = () =>
-  ofType('AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).includes(BREAKER_ENTRY))!;
+const breakerFunction = () => ofType('AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).includes(BREAKER_ENTRY))!;
 
 beforeAll(() => {
   const synth = synthPortfolio(fixtureConfig({ circuitBreaker: { contact: 900, vitals: 2_000 } }));
@@ -24,10 +23,12 @@ beforeAll(() => {
 });
 
 describe('circuit breaker', () => {
-  it('runs on a schedule and knows each route, the counters\' table, its day number and its own throttle', () => {
+  it("runs on a schedule and knows each route, the counters' table, its day number and its own throttle", () => {
     const [id, fn] = breakerFunction();
     const rule = ofType('AWS::Events::Rule').find(([, r]) => JSON.stringify(r.Properties.Targets).includes(id));
-    expect(rule?.[1].Properties.ScheduleExpression).toBe(BREAKER_CHECK_MINUTES === 1 ? 'rate(1 minute)' : `rate(${BREAKER_CHECK_MINUTES} minutes)`);
+    expect(rule?.[1].Properties.ScheduleExpression).toBe(
+      BREAKER_CHECK_MINUTES === 1 ? 'rate(1 minute)' : `rate(${BREAKER_CHECK_MINUTES} minutes)`,
+    );
     const env = fn.Properties.Environment.Variables;
     expect(env.STAGE_NAME).toBe('$default');
     expect(env.API_ID).toEqual({ Ref: expect.stringMatching(/Api/) });
@@ -51,7 +52,15 @@ describe('circuit breaker', () => {
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
     const actions = statements.flatMap((s) => [s.Action].flat()).sort();
     expect(actions).toEqual(
-      ['apigateway:GET', 'apigateway:PATCH', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 'sns:Publish'].sort(),
+      [
+        'apigateway:GET',
+        'apigateway:PATCH',
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'sns:Publish',
+      ].sort(),
     );
     // Only the items it needs, by key prefix, on the archive's table.
     const read = statements.find((s) => [s.Action].flat().includes('dynamodb:GetItem'))!;
@@ -69,7 +78,12 @@ describe('circuit breaker', () => {
     const [id] = breakerFunction();
     const alarm = ofType('AWS::CloudWatch::Alarm').find(([, a]) => JSON.stringify(a.Properties.Dimensions ?? []).includes(id));
     expect(alarm).toBeDefined();
-    expect(alarm![1].Properties).toMatchObject({ MetricName: 'Errors', Namespace: 'AWS/Lambda', Threshold: 1, Period: BREAKER_CHECK_MINUTES * 60 });
+    expect(alarm![1].Properties).toMatchObject({
+      MetricName: 'Errors',
+      Namespace: 'AWS/Lambda',
+      Threshold: 1,
+      Period: BREAKER_CHECK_MINUTES * 60,
+    });
     expect(JSON.stringify(alarm![1].Properties.AlarmActions)).toMatch(/AlarmTopic/);
     // The topic policy lets this alarm publish too.
     const policy = ofType('AWS::SNS::TopicPolicy')[0]![1];

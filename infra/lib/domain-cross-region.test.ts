@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addPortfolioStacks } from './portfolio-app';
 import { fixtureConfig, makeFixtureSite, synthPortfolio, type Synthesized, type Json, roleBoundaries, undeployableTypes } from './testing';
 
-
 const DOMAIN = { domainName: 'portfolio.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'portfolio.dev' };
 let synth: Synthesized;
 
@@ -17,7 +16,7 @@ describe('custom domain, stack in eu-west-1', () => {
     expect(undeployableTypes(synth.template, synth.certificateTemplate)).toEqual([]);
   });
 
-  it('gives the roles of both stacks the boundary, the cross-region references\' too', () => {
+  it("gives the roles of both stacks the boundary, the cross-region references' too", () => {
     const boundaries = roleBoundaries(synth.template, synth.certificateTemplate);
     expect(boundaries.length).toBeGreaterThan(0);
     expect(boundaries.every((b) => b.includes(':policy/Portfolio-cdk-boundary'))).toBe(true);
@@ -44,7 +43,9 @@ describe('custom domain, stack in eu-west-1', () => {
     expect(certificate.MinimumProtocolVersion).toBe('TLSv1.2_2021');
     // CDK's cross-region reference: a custom resource reads the ARN the certificate stack exported to SSM.
     expect(JSON.stringify(certificate.AcmCertificateArn)).toContain('ExportsReader');
-    const records = Object.entries(resources).filter(([id, r]) => r.Type === 'AWS::Route53::RecordSet' && !id.startsWith('ApiOrigin')).map(([, r]) => r);
+    const records = Object.entries(resources)
+      .filter(([id, r]) => r.Type === 'AWS::Route53::RecordSet' && !id.startsWith('ApiOrigin'))
+      .map(([, r]) => r);
     expect(records.map((r) => [r.Properties.Type, r.Properties.Name]).sort()).toEqual([
       ['A', 'portfolio.dev.'],
       ['AAAA', 'portfolio.dev.'],

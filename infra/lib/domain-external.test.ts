@@ -26,7 +26,11 @@ describe('custom domain with external DNS', () => {
     expect(ofType('AWS::CertificateManager::Certificate')).toEqual([]);
     const config = ofType('AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
     expect(config.Aliases).toEqual([DOMAIN.domainName]);
-    expect(config.ViewerCertificate).toEqual({ AcmCertificateArn: CERTIFICATE_ARN, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
+    expect(config.ViewerCertificate).toEqual({
+      AcmCertificateArn: CERTIFICATE_ARN,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    });
   });
 
   it('writes no Route 53 records (the owner publishes the CNAME at their DNS host)', () => {

@@ -3,7 +3,6 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureConfig, synthPortfolio, type Synthesized, type Json } from './testing';
 
-
 const DOMAIN = { domainName: 'www.portfolio.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'portfolio.dev' };
 let synth: Synthesized;
 let template: Template;

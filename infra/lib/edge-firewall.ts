@@ -176,7 +176,10 @@ export function distributionUsage(distribution: cloudfront.Distribution): Distri
   const stack = Stack.of(distribution);
   const cfn = distribution.node.defaultChild as cloudfront.CfnDistribution;
   const config = stack.resolve(cfn.distributionConfig) as Json;
-  const behaviors: Json[] = [config.defaultCacheBehavior ?? config.DefaultCacheBehavior, ...(config.cacheBehaviors ?? config.CacheBehaviors ?? [])].filter(Boolean);
+  const behaviors: Json[] = [
+    config.defaultCacheBehavior ?? config.DefaultCacheBehavior,
+    ...(config.cacheBehaviors ?? config.CacheBehaviors ?? []),
+  ].filter(Boolean);
   const features = new Set<DistributionFeature>();
   const custom = (id: unknown) => id !== undefined && typeof id !== 'string';
   const functionsById = cloudFrontFunctions(stack);
@@ -204,7 +207,8 @@ export function distributionUsage(distribution: cloudfront.Distribution): Distri
 function cloudFrontFunctions(stack: Stack): Map<string, Json> {
   const found = new Map<string, Json>();
   for (const child of stack.node.findAll()) {
-    if (child instanceof cloudfront.CfnFunction) found.set(stack.getLogicalId(child), { functionConfig: stack.resolve(child.functionConfig) as Json });
+    if (child instanceof cloudfront.CfnFunction)
+      found.set(stack.getLogicalId(child), { functionConfig: stack.resolve(child.functionConfig) as Json });
   }
   return found;
 }
@@ -224,7 +228,9 @@ export function planProblems(tier: CloudFrontPlanTier, usage: DistributionUsage)
     );
   }
   if (plan.maxCacheBehaviors !== undefined && usage.cacheBehaviors > plan.maxCacheBehaviors) {
-    problems.push(`The CloudFront ${plan.label} plan allows ${plan.maxCacheBehaviors} cache behaviours; the distribution has ${usage.cacheBehaviors}.`);
+    problems.push(
+      `The CloudFront ${plan.label} plan allows ${plan.maxCacheBehaviors} cache behaviours; the distribution has ${usage.cacheBehaviors}.`,
+    );
   }
   return problems;
 }

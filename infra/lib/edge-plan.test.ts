@@ -103,7 +103,9 @@ describe('the live distribution on the default plan', () => {
       'Cross-Origin-Opener-Policy': 'same-origin',
     });
     expect(headers['Permissions-Policy']).toContain('camera=()');
-    const managed = acl.Properties.Rules.filter((r: Json) => r.Statement.ManagedRuleGroupStatement).map((r: Json) => r.Statement.ManagedRuleGroupStatement.Name);
+    const managed = acl.Properties.Rules.filter((r: Json) => r.Statement.ManagedRuleGroupStatement).map(
+      (r: Json) => r.Statement.ManagedRuleGroupStatement.Name,
+    );
     expect(managed).toEqual([...MANAGED_RULE_GROUPS]);
     const priorities = acl.Properties.Rules.map((r: Json) => r.Priority);
     expect(new Set(priorities).size).toBe(priorities.length);
@@ -160,13 +162,19 @@ describe('the previews distribution on the Free plan', () => {
     const expected = Object.fromEntries(
       Object.entries(synth.stacks.main.cdn.securityHeaderValues).map(([name, value]) => [name.toLowerCase(), { value }]),
     );
-    expect(response.headers).toEqual({ ...expected, 'content-type': { value: 'text/html' }, 'x-robots-tag': { value: 'noindex, nofollow' } });
+    expect(response.headers).toEqual({
+      ...expected,
+      'content-type': { value: 'text/html' },
+      'x-robots-tag': { value: 'noindex, nofollow' },
+    });
     expect(Object.keys(expected)).toEqual(expect.arrayContaining(['content-security-policy', 'strict-transport-security']));
   });
 
   it('on a plan that allows it, shares the live response-headers policy instead (previewCloudFrontPlan)', () => {
     const pro = synthPortfolio(fixtureConfig({ region: 'us-east-1', cloudFrontPlan: 'pro', previewCloudFrontPlan: 'pro' }));
-    const configs = Object.entries(pro.template.findResources('AWS::CloudFront::Distribution')).map(([id, d]) => [id, d.Properties.DistributionConfig] as const);
+    const configs = Object.entries(pro.template.findResources('AWS::CloudFront::Distribution')).map(
+      ([id, d]) => [id, d.Properties.DistributionConfig] as const,
+    );
     const preview = configs.find(([id]) => id.startsWith('Previews'))![1];
     const site = configs.find(([id]) => !id.startsWith('Previews'))![1];
     expect(preview.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(site.DefaultCacheBehavior.ResponseHeadersPolicyId);
@@ -192,9 +200,13 @@ describe('a stage and pay-as-you-go', () => {
   }, 120_000);
 
   it('refuses, at synth, a plan outside us-east-1 with a way out, and an unknown tier at once', () => {
-    expect(() => synthPortfolio(fixtureConfig({ region: 'eu-west-1', cloudFrontPlan: 'pro' }))).toThrow(/needs portfolio.region "us-east-1".*payAsYouGo/);
+    expect(() => synthPortfolio(fixtureConfig({ region: 'eu-west-1', cloudFrontPlan: 'pro' }))).toThrow(
+      /needs portfolio.region "us-east-1".*payAsYouGo/,
+    );
     expect(() => fixtureConfig({ cloudFrontPlan: 'gold' })).toThrow(ConfigError);
-    expect(() => fixtureConfig({ cloudFrontPlan: 'gold' })).toThrow(/"gold" is not one of "payAsYouGo", "free", "pro", "business", "premium"/);
+    expect(() => fixtureConfig({ cloudFrontPlan: 'gold' })).toThrow(
+      /"gold" is not one of "payAsYouGo", "free", "pro", "business", "premium"/,
+    );
   });
 });
 
@@ -234,7 +246,9 @@ describe('a feature the tier does not allow', () => {
     expect(usage.cacheBehaviors).toBe(1);
     expect(planProblems('free', usage).join('\n')).toMatch(/Free plan does not allow customResponseHeadersPolicy.*"pro"/);
     expect(planProblems('pro', usage)).toEqual([]);
-    expect(planProblems('free', { features: new Set(), cacheBehaviors: 6 })).toEqual([expect.stringMatching(/allows 5 cache behaviours; the distribution has 6/)]);
+    expect(planProblems('free', { features: new Set(), cacheBehaviors: 6 })).toEqual([
+      expect.stringMatching(/allows 5 cache behaviours; the distribution has 6/),
+    ]);
   });
 
   it('the live site itself does not fit the Free plan, and synth says so', () => {

@@ -48,7 +48,7 @@ function synth(props: { repository?: GitHubRepository; existingProviderArn?: str
 }
 
 describe('the OIDC provider', () => {
-  it('is GitHub\'s issuer with the audience sts.amazonaws.com and no thumbprint (IAM trusts its own root CAs for GitHub)', () => {
+  it("is GitHub's issuer with the audience sts.amazonaws.com and no thumbprint (IAM trusts its own root CAs for GitHub)", () => {
     const { template } = synth();
     const providers = Object.values(template.findResources('AWS::IAM::OIDCProvider'));
     expect(providers).toHaveLength(1);
@@ -64,7 +64,7 @@ describe('the OIDC provider', () => {
   });
 });
 
-describe('each role\'s trust', () => {
+describe("each role's trust", () => {
   const { resources, production, preview } = synth();
   const subjects = trustedSubjects(REPO);
 
@@ -84,7 +84,7 @@ describe('each role\'s trust', () => {
     for (const subject of expected) expect(subject).not.toMatch(/[*?]/);
   });
 
-  it('names this repository by its immutable ids (new repositories\' subjects), each role its own events', () => {
+  it("names this repository by its immutable ids (new repositories' subjects), each role its own events", () => {
     expect(subjects).toEqual({
       production: ['repo:jane-doe@1234567/portfolio@7654321:ref:refs/heads/main'],
       preview: ['repo:jane-doe@1234567/portfolio@7654321:pull_request'],
@@ -93,38 +93,62 @@ describe('each role\'s trust', () => {
   });
 });
 
-describe('each role\'s permissions', () => {
+describe("each role's permissions", () => {
   const { production, preview, policyOf } = synth();
   const doctor = { Sid: 'DoctorReadOnly', Effect: 'Allow', Action: [...DOCTOR_READ_ACTIONS], Resource: '*' };
 
-  it('production: the bootstrap deploy and file-publishing roles by name (never lookup), and the doctor\'s reads', () => {
-    const role = (kind: string) => ({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:iam::123456789012:role/cdk-hnb659fds-${kind}-role-123456789012-*`]] });
+  it("production: the bootstrap deploy and file-publishing roles by name (never lookup), and the doctor's reads", () => {
+    const role = (kind: string) => ({
+      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:iam::123456789012:role/cdk-hnb659fds-${kind}-role-123456789012-*`]],
+    });
     expect(policyOf(production)).toEqual([
       doctor,
-      { Sid: 'AssumeCdkDeployRolesOnly', Effect: 'Allow', Action: ['sts:AssumeRole', 'sts:TagSession'], Resource: [role('deploy'), role('file-publishing')] },
+      {
+        Sid: 'AssumeCdkDeployRolesOnly',
+        Effect: 'Allow',
+        Action: ['sts:AssumeRole', 'sts:TagSession'],
+        Resource: [role('deploy'), role('file-publishing')],
+      },
     ]);
   });
 
-  it('preview: put, delete and list pr-* of this account\'s preview bucket, nothing else (no doctor, no stack read)', () => {
-    const arn = (rest: string) => ({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:s3:::portfolio-previews-123456789012-eu-west-1${rest}`]] });
+  it("preview: put, delete and list pr-* of this account's preview bucket, nothing else (no doctor, no stack read)", () => {
+    const arn = (rest: string) => ({
+      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:s3:::portfolio-previews-123456789012-eu-west-1${rest}`]],
+    });
     const own = { 'aws:ResourceAccount': '123456789012' };
     expect(policyOf(preview)).toEqual([
-      { Sid: 'PreviewFilesOnly', Effect: 'Allow', Action: ['s3:PutObject', 's3:DeleteObject'], Resource: arn('/pr-*'), Condition: { StringEquals: own } },
-      { Sid: 'ListPreviewFilesOnly', Effect: 'Allow', Action: 's3:ListBucket', Resource: arn(''), Condition: { StringEquals: own, StringLike: { 's3:prefix': 'pr-*' } } },
+      {
+        Sid: 'PreviewFilesOnly',
+        Effect: 'Allow',
+        Action: ['s3:PutObject', 's3:DeleteObject'],
+        Resource: arn('/pr-*'),
+        Condition: { StringEquals: own },
+      },
+      {
+        Sid: 'ListPreviewFilesOnly',
+        Effect: 'Allow',
+        Action: 's3:ListBucket',
+        Resource: arn(''),
+        Condition: { StringEquals: own, StringLike: { 's3:prefix': 'pr-*' } },
+      },
     ]);
   });
 
   it('the stack holds two roles and no other IAM resource but the provider', () => {
     const { resources } = synth();
-    const types = Object.values(resources).map((r) => r.Type).filter((t) => t.startsWith('AWS::IAM::')).sort();
+    const types = Object.values(resources)
+      .map((r) => r.Type)
+      .filter((t) => t.startsWith('AWS::IAM::'))
+      .sort();
     expect(types).toEqual(['AWS::IAM::OIDCProvider', 'AWS::IAM::Policy', 'AWS::IAM::Policy', 'AWS::IAM::Role', 'AWS::IAM::Role']);
   });
 
-  it('the doctor\'s reads are exactly the AWS calls in its code (each SDK command mapped to its IAM action)', () => {
+  it("the doctor's reads are exactly the AWS calls in its code (each SDK command mapped to its IAM action)", () => {
     expect([...DOCTOR_READ_ACTIONS].sort()).toEqual(doctorActions());
   });
 
-  it('the doctor\'s reads are reads', () => {
+  it("the doctor's reads are reads", () => {
     // API Gateway's management reads are the HTTP verb GET; Budgets' reads are View*.
     for (const action of DOCTOR_READ_ACTIONS) expect(action).toMatch(/^[a-z0-9]+:(Get|Describe|List|View)|^apigateway:GET$/);
   });
@@ -176,7 +200,8 @@ function doctorActions(): string[] {
       const client = clientOf.get(name);
       if (!client) throw new Error(`${file}: ${name} is not imported from an @aws-sdk client`);
       const prefix = IAM_PREFIX[client];
-      if (!prefix) throw new Error(`${file}: @aws-sdk/client-${client} has no IAM prefix in this test yet (Service Authorization Reference)`);
+      if (!prefix)
+        throw new Error(`${file}: @aws-sdk/client-${client} has no IAM prefix in this test yet (Service Authorization Reference)`);
       const action = ACTION_OF[`${prefix}:${operation}`] ?? `${prefix}:${operation}`;
       if (!NEEDS_NO_PERMISSION.has(action)) actions.add(action);
     }
@@ -194,17 +219,24 @@ function doctorActions(): string[] {
 describe('the repository from the setup', () => {
   it('takes OWNER/NAME with both ids or neither', () => {
     const get = (values: Record<string, string>) => (key: string) => values[key];
-    expect(repositoryFromContext(get({ 'github:repository': 'jane-doe/portfolio', 'github:ownerId': '1', 'github:repositoryId': '2' }))).toEqual({
+    expect(
+      repositoryFromContext(get({ 'github:repository': 'jane-doe/portfolio', 'github:ownerId': '1', 'github:repositoryId': '2' })),
+    ).toEqual({
       owner: 'jane-doe',
       name: 'portfolio',
       ids: { owner: 1, repository: 2 },
     });
     expect(repositoryFromContext(get({ 'github:repository': 'jane-doe/portfolio' }))).toEqual({ owner: 'jane-doe', name: 'portfolio' });
     expect(() => repositoryFromContext(get({ 'github:repository': 'jane-doe/portfolio', 'github:ownerId': '1' }))).toThrow(/go together/);
-    expect(() => repositoryFromContext(get({ 'github:repository': 'a/b', 'github:ownerId': 'x', 'github:repositoryId': '2' }))).toThrow(/numeric id/);
+    expect(() => repositoryFromContext(get({ 'github:repository': 'a/b', 'github:ownerId': 'x', 'github:repositoryId': '2' }))).toThrow(
+      /numeric id/,
+    );
   });
 
-  it.each(['jane/*', '*/portfolio', 'jane', 'jane/portfolio/extra', 'ja ne/portfolio'])('refuses %j (no wildcard reaches a subject)', (text) => {
-    expect(() => parseRepository(text)).toThrow(/not a GitHub repository OWNER\/NAME/);
-  });
+  it.each(['jane/*', '*/portfolio', 'jane', 'jane/portfolio/extra', 'ja ne/portfolio'])(
+    'refuses %j (no wildcard reaches a subject)',
+    (text) => {
+      expect(() => parseRepository(text)).toThrow(/not a GitHub repository OWNER\/NAME/);
+    },
+  );
 });

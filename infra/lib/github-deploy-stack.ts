@@ -112,7 +112,12 @@ export interface FenceScope {
 export const NO_SECRET_VALUES: PolicyStatementJson = {
   Sid: 'NoSecretValues',
   Effect: 'Deny',
-  Action: ['secretsmanager:GetSecretValue', 'secretsmanager:BatchGetSecretValue', 'cloudfront-keyvaluestore:GetKey', 'cloudfront-keyvaluestore:ListKeys'],
+  Action: [
+    'secretsmanager:GetSecretValue',
+    'secretsmanager:BatchGetSecretValue',
+    'cloudfront-keyvaluestore:GetKey',
+    'cloudfront-keyvaluestore:ListKeys',
+  ],
   Resource: '*',
 };
 
@@ -159,23 +164,45 @@ export function fenceGuards(scope: FenceScope): PolicyStatementJson[] {
     {
       Sid: 'RolesOnlyWithinTheBoundary',
       Effect: 'Deny',
-      Action: ['iam:CreateRole', 'iam:PutRolePermissionsBoundary', 'iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:DeleteRolePolicy', 'iam:DetachRolePolicy'],
+      Action: [
+        'iam:CreateRole',
+        'iam:PutRolePermissionsBoundary',
+        'iam:PutRolePolicy',
+        'iam:AttachRolePolicy',
+        'iam:DeleteRolePolicy',
+        'iam:DetachRolePolicy',
+      ],
       Resource: '*',
       Condition: { StringNotEquals: { 'iam:PermissionsBoundary': boundary } },
     },
-    { Sid: 'BoundaryStays', Effect: 'Deny', Action: ['iam:DeleteRolePermissionsBoundary', 'iam:DeleteUserPermissionsBoundary'], Resource: '*' },
+    {
+      Sid: 'BoundaryStays',
+      Effect: 'Deny',
+      Action: ['iam:DeleteRolePermissionsBoundary', 'iam:DeleteUserPermissionsBoundary'],
+      Resource: '*',
+    },
     {
       Sid: 'NoAdministratorPolicies',
       Effect: 'Deny',
       Action: ['iam:AttachRolePolicy', 'iam:AttachUserPolicy', 'iam:AttachGroupPolicy'],
       Resource: '*',
-      Condition: { ArnLike: { 'iam:PolicyARN': ['AdministratorAccess', 'PowerUserAccess', 'IAMFullAccess'].map((name) => `arn:${p}:iam::aws:policy/${name}`) } },
+      Condition: {
+        ArnLike: {
+          'iam:PolicyARN': ['AdministratorAccess', 'PowerUserAccess', 'IAMFullAccess'].map((name) => `arn:${p}:iam::aws:policy/${name}`),
+        },
+      },
     },
     { Sid: 'AlarmsKeepTheirActions', Effect: 'Deny', Action: 'cloudwatch:DisableAlarmActions', Resource: '*' },
     {
       Sid: 'BudgetsAreTheOwners',
       Effect: 'Deny',
-      Action: ['budgets:ModifyBudget', 'budgets:CreateBudgetAction', 'budgets:UpdateBudgetAction', 'budgets:DeleteBudgetAction', 'budgets:ExecuteBudgetAction'],
+      Action: [
+        'budgets:ModifyBudget',
+        'budgets:CreateBudgetAction',
+        'budgets:UpdateBudgetAction',
+        'budgets:DeleteBudgetAction',
+        'budgets:ExecuteBudgetAction',
+      ],
       Resource: '*',
     },
     {
@@ -236,16 +263,28 @@ export function executionPolicyDocument(scope: FenceScope): { Version: '2012-10-
       Sid: 'NoTableItems',
       Effect: 'Deny',
       Action: [
-        'dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:PartiQLSelect',
-        'dynamodb:ExportTableToPointInTime', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator',
-        'dynamodb:RestoreTableFromBackup', 'dynamodb:RestoreTableToPointInTime',
+        'dynamodb:BatchGetItem',
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        'dynamodb:Scan',
+        'dynamodb:PartiQLSelect',
+        'dynamodb:ExportTableToPointInTime',
+        'dynamodb:GetRecords',
+        'dynamodb:GetShardIterator',
+        'dynamodb:RestoreTableFromBackup',
+        'dynamodb:RestoreTableToPointInTime',
       ],
       Resource: '*',
     },
     NO_SECRET_VALUES,
   ];
   if (scope.liveSecretParameter) {
-    statements.push({ Sid: 'NotTheLiveSecret', Effect: 'Deny', Action: 'ssm:*', Resource: parameterArn(p, account, scope.liveSecretParameter) });
+    statements.push({
+      Sid: 'NotTheLiveSecret',
+      Effect: 'Deny',
+      Action: 'ssm:*',
+      Resource: parameterArn(p, account, scope.liveSecretParameter),
+    });
   }
   const stack = scope.portfolioStackName;
   statements.push(
@@ -257,7 +296,10 @@ export function executionPolicyDocument(scope: FenceScope): { Version: '2012-10-
       Sid: 'OriginSecretOnlyByItsRotation',
       Effect: 'Deny',
       Action: ['secretsmanager:PutSecretValue', 'secretsmanager:UpdateSecretVersionStage', 'secretsmanager:DeleteResourcePolicy'],
-      Resource: [`arn:${p}:secretsmanager:*:${account}:secret:${stack}-origin-secret-*`, `arn:${p}:secretsmanager:*:${account}:secret:${stack}-*-origin-secret-*`],
+      Resource: [
+        `arn:${p}:secretsmanager:*:${account}:secret:${stack}-origin-secret-*`,
+        `arn:${p}:secretsmanager:*:${account}:secret:${stack}-*-origin-secret-*`,
+      ],
     },
     {
       // A service acts as the roles this project's stacks made (named "<stack>-…" by CloudFormation), no other.
@@ -275,7 +317,13 @@ export function previewStatements(partition: string, account: string, bucketName
   const bucket = `arn:${partition}:s3:::${bucketName}`;
   const ownAccount = { 'aws:ResourceAccount': account };
   return [
-    { Sid: 'PreviewFilesOnly', Effect: 'Allow', Action: ['s3:PutObject', 's3:DeleteObject'], Resource: `${bucket}/${PREVIEW_KEY_PREFIX}*`, Condition: { StringEquals: ownAccount } },
+    {
+      Sid: 'PreviewFilesOnly',
+      Effect: 'Allow',
+      Action: ['s3:PutObject', 's3:DeleteObject'],
+      Resource: `${bucket}/${PREVIEW_KEY_PREFIX}*`,
+      Condition: { StringEquals: ownAccount },
+    },
     {
       Sid: 'ListPreviewFilesOnly',
       Effect: 'Allow',
@@ -350,15 +398,25 @@ export class GitHubDeployStack extends Stack {
     const subjects = trustedSubjects(props.repository);
     const repository = `${props.repository.owner}/${props.repository.name}`;
     this.productionRole = this.githubRole('ProductionRole', subjects.production, `Deploys the live site from ${repository} (main only)`);
-    this.productionRole.addToPolicy(new iam.PolicyStatement({ sid: 'DoctorReadOnly', actions: [...DOCTOR_READ_ACTIONS], resources: ['*'] }));
-    this.previewRole = this.githubRole('PreviewRole', subjects.preview, `Uploads and removes pull-request previews' files of ${repository}`);
+    this.productionRole.addToPolicy(
+      new iam.PolicyStatement({ sid: 'DoctorReadOnly', actions: [...DOCTOR_READ_ACTIONS], resources: ['*'] }),
+    );
+    this.previewRole = this.githubRole(
+      'PreviewRole',
+      subjects.preview,
+      `Uploads and removes pull-request previews' files of ${repository}`,
+    );
 
     // Production: the bootstrap deploy and file-publishing roles by name, in any region (the certificate
     // stack lives in us-east-1), never the lookup role.
     const bootstrapRole = (key: (typeof BOOTSTRAP_ROLES_ASSUMED)[number]) =>
       `arn:${this.partition}:iam::${this.account}:role/${bootstrapNames(this.account, '*')[key]}`;
     this.productionRole.addToPolicy(
-      new iam.PolicyStatement({ sid: 'AssumeCdkDeployRolesOnly', actions: ['sts:AssumeRole', 'sts:TagSession'], resources: BOOTSTRAP_ROLES_ASSUMED.map(bootstrapRole) }),
+      new iam.PolicyStatement({
+        sid: 'AssumeCdkDeployRolesOnly',
+        actions: ['sts:AssumeRole', 'sts:TagSession'],
+        resources: BOOTSTRAP_ROLES_ASSUMED.map(bootstrapRole),
+      }),
     );
 
     // Preview: files under pr-* of main's preview bucket, which must be this account's (a bucket of that
@@ -366,7 +424,11 @@ export class GitHubDeployStack extends Stack {
     // s3:prefix key (Amazon S3 User Guide, "Identity-based policy examples for Amazon S3", a folder per
     // user: https://docs.aws.amazon.com/AmazonS3/latest/userguide/example-policies-s3.html); a delete of
     // many keys (DeleteObjects) is authorized as s3:DeleteObject on each.
-    for (const statement of previewStatements(this.partition, this.account, previewBucketName(props.portfolioStackName, this.account, this.region))) {
+    for (const statement of previewStatements(
+      this.partition,
+      this.account,
+      previewBucketName(props.portfolioStackName, this.account, this.region),
+    )) {
       this.previewRole.addToPolicy(iam.PolicyStatement.fromJson(statement));
     }
 
@@ -379,7 +441,8 @@ export class GitHubDeployStack extends Stack {
       for (const [findingId, reason] of Object.entries(reasons)) Validations.of(construct).acknowledge({ id: findingId, reason });
     };
     acknowledge(this.productionRole, {
-      'AwsSolutions-IAM5[Resource::*]': "The doctor's read calls (SES account and identity, stacks, parameters, hosted zones, domains) take no narrower resource.",
+      'AwsSolutions-IAM5[Resource::*]':
+        "The doctor's read calls (SES account and identity, stacks, parameters, hosted zones, domains) take no narrower resource.",
       ...Object.fromEntries(
         BOOTSTRAP_ROLES_ASSUMED.map((key) => [
           `AwsSolutions-IAM5[Resource::arn:${partition}:iam::${account}:role/${bootstrapNames(account, '*')[key]}]`,
@@ -394,7 +457,9 @@ export class GitHubDeployStack extends Stack {
 
     new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.productionRole, { value: this.productionRole.roleArn });
     new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.previewRole, { value: this.previewRole.roleArn });
-    new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.previewBucket, { value: previewBucketName(props.portfolioStackName, this.account, this.region) });
+    new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.previewBucket, {
+      value: previewBucketName(props.portfolioStackName, this.account, this.region),
+    });
     new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.providerArn, { value: this.providerArn });
     // The setup reads this next time: a provider this stack made stays in it (importing it would delete it).
     new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.providerOwned, { value: props.existingProviderArn ? 'no' : 'yes' });

@@ -22,7 +22,14 @@ import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { REPO_ROOT } from '../config/portfolio-config';
-import { boundaryPolicyDocument, boundaryPolicyName, executionPolicyDocument, executionPolicyName, type FenceScope, GitHubDeployStack } from './github-deploy-stack';
+import {
+  boundaryPolicyDocument,
+  boundaryPolicyName,
+  executionPolicyDocument,
+  executionPolicyName,
+  type FenceScope,
+  GitHubDeployStack,
+} from './github-deploy-stack';
 import { previewBucketName } from './preview-site';
 import type { Json } from './testing';
 
@@ -76,7 +83,20 @@ const MANAGED: Record<string, Json> = {
     Statement: [
       {
         Effect: 'Allow',
-        Action: ['dynamodb:BatchGetItem', 'dynamodb:Describe*', 'dynamodb:List*', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:PartiQLSelect', 's3:Get*', 's3:List*', 'ssm:Describe*', 'ssm:Get*', 'ssm:List*'],
+        Action: [
+          'dynamodb:BatchGetItem',
+          'dynamodb:Describe*',
+          'dynamodb:List*',
+          'dynamodb:GetItem',
+          'dynamodb:Query',
+          'dynamodb:Scan',
+          'dynamodb:PartiQLSelect',
+          's3:Get*',
+          's3:List*',
+          'ssm:Describe*',
+          'ssm:Get*',
+          'ssm:List*',
+        ],
         Resource: '*',
       },
     ],
@@ -84,7 +104,20 @@ const MANAGED: Record<string, Json> = {
   // AWSCloudFormationReadOnlyAccess: https://docs.aws.amazon.com/aws-managed-policy/latest/reference/AWSCloudFormationReadOnlyAccess.html
   AWSCloudFormationReadOnlyAccess: {
     Version: '2012-10-17',
-    Statement: [{ Effect: 'Allow', Action: ['cloudformation:Describe*', 'cloudformation:EstimateTemplateCost', 'cloudformation:Get*', 'cloudformation:List*', 'cloudformation:ValidateTemplate', 'cloudformation:Detect*'], Resource: '*' }],
+    Statement: [
+      {
+        Effect: 'Allow',
+        Action: [
+          'cloudformation:Describe*',
+          'cloudformation:EstimateTemplateCost',
+          'cloudformation:Get*',
+          'cloudformation:List*',
+          'cloudformation:ValidateTemplate',
+          'cloudformation:Detect*',
+        ],
+        Resource: '*',
+      },
+    ],
   },
 };
 
@@ -99,7 +132,13 @@ interface Role {
 
 /** A small CloudFormation evaluator: Ref, Fn::Sub, Fn::Join, Fn::GetAtt, Fn::If and conditions, AWS::NoValue. */
 function evaluator(template: Json, parameters: Record<string, unknown>, physical: (logicalId: string, attribute?: string) => string) {
-  const pseudo: Record<string, string> = { 'AWS::Partition': 'aws', 'AWS::AccountId': ACCOUNT, 'AWS::Region': REGION, 'AWS::URLSuffix': 'amazonaws.com', 'AWS::NoValue': '\0novalue' };
+  const pseudo: Record<string, string> = {
+    'AWS::Partition': 'aws',
+    'AWS::AccountId': ACCOUNT,
+    'AWS::Region': REGION,
+    'AWS::URLSuffix': 'amazonaws.com',
+    'AWS::NoValue': '\0novalue',
+  };
   const parameter = (name: string) => {
     const given = parameters[name] ?? template.Parameters?.[name]?.Default ?? '';
     // A CommaDelimitedList is a list, its empty default [""] (CloudFormation's Parameters reference).
@@ -111,7 +150,8 @@ function evaluator(template: Json, parameters: Record<string, unknown>, physical
     if (!conditions.has(name)) conditions.set(name, Boolean(value(template.Conditions[name])));
     return conditions.get(name)!;
   };
-  const ref = (name: string) => (name in pseudo ? pseudo[name] : name in (template.Parameters ?? {}) || name in parameters ? parameter(name) : physical(name));
+  const ref = (name: string) =>
+    name in pseudo ? pseudo[name] : name in (template.Parameters ?? {}) || name in parameters ? parameter(name) : physical(name);
   const value = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(value).filter((v) => v !== '\0novalue');
     if (!node || typeof node !== 'object') return node;
@@ -119,7 +159,10 @@ function evaluator(template: Json, parameters: Record<string, unknown>, physical
     if (entries.length === 1) {
       const [key, arg] = entries[0]!;
       if (key === 'Ref') return ref(arg);
-      if (key === 'Fn::Sub') return String(arg).replace(/\$\{([^}]+)\}/g, (_m, name: string) => (name.includes('.') ? physical(name.split('.')[0]!, name.split('.')[1]) : String(ref(name))));
+      if (key === 'Fn::Sub')
+        return String(arg).replace(/\$\{([^}]+)\}/g, (_m, name: string) =>
+          name.includes('.') ? physical(name.split('.')[0]!, name.split('.')[1]) : String(ref(name)),
+        );
       if (key === 'Fn::Join') return (value(arg[1]) as unknown[]).join(arg[0]);
       if (key === 'Fn::GetAtt') return physical(...((Array.isArray(arg) ? arg : String(arg).split('.')) as [string, string]));
       if (key === 'Fn::If') return condition(arg[0]) ? value(arg[1]) : value(arg[2]);
@@ -217,13 +260,22 @@ async function decide(role: Role, action: string, resource: string, context: Rec
 
 /** The role's trust lets `from` assume it: it names the account (then identity policies decide) or `from` itself. */
 const trusts = (role: Role, from: Role) =>
-  role.trust.some((s) => s.Effect === 'Allow' && [s.Action].flat().includes('sts:AssumeRole') && [s.Principal?.AWS].flat().some((p) => p === ACCOUNT || p === `arn:aws:iam::${ACCOUNT}:root` || p === from.arn));
+  role.trust.some(
+    (s) =>
+      s.Effect === 'Allow' &&
+      [s.Action].flat().includes('sts:AssumeRole') &&
+      [s.Principal?.AWS].flat().some((p) => p === ACCOUNT || p === `arn:aws:iam::${ACCOUNT}:root` || p === from.arn),
+  );
 const trustedService = (role: Role): string | undefined =>
   role.trust.find((s) => s.Effect === 'Allow' && [s.Action].flat().includes('sts:AssumeRole') && s.Principal?.Service)?.Principal.Service;
 
 /** Every role reachable from `start` (itself included), with the way it was reached. */
 async function reachable(start: Role, roles: Role[]): Promise<Map<Role, string>> {
-  const label = (role: Role) => role.arn.split('/').pop()!.replace(/[0-9A-F]{8}$/, '');
+  const label = (role: Role) =>
+    role.arn
+      .split('/')
+      .pop()!
+      .replace(/[0-9A-F]{8}$/, '');
   const seen = new Map<Role, string>([[start, label(start)]]);
   const queue = [start];
   while (queue.length > 0) {
@@ -231,9 +283,15 @@ async function reachable(start: Role, roles: Role[]): Promise<Map<Role, string>>
     for (const to of roles) {
       if (seen.has(to)) continue;
       const service = trustedService(to);
-      const tags = Object.fromEntries(Object.entries(to.tags).flatMap(([k, v]) => [[`aws:ResourceTag/${k}`, v], [`iam:ResourceTag/${k}`, v]]));
+      const tags = Object.fromEntries(
+        Object.entries(to.tags).flatMap(([k, v]) => [
+          [`aws:ResourceTag/${k}`, v],
+          [`iam:ResourceTag/${k}`, v],
+        ]),
+      );
       const assumed = trusts(to, from) && (await decide(from, 'sts:AssumeRole', to.arn, tags)) === 'Allowed';
-      const passed = service !== undefined && (await decide(from, 'iam:PassRole', to.arn, { 'iam:PassedToService': service })) === 'Allowed';
+      const passed =
+        service !== undefined && (await decide(from, 'iam:PassRole', to.arn, { 'iam:PassedToService': service })) === 'Allowed';
       if (assumed || passed) {
         seen.set(to, `${seen.get(from)} → ${assumed ? 'assumes' : `passes to ${service}`} ${label(to)}`);
         queue.push(to);
@@ -247,7 +305,14 @@ type Check = [action: string, resource: string, context?: Record<string, string 
 
 /** What no role a workflow reaches may do: read the archive or the secret, change IAM's deploy machinery, make users. */
 const NEVER: Check[] = [
-  ...['dynamodb:Scan', 'dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PartiQLSelect', 'dynamodb:ExportTableToPointInTime'].map((a): Check => [a, LIVE.archive]),
+  ...[
+    'dynamodb:Scan',
+    'dynamodb:Query',
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:PartiQLSelect',
+    'dynamodb:ExportTableToPointInTime',
+  ].map((a): Check => [a, LIVE.archive]),
   ...['ssm:GetParameter', 'ssm:GetParameters', 'ssm:PutParameter', 'ssm:DeleteParameter'].map((a): Check => [a, LIVE.secret]),
   // The origin secret CloudFront sends the API: neither its value nor the key value store's copy.
   ['secretsmanager:GetSecretValue', LIVE.originSecret],
@@ -256,17 +321,23 @@ const NEVER: Check[] = [
   ['iam:CreateUser', `arn:aws:iam::${ACCOUNT}:user/someone`],
   ['iam:CreateAccessKey', `arn:aws:iam::${ACCOUNT}:user/someone`],
   ['iam:UpdateOpenIDConnectProviderThumbprint', `arn:aws:iam::${ACCOUNT}:oidc-provider/token.actions.githubusercontent.com`],
-  ...['iam:UpdateAssumeRolePolicy', 'iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:DeleteRolePermissionsBoundary'].flatMap((a): Check[] => [
-    [a, `arn:aws:iam::${ACCOUNT}:role/cdk-hnb659fds-lookup-role-${ACCOUNT}-${REGION}`],
-    [a, `arn:aws:iam::${ACCOUNT}:role/cdk-hnb659fds-cfn-exec-role-${ACCOUNT}-${REGION}`],
-    [a, `arn:aws:iam::${ACCOUNT}:role/${STACK}-GitHub-ProductionRole1A2B3C-1A2B3C4D5E6F`],
-  ]),
+  ...['iam:UpdateAssumeRolePolicy', 'iam:PutRolePolicy', 'iam:AttachRolePolicy', 'iam:DeleteRolePermissionsBoundary'].flatMap(
+    (a): Check[] => [
+      [a, `arn:aws:iam::${ACCOUNT}:role/cdk-hnb659fds-lookup-role-${ACCOUNT}-${REGION}`],
+      [a, `arn:aws:iam::${ACCOUNT}:role/cdk-hnb659fds-cfn-exec-role-${ACCOUNT}-${REGION}`],
+      [a, `arn:aws:iam::${ACCOUNT}:role/${STACK}-GitHub-ProductionRole1A2B3C-1A2B3C4D5E6F`],
+    ],
+  ),
   ['iam:CreatePolicyVersion', `arn:aws:iam::${ACCOUNT}:policy/${executionPolicyName(STACK)}`],
   // No role outside the boundary: made, changed or freed of it; nor the boundary changed.
   ['iam:CreateRole', A_NEW_ROLE],
   ['iam:CreateRole', A_NEW_ROLE, { 'iam:PermissionsBoundary': `arn:aws:iam::${ACCOUNT}:policy/AnotherBoundary` }],
   ['iam:PutRolePolicy', `arn:aws:iam::${ACCOUNT}:role/SomeAdministratorRole`],
-  ['iam:AttachRolePolicy', `arn:aws:iam::${ACCOUNT}:role/SomeAdministratorRole`, { 'iam:PolicyARN': 'arn:aws:iam::aws:policy/ReadOnlyAccess' }],
+  [
+    'iam:AttachRolePolicy',
+    `arn:aws:iam::${ACCOUNT}:role/SomeAdministratorRole`,
+    { 'iam:PolicyARN': 'arn:aws:iam::aws:policy/ReadOnlyAccess' },
+  ],
   ['iam:AttachRolePolicy', LIVE.functionRole, { ...WITHIN, 'iam:PolicyARN': 'arn:aws:iam::aws:policy/AdministratorAccess' }],
   ['iam:DeleteRolePermissionsBoundary', LIVE.functionRole],
   ...['iam:CreatePolicyVersion', 'iam:SetDefaultPolicyVersion', 'iam:DeletePolicy'].map((a): Check => [a, BOUNDARY]),
@@ -275,7 +346,10 @@ const NEVER: Check[] = [
   ['budgets:ModifyBudget', `arn:aws:budgets::${ACCOUNT}:budget/portfolio-monthly`],
   // A paid CloudFront plan starts billing only when the owner approves it.
   ['pricingplanmanager:ApprovePaidSubscription', '*'],
-  ...['budgets:DeleteBudgetAction', 'budgets:ExecuteBudgetAction', 'budgets:UpdateBudgetAction'].map((a): Check => [a, `arn:aws:budgets::${ACCOUNT}:budget/portfolio-monthly/action/0a1b2c3d-0000-0000-0000-000000000000`]),
+  ...['budgets:DeleteBudgetAction', 'budgets:ExecuteBudgetAction', 'budgets:UpdateBudgetAction'].map((a): Check => [
+    a,
+    `arn:aws:budgets::${ACCOUNT}:budget/portfolio-monthly/action/0a1b2c3d-0000-0000-0000-000000000000`,
+  ]),
   // (Services that evaluate aws:ResourceTag for the action; S3's bucket actions do not, docs/deploy.md says so.)
   ['lambda:UpdateFunctionCode', `arn:aws:lambda:${REGION}:${ACCOUNT}:function:SomeoneElsesFunction`, OTHER_STACKS],
   ['dynamodb:DeleteTable', `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/SomeoneElsesTable`, OTHER_STACKS],
@@ -284,7 +358,10 @@ const NEVER: Check[] = [
 
 /** And CloudFormation's own role: the origin secret's value only by its rotation, no other project's role handed to a service. */
 const NEVER_FROM_THE_EXECUTION_ROLE: Check[] = [
-  ...['secretsmanager:PutSecretValue', 'secretsmanager:UpdateSecretVersionStage', 'secretsmanager:DeleteResourcePolicy'].map((a): Check => [a, LIVE.originSecret]),
+  ...['secretsmanager:PutSecretValue', 'secretsmanager:UpdateSecretVersionStage', 'secretsmanager:DeleteResourcePolicy'].map((a): Check => [
+    a,
+    LIVE.originSecret,
+  ]),
   ['iam:PassRole', `arn:aws:iam::${ACCOUNT}:role/SomeAdministratorRole`, { 'iam:PassedToService': 'lambda.amazonaws.com' }],
 ];
 
@@ -294,21 +371,35 @@ const A_DEPLOY_NEEDS: Check[] = [
   ['dynamodb:UpdateTable', LIVE.archive],
   ['iam:CreateRole', A_NEW_ROLE, WITHIN],
   ['iam:PutRolePolicy', LIVE.functionRole, WITHIN],
-  ['iam:AttachRolePolicy', LIVE.functionRole, { ...WITHIN, 'iam:PolicyARN': 'arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole' }],
+  [
+    'iam:AttachRolePolicy',
+    LIVE.functionRole,
+    { ...WITHIN, 'iam:PolicyARN': 'arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole' },
+  ],
   ['iam:PassRole', LIVE.functionRole, { 'iam:PassedToService': 'lambda.amazonaws.com' }],
   ['lambda:CreateFunction', LIVE.function],
   ['lambda:UpdateFunctionCode', LIVE.function, THIS_STACK],
   ['cloudwatch:PutMetricAlarm', `arn:aws:cloudwatch:${REGION}:${ACCOUNT}:alarm:Portfolio-ContactErrors`],
-  ...['secretsmanager:CreateSecret', 'secretsmanager:PutResourcePolicy', 'secretsmanager:RotateSecret', 'secretsmanager:TagResource'].map((a): Check => [a, LIVE.originSecret]),
+  ...['secretsmanager:CreateSecret', 'secretsmanager:PutResourcePolicy', 'secretsmanager:RotateSecret', 'secretsmanager:TagResource'].map(
+    (a): Check => [a, LIVE.originSecret],
+  ),
   ['cloudfront:UpdateDistribution', LIVE.distribution, THIS_STACK],
   // The CloudFront plan: its web ACL (CLOUDFRONT scope, us-east-1), the subscription, and with a Route 53
   // domain the API's own name (API Gateway's management actions are HTTP verbs).
   ['wafv2:CreateWebACL', `arn:aws:wafv2:us-east-1:${ACCOUNT}:global/webacl/PortfolioSiteFirewall/0a1b2c3d-0000-0000-0000-00000000000b`],
-  ['wafv2:UpdateWebACL', `arn:aws:wafv2:us-east-1:${ACCOUNT}:global/webacl/PortfolioSiteFirewall/0a1b2c3d-0000-0000-0000-00000000000b`, THIS_STACK],
+  [
+    'wafv2:UpdateWebACL',
+    `arn:aws:wafv2:us-east-1:${ACCOUNT}:global/webacl/PortfolioSiteFirewall/0a1b2c3d-0000-0000-0000-00000000000b`,
+    THIS_STACK,
+  ],
   ['pricingplanmanager:CreateSubscription', '*'],
   ['apigateway:POST', `arn:aws:apigateway:${REGION}::/domainnames`],
   // The assets the deploy reads from the bootstrap's staging bucket (CDKToolkit's).
-  ['s3:GetObject', `arn:aws:s3:::cdk-hnb659fds-assets-${ACCOUNT}-${REGION}/asset.zip`, { 'aws:ResourceTag/aws:cloudformation:stack-name': 'CDKToolkit' }],
+  [
+    's3:GetObject',
+    `arn:aws:s3:::cdk-hnb659fds-assets-${ACCOUNT}-${REGION}/asset.zip`,
+    { 'aws:ResourceTag/aws:cloudformation:stack-name': 'CDKToolkit' },
+  ],
 ];
 
 /**
@@ -333,9 +424,13 @@ const NEVER_FROM_A_PREVIEW: Check[] = [
   ['iam:CreateRole', PREVIEW_CREATED_ROLE],
   ['cloudformation:DescribeStacks', LIVE.stack],
   // Nor change the live origin secret or its store's copy.
-  ...['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue', 'secretsmanager:RotateSecret', 'secretsmanager:DeleteSecret'].map((a): Check => [a, LIVE.originSecret]),
+  ...['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue', 'secretsmanager:RotateSecret', 'secretsmanager:DeleteSecret'].map(
+    (a): Check => [a, LIVE.originSecret],
+  ),
   ...['cloudfront-keyvaluestore:GetKey', 'cloudfront-keyvaluestore:PutKey'].map((a): Check => [a, LIVE.originStore]),
-  ...['cloudformation:CreateChangeSet', 'cloudformation:UpdateStack', 'cloudformation:DeleteStack', 'cloudformation:ExecuteChangeSet'].map((a): Check => [a, LIVE.stack]),
+  ...['cloudformation:CreateChangeSet', 'cloudformation:UpdateStack', 'cloudformation:DeleteStack', 'cloudformation:ExecuteChangeSet'].map(
+    (a): Check => [a, LIVE.stack],
+  ),
   ...['s3:GetObject', 's3:PutObject', 's3:DeleteObject'].map((a): Check => [a, `${LIVE.bucket}/index.html`, OWN]),
   ...['s3:PutBucketPolicy', 's3:DeleteBucket', 's3:ListBucket'].map((a): Check => [a, LIVE.bucket, OWN]),
   ...['lambda:UpdateFunctionCode', 'lambda:UpdateFunctionConfiguration', 'lambda:AddPermission'].map((a): Check => [a, LIVE.function]),
@@ -362,7 +457,8 @@ const PREVIEW_NEEDS: Check[] = [
 /** What the design must still let each do (so the simulation cannot pass by denying everything). */
 async function allowedAll(role: Role, checks: Check[]): Promise<string[]> {
   const denied: string[] = [];
-  for (const [action, resource, context] of checks) if ((await decide(role, action, resource, context)) !== 'Allowed') denied.push(`${action} ${resource}`);
+  for (const [action, resource, context] of checks)
+    if ((await decide(role, action, resource, context)) !== 'Allowed') denied.push(`${action} ${resource}`);
   return denied;
 }
 
@@ -383,7 +479,7 @@ describe('the GitHub roles in an account bootstrapped as setup does it', () => {
   const production = byName(roles, /role\/ProductionRole/);
   const preview = byName(roles, /role\/PreviewRole/);
 
-  it('production reaches the deploy and file-publishing roles and CloudFormation\'s execution role, never the lookup role', async () => {
+  it("production reaches the deploy and file-publishing roles and CloudFormation's execution role, never the lookup role", async () => {
     const reached = [...(await reachable(production, roles)).values()].sort();
     expect(reached).toEqual([
       'ProductionRole',
@@ -401,11 +497,11 @@ describe('the GitHub roles in an account bootstrapped as setup does it', () => {
     expect(await violations(production, roles, NEVER)).toEqual([]);
   }, 300_000);
 
-  it('nothing preview reaches can do anything on the attacker\'s list, or touch the live stack, bucket, functions, archive or IAM', async () => {
+  it("nothing preview reaches can do anything on the attacker's list, or touch the live stack, bucket, functions, archive or IAM", async () => {
     expect(await violations(preview, roles, NEVER_FROM_A_PREVIEW)).toEqual([]);
   }, 300_000);
 
-  it('CloudFormation\'s role carries the boundary, writes no origin secret value and hands a service no other project\'s role', async () => {
+  it("CloudFormation's role carries the boundary, writes no origin secret value and hands a service no other project's role", async () => {
     const execution = byName(roles, /cfn-exec-role/);
     expect(execution.boundary).toEqual(boundaryPolicyDocument(SCOPE));
     expect(await violations(execution, roles, NEVER_FROM_THE_EXECUTION_ROLE)).toEqual([]);
@@ -421,14 +517,31 @@ describe('the GitHub roles in an account bootstrapped as setup does it', () => {
     };
     // The site's data its functions read (archive items, the captcha secret, the origin secret and its
     // store's copy) is the execution policy's to keep from CloudFormation, not the boundary's.
-    const data = ([action, resource]: Check) => /^(dynamodb|ssm|secretsmanager|cloudfront-keyvaluestore):/.test(action) && !/SomeoneElses/.test(resource);
-    expect(await violations(crafted, roles, NEVER.filter((check) => !data(check)))).toEqual([]);
+    const data = ([action, resource]: Check) =>
+      /^(dynamodb|ssm|secretsmanager|cloudfront-keyvaluestore):/.test(action) && !/SomeoneElses/.test(resource);
+    expect(
+      await violations(
+        crafted,
+        roles,
+        NEVER.filter((check) => !data(check)),
+      ),
+    ).toEqual([]);
     // What the site's functions do is still theirs to do.
-    expect(await allowedAll(crafted, [['dynamodb:PutItem', LIVE.archive], ['ses:SendEmail', `arn:aws:ses:${REGION}:${ACCOUNT}:identity/portfolio.dev`], ['secretsmanager:PutSecretValue', LIVE.originSecret]])).toEqual([]);
+    expect(
+      await allowedAll(crafted, [
+        ['dynamodb:PutItem', LIVE.archive],
+        ['ses:SendEmail', `arn:aws:ses:${REGION}:${ACCOUNT}:identity/portfolio.dev`],
+        ['secretsmanager:PutSecretValue', LIVE.originSecret],
+      ]),
+    ).toEqual([]);
   }, 300_000);
 
   it('the fence fits in a managed policy (6,144 characters: IAM quotas, https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_iam-quotas.html)', () => {
-    const long: FenceScope = { ...SCOPE, portfolioStackName: 'A-Portfolio-Stack-Name-Of-Some-Length', liveSecretParameter: '/a/reasonably/long/recaptcha-secret-parameter-name' };
+    const long: FenceScope = {
+      ...SCOPE,
+      portfolioStackName: 'A-Portfolio-Stack-Name-Of-Some-Length',
+      liveSecretParameter: '/a/reasonably/long/recaptcha-secret-parameter-name',
+    };
     expect(JSON.stringify(executionPolicyDocument(long)).length).toBeLessThan(6144);
     expect(JSON.stringify(boundaryPolicyDocument(long)).length).toBeLessThan(6144);
   });

@@ -14,7 +14,6 @@ import { ARCHIVE_FUNCTIONS } from '../../contract/archive';
 import { createPortfolioFunction, ESM_REQUIRE_BANNER, RouteFunctions } from './route-functions';
 import type { Json } from './testing';
 
-
 let outdir: string;
 let functions: Json[];
 

@@ -113,7 +113,7 @@ export class MailEvents extends Construct {
       id: 'AwsSolutions-SQS3',
       reason:
         'This queue is itself the end of the line: the on-failure destination of the mail-events function and the ' +
-        "dead-letter queue of its EventBridge target; nothing consumes it, an alarm tells the owner to read it.",
+        'dead-letter queue of its EventBridge target; nothing consumes it, an alarm tells the owner to read it.',
     });
     new lambda.EventInvokeConfig(this, 'AsyncInvoke', {
       function: this.fn,

@@ -58,10 +58,7 @@ const ARCHIVE_METRIC_SERVICES = [SERVICE_NAMES.contact, SERVICE_NAMES.redelivery
  * rejected one), so an alarm does not depend on which of them counted it. SUM over an array of
  * series ignores the ones without data.
  */
-export function archiveMetricSum(
-  names: readonly ArchiveMetric[],
-  options: { period: Duration; label: string },
-): cloudwatch.MathExpression {
+export function archiveMetricSum(names: readonly ArchiveMetric[], options: { period: Duration; label: string }): cloudwatch.MathExpression {
   const usingMetrics: Record<string, cloudwatch.IMetric> = {};
   // Ids from the metric's name, so two sums on one graph share (not clash on) the same series.
   const idOf = (name: string, service: number) => `${name.charAt(0).toLowerCase()}${name.slice(1)}_${service}`;
@@ -179,7 +176,12 @@ export class Monitoring extends Construct {
   }
 
   /** An alarm that fires on one datapoint at or over the threshold (1 unless given), and stays quiet without data. */
-  private alarm(id: string, alarmDescription: string, metric: cloudwatch.IMetric, props: Partial<cloudwatch.AlarmProps> = {}): cloudwatch.Alarm {
+  private alarm(
+    id: string,
+    alarmDescription: string,
+    metric: cloudwatch.IMetric,
+    props: Partial<cloudwatch.AlarmProps> = {},
+  ): cloudwatch.Alarm {
     return new cloudwatch.Alarm(this, id, {
       alarmDescription,
       metric,
@@ -207,35 +209,38 @@ export class Monitoring extends Construct {
       'The API answered 5xx (reCAPTCHA verifier or SES failing?). See the API access logs.',
       props.api.metricServerError({ period, statistic: 'Sum' }),
     );
-    if (live) this.captchaRefusedAlarm = this.alarm(
-      'CaptchaRefused',
-      `reCAPTCHA refused ${CAPTCHA_REFUSALS_ALARM.threshold} or more contact sends within an hour: visitors ` +
-        'cannot reach you. If every send is refused, the site key (cdk.json recaptchaSiteKey) and the secret in SSM ' +
-        'are not a pair, or the site\'s domain is missing from the key\'s domain list.',
-      contactMetric(CONTACT_METRICS.captchaRefused, { period: CAPTCHA_REFUSALS_ALARM.period }),
-      { threshold: CAPTCHA_REFUSALS_ALARM.threshold },
-    );
-    if (live) this.messageFailedAlarm = this.alarm(
-      'MessageFailed',
-      'A contact message was marked failed: SES refused it for good, or it could not be sent for 24 hours. It is ' +
-        'kept in the archive with the reason: `npm run messages` lists it; fix SES, then `npm run messages -- resend ID`.',
-      archiveMetricSum([ARCHIVE_METRICS.failed], { period, label: 'messages failed' }),
-    );
-    if (live) this.mailBouncedAlarm = this.alarm(
-      'MailBouncedOrComplained',
-      'A contact mail to you bounced or was reported as spam, so you may not have read it. `npm run messages` ' +
-        'shows it (status bounced or complained); check your mailbox and its spam filter.',
-      archiveMetricSum([ARCHIVE_METRICS.bounced, ARCHIVE_METRICS.complained], { period, label: 'mails bounced or complained' }),
-    );
+    if (live)
+      this.captchaRefusedAlarm = this.alarm(
+        'CaptchaRefused',
+        `reCAPTCHA refused ${CAPTCHA_REFUSALS_ALARM.threshold} or more contact sends within an hour: visitors ` +
+          'cannot reach you. If every send is refused, the site key (cdk.json recaptchaSiteKey) and the secret in SSM ' +
+          "are not a pair, or the site's domain is missing from the key's domain list.",
+        contactMetric(CONTACT_METRICS.captchaRefused, { period: CAPTCHA_REFUSALS_ALARM.period }),
+        { threshold: CAPTCHA_REFUSALS_ALARM.threshold },
+      );
+    if (live)
+      this.messageFailedAlarm = this.alarm(
+        'MessageFailed',
+        'A contact message was marked failed: SES refused it for good, or it could not be sent for 24 hours. It is ' +
+          'kept in the archive with the reason: `npm run messages` lists it; fix SES, then `npm run messages -- resend ID`.',
+        archiveMetricSum([ARCHIVE_METRICS.failed], { period, label: 'messages failed' }),
+      );
+    if (live)
+      this.mailBouncedAlarm = this.alarm(
+        'MailBouncedOrComplained',
+        'A contact mail to you bounced or was reported as spam, so you may not have read it. `npm run messages` ' +
+          'shows it (status bounced or complained); check your mailbox and its spam filter.',
+        archiveMetricSum([ARCHIVE_METRICS.bounced, ARCHIVE_METRICS.complained], { period, label: 'mails bounced or complained' }),
+      );
     this.archiveUnavailableAlarm = this.alarm(
       'ArchiveUnavailable',
       'The message archive could not be written: a message was mailed to you but is not in `npm run messages`. ' +
-        'See the contact function\'s logs (DynamoDB throttled, or its permissions changed?).',
+        "See the contact function's logs (DynamoDB throttled, or its permissions changed?).",
       archiveMetricSum([ARCHIVE_METRICS.archiveUnavailable], { period, label: 'archive unavailable' }),
     );
     this.archiveFunctionErrorsAlarm = this.alarm(
       'ArchiveFunctionErrors',
-      'The redelivery or the mail-events function failed: pending messages may wait, or a mail\'s status was not ' +
+      "The redelivery or the mail-events function failed: pending messages may wait, or a mail's status was not " +
         'recorded. See their logs.',
       new cloudwatch.MathExpression({
         expression: `SUM([${props.archiveFunctions.map((_, i) => `e${i}`).join(',')}])`,
@@ -245,36 +250,39 @@ export class Monitoring extends Construct {
       }),
     );
     // Live only: a preview's mail-events errors already show in ArchiveFunctionErrors.
-    if (live) this.mailEventsFailedAlarm = this.alarm(
-      'MailEventsFailed',
-      "SES's word on a contact mail (send, delivery, bounce, complaint or reject) could not be recorded after Lambda's " +
-        "retries, so a message's status in `npm run messages` may be out of date. The event waits 14 days: " +
-        `aws sqs receive-message --queue-url ${props.failedMailEvents.queueUrl} shows it; see the mail-events ` +
-        "function's logs.",
-      props.failedMailEvents.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
-    );
+    if (live)
+      this.mailEventsFailedAlarm = this.alarm(
+        'MailEventsFailed',
+        "SES's word on a contact mail (send, delivery, bounce, complaint or reject) could not be recorded after Lambda's " +
+          "retries, so a message's status in `npm run messages` may be out of date. The event waits 14 days: " +
+          `aws sqs receive-message --queue-url ${props.failedMailEvents.queueUrl} shows it; see the mail-events ` +
+          "function's logs.",
+        props.failedMailEvents.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+      );
     // Live only: a preview's few visits say nothing about visitors' experience.
     if (live) this.slowLcpAlarm = this.slowPagesAlarm('SlowLoadingForVisitors', 'lcp', 'Largest Contentful Paint (LCP)');
     if (live) this.slowInpAlarm = this.slowPagesAlarm('SlowResponsesForVisitors', 'inp', 'Interaction to Next Paint (INP)');
     // The siteverify budget and Google's answers about quota, billing and keys: the owner's to act on.
-    if (live) this.captchaNeedsOwnerAlarm = this.alarm(
-      CAPTCHA_ALARM_ID,
-      `reCAPTCHA needs you: the contact form used ${CAPTCHA_BUDGET_WARNING_SHARE * 100}% of this month's siteverify ` +
-        'budget (cdk.json captchaMonthlyBudget), or spent today\'s daily portion of it (503 until midnight UTC: usually a flood ' +
-        'of bogus tokens) or the whole month (503 until the first of the month, UTC), or ' +
-        "Google answered about quota, billing or keys (503, nothing sent). The contact function's log line says which and " +
-        "what to do: enable billing on the key's Google Cloud project and raise the budget, or make a new key " +
-        '(npm run setup); npm run doctor checks the key. See docs/deploy.md, "reCAPTCHA".',
-      contactMetric(CONTACT_METRICS.captchaNeedsOwner, { period }),
-    );
+    if (live)
+      this.captchaNeedsOwnerAlarm = this.alarm(
+        CAPTCHA_ALARM_ID,
+        `reCAPTCHA needs you: the contact form used ${CAPTCHA_BUDGET_WARNING_SHARE * 100}% of this month's siteverify ` +
+          "budget (cdk.json captchaMonthlyBudget), or spent today's daily portion of it (503 until midnight UTC: usually a flood " +
+          'of bogus tokens) or the whole month (503 until the first of the month, UTC), or ' +
+          "Google answered about quota, billing or keys (503, nothing sent). The contact function's log line says which and " +
+          "what to do: enable billing on the key's Google Cloud project and raise the budget, or make a new key " +
+          '(npm run setup); npm run doctor checks the key. See docs/deploy.md, "reCAPTCHA".',
+        contactMetric(CONTACT_METRICS.captchaNeedsOwner, { period }),
+      );
     // Fails closed on purpose (an uncounted request could spend the budget unseen), so the owner must hear
     // of it. Live only, as the captcha's alarm: a preview's form has Google's test key and no budget to guard.
-    if (live) this.countersUnavailableAlarm = this.alarm(
-      'ContactCountersUnavailable',
-      "The contact form's flood counters (items of the archive's DynamoDB table) did not answer, so the form refused " +
-        "messages with 503 rather than send them uncounted. The contact function's log line has DynamoDB's error; see docs/deploy.md.",
-      contactMetric(CONTACT_METRICS.countersUnavailable, { period }),
-    );
+    if (live)
+      this.countersUnavailableAlarm = this.alarm(
+        'ContactCountersUnavailable',
+        "The contact form's flood counters (items of the archive's DynamoDB table) did not answer, so the form refused " +
+          "messages with 503 rather than send them uncounted. The contact function's log line has DynamoDB's error; see docs/deploy.md.",
+        contactMetric(CONTACT_METRICS.countersUnavailable, { period }),
+      );
     const alarms = [
       this.captchaNeedsOwnerAlarm,
       this.countersUnavailableAlarm,
@@ -338,70 +346,70 @@ export class Monitoring extends Construct {
   private serviceWidgets(props: MonitoringProps, period: Duration): cloudwatch.IWidget[][] {
     const contactLine = (name: ContactMetric, label: string) => contactMetric(name, { period, label });
     return [
-    [
-      new cloudwatch.GraphWidget({
-        title: 'Contact messages',
-        width: 12,
-        left: [
-          contactLine(CONTACT_METRICS.sent, 'sent'),
-          contactLine(CONTACT_METRICS.rejected, 'rejected (bad input)'),
-          contactLine(CONTACT_METRICS.captchaRefused, 'captcha refused'),
-          contactLine(CONTACT_METRICS.failed, 'failed (verifier or SES)'),
-        ],
-      }),
-      new cloudwatch.GraphWidget({
-        title: 'Errors',
-        width: 12,
-        left: [
-          props.contactFunction.metricErrors({ period, label: 'contact function errors' }),
-          props.eventsFunction.metricErrors({ period, label: 'events function errors' }),
-          props.vitalsFunction.metricErrors({ period, label: 'vitals function errors' }),
-          props.api.metricServerError({ period, label: 'API 5xx' }),
-          props.api.metricClientError({ period, label: 'API 4xx' }),
-        ],
-      }),
-    ],
-    [
-      new cloudwatch.GraphWidget({
-        title: 'Latency (ms)',
-        width: 12,
-        left: [
-          props.api.metricLatency({ period, statistic: 'p50', label: 'API p50' }),
-          props.api.metricLatency({ period, statistic: 'p99', label: 'API p99' }),
-          props.contactFunction.metricDuration({ period, statistic: 'p99', label: 'contact function p99' }),
-          props.eventsFunction.metricDuration({ period, statistic: 'p99', label: 'events function p99' }),
-        ],
-      }),
-      new cloudwatch.GraphWidget({
-        title: 'Click events by name (hourly)',
-        width: 12,
-        // SEARCH finds every EventName the site has sent, so new buttons appear without a deploy.
-        left: [
-          new cloudwatch.MathExpression({
-            expression:
-              `SEARCH('{${METRICS_NAMESPACE},${EVENT_NAME_DIMENSION},${SERVICE_DIMENSION}} ` +
-              `MetricName="${EVENT_METRICS.click}" ${SERVICE_DIMENSION}="${SERVICE_NAMES.events}"', 'Sum', 3600)`,
-            label: '',
-            period: Duration.hours(1),
-          }),
-        ],
-        legendPosition: cloudwatch.LegendPosition.RIGHT,
-      }),
-    ],
-    [
-      new cloudwatch.GraphWidget({
-        title: 'Message archive',
-        width: 24,
-        left: [
-          archiveMetricSum([ARCHIVE_METRICS.redelivered], { period, label: 'redelivered' }),
-          archiveMetricSum([ARCHIVE_METRICS.delivered], { period, label: 'delivered (SES)' }),
-          archiveMetricSum([ARCHIVE_METRICS.bounced], { period, label: 'bounced' }),
-          archiveMetricSum([ARCHIVE_METRICS.complained], { period, label: 'complained' }),
-          archiveMetricSum([ARCHIVE_METRICS.failed], { period, label: 'failed' }),
-          archiveMetricSum([ARCHIVE_METRICS.archiveUnavailable], { period, label: 'archive unavailable' }),
-        ],
-      }),
-    ],
+      [
+        new cloudwatch.GraphWidget({
+          title: 'Contact messages',
+          width: 12,
+          left: [
+            contactLine(CONTACT_METRICS.sent, 'sent'),
+            contactLine(CONTACT_METRICS.rejected, 'rejected (bad input)'),
+            contactLine(CONTACT_METRICS.captchaRefused, 'captcha refused'),
+            contactLine(CONTACT_METRICS.failed, 'failed (verifier or SES)'),
+          ],
+        }),
+        new cloudwatch.GraphWidget({
+          title: 'Errors',
+          width: 12,
+          left: [
+            props.contactFunction.metricErrors({ period, label: 'contact function errors' }),
+            props.eventsFunction.metricErrors({ period, label: 'events function errors' }),
+            props.vitalsFunction.metricErrors({ period, label: 'vitals function errors' }),
+            props.api.metricServerError({ period, label: 'API 5xx' }),
+            props.api.metricClientError({ period, label: 'API 4xx' }),
+          ],
+        }),
+      ],
+      [
+        new cloudwatch.GraphWidget({
+          title: 'Latency (ms)',
+          width: 12,
+          left: [
+            props.api.metricLatency({ period, statistic: 'p50', label: 'API p50' }),
+            props.api.metricLatency({ period, statistic: 'p99', label: 'API p99' }),
+            props.contactFunction.metricDuration({ period, statistic: 'p99', label: 'contact function p99' }),
+            props.eventsFunction.metricDuration({ period, statistic: 'p99', label: 'events function p99' }),
+          ],
+        }),
+        new cloudwatch.GraphWidget({
+          title: 'Click events by name (hourly)',
+          width: 12,
+          // SEARCH finds every EventName the site has sent, so new buttons appear without a deploy.
+          left: [
+            new cloudwatch.MathExpression({
+              expression:
+                `SEARCH('{${METRICS_NAMESPACE},${EVENT_NAME_DIMENSION},${SERVICE_DIMENSION}} ` +
+                `MetricName="${EVENT_METRICS.click}" ${SERVICE_DIMENSION}="${SERVICE_NAMES.events}"', 'Sum', 3600)`,
+              label: '',
+              period: Duration.hours(1),
+            }),
+          ],
+          legendPosition: cloudwatch.LegendPosition.RIGHT,
+        }),
+      ],
+      [
+        new cloudwatch.GraphWidget({
+          title: 'Message archive',
+          width: 24,
+          left: [
+            archiveMetricSum([ARCHIVE_METRICS.redelivered], { period, label: 'redelivered' }),
+            archiveMetricSum([ARCHIVE_METRICS.delivered], { period, label: 'delivered (SES)' }),
+            archiveMetricSum([ARCHIVE_METRICS.bounced], { period, label: 'bounced' }),
+            archiveMetricSum([ARCHIVE_METRICS.complained], { period, label: 'complained' }),
+            archiveMetricSum([ARCHIVE_METRICS.failed], { period, label: 'failed' }),
+            archiveMetricSum([ARCHIVE_METRICS.archiveUnavailable], { period, label: 'archive unavailable' }),
+          ],
+        }),
+      ],
     ];
   }
 

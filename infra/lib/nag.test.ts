@@ -36,7 +36,12 @@ describe('cdk-nag', () => {
       }
     }
     const nag = acknowledgements.filter((a) => a.id.includes('AwsSolutions-'));
-    expect(nag.map((a) => a.id.replace(/^Annotation::/, '').replace(/\[.*$/, '')).filter((v, i, all) => all.indexOf(v) === i).sort()).toEqual([
+    expect(
+      nag
+        .map((a) => a.id.replace(/^Annotation::/, '').replace(/\[.*$/, ''))
+        .filter((v, i, all) => all.indexOf(v) === i)
+        .sort(),
+    ).toEqual([
       'AwsSolutions-APIG4',
       'AwsSolutions-CFR1',
       'AwsSolutions-CFR2',

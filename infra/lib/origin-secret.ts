@@ -76,7 +76,8 @@ export class OriginSecret extends Construct {
     this.secret.addRotationSchedule('Rotation', { rotationLambda: fn, automaticallyAfter: ORIGIN_SECRET_ROTATION });
     Validations.of(fn.role!).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: "aws-cdk-lib's rotation schedule grants secretsmanager:GetRandomPassword, which takes no resource; the function makes its own random value and never calls it.",
+      reason:
+        "aws-cdk-lib's rotation schedule grants secretsmanager:GetRandomPassword, which takes no resource; the function makes its own random value and never calls it.",
     });
     this.viewerRequest = new cloudfront.Function(this, 'ViewerRequest', {
       comment: 'Sets x-portfolio-origin on /api/* from the key value store',

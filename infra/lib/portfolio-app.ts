@@ -1,7 +1,15 @@
 import { type App, CfnResource, type Stack, Tags, Validations } from 'aws-cdk-lib';
 import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, liveStackName, planRegionProblem, type PortfolioConfig, portfolioStackNames, REPO_ROOT } from '../config/portfolio-config';
+import {
+  CLOUDFRONT_CERTIFICATE_REGION,
+  isRoute53Domain,
+  liveStackName,
+  planRegionProblem,
+  type PortfolioConfig,
+  portfolioStackNames,
+  REPO_ROOT,
+} from '../config/portfolio-config';
 import { boundaryPolicyName } from './github-deploy-stack';
 import { CertificateStack } from './domain';
 import { PortfolioStack } from './portfolio-stack';
@@ -75,7 +83,8 @@ function boundEveryRole(stack: Stack, boundaryName: string): void {
   stack.node.addValidation({
     validate: () => {
       for (const node of stack.node.findAll()) {
-        if (CfnResource.isCfnResource(node) && node.cfnResourceType === 'AWS::IAM::Role') node.addPropertyOverride('PermissionsBoundary', arn);
+        if (CfnResource.isCfnResource(node) && node.cfnResourceType === 'AWS::IAM::Role')
+          node.addPropertyOverride('PermissionsBoundary', arn);
       }
       return [];
     },

@@ -20,8 +20,15 @@ import { DEFAULT_THROTTLE, ROUTE_THROTTLES } from './http-api';
 import { CAPTCHA_REFUSALS_ALARM, SLOW_PAGES_MIN_VIEWS } from './monitoring';
 import { PAGE_VIEWS_BY_DAY_QUERY, REFUSED_PAGE_VIEWS_QUERY, VITALS_P75_QUERY } from '../shared/page-view-queries';
 import { VITALS_THRESHOLDS } from '../../contract/vitals';
-import { FIXTURE_CONFIG_INPUT, fixtureConfig, type Synthesized, synthPortfolio, type Json, roleBoundaries, undeployableTypes } from './testing';
-
+import {
+  FIXTURE_CONFIG_INPUT,
+  fixtureConfig,
+  type Synthesized,
+  synthPortfolio,
+  type Json,
+  roleBoundaries,
+  undeployableTypes,
+} from './testing';
 
 let synth: Synthesized;
 let template: Template;
@@ -29,7 +36,8 @@ let resources: Record<string, Json>;
 
 // The live site's own resources: the pull-request previews' bucket and distribution (ids "Previews…")
 // are infra/lib/previews.test.ts's.
-const ofType = (type: string): [string, Json][] => Object.entries(resources).filter(([id, r]) => r.Type === type && !id.startsWith('Previews'));
+const ofType = (type: string): [string, Json][] =>
+  Object.entries(resources).filter(([id, r]) => r.Type === type && !id.startsWith('Previews'));
 const only = (type: string): Json => {
   const found = ofType(type);
   expect(found, type).toHaveLength(1);
@@ -224,8 +232,16 @@ describe('upload', () => {
     expect(data).toMatchObject({ Exclude: ['*'], Include: ['*.data'], SystemMetadata: { 'cache-control': CACHE_REVALIDATE } });
     expect(pages).toMatchObject({ Exclude: ['*'], SystemMetadata: { 'cache-control': CACHE_REVALIDATE } });
     expect(pages!.Include).toEqual(['*.html']);
-    expect(others).toMatchObject({ Exclude: ['assets/*', '*.html', '*.data', 'feed.xml', '*/feed.xml'], SystemMetadata: { 'cache-control': CACHE_ONE_DAY } });
-    expect(byInclude('feed.xml')[0]).toMatchObject({ Exclude: ['*'], Include: ['feed.xml', '*/feed.xml'], Prune: true, SystemMetadata: { 'cache-control': CACHE_ONE_DAY } });
+    expect(others).toMatchObject({
+      Exclude: ['assets/*', '*.html', '*.data', 'feed.xml', '*/feed.xml'],
+      SystemMetadata: { 'cache-control': CACHE_ONE_DAY },
+    });
+    expect(byInclude('feed.xml')[0]).toMatchObject({
+      Exclude: ['*'],
+      Include: ['feed.xml', '*/feed.xml'],
+      Prune: true,
+      SystemMetadata: { 'cache-control': CACHE_ONE_DAY },
+    });
   });
 
   it("uploads the languages' feeds as application/atom+xml, Atom's own type, after the pages and before the named files", () => {
@@ -241,7 +257,8 @@ describe('upload', () => {
     expect(data!.SystemMetadata['content-type']).toBe('text/x-script');
     expect(data!.SystemMetadata['content-type']).toBe(contentTypeFor('/contact.data'));
     const [feeds] = byInclude('feed.xml');
-    for (const other of deployments().filter((d) => d.id !== data!.id && d.id !== feeds!.id)) expect(other.SystemMetadata['content-type']).toBeUndefined();
+    for (const other of deployments().filter((d) => d.id !== data!.id && d.id !== feeds!.id))
+      expect(other.SystemMetadata['content-type']).toBeUndefined();
   });
 
   it('keeps old hashed assets for open tabs, prunes pages and named files', () => {
@@ -295,7 +312,9 @@ describe('flood guards', () => {
     // No origin custom header at all: the value is never in the distribution's configuration.
     expect(origins.every((origin) => !origin.OriginCustomHeaders)).toBe(true);
     const api = (config.CacheBehaviors as Json[]).find((behavior) => behavior.PathPattern === 'api/*')!;
-    const [functionId, fn] = ofType('AWS::CloudFront::Function').find(([, f]) => String(f.Properties.FunctionCode).includes(ORIGIN_VERIFY_HEADER))!;
+    const [functionId, fn] = ofType('AWS::CloudFront::Function').find(([, f]) =>
+      String(f.Properties.FunctionCode).includes(ORIGIN_VERIFY_HEADER),
+    )!;
     expect(api.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } }]);
     expect(fn.Properties.FunctionConfig).toMatchObject({
       Runtime: 'cloudfront-js-2.0',
@@ -344,7 +363,9 @@ describe('flood guards', () => {
     expect(new Set(readers.flatMap(({ roles }) => roles.map((role: Json) => role.Ref)))).toEqual(
       new Set([roleOf(contactId()), roleOf(eventsId()), roleOf(vitalsId()), roleOf(rotationId)]),
     );
-    const writers = statements.filter(({ statement }) => JSON.stringify(statement.Action).match(/PutSecretValue|cloudfront-keyvaluestore:PutKey/));
+    const writers = statements.filter(({ statement }) =>
+      JSON.stringify(statement.Action).match(/PutSecretValue|cloudfront-keyvaluestore:PutKey/),
+    );
     expect(new Set(writers.flatMap(({ roles }) => roles.map((role: Json) => role.Ref)))).toEqual(new Set([roleOf(rotationId)]));
   });
 
@@ -415,7 +436,6 @@ describe('API', () => {
 });
 
 describe('functions', () => {
-
   it('run on nodejs24.x arm64, one per route of the contract, with its entry and timeout', () => {
     for (const id of [contactId(), eventsId()]) {
       expect(resources[id]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
@@ -545,9 +565,7 @@ describe('operations', () => {
     });
     template.hasResourceProperties('AWS::SNS::TopicPolicy', {
       PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-        ]),
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
       },
     });
   });
@@ -566,7 +584,9 @@ describe('operations', () => {
       Resource: { Ref: topicId },
     });
     expect(allow.Condition.StringEquals).toEqual({ 'aws:SourceAccount': '123456789012' });
-    const alarmIds = ofType('AWS::CloudWatch::Alarm').map(([id]) => id).sort();
+    const alarmIds = ofType('AWS::CloudWatch::Alarm')
+      .map(([id]) => id)
+      .sort();
     expect(alarmIds).toHaveLength(13);
     const sourceArns: Json[] = allow.Condition.ArnEquals['aws:SourceArn'];
     expect(sourceArns.map((arn) => arn['Fn::GetAtt'][0]).sort()).toEqual(alarmIds);
@@ -661,7 +681,9 @@ describe('operations', () => {
     const costs = readFileSync(path.join(REPO_ROOT, 'docs/deploy.md'), 'utf8').replace(/\s+/g, ' ');
     expect(costs).toContain(`CloudWatch: ${alarms.length} alarms reading ${alarmMetrics} alarm metrics`);
     expect(costs).toContain(`so ${Math.max(0, alarmMetrics - 10)} are billed`);
-    expect(costs).toContain(`${['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen'][alarms.length]} alarms mail`);
+    expect(costs).toContain(
+      `${['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen'][alarms.length]} alarms mail`,
+    );
   });
 
   it('has a dashboard with messages sent, errors, latency and click events by name', () => {
@@ -669,7 +691,9 @@ describe('operations', () => {
     for (const text of ['ContactMessageSent', 'ContactMessageFailed', 'Errors', 'Latency', 'Duration', '5xx']) {
       expect(body).toContain(text);
     }
-    expect(body).toContain(`SEARCH('{Portfolio,EventName,service} MetricName=\\\\\\"ClickEvent\\\\\\" service=\\\\\\"events\\\\\\"', 'Sum', 3600)`);
+    expect(body).toContain(
+      `SEARCH('{Portfolio,EventName,service} MetricName=\\\\\\"ClickEvent\\\\\\" service=\\\\\\"events\\\\\\"', 'Sum', 3600)`,
+    );
   });
 });
 
@@ -677,10 +701,14 @@ describe('visitors (page views and Core Web Vitals)', () => {
   // The body is a Fn::Join around tokens: each token becomes TOKEN_<its index>, so the log group can be told.
   const parts = () => only('AWS::CloudWatch::Dashboard').DashboardBody['Fn::Join'][1] as (string | Json)[];
   const dashboard = () =>
-    JSON.parse(parts().map((part, i) => (typeof part === 'string' ? part : `TOKEN_${i}`)).join('')) as { widgets: Json[] };
+    JSON.parse(
+      parts()
+        .map((part, i) => (typeof part === 'string' ? part : `TOKEN_${i}`))
+        .join(''),
+    ) as { widgets: Json[] };
   const vitalsFunctionId = () => idOf('AWS::Lambda::Function', (p) => /^POST \/api\/vitals/.test(p.Description ?? ''));
 
-  it('runs the page-view queries (per day and route; p75 per route and device) on the vitals function\'s log group', () => {
+  it("runs the page-view queries (per day and route; p75 per route and device) on the vitals function's log group", () => {
     const logGroupId = resources[vitalsFunctionId()]!.Properties.LoggingConfig.LogGroup.Ref;
     const queries = dashboard().widgets.filter((w) => w.type === 'log');
     expect(queries).toHaveLength(3);
@@ -709,7 +737,8 @@ describe('visitors (page views and Core Web Vitals)', () => {
       [VITALS_THRESHOLDS.lcp.good, VITALS_THRESHOLDS.lcp.poor],
       [VITALS_THRESHOLDS.inp.good, VITALS_THRESHOLDS.inp.poor],
     ]);
-    for (const graph of graphs) expect(graph.properties.metrics[0]).toEqual(expect.arrayContaining([METRICS_NAMESPACE, 'service', 'vitals']));
+    for (const graph of graphs)
+      expect(graph.properties.metrics[0]).toEqual(expect.arrayContaining([METRICS_NAMESPACE, 'service', 'vitals']));
   });
 
   it("alarms when the last day's p75 LCP or INP is poor, leaving a day of too few page views alone, to the topic", () => {

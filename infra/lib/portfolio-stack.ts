@@ -7,7 +7,15 @@ import type { Construct } from 'constructs';
 import { ARCHIVE_ENV } from '../../contract/archive';
 import { postTitlesEnvironment } from '../../contract/event-catalog';
 import { readPostTitles } from './post-titles';
-import { cloudFrontPlanOf, isRoute53Domain, previewCloudFrontPlanOf, type PortfolioConfig, RECAPTCHA_TEST_SECRET, usesTestRecaptcha, webBuildEnv } from '../config/portfolio-config';
+import {
+  cloudFrontPlanOf,
+  isRoute53Domain,
+  previewCloudFrontPlanOf,
+  type PortfolioConfig,
+  RECAPTCHA_TEST_SECRET,
+  usesTestRecaptcha,
+  webBuildEnv,
+} from '../config/portfolio-config';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
 import { ApiOriginDomain } from './api-origin-domain';
 import { ArchiveTable } from './archive-table';
@@ -167,10 +175,16 @@ export class PortfolioStack extends Stack {
       cachePolicy: this.cdn.pagesCachePolicy,
       plan: previewCloudFrontPlanOf(config),
     });
-    new CfnOutput(this, STACK_OUTPUT_KEYS.previewBucket, { description: 'Pull-request previews, under pr-N/<sha>/', value: previews.bucket.bucketName });
+    new CfnOutput(this, STACK_OUTPUT_KEYS.previewBucket, {
+      description: 'Pull-request previews, under pr-N/<sha>/',
+      value: previews.bucket.bucketName,
+    });
     new CfnOutput(this, STACK_OUTPUT_KEYS.previewUrl, { value: `https://${previews.distribution.distributionDomainName}` });
     if (previews.subscription) {
-      new CfnOutput(this, STACK_OUTPUT_KEYS.previewPlan, { description: "The previews' CloudFront plan subscription", value: previews.subscription.attrArn });
+      new CfnOutput(this, STACK_OUTPUT_KEYS.previewPlan, {
+        description: "The previews' CloudFront plan subscription",
+        value: previews.subscription.attrArn,
+      });
     }
     return previews;
   }
@@ -182,13 +196,22 @@ export class PortfolioStack extends Stack {
    */
   private httpApi(config: PortfolioConfig, logRetention: logs.RetentionDays): { api: HttpApi; originHost?: string } {
     const domain = isRoute53Domain(config.domain) && !config.stage ? config.domain : undefined;
-    const api = new HttpApi(this, 'Api', { functions: this.functions.functions, logRetention, disableExecuteApiEndpoint: domain !== undefined });
+    const api = new HttpApi(this, 'Api', {
+      functions: this.functions.functions,
+      logRetention,
+      disableExecuteApiEndpoint: domain !== undefined,
+    });
     if (!domain) return { api };
     return { api, originHost: new ApiOriginDomain(this, 'ApiOrigin', { domain, api: api.api, stage: api.stage }).domainName };
   }
 
   /** The API's functions with their environments and grants: all read the origin secret; the contact one mails and archives. */
-  private routeFunctions(props: PortfolioStackProps, logRetention: logs.RetentionDays, mailEnvironment: Record<string, string>, contactProps: ContactPermissionsProps) {
+  private routeFunctions(
+    props: PortfolioStackProps,
+    logRetention: logs.RetentionDays,
+    mailEnvironment: Record<string, string>,
+    contactProps: ContactPermissionsProps,
+  ) {
     const origin: Record<string, string> = this.originSecret.environment;
     // The beacons' per-address counters share the archive's table, as the contact form's do.
     const beaconCounters = { [ARCHIVE_ENV.table]: this.archive.table.tableName };
@@ -246,9 +269,7 @@ export class PortfolioStack extends Stack {
   private addOutputs(config: PortfolioConfig): void {
     new CfnOutput(this, STACK_OUTPUT_KEYS.siteUrl, {
       description: 'The site',
-      value: config.domain
-        ? `https://${config.domain.domainName}`
-        : `https://${this.cdn.distribution.distributionDomainName}`,
+      value: config.domain ? `https://${config.domain.domainName}` : `https://${this.cdn.distribution.distributionDomainName}`,
     });
     new CfnOutput(this, STACK_OUTPUT_KEYS.distributionDomain, { value: this.cdn.distribution.distributionDomainName });
     new CfnOutput(this, STACK_OUTPUT_KEYS.siteBucket, {
@@ -257,7 +278,10 @@ export class PortfolioStack extends Stack {
     });
     new CfnOutput(this, 'DistributionId', { value: this.cdn.distribution.distributionId });
     if (this.cdn.subscription) {
-      new CfnOutput(this, STACK_OUTPUT_KEYS.sitePlan, { description: "The site's CloudFront plan subscription", value: this.cdn.subscription.attrArn });
+      new CfnOutput(this, STACK_OUTPUT_KEYS.sitePlan, {
+        description: "The site's CloudFront plan subscription",
+        value: this.cdn.subscription.attrArn,
+      });
     }
     new CfnOutput(this, STACK_OUTPUT_KEYS.archiveTable, {
       description: `The message archive (npm run messages reads it); ${config.deleteArchiveOnDestroy ? 'deleted' : 'kept'} by cdk destroy`,

@@ -143,7 +143,7 @@ export class PreviewSite extends Construct {
     });
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: "Server access logs would only record CloudFront reading public preview builds and the preview workflow writing them.",
+      reason: 'Server access logs would only record CloudFront reading public preview builds and the preview workflow writing them.',
     });
 
     // Functions of its own (the live site's routing inside): nothing here changes the live function.
@@ -156,7 +156,9 @@ export class PreviewSite extends Construct {
     const viewerResponse = new cloudfront.Function(this, 'ViewerResponse', {
       code: cloudfront.FunctionCode.fromInline(previewViewerResponseCode(headersByPolicy ? {} : props.headers.values)),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: headersByPolicy ? 'Previews: X-Robots-Tag noindex on every response' : "Previews: the site's security headers and X-Robots-Tag noindex",
+      comment: headersByPolicy
+        ? 'Previews: X-Robots-Tag noindex on every response'
+        : "Previews: the site's security headers and X-Robots-Tag noindex",
     });
     // Origin access control for a second distribution on a second bucket (Amazon CloudFront Developer
     // Guide, "Restrict access to an Amazon S3 origin": https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/private-content-restricting-access-to-s3.html).
@@ -189,17 +191,29 @@ export class PreviewSite extends Construct {
       // a custom error page" (Amazon CloudFront Developer Guide, "CloudFront events that can trigger a
       // Lambda@Edge function": https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/lambda-cloudfront-trigger-events.html),
       // and no page says the same of CloudFront Functions, so the function does not count on it.
-      errorResponses: [403, 404].map((httpStatus) => ({ httpStatus, responseHttpStatus: 404, responsePagePath: `/${PREVIEW_NOT_FOUND_KEY}`, ttl: NOT_FOUND_TTL })),
+      errorResponses: [403, 404].map((httpStatus) => ({
+        httpStatus,
+        responseHttpStatus: 404,
+        responsePagePath: `/${PREVIEW_NOT_FOUND_KEY}`,
+        ttl: NOT_FOUND_TTL,
+      })),
     });
     const ack = (findingId: string, reason: string) => Validations.of(this.distribution).acknowledge({ id: findingId, reason });
-    ack('AwsSolutions-CFR1', 'Pull-request previews are read by the reviewers of the pull request, wherever they are; no country is blocked.');
+    ack(
+      'AwsSolutions-CFR1',
+      'Pull-request previews are read by the reviewers of the pull request, wherever they are; no country is blocked.',
+    );
     if (!this.firewall) {
-      ack('AwsSolutions-CFR2', 'Pay-as-you-go chosen on purpose (portfolio.cloudFrontPlan); static preview files only (no /api/*, GET and HEAD only).');
+      ack(
+        'AwsSolutions-CFR2',
+        'Pay-as-you-go chosen on purpose (portfolio.cloudFrontPlan); static preview files only (no /api/*, GET and HEAD only).',
+      );
     }
     ack('AwsSolutions-CFR3', "No access logs on the previews' distribution: they would store reviewers' IP addresses for no use.");
     ack('AwsSolutions-CFR4', 'Previews use the default *.cloudfront.net certificate, whose minimum TLS protocol CloudFront itself fixes.');
     enforcePlan(this.distribution, props.plan);
-    if (this.firewall) this.subscription = subscribe(this, 'Plan', props.plan, { distribution: this.distribution, webAcl: this.firewall.webAcl });
+    if (this.firewall)
+      this.subscription = subscribe(this, 'Plan', props.plan, { distribution: this.distribution, webAcl: this.firewall.webAcl });
     this.notFoundPage();
   }
 

@@ -43,7 +43,7 @@ let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   const real = spawnSync('bash', ['-c', 'command -v aws'], { encoding: 'utf8' }).stdout.trim();
-  expect(real, 'the AWS CLI is not installed (.ci/run installs Debian\'s awscli)').not.toBe('');
+  expect(real, "the AWS CLI is not installed (.ci/run installs Debian's awscli)").not.toBe('');
   aws = await startFakeAws({
     account: ACCOUNT,
     buckets: { [BUCKET]: ['pr-13/0123456/index.html'], [LIVE_BUCKET]: ['index.html'] },
@@ -80,7 +80,12 @@ afterAll(async () => {
 /** Runs a step's script (asynchronously: the fake AWS answers from this same process); stdout carries ::error:: lines. */
 function run(script: string, extra: Record<string, string> = {}): Promise<{ status: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-e', '-c', script], { cwd: work, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+    const child = spawn('bash', ['-e', '-c', script], {
+      cwd: work,
+      env: { ...env, ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 60_000,
+    });
     let stderr = '';
     let stdout = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -92,7 +97,11 @@ function run(script: string, extra: Record<string, string> = {}): Promise<{ stat
 
 describe("a pull request's preview steps against the fake AWS, with the preview role's policy", () => {
   it('the upload puts every file under pr-N/<short sha>/ and nowhere else', async () => {
-    const result = await run(stepScript('upload', /aws s3 cp/), { PREVIEW_PATH: 'pr-12/abc1234', PR: '12', MAX_BYTES: uploadStep().env.MAX_BYTES });
+    const result = await run(stepScript('upload', /aws s3 cp/), {
+      PREVIEW_PATH: 'pr-12/abc1234',
+      PR: '12',
+      MAX_BYTES: uploadStep().env.MAX_BYTES,
+    });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect([...aws.state.buckets[BUCKET]!].sort()).toEqual([
@@ -113,26 +122,38 @@ describe("a pull request's preview steps against the fake AWS, with the preview 
     ['a listing of the whole bucket', 'aws s3 ls "s3://$BUCKET/"'],
     ['the live stack', 'aws cloudformation describe-stacks --stack-name Portfolio'],
     ['a parameter', 'aws ssm get-parameter --name /portfolio/recaptcha-secret'],
-  ])('refuses %s', async (_what, script) => {
-    const result = await run(script);
-    expect(result.status).not.toBe(0);
-    expect(result.stderr).toMatch(/AccessDenied|not authorized/);
-    expect(aws.state.buckets[LIVE_BUCKET]).toEqual(['index.html']);
-    expect(aws.state.buckets[BUCKET]).not.toContain('index.html');
-  }, 60_000);
+  ])(
+    'refuses %s',
+    async (_what, script) => {
+      const result = await run(script);
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toMatch(/AccessDenied|not authorized/);
+      expect(aws.state.buckets[LIVE_BUCKET]).toEqual(['index.html']);
+      expect(aws.state.buckets[BUCKET]).not.toContain('index.html');
+    },
+    60_000,
+  );
 
   it.each([
     ["another pull request's prefix", 'pr-13/0123456', '12'],
     ['a prefix outside pr-*', 'assets/abc1234', '12'],
     ['a path that climbs out', 'pr-12/../index.html', '12'],
-  ])("the upload refuses %s before any AWS call", async (_what, previewPath, pr) => {
-    const result = await run(stepScript('upload', /aws s3 cp/), { PREVIEW_PATH: previewPath, PR: pr, MAX_BYTES: uploadStep().env.MAX_BYTES });
-    expect(result.status).toBe(1);
-    expect(result.stdout).toContain("is not this pull request's own prefix");
-    expect(aws.state.buckets[BUCKET]).not.toContain('pr-13/0123456/home/index.html');
-  }, 60_000);
+  ])(
+    'the upload refuses %s before any AWS call',
+    async (_what, previewPath, pr) => {
+      const result = await run(stepScript('upload', /aws s3 cp/), {
+        PREVIEW_PATH: previewPath,
+        PR: pr,
+        MAX_BYTES: uploadStep().env.MAX_BYTES,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stdout).toContain("is not this pull request's own prefix");
+      expect(aws.state.buckets[BUCKET]).not.toContain('pr-13/0123456/home/index.html');
+    },
+    60_000,
+  );
 
-  it('the upload refuses a site over its size cap, and the cap is the workflow\'s own (50 MiB)', async () => {
+  it("the upload refuses a site over its size cap, and the cap is the workflow's own (50 MiB)", async () => {
     const max = uploadStep().env.MAX_BYTES;
     expect(Number(max)).toBe(50 * 1024 * 1024);
     const big = path.join(work, 'site', 'videos', 'huge.mp4');

@@ -7,9 +7,22 @@
  */
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CfRequest, type CfResponse, type CfViewerRequestEvent, isCfResponse, loadViewerRequestHandler } from '../cloudfront/viewer-request-loader';
+import {
+  type CfRequest,
+  type CfResponse,
+  type CfViewerRequestEvent,
+  isCfResponse,
+  loadViewerRequestHandler,
+} from '../cloudfront/viewer-request-loader';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
-import { PREVIEW_EXPIRY_DAYS, PREVIEW_NOT_FOUND_HTML, PREVIEW_NOT_FOUND_KEY, previewBucketName, previewPath, previewViewerRequestCode } from './preview-site';
+import {
+  PREVIEW_EXPIRY_DAYS,
+  PREVIEW_NOT_FOUND_HTML,
+  PREVIEW_NOT_FOUND_KEY,
+  previewBucketName,
+  previewPath,
+  previewViewerRequestCode,
+} from './preview-site';
 import { fixtureConfig, type Json, synthPortfolio, type Synthesized } from './testing';
 
 let live: Synthesized;
@@ -27,7 +40,12 @@ describe('the preview bucket', () => {
     const [, bucket] = resources(live, 'AWS::S3::Bucket').find(([id]) => id.startsWith('Previews'))!;
     expect(bucket!.Properties).toMatchObject({
       BucketName: previewBucketName('Portfolio', '123456789012', 'eu-west-1'),
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
       OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
     });
     expect(bucket!.Properties.LifecycleConfiguration.Rules).toContainEqual(
@@ -51,7 +69,8 @@ describe('the preview bucket', () => {
 });
 
 describe('the preview distribution', () => {
-  const distributions = () => resources(live, 'AWS::CloudFront::Distribution').map(([id, d]) => [id, d.Properties.DistributionConfig] as const);
+  const distributions = () =>
+    resources(live, 'AWS::CloudFront::Distribution').map(([id, d]) => [id, d.Properties.DistributionConfig] as const);
 
   it('serves the preview bucket through origin access control, with the live security headers and no /api/*', () => {
     const all = distributions();
@@ -68,7 +87,8 @@ describe('the preview distribution', () => {
   });
 
   it("runs the preview function's code as synthesized: a plain script under CloudFront's 10 KB, the live routing inside", () => {
-    const code = resources(live, 'AWS::CloudFront::Function').find(([id]) => id.startsWith('PreviewsViewerRequest'))![1].Properties.FunctionCode;
+    const code = resources(live, 'AWS::CloudFront::Function').find(([id]) => id.startsWith('PreviewsViewerRequest'))![1].Properties
+      .FunctionCode;
     expect(code).toBe(previewViewerRequestCode());
     expect(() => new vm.Script(code)).not.toThrow();
     expect(Buffer.byteLength(code, 'utf8')).toBeLessThan(10 * 1024);
@@ -89,7 +109,12 @@ describe("the preview distribution's not-found page", () => {
     const [, config] = resources(live, 'AWS::CloudFront::Distribution').find(([id]) => id.startsWith('Previews'))!;
     const responses = config!.Properties.DistributionConfig.CustomErrorResponses;
     expect(responses).toEqual(
-      [403, 404].map((code) => ({ ErrorCode: code, ResponseCode: 404, ResponsePagePath: `/${PREVIEW_NOT_FOUND_KEY}`, ErrorCachingMinTTL: 10 })),
+      [403, 404].map((code) => ({
+        ErrorCode: code,
+        ResponseCode: 404,
+        ResponsePagePath: `/${PREVIEW_NOT_FOUND_KEY}`,
+        ErrorCachingMinTTL: 10,
+      })),
     );
     // Outside every preview's prefix, so the preview role (pr-* keys only) can neither write nor delete it.
     expect(PREVIEW_NOT_FOUND_KEY.startsWith('pr-')).toBe(false);
@@ -152,15 +177,25 @@ describe('the preview viewer-request function', () => {
     expect(home.headers!.location!.value).toBe('/pr-12/abc1234/home?ref=pr');
   });
 
-  it.each(['/home', '/', '/assets/entry-AbC.js', '/api/contact', '/pr-0/abc1234/home', '/pr-12/ABC1234/home', '/pr-12/abc123/home', '/pr-1x/abc1234/home', '/pr-12/zzzzzzz/home', '/pr-12/abc1234/../../x', '/pr-12/abc1234/./home', '/pr-12/abc1234/home/..'])(
-    'outside a preview prefix (%s): a short 404 from the function, nothing asked of the bucket',
-    async (uri) => {
-      const answer = await response(uri);
-      expect(answer.statusCode).toBe(404);
-      expect(String(answer.body)).toMatch(/Not a preview: open the address in the pull request's preview comment/);
-      expect(Buffer.byteLength(String(answer.body))).toBeLessThan(200);
-    },
-  );
+  it.each([
+    '/home',
+    '/',
+    '/assets/entry-AbC.js',
+    '/api/contact',
+    '/pr-0/abc1234/home',
+    '/pr-12/ABC1234/home',
+    '/pr-12/abc123/home',
+    '/pr-1x/abc1234/home',
+    '/pr-12/zzzzzzz/home',
+    '/pr-12/abc1234/../../x',
+    '/pr-12/abc1234/./home',
+    '/pr-12/abc1234/home/..',
+  ])('outside a preview prefix (%s): a short 404 from the function, nothing asked of the bucket', async (uri) => {
+    const answer = await response(uri);
+    expect(answer.statusCode).toBe(404);
+    expect(String(answer.body)).toMatch(/Not a preview: open the address in the pull request's preview comment/);
+    expect(Buffer.byteLength(String(answer.body))).toBeLessThan(200);
+  });
 
   it('lets the not-found page through as it is (CloudFront fetches it for a missing key), and nothing else at the root', async () => {
     expect((await request(`/${PREVIEW_NOT_FOUND_KEY}`)).uri).toBe(`/${PREVIEW_NOT_FOUND_KEY}`);

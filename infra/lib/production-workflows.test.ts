@@ -29,7 +29,17 @@ let work: string;
 const sha: Record<'deployed' | 'head' | 'attacker', string> = { deployed: '', head: '', attacker: '' };
 
 const git = (cwd: string, ...args: string[]) => {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+  const result = spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com',
+    },
+  });
   if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
   return result.stdout.trim();
 };
@@ -121,7 +131,9 @@ function runStep(script: string, answers: Answers, env: Record<string, string>):
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (status) => resolve({ status, output, outputs: readFileSync(outputFile, 'utf8'), head: git(cwd, 'rev-parse', 'HEAD') }));
+    child.on('close', (status) =>
+      resolve({ status, output, outputs: readFileSync(outputFile, 'utf8'), head: git(cwd, 'rev-parse', 'HEAD') }),
+    );
   });
 }
 
@@ -154,12 +166,14 @@ describe('the deploy gate', () => {
   });
 });
 
-describe('the rollback\'s approval', () => {
+describe("the rollback's approval", () => {
   let script: string;
   beforeAll(() => {
     script = stepScript('rollback.yml', 'approve', /required_reviewers/);
   });
-  const environment = (rules: unknown[]) => ({ [`repos/${REPOSITORY}/environments/production-rollback`]: { name: 'production-rollback', protection_rules: rules } });
+  const environment = (rules: unknown[]) => ({
+    [`repos/${REPOSITORY}/environments/production-rollback`]: { name: 'production-rollback', protection_rules: rules },
+  });
   const approve = (answers: Answers) => runStep(script, answers, { GH_TOKEN: 'fake', REPOSITORY });
 
   it('goes on when the environment has a required reviewer (who approved before the job started)', async () => {
@@ -178,7 +192,7 @@ describe('the rollback\'s approval', () => {
   });
 });
 
-describe('the rollback\'s choice of commit', () => {
+describe("the rollback's choice of commit", () => {
   let script: string;
   beforeAll(() => {
     script = stepScript('rollback.yml', 'build', /merge-base/);
@@ -196,10 +210,17 @@ describe('the rollback\'s choice of commit', () => {
       head_repository: { full_name: REPOSITORY },
       ...over,
     },
-    [`repos/${REPOSITORY}/actions/runs/${id}/jobs`]: { jobs: [{ name: 'gate', conclusion: 'success' }, { name: 'deploy', conclusion: deployJob }] },
+    [`repos/${REPOSITORY}/actions/runs/${id}/jobs`]: {
+      jobs: [
+        { name: 'gate', conclusion: 'success' },
+        { name: 'deploy', conclusion: deployJob },
+      ],
+    },
   });
   const listed = (headSha: string, ...ids: number[]): Answers => ({
-    [`repos/${REPOSITORY}/actions/workflows/deploy.yml/runs?head_sha=${headSha}&status=success&per_page=100`]: { workflow_runs: ids.map((id) => ({ id })) },
+    [`repos/${REPOSITORY}/actions/workflows/deploy.yml/runs?head_sha=${headSha}&status=success&per_page=100`]: {
+      workflow_runs: ids.map((id) => ({ id })),
+    },
   });
   const rollback = (answers: Answers, inputs: { COMMIT?: string; RUN_ID?: string }) =>
     runStep(script, answers, { GH_TOKEN: 'fake', COMMIT: inputs.COMMIT ?? '', RUN_ID: inputs.RUN_ID ?? '' });
@@ -246,7 +267,7 @@ describe('the rollback\'s choice of commit', () => {
   });
 
   it.each([
-    ['another workflow\'s run', { path: '.github/workflows/ci.yml' }],
+    ["another workflow's run", { path: '.github/workflows/ci.yml' }],
     ['a run for another branch', { head_branch: 'feature' }],
     ['a run for a fork', { head_repository: { full_name: 'stranger/portfolio' } }],
     ['a failed run', { conclusion: 'failure' }],
@@ -264,7 +285,7 @@ describe('the rollback\'s choice of commit', () => {
     expect(other.status).toBe(1);
   });
 
-  it('takes a Deploy run\'s id, and still refuses its commit when it is not main\'s', async () => {
+  it("takes a Deploy run's id, and still refuses its commit when it is not main's", async () => {
     const good = await rollback(deployRun(5, sha.deployed), { RUN_ID: '5' });
     expect(good.status).toBe(0);
     expect(good.head).toBe(sha.deployed);

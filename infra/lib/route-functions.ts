@@ -9,8 +9,7 @@ import { API_ROUTES, type ApiRoute } from '../../contract/api-routes';
 import { METRICS_NAMESPACE, SERVICE_NAMES } from '../../contract/metrics';
 
 /** ESM bundles need `require` for the CommonJS parts of their dependencies. */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire } from 'module';const require = createRequire(import.meta.url);";
+export const ESM_REQUIRE_BANNER = "import { createRequire } from 'module';const require = createRequire(import.meta.url);";
 
 export type RouteName = ApiRoute['name'];
 
@@ -18,8 +17,7 @@ export type RouteName = ApiRoute['name'];
 // https://docs.aws.amazon.com/lambda/latest/dg/lambda-runtimes.html). aws-cdk-lib 2.276 knows it
 // (cdk-facts.test.ts); the fallback keeps older libraries working with the same runtime.
 const NODEJS_24 =
-  (lambda.Runtime as { NODEJS_24_X?: lambda.Runtime }).NODEJS_24_X ??
-  new lambda.Runtime('nodejs24.x', lambda.RuntimeFamily.NODEJS);
+  (lambda.Runtime as { NODEJS_24_X?: lambda.Runtime }).NODEJS_24_X ?? new lambda.Runtime('nodejs24.x', lambda.RuntimeFamily.NODEJS);
 
 /** What the stack adds to a function beyond what the contract fixes (entry, path, timeout). */
 export interface RouteFunctionOptions {

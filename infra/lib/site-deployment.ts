@@ -112,9 +112,7 @@ export class SiteDeployment extends Construct {
     // The partition shows as a literal when the region is known, else as a token.
     const partitions = ['<AWS::Partition>'];
     if (!Token.isUnresolved(stack.region)) partitions.push(RegionInfo.get(stack.region).partition ?? 'aws');
-    const assetBuckets = partitions.map(
-      (partition) => `arn:${partition}:s3:::cdk-hnb659fds-assets-${account}-${stack.region}/*`,
-    );
+    const assetBuckets = partitions.map((partition) => `arn:${partition}:s3:::cdk-hnb659fds-assets-${account}-${stack.region}/*`);
     const siteBucket = `<${stack.getLogicalId(props.bucket.node.defaultChild as CfnElement)}.Arn>/*`;
     const findings: Record<string, string> = {
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]':

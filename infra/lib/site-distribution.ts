@@ -91,13 +91,22 @@ export class SiteDistribution extends Construct {
     // each object's Cache-Control from 1 s to a year, so HTML (max-age=0, must-revalidate) is at most a
     // second stale and the content-hashed assets (immutable, a year) stay a year.
     const sharedCachePolicy =
-      props.sharedCachePolicy ?? (CLOUDFRONT_PLANS[props.plan].allows.has('customCachePolicy') ? undefined : cloudfront.CachePolicy.CACHING_OPTIMIZED);
+      props.sharedCachePolicy ??
+      (CLOUDFRONT_PLANS[props.plan].allows.has('customCachePolicy') ? undefined : cloudfront.CachePolicy.CACHING_OPTIMIZED);
     // Pages and other named files: the object's own Cache-Control rules (max-age=0, must-revalidate
     // for HTML, a day for the rest); min TTL 0 so a revalidation can reach the origin at once.
     this.pagesCachePolicy =
-      sharedCachePolicy ?? cachePolicy(this, 'PagesCache', 'Honours the Cache-Control of each object; HTML is revalidated', Duration.seconds(0), Duration.days(1));
+      sharedCachePolicy ??
+      cachePolicy(
+        this,
+        'PagesCache',
+        'Honours the Cache-Control of each object; HTML is revalidated',
+        Duration.seconds(0),
+        Duration.days(1),
+      );
     // Content-hashed files never change under their name: a year at the edge, whatever happens.
-    this.assetsCachePolicy = sharedCachePolicy ?? cachePolicy(this, 'AssetsCache', 'Content-hashed build assets: one year, immutable', ONE_YEAR, ONE_YEAR);
+    this.assetsCachePolicy =
+      sharedCachePolicy ?? cachePolicy(this, 'AssetsCache', 'Content-hashed build assets: one year, immutable', ONE_YEAR, ONE_YEAR);
     if (props.plan !== 'payAsYouGo') this.firewall = new EdgeFirewall(this, 'Firewall', { api: true, metricPrefix: 'Site' });
 
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.bucket, {
@@ -130,9 +139,7 @@ export class SiteDistribution extends Construct {
         compress: true,
         cachePolicy: this.pagesCachePolicy,
         responseHeadersPolicy: this.headersPolicy,
-        functionAssociations: [
-          { function: this.viewerRequestFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
-        ],
+        functionAssociations: [{ function: this.viewerRequestFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         'assets/*': {
@@ -262,10 +269,7 @@ function acknowledgeDistribution(distribution: cloudfront.Distribution, hasDomai
       'defaultRootObject is set and the viewer-request function never forwards a bare "/".',
   );
   const ack = (id: string, reason: string) => Validations.of(distribution).acknowledge({ id, reason });
-  ack(
-    'AwsSolutions-CFR1',
-    'A public portfolio is meant for visitors from every country; there is no legal reason to block any.',
-  );
+  ack('AwsSolutions-CFR1', 'A public portfolio is meant for visitors from every country; there is no legal reason to block any.');
   // On a flat-rate plan the web ACL is there (edge-firewall.ts) and the finding does not arise.
   if (!hasWebAcl) {
     ack(

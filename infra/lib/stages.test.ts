@@ -19,7 +19,8 @@ beforeAll(() => {
  * confused): bucket, topic, function, role, log group, dashboard, alarm names; "Name" of CloudFront
  * policies, functions and origin access controls, and of the API. A metric dimension's Name is not one.
  */
-const PHYSICAL_NAME = /^(BucketName|TopicName|FunctionName|RoleName|ManagedPolicyName|LogGroupName|DashboardName|AlarmName|Name|DisplayName)$/;
+const PHYSICAL_NAME =
+  /^(BucketName|TopicName|FunctionName|RoleName|ManagedPolicyName|LogGroupName|DashboardName|AlarmName|Name|DisplayName)$/;
 
 /** Every literal physical name in a template's resources, with where it sits. */
 function literalNames(node: unknown, at: string, found: Map<string, string>): Map<string, string> {
@@ -38,7 +39,7 @@ describe('a preview stage', () => {
     expect(undeployableTypes(live.template, preview.template)).toEqual([]);
   });
 
-  it('gives its roles the live site\'s boundary (setup makes one, named after the live stack)', () => {
+  it("gives its roles the live site's boundary (setup makes one, named after the live stack)", () => {
     const boundaries = new Set(roleBoundaries(preview.template));
     expect(boundaries.size).toBe(1);
     expect([...boundaries][0]).toContain(':policy/Portfolio-cdk-boundary');

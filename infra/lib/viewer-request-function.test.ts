@@ -22,7 +22,6 @@ import { INLINE_SCRIPT_HASHES, securityHeaders } from '../shared/security-header
 import { synthPortfolio, type Json } from './testing';
 import { ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 
-
 let templateCode: string;
 let headersPolicy: Json;
 let handler: ViewerRequestHandler;
@@ -32,7 +31,12 @@ beforeAll(() => {
   // The live site's function: not the pull-request previews' own (infra/lib/previews.test.ts), nor the one
   // that sets the API's origin header (infra/cloudfront/api-origin.js).
   const functions = Object.entries(resources)
-    .filter(([id, r]) => r.Type === 'AWS::CloudFront::Function' && !id.startsWith('Previews') && !String(r.Properties.FunctionCode).includes(ORIGIN_VERIFY_HEADER))
+    .filter(
+      ([id, r]) =>
+        r.Type === 'AWS::CloudFront::Function' &&
+        !id.startsWith('Previews') &&
+        !String(r.Properties.FunctionCode).includes(ORIGIN_VERIFY_HEADER),
+    )
     .map(([, r]) => r);
   expect(functions).toHaveLength(1);
   templateCode = functions[0]!.Properties.FunctionCode;
@@ -76,9 +80,12 @@ describe('the function code in the template', () => {
 
 describe('routing, as CloudFront runs it', () => {
   // Every page of the site's page table (each project's, a post's and a tag's too) maps to the file the prerender writes for it.
-  it.each([...tablePagePaths('visited', projects), pathOf('post', 'a-post'), pathOf('tag', 'css')])('%s → its prerendered index.html', async (route) => {
-    expect(await uriFor(route)).toBe(`${route}/index.html`);
-  });
+  it.each([...tablePagePaths('visited', projects), pathOf('post', 'a-post'), pathOf('tag', 'css')])(
+    '%s → its prerendered index.html',
+    async (route) => {
+      expect(await uriFor(route)).toBe(`${route}/index.html`);
+    },
+  );
 
   it('answers / with a 302 to /home, keeping the query string, and uncached', async () => {
     expect(REDIRECTS).toEqual({ [REDIRECT_ROUTE]: REDIRECT_TARGET });
@@ -112,7 +119,15 @@ describe('routing, as CloudFront runs it', () => {
   });
 
   it('leaves files with an extension alone: hashed assets and named files', async () => {
-    for (const uri of ['/assets/entry-AbC123.js', '/assets/root-9x8y.css', '/robots.txt', '/sitemap.xml', '/favicon.ico', '/__spa-fallback.html', '/videos/demo.mp4']) {
+    for (const uri of [
+      '/assets/entry-AbC123.js',
+      '/assets/root-9x8y.css',
+      '/robots.txt',
+      '/sitemap.xml',
+      '/favicon.ico',
+      '/__spa-fallback.html',
+      '/videos/demo.mp4',
+    ]) {
       expect(await uriFor(uri)).toBe(uri);
     }
   });
@@ -174,9 +189,7 @@ function headersFromPolicy(config: Json): Record<string, string> {
 
 describe('security headers: one definition for the stack and the local server', () => {
   it('adds exactly the headers securityHeaders() gives, computed from source, over HTTPS', () => {
-    expect(headersFromPolicy(headersPolicy)).toEqual(
-      securityHeaders({ upgradeInsecureRequests: true }),
-    );
+    expect(headersFromPolicy(headersPolicy)).toEqual(securityHeaders({ upgradeInsecureRequests: true }));
   });
 
   it('differs from the plain-http local server only by upgrade-insecure-requests', () => {

@@ -50,9 +50,7 @@ describe('WebBuild', () => {
     mkdirSync(path.join(dir, 'client'));
     writeFileSync(path.join(dir, 'client', 'index.html'), '');
     const stack = new Stack(fastApp(), 'S');
-    expect(() => new WebBuild(stack, 'Web', { projectRoot: '/nowhere', buildEnv: {}, prebuiltDir: dir })).toThrow(
-      /npm run build/,
-    );
+    expect(() => new WebBuild(stack, 'Web', { projectRoot: '/nowhere', buildEnv: {}, prebuiltDir: dir })).toThrow(/npm run build/);
   });
 });
 

@@ -56,7 +56,6 @@ export interface LocalApiConfig {
   now?: (() => number) | undefined;
 }
 
-
 /** Every route's handler, built as Lambda builds it but from explicit settings. Throws naming bad settings. */
 export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
   // The Lambda's own checks (addresses, URLs), applied to these settings rather than to process.env.
@@ -128,7 +127,12 @@ export interface ApiGatewayOptions {
 
 /** Answers an API request; `notFound` answers paths and methods no route takes (the distribution's 404). */
 export function createApiGateway(handlers: ApiHandlers, options: ApiGatewayOptions = {}) {
-  const allow = new Map(API_ROUTES.map((route) => [route.routeKey, options.throttle === false ? () => true : routeThrottle(ROUTE_THROTTLES[route.name], options.now)]));
+  const allow = new Map(
+    API_ROUTES.map((route) => [
+      route.routeKey,
+      options.throttle === false ? () => true : routeThrottle(ROUTE_THROTTLES[route.name], options.now),
+    ]),
+  );
   return async (req: IncomingMessage, res: ServerResponse, notFound: () => void): Promise<void> => {
     const [rawPath = '/', rawQueryString = ''] = (req.url ?? '/').split(/\?(.*)/s); // at the first '?'
     const route = API_ROUTES.find((r) => r.method === req.method && r.path === rawPath);
@@ -173,13 +177,7 @@ function gatewayError(res: ServerResponse, status: number, message: string, head
 const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded)\b|[^;]*\+(json|xml)\b)/i;
 
 /** The HTTP API payload-2.0 event: headers lower-cased, repeats joined by commas, cookies apart. */
-function toEvent(
-  req: IncomingMessage,
-  route: ApiRoute,
-  rawPath: string,
-  rawQueryString: string,
-  body: Buffer,
-): APIGatewayProxyEventV2 {
+function toEvent(req: IncomingMessage, route: ApiRoute, rawPath: string, rawQueryString: string, body: Buffer): APIGatewayProxyEventV2 {
   const joined = (entries: Iterable<[string, string]>) => {
     const map = new Map<string, string>();
     for (const [name, value] of entries) map.set(name, map.has(name) ? `${map.get(name)},${value}` : value);
@@ -190,7 +188,10 @@ function toEvent(
       name === 'cookie' ? [] : (values ?? []).map((value): [string, string] => [name, value]),
     ),
   );
-  const cookies = (req.headers.cookie ?? '').split(';').map((c) => c.trim()).filter(Boolean);
+  const cookies = (req.headers.cookie ?? '')
+    .split(';')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const text = TEXT_TYPES.test(headers['content-type'] ?? '') && isUtf8(body);
   const now = new Date();
   // 'Mon, 23 Nov 2026 06:41:29 GMT' → '23/Nov/2026:06:41:29 +0000', API Gateway's format

@@ -207,7 +207,10 @@ describe('the real handlers, a fake siteverify and the mailbox', () => {
     const view = { route: '/projects/:projectId', lang: 'en', device: 'desktop', nav: 'client', inp: 40 };
     expect((await post('/api/vitals', view, 'text/plain;charset=UTF-8')).status).toBe(204);
     expect((await post('/api/vitals', { ...view, route: '/projects/3' })).status).toBe(400);
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toEqual([
       { level: 'INFO', message: 'Page view', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), service: 'vitals', pageView: view },
     ]);

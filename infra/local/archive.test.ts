@@ -58,7 +58,12 @@ async function stack(archiveDir?: string): Promise<LocalStack> {
   return started;
 }
 
-const BODY = { fullName: 'Ada Lovelace', email: 'ada@example.org', message: 'Hello from the archive test', 'g-recaptcha-response': 'token' };
+const BODY = {
+  fullName: 'Ada Lovelace',
+  email: 'ada@example.org',
+  message: 'Hello from the archive test',
+  'g-recaptcha-response': 'token',
+};
 
 function post(s: LocalStack, body: unknown, headers: Record<string, string> = {}) {
   return send(s.url, {
@@ -148,7 +153,9 @@ describe('the local archive through the local stack', () => {
     await second.redeliver();
     expect(await mailsWith('Marker five')).toHaveLength(1);
     const client = createDynamoClient({ endpoint: second.archive!.url, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-    const after = (await DynamoDBDocumentClient.from(client).send(new GetCommand({ TableName: second.archive!.table, Key: { id: before!.id } }))).Item;
+    const after = (
+      await DynamoDBDocumentClient.from(client).send(new GetCommand({ TableName: second.archive!.table, Key: { id: before!.id } }))
+    ).Item;
     client.destroy();
     expect(after).toMatchObject({ status: 'sent', attempts: 2 });
   });

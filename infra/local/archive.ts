@@ -4,12 +4,7 @@
  * is created when missing. dynalite does not do time-to-live (UpdateTimeToLive is unknown to it),
  * so nothing expires locally; the functions still write `expiresAt`.
  */
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  ResourceNotFoundException,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
@@ -100,9 +95,7 @@ export async function ensureTable(client: DynamoDBClient, table: string): Promis
     }
   };
   if ((await status()) === undefined) {
-    await client.send(
-      new CreateTableCommand(archiveTableDefinition(table)),
-    );
+    await client.send(new CreateTableCommand(archiveTableDefinition(table)));
   }
   for (let i = 0; i < 100 && (await status()) !== 'ACTIVE'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
 }

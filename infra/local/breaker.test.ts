@@ -15,7 +15,11 @@ let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 let stack: LocalStack;
 const told: string[] = [];
 const clock = { now: Date.parse('2026-11-29T23:58:00Z') };
-const breaker = createLocalBreaker({ dailyRequests: { contact: 2, vitals: 3 }, now: () => clock.now, onTrip: (message) => told.push(message) });
+const breaker = createLocalBreaker({
+  dailyRequests: { contact: 2, vitals: 3 },
+  now: () => clock.now,
+  onTrip: (message) => told.push(message),
+});
 
 beforeAll(async () => {
   mailbox = await startMailbox('127.0.0.1', 0);
@@ -81,9 +85,10 @@ describe('the local breaker on the past-share number', () => {
     expect(local.admit('vitals', { counted: 10, pastShare: 49 })).toBe(true);
     expect(local.admit('vitals', { counted: 10, pastShare: 50 })).toBe(false);
     expect(local.admit('events', { counted: 0, pastShare: 50 })).toBe(false);
-    expect(messages[0]).toMatch(/50 requests past their address's share today \(UTC\) reached the 50 one address cannot pass; vitals turned down/);
+    expect(messages[0]).toMatch(
+      /50 requests past their address's share today \(UTC\) reached the 50 one address cannot pass; vitals turned down/,
+    );
     at.now = Date.parse('2026-11-30T00:00:01Z');
     expect(local.admit('vitals', { counted: 0, pastShare: 0 })).toBe(true);
   });
 });
-

@@ -43,8 +43,7 @@ afterAll(async () => {
   rmSync(fixture.buildDir, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-  send(stack.url, { path: url, headers, method });
+const get = (url: string, headers: Record<string, string> = {}, method = 'GET') => send(stack.url, { path: url, headers, method });
 const title = (reply: RawReply) => /<title>([^<]*)<\/title>/.exec(reply.body.toString())?.[1];
 
 describe('routing through the CloudFront Function', () => {
@@ -71,15 +70,22 @@ describe('routing through the CloudFront Function', () => {
   });
 
   // One fallback for every language: the app picks the 404 page of the path's language.
-  it.each(['/nope', '/projects/99', '/es/nope', '/es/projects/99', '/fr', '/assets/missing-123.js', '/assets', '/api/unknown', '/api/contact'])(
-    '%s gets the fallback page with 404',
-    async (url) => {
-      const reply = await get(url);
-      expect(reply.status).toBe(404);
-      expect(title(reply)).toBe('Fallback');
-      expect(reply.headers['cache-control']).toBe(CACHE_REVALIDATE);
-    },
-  );
+  it.each([
+    '/nope',
+    '/projects/99',
+    '/es/nope',
+    '/es/projects/99',
+    '/fr',
+    '/assets/missing-123.js',
+    '/assets',
+    '/api/unknown',
+    '/api/contact',
+  ])('%s gets the fallback page with 404', async (url) => {
+    const reply = await get(url);
+    expect(reply.status).toBe(404);
+    expect(title(reply)).toBe('Fallback');
+    expect(reply.headers['cache-control']).toBe(CACHE_REVALIDATE);
+  });
 
   it.each(['/../secret.txt', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/home%00.html'])(
     'never serves anything outside the client dir: %s',

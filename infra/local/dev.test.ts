@@ -29,7 +29,13 @@ describe('npm run dev (infra/local/dev.ts)', () => {
   it('serves the app and the API through one origin, then stops on Ctrl-C (SIGINT)', { timeout: START_MS + 60_000 }, async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', DEV], {
       // Free ports and a throwaway archive, so other tests (and a running `npm start`) never collide with it.
-      env: { ...process.env, PORT: '0', SES_PORT: '0', ARCHIVE_PORT: '0', ARCHIVE_DIR: mkdtempSync(path.join(os.tmpdir(), 'dev-archive-')) },
+      env: {
+        ...process.env,
+        PORT: '0',
+        SES_PORT: '0',
+        ARCHIVE_PORT: '0',
+        ARCHIVE_DIR: mkdtempSync(path.join(os.tmpdir(), 'dev-archive-')),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -50,7 +56,11 @@ describe('npm run dev (infra/local/dev.ts)', () => {
         body: JSON.stringify({ name: 'DEV_CHECK' }),
       });
       expect(event.status).toBe(204);
-      const refused = await fetch(`${site}/api/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"not valid"}' });
+      const refused = await fetch(`${site}/api/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"not valid"}',
+      });
       expect(refused.status).toBe(400);
       expect(await (await fetch(`${mailbox}/store`)).json()).toEqual({ templates: {}, emails: [] });
 

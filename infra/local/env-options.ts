@@ -74,7 +74,11 @@ export function stopOnSignals(stop: () => Promise<void>): void {
 export const NODE_FLOOR = '22.12.0';
 
 function atLeast(version: string, floor: string): boolean {
-  const parts = (v: string) => v.replace(/^v/, '').split('.').map((part) => Number.parseInt(part, 10) || 0);
+  const parts = (v: string) =>
+    v
+      .replace(/^v/, '')
+      .split('.')
+      .map((part) => Number.parseInt(part, 10) || 0);
   const [a, b] = [parts(version), parts(floor)];
   for (let i = 0; i < 3; i += 1) {
     const [x, y] = [a[i] ?? 0, b[i] ?? 0];

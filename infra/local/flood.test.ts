@@ -128,11 +128,14 @@ describe('a flood from many addresses, locally', () => {
 function beacon(path: string, body: unknown, localAddress: string): Promise<{ status: number; bytes: number }> {
   const { port } = new URL(stack.url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', localAddress, headers: { 'content-type': 'application/json' } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });
@@ -150,4 +153,3 @@ describe("the edge's rate rule, locally", () => {
     expect((await beacon('/api/events', { name: 'NAV_HOME' }, '127.0.6.2')).status).toBe(204);
   });
 });
-

@@ -129,15 +129,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const mailbox = options.sesEndpoint
     ? { url: options.sesEndpoint.replace(/\/+$/, ''), stop: () => Promise.resolve() }
     : await startMailbox(HOST, options.sesPort ?? 8005);
-  const archive = options.archive === false ? undefined : await startLocalArchive({
-    host: HOST,
-    port: options.archivePort ?? 0,
-    dataDir: options.archiveDir,
-    endpoint: options.dynamoEndpoint,
-  }).catch(async (error: unknown) => {
-    await mailbox.stop();
-    throw error;
-  });
+  const archive =
+    options.archive === false
+      ? undefined
+      : await startLocalArchive({
+          host: HOST,
+          port: options.archivePort ?? 0,
+          dataDir: options.archiveDir,
+          endpoint: options.dynamoEndpoint,
+        }).catch(async (error: unknown) => {
+          await mailbox.stop();
+          throw error;
+        });
   const quiet = options.quiet ?? false;
   const ownerEmail = options.ownerEmail ?? 'owner@example.com';
   const senderEmail = options.senderEmail ?? 'portfolio@example.com';
@@ -147,8 +150,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   let redelivery: ReturnType<typeof startRedeliveryLoop> | undefined;
   try {
     const breaker =
-      options.breaker ?? createLocalBreaker({ ...(options.guards?.now && { now: options.guards.now }), onTrip: (message) => (quiet ? undefined : console.warn(message)) });
-    const counters = archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined;
+      options.breaker ??
+      createLocalBreaker({
+        ...(options.guards?.now && { now: options.guards.now }),
+        onTrip: (message) => (quiet ? undefined : console.warn(message)),
+      });
+    const counters =
+      archive && options.floodGuards !== false ? dynamoCounters({ table: archive.table, client: archive.client }) : undefined;
     // The breaker reads the day counters the handlers keep; without counters (no archive, or no flood
     // guards) nothing is limited per address, so nothing is counted and no route trips.
     const counted = (counter: BreakerCounter, nowMs: number) => (counters ? readSpend(counters, counter, nowMs) : Promise.resolve(0));
@@ -167,7 +175,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     const throttle = options.routeThrottle !== false;
     const api = createApiGateway(breaker && throttle ? withBreaker(handlers, breaker, counted) : handlers, { throttle });
-    const route = requestRouter({ api, cdn, edge: options.edgeRateRule ?? (throttle ? createEdgeRateRule() : false), pageScript: options.pageScript });
+    const route = requestRouter({
+      api,
+      cdn,
+      edge: options.edgeRateRule ?? (throttle ? createEdgeRateRule() : false),
+      pageScript: options.pageScript,
+    });
     server = createServer((req, res) => {
       const started = performance.now();
       for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
@@ -190,19 +203,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       throw error.code === 'EADDRINUSE' ? new Error(`${error.message}: set PORT to a free port`) : error;
     });
     // The same redelivery code the scheduled function runs: a restart sends on what was pending.
-    redelivery = archive && startRedeliveryLoop(
-      {
-        archive: archive.store,
-        ses,
-        mail: { ownerEmail, senderEmail },
-        now: Date.now,
-        logger: new Logger({ serviceName: 'portfolio-redelivery', ...(quiet ? { logLevel: 'SILENT' } : {}) }),
-        metrics: quiet ? { count: () => undefined } : createMetricsSink('portfolio-redelivery'),
-        sesTimeoutMs: CONTACT_TIMEOUTS_MS.ses,
-        archiveTimeoutMs: 5_000,
-      },
-      options.redeliveryIntervalMs ?? REDELIVERY_INTERVAL.localMs,
-    );
+    redelivery =
+      archive &&
+      startRedeliveryLoop(
+        {
+          archive: archive.store,
+          ses,
+          mail: { ownerEmail, senderEmail },
+          now: Date.now,
+          logger: new Logger({ serviceName: 'portfolio-redelivery', ...(quiet ? { logLevel: 'SILENT' } : {}) }),
+          metrics: quiet ? { count: () => undefined } : createMetricsSink('portfolio-redelivery'),
+          sesTimeoutMs: CONTACT_TIMEOUTS_MS.ses,
+          archiveTimeoutMs: 5_000,
+        },
+        options.redeliveryIntervalMs ?? REDELIVERY_INTERVAL.localMs,
+      );
   } catch (error) {
     await Promise.all([mailbox.stop(), archive?.stop()]);
     throw error;
@@ -224,7 +239,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 }
 
 /** The one server's routes: /api/* behind the edge's rule, the page script, then the CDN. */
-function requestRouter({ api, cdn, edge, pageScript }: {
+function requestRouter({
+  api,
+  cdn,
+  edge,
+  pageScript,
+}: {
   api: ReturnType<typeof createApiGateway>;
   cdn: ReturnType<typeof createCdn> | undefined;
   edge: EdgeRateRule | false;
@@ -246,4 +266,3 @@ function requestRouter({ api, cdn, edge, pageScript }: {
     return cdn ? cdn.handle(req, res) : notFound();
   };
 }
-

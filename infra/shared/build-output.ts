@@ -55,9 +55,7 @@ export function checkBuildMatchesPolicy(buildDir: string, policyHashes: readonly
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(
-        `${file} is missing: run \`npm run build\` first (its post-build step moves the pages' inline scripts into files).`,
-      );
+      throw new Error(`${file} is missing: run \`npm run build\` first (its post-build step moves the pages' inline scripts into files).`);
     }
     throw error;
   }

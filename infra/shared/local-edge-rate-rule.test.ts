@@ -4,7 +4,7 @@ import { EDGE_RATE_RULE } from '../../contract/edge-rate-rule';
 import { createEdgeRateRule } from './local-edge-rate-rule';
 
 describe('the edge rate rule, locally', () => {
-  it("blocks an address past the limit within the window, never another address, never a page, and lets it back as its window empties", () => {
+  it('blocks an address past the limit within the window, never another address, never a page, and lets it back as its window empties', () => {
     const clock = { now: Date.UTC(2026, 10, 22, 9) };
     const rule = createEdgeRateRule(EDGE_RATE_RULE, () => clock.now);
     const sent = Array.from({ length: EDGE_RATE_RULE.limit + 50 }, () => rule.admit('198.51.100.1', '/api/vitals'));
@@ -24,7 +24,8 @@ describe('the edge rate rule, locally', () => {
     const rule = createEdgeRateRule(EDGE_RATE_RULE, () => clock.now);
     let passed = 0;
     // Ten requests a second, all day.
-    for (let s = 0; s < 86_400; s += 1, clock.now += 1000) for (let i = 0; i < 10; i++) passed += rule.admit('198.51.100.1', '/api/events') ? 1 : 0;
+    for (let s = 0; s < 86_400; s += 1, clock.now += 1000)
+      for (let i = 0; i < 10; i++) passed += rule.admit('198.51.100.1', '/api/events') ? 1 : 0;
     expect(passed).toBeLessThanOrEqual(EDGE_RATE_RULE.limit * (86_400 / EDGE_RATE_RULE.evaluationWindowSeconds));
     expect(passed).toBeGreaterThan(0);
   });

@@ -17,7 +17,10 @@ export interface EdgeRateRule {
 /** Addresses kept at most: past it the quietest are forgotten (a stand-in, not a store). */
 const MAX_ADDRESSES = 100_000;
 
-export function createEdgeRateRule(rule: { pathPrefix: string; evaluationWindowSeconds: number; limit: number; blockStatus: number } = EDGE_RATE_RULE, now: () => number = Date.now): EdgeRateRule {
+export function createEdgeRateRule(
+  rule: { pathPrefix: string; evaluationWindowSeconds: number; limit: number; blockStatus: number } = EDGE_RATE_RULE,
+  now: () => number = Date.now,
+): EdgeRateRule {
   const window = rule.evaluationWindowSeconds;
   // Per address, one count per second of the window (a ring) and the second last written.
   const seen = new Map<string, { counts: Uint32Array; second: number }>();

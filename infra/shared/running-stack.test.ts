@@ -43,7 +43,11 @@ describe('the running stack file', () => {
       } catch (error) {
         message = (error as Error).message;
       }
-      expect(message).toMatch(new RegExp(`^The archive folder .*archive is in use by another local stack \\(process ${other.pid}, .*\\): stop it first, or set ARCHIVE_DIR to another folder\\.$`));
+      expect(message).toMatch(
+        new RegExp(
+          `^The archive folder .*archive is in use by another local stack \\(process ${other.pid}, .*\\): stop it first, or set ARCHIVE_DIR to another folder\\.$`,
+        ),
+      );
       expect(message).not.toContain('\n');
       // The holder's file is left as it was.
       expect(JSON.parse(readFileSync(runningFileFor(dir), 'utf8')).pid).toBe(other.pid);

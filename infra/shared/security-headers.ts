@@ -28,11 +28,7 @@ export const THIRD_PARTY_SOURCES = {
   // https://developers.google.com/tag-platform/security/guides/csp#google_analytics_4_google_analytics
   // Google signals (a GA4 property setting) would also want *.g.doubleclick.net: left out, measurement works without.
   analyticsScripts: ['https://*.googletagmanager.com'],
-  analyticsConnect: [
-    'https://*.google-analytics.com',
-    'https://*.analytics.google.com',
-    'https://*.googletagmanager.com',
-  ],
+  analyticsConnect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
   analyticsImages: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
 } as const;
 

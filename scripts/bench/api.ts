@@ -98,7 +98,14 @@ function row(scenario: string, result: Result, expected: number): Row {
 function post(agent: Agent, url: URL, path: string, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path, method: 'POST', agent, headers: { ...JSON_HEADERS, 'content-length': Buffer.byteLength(body) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: 'POST',
+        agent,
+        headers: { ...JSON_HEADERS, 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -133,7 +140,10 @@ async function floodsOnly(): Promise<void> {
   try {
     const { floodFigures, distributed, ok } = await floods(clientDir);
     mkdirSync('.bench', { recursive: true });
-    writeFileSync('.bench/api-floods.json', `${JSON.stringify({ at: new Date().toISOString(), flood: floodFigures, distributed }, null, 2)}\n`);
+    writeFileSync(
+      '.bench/api-floods.json',
+      `${JSON.stringify({ at: new Date().toISOString(), flood: floodFigures, distributed }, null, 2)}\n`,
+    );
     if (!ok) process.exit(1);
   } finally {
     rmSync(buildDir, { recursive: true, force: true });
@@ -276,7 +286,13 @@ interface ExactlyOnce {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** N numbered messages from C concurrent senders, each posted once; then the redelivery until nothing is pending. */
-async function exactlyOnce(name: string, archive: boolean, failShare: number, clientDir: string, verifier: FakeSiteverify): Promise<ExactlyOnce> {
+async function exactlyOnce(
+  name: string,
+  archive: boolean,
+  failShare: number,
+  clientDir: string,
+  verifier: FakeSiteverify,
+): Promise<ExactlyOnce> {
   const mailbox = await startMailbox('127.0.0.1', 0);
   const ses = await startFlakySes(mailbox.url, () => (Math.random() < failShare ? 'ServiceUnavailable' : 'pass'));
   let stack: LocalStack | undefined;
@@ -317,7 +333,7 @@ async function exactlyOnce(name: string, archive: boolean, failShare: number, cl
     let redeliveryRuns = 0;
     if (archive) {
       // Until nothing is pending but messages SES never answered for (held for SES's events).
-      for (let failedRuns = 0; redeliveryRuns < 200 && failedRuns < 20; ) {
+      for (let failedRuns = 0; redeliveryRuns < 200 && failedRuns < 20;) {
         const report = await stack.redeliver();
         if (!report) {
           failedRuns += 1;
@@ -442,8 +458,9 @@ async function flood(clientDir: string): Promise<FloodFigures> {
     await Promise.all([junk, visitor]);
     const seconds = Math.round((performance.now() - started) / 100) / 10;
     const mails = await fetchMails(mailbox.url);
-    const visitorMails = Array.from({ length: VISITOR_MESSAGES }, (_, i) =>
-      mails.filter((mail) => JSON.stringify(mail).includes(`Visitor message number ${i}`)).length,
+    const visitorMails = Array.from(
+      { length: VISITOR_MESSAGES },
+      (_, i) => mails.filter((mail) => JSON.stringify(mail).includes(`Visitor message number ${i}`)).length,
     );
     const counts = new Map<number, number>();
     for (const status of floodStatuses) counts.set(status, (counts.get(status) ?? 0) + 1);
@@ -454,7 +471,10 @@ async function flood(clientDir: string): Promise<FloodFigures> {
     return {
       seconds,
       junk: FLOOD_JUNK,
-      floodStatuses: [...counts.entries()].sort(([a], [b]) => a - b).map(([code, count]) => `${code}×${count}`).join(' '),
+      floodStatuses: [...counts.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([code, count]) => `${code}×${count}`)
+        .join(' '),
       siteverifyCalls,
       malformedCalls,
       visitorSent: VISITOR_MESSAGES,

@@ -25,7 +25,13 @@ declare module 'autocannon' {
     amount?: number;
     timeout?: number;
     setupClient?: (client: Client) => void;
-    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }[];
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>;
+    }[];
   }
   export interface Result {
     duration: number;

@@ -9,7 +9,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BREAKER_WORST_DELAY_SECONDS, EDGE_DAILY_MAX_PER_ADDRESS, PAST_SHARE_DAILY_REQUESTS } from '../../contract/breaker';
 import { CLOUDFRONT_PLAN_TIERS, CLOUDFRONT_PLANS, DEFAULT_CLOUDFRONT_PLAN, defaultPreviewPlan } from '../../contract/cloudfront-plans';
-import { breakerMonth, defaultMonthlyBudgetUsd, FLOOD_CEILING_USD, planMonths, quietMonth, type PlanMonths } from '../../contract/cost-model';
+import {
+  breakerMonth,
+  defaultMonthlyBudgetUsd,
+  FLOOD_CEILING_USD,
+  planMonths,
+  quietMonth,
+  type PlanMonths,
+} from '../../contract/cost-model';
 import { EDGE_RATE_RULE } from '../../contract/edge-rate-rule';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -43,7 +50,8 @@ export function plansTable(): string {
 export function floodTable(): string {
   const m = planMonths(DEFAULT_CLOUDFRONT_PLAN);
   const rows = m.flood.routes.map(
-    (r) => `| ${r.route}: its daily number, ${BREAKER_WORST_DELAY_SECONDS / 60} min at its throttle, then its trickle | ${count(r.dailyRequests)} | ${count(r.requestsPerDay)} | ${usd(r.dollars)} |`,
+    (r) =>
+      `| ${r.route}: its daily number, ${BREAKER_WORST_DELAY_SECONDS / 60} min at its throttle, then its trickle | ${count(r.dailyRequests)} | ${count(r.requestsPerDay)} | ${usd(r.dollars)} |`,
   );
   return [
     '| part | daily number | requests a day | a month |',

@@ -18,16 +18,22 @@ async function main(): Promise<number> {
     const assumed = LOGGED_BYTES[route];
     const over = m.normal.bytes > assumed.normal || m.refused.bytes > assumed.refused || m.normal.lines > 1 || m.refused.lines > 1;
     failed ||= over;
-    console.log(`  ${route.padEnd(8)} normal ${m.normal.bytes} B / ${m.normal.lines} line (≤ ${assumed.normal}), refused ${m.refused.bytes} B / ${m.refused.lines} line (≤ ${assumed.refused})${over ? '  OVER' : ''}`);
+    console.log(
+      `  ${route.padEnd(8)} normal ${m.normal.bytes} B / ${m.normal.lines} line (≤ ${assumed.normal}), refused ${m.refused.bytes} B / ${m.refused.lines} line (≤ ${assumed.refused})${over ? '  OVER' : ''}`,
+    );
   }
   console.log(`  API access log: ${new TextEncoder().encode(ACCESS_LOG_LINE).length} B a request`);
 
-  console.log(`\n${edgeSentence()}\n\nEach plan choice, with its default budget (the worst month: a quiet one plus the most a flood adds):`);
+  console.log(
+    `\n${edgeSentence()}\n\nEach plan choice, with its default budget (the worst month: a quiet one plus the most a flood adds):`,
+  );
   for (const plan of CLOUDFRONT_PLAN_TIERS) {
     const m = planMonths(plan);
     const over = m.worst - m.quiet > FLOOD_CEILING_USD;
     failed ||= over;
-    console.log(`  ${describePlanMonths(plan)}: a flood adds ${usd(m.worst - m.quiet)} (ceiling ${usd(FLOOD_CEILING_USD)})${over ? '  OVER' : ''}`);
+    console.log(
+      `  ${describePlanMonths(plan)}: a flood adds ${usd(m.worst - m.quiet)} (ceiling ${usd(FLOOD_CEILING_USD)})${over ? '  OVER' : ''}`,
+    );
   }
   console.log(`\nThe flood on the default plan:\n${floodTable()}`);
   if (process.argv.includes('--write')) {

@@ -38,7 +38,14 @@ const addressOf = (i: number) => `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`
 function postFrom(url: URL, body: unknown, localAddress: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: '/api/contact', method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: '/api/contact',
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json' },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -57,7 +64,14 @@ export async function distributedFlood(clientDir: string, addresses: number, sec
   let offset = day1 - Date.now();
   let stack: LocalStack | undefined;
   try {
-    stack = await startLocalStack({ port: 0, sesEndpoint: mailbox.url, clientDir, recaptchaVerifyUrl: verifier.url, quiet: process.env.BENCH_DISTRIBUTED_LOGS !== '1', guards: { now: () => Date.now() + offset } });
+    stack = await startLocalStack({
+      port: 0,
+      sesEndpoint: mailbox.url,
+      clientDir,
+      recaptchaVerifyUrl: verifier.url,
+      quiet: process.env.BENCH_DISTRIBUTED_LOGS !== '1',
+      guards: { now: () => Date.now() + offset },
+    });
     const url = new URL(stack.url);
     const total = addresses * TOKENS_PER_ADDRESS;
     const spacing = (seconds * 1000) / total;
@@ -90,7 +104,10 @@ export async function distributedFlood(clientDir: string, addresses: number, sec
       addresses,
       requests: total,
       seconds: elapsed,
-      statuses: [...statuses.entries()].sort(([a], [b]) => a - b).map(([code, count]) => `${code}×${count}`).join(' '),
+      statuses: [...statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([code, count]) => `${code}×${count}`)
+        .join(' '),
       siteverifyCalls,
       dayPortion,
       visitorSameDay,

@@ -15,7 +15,9 @@ describe("React's and react-dom/client's initialisers in the entry chunk", () =>
   });
 
   it('are refused, saying so, when the entry is written another way', () => {
-    expect(() => findInitialisers('import{hydrateRoot}from"react-dom/client";hydrateRoot(document,null)')).toThrow(/update findInitialisers/);
+    expect(() => findInitialisers('import{hydrateRoot}from"react-dom/client";hydrateRoot(document,null)')).toThrow(
+      /update findInitialisers/,
+    );
   });
 
   it('are found in the build the tests run against', () => {

@@ -26,7 +26,9 @@ export function findInitialisers(entry: string): { vendor: string; react: string
   const react = initialiserOf('StrictMode');
   const reactDomClient = initialiserOf('hydrateRoot');
   if (!imports || !react || !reactDomClient) {
-    throw new Error("Cannot find React's and react-dom/client's initialisers in the entry chunk: the bundler writes them differently now; update findInitialisers.");
+    throw new Error(
+      "Cannot find React's and react-dom/client's initialisers in the entry chunk: the bundler writes them differently now; update findInitialisers.",
+    );
   }
   return { vendor: imports[2]!, react, reactDomClient };
 }

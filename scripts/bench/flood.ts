@@ -51,7 +51,13 @@ function post(base: string, route: string, body: string, localAddress: string): 
 }
 
 /** `total` requests from `localAddress` over CONCURRENCY connections; the answers' statuses counted. */
-async function blast(base: string, route: string, body: (i: number) => string, total: number, localAddress: string): Promise<Map<number, number>> {
+async function blast(
+  base: string,
+  route: string,
+  body: (i: number) => string,
+  total: number,
+  localAddress: string,
+): Promise<Map<number, number>> {
   const statuses = new Map<number, number>();
   let next = 0;
   const worker = async () => {
@@ -65,7 +71,10 @@ async function blast(base: string, route: string, body: (i: number) => string, t
 }
 
 const histogram = (m: Map<number, number>) =>
-  [...m.entries()].sort(([a], [b]) => a - b).map(([code, n]) => `${code}×${n.toLocaleString('en-US')}`).join(' ');
+  [...m.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([code, n]) => `${code}×${n.toLocaleString('en-US')}`)
+    .join(' ');
 
 const VIEW = { route: '/projects/:projectId', lang: 'en', device: 'desktop', nav: 'client', inp: 40 };
 
@@ -106,9 +115,20 @@ async function oneAddress(clientDir: string, buildDir: string, edge: boolean): P
     const junk = (i: number) =>
       i % 3 === 0
         ? '{"fullName":'
-        : JSON.stringify({ fullName: 'Flood Bot', email: 'bot@example.com', message: `Junk number ${i}`, 'g-recaptcha-response': i % 3 === 1 ? 'junk token!' : REFUSED_TOKEN });
+        : JSON.stringify({
+            fullName: 'Flood Bot',
+            email: 'bot@example.com',
+            message: `Junk number ${i}`,
+            'g-recaptcha-response': i % 3 === 1 ? 'junk token!' : REFUSED_TOKEN,
+          });
     const contact = await blast(stack.url, '/api/contact', junk, FLOOD_REQUESTS, FLOODER);
-    const events = await blast(stack.url, '/api/events', (i) => JSON.stringify({ name: i % 2 ? 'NAV_HOME' : 'not a name!' }), FLOOD_REQUESTS, FLOODER);
+    const events = await blast(
+      stack.url,
+      '/api/events',
+      (i) => JSON.stringify({ name: i % 2 ? 'NAV_HOME' : 'not a name!' }),
+      FLOOD_REQUESTS,
+      FLOODER,
+    );
     const vitals = await blast(stack.url, '/api/vitals', () => JSON.stringify(VIEW), FLOOD_REQUESTS, FLOODER);
     const seconds = Math.round((performance.now() - started) / 100) / 10;
     const viewsBefore = readLines(pageViewsFile);
@@ -116,14 +136,21 @@ async function oneAddress(clientDir: string, buildDir: string, edge: boolean): P
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const visitorMessages: number[] = [];
     for (let n = 1; n <= 3; n++) {
-      const body = JSON.stringify({ fullName: 'Honest Visitor', email: 'visitor@example.org', message: `Honest message ${n} ${edge}`, 'g-recaptcha-response': `visitor-${n}` });
+      const body = JSON.stringify({
+        fullName: 'Honest Visitor',
+        email: 'visitor@example.org',
+        message: `Honest message ${n} ${edge}`,
+        'g-recaptcha-response': `visitor-${n}`,
+      });
       visitorMessages.push(await post(stack.url, '/api/contact', body, VISITOR));
     }
     const views = [];
     for (let n = 1; n <= 3; n++) views.push(await post(stack.url, '/api/vitals', JSON.stringify(VIEW), VISITOR));
     const visitorViews = readLines(pageViewsFile) - viewsBefore;
     const mails = await fetchMails(mailbox.url);
-    const visitorMails = [1, 2, 3].filter((n) => mails.filter((mail) => JSON.stringify(mail).includes(`Honest message ${n} ${edge}`)).length === 1).length;
+    const visitorMails = [1, 2, 3].filter(
+      (n) => mails.filter((mail) => JSON.stringify(mail).includes(`Honest message ${n} ${edge}`)).length === 1,
+    ).length;
     return {
       edge,
       seconds,
@@ -154,14 +181,18 @@ async function main(): Promise<number> {
   const { buildDir, clientDir } = fixtureBuild();
   let ok = true;
   try {
-    console.log(`One address (${FLOODER}) sends ${FLOOD_REQUESTS.toLocaleString('en-US')} junk contact requests and as many beacons per route, then a visitor (${VISITOR}) sends 3 messages and 3 page views:`);
+    console.log(
+      `One address (${FLOODER}) sends ${FLOOD_REQUESTS.toLocaleString('en-US')} junk contact requests and as many beacons per route, then a visitor (${VISITOR}) sends 3 messages and 3 page views:`,
+    );
     for (const edge of [true, false]) {
       const f = await oneAddress(clientDir, buildDir, edge);
       ok &&= f.ok;
       console.log(`  ${edge ? "with the edge's rate rule (production)" : 'without it (the breakers and shares alone)'}: ${f.seconds} s`);
       console.log(`    flood answers: contact ${f.contact}; events ${f.events}; vitals ${f.vitals}`);
       console.log(`    breakers tripped: ${f.tripped.length === 0 ? 'none' : f.tripped.join(' | ')}`);
-      console.log(`    visitor: messages ${f.visitorMessages.join(', ')} (${f.visitorMails} of 3 mailed once), page views recorded ${f.visitorViews} of 3  ${f.ok ? 'ok' : 'MISSED'}`);
+      console.log(
+        `    visitor: messages ${f.visitorMessages.join(', ')} (${f.visitorMails} of 3 mailed once), page views recorded ${f.visitorViews} of 3  ${f.ok ? 'ok' : 'MISSED'}`,
+      );
     }
 
     const d = await distributedFlood(clientDir, DISTRIBUTED_ADDRESSES, DISTRIBUTED_SECONDS);

@@ -36,7 +36,12 @@ async function captured(fn: () => Promise<unknown>): Promise<Logged> {
 }
 
 const json = (path: string, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyEventV2 =>
-  apiEvent({ path, body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers }, requestId: 'Jq1Xb2cDoAMEb0Q=' });
+  apiEvent({
+    path,
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+    requestId: 'Jq1Xb2cDoAMEb0Q=',
+  });
 
 /** The beacons' Lambda entry points themselves; the contact function as its entry point wires it (clients.ts), with fakes for Google and SES. */
 function handlers() {
@@ -46,7 +51,10 @@ function handlers() {
     config: { ownerEmail: 'owner@example.com', senderEmail: 'portfolio@example.com', verifyUrl: 'https://verify.example.test/siteverify' },
     secret: staticSecret('secret'),
     ses: { send: () => Promise.resolve({ MessageId: 'message-1' }) },
-    fetch: () => Promise.resolve(new Response(JSON.stringify({ success: true, hostname: 'example.test' }), { headers: { 'content-type': 'application/json' } })),
+    fetch: () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ success: true, hostname: 'example.test' }), { headers: { 'content-type': 'application/json' } }),
+      ),
     now: () => Date.now(),
     timeouts: DEFAULT_TIMEOUTS,
     logger: createLogger('contact'),
@@ -55,14 +63,30 @@ function handlers() {
   return { events, vitals, contact };
 }
 
-const CONTACT = { fullName: 'Jane Doe', email: 'jane@example.com', message: 'Hello, I would like to talk about a project.', 'g-recaptcha-response': 'token-abc123' };
-const VIEW = { route: '/projects/:projectId', lang: 'en', device: 'desktop', nav: 'client', lcp: 1200, inp: 40, cls: 0.01, fcp: 800, ttfb: 120 };
+const CONTACT = {
+  fullName: 'Jane Doe',
+  email: 'jane@example.com',
+  message: 'Hello, I would like to talk about a project.',
+  'g-recaptcha-response': 'token-abc123',
+};
+const VIEW = {
+  route: '/projects/:projectId',
+  lang: 'en',
+  device: 'desktop',
+  nav: 'client',
+  lcp: 1200,
+  inp: 40,
+  cls: 0.01,
+  fcp: 800,
+  ttfb: 120,
+};
 
 /** Bytes and lines each handler writes for a normal request and for a refused (400) one. */
 export async function measureLoggedBytes(): Promise<Record<'contact' | 'events' | 'vitals', { normal: Logged; refused: Logged }>> {
   const h = handlers();
   const ctx = lambdaContext('6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f');
-  const run = (handler: (e: APIGatewayProxyEventV2, c: typeof ctx) => Promise<unknown>, event: APIGatewayProxyEventV2) => captured(() => handler(event, ctx));
+  const run = (handler: (e: APIGatewayProxyEventV2, c: typeof ctx) => Promise<unknown>, event: APIGatewayProxyEventV2) =>
+    captured(() => handler(event, ctx));
   return {
     contact: {
       normal: await run(h.contact, json('/api/contact', CONTACT)),

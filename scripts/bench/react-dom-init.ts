@@ -63,7 +63,14 @@ function serve(script: string) {
 /** One load in a fresh Chromium with no DevTools session: the page's console reaches stderr. */
 async function withoutDevTools(url: string): Promise<number> {
   const profile = mkdtempSync(path.join(tmpdir(), 'react-dom-init-'));
-  const child = spawn(chromiumPath(), [...CHROMIUM_ARGS, '--headless=new', '--enable-logging=stderr', '--v=0', `--user-data-dir=${profile}`, url]);
+  const child = spawn(chromiumPath(), [
+    ...CHROMIUM_ARGS,
+    '--headless=new',
+    '--enable-logging=stderr',
+    '--v=0',
+    `--user-data-dir=${profile}`,
+    url,
+  ]);
   try {
     return await new Promise<number>((resolve, reject) => {
       let log = '';

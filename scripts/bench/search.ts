@@ -31,7 +31,10 @@ import { defineWebEnv } from '../../web/app/config/env-schema';
 import { LOCALE_CODES } from '../../web/content/locales';
 
 const FACTS = { messageRetentionDays: 365, logRetentionDays: 30 };
-const WORDS = 'react typescript lambda cloudfront accessible prerender deploy budget latency index cache router query focus dialog keyboard screen reader contrast bundle chunk hydrate stream token schema queue retry alarm metric'.split(' ');
+const WORDS =
+  'react typescript lambda cloudfront accessible prerender deploy budget latency index cache router query focus dialog keyboard screen reader contrast bundle chunk hydrate stream token schema queue retry alarm metric'.split(
+    ' ',
+  );
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -60,7 +63,14 @@ async function indexSizes(): Promise<void> {
   }
   // The build's modules read posts and build variables through Vite (import.meta.glob, defines): loaded
   // by a Vite server of their own, with the definitions the build uses.
-  const vite = await createServer({ configFile: false, root: process.cwd(), define: defineWebEnv(loadEnv('production', process.cwd(), 'VITE_')), server: { middlewareMode: true }, appType: 'custom', logLevel: 'warn' });
+  const vite = await createServer({
+    configFile: false,
+    root: process.cwd(),
+    define: defineWebEnv(loadEnv('production', process.cwd(), 'VITE_')),
+    server: { middlewareMode: true },
+    appType: 'custom',
+    logLevel: 'warn',
+  });
   try {
     // Typed here by hand: the web modules' own types need the browser build's settings (DOM, JSX, Vite's import.meta).
     const { compilePosts } = (await vite.ssrLoadModule('/web/app/posts/posts.server.ts')) as {
@@ -69,8 +79,12 @@ async function indexSizes(): Promise<void> {
     const { searchDocuments } = (await vite.ssrLoadModule('/web/app/search/documents.ts')) as {
       searchDocuments: (locale: string, facts: typeof FACTS, posts: readonly unknown[]) => Promise<unknown[]>;
     };
-    const { buildIndex } = (await vite.ssrLoadModule('/web/app/search/engine.ts')) as { buildIndex: (documents: readonly unknown[]) => string };
-    const files = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`web/content/posts/generated-${i + 1}.md`, generatedPost(i + 1)]));
+    const { buildIndex } = (await vite.ssrLoadModule('/web/app/search/engine.ts')) as {
+      buildIndex: (documents: readonly unknown[]) => string;
+    };
+    const files = Object.fromEntries(
+      Array.from({ length: 100 }, (_, i) => [`web/content/posts/generated-${i + 1}.md`, generatedPost(i + 1)]),
+    );
     const posts = await compilePosts(files, { drafts: false, locales: LOCALE_CODES });
     const index = buildIndex(await searchDocuments('en', FACTS, posts));
     console.log(`en with 100 generated posts: ${kb(index.length)} KB, ${kb(gzipSync(index, { level: 9 }).length)} KB gzip`);
@@ -84,7 +98,12 @@ async function slowPhone(page: Page): Promise<void> {
   const { rttMs, throughputKbps, cpuSlowdownMultiplier } = throttling.mobileSlow4G;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: rttMs, downloadThroughput: (throughputKbps * 1024) / 8, uploadThroughput: (throughputKbps * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: rttMs,
+    downloadThroughput: (throughputKbps * 1024) / 8,
+    uploadThroughput: (throughputKbps * 1024) / 8,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdownMultiplier });
 }
 
@@ -127,8 +146,14 @@ function longestTaskCpuMs(trace: { traceEvents: TraceEvent[] }): number {
   const events = trace.traceEvents;
   const mark = events.find((event) => event.name === TYPING_MARK);
   if (!mark) throw new Error('The trace has no typing mark: the tracing categories missed blink.user_timing.');
-  const main = new Set(events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`));
-  const tasks = events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.ts >= mark.ts && main.has(`${event.pid}:${event.tid}`));
+  const main = new Set(
+    events
+      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const tasks = events.filter(
+    (event) => event.name === 'RunTask' && event.ph === 'X' && event.ts >= mark.ts && main.has(`${event.pid}:${event.tid}`),
+  );
   return Math.max(0, ...tasks.map((event) => (event.tdur ?? event.dur ?? 0) / 1000));
 }
 
@@ -139,7 +164,9 @@ async function oneRun(browser: Browser, page: Page, url: string, ahead: boolean)
     // Pointed at first: the dialog's code, the engine and the index arrive before the click. (Waiting
     // for the load state 'networkidle' instead returned at once, the page being idle already: the click
     // came while they were still on the way.)
-    const arrived = ['SearchDialog', 'engine', 'search-index'].map((name) => page.waitForResponse((response) => response.url().includes(name)));
+    const arrived = ['SearchDialog', 'engine', 'search-index'].map((name) =>
+      page.waitForResponse((response) => response.url().includes(name)),
+    );
     await page.locator('.mobile-bar a.search-link').dispatchEvent('pointerover');
     await Promise.all(arrived);
     await page.waitForTimeout(300); // the engine loads the index once both have arrived
@@ -172,7 +199,9 @@ async function oneRun(browser: Browser, page: Page, url: string, ahead: boolean)
   const driverMs = marks.input - marks.focus;
   await page.fill('dialog[open] input[type="search"]', '');
   // Traced too: the tracing's own start (DevTools collecting source positions) comes before the mark.
-  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
+  await browser.startTracing(page, {
+    categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+  });
   await page.waitForTimeout(500);
   await page.evaluate(`window.benchTasks = []; performance.mark('${TYPING_MARK}')`);
   await page.keyboard.type('cloudfront deploy', { delay: 120 });
@@ -181,7 +210,10 @@ async function oneRun(browser: Browser, page: Page, url: string, ahead: boolean)
   const traceText = (await browser.stopTracing()).toString('utf8');
   if (process.env.BENCH_TRACE) writeFileSync(process.env.BENCH_TRACE, traceText);
   const longestCpuMs = longestTaskCpuMs(JSON.parse(traceText) as { traceEvents: TraceEvent[] });
-  if (process.env.BENCH_VERBOSE) console.log(`long tasks while typing (wall ms): ${tasks.map((ms) => ms.toFixed(0)).join(' ') || 'none'}; longest by thread time: ${longestCpuMs.toFixed(1)} ms`);
+  if (process.env.BENCH_VERBOSE)
+    console.log(
+      `long tasks while typing (wall ms): ${tasks.map((ms) => ms.toFixed(0)).join(' ') || 'none'}; longest by thread time: ${longestCpuMs.toFixed(1)} ms`,
+    );
   return { firstResultsMs, shellMs: marks.focus - marks.click, driverMs, longestTaskMs: Math.max(0, ...tasks), longestCpuMs };
 }
 
@@ -189,7 +221,8 @@ async function timings(runs: number): Promise<void> {
   const stack = await startLocalStack({ port: 0, sesPort: 0, quiet: true });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
-    const show = (values: number[]) => `${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+    const show = (values: number[]) =>
+      `${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
     for (const ahead of [false, true]) {
       const results: RunFigures[] = [];
       for (let run = 0; run < runs; run++) {
@@ -205,11 +238,19 @@ async function timings(runs: number): Promise<void> {
       console.log(`  of which open → dialog shown with the field focused: ${show(results.map((r) => r.shellMs))}`);
       console.log(`  of which the driver's wait between that focus and its typing: ${show(results.map((r) => r.driverMs))}`);
       console.log(`  open → first results less the driver's wait: ${show(results.map((r) => r.firstResultsMs - r.driverMs))}`);
-      console.log(`longest main-thread task while typing (4× CPU), ${how}: median ${show(results.map((r) => r.longestTaskMs))} (0: none over 50 ms, the long-task threshold)`);
-      console.log(`  the same by the main thread's own time (the trace: 4× included, the machine's other work left out): median ${show(results.map((r) => r.longestCpuMs))}`);
+      console.log(
+        `longest main-thread task while typing (4× CPU), ${how}: median ${show(results.map((r) => r.longestTaskMs))} (0: none over 50 ms, the long-task threshold)`,
+      );
+      console.log(
+        `  the same by the main thread's own time (the trace: 4× included, the machine's other work left out): median ${show(results.map((r) => r.longestCpuMs))}`,
+      );
     }
     // Wall times: on a machine whose cores other work takes, they grow with that work.
-    console.log(`load average during the runs: ${loadavg().map((value) => value.toFixed(1)).join(', ')} on ${availableParallelism()} cores`);
+    console.log(
+      `load average during the runs: ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', ')} on ${availableParallelism()} cores`,
+    );
   } finally {
     await browser.close();
     await stack.stop();

@@ -60,12 +60,7 @@ const GOALS = {
   cls: 0,
 };
 type Throttling = 'simulate' | 'devtools';
-const BLOCKED_URL_PATTERNS = [
-  '*://*.google.com/*',
-  '*://*.gstatic.com/*',
-  '*://*.googletagmanager.com/*',
-  '*://*.google-analytics.com/*',
-];
+const BLOCKED_URL_PATTERNS = ['*://*.google.com/*', '*://*.gstatic.com/*', '*://*.googletagmanager.com/*', '*://*.google-analytics.com/*'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface Options {
@@ -93,7 +88,10 @@ function parseArgs(argv: string[]): Options {
       if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error('--runs must be a whole number from 1 to 9');
       options.runs = runs;
     } else if (arg === '--routes') {
-      const routes = value().split(',').map((r) => r.trim()).filter(Boolean);
+      const routes = value()
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
       if (routes.length === 0 || !routes.every((r) => r.startsWith('/'))) {
         throw new Error('--routes takes paths starting with "/", separated by commas, e.g. --routes /home,/blogs');
       }
@@ -120,7 +118,6 @@ function parseArgs(argv: string[]): Options {
 
 const gzipSize = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}=["']([^"']*)["']`, 'i').exec(tag)?.[1];
 const STATIC_IMPORT = /(?:^|[;\s])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.m?js)["']/g;
@@ -419,7 +416,9 @@ function printTables(options: Options, results: RouteResult[], control: Modes | 
   for (const mode of options.lighthouse ? options.throttling : []) {
     const rows = measured.map(({ route, lighthouse }) => {
       const lh = lighthouse[mode]!.median;
-      return [route, lh.performance, lh.accessibility, lh.bestPractices, lh.seo, lh.fcpMs, lh.lcpMs, lh.speedIndexMs, lh.tbtMs, lh.cls].map(String);
+      return [route, lh.performance, lh.accessibility, lh.bestPractices, lh.seo, lh.fcpMs, lh.lcpMs, lh.speedIndexMs, lh.tbtMs, lh.cls].map(
+        String,
+      );
     });
     console.log(`\nLighthouse mobile, ${mode === 'simulate' ? 'simulated' : 'applied (devtools)'} throttling:`);
     console.log(table([['route', 'perf', 'a11y', 'BP', 'SEO', 'FCP ms', 'LCP ms', 'SI ms', 'TBT ms', 'CLS'], ...rows]));
@@ -437,12 +436,28 @@ function printTables(options: Options, results: RouteResult[], control: Modes | 
         lh.longestWallMs.toFixed(1),
         `${lh.commitCpuMs.toFixed(1)} / ${lh.commitWallMs.toFixed(1)}`,
         String(lh.benchmarkIndex),
-        busy === 0 ? 'quiet' : busy === runs.length ? `BUSY (all ${busy}; median of busy runs)` : `${busy} of ${runs.length} busy, left out`,
+        busy === 0
+          ? 'quiet'
+          : busy === runs.length
+            ? `BUSY (all ${busy}; median of busy runs)`
+            : `${busy} of ${runs.length} busy, left out`,
       ];
     });
     console.log(`\nMain-thread tasks after FCP, from Lighthouse's trace of the unthrottled load (simulated mode; docs/benchmarks.md):`);
     console.log(
-      table([['route', 'TBT ms (runs)', 'longest task ms (1×)', 'Σ max(0, 4·task − 50) ms', 'longest wall ms', 'commit task CPU / wall ms', 'benchmarkIndex', 'machine'], ...rows]),
+      table([
+        [
+          'route',
+          'TBT ms (runs)',
+          'longest task ms (1×)',
+          'Σ max(0, 4·task − 50) ms',
+          'longest wall ms',
+          'commit task CPU / wall ms',
+          'benchmarkIndex',
+          'machine',
+        ],
+        ...rows,
+      ]),
     );
   }
   console.log(
@@ -455,7 +470,8 @@ function printTables(options: Options, results: RouteResult[], control: Modes | 
 function goalMisses(results: RouteResult[], control: Modes | undefined): string[] {
   const misses: string[] = [];
   for (const { sizes: s, lighthouse } of results) {
-    if (kb(s.jsGzipBytes) > GOALS.firstLoadJsGzipKb) misses.push(`${s.route}: first-load JS ${kb(s.jsGzipBytes)} KB > ${GOALS.firstLoadJsGzipKb}`);
+    if (kb(s.jsGzipBytes) > GOALS.firstLoadJsGzipKb)
+      misses.push(`${s.route}: first-load JS ${kb(s.jsGzipBytes)} KB > ${GOALS.firstLoadJsGzipKb}`);
     for (const [mode, m] of Object.entries(lighthouse) as [Throttling, { median: LighthouseRun; runs: LighthouseRun[] }][]) {
       const lh = m.median;
       const at = `${s.route} (${mode})`;
@@ -463,12 +479,20 @@ function goalMisses(results: RouteResult[], control: Modes | undefined): string[
       if (lh.lcpMs > GOALS.lcpMs[mode]) misses.push(`${at}: LCP ${lh.lcpMs} ms > ${GOALS.lcpMs[mode]}`);
       if (lh.tbtMs > GOALS.tbtMs) {
         const tasks = lh.longTasks.map((t) => `${t.durationMs} ms at ${t.startMs} ms (${taskSource(t.url)})`);
-        const floor = control?.[mode] && `; the blank control page: ${Math.min(...control[mode].runs.map((r) => r.tbtMs))}–${Math.max(...control[mode].runs.map((r) => r.tbtMs))} ms`;
-        misses.push(`${at}: TBT ${lh.tbtMs} ms > ${GOALS.tbtMs}; Lighthouse's long tasks: ${tasks.join(', ') || 'none listed'}${floor ?? ''}`);
+        const floor =
+          control?.[mode] &&
+          `; the blank control page: ${Math.min(...control[mode].runs.map((r) => r.tbtMs))}–${Math.max(...control[mode].runs.map((r) => r.tbtMs))} ms`;
+        misses.push(
+          `${at}: TBT ${lh.tbtMs} ms > ${GOALS.tbtMs}; Lighthouse's long tasks: ${tasks.join(', ') || 'none listed'}${floor ?? ''}`,
+        );
       }
-      if (lh.longestTaskMs > GOALS.longestTaskMs) misses.push(`${at}: a main-thread task of ${lh.longestTaskMs} ms after FCP > ${GOALS.longestTaskMs}`);
+      if (lh.longestTaskMs > GOALS.longestTaskMs)
+        misses.push(`${at}: a main-thread task of ${lh.longestTaskMs} ms after FCP > ${GOALS.longestTaskMs}`);
       const busy = m.runs.filter(isBusy).length;
-      if (busy === m.runs.length) misses.push(`${at}: every run on a busy machine (benchmarkIndex ${lh.benchmarkIndex} < ${BUSY_BENCHMARK_INDEX}): not a measure of the site`);
+      if (busy === m.runs.length)
+        misses.push(
+          `${at}: every run on a busy machine (benchmarkIndex ${lh.benchmarkIndex} < ${BUSY_BENCHMARK_INDEX}): not a measure of the site`,
+        );
       if (lh.cls > GOALS.cls) misses.push(`${at}: CLS ${lh.cls}`);
       if (lh.accessibility < GOALS.accessibility) misses.push(`${at}: accessibility ${lh.accessibility}`);
       if (lh.bestPractices < GOALS.bestPractices) misses.push(`${at}: best practices ${lh.bestPractices}`);
@@ -517,7 +541,11 @@ async function main(): Promise<void> {
       } finally {
         await server.stop();
       }
-      console.log(`blank control page: ${Object.entries(control).map(([mode, m]) => `${mode}: TBT ${m.runs.map((r) => r.tbtMs).join(', ')} ms`).join('; ')}`);
+      console.log(
+        `blank control page: ${Object.entries(control)
+          .map(([mode, m]) => `${mode}: TBT ${m.runs.map((r) => r.tbtMs).join(', ')} ms`)
+          .join('; ')}`,
+      );
     }
     const assetCache = new Map<string, number>();
     const results: RouteResult[] = [];

@@ -25,7 +25,11 @@ export interface ProcessSample {
 /** The program a process counts under. */
 export function programOf({ comm, cmdline }: Pick<ProcessSample, 'comm' | 'cmdline'>): string {
   // Chromium starts its network service as /proc/self/exe.
-  if (comm === 'chromium' || /^\/usr\/lib\/chromium\//.test(cmdline) || (cmdline.startsWith('/proc/self/exe ') && cmdline.includes('--type='))) {
+  if (
+    comm === 'chromium' ||
+    /^\/usr\/lib\/chromium\//.test(cmdline) ||
+    (cmdline.startsWith('/proc/self/exe ') && cmdline.includes('--type='))
+  ) {
     return `Chromium: ${/--type=(\S+)/.exec(cmdline)?.[1] ?? 'browser'}`;
   }
   if (comm === 'firefox-esr' || /^\/usr\/lib\/firefox(-esr)?\//.test(cmdline)) return 'Firefox';
@@ -39,7 +43,8 @@ export function programOf({ comm, cmdline }: Pick<ProcessSample, 'comm' | 'cmdli
   if (/(^|\/)tsc /.test(`${cmdline} `)) return 'type-check (tsc -b)';
   if (/(^|\/)eslint /.test(`${cmdline} `)) return 'ESLint';
   if (cmdline.includes('local-stack-process')) return 'local stacks of the browser tests';
-  if (comm === 'node' || comm === 'MainThread' || /(^|\/)(node|npm|tsx) /.test(`${cmdline} `)) return 'other Node programs (npm, tsx, those tests start)';
+  if (comm === 'node' || comm === 'MainThread' || /(^|\/)(node|npm|tsx) /.test(`${cmdline} `))
+    return 'other Node programs (npm, tsx, those tests start)';
   return comm;
 }
 
@@ -112,12 +117,16 @@ async function main(): Promise<number> {
   const totals = [...cpuByProgram(before, last)].sort(([, a], [, b]) => b - a);
   const attributed = totals.reduce((sum, [, seconds]) => sum + seconds, 0);
   const cores = cpus().length;
-  console.log(`\nnpm test: exit ${code}, ${wall.toFixed(0)} s on ${cores} cores; the cores were busy ${busy.toFixed(0)} CPU s of ${(wall * cores).toFixed(0)} (${((100 * busy) / (wall * cores)).toFixed(0)} %).`);
+  console.log(
+    `\nnpm test: exit ${code}, ${wall.toFixed(0)} s on ${cores} cores; the cores were busy ${busy.toFixed(0)} CPU s of ${(wall * cores).toFixed(0)} (${((100 * busy) / (wall * cores)).toFixed(0)} %).`,
+  );
   console.log('CPU seconds by program:');
   for (const [program, seconds] of totals.filter(([, s]) => s >= 1)) {
     console.log(`  ${seconds.toFixed(0).padStart(6)}  ${((100 * seconds) / busy).toFixed(0).padStart(3)} %  ${program}`);
   }
-  console.log(`  ${(busy - attributed).toFixed(0).padStart(6)}  ${((100 * (busy - attributed)) / busy).toFixed(0).padStart(3)} %  not attributed (short-lived processes, interrupts, other load; this sampler ${((own.user + own.system) / 1e6).toFixed(0)} s)`);
+  console.log(
+    `  ${(busy - attributed).toFixed(0).padStart(6)}  ${((100 * (busy - attributed)) / busy).toFixed(0).padStart(3)} %  not attributed (short-lived processes, interrupts, other load; this sampler ${((own.user + own.system) / 1e6).toFixed(0)} s)`,
+  );
   return code;
 }
 

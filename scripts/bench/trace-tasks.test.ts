@@ -15,7 +15,12 @@ describe('blocking from the tasks after FCP', () => {
   });
 
   it('is zero with no task over 12.5 ms of CPU, or no task at all', () => {
-    expect(blockingOf([{ startMs: 1, cpuMs: 12.4, wallMs: 40 }, { startMs: 2, cpuMs: 9, wallMs: 9 }])).toEqual({ longestTaskMs: 12.4, simulatedBlockingMs: 0, longestWallMs: 40, tasks: 2 });
+    expect(
+      blockingOf([
+        { startMs: 1, cpuMs: 12.4, wallMs: 40 },
+        { startMs: 2, cpuMs: 9, wallMs: 9 },
+      ]),
+    ).toEqual({ longestTaskMs: 12.4, simulatedBlockingMs: 0, longestWallMs: 40, tasks: 2 });
     expect(blockingOf([])).toEqual({ longestTaskMs: 0, simulatedBlockingMs: 0, longestWallMs: 0, tasks: 0 });
   });
 });
@@ -54,17 +59,42 @@ describe("the navigation's commit task", () => {
   const pid = 2;
   const tid = 1;
   const frame = 'F';
-  const task = (name: string, startUs: number, wallUs: number, cpuUs = wallUs) =>
-    ({ name, ph: 'X', pid, tid, ts: startUs, dur: wallUs, tdur: cpuUs, cat: 'devtools.timeline', args: {} });
+  const task = (name: string, startUs: number, wallUs: number, cpuUs = wallUs) => ({
+    name,
+    ph: 'X',
+    pid,
+    tid,
+    ts: startUs,
+    dur: wallUs,
+    tdur: cpuUs,
+    cat: 'devtools.timeline',
+    args: {},
+  });
   const traceOf = (...events: object[]) => ({
     traceEvents: [
       { name: 'thread_name', ph: 'M', pid, tid, ts: 0, cat: '__metadata', args: { name: 'CrRendererMain' } },
       {
-        name: 'TracingStartedInBrowser', ph: 'I', pid: 1, tid: 1, ts: 1_000, cat: 'disabled-by-default-devtools.timeline',
-        args: { data: { frameTreeNodeId: 1, persistentIds: true, frames: [{ frame, url: 'about:blank', name: '', processId: pid, isOutermostMainFrame: true, isInPrimaryMainFrame: true }] } },
+        name: 'TracingStartedInBrowser',
+        ph: 'I',
+        pid: 1,
+        tid: 1,
+        ts: 1_000,
+        cat: 'disabled-by-default-devtools.timeline',
+        args: {
+          data: {
+            frameTreeNodeId: 1,
+            persistentIds: true,
+            frames: [{ frame, url: 'about:blank', name: '', processId: pid, isOutermostMainFrame: true, isInPrimaryMainFrame: true }],
+          },
+        },
       },
       {
-        name: 'navigationStart', ph: 'R', pid, tid, ts: 2_000, cat: 'blink.user_timing',
+        name: 'navigationStart',
+        ph: 'R',
+        pid,
+        tid,
+        ts: 2_000,
+        cat: 'blink.user_timing',
         args: { frame, data: { documentLoaderURL: 'http://127.0.0.1/home', isLoadingMainFrame: true, navigationId: 'n' } },
       },
       ...events,

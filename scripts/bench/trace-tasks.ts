@@ -102,7 +102,11 @@ export function commitTaskOf(processed: ProcessedTrace): { cpuMs: number; wallMs
     .reduce<TraceEvent | undefined>((longest, event) => (longest && longest.dur! >= event.dur! ? longest : event), undefined);
   if (!commit) return undefined;
   const task = events.find(
-    (event) => TraceProcessor.isScheduleableTask(event as never) && event.dur !== undefined && event.ts <= commit.ts && commit.ts < event.ts + event.dur,
+    (event) =>
+      TraceProcessor.isScheduleableTask(event as never) &&
+      event.dur !== undefined &&
+      event.ts <= commit.ts &&
+      commit.ts < event.ts + event.dur,
   );
   if (!task?.dur) return undefined;
   const round = (us: number) => Math.round(us / 100) / 10;
@@ -124,7 +128,8 @@ export interface LongTask {
  * by the slowdown, so a task the machine's other work stretched shows here and not in the CPU figures.
  */
 export function longTasksOf(lhr: { audits: Record<string, { details?: unknown } | undefined> }): LongTask[] {
-  const items = (lhr.audits['long-tasks']?.details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined)?.items ?? [];
+  const items =
+    (lhr.audits['long-tasks']?.details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined)?.items ?? [];
   return items
     .map((item) => ({ url: item.url ?? '', startMs: Math.round(item.startTime ?? 0), durationMs: Math.round(item.duration ?? 0) }))
     .sort((a, b) => b.durationMs - a.durationMs);

@@ -24,11 +24,17 @@ export function pagesOfEveryLocale(locales: readonly string[] = LOCALE_CODES): s
 }
 
 /** Each post's page and each of its language's tag pages (the index of posts leaves drafts and copies out). */
-export function postPaths(posts: readonly { locale: string; slug: string; frontMatter: { tags: readonly string[] } }[], locales: readonly string[] = LOCALE_CODES): string[] {
+export function postPaths(
+  posts: readonly { locale: string; slug: string; frontMatter: { tags: readonly string[] } }[],
+  locales: readonly string[] = LOCALE_CODES,
+): string[] {
   return locales.flatMap((locale) => {
     const own = posts.filter((post) => post.locale === locale);
     const tags = [...new Set(own.flatMap((post) => post.frontMatter.tags))];
-    return [...own.map((post) => localizePath(locale, pathOf('post', post.slug))), ...tags.map((tag) => localizePath(locale, pathOf('tag', tag)))];
+    return [
+      ...own.map((post) => localizePath(locale, pathOf('post', post.slug))),
+      ...tags.map((tag) => localizePath(locale, pathOf('tag', tag))),
+    ];
   });
 }
 
@@ -39,5 +45,12 @@ export function prerenderPaths(locales: readonly string[] = LOCALE_CODES, posts:
   const roots = SITE_PAGES.flatMap((page) => ('redirectTo' in page ? locales.map((locale) => localizePath(locale, page.pattern)) : []));
   const pages = [...pagesOfEveryLocale(locales), ...posts];
   // And each page's preview image (routes/og-png.ts): /og/es-projects-3.png for /es/projects/3.
-  return [...roots, ...pages, ...locales.map((locale) => localizePath(locale, '/feed.xml')), '/robots.txt', '/sitemap.xml', ...new Set(pages.map(previewImagePath))];
+  return [
+    ...roots,
+    ...pages,
+    ...locales.map((locale) => localizePath(locale, '/feed.xml')),
+    '/robots.txt',
+    '/sitemap.xml',
+    ...new Set(pages.map(previewImagePath)),
+  ];
 }

@@ -17,7 +17,12 @@ describe('root route', () => {
   it('links the favicons (SVG with an ICO fallback), the touch icon and the web manifest', () => {
     const hrefs = links().map((l) => `${l.rel} ${l.href}`);
     expect(hrefs).toEqual(
-      expect.arrayContaining(['icon /favicon.svg', 'icon /favicon.ico', 'apple-touch-icon /apple-touch-icon.png', 'manifest /site.webmanifest']),
+      expect.arrayContaining([
+        'icon /favicon.svg',
+        'icon /favicon.ico',
+        'apple-touch-icon /apple-touch-icon.png',
+        'manifest /site.webmanifest',
+      ]),
     );
   });
 

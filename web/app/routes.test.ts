@@ -25,7 +25,10 @@ function flatten(entries: RouteConfigEntry[], parent = ''): { path: string; file
 const NO_POSTS = mkdtempSync(path.join(os.tmpdir(), 'routes-no-posts-'));
 const WITH_POST = mkdtempSync(path.join(os.tmpdir(), 'routes-with-post-'));
 mkdirSync(path.join(WITH_POST, 'web/content/posts'), { recursive: true });
-writeFileSync(path.join(WITH_POST, 'web/content/posts/hello.md'), '---\ntitle: Hello\ndescription: A post.\npublished: 2025-01-02\ntags: [notes]\n---\n\nHello.\n');
+writeFileSync(
+  path.join(WITH_POST, 'web/content/posts/hello.md'),
+  '---\ntitle: Hello\ndescription: A post.\npublished: 2025-01-02\ntags: [notes]\n---\n\nHello.\n',
+);
 
 /** The resource routes: files prerendered at the site's root (robots.txt, the sitemap, the feeds, the preview cards). */
 const RESOURCE = /\.(txt|xml)$|^\/og\//;
@@ -53,10 +56,28 @@ describe('the route table', () => {
     expect(routes.every((r) => r.id === undefined)).toBe(true);
     // A page per project of the owner's, in their order, and its preview image.
     expect(prerenderPaths(['en'])).toEqual([
-      '/', '/home', '/projects', ...projects.map((p) => `/projects/${p.id}`),
-      '/blogs', '/contact', '/about', '/error', '/privacy-policy', '/search', '/feed.xml', '/robots.txt', '/sitemap.xml',
-      '/og/home.png', '/og/projects.png', ...projects.map((p) => `/og/projects-${p.id}.png`),
-      '/og/blogs.png', '/og/contact.png', '/og/about.png', '/og/error.png', '/og/privacy-policy.png', '/og/search.png',
+      '/',
+      '/home',
+      '/projects',
+      ...projects.map((p) => `/projects/${p.id}`),
+      '/blogs',
+      '/contact',
+      '/about',
+      '/error',
+      '/privacy-policy',
+      '/search',
+      '/feed.xml',
+      '/robots.txt',
+      '/sitemap.xml',
+      '/og/home.png',
+      '/og/projects.png',
+      ...projects.map((p) => `/og/projects-${p.id}.png`),
+      '/og/blogs.png',
+      '/og/contact.png',
+      '/og/about.png',
+      '/og/error.png',
+      '/og/privacy-policy.png',
+      '/og/search.png',
     ]);
   });
 
@@ -64,7 +85,8 @@ describe('the route table', () => {
     const paths = (root: string) => flatten(siteRoutes(LOCALE_CODES, root)).map((r) => `${r.path} ${r.file}`);
     expect(paths(WITH_POST)).toEqual(expect.arrayContaining(['/blogs/:slug routes/post.tsx', '/blogs/tags/:tag routes/post-tag.tsx']));
     expect(paths(NO_POSTS).filter((p) => p.includes('routes/post'))).toEqual([]);
-    for (const locale of LOCALE_CODES.filter((code) => code !== 'en')) expect(paths(WITH_POST).filter((p) => p.startsWith(`/${locale}/blogs/`))).toEqual([]);
+    for (const locale of LOCALE_CODES.filter((code) => code !== 'en'))
+      expect(paths(WITH_POST).filter((p) => p.startsWith(`/${locale}/blogs/`))).toEqual([]);
   });
 
   it("is the site's page table (contract/site-routes.ts) in each language: its patterns and modules, in its order", () => {
@@ -73,7 +95,10 @@ describe('the route table', () => {
     const withoutPosts = SITE_PAGES.filter((page) => page.kind !== 'post' && page.kind !== 'tag');
     for (const locale of LOCALE_CODES) {
       const pages = routes.filter((r) => r.file.startsWith('routes/') && !RESOURCE.test(r.path) && localeOfPath(r.path) === locale);
-      expect(pages.map((r) => `${unlocalizePath(r.path)} ${r.file}`), locale).toEqual(withoutPosts.map((p) => `${p.pattern === '*' ? '/*' : p.pattern} ${p.module}`));
+      expect(
+        pages.map((r) => `${unlocalizePath(r.path)} ${r.file}`),
+        locale,
+      ).toEqual(withoutPosts.map((p) => `${p.pattern === '*' ? '/*' : p.pattern} ${p.module}`));
     }
     // Every page of the table is prerendered in every language, but the not-found page and those of posts.
     for (const page of withoutPosts.filter((p) => p.pattern !== '*')) {
@@ -86,7 +111,10 @@ describe('the route table', () => {
   it('gives each pattern of the table one kind, one module, and the kinds with a parameter one pattern each', () => {
     expect(new Set(SITE_PAGES.map((p) => p.pattern)).size).toBe(SITE_PAGES.length);
     for (const kind of ['project', 'post', 'tag'] as const) {
-      expect(SITE_PAGES.filter((p) => p.kind === kind), kind).toHaveLength(1);
+      expect(
+        SITE_PAGES.filter((p) => p.kind === kind),
+        kind,
+      ).toHaveLength(1);
       expect(patternOf(kind)).toMatch(/^\/[a-z/]+\/:[a-zA-Z]+$/);
     }
     expect(pathOf('post', 'hello')).toBe('/blogs/hello');
@@ -103,18 +131,25 @@ describe('the route table', () => {
     for (const locale of LOCALE_CODES.filter((code) => code !== 'en')) {
       const localized = routes.filter((r) => r.path.startsWith(`/${locale}/`) && !r.path.endsWith('.xml'));
       // Its own feed, the default language's module under an id of its own.
-      expect(routes.find((r) => r.path === `/${locale}/feed.xml`)).toEqual({ path: `/${locale}/feed.xml`, file: 'routes/feed-xml.ts', id: `${locale}/routes/feed-xml` });
+      expect(routes.find((r) => r.path === `/${locale}/feed.xml`)).toEqual({
+        path: `/${locale}/feed.xml`,
+        file: 'routes/feed-xml.ts',
+        id: `${locale}/routes/feed-xml`,
+      });
       expect(localized.map((r) => r.file)).toEqual(english.filter((r) => !RESOURCE.test(r.path) && r.path !== '/').map((r) => r.file));
       expect(localized.every((r) => r.id?.startsWith(`${locale}/`))).toBe(true);
     }
     expect(new Set(routes.map((r) => r.id ?? r.file + r.path)).size).toBe(routes.length);
   });
 
-  it("gives every language a root that leads to its home, prerendered (/es/index.html answers /es and /es/)", () => {
+  it('gives every language a root that leads to its home, prerendered (/es/index.html answers /es and /es/)', () => {
     const routes = flatten(siteRoutes(LOCALE_CODES, NO_POSTS));
     for (const locale of LOCALE_CODES) {
       const root = localizePath(locale, '/');
-      expect(routes.find((r) => r.path === root && r.file === 'routes/index-redirect.tsx'), root).toBeDefined();
+      expect(
+        routes.find((r) => r.path === root && r.file === 'routes/index-redirect.tsx'),
+        root,
+      ).toBeDefined();
       expect(prerenderPaths(), root).toContain(root);
     }
     // Spanish as an example of a second language, whichever languages the owner keeps.
@@ -123,11 +158,21 @@ describe('the route table', () => {
     expect(prerenderPaths(twoLanguages).slice(0, 2)).toEqual(['/', '/es']);
   });
 
-  it('puts each language under a layout route whose module is that language\'s content', () => {
+  it("puts each language under a layout route whose module is that language's content", () => {
     const layouts = siteRoutes(LOCALE_CODES, NO_POSTS).filter((entry) => !entry.path && !entry.index);
-    expect(layouts.map((l) => [l.id, l.file])).toEqual(LOCALE_CODES.map((code) => [`locale-${code}`, code === 'en' ? '../content/catalogue.ts' : `../content/${code}/index.ts`]));
+    expect(layouts.map((l) => [l.id, l.file])).toEqual(
+      LOCALE_CODES.map((code) => [`locale-${code}`, code === 'en' ? '../content/catalogue.ts' : `../content/${code}/index.ts`]),
+    );
     const spanish = siteRoutes(['en', 'es'] as Locale[], NO_POSTS).filter((entry) => !entry.path && !entry.index);
-    expect(spanish.find((l) => l.id === 'locale-es')?.children?.slice(0, 2).map((c) => [c.path, c.index])).toEqual([['es', true], ['es/home', undefined]]);
+    expect(
+      spanish
+        .find((l) => l.id === 'locale-es')
+        ?.children?.slice(0, 2)
+        .map((c) => [c.path, c.index]),
+    ).toEqual([
+      ['es', true],
+      ['es/home', undefined],
+    ]);
   });
 });
 

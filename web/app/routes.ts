@@ -12,7 +12,10 @@ import { indexPosts, readPostFiles } from '../../contract/post-index';
  */
 function postsOf(locale: Locale, root: string): { tags: readonly string[] }[] {
   const { posts, broken } = indexPosts(readPostFiles(root).files, { locales: LOCALE_CODES });
-  return [...posts.filter((post) => post.locale === locale).map((post) => post.frontMatter), ...broken.filter((post) => post.locale === locale).map(() => ({ tags: [] }))];
+  return [
+    ...posts.filter((post) => post.locale === locale).map((post) => post.frontMatter),
+    ...broken.filter((post) => post.locale === locale).map(() => ({ tags: [] })),
+  ];
 }
 
 /**
@@ -25,7 +28,13 @@ function postsOf(locale: Locale, root: string): { tags: readonly string[] }[] {
 function localePages(locale: Locale, root: string): RouteConfigEntry[] {
   const posts = postsOf(locale, root);
   // Only the kinds of page this language has: a post route needs a post, a tag route a tagged post.
-  const has: Record<PageKind, boolean> = { fixed: true, project: true, error: true, post: posts.length > 0, tag: posts.some((post) => post.tags.length > 0) };
+  const has: Record<PageKind, boolean> = {
+    fixed: true,
+    project: true,
+    error: true,
+    post: posts.length > 0,
+    tag: posts.some((post) => post.tags.length > 0),
+  };
   return SITE_PAGES.filter((page) => has[page.kind]).map(({ pattern, module }) => {
     const options = locale === DEFAULT_LOCALE ? undefined : { id: `${locale}/${module.replace(/\.tsx$/, '')}` };
     // The language's root ("/", "/es") is its index route; every other pattern a path under it.
@@ -53,7 +62,9 @@ export function siteRoutes(locales: readonly Locale[] = LOCALE_CODES, root = pro
     route('og/:image', 'routes/og-png.ts'),
     // Each language's Atom feed of its posts and articles: /feed.xml, /es/feed.xml.
     ...locales.map((locale) =>
-      locale === DEFAULT_LOCALE ? route('feed.xml', 'routes/feed-xml.ts') : route(`${locale}/feed.xml`, 'routes/feed-xml.ts', { id: `${locale}/routes/feed-xml` }),
+      locale === DEFAULT_LOCALE
+        ? route('feed.xml', 'routes/feed-xml.ts')
+        : route(`${locale}/feed.xml`, 'routes/feed-xml.ts', { id: `${locale}/routes/feed-xml` }),
     ),
     ...locales.flatMap((locale) => {
       const pages = layout(localeModule(locale), { id: `locale-${locale}` }, localePages(locale, root));

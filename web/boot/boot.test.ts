@@ -40,8 +40,12 @@ describe('earlyMetrics: TTFB and FCP as web-vitals computes them', () => {
   it('leaves FCP out when the page was hidden from its start, and any value over the API bound', () => {
     expect(earlyMetrics({ ...shown({ responseStart: 100 }, 500), hiddenAtStart: true })).toEqual({ ttfb: 100 });
     const late = VITALS_MAX.fcp + 1;
-    expect(earlyMetrics({ navigation: { responseStart: late }, firstContentfulPaint: late, now: late + 1, hiddenAtStart: false })).toEqual({});
-    expect(earlyMetrics({ navigation: { responseStart: VITALS_MAX.ttfb }, firstContentfulPaint: undefined, now: late, hiddenAtStart: false })).toEqual({ ttfb: VITALS_MAX.ttfb });
+    expect(earlyMetrics({ navigation: { responseStart: late }, firstContentfulPaint: late, now: late + 1, hiddenAtStart: false })).toEqual(
+      {},
+    );
+    expect(
+      earlyMetrics({ navigation: { responseStart: VITALS_MAX.ttfb }, firstContentfulPaint: undefined, now: late, hiddenAtStart: false }),
+    ).toEqual({ ttfb: VITALS_MAX.ttfb });
   });
 });
 
@@ -54,14 +58,20 @@ interface Stand {
 /** Runs the generated text in a context holding only the globals it uses, as a page at `href`. */
 function runBoot(timing: { responseStart: number; activationStart?: number; fcp?: number; now: number }): Stand {
   const stand: Stand = { sent: [], window: {}, html: new Map() };
-  const attributes: Record<string, string> = { 'data-events-endpoint': '/api/events', 'data-page-view': '{"route":"/blogs/:slug","lang":"es"}' };
+  const attributes: Record<string, string> = {
+    'data-events-endpoint': '/api/events',
+    'data-page-view': '{"route":"/blogs/:slug","lang":"es"}',
+  };
   const location = { href: 'https://alex.example/es/blogs/hola', origin: 'https://alex.example' };
   const context = vm.createContext({
     document: {
       currentScript: { getAttribute: (name: string) => attributes[name] ?? null },
       visibilityState: 'visible',
       readyState: 'complete',
-      documentElement: { getAttribute: (name: string) => stand.html.get(name) ?? null, setAttribute: (name: string, value: string) => stand.html.set(name, value) },
+      documentElement: {
+        getAttribute: (name: string) => stand.html.get(name) ?? null,
+        setAttribute: (name: string, value: string) => stand.html.set(name, value),
+      },
       addEventListener: () => undefined,
       querySelectorAll: () => [],
     },
@@ -110,6 +120,7 @@ describe('the generated boot script', () => {
     expect(text).toMatch(/^\(\(\)=>\{.*\}\)\(\);$/);
     expect(text).not.toContain('\n');
     expect(text).not.toMatch(/<\/script|<!--/i);
-    for (const absent of ['/projects/:projectId', 'English', 'localStorage', 'import ', 'export ']) expect(text, absent).not.toContain(absent);
+    for (const absent of ['/projects/:projectId', 'English', 'localStorage', 'import ', 'export '])
+      expect(text, absent).not.toContain(absent);
   });
 });

@@ -48,7 +48,7 @@ import { postBeacon } from '../app/features/tracking/beacon';
 /** The parts of the browser's timeline the early page view reads: no observer, only kept entries. */
 export interface EarlyTimeline {
   /** The navigation entry, when the browser has one. */
-  navigation: Pick<PerformanceNavigationTiming, 'responseStart'> & { activationStart?: number } | undefined;
+  navigation: (Pick<PerformanceNavigationTiming, 'responseStart'> & { activationStart?: number }) | undefined;
   /** The first-contentful-paint entry's start, when there was one. */
   firstContentfulPaint: number | undefined;
   /** performance.now() when read. */
@@ -91,7 +91,11 @@ function countClick(event: MouseEvent, endpoint: string): void {
 /** The document's page view, once, if the app's page-view code has not started (nor sent it). */
 function sendPageView(endpoint: string, pageView: string, hiddenAtStart: boolean): void {
   const root = document.documentElement;
-  if (root.getAttribute(PAGE_VIEWS_ATTRIBUTE) || (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true) return;
+  if (
+    root.getAttribute(PAGE_VIEWS_ATTRIBUTE) ||
+    (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true
+  )
+    return;
   root.setAttribute(PAGE_VIEWS_ATTRIBUTE, PAGE_VIEWS_SENT);
   const paint = performance.getEntriesByName('first-contentful-paint')[0];
   // Plain assignments, not object spreads: the generated script stays ES2015 without helpers.

@@ -35,7 +35,11 @@ export function bootScript(): string {
 
 function generate(): string {
   const result = buildSync({
-    stdin: { contents: `import { bootPage } from ${JSON.stringify(BOOT_SOURCE)};\nbootPage();\n`, resolveDir: path.dirname(BOOT_SOURCE), loader: 'ts' },
+    stdin: {
+      contents: `import { bootPage } from ${JSON.stringify(BOOT_SOURCE)};\nbootPage();\n`,
+      resolveDir: path.dirname(BOOT_SOURCE),
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     format: 'iife',

@@ -135,11 +135,15 @@ function stackProblems(root: string, id: string, artifact: Json, region: string,
   }
   const names = bootstrapNames(environment[1]!, region);
   const properties: Json = artifact.properties ?? {};
-  if (!isBootstrapRole(properties.assumeRoleArn, environment[1]!, names.deployRole)) problems.push(`stack ${id} is deployed through ${String(properties.assumeRoleArn)}, not the bootstrap deploy role`);
+  if (!isBootstrapRole(properties.assumeRoleArn, environment[1]!, names.deployRole))
+    problems.push(`stack ${id} is deployed through ${String(properties.assumeRoleArn)}, not the bootstrap deploy role`);
   if (!isBootstrapRole(properties.cloudFormationExecutionRoleArn, environment[1]!, names.executionRole)) {
     problems.push(`stack ${id} is executed by ${String(properties.cloudFormationExecutionRoleArn)}, not the bootstrap execution role`);
   }
-  const metadata = [artifact.metadata, typeof artifact.additionalMetadataFile === 'string' ? readJson(root, artifact.additionalMetadataFile, problems) : undefined];
+  const metadata = [
+    artifact.metadata,
+    typeof artifact.additionalMetadataFile === 'string' ? readJson(root, artifact.additionalMetadataFile, problems) : undefined,
+  ];
   for (const entries of metadata.filter(isObject).flatMap((byPath) => Object.values(byPath))) {
     if (Array.isArray(entries) && entries.some((entry: Json) => entry?.type === LEGACY_ASSET_METADATA)) {
       problems.push(`stack ${id} names an asset in its metadata (the CLI's older form, which may build an image)`);
@@ -150,7 +154,8 @@ function stackProblems(root: string, id: string, artifact: Json, region: string,
   if (!template) return [...problems, ...(typeof properties.templateFile === 'string' ? [] : [`stack ${id} names no template file`])];
   if (template.Transform !== undefined) problems.push(`stack ${id}'s template has a Transform (a macro runs code in the account)`);
   for (const [logicalId, resource] of Object.entries<Json>(isObject(template.Resources) ? template.Resources : {})) {
-    if (!DEPLOYABLE_RESOURCE_TYPES.has(String(resource?.Type))) problems.push(`stack ${id}: ${logicalId} is a ${String(resource?.Type)}, a type this app does not make`);
+    if (!DEPLOYABLE_RESOURCE_TYPES.has(String(resource?.Type)))
+      problems.push(`stack ${id}: ${logicalId} is a ${String(resource?.Type)}, a type this app does not make`);
     problems.push(...resourceProblems(`stack ${id}: ${logicalId}`, resource, boundary));
   }
   return problems;
@@ -167,7 +172,8 @@ function resourceProblems(at: string, resource: Json, boundary: string): string[
     const last = typeof value === 'string' ? value : JSON.stringify(value?.['Fn::Join']?.[1]?.at?.(-1) ?? '');
     if (!String(last).replace(/"$/, '').endsWith(`:policy/${boundary}`)) return [`${at} is a role without the boundary ${boundary}`];
   }
-  if (resource?.Type === 'AWS::CloudWatch::Alarm' && properties.ActionsEnabled === false) return [`${at} is an alarm with its actions switched off`];
+  if (resource?.Type === 'AWS::CloudWatch::Alarm' && properties.ActionsEnabled === false)
+    return [`${at} is an alarm with its actions switched off`];
   return [];
 }
 
@@ -189,8 +195,14 @@ function assetManifestProblems(root: string, id: string, artifact: Json): string
     for (const [key, destination] of Object.entries<Json>(isObject(asset?.destinations) ? asset.destinations : {})) {
       const account = /:iam::(\d{12}):/.exec(String(destination?.assumeRoleArn))?.[1] ?? '';
       const names = bootstrapNames(account, String(destination?.region));
-      if (!account || !isBootstrapRole(destination.assumeRoleArn, account, names.filePublishingRole) || destination.bucketName !== names.stagingBucket) {
-        problems.push(`${at} goes to ${String(destination?.bucketName)} through ${String(destination?.assumeRoleArn)} (${key}), not the bootstrap's staging bucket and publishing role`);
+      if (
+        !account ||
+        !isBootstrapRole(destination.assumeRoleArn, account, names.filePublishingRole) ||
+        destination.bucketName !== names.stagingBucket
+      ) {
+        problems.push(
+          `${at} goes to ${String(destination?.bucketName)} through ${String(destination?.assumeRoleArn)} (${key}), not the bootstrap's staging bucket and publishing role`,
+        );
       }
     }
   }
@@ -209,7 +221,14 @@ function pathProblems(root: string, relative: string, at: string): string[] {
   }
   if (real !== full || !isInside(root, real)) return [`${at}: ${relative} is a symbolic link`];
   const links = symbolicLinksUnder(full);
-  return links.length > 0 ? [`${at} holds symbolic links (${links.slice(0, 3).map((l) => path.relative(root, l)).join(', ')})`] : [];
+  return links.length > 0
+    ? [
+        `${at} holds symbolic links (${links
+          .slice(0, 3)
+          .map((l) => path.relative(root, l))
+          .join(', ')})`,
+      ]
+    : [];
 }
 
 function symbolicLinksUnder(file: string): string[] {

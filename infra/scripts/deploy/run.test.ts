@@ -55,11 +55,16 @@ function configAsTheAppSeesIt(args: string[]) {
     const [key, ...value] = args[i + 1]!.split('=');
     context.set(key!, value.join('='));
   }
-  return parseConfig(withOverrides(BLOCK, contextOverrides((key) => context.get(key))));
+  return parseConfig(
+    withOverrides(
+      BLOCK,
+      contextOverrides((key) => context.get(key)),
+    ),
+  );
 }
 
 describe('the site address a deploy builds with', () => {
-  it('is the stack\'s SiteUrl output when the stack exists', async () => {
+  it("is the stack's SiteUrl output when the stack exists", async () => {
     cloudFormation.on(DescribeStacksCommand, { StackName: 'Portfolio' }).resolves(stackWith({ SiteUrl: `${CLOUDFRONT_URL}/` }));
     expect(await siteUrlForDeploy(parseConfig(BLOCK))).toBe(CLOUDFRONT_URL);
   });
@@ -69,7 +74,7 @@ describe('the site address a deploy builds with', () => {
     expect(await siteUrlForDeploy(parseConfig(BLOCK))).toBeUndefined();
   });
 
-  it('reads a preview stage\'s own stack', async () => {
+  it("reads a preview stage's own stack", async () => {
     cloudFormation.on(DescribeStacksCommand, { StackName: 'Portfolio-preview' }).resolves(stackWith({ SiteUrl: CLOUDFRONT_URL }));
     expect(await siteUrlForDeploy(parseConfig({ ...BLOCK, stage: 'preview' }))).toBe(CLOUDFRONT_URL);
   });
@@ -123,7 +128,7 @@ function projectCopy(): string {
   return root;
 }
 
-describe('the deploy\'s build step with the learned address', () => {
+describe("the deploy's build step with the learned address", () => {
   let client: string;
 
   beforeAll(async () => {
@@ -178,13 +183,17 @@ describe('npm run deploy and the test reCAPTCHA key', () => {
   it.each([
     ['named', { ...BLOCK, recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY }],
     ['absent (what it means)', KEYLESS],
-  ])('refuses it when %s, naming the key and how to ask for a trial, before anything runs', (_how, block) => {
-    const { status, stderr } = run(block);
-    expect(status).toBe(1);
-    expect(stderr).toContain(`portfolio.recaptchaSiteKey: "${RECAPTCHA_TEST_SITE_KEY}" is Google's public test key`);
-    expect(stderr).toContain('npm run deploy -- --trial');
-    expect(stderr).not.toMatch(/^Deploying /m);
-  }, 70_000);
+  ])(
+    'refuses it when %s, naming the key and how to ask for a trial, before anything runs',
+    (_how, block) => {
+      const { status, stderr } = run(block);
+      expect(status).toBe(1);
+      expect(stderr).toContain(`portfolio.recaptchaSiteKey: "${RECAPTCHA_TEST_SITE_KEY}" is Google's public test key`);
+      expect(stderr).toContain('npm run deploy -- --trial');
+      expect(stderr).not.toMatch(/^Deploying /m);
+    },
+    70_000,
+  );
 
   it('with --trial (the key null, as cdk.json ships it), says there is nothing to store and leaves the live parameter alone', () => {
     const { stderr } = run({ ...KEYLESS, recaptchaSiteKey: null }, ['--trial']);
@@ -194,4 +203,3 @@ describe('npm run deploy and the test reCAPTCHA key', () => {
     expect(stderr).not.toContain("is Google's public test key");
   }, 70_000);
 });
-

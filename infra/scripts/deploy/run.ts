@@ -101,17 +101,22 @@ export async function runDeploy(argv: readonly string[]): Promise<number> {
 function refuseForeignAssembly(config: PortfolioConfig, assembly: string): void {
   const problems = assemblyProblems(path.resolve(assembly), expectedOf(config));
   if (problems.length > 0) {
-    throw new CommandError(`The assembly in ${assembly} holds what this app does not make; nothing was deployed:\n  - ${problems.join('\n  - ')}`);
+    throw new CommandError(
+      `The assembly in ${assembly} holds what this app does not make; nothing was deployed:\n  - ${problems.join('\n  - ')}`,
+    );
   }
 }
 
 /** Deploys a synthesized assembly as built (its site already carries its address), then the smoke test. */
 function deployAssembly(config: PortfolioConfig, assembly: string, cdkArgs: string[]): number {
   const outputs = path.join(REPO_ROOT, 'cdk.out', 'outputs.json');
-  console.error(`Deploying ${config.stackName} to ${config.region} from the assembly in ${assembly} (built earlier; nothing is built here).`);
+  console.error(
+    `Deploying ${config.stackName} to ${config.region} from the assembly in ${assembly} (built earlier; nothing is built here).`,
+  );
   if (runCdk(['deploy', '--all', '--app', assembly, '--outputs-file', outputs, ...cdkArgs]) !== 0) return EXIT.failed;
   const siteUrl = siteUrlFromOutputsFile(outputs, config.stackName);
-  if (!siteUrl) throw new CommandError(`The stack deployed but ${path.relative(REPO_ROOT, outputs)} has no ${STACK_OUTPUT_KEYS.siteUrl} output.`);
+  if (!siteUrl)
+    throw new CommandError(`The stack deployed but ${path.relative(REPO_ROOT, outputs)} has no ${STACK_OUTPUT_KEYS.siteUrl} output.`);
   console.error(`Deployed ${siteUrl}.`);
   printPlanApproval(config, outputs);
   if (hasNpmScript('smoke')) return runNpmScript('smoke', [siteUrl]) === EXIT.done ? EXIT.done : EXIT.failed;

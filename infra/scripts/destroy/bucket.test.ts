@@ -10,7 +10,15 @@ afterEach(() => s3.reset());
 describe('emptyAndDeleteBucket', () => {
   it('deletes every object page by page, then the bucket', async () => {
     s3.on(ListObjectVersionsCommand, { Bucket: 'site', KeyMarker: undefined })
-      .resolves({ IsTruncated: true, NextKeyMarker: 'b', NextVersionIdMarker: 'null', Versions: [{ Key: 'a', VersionId: 'null' }, { Key: 'b', VersionId: 'null' }] })
+      .resolves({
+        IsTruncated: true,
+        NextKeyMarker: 'b',
+        NextVersionIdMarker: 'null',
+        Versions: [
+          { Key: 'a', VersionId: 'null' },
+          { Key: 'b', VersionId: 'null' },
+        ],
+      })
       .on(ListObjectVersionsCommand, { Bucket: 'site', KeyMarker: 'b' })
       .resolves({ IsTruncated: false, Versions: [{ Key: 'c', VersionId: 'null' }], DeleteMarkers: [{ Key: 'd', VersionId: 'v1' }] });
     s3.on(DeleteObjectsCommand).resolves({});
@@ -18,7 +26,10 @@ describe('emptyAndDeleteBucket', () => {
 
     expect(await emptyAndDeleteBucket('site', new S3Client({ region: 'eu-west-1' }))).toBe(4);
     const deletes = s3.commandCalls(DeleteObjectsCommand).map((call) => call.args[0].input.Delete!.Objects!.map((o) => o.Key));
-    expect(deletes).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(deletes).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     expect(s3.commandCalls(DeleteBucketCommand)).toHaveLength(1);
     // The bucket goes only after its last object.
     expect(s3.calls().at(-1)!.args[0]).toBeInstanceOf(DeleteBucketCommand);

@@ -18,7 +18,8 @@ export async function emptyAndDeleteBucket(bucket: string, client: S3Client): Pr
       }));
       if (objects.length > 0) {
         const result = await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }));
-        if (result.Errors?.length) throw new Error(`could not delete ${result.Errors.length} objects of ${bucket}: ${result.Errors[0]?.Message}`);
+        if (result.Errors?.length)
+          throw new Error(`could not delete ${result.Errors.length} objects of ${bucket}: ${result.Errors[0]?.Message}`);
         deleted += objects.length;
       }
       if (!page.IsTruncated) break;

@@ -25,13 +25,15 @@ describe('runDestroy', () => {
   it('a stage that was never deployed: says so and is done, without running cdk destroy', async () => {
     const lines: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((text: string) => void lines.push(text));
-    cfn.on(DescribeStacksCommand).rejects(Object.assign(new Error('Stack with id Portfolio-pr-7 does not exist'), { name: 'ValidationError' }));
+    cfn
+      .on(DescribeStacksCommand)
+      .rejects(Object.assign(new Error('Stack with id Portfolio-pr-7 does not exist'), { name: 'ValidationError' }));
     expect(await runDestroy(['--stage', 'pr-7', '--force'])).toBe(0);
     expect(cfn.commandCalls(DescribeStacksCommand)[0]!.args[0].input).toEqual({ StackName: 'Portfolio-pr-7' });
     expect(lines).toEqual([expect.stringMatching(/^No stack Portfolio-pr-7 in [a-z0-9-]+: nothing to destroy\.$/)]);
   });
 
-  it('--live: after cdk destroy, empties and deletes the site bucket and the previews\' bucket', async () => {
+  it("--live: after cdk destroy, empties and deletes the site bucket and the previews' bucket", async () => {
     const lines: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((text: string) => void lines.push(text));
     vi.stubEnv('PORTFOLIO_CDK_CLI', 'true'); // cdk destroy "succeeds" without running anything

@@ -15,7 +15,8 @@ import { parseFlags } from '../kit/flags';
 import { stackOutputs } from '../kit/stack-outputs';
 import { emptyAndDeleteBucket } from './bucket';
 
-export const USAGE = 'Usage: npm run destroy -- --stage NAME (a preview), or npm run destroy -- --live (the live site) [cdk destroy options]';
+export const USAGE =
+  'Usage: npm run destroy -- --stage NAME (a preview), or npm run destroy -- --live (the live site) [cdk destroy options]';
 
 export async function runDestroy(argv: readonly string[]): Promise<number> {
   const { values, rest } = parseFlags(argv, { ...STAGE_FLAGS, live: { type: 'boolean' } }, { passThrough: true });
@@ -35,7 +36,10 @@ export async function runDestroy(argv: readonly string[]): Promise<number> {
     console.error(`${config.stackName} still exists: its bucket was left alone.`);
     return EXIT.failed;
   }
-  for (const [key, what] of [[STACK_OUTPUT_KEYS.siteBucket, 'site'], [STACK_OUTPUT_KEYS.previewBucket, 'preview']] as const) {
+  for (const [key, what] of [
+    [STACK_OUTPUT_KEYS.siteBucket, 'site'],
+    [STACK_OUTPUT_KEYS.previewBucket, 'preview'],
+  ] as const) {
     const bucket = outputs[key];
     if (!bucket) continue;
     const count = await emptyAndDeleteBucket(bucket, awsClient(S3Client, { region: config.region }));

@@ -46,7 +46,11 @@ describe('the route breakers row', () => {
     await hook('route-throttle', `routeKey=${encodeURIComponent('POST /api/vitals')}&rate=0&burst=0`);
     await hook('route-throttle', `routeKey=${encodeURIComponent('POST /api/contact')}&rate=0.1&burst=1`);
     const row = await checkBreakers(cfn, apigw, config, now);
-    expect(row).toMatchObject({ status: 'warn', detail: 'tripped until 2026-11-30T00:00:00Z: contact (a trickle: most senders see the form\'s failure message), vitals (beacons dropped)' });
+    expect(row).toMatchObject({
+      status: 'warn',
+      detail:
+        "tripped until 2026-11-30T00:00:00Z: contact (a trickle: most senders see the form's failure message), vitals (beacons dropped)",
+    });
     expect(row?.fix).toMatch(/monthlyBudgetUsd, or circuitBreaker, in cdk\.json/);
   });
 

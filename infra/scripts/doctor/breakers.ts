@@ -28,9 +28,15 @@ export async function checkBreakers(
   if (!apiId) return undefined;
   try {
     const reading = await readBreakers(apiGateway, apiId, now);
-    const numbers = Object.entries(config.circuitBreaker).map(([route, n]) => `${route} ${n}`).join(', ');
+    const numbers = Object.entries(config.circuitBreaker)
+      .map(([route, n]) => `${route} ${n}`)
+      .join(', ');
     if (reading.tripped.length === 0) {
-      return { check: CHECK, status: 'pass', detail: `${describeBreakers(reading)} (counted a day: ${numbers}, from $${config.monthlyBudgetUsd} a month; ${describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd, previewCloudFrontPlanOf(config))})` };
+      return {
+        check: CHECK,
+        status: 'pass',
+        detail: `${describeBreakers(reading)} (counted a day: ${numbers}, from $${config.monthlyBudgetUsd} a month; ${describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd, previewCloudFrontPlanOf(config))})`,
+      };
     }
     return {
       check: CHECK,

@@ -18,7 +18,11 @@ const ACCOUNT = '123456789012';
 
 beforeAll(async () => {
   aws = await startFakeAws();
-  budgets = new BudgetsClient({ region: 'us-east-1', endpoint: aws.url, credentials: { accessKeyId: 'AKIAFAKE', secretAccessKey: 'fake' } });
+  budgets = new BudgetsClient({
+    region: 'us-east-1',
+    endpoint: aws.url,
+    credentials: { accessKeyId: 'AKIAFAKE', secretAccessKey: 'fake' },
+  });
 });
 afterAll(async () => {
   budgets.destroy();
@@ -45,12 +49,18 @@ describe('the cost budget', () => {
       subscribers: ['jane@owner-mail.dev'],
     });
     await spend('3.10', '7.00');
-    expect(await checkBudget(budgets, ACCOUNT, config)).toMatchObject({ status: 'pass', detail: expect.stringContaining('$3.10 spent this month, $7.00 forecast, of $25') });
+    expect(await checkBudget(budgets, ACCOUNT, config)).toMatchObject({
+      status: 'pass',
+      detail: expect.stringContaining('$3.10 spent this month, $7.00 forecast, of $25'),
+    });
   });
 
   it('warns once the forecast passes the amount or the spend passes 80%', async () => {
     await spend('3.10', '31.00');
-    expect(await checkBudget(budgets, ACCOUNT, config)).toMatchObject({ status: 'warn', detail: expect.stringMatching(/in alarm: \$3\.10 spent/) });
+    expect(await checkBudget(budgets, ACCOUNT, config)).toMatchObject({
+      status: 'warn',
+      detail: expect.stringMatching(/in alarm: \$3\.10 spent/),
+    });
     await spend('20.00', '21.00');
     expect((await checkBudget(budgets, ACCOUNT, config)).status).toBe('warn');
   });

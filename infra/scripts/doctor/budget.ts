@@ -50,7 +50,8 @@ export async function readBudget(budgets: BudgetsClient, account: string, config
     budget = (await budgets.send(new DescribeBudgetCommand({ AccountId: account, BudgetName: name }))).Budget;
   } catch (error) {
     if (errorName(error) !== 'NotFoundException') {
-      const fix = 'Let these credentials call budgets:ViewBudget (the payer account of an organization holds its budgets), then `npm run doctor` again.';
+      const fix =
+        'Let these credentials call budgets:ViewBudget (the payer account of an organization holds its budgets), then `npm run doctor` again.';
       const detail = `could not read budget ${name} (${errorText(error)})`;
       return { state: 'unreadable', result: { check: BUDGET_CHECK, status: isAccessDenied(error) ? 'warn' : 'fail', detail, fix } };
     }
@@ -71,7 +72,8 @@ export async function readBudget(budgets: BudgetsClient, account: string, config
   const forecast = Number(budget.CalculatedSpend?.ForecastedSpend?.Amount ?? 0);
   const spend = `$${actual.toFixed(2)} spent this month, $${forecast.toFixed(2)} forecast, of $${limit}`;
   if (!Number.isFinite(limit) || actual >= 0.8 * limit || forecast >= limit) {
-    const fix = 'See what grows in the Billing console (Cost Explorer, by service); a flood on the API shows as a tripped route breaker in this table. docs/deploy.md, "The bill\'s ceiling", has the worst month.';
+    const fix =
+      'See what grows in the Billing console (Cost Explorer, by service); a flood on the API shows as a tripped route breaker in this table. docs/deploy.md, "The bill\'s ceiling", has the worst month.';
     return { state: 'alarm', result: { check: BUDGET_CHECK, status: 'warn', detail: `${name} is in alarm: ${spend}`, fix } };
   }
   return { state: 'ok', result: { check: BUDGET_CHECK, status: 'pass', detail: `${name}: ${spend}` } };

@@ -170,7 +170,9 @@ describe('npm run doctor', () => {
         CertificateArn: arn,
         DomainName: 'www.jane.dev',
         Status: 'PENDING_VALIDATION',
-        DomainValidationOptions: [{ DomainName: 'www.jane.dev', ResourceRecord: { Name: '_a.www.jane.dev.', Type: 'CNAME', Value: '_b.acm-validations.aws.' } }],
+        DomainValidationOptions: [
+          { DomainName: 'www.jane.dev', ResourceRecord: { Name: '_a.www.jane.dev.', Type: 'CNAME', Value: '_b.acm-validations.aws.' } },
+        ],
       },
     });
     const { code, output } = await doctor(config({ domain: { domainName: 'www.jane.dev', certificateArn: arn } }));
@@ -195,7 +197,14 @@ describe('npm run doctor', () => {
 
   it('a bootstrap without the boundary (an account set up before it): fails, naming setup; with another boundary too', async () => {
     cfn.on(DescribeStacksCommand, { StackName: 'CDKToolkit' }).resolves({
-      Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date(0), Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: '29' }] }],
+      Stacks: [
+        {
+          StackName: 'CDKToolkit',
+          StackStatus: 'UPDATE_COMPLETE',
+          CreationTime: new Date(0),
+          Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: '29' }],
+        },
+      ],
     });
     const { code, output } = await doctor();
     expect(code).toBe(1);
@@ -203,7 +212,15 @@ describe('npm run doctor', () => {
     expect(row(output, 'CDK fence eu-west-1')).toMatch(/^✗ .*has no permissions boundary \(Portfolio-cdk-boundary\)/);
     expect(row(output, 'CDK fence eu-west-1')).toContain('`npm run setup` makes the boundary and bootstraps with it');
     cfn.on(DescribeStacksCommand, { StackName: 'CDKToolkit' }).resolves({
-      Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date(0), Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: '29' }], Parameters: [{ ...FENCED, ParameterValue: 'SomeoneElsesBoundary' }] }],
+      Stacks: [
+        {
+          StackName: 'CDKToolkit',
+          StackStatus: 'UPDATE_COMPLETE',
+          CreationTime: new Date(0),
+          Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: '29' }],
+          Parameters: [{ ...FENCED, ParameterValue: 'SomeoneElsesBoundary' }],
+        },
+      ],
     });
     expect(row((await doctor()).output, 'CDK fence eu-west-1')).toMatch(/^✗ .*within SomeoneElsesBoundary, not Portfolio-cdk-boundary/);
   });
@@ -212,7 +229,17 @@ describe('npm run doctor', () => {
     cfn.on(DescribeStacksCommand).callsFake(async (_input, getClient) => {
       const region = await (getClient() as CloudFormationClient).config.region();
       if (region === 'us-east-1') throw awsError('ValidationError', 'Stack with id CDKToolkit does not exist');
-      return { Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'CREATE_COMPLETE', CreationTime: new Date(0), Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: '29' }], Parameters: [FENCED] }] };
+      return {
+        Stacks: [
+          {
+            StackName: 'CDKToolkit',
+            StackStatus: 'CREATE_COMPLETE',
+            CreationTime: new Date(0),
+            Outputs: [{ OutputKey: 'BootstrapVersion', OutputValue: '29' }],
+            Parameters: [FENCED],
+          },
+        ],
+      };
     });
     const { code, output } = await doctor();
     expect(code).toBe(1);
@@ -247,8 +274,12 @@ describe('npm run doctor', () => {
       Stacks: [{ StackName: 'CDKToolkit', StackStatus: 'ROLLBACK_COMPLETE', CreationTime: new Date(0) }],
     });
     const { output } = await doctor();
-    expect(row(output, 'SES sender')).toContain('The link expired. `npm run setup` does this (asking first); by hand: `aws sesv2 delete-email-identity');
-    expect(row(output, 'CDK bootstrap eu-west-1')).toContain('→ `npm run setup` does this (asking first); by hand: delete the CDKToolkit stack');
+    expect(row(output, 'SES sender')).toContain(
+      'The link expired. `npm run setup` does this (asking first); by hand: `aws sesv2 delete-email-identity',
+    );
+    expect(row(output, 'CDK bootstrap eu-west-1')).toContain(
+      '→ `npm run setup` does this (asking first); by hand: delete the CDKToolkit stack',
+    );
     expect(row(output, 'CDK bootstrap eu-west-1')).toContain('and the staging bucket it kept, `aws s3 rb s3://cdk-hnb659fds-assets-');
     expect(row(output, 'SES sending')).toContain('`npm run setup -- --request-production-access`');
     // A stack in another failed state is the owner's to look at: no promise that setup repairs it.
@@ -258,13 +289,25 @@ describe('npm run doctor', () => {
     expect(row((await doctor()).output, 'CDK bootstrap eu-west-1')).not.toContain('npm run setup');
 
     ses.on(GetEmailIdentityCommand, { EmailIdentity: 'portfolio@jane.dev' }).rejects(awsError('NotFoundException', 'no'));
-    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'jane.dev' }).resolves({ IdentityType: 'DOMAIN', VerifiedForSendingStatus: false, VerificationStatus: 'PENDING', DkimAttributes: { Status: 'PENDING' } });
+    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'jane.dev' }).resolves({
+      IdentityType: 'DOMAIN',
+      VerifiedForSendingStatus: false,
+      VerificationStatus: 'PENDING',
+      DkimAttributes: { Status: 'PENDING' },
+    });
     const dkim = await doctor(config({ senderIdentity: 'jane.dev' }));
     expect(row(dkim.output, 'SES sender')).toContain("`npm run setup` writes them when the domain's zone is in this account's Route 53");
     // FAILED: publishing alone does not help, SES looks no more; the fix is a new identity.
-    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'jane.dev' }).resolves({ IdentityType: 'DOMAIN', VerifiedForSendingStatus: false, VerificationStatus: 'FAILED', DkimAttributes: { Status: 'FAILED' } });
+    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'jane.dev' }).resolves({
+      IdentityType: 'DOMAIN',
+      VerifiedForSendingStatus: false,
+      VerificationStatus: 'FAILED',
+      DkimAttributes: { Status: 'FAILED' },
+    });
     const failed = row((await doctor(config({ senderIdentity: 'jane.dev' }))).output, 'SES sender');
-    expect(failed).toContain('SES stopped looking for the DKIM records of jane.dev (72 h) and does not look again by itself. `npm run setup` does this (asking first); by hand: `aws sesv2 delete-email-identity --email-identity jane.dev');
+    expect(failed).toContain(
+      'SES stopped looking for the DKIM records of jane.dev (72 h) and does not look again by itself. `npm run setup` does this (asking first); by hand: `aws sesv2 delete-email-identity --email-identity jane.dev',
+    );
     expect(failed).not.toContain('wait for SES to see them');
   });
 
@@ -311,7 +354,9 @@ describe('npm run doctor', () => {
 
   it('the same unverified owner is fine with production access', async () => {
     ses.on(GetEmailIdentityCommand, { EmailIdentity: 'me@owner-mail.dev' }).rejects(awsError('NotFoundException', 'no'));
-    ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: true, SendingEnabled: true, SendQuota: { Max24HourSend: 50000, MaxSendRate: 14 } });
+    ses
+      .on(GetAccountCommand)
+      .resolves({ ProductionAccessEnabled: true, SendingEnabled: true, SendQuota: { Max24HourSend: 50000, MaxSendRate: 14 } });
     const { code, output } = await doctor();
     expect(code).toBe(0);
     expect(row(output, 'SES owner')).toMatch(/^✓ .*production access/);
@@ -364,8 +409,12 @@ describe('npm run doctor', () => {
     const c = { ...clients(), resolveNs: async () => ['ns1.registrar.example', 'ns2.registrar.example'] };
     const { code, output } = await doctor(config(), c);
     expect(code).toBe(1);
-    expect(row(output, 'Name servers')).toMatch(/^✗ jane\.dev delegates to ns1\.registrar\.example, ns2\.registrar\.example \(public DNS\)/);
-    expect(row(output, 'Name servers')).toContain(`At your registrar, set the name servers of jane.dev to ${[...ZONE_NS].sort().join(', ')}`);
+    expect(row(output, 'Name servers')).toMatch(
+      /^✗ jane\.dev delegates to ns1\.registrar\.example, ns2\.registrar\.example \(public DNS\)/,
+    );
+    expect(row(output, 'Name servers')).toContain(
+      `At your registrar, set the name servers of jane.dev to ${[...ZONE_NS].sort().join(', ')}`,
+    );
   });
 
   it('a domain public DNS does not know yet (just registered, no name servers published): a failure naming the registrar step, not an unknown', async () => {
@@ -374,7 +423,9 @@ describe('npm run doctor', () => {
     const { code, output } = await doctor(config(), { ...clients(), resolveNs: () => Promise.reject(nxdomain) });
     expect(code).toBe(1);
     expect(row(output, 'Name servers')).toMatch(/^✗ public DNS has no name servers for jane\.dev yet/);
-    expect(row(output, 'Name servers')).toContain(`At your registrar, set the name servers of jane.dev to ${[...ZONE_NS].sort().join(', ')}`);
+    expect(row(output, 'Name servers')).toContain(
+      `At your registrar, set the name servers of jane.dev to ${[...ZONE_NS].sort().join(', ')}`,
+    );
     // Offline (no answer at all) stays an unknown: a warning that says it could not ask.
     const offline = Object.assign(new Error('queryNs ECONNREFUSED jane.dev'), { code: 'ECONNREFUSED' });
     const unknown = await doctor(config(), { ...clients(), resolveNs: () => Promise.reject(offline) });
@@ -382,7 +433,9 @@ describe('npm run doctor', () => {
   });
 
   it('a region without SES: says so and names the setting', async () => {
-    ses.on(GetAccountCommand).rejects(Object.assign(new Error('getaddrinfo ENOTFOUND email.ap-east-9.amazonaws.com'), { code: 'ENOTFOUND' }));
+    ses
+      .on(GetAccountCommand)
+      .rejects(Object.assign(new Error('getaddrinfo ENOTFOUND email.ap-east-9.amazonaws.com'), { code: 'ENOTFOUND' }));
     const { code, output } = await doctor();
     expect(code).toBe(1);
     expect(row(output, 'SES in region')).toMatch(/^✗ SES is not offered in eu-west-1/);
@@ -401,21 +454,30 @@ describe("an address-only sender and its domain's DMARC policy", () => {
   beforeEach(readyAccount);
   /** Public DNS as a map of TXT records; a name it lacks answers ENOTFOUND, as Node's resolver does. */
   const txt = (records: Record<string, string[]>) => (name: string) =>
-    name in records ? Promise.resolve(records[name]!.map((r) => [r])) : Promise.reject(Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' }));
+    name in records
+      ? Promise.resolve(records[name]!.map((r) => [r]))
+      : Promise.reject(Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' }));
 
   it.each([
     ['reject', 'rejected'],
     ['quarantine', 'filed as spam'],
   ])('p=%s: the sender row warns (nothing aligns) and names the fix; exit stays 0', async (policy, fate) => {
-    const { code, output } = await doctor(config(), { ...clients(), resolveTxt: txt({ '_dmarc.jane.dev': [`v=DMARC1; p=${policy}; rua=mailto:d@jane.dev`] }) });
-    expect(row(output, 'SES sender')).toContain(`jane.dev publishes DMARC p=${policy} and an address-only sender aligns with nothing, so the mail may be ${fate}`);
+    const { code, output } = await doctor(config(), {
+      ...clients(),
+      resolveTxt: txt({ '_dmarc.jane.dev': [`v=DMARC1; p=${policy}; rua=mailto:d@jane.dev`] }),
+    });
+    expect(row(output, 'SES sender')).toContain(
+      `jane.dev publishes DMARC p=${policy} and an address-only sender aligns with nothing, so the mail may be ${fate}`,
+    );
     expect(row(output, 'SES sender')).toContain('"senderIdentity": "jane.dev"');
     expect(code).toBe(0);
   });
 
   it("a subdomain without its own record takes its organizational domain's sp=", async () => {
     const cfg = config({ senderEmail: 'portfolio@mail.jane.dev' });
-    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'portfolio@mail.jane.dev' }).resolves({ IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: true, VerificationStatus: 'SUCCESS' });
+    ses
+      .on(GetEmailIdentityCommand, { EmailIdentity: 'portfolio@mail.jane.dev' })
+      .resolves({ IdentityType: 'EMAIL_ADDRESS', VerifiedForSendingStatus: true, VerificationStatus: 'SUCCESS' });
     const { output } = await doctor(cfg, { ...clients(), resolveTxt: txt({ '_dmarc.jane.dev': ['v=DMARC1; p=none; sp=reject'] }) });
     expect(row(output, 'SES sender')).toContain('mail.jane.dev publishes DMARC p=reject');
   });
@@ -456,15 +518,19 @@ describe("the deployed stack's reCAPTCHA alarm (CaptchaQuotaOrBudget)", () => {
       MetricAlarms: [{ AlarmName: ALARM, StateValue, StateUpdatedTimestamp: new Date('2026-11-20T08:15:00Z') }],
     });
 
-  it('in ALARM: a warning (the deploy that raises the budget still runs) naming billing, the budget, a new key and Google\'s quota page', async () => {
+  it("in ALARM: a warning (the deploy that raises the budget still runs) naming billing, the budget, a new key and Google's quota page", async () => {
     deployed();
     inState('ALARM');
     const { code, output } = await doctor();
     expect(code).toBe(0);
     const alarm = row(output, 'reCAPTCHA alarm');
-    expect(alarm).toMatch(/^! CaptchaQuotaOrBudget is in ALARM since 2026-11-20 08:15 UTC: this month's siteverify budget is at 80% or spent/);
+    expect(alarm).toMatch(
+      /^! CaptchaQuotaOrBudget is in ALARM since 2026-11-20 08:15 UTC: this month's siteverify budget is at 80% or spent/,
+    );
     expect(alarm).toContain('Google answered about quota, billing or keys');
-    expect(alarm).toMatch(/→ The contact function's log line says which: turn on billing for the key's Google Cloud project and raise captchaMonthlyBudget in cdk\.json/);
+    expect(alarm).toMatch(
+      /→ The contact function's log line says which: turn on billing for the key's Google Cloud project and raise captchaMonthlyBudget in cdk\.json/,
+    );
     expect(alarm).toContain('make a new key with `npm run setup`');
     expect(alarm).toContain('https://docs.cloud.google.com/recaptcha/quotas');
     expect(cw.commandCalls(DescribeAlarmsCommand)[0]!.args[0].input).toEqual({ AlarmNames: [ALARM], AlarmTypes: ['MetricAlarm'] });
@@ -475,7 +541,9 @@ describe("the deployed stack's reCAPTCHA alarm (CaptchaQuotaOrBudget)", () => {
     inState(state);
     const { code, output } = await doctor();
     expect(code).toBe(0);
-    expect(row(output, 'reCAPTCHA alarm')).toMatch(new RegExp(`^✓ CaptchaQuotaOrBudget is ${state}: nothing for you to do about reCAPTCHA$`));
+    expect(row(output, 'reCAPTCHA alarm')).toMatch(
+      new RegExp(`^✓ CaptchaQuotaOrBudget is ${state}: nothing for you to do about reCAPTCHA$`),
+    );
   });
 
   it('stack not deployed yet: no row, and CloudWatch is not asked', async () => {
@@ -487,7 +555,9 @@ describe("the deployed stack's reCAPTCHA alarm (CaptchaQuotaOrBudget)", () => {
 
   it('a stage without the alarm (a preview): no row', async () => {
     cfn.on(ListStackResourcesCommand).resolves({
-      StackResourceSummaries: [resource('MonitoringContactErrors0A1B2C3D', 'AWS::CloudWatch::Alarm', 'Portfolio-pr-4-MonitoringContactErrors-XYZ')],
+      StackResourceSummaries: [
+        resource('MonitoringContactErrors0A1B2C3D', 'AWS::CloudWatch::Alarm', 'Portfolio-pr-4-MonitoringContactErrors-XYZ'),
+      ],
     });
     const { output } = await doctor();
     expect(output).not.toContain('reCAPTCHA alarm');
@@ -496,7 +566,9 @@ describe("the deployed stack's reCAPTCHA alarm (CaptchaQuotaOrBudget)", () => {
 
   it('AccessDenied on DescribeAlarms: unknown, a warning naming the permission, not a failure', async () => {
     deployed();
-    cw.on(DescribeAlarmsCommand).rejects(awsError('AccessDenied', 'User: arn:aws:iam::123456789012:user/jane is not authorized to perform: cloudwatch:DescribeAlarms'));
+    cw.on(DescribeAlarmsCommand).rejects(
+      awsError('AccessDenied', 'User: arn:aws:iam::123456789012:user/jane is not authorized to perform: cloudwatch:DescribeAlarms'),
+    );
     const { code, output } = await doctor();
     expect(code).toBe(0);
     const alarm = row(output, 'reCAPTCHA alarm');
@@ -504,7 +576,7 @@ describe("the deployed stack's reCAPTCHA alarm (CaptchaQuotaOrBudget)", () => {
     expect(alarm).toContain('→ Let these credentials call cloudwatch:DescribeAlarms (read-only)');
   });
 
-  it('AccessDenied on the stack\'s resources: unknown as well, naming that permission', async () => {
+  it("AccessDenied on the stack's resources: unknown as well, naming that permission", async () => {
     cfn.on(ListStackResourcesCommand).rejects(awsError('AccessDenied', 'not authorized to perform: cloudformation:ListStackResources'));
     const { code, output } = await doctor();
     expect(code).toBe(0);

@@ -14,7 +14,14 @@ import { GetDomainDetailCommand, type Route53DomainsClient } from '@aws-sdk/clie
 import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { DescribeParametersCommand, type SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
-import { CLOUDFRONT_CERTIFICATE_REGION, isRoute53Domain, liveStackName, type PortfolioConfig, type Route53Domain, usesTestRecaptcha } from '../../config/portfolio-config';
+import {
+  CLOUDFRONT_CERTIFICATE_REGION,
+  isRoute53Domain,
+  liveStackName,
+  type PortfolioConfig,
+  type Route53Domain,
+  usesTestRecaptcha,
+} from '../../config/portfolio-config';
 import { boundaryPolicyName } from '../../lib/github-deploy-stack';
 import { errorName, errorText, isNoCredentials, isStackMissing } from '../kit/aws';
 import type { CheckResult } from '../report';
@@ -49,9 +56,7 @@ export interface DoctorClients {
   apiGateway?: ApiGatewayV2Client;
 }
 
-export type DoctorOutcome =
-  | { kind: 'no-credentials'; message: string }
-  | { kind: 'checked'; account: string; results: CheckResult[] };
+export type DoctorOutcome = { kind: 'no-credentials'; message: string } | { kind: 'checked'; account: string; results: CheckResult[] };
 
 /** The region CloudFront certificates must live in (the stack's cross-region part, with a domain). */
 export const CERTIFICATE_REGION = CLOUDFRONT_CERTIFICATE_REGION;
@@ -87,9 +92,9 @@ export function stackRegions(config: PortfolioConfig): string[] {
   return [...new Set([config.region, ...(isRoute53Domain(config.domain) ? [CERTIFICATE_REGION] : [])])];
 }
 
-export async function checkCredentials(sts: STSClient): Promise<
-  { ok: true; account: string; result: CheckResult } | { ok: false; noCredentials: boolean; result: CheckResult }
-> {
+export async function checkCredentials(
+  sts: STSClient,
+): Promise<{ ok: true; account: string; result: CheckResult } | { ok: false; noCredentials: boolean; result: CheckResult }> {
   try {
     const id = await sts.send(new GetCallerIdentityCommand({}));
     const account = id.Account ?? '';
@@ -121,10 +126,7 @@ interface SesAccount {
   maxRate: number;
 }
 
-export async function checkSesRegion(
-  sesv2: SESv2Client,
-  region: string,
-): Promise<{ account?: SesAccount; result: CheckResult }> {
+export async function checkSesRegion(sesv2: SESv2Client, region: string): Promise<{ account?: SesAccount; result: CheckResult }> {
   const check = 'SES in region';
   try {
     const a = await sesv2.send(new GetAccountCommand({}));
@@ -246,10 +248,13 @@ async function emailIdentity(sesv2: SESv2Client, identity: string): Promise<Iden
 
 function createIdentityFix(identity: string, region: string): string {
   const create = `aws sesv2 create-email-identity --email-identity ${identity} --region ${region}`;
-  return SETUP_DOES_IT + (isAddress(identity)
-    ? `\`${create}\`, then click the link in the mail AWS sends to ${identity}.`
-    : `\`${create}\`, then publish the three DKIM CNAME records it prints (SES console → Identities → ${identity} → ` +
-        'Publish DNS records, one click with Route 53).');
+  return (
+    SETUP_DOES_IT +
+    (isAddress(identity)
+      ? `\`${create}\`, then click the link in the mail AWS sends to ${identity}.`
+      : `\`${create}\`, then publish the three DKIM CNAME records it prints (SES console → Identities → ${identity} → ` +
+        'Publish DNS records, one click with Route 53).')
+  );
 }
 
 function pendingFix(identity: string, state: IdentityState, region: string): string {
@@ -343,7 +348,15 @@ export async function withSenderDmarc(
       return undefined; // no record, or DNS unreachable: nothing to report
     }
     const record = records.map((chunks) => chunks.join('')).find((text) => /^v=DMARC1\s*;/i.test(text.trim()));
-    const tags = new Map((record ?? '').split(';').map((part) => part.trim().split('=').map((x) => x.trim().toLowerCase()) as [string, string]));
+    const tags = new Map(
+      (record ?? '').split(';').map(
+        (part) =>
+          part
+            .trim()
+            .split('=')
+            .map((x) => x.trim().toLowerCase()) as [string, string],
+      ),
+    );
     return tags.get(tag) ?? (tag === 'sp' ? tags.get('p') : undefined);
   };
   const labels = domain.split('.');
@@ -412,9 +425,7 @@ export async function checkRecaptchaParameter(ssm: SSMClient, config: PortfolioC
   const name = config.recaptchaSecretParameter;
   const put = `aws ssm put-parameter --region ${config.region} --name ${name} --type SecureString --value '<your reCAPTCHA secret key>'`;
   try {
-    const answer = await ssm.send(
-      new DescribeParametersCommand({ ParameterFilters: [{ Key: 'Name', Option: 'Equals', Values: [name] }] }),
-    );
+    const answer = await ssm.send(new DescribeParametersCommand({ ParameterFilters: [{ Key: 'Name', Option: 'Equals', Values: [name] }] }));
     const parameter = answer.Parameters?.find((p) => p.Name === name);
     if (!parameter) {
       return { check, status: 'fail', detail: `no SSM parameter ${name} in ${config.region}`, fix: `${SETUP_DOES_IT}\`${put}\`` };
@@ -458,19 +469,26 @@ export async function checkHostedZone(
   const { hostedZoneId, hostedZoneName } = domain;
   const suggest = async () => {
     const ids = await zoneIdsByName(route53, hostedZoneName);
-    return SETUP_DOES_IT + (ids.length > 0
-      ? `set "hostedZoneId": "${ids[0]}" in cdk.json (context.portfolio.domain): that is the public zone named ${hostedZoneName}.`
-      : `Create the public hosted zone: \`aws route53 create-hosted-zone --name ${hostedZoneName} --caller-reference portfolio-$(date +%s)\`, ` +
-          'then put its id in cdk.json (context.portfolio.domain.hostedZoneId).');
+    return (
+      SETUP_DOES_IT +
+      (ids.length > 0
+        ? `set "hostedZoneId": "${ids[0]}" in cdk.json (context.portfolio.domain): that is the public zone named ${hostedZoneName}.`
+        : `Create the public hosted zone: \`aws route53 create-hosted-zone --name ${hostedZoneName} --caller-reference portfolio-$(date +%s)\`, ` +
+          'then put its id in cdk.json (context.portfolio.domain.hostedZoneId).')
+    );
   };
   try {
     const answer = await route53.send(new GetHostedZoneCommand({ Id: hostedZoneId }));
     const name = bareName(answer.HostedZone?.Name ?? '');
     if (name !== hostedZoneName) {
-      return { result: { check, status: 'fail', detail: `${hostedZoneId} is the zone ${name}, not ${hostedZoneName}`, fix: await suggest() } };
+      return {
+        result: { check, status: 'fail', detail: `${hostedZoneId} is the zone ${name}, not ${hostedZoneName}`, fix: await suggest() },
+      };
     }
     if (answer.HostedZone?.Config?.PrivateZone) {
-      return { result: { check, status: 'fail', detail: `${hostedZoneId} is a private zone; the site needs a public one`, fix: await suggest() } };
+      return {
+        result: { check, status: 'fail', detail: `${hostedZoneId} is a private zone; the site needs a public one`, fix: await suggest() },
+      };
     }
     const nameServers = (answer.DelegationSet?.NameServers ?? []).map(bareName).sort();
     return { nameServers, result: { check, status: 'pass', detail: `${hostedZoneId} is ${hostedZoneName} (public)` } };
@@ -624,7 +642,11 @@ export async function checkCaptchaAlarm(
   }
   if (!alarm) return undefined;
   if (alarm.StateValue !== 'ALARM') {
-    return { check, status: 'pass', detail: `${CAPTCHA_ALARM_ID} is ${alarm.StateValue ?? 'UNKNOWN'}: nothing for you to do about reCAPTCHA` };
+    return {
+      check,
+      status: 'pass',
+      detail: `${CAPTCHA_ALARM_ID} is ${alarm.StateValue ?? 'UNKNOWN'}: nothing for you to do about reCAPTCHA`,
+    };
   }
   const since = alarm.StateUpdatedTimestamp ? ` since ${alarm.StateUpdatedTimestamp.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
   return {
@@ -643,16 +665,23 @@ export async function checkCaptchaAlarm(
  * InputPermissionsBoundary parameter): without it the boundary may not exist, and a deploy would fail
  * at its first role, halfway.
  */
-export async function checkFence(cloudFormation: (region: string) => CloudFormationClient, region: string, boundary: string): Promise<CheckResult> {
+export async function checkFence(
+  cloudFormation: (region: string) => CloudFormationClient,
+  region: string,
+  boundary: string,
+): Promise<CheckResult> {
   const check = `CDK fence ${region}`;
   try {
     const stack = (await cloudFormation(region).send(new DescribeStacksCommand({ StackName: TOOLKIT_STACK }))).Stacks?.[0];
     const given = stack?.Parameters?.find((p) => p.ParameterKey === 'InputPermissionsBoundary')?.ParameterValue ?? '';
-    if (given === boundary) return { check, status: 'pass', detail: `CloudFormation's role and every role a deploy makes within ${boundary}` };
+    if (given === boundary)
+      return { check, status: 'pass', detail: `CloudFormation's role and every role a deploy makes within ${boundary}` };
     return {
       check,
       status: 'fail',
-      detail: given ? `CloudFormation's role is within ${given}, not ${boundary}` : `CloudFormation's role has no permissions boundary (${boundary})`,
+      detail: given
+        ? `CloudFormation's role is within ${given}, not ${boundary}`
+        : `CloudFormation's role has no permissions boundary (${boundary})`,
       fix: '`npm run setup` makes the boundary and bootstraps with it (asking first).',
     };
   } catch (error) {
@@ -675,7 +704,8 @@ export async function runChecks(config: PortfolioConfig, clients: DoctorClients)
   for (const region of stackRegions(config)) {
     const bootstrap = await checkBootstrap(clients.cloudFormation, account, region);
     results.push(bootstrap);
-    if (bootstrap.status === 'pass') results.push(await checkFence(clients.cloudFormation, region, boundaryPolicyName(liveStackName(config))));
+    if (bootstrap.status === 'pass')
+      results.push(await checkFence(clients.cloudFormation, region, boundaryPolicyName(liveStackName(config))));
   }
 
   if (ses.account) {

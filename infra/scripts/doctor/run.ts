@@ -80,7 +80,11 @@ export function configurationResults(config: PortfolioConfig): CheckResult[] {
   const problems = deployReadinessProblems(config);
   const results: CheckResult[] = [
     problems.length === 0
-      ? { check: 'Configuration', status: 'pass', detail: `stack ${config.stackName} in ${config.region}${config.domain ? ` at ${config.domain.domainName}` : ''}` }
+      ? {
+          check: 'Configuration',
+          status: 'pass',
+          detail: `stack ${config.stackName} in ${config.region}${config.domain ? ` at ${config.domain.domainName}` : ''}`,
+        }
       : {
           check: 'Configuration',
           status: 'fail',

@@ -20,7 +20,13 @@ export const ROLLBACK_ENVIRONMENT = 'production-rollback';
 export const TAG_RULESET_NAME = 'No tags named like branches';
 
 /** Tags a revision of main could be mistaken for (fnmatch; `**` crosses slashes). */
-export const BRANCH_LIKE_TAGS = ['refs/tags/main', 'refs/tags/origin/**/*', 'refs/tags/heads/**/*', 'refs/tags/remotes/**/*', 'refs/tags/refs/**/*'];
+export const BRANCH_LIKE_TAGS = [
+  'refs/tags/main',
+  'refs/tags/origin/**/*',
+  'refs/tags/heads/**/*',
+  'refs/tags/remotes/**/*',
+  'refs/tags/refs/**/*',
+];
 
 export interface GitHubRequest {
   method: 'GET' | 'PUT' | 'POST';
@@ -83,10 +89,17 @@ export async function applyProtections(repository: GitHubRepository, call: GitHu
   }
   const rulesets = `repos/${repository.owner}/${repository.name}/rulesets`;
   const listed = await call({ method: 'GET', path: `${rulesets}?includes_parents=false` });
-  const existing = Array.isArray(listed.body) ? (listed.body as { id?: number; name?: string }[]).find((r) => r.name === TAG_RULESET_NAME) : undefined;
-  const answer = listed.status !== 200
-    ? listed
-    : await call(existing?.id !== undefined ? { method: 'PUT', path: `${rulesets}/${existing.id}`, body: tagRuleset() } : { method: 'POST', path: rulesets, body: tagRuleset() });
+  const existing = Array.isArray(listed.body)
+    ? (listed.body as { id?: number; name?: string }[]).find((r) => r.name === TAG_RULESET_NAME)
+    : undefined;
+  const answer =
+    listed.status !== 200
+      ? listed
+      : await call(
+          existing?.id !== undefined
+            ? { method: 'PUT', path: `${rulesets}/${existing.id}`, body: tagRuleset() }
+            : { method: 'POST', path: rulesets, body: tagRuleset() },
+        );
   if (answer.status >= 300) failed.push(`the tag ruleset (GitHub answered ${answer.status})`);
   return failed;
 }

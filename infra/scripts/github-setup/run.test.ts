@@ -26,7 +26,15 @@ describe('the repository', () => {
     expect(repositoryFromRemote(url)).toBe(repo);
   });
 
-  const repoBody = (extra: Record<string, unknown> = {}) => ({ id: 7654321, full_name: 'Jane-Doe/portfolio', owner: { id: 1234567 }, created_at: '2021-03-01T00:00:00Z', private: false, fork: false, ...extra });
+  const repoBody = (extra: Record<string, unknown> = {}) => ({
+    id: 7654321,
+    full_name: 'Jane-Doe/portfolio',
+    owner: { id: 1234567 },
+    created_at: '2021-03-01T00:00:00Z',
+    private: false,
+    fork: false,
+    ...extra,
+  });
   /** GitHub's two answers: the repository, then its OIDC subject settings. */
   const github = (repo: unknown, oidc: [number, unknown]) => {
     const seen: { url: string; auth?: string }[] = [];
@@ -48,7 +56,9 @@ describe('the repository', () => {
       { url: 'https://api.github.com/repos/jane-doe/portfolio/actions/oidc/customization/sub', auth: 'Bearer ghp_x' },
     ]);
     const names = github(repoBody(), [200, { use_default: true, sub_claim_prefix: 'repo:Jane-Doe/portfolio' }]);
-    await expect(lookupRepository('jane-doe/portfolio', names.fetchFn)).resolves.toMatchObject({ repository: { owner: 'Jane-Doe', name: 'portfolio' } });
+    await expect(lookupRepository('jane-doe/portfolio', names.fetchFn)).resolves.toMatchObject({
+      repository: { owner: 'Jane-Doe', name: 'portfolio' },
+    });
     expect((await lookupRepository('jane-doe/portfolio', names.fetchFn)).repository.ids).toBeUndefined();
   });
 
@@ -86,14 +96,25 @@ describe('the repository', () => {
   });
 
   it('takes --repo, then the origin remote; ids from flags, GitHub, or none with --name-only-subject', async () => {
-    const deps = { remoteUrl: () => 'git@github.com:jane/site.git', fetch: github({ id: 2, full_name: 'jane/site', owner: { id: 1 }, created_at: '2026-08-01T00:00:00Z' }, [404, {}]).fetchFn };
-    await expect(resolveRepository(parseGithubSetupArgs([]), deps)).resolves.toMatchObject({ repository: { owner: 'jane', name: 'site', ids: { owner: 1, repository: 2 } } });
-    await expect(resolveRepository(parseGithubSetupArgs(['--repo', 'ann/web', '--owner-id', '5', '--repo-id', '6']), deps)).resolves.toEqual({
+    const deps = {
+      remoteUrl: () => 'git@github.com:jane/site.git',
+      fetch: github({ id: 2, full_name: 'jane/site', owner: { id: 1 }, created_at: '2026-08-01T00:00:00Z' }, [404, {}]).fetchFn,
+    };
+    await expect(resolveRepository(parseGithubSetupArgs([]), deps)).resolves.toMatchObject({
+      repository: { owner: 'jane', name: 'site', ids: { owner: 1, repository: 2 } },
+    });
+    await expect(
+      resolveRepository(parseGithubSetupArgs(['--repo', 'ann/web', '--owner-id', '5', '--repo-id', '6']), deps),
+    ).resolves.toEqual({
       repository: { owner: 'ann', name: 'web', ids: { owner: 5, repository: 6 } },
     });
-    await expect(resolveRepository(parseGithubSetupArgs(['--name-only-subject']), deps)).resolves.toEqual({ repository: { owner: 'jane', name: 'site' } });
+    await expect(resolveRepository(parseGithubSetupArgs(['--name-only-subject']), deps)).resolves.toEqual({
+      repository: { owner: 'jane', name: 'site' },
+    });
     await expect(resolveRepository(parseGithubSetupArgs(['--owner-id', '5']), deps)).rejects.toThrow(/go together/);
-    await expect(resolveRepository(parseGithubSetupArgs([]), { ...deps, remoteUrl: () => undefined })).rejects.toThrow(/--repo OWNER\/NAME/);
+    await expect(resolveRepository(parseGithubSetupArgs([]), { ...deps, remoteUrl: () => undefined })).rejects.toThrow(
+      /--repo OWNER\/NAME/,
+    );
   });
 
   it('passes what it does not know to cdk deploy', () => {
@@ -113,7 +134,9 @@ describe('the OIDC provider', () => {
     });
     expect(found).toEqual({ arn: ARN, audiences: ['sts.amazonaws.com'] });
     expect(calls[0]).toEqual(['iam', 'get-open-id-connect-provider', '--open-id-connect-provider-arn', ARN, '--output', 'json']);
-    expect(existingProvider('123456789012', () => ({ status: 254, stdout: '', stderr: 'An error occurred (NoSuchEntity)' }))).toBeUndefined();
+    expect(
+      existingProvider('123456789012', () => ({ status: 254, stdout: '', stderr: 'An error occurred (NoSuchEntity)' })),
+    ).toBeUndefined();
     expect(() => existingProvider('1', () => ({ status: 255, stdout: '', stderr: 'AccessDenied' }))).toThrow(/AccessDenied/);
   });
 
@@ -137,12 +160,20 @@ describe('what it prints', () => {
   it('the repository variables, never a secret; production from main only', () => {
     const variables = repositoryVariables('123456789012', 'eu-west-1', outputs, site);
     expect(variables.map(([name]) => name)).toEqual([
-      'AWS_ACCOUNT_ID', 'AWS_REGION', 'AWS_PRODUCTION_ROLE_ARN', 'AWS_PREVIEW_ROLE_ARN', 'AWS_PREVIEW_BUCKET', 'SITE_URL', 'PREVIEW_URL',
+      'AWS_ACCOUNT_ID',
+      'AWS_REGION',
+      'AWS_PRODUCTION_ROLE_ARN',
+      'AWS_PREVIEW_ROLE_ARN',
+      'AWS_PREVIEW_BUCKET',
+      'SITE_URL',
+      'PREVIEW_URL',
     ]);
     const text = instructions({ owner: 'jane', name: 'site' }, variables);
     expect(text).toContain("gh variable set SITE_URL --repo jane/site --body 'https://d111111abcdef8.cloudfront.net'");
     expect(text).not.toContain('not deployed yet');
-    expect(text).toContain("gh variable set AWS_PREVIEW_ROLE_ARN --repo jane/site --body 'arn:aws:iam::123456789012:role/Portfolio-GitHub-PreviewRole'");
+    expect(text).toContain(
+      "gh variable set AWS_PREVIEW_ROLE_ARN --repo jane/site --body 'arn:aws:iam::123456789012:role/Portfolio-GitHub-PreviewRole'",
+    );
     expect(text).toContain('Production deploys only from main');
     expect(text).not.toMatch(/environments\/production/);
     expect(text).not.toMatch(/secret set|AWS_SECRET|ACCESS_KEY/i);
@@ -152,7 +183,9 @@ describe('what it prints', () => {
   it('before the live stack exists: no SITE_URL or PREVIEW_URL, and a line saying to run it again after the first deploy', () => {
     const variables = repositoryVariables('123456789012', 'eu-west-1', outputs, undefined);
     expect(variables.map(([name]) => name)).not.toContain('SITE_URL');
-    expect(instructions({ owner: 'jane', name: 'site' }, variables)).toContain('run npm run github-setup again for SITE_URL and PREVIEW_URL');
+    expect(instructions({ owner: 'jane', name: 'site' }, variables)).toContain(
+      'run npm run github-setup again for SITE_URL and PREVIEW_URL',
+    );
   });
 
   it('a fork: enable Actions; a private repository: no write tokens for forks', () => {

@@ -56,11 +56,16 @@ export function parseGithubSetupArgs(argv: readonly string[]): SetupArgs {
 
 /** OWNER/NAME of a GitHub remote URL (https or ssh), or undefined for another host. */
 export function repositoryFromRemote(url: string): string | undefined {
-  const match = /^(?:https:\/\/(?:[^@/]+@)?github\.com\/|git@github\.com:|ssh:\/\/git@github\.com\/)([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(url.trim());
+  const match = /^(?:https:\/\/(?:[^@/]+@)?github\.com\/|git@github\.com:|ssh:\/\/git@github\.com\/)([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(
+    url.trim(),
+  );
   return match?.[1];
 }
 
-export type FetchLike = (url: string, init?: { headers?: Record<string, string> }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+export type FetchLike = (
+  url: string,
+  init?: { headers?: Record<string, string> },
+) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
 
 /** What GitHub says about the repository that changes what the owner must do (printed by instructions). */
 export interface RepositoryFacts {
@@ -99,7 +104,14 @@ export async function lookupRepository(
         `. Or pass the ids yourself: \`gh api repos/${owner}/${name} --jq '"--owner-id \\(.owner.id) --repo-id \\(.id)"'\`.`,
     );
   }
-  const body = (await response.json()) as { id?: unknown; full_name?: unknown; owner?: { id?: unknown }; created_at?: unknown; private?: unknown; fork?: unknown };
+  const body = (await response.json()) as {
+    id?: unknown;
+    full_name?: unknown;
+    owner?: { id?: unknown };
+    created_at?: unknown;
+    private?: unknown;
+    fork?: unknown;
+  };
   if (typeof body.id !== 'number' || typeof body.owner?.id !== 'number' || typeof body.full_name !== 'string') {
     throw new CommandError(`GitHub's answer for ${owner}/${name} has no id, owner id or full name`);
   }
@@ -108,7 +120,12 @@ export async function lookupRepository(
   const withIds = { ...spelled, ids: { owner: body.owner.id, repository: body.id } };
   const settings = await fetchFn(`https://api.github.com/repos/${owner}/${name}/actions/oidc/customization/sub`, { headers });
   if (settings.ok) {
-    const oidc = (await settings.json()) as { use_default?: unknown; include_claim_keys?: unknown; use_immutable_subject?: unknown; sub_claim_prefix?: unknown };
+    const oidc = (await settings.json()) as {
+      use_default?: unknown;
+      include_claim_keys?: unknown;
+      use_immutable_subject?: unknown;
+      sub_claim_prefix?: unknown;
+    };
     const keys = Array.isArray(oidc.include_claim_keys) ? oidc.include_claim_keys.map(String) : [];
     if (oidc.use_default === false && keys.length > 0 && keys.join(',') !== 'repo,context') {
       throw new CommandError(
@@ -119,7 +136,9 @@ export async function lookupRepository(
     if (typeof oidc.sub_claim_prefix === 'string' && oidc.sub_claim_prefix !== '') {
       if (oidc.sub_claim_prefix === subjectPrefix(withIds)) return { repository: withIds, facts };
       if (oidc.sub_claim_prefix === subjectPrefix(spelled)) return { repository: spelled, facts };
-      throw new CommandError(`GitHub gives ${body.full_name} the subject prefix "${oidc.sub_claim_prefix}", which is neither form this setup knows`);
+      throw new CommandError(
+        `GitHub gives ${body.full_name} the subject prefix "${oidc.sub_claim_prefix}", which is neither form this setup knows`,
+      );
     }
     if (oidc.use_immutable_subject === true) return { repository: withIds, facts };
     if (oidc.use_immutable_subject === false) return { repository: spelled, facts };
@@ -143,7 +162,7 @@ export async function resolveRepository(
   if (args.nameOnly) return { repository: parseRepository(repo) };
   if (args.ownerId !== undefined || args.repoId !== undefined) {
     const ids = [args.ownerId, args.repoId].map((id) => (id && /^[1-9][0-9]*$/.test(id) ? Number(id) : NaN));
-    if (ids.some(Number.isNaN)) throw new CommandError('--owner-id and --repo-id go together, each GitHub\'s numeric id');
+    if (ids.some(Number.isNaN)) throw new CommandError("--owner-id and --repo-id go together, each GitHub's numeric id");
     return { repository: { ...parseRepository(repo), ids: { owner: ids[0]!, repository: ids[1]! } } };
   }
   return lookupRepository(repo, deps.fetch, deps.token);
@@ -158,7 +177,10 @@ export interface ExistingProvider {
  * Which provider the stack should hold: undefined to create one (none in the account, or the one this
  * stack created last time, which importing would delete), or the account's to import.
  */
-export function providerToImport(existing: ExistingProvider | undefined, setupOutputs: Record<string, string> | undefined): string | undefined {
+export function providerToImport(
+  existing: ExistingProvider | undefined,
+  setupOutputs: Record<string, string> | undefined,
+): string | undefined {
   if (!existing) return undefined;
   if (setupOutputs?.[GITHUB_STACK_OUTPUT_KEYS.providerOwned] === 'yes') return undefined;
   return existing.arn;
@@ -178,7 +200,8 @@ export function repositoryVariables(
   const production = outputs[GITHUB_STACK_OUTPUT_KEYS.productionRole];
   const preview = outputs[GITHUB_STACK_OUTPUT_KEYS.previewRole];
   const bucket = outputs[GITHUB_STACK_OUTPUT_KEYS.previewBucket];
-  if (!production || !preview || !bucket) throw new CommandError('The setup stack has no ProductionRoleArn, PreviewRoleArn or PreviewBucketName output');
+  if (!production || !preview || !bucket)
+    throw new CommandError('The setup stack has no ProductionRoleArn, PreviewRoleArn or PreviewBucketName output');
   const site = siteOutputs?.[STACK_OUTPUT_KEYS.siteUrl];
   const previews = siteOutputs?.[STACK_OUTPUT_KEYS.previewUrl];
   return [
@@ -212,13 +235,14 @@ export function instructions(repository: GitHubRepository, variables: [string, s
     '',
     ...(variables.some(([name]) => name === 'SITE_URL')
       ? []
-      : ['The live stack is not deployed yet: deploy it once (npm run deploy), then run npm run github-setup again for SITE_URL and PREVIEW_URL.', '']),
+      : [
+          'The live stack is not deployed yet: deploy it once (npm run deploy), then run npm run github-setup again for SITE_URL and PREVIEW_URL.',
+          '',
+        ]),
     "Production deploys only from main (its role trusts main's own subject); previews are files only, from this repository's pull requests.",
   ];
   if (facts?.fork) {
-    lines.push(
-      `This repository is a fork: GitHub runs none of its workflows until you enable Actions (${repo} → Actions).`,
-    );
+    lines.push(`This repository is a fork: GitHub runs none of its workflows until you enable Actions (${repo} → Actions).`);
   }
   if (facts?.private) {
     lines.push(
@@ -230,7 +254,10 @@ export function instructions(repository: GitHubRepository, variables: [string, s
 }
 
 /** The account's GitHub provider, through the AWS CLI (a prerequisite of docs/deploy.md). */
-export function existingProvider(account: string, aws: (args: string[]) => { status: number; stdout: string; stderr: string }): ExistingProvider | undefined {
+export function existingProvider(
+  account: string,
+  aws: (args: string[]) => { status: number; stdout: string; stderr: string },
+): ExistingProvider | undefined {
   const arn = `arn:aws:iam::${account}:oidc-provider/${GITHUB_OIDC.host}`;
   const result = aws(['iam', 'get-open-id-connect-provider', '--open-id-connect-provider-arn', arn, '--output', 'json']);
   if (result.status !== 0) {
@@ -276,11 +303,14 @@ export async function githubSetupCommand(argv: readonly string[]): Promise<numbe
       `; ${importArn ? `the account's provider ${importArn}` : 'a new GitHub OIDC provider'}.`,
   );
   const context = [
-    '-c', `github:repository=${repository.owner}/${repository.name}`,
+    '-c',
+    `github:repository=${repository.owner}/${repository.name}`,
     ...(repository.ids ? ['-c', `github:ownerId=${repository.ids.owner}`, '-c', `github:repositoryId=${repository.ids.repository}`] : []),
     ...(importArn ? ['-c', `github:providerArn=${importArn}`] : []),
   ];
-  const status = runCdk(['deploy', stackName, '--app', 'npx tsx infra/bin/github.ts', ...context, ...args.rest], { AWS_REGION: config.region });
+  const status = runCdk(['deploy', stackName, '--app', 'npx tsx infra/bin/github.ts', ...context, ...args.rest], {
+    AWS_REGION: config.region,
+  });
   if (status !== 0) return status;
   const outputs = await stackOutputs(stackName, config.region);
   const siteOutputs = await stackOutputs(config.stackName, config.region);

@@ -40,7 +40,14 @@ describe('stackOutputs', () => {
 
   it('gives the outputs by their STACK_OUTPUT_KEYS names, undefined for a stack that does not exist', async () => {
     cfn.on(DescribeStacksCommand, { StackName: 'Portfolio' }).resolves({
-      Stacks: [{ StackName: 'Portfolio', StackStatus: 'CREATE_COMPLETE', CreationTime: new Date(), Outputs: [{ OutputKey: 'SiteBucketName', OutputValue: 'b' }] }],
+      Stacks: [
+        {
+          StackName: 'Portfolio',
+          StackStatus: 'CREATE_COMPLETE',
+          CreationTime: new Date(),
+          Outputs: [{ OutputKey: 'SiteBucketName', OutputValue: 'b' }],
+        },
+      ],
     });
     expect((await stackOutputs('Portfolio', 'eu-west-1'))?.[STACK_OUTPUT_KEYS.siteBucket]).toBe('b');
     cfn.on(DescribeStacksCommand, { StackName: 'Gone' }).rejects(awsError('ValidationError', 'Stack with id Gone does not exist'));
@@ -53,21 +60,26 @@ describe('stackOutputs', () => {
 describe('explainAwsProblem', () => {
   const wording = { local: 'For the local copy: npm run x -- --local', notFound: 'The log group does not exist yet.' };
 
-  it('names the fix for missing credentials, then the command\'s local alternative', () => {
+  it("names the fix for missing credentials, then the command's local alternative", () => {
     expect(explainAwsProblem(awsError('CredentialsProviderError', 'Could not load credentials from any providers'), wording)).toBe(
       'No AWS credentials found: run `aws configure` (access key) or `aws configure sso` and `export AWS_PROFILE=<profile>`. For the local copy: npm run x -- --local',
     );
   });
 
-  it("says what a missing resource means for the command, only when it has words for it", () => {
+  it('says what a missing resource means for the command, only when it has words for it', () => {
     const missing = awsError('ResourceNotFoundException', 'not found');
     expect(explainAwsProblem(missing, wording)).toBe('The log group does not exist yet.');
     expect(explainAwsProblem(missing, { local: wording.local })).toBeUndefined();
   });
 
-  it.each(['AccessDeniedException', 'UnrecognizedClientException', 'ExpiredTokenException', 'InvalidClientTokenId'])('names a refusal (%s) and the credentials to use', (name) => {
-    expect(explainAwsProblem(awsError(name, 'no'), wording)).toBe(`AWS refused the request (${name}): use the credentials you deploy with (AWS_PROFILE).`);
-  });
+  it.each(['AccessDeniedException', 'UnrecognizedClientException', 'ExpiredTokenException', 'InvalidClientTokenId'])(
+    'names a refusal (%s) and the credentials to use',
+    (name) => {
+      expect(explainAwsProblem(awsError(name, 'no'), wording)).toBe(
+        `AWS refused the request (${name}): use the credentials you deploy with (AWS_PROFILE).`,
+      );
+    },
+  );
 
   it('leaves an unexpected error unexplained', () => {
     expect(explainAwsProblem(awsError('ThrottlingException', 'slow down'), wording)).toBeUndefined();

@@ -27,7 +27,9 @@ export async function readBreakers(apiGateway: ApiGatewayV2Client, apiId: string
 export function describeBreakers(reading: BreakerReading): string {
   if (reading.tripped.length === 0) return 'no route breaker tripped today (UTC)';
   const what = reading.tripped.map((route) =>
-    TRIPPED_THROTTLES[route].rateLimit > 0 ? `${route} (a trickle: most senders see the form's failure message)` : `${route} (beacons dropped)`,
+    TRIPPED_THROTTLES[route].rateLimit > 0
+      ? `${route} (a trickle: most senders see the form's failure message)`
+      : `${route} (beacons dropped)`,
   );
   return `tripped until ${reading.until}: ${what.join(', ')}`;
 }

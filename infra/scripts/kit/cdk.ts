@@ -64,7 +64,8 @@ export function checkedConfig(options: { forDeploy: boolean; args?: Pick<ScriptA
  * stdout for a command's own answer (setup's --json).
  */
 export function runCdk(args: string[], env: NodeJS.ProcessEnv = {}, { stdoutToStderr = false } = {}): number {
-  const cdk = process.env.PORTFOLIO_CDK_CLI || path.join(REPO_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'cdk.cmd' : 'cdk');
+  const cdk =
+    process.env.PORTFOLIO_CDK_CLI || path.join(REPO_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'cdk.cmd' : 'cdk');
   const result = spawnSync(cdk, [...args, '--no-notices'], {
     cwd: REPO_ROOT,
     stdio: stdoutToStderr ? ['inherit', 2, 'inherit'] : 'inherit',

@@ -24,15 +24,25 @@ describe('commandExitCode', () => {
   });
 
   it('a usage error: the problem and the usage, exit 2', async () => {
-    expect(await outcome(() => { throw new UsageError('unknown option --x'); })).toEqual({ code: 2, err: '✗ unknown option --x\n\nUsage: npm run x' });
+    expect(
+      await outcome(() => {
+        throw new UsageError('unknown option --x');
+      }),
+    ).toEqual({ code: 2, err: '✗ unknown option --x\n\nUsage: npm run x' });
   });
 
   it('a problem the owner can act on: one line, exit 1', async () => {
-    expect(await outcome(async () => { throw new CommandError('No stack Portfolio'); })).toEqual({ code: 1, err: '✗ No stack Portfolio' });
+    expect(
+      await outcome(async () => {
+        throw new CommandError('No stack Portfolio');
+      }),
+    ).toEqual({ code: 1, err: '✗ No stack Portfolio' });
   });
 
   it('a configuration problem: every key named, then where to fix it, exit 1', async () => {
-    const { code, err } = await outcome(() => { throw new ConfigError(['portfolio.ownerEmail: missing']); });
+    const { code, err } = await outcome(() => {
+      throw new ConfigError(['portfolio.ownerEmail: missing']);
+    });
     expect(code).toBe(1);
     expect(err).toContain('portfolio.ownerEmail: missing');
     expect(err.endsWith(CONFIG_HINT)).toBe(true);
@@ -40,12 +50,18 @@ describe('commandExitCode', () => {
 
   it('a command the workflows run by path is named by that path', async () => {
     const lines: string[] = [];
-    const run = () => { throw new Error('boom'); };
-    expect(await commandExitCode({ name: 'deploy', invocation: 'tsx infra/scripts/deploy/cli.ts', usage: '', run }, [], (t) => lines.push(t))).toBe(EXIT.failed);
+    const run = () => {
+      throw new Error('boom');
+    };
+    expect(
+      await commandExitCode({ name: 'deploy', invocation: 'tsx infra/scripts/deploy/cli.ts', usage: '', run }, [], (t) => lines.push(t)),
+    ).toBe(EXIT.failed);
     expect(lines).toEqual(['✗ tsx infra/scripts/deploy/cli.ts could not finish: Error: boom']);
   });
   it('anything unexpected: named as such with its error, no stack trace, exit 1', async () => {
-    const { code, err } = await outcome(() => { throw new TypeError('boom'); });
+    const { code, err } = await outcome(() => {
+      throw new TypeError('boom');
+    });
     expect(code).toBe(1);
     expect(err).toBe('✗ npm run x could not finish: TypeError: boom');
   });
@@ -53,7 +69,13 @@ describe('commandExitCode', () => {
 
 describe('every command answers a usage error with exit 2 and its usage, before touching AWS or the CDK', () => {
   it.each<[string, CommandSpec['run'], string, string[], RegExp]>([
-    ['doctor', (argv) => doctorCommand(argv), DOCTOR_USAGE, ['--stag', 'preview'], /unknown option --stag \(known: --stage NAME, --trial\)/],
+    [
+      'doctor',
+      (argv) => doctorCommand(argv),
+      DOCTOR_USAGE,
+      ['--stag', 'preview'],
+      /unknown option --stag \(known: --stage NAME, --trial\)/,
+    ],
     ['smoke', (argv) => smokeCommand(argv), SMOKE_USAGE, [], /the site URL is missing/],
     ['smoke', (argv) => smokeCommand(argv), SMOKE_USAGE, ['--verbose', 'https://x.dev'], /unknown option --verbose/],
     ['smoke', (argv) => smokeCommand(argv), SMOKE_USAGE, ['ftp://x.dev'], /not an http\(s\) URL/],

@@ -19,7 +19,7 @@ describe('parseFlags', () => {
     expect(() => parseFlags(['--stage'], OPTIONS)).toThrow(/--stage needs a value/);
   });
 
-  it("with passThrough, keeps everything else as typed, for the CDK CLI", () => {
+  it('with passThrough, keeps everything else as typed, for the CDK CLI', () => {
     expect(parseFlags(['--require-approval', 'never', '--stage', 'pr-7', '--trial', '-v'], OPTIONS, { passThrough: true })).toEqual({
       values: { stage: 'pr-7', trial: true },
       positionals: [],

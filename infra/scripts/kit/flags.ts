@@ -31,7 +31,11 @@ export function parseFlags(
     positionals = false,
     passThrough = false,
     known = knownFlags(options),
-  }: { positionals?: boolean; passThrough?: boolean; /** The flags as the refusal lists them (setup adds their environment variables). */ known?: string } = {},
+  }: {
+    positionals?: boolean;
+    passThrough?: boolean;
+    /** The flags as the refusal lists them (setup adds their environment variables). */ known?: string;
+  } = {},
 ): ParsedFlags {
   if (!passThrough) {
     try {

@@ -12,7 +12,11 @@ let cfn: CloudFormationClient;
 
 beforeAll(async () => {
   aws = await startFakeAws();
-  cfn = new CloudFormationClient({ region: 'us-east-1', endpoint: aws.url, credentials: { accessKeyId: 'AKIAFAKE', secretAccessKey: 'fake' } });
+  cfn = new CloudFormationClient({
+    region: 'us-east-1',
+    endpoint: aws.url,
+    credentials: { accessKeyId: 'AKIAFAKE', secretAccessKey: 'fake' },
+  });
 });
 afterAll(async () => {
   cfn.destroy();
@@ -20,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('the deployed API', () => {
-  it('is found among the stack\'s resources (paged), with no output naming it; none before a deploy', async () => {
+  it("is found among the stack's resources (paged), with no output naming it; none before a deploy", async () => {
     expect(await deployedApiId('Portfolio', 'us-east-1', cfn)).toBeUndefined();
     await fetch(`${aws.url}/__hooks/deploy?stack=Portfolio`, { method: 'POST' });
     const id = await deployedApiId('Portfolio', 'us-east-1', cfn);
@@ -30,11 +34,17 @@ describe('the deployed API', () => {
 });
 
 describe('the plan subscriptions', () => {
-  const ARNS = ['arn:aws:pricingplanmanager::123456789012:subscription/site', 'arn:aws:pricingplanmanager::123456789012:subscription/previews'];
+  const ARNS = [
+    'arn:aws:pricingplanmanager::123456789012:subscription/site',
+    'arn:aws:pricingplanmanager::123456789012:subscription/previews',
+  ];
 
-  it('are read from the outputs file: the site\'s and the previews\', none when absent', () => {
+  it("are read from the outputs file: the site's and the previews', none when absent", () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'outputs-')), 'outputs.json');
-    writeFileSync(file, JSON.stringify({ Portfolio: { SiteUrl: 'https://x', SitePlanSubscriptionArn: ARNS[0], PreviewPlanSubscriptionArn: ARNS[1] } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ Portfolio: { SiteUrl: 'https://x', SitePlanSubscriptionArn: ARNS[0], PreviewPlanSubscriptionArn: ARNS[1] } }),
+    );
     expect(planSubscriptionsFromOutputsFile(file, 'Portfolio')).toEqual({ site: ARNS[0], previews: ARNS[1] });
     expect(planSubscriptionsFromOutputsFile(file, 'Other')).toEqual({});
     expect(planSubscriptionsFromOutputsFile(path.join(tmpdir(), 'missing.json'), 'Portfolio')).toEqual({});

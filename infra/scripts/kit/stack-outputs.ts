@@ -106,7 +106,7 @@ export function planApprovalNote(subscriptions: readonly PlanSubscription[]): st
   if (paid.length === 0) return undefined;
   return [
     'A paid CloudFront plan waits for your approval: until then it is not active, and its ceiling on the bill does not hold.',
-    'Approving starts its monthly price (this month pro-rated; a cancellation takes effect at the month\'s end):',
+    "Approving starts its monthly price (this month pro-rated; a cancellation takes effect at the month's end):",
     ...paid.flatMap(({ distribution, tier, arn }) => [
       `  ${distribution}, ${CLOUDFRONT_PLANS[tier].label} plan, $${CLOUDFRONT_PLANS[tier].monthlyUsd} a month:`,
       `    aws pricing-plan-manager get-subscription --region us-east-1 --arn ${arn}   # status PENDING_APPROVAL, and its ETag`,

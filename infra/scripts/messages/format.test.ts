@@ -48,8 +48,16 @@ describe('printing', () => {
     expect(terminalSafe('plain, accents é and emoji 🙂')).toBe('plain, accents é and emoji 🙂');
   });
 
-  it("keeps the flags that named the archive in its show hint, so the hint reads the same archive", () => {
-    const base = { receivedAt: '2026-11-25T10:00:00.000Z', email: 'a@b.dev', message: 'hi', status: 'sent', attempts: 1, id: 'one', name: 'A' };
+  it('keeps the flags that named the archive in its show hint, so the hint reads the same archive', () => {
+    const base = {
+      receivedAt: '2026-11-25T10:00:00.000Z',
+      email: 'a@b.dev',
+      message: 'hi',
+      status: 'sent',
+      attempts: 1,
+      id: 'one',
+      name: 'A',
+    };
     expect(formatList([base], 'here').split('\n')[0]).toContain('(`npm run messages -- show ID` prints one in full)');
     expect(formatList([base], 'here', ' --local').split('\n')[0]).toContain('(`npm run messages -- --local show ID` prints one in full)');
     expect(formatList([base], 'here', ' --stage pr-7').split('\n')[0]).toContain('`npm run messages -- --stage pr-7 show ID`');

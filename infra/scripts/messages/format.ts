@@ -57,7 +57,11 @@ export function terminalSafe(value: string): string {
 
 /** The message's first non-blank line, shortened to `width` characters. */
 export function firstLine(text: string, width: number): string {
-  const line = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== '')?.trim() ?? '';
+  const line =
+    text
+      .split(/\r\n|\r|\n/)
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
   return shorten(terminalSafe(line), width);
 }
 
@@ -92,7 +96,11 @@ export function formatList(messages: readonly ReadMessage[], source: string, sco
   const line = (cells: string[]) =>
     cells.map((cell, i) => (i === cells.length - 1 ? cell : cell + ' '.repeat(widths[i]! - [...cell].length))).join('  ');
   const count = `${messages.length} message${messages.length === 1 ? '' : 's'}`;
-  return [`${count} in ${source}, newest first (\`npm run messages --${scope} show ID\` prints one in full):`, line(header), ...rows.map(line)].join('\n');
+  return [
+    `${count} in ${source}, newest first (\`npm run messages --${scope} show ID\` prints one in full):`,
+    line(header),
+    ...rows.map(line),
+  ].join('\n');
 }
 
 /** One message in full, for `show ID`. */

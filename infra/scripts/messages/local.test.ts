@@ -126,7 +126,9 @@ describe('npm run messages -- --local', () => {
   it('resend puts one message back to pending, attempts kept, claim dropped', async () => {
     const { code, out } = await run(['resend', 'm2']);
     expect(code).toBe(0);
-    expect(out).toBe('Message m2 is pending again (was failed, 4 attempts so far): the redelivery sends it within 5 seconds while `npm start` runs.');
+    expect(out).toBe(
+      'Message m2 is pending again (was failed, 4 attempts so far): the redelivery sends it within 5 seconds while `npm start` runs.',
+    );
     const item = await stored('m2');
     expect(item).toMatchObject({ status: 'pending', attempts: 4, lastError: 'MessageRejected: not verified' });
     expect(item).not.toHaveProperty('claimedUntil');
@@ -163,7 +165,7 @@ describe('npm run messages -- --local', () => {
     expect(JSON.parse(out).id).toBe('m4');
   });
 
-  it('finds the running stack\'s archive through the file it writes beside its data folder, whatever its port', async () => {
+  it("finds the running stack's archive through the file it writes beside its data folder, whatever its port", async () => {
     const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'messages-running-')), 'archive');
     const claim = claimDataDir(dataDir);
     try {

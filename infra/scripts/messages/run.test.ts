@@ -90,7 +90,9 @@ async function run(argv: string[], deps: MessagesDeps = {}): Promise<Run> {
 beforeEach(() => {
   cfn.reset();
   ddb.reset();
-  cfn.on(DescribeStacksCommand, { StackName: 'Portfolio' }).resolves(stackWith({ SiteUrl: 'https://d1.cloudfront.net', ArchiveTableName: TABLE }));
+  cfn
+    .on(DescribeStacksCommand, { StackName: 'Portfolio' })
+    .resolves(stackWith({ SiteUrl: 'https://d1.cloudfront.net', ArchiveTableName: TABLE }));
 });
 
 describe('list', () => {
@@ -105,7 +107,9 @@ describe('list', () => {
       `2 messages in the archive of stack Portfolio (eu-west-1, table ${TABLE}), newest first (\`npm run messages -- show ID\` prints one in full):`,
     );
     expect(lines[1]).toMatch(/^WHEN\s+STATUS\s+NAME\s+EMAIL\s+MESSAGE\s+ID$/);
-    expect(lines[2]).toMatch(/^2026-11-25 19:45 UTC\s+failed\s+Grace Hopper\s+grace@example\.org\s+I would like to hire you for a project that needs far more …\s+22222222-/);
+    expect(lines[2]).toMatch(
+      /^2026-11-25 19:45 UTC\s+failed\s+Grace Hopper\s+grace@example\.org\s+I would like to hire you for a project that needs far more …\s+22222222-/,
+    );
     expect(lines[3]).toMatch(/^2026-11-20 08:00 UTC\s+delivered\s+Ada Lovelace\s+ada@example\.org\s+Hello!\s+11111111-/);
     expect(lines).toHaveLength(4);
     expect(ddb.commandCalls(ScanCommand)).toHaveLength(2);
@@ -149,7 +153,7 @@ describe('list', () => {
     expect(JSON.parse((await run(['list', '--json'])).out)).toEqual([]);
   });
 
-  it('never prints a visitor\'s control characters to the terminal', async () => {
+  it("never prints a visitor's control characters to the terminal", async () => {
     ddb.on(ScanCommand).resolves({ Items: [{ ...OLD, name: 'Eve\x1b]0;owned\x07', message: 'hi\x1b[2Jthere' }] });
     const { out } = await run([]);
     // eslint-disable-next-line no-control-regex -- the control characters are what must be absent
@@ -168,7 +172,9 @@ describe('show, resend, delete', () => {
     expect(out).toContain('language    es');
     expect(out).toContain('expires     2026-11-24 06:00 UTC');
     expect(out).not.toMatch(/claimedUntil|idempotencyHash|SES message id/);
-    expect(out.endsWith('message:\n  \n    I would like to hire you for a project that needs far more than sixty characters to describe.')).toBe(true);
+    expect(
+      out.endsWith('message:\n  \n    I would like to hire you for a project that needs far more than sixty characters to describe.'),
+    ).toBe(true);
     expect(JSON.parse((await run(['show', NEW.id, '--json'])).out).id).toBe(NEW.id);
   });
 
@@ -242,7 +248,9 @@ describe('finding the archive', () => {
     const { code, out, err } = await run([]);
     expect(code).toBe(1);
     expect(out).toBe('');
-    expect(err.split('\n')).toEqual([expect.stringMatching(/^✗ Stack Portfolio not found in eu-west-1: deploy it first \(npm run deploy\)/)]);
+    expect(err.split('\n')).toEqual([
+      expect.stringMatching(/^✗ Stack Portfolio not found in eu-west-1: deploy it first \(npm run deploy\)/),
+    ]);
   });
 
   it('a stack from before the archive: says to deploy this version', async () => {
@@ -266,7 +274,7 @@ describe('finding the archive', () => {
     expect(err).toBe('✗ AWS refused the request (AccessDeniedException): use the credentials you deploy with (AWS_PROFILE).');
   });
 
-  it('--stage NAME reads that stage\'s stack, configured from cdk.json', async () => {
+  it("--stage NAME reads that stage's stack, configured from cdk.json", async () => {
     const file = path.join(dir, 'cdk.json');
     writeFileSync(file, JSON.stringify({ context: { portfolio: { ...config, stackName: 'Portfolio', domain: null } } }));
     vi.stubEnv('PORTFOLIO_CDK_JSON', file);
@@ -276,7 +284,9 @@ describe('finding the archive', () => {
       const { code, out } = await run(['--stage', 'preview', '--json'], { config: undefined });
       expect(code).toBe(0);
       expect(JSON.parse(out)).toHaveLength(1);
-      cfn.on(DescribeStacksCommand, { StackName: 'Portfolio-preview' }).rejects(awsError('ValidationError', 'Stack with id Portfolio-preview does not exist'));
+      cfn
+        .on(DescribeStacksCommand, { StackName: 'Portfolio-preview' })
+        .rejects(awsError('ValidationError', 'Stack with id Portfolio-preview does not exist'));
       expect((await run(['--stage', 'preview'], { config: undefined })).err).toMatch(
         /^✗ Stack Portfolio-preview not found in eu-west-1: deploy it first \(npm run deploy -- --stage preview\)/,
       );

@@ -15,15 +15,7 @@ import { overridesOf } from '../kit/cdk';
 import { CommandError, commandExitCode, EXIT, UsageError } from '../kit/command';
 import { type FlagOptions, parseFlags } from '../kit/flags';
 import { stackOutputs } from '../kit/stack-outputs';
-import {
-  type Archive,
-  deleteMessage,
-  getMessage,
-  listMessages,
-  resendFailed,
-  resendMessage,
-  UnknownMessageError,
-} from './archive';
+import { type Archive, deleteMessage, getMessage, listMessages, resendFailed, resendMessage, UnknownMessageError } from './archive';
 import { formatList, formatMessage, toJson } from './format';
 
 /** The local archive's port when ARCHIVE_PORT is not set (the same default as `npm start`). */
@@ -154,7 +146,10 @@ function documentClient(client: DynamoDBClient): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 }
 
-async function resolveTarget(args: MessagesArgs, deps: Required<Pick<MessagesDeps, 'env' | 'cloudFormation' | 'dynamoDb'>> & MessagesDeps): Promise<Target> {
+async function resolveTarget(
+  args: MessagesArgs,
+  deps: Required<Pick<MessagesDeps, 'env' | 'cloudFormation' | 'dynamoDb'>> & MessagesDeps,
+): Promise<Target> {
   if (args.local) {
     const endpoint = localEndpoint(deps.env);
     const client = deps.dynamoDb({
@@ -217,7 +212,9 @@ function explain(error: unknown, target: Target | undefined, args: MessagesArgs)
   }
   return explainAwsProblem(error, {
     local: 'For the archive of `npm start`: npm run messages -- --local',
-    notFound: target ? `The table ${target.archive.table} named by the stack's output does not exist any more: deploy again (npm run deploy).` : undefined,
+    notFound: target
+      ? `The table ${target.archive.table} named by the stack's output does not exist any more: deploy again (npm run deploy).`
+      : undefined,
   });
 }
 

@@ -7,7 +7,10 @@ const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:Portfolio-orig
 const CONFIG = { stackName: 'Portfolio', region: 'us-east-1' };
 
 /** Clients that answer as AWS does, recording what was asked. */
-function clients(resources: { ResourceType: string; LogicalResourceId: string; PhysicalResourceId: string }[] | Error, rotate: Error | null = null) {
+function clients(
+  resources: { ResourceType: string; LogicalResourceId: string; PhysicalResourceId: string }[] | Error,
+  rotate: Error | null = null,
+) {
   const sent: unknown[] = [];
   const fake: RotationClients = {
     cloudFormation: {
@@ -46,16 +49,21 @@ describe('npm run rotate-origin-secret', () => {
   });
 
   it('says the stack is not deployed, or lacks the secret, in one line', async () => {
-    await expect(rotateOriginSecret(CONFIG, clients(awsError('ValidationError', 'Stack with id Portfolio does not exist')).fake)).rejects.toThrow(
-      'The stack Portfolio is not deployed (npm run deploy makes it, and its origin secret).',
+    await expect(
+      rotateOriginSecret(CONFIG, clients(awsError('ValidationError', 'Stack with id Portfolio does not exist')).fake),
+    ).rejects.toThrow('The stack Portfolio is not deployed (npm run deploy makes it, and its origin secret).');
+    await expect(rotateOriginSecret(CONFIG, clients([]).fake)).rejects.toThrow(
+      'The stack Portfolio has no origin secret among its resources',
     );
-    await expect(rotateOriginSecret(CONFIG, clients([]).fake)).rejects.toThrow('The stack Portfolio has no origin secret among its resources');
   });
 
   it('says when a rotation is already under way', async () => {
     const { fake } = clients(
       [{ ResourceType: 'AWS::SecretsManager::Secret', LogicalResourceId: 'OriginSecretE8F3A1B2', PhysicalResourceId: ARN }],
-      awsError('InvalidRequestException', 'A previous rotation isn’t complete. That rotation will be reattempted. Rotation is already in progress.'),
+      awsError(
+        'InvalidRequestException',
+        'A previous rotation isn’t complete. That rotation will be reattempted. Rotation is already in progress.',
+      ),
     );
     await expect(rotateOriginSecret(CONFIG, fake)).rejects.toThrow(/already under way: it finishes by itself/);
   });

@@ -28,7 +28,8 @@ export async function findOriginSecret(stackName: string, cloudFormation: Rotati
   try {
     ({ StackResources: resources = [] } = await cloudFormation.send(new DescribeStackResourcesCommand({ StackName: stackName })));
   } catch (error) {
-    if (isStackMissing(error)) throw new CommandError(`The stack ${stackName} is not deployed (npm run deploy makes it, and its origin secret).`);
+    if (isStackMissing(error))
+      throw new CommandError(`The stack ${stackName} is not deployed (npm run deploy makes it, and its origin secret).`);
     throw error;
   }
   const secrets = resources.filter((r) => r.ResourceType === 'AWS::SecretsManager::Secret');
@@ -47,20 +48,30 @@ export async function rotateOriginSecret(config: Pick<PortfolioConfig, 'stackNam
   } catch (error) {
     // Secrets Manager runs one rotation at a time.
     if (errorName(error) === 'InvalidRequestException' && /rotation.*in progress|already/i.test(String((error as Error).message))) {
-      throw new CommandError(`A rotation of ${arn} is already under way: it finishes by itself within a minute; run this again after it if you need another.`);
+      throw new CommandError(
+        `A rotation of ${arn} is already under way: it finishes by itself within a minute; run this again after it if you need another.`,
+      );
     }
     throw error;
   }
-  const name = arn.split(':').at(-1)?.replace(/-[A-Za-z0-9]{6}$/, '') ?? arn;
+  const name =
+    arn
+      .split(':')
+      .at(-1)
+      ?.replace(/-[A-Za-z0-9]{6}$/, '') ?? arn;
   return (
     `✓ Rotation of the origin secret ${name} (stack ${config.stackName}, ${config.region}) started.\n` +
-    '  The stack\'s rotation function writes the new value to CloudFront within a minute; the API accepts the\n' +
-    '  previous one meanwhile, so no visitor is refused. Its log: the rotation function\'s log group in CloudWatch.'
+    "  The stack's rotation function writes the new value to CloudFront within a minute; the API accepts the\n" +
+    "  previous one meanwhile, so no visitor is refused. Its log: the rotation function's log group in CloudWatch."
   );
 }
 
 /** `npm run rotate-origin-secret`'s command line: only --stage (and --trial, as for deploy). */
-export async function rotateCommand(argv: readonly string[], clients?: RotationClients, print: (text: string) => void = (text) => console.log(text)): Promise<number> {
+export async function rotateCommand(
+  argv: readonly string[],
+  clients?: RotationClients,
+  print: (text: string) => void = (text) => console.log(text),
+): Promise<number> {
   const { values } = parseFlags(argv, STAGE_FLAGS);
   const config = loadConfigFromCdkJson(undefined, overridesOf({ stage: values.stage as string | undefined, trial: values.trial === true }));
   const used = clients ?? {

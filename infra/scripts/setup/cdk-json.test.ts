@@ -26,9 +26,7 @@ const FILE = `{
 describe('editPortfolioBlock', () => {
   it('replaces values in place and keeps everything else byte for byte', () => {
     const edit = editPortfolioBlock(FILE, { ownerEmail: 'jane@jane.dev', senderEmail: 'hello@jane.dev' });
-    expect(edit.text).toBe(
-      FILE.replace('"owner@example.com"', '"jane@jane.dev"').replace('"portfolio@example.com"', '"hello@jane.dev"'),
-    );
+    expect(edit.text).toBe(FILE.replace('"owner@example.com"', '"jane@jane.dev"').replace('"portfolio@example.com"', '"hello@jane.dev"'));
     expect(edit.diff).toEqual([
       '- "ownerEmail": "owner@example.com"',
       '+ "ownerEmail": "jane@jane.dev"',
@@ -58,7 +56,9 @@ describe('editPortfolioBlock', () => {
 
   it('refuses an answer the configuration refuses, naming the key, and changes nothing', () => {
     expect(() => editPortfolioBlock(FILE, { ownerEmail: 'not-an-address' })).toThrow(ConfigError);
-    expect(() => editPortfolioBlock(FILE, { ownerEmail: 'not-an-address' })).toThrow(/portfolio\.ownerEmail: "not-an-address" is not an e-mail address/);
+    expect(() => editPortfolioBlock(FILE, { ownerEmail: 'not-an-address' })).toThrow(
+      /portfolio\.ownerEmail: "not-an-address" is not an e-mail address/,
+    );
   });
 
   it('an unchanged value is no change', () => {

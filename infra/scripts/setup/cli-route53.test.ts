@@ -20,7 +20,13 @@ const READY_CONFIG = {
   recaptchaSiteKey: SITE_KEY,
   domain: null,
 };
-const FENCE = { partition: 'aws', account: '123456789012', region: 'us-east-1', portfolioStackName: 'Portfolio', liveSecretParameter: SECRET_PARAMETER };
+const FENCE = {
+  partition: 'aws',
+  account: '123456789012',
+  region: 'us-east-1',
+  portfolioStackName: 'Portfolio',
+  liveSecretParameter: SECRET_PARAMETER,
+};
 /** Bootstrapped, both addresses verified, the secret stored: what the first runs leave. */
 const READY_ACCOUNT: Partial<FakeAwsState> = {
   toolkits: { 'us-east-1': 33 },
@@ -28,12 +34,24 @@ const READY_ACCOUNT: Partial<FakeAwsState> = {
   toolkitPolicies: { 'us-east-1': 'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution' },
   toolkitBoundaries: { 'us-east-1': 'Portfolio-cdk-boundary' },
   policies: {
-    'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution': [{ id: 'v1', document: JSON.stringify(executionPolicyDocument(FENCE)), isDefault: true }],
-    'arn:aws:iam::123456789012:policy/Portfolio-cdk-boundary': [{ id: 'v1', document: JSON.stringify(boundaryPolicyDocument(FENCE)), isDefault: true }],
+    'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution': [
+      { id: 'v1', document: JSON.stringify(executionPolicyDocument(FENCE)), isDefault: true },
+    ],
+    'arn:aws:iam::123456789012:policy/Portfolio-cdk-boundary': [
+      { id: 'v1', document: JSON.stringify(boundaryPolicyDocument(FENCE)), isDefault: true },
+    ],
   },
   identities: { 'hello@jane.dev': 'SUCCESS', 'jane@owner-mail.dev': 'SUCCESS' },
   parameters: { [SECRET_PARAMETER]: { type: 'SecureString', value: 'stored-before' } },
-  budgets: { 'Portfolio-monthly-cost': { limit: '10', actual: '1.20', forecast: '2.40', alerts: ['ACTUAL>80%'], subscribers: ['jane@owner-mail.dev'] } },
+  budgets: {
+    'Portfolio-monthly-cost': {
+      limit: '10',
+      actual: '1.20',
+      forecast: '2.40',
+      alerts: ['ACTUAL>80%'],
+      subscribers: ['jane@owner-mail.dev'],
+    },
+  },
 };
 const REGISTRAR_NS = ['ns1.registrar.example', 'ns2.registrar.example'];
 
@@ -62,7 +80,9 @@ describe('npm run setup against the fake AWS: Route 53, the SES review, the alar
     const tokens = aws.state.dkim['jane.dev']!.tokens;
     expect(zone!.records).toEqual(Object.fromEntries(tokens.map((t) => [`${t}._domainkey.jane.dev CNAME`, [`${t}.dkim.amazonses.com`]])));
     expect(harness.portfolio().domain).toEqual({ domainName: 'www.jane.dev', hostedZoneId: zone!.id, hostedZoneName: 'jane.dev' });
-    expect(pending(first.stdout)).toContain(`- Name servers: you: at your registrar, set the name servers of jane.dev to ${[...zone!.nameServers].sort().join(', ')}`);
+    expect(pending(first.stdout)).toContain(
+      `- Name servers: you: at your registrar, set the name servers of jane.dev to ${[...zone!.nameServers].sort().join(', ')}`,
+    );
     expect(pending(first.stdout)).toContain('- SES sender: AWS: SES checks them once they are there (up to 72 h)');
     expect(first.stdout).toContain(`jane.dev delegates to ${REGISTRAR_NS.join(', ')} (public DNS)`);
 
@@ -138,7 +158,9 @@ describe('npm run setup against the fake AWS: Route 53, the SES review, the alar
     const first = await run('setup', ['--yes', '--expect-account', ACCOUNT]);
     expect(first.code).toBe(2);
     expect(aws.state.writes).toEqual([`Subscribe ${topic} email jane@owner-mail.dev`]);
-    expect(pending(first.stdout)).toContain('- Alarm mail: you: confirm the "AWS Notification - Subscription Confirmation" mail to jane@owner-mail.dev (SNS drops it after 48 h)');
+    expect(pending(first.stdout)).toContain(
+      '- Alarm mail: you: confirm the "AWS Notification - Subscription Confirmation" mail to jane@owner-mail.dev (SNS drops it after 48 h)',
+    );
 
     // Not confirmed yet: waits, without subscribing twice (and without --yes: nothing to ask).
     const waiting = await run('setup', ['--expect-account', ACCOUNT]);
@@ -171,7 +193,9 @@ describe('npm run setup against the fake AWS: Route 53, the SES review, the alar
     // The records were never published; SES gave up.
     await hook('dkim-fail', 'identity=jane.dev');
     const restarted = await run('setup', ['--yes', '--expect-account', ACCOUNT]);
-    expect(restarted.stdout).toContain('jane.dev: SES did not find its DKIM records within 72 h (FAILED) and does not look again by itself');
+    expect(restarted.stdout).toContain(
+      'jane.dev: SES did not find its DKIM records within 72 h (FAILED) and does not look again by itself',
+    );
     const tokens = aws.state.dkim['jane.dev']!.tokens;
     expect(tokens.some((t) => old.includes(t))).toBe(false);
     expect(aws.state.writes).toEqual([
@@ -179,7 +203,9 @@ describe('npm run setup against the fake AWS: Route 53, the SES review, the alar
       'CreateEmailIdentity jane.dev',
       ...tokens.map((t) => `ChangeResourceRecordSets jane.dev UPSERT ${t}._domainkey.jane.dev CNAME`),
     ]);
-    expect(aws.state.zones[0]!.records).toEqual(Object.fromEntries(tokens.map((t) => [`${t}._domainkey.jane.dev CNAME`, [`${t}.dkim.amazonses.com`]])));
+    expect(aws.state.zones[0]!.records).toEqual(
+      Object.fromEntries(tokens.map((t) => [`${t}._domainkey.jane.dev CNAME`, [`${t}.dkim.amazonses.com`]])),
+    );
     expect(pending(restarted.stdout)).toContain('- SES sender: AWS: SES checks them (up to 72 h)');
     expect(restarted.code).toBe(2);
 
@@ -209,12 +235,19 @@ describe('npm run setup against the fake AWS: Route 53, the SES review, the alar
         stacks: {
           Portfolio: {
             outputs: { DistributionDomainName: 'd111111abcdef8.cloudfront.net' },
-            resources: [{ logicalId: 'AlarmTopic', type: 'AWS::SNS::Topic', physicalId: 'arn:aws:sns:us-east-1:123456789012:Portfolio-AlarmTopic' }],
+            resources: [
+              { logicalId: 'AlarmTopic', type: 'AWS::SNS::Topic', physicalId: 'arn:aws:sns:us-east-1:123456789012:Portfolio-AlarmTopic' },
+            ],
           },
         },
         topics: {
           'arn:aws:sns:us-east-1:123456789012:Portfolio-AlarmTopic': [
-            { protocol: 'email', endpoint: 'jane@owner-mail.dev', confirmed: true, arn: 'arn:aws:sns:us-east-1:123456789012:Portfolio-AlarmTopic:1' },
+            {
+              protocol: 'email',
+              endpoint: 'jane@owner-mail.dev',
+              confirmed: true,
+              arn: 'arn:aws:sns:us-east-1:123456789012:Portfolio-AlarmTopic:1',
+            },
           ],
         },
       },
@@ -222,7 +255,7 @@ describe('npm run setup against the fake AWS: Route 53, the SES review, the alar
     const before = readFileSync(harness.cdkJson, 'utf8');
     // No --yes and no terminal: any question or change would stop the run with exit 1.
     const again = await harness.run('setup', ['--expect-account', ACCOUNT, '--request-production-access']);
-    expect(again.stdout).toContain('✓ Name servers: jane.dev delegates to the zone\'s name servers (Route 53 Domains)');
+    expect(again.stdout).toContain("✓ Name servers: jane.dev delegates to the zone's name servers (Route 53 Domains)");
     expect(again.stdout.trim().split('\n').at(-1)).toBe('Ready to deploy: npm run deploy');
     expect(again.code).toBe(0);
     expect(harness.aws.state.writes).toEqual([]);

@@ -42,11 +42,22 @@ describe('npm run setup, spawned against a fake AWS', () => {
   it('the wrong account: one line, exit 1', async () => {
     const result = await run('setup', ['--yes', '--expect-account', '999999999999']);
     expect(result.code).toBe(1);
-    expect(result.stdout.trim()).toBe('✗ account 123456789012 is not the expected 999999999999 (--expect-account): switch credentials (e.g. export AWS_PROFILE=NAME) and run again');
+    expect(result.stdout.trim()).toBe(
+      '✗ account 123456789012 is not the expected 999999999999 (--expect-account): switch credentials (e.g. export AWS_PROFILE=NAME) and run again',
+    );
   }, 60_000);
 
   it('empty account → exit 2 waiting on the mail clicks → clicks → exit 0, and npm run doctor agrees', async () => {
-    const args = ['--yes', '--json', '--expect-account', '123456789012', '--owner-email', 'jane@owner-mail.dev', '--sender-email', 'hello@jane.dev'];
+    const args = [
+      '--yes',
+      '--json',
+      '--expect-account',
+      '123456789012',
+      '--owner-email',
+      'jane@owner-mail.dev',
+      '--sender-email',
+      'hello@jane.dev',
+    ];
     const env = { CI: 'true', RECAPTCHA_SITE_KEY: 'a-real-looking-site-key-0123456789', RECAPTCHA_SECRET: SECRET };
     const first = await run('setup', args, env);
     expect(first.code).toBe(2);
@@ -57,11 +68,21 @@ describe('npm run setup, spawned against a fake AWS', () => {
     for (const waiting of json.results.filter((r) => r.outcome === 'waiting') as { since?: string }[]) {
       expect(Date.now() - Date.parse(waiting.since ?? '')).toBeLessThan(120_000);
     }
-    expect(readFileSync(cdkLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[])).toEqual([
+    expect(
+      readFileSync(cdkLog, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as string[]),
+    ).toEqual([
       // CloudFormation's role gets the scoped execution policy setup created, not AdministratorAccess, within its boundary.
       [
-        'bootstrap', 'aws://123456789012/us-east-1', '--cloudformation-execution-policies', 'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution',
-        '--custom-permissions-boundary', 'Portfolio-cdk-boundary', '--no-notices',
+        'bootstrap',
+        'aws://123456789012/us-east-1',
+        '--cloudformation-execution-policies',
+        'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution',
+        '--custom-permissions-boundary',
+        'Portfolio-cdk-boundary',
+        '--no-notices',
       ],
     ]);
     expect(aws.state.parameters['/portfolio/recaptcha-secret']).toEqual({ type: 'SecureString', value: SECRET });

@@ -121,7 +121,9 @@ export function parseSetupArgs(argv: readonly string[], env: Record<string, stri
   };
   for (const [flag, option] of Object.entries(BOOLEAN_FLAGS)) options[option] = values[flag] === true;
   if (values['recaptcha-secret'] !== undefined) {
-    throw new SetupError('--recaptcha-secret: a secret is never read from the command line (it would stay in the shell history); set RECAPTCHA_SECRET or use --recaptcha-secret-stdin');
+    throw new SetupError(
+      '--recaptcha-secret: a secret is never read from the command line (it would stay in the shell history); set RECAPTCHA_SECRET or use --recaptcha-secret-stdin',
+    );
   }
   if (typeof values.wait === 'string') {
     const minutes = Number(values.wait);
@@ -198,7 +200,8 @@ export class SetupContext {
       if (problem) throw new SetupError(`${source.flag} ${value}: ${problem}`);
       return value;
     }
-    if (!this.options.interactive) throw new SetupError(`${q.message}: no answer without a terminal; pass ${source.flag} VALUE or set ${source.env}`);
+    if (!this.options.interactive)
+      throw new SetupError(`${q.message}: no answer without a terminal; pass ${source.flag} VALUE or set ${source.env}`);
     return (await this.deps.prompter.text({ id, ...q })).trim();
   }
 
@@ -206,7 +209,8 @@ export class SetupContext {
     const source = ANSWERS[id];
     const given = this.options.answers[id] ?? this.options.env[source.env];
     if (given) return given as T;
-    if (!this.options.interactive) throw new SetupError(`${q.message}: no answer without a terminal; pass ${source.flag} VALUE or set ${source.env}`);
+    if (!this.options.interactive)
+      throw new SetupError(`${q.message}: no answer without a terminal; pass ${source.flag} VALUE or set ${source.env}`);
     return this.deps.prompter.select(q);
   }
 
@@ -222,8 +226,14 @@ export class SetupContext {
       throw new SetupError(`${message}: needs your yes; without a terminal pass --yes (flags: ${FLAG_LIST})`);
     }
     if (!this.accountConfirmed && !this.options.expectAccount) {
-      const same = await this.deps.prompter.confirm({ id: 'account', message: `Make changes in AWS account ${this.account} as ${this.arn}?` });
-      if (!same) throw new SetupError(`account ${this.account}: not confirmed; switch credentials (e.g. export AWS_PROFILE=NAME) and run npm run setup again`);
+      const same = await this.deps.prompter.confirm({
+        id: 'account',
+        message: `Make changes in AWS account ${this.account} as ${this.arn}?`,
+      });
+      if (!same)
+        throw new SetupError(
+          `account ${this.account}: not confirmed; switch credentials (e.g. export AWS_PROFILE=NAME) and run npm run setup again`,
+        );
       this.accountConfirmed = true;
     }
     return this.deps.prompter.confirm({ id, message, initial: options.initial });
@@ -241,7 +251,8 @@ export class SetupContext {
     }
     if (edit.diff.length === 0) return;
     this.print(`cdk.json (context.portfolio):\n${edit.diff.map((l) => `  ${l}`).join('\n')}`);
-    if (!(await this.consent('write-cdk-json', 'Write this to cdk.json?'))) throw new SetupError('cdk.json: not written (your answer); run npm run setup again when ready');
+    if (!(await this.consent('write-cdk-json', 'Write this to cdk.json?')))
+      throw new SetupError('cdk.json: not written (your answer); run npm run setup again when ready');
     writeAtomically(file, edit.text);
     this.config = edit.config;
   }

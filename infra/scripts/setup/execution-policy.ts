@@ -17,7 +17,13 @@ import {
   type IAMClient,
   ListPolicyVersionsCommand,
 } from '@aws-sdk/client-iam';
-import { boundaryPolicyDocument, boundaryPolicyName, executionPolicyDocument, executionPolicyName, type FenceScope } from '../../lib/github-deploy-stack';
+import {
+  boundaryPolicyDocument,
+  boundaryPolicyName,
+  executionPolicyDocument,
+  executionPolicyName,
+  type FenceScope,
+} from '../../lib/github-deploy-stack';
 
 export const MAX_POLICY_VERSIONS = 5;
 
@@ -40,14 +46,15 @@ export function fencePolicies(scope: FenceScope): { name: string; arn: string; d
       name: executionPolicyName(scope.portfolioStackName),
       arn: arn(executionPolicyName(scope.portfolioStackName)),
       document: executionPolicyDocument(scope),
-      description: "CloudFormation's role for cdk deploy: everything but table items, the live secret, role chains and the deploy machinery",
+      description:
+        "CloudFormation's role for cdk deploy: everything but table items, the live secret, role chains and the deploy machinery",
       what: "CloudFormation's execution policy",
     },
     {
       name: boundaryPolicyName(scope.portfolioStackName),
       arn: arn(boundaryPolicyName(scope.portfolioStackName)),
       document: boundaryPolicyDocument(scope),
-      description: 'The permissions boundary of CloudFormation\'s role and of every role the portfolio stacks make',
+      description: "The permissions boundary of CloudFormation's role and of every role the portfolio stacks make",
       what: 'the permissions boundary of every role a deploy makes',
     },
   ];
@@ -59,7 +66,8 @@ type State = 'missing' | 'stale' | 'current';
 /** Whether each fence policy exists and says what its document says now (reads only); the stale ones, named. */
 export async function fencePolicyStates(iam: IAMClient, scope: FenceScope): Promise<{ name: string; what: string; state: State }[]> {
   const states = [];
-  for (const policy of fencePolicies(scope)) states.push({ name: policy.name, what: policy.what, state: await policyState(iam, policy.arn, policy.document) });
+  for (const policy of fencePolicies(scope))
+    states.push({ name: policy.name, what: policy.what, state: await policyState(iam, policy.arn, policy.document) });
   return states;
 }
 
@@ -79,7 +87,10 @@ const isNoSuchEntity = (error: unknown) => ['NoSuchEntityException', 'NoSuchEnti
 
 /** Makes both fence policies say what their documents say now; the execution policy's ARN and the boundary's name. */
 export async function ensureFencePolicies(iam: IAMClient, scope: FenceScope): Promise<{ arn: string; boundary: string }> {
-  const [execution, boundary] = fencePolicies(scope) as [ReturnType<typeof fencePolicies>[number], ReturnType<typeof fencePolicies>[number]];
+  const [execution, boundary] = fencePolicies(scope) as [
+    ReturnType<typeof fencePolicies>[number],
+    ReturnType<typeof fencePolicies>[number],
+  ];
   // The boundary first: the execution policy names it, and bootstrap gives it to CloudFormation's role.
   await ensurePolicy(iam, boundary);
   await ensurePolicy(iam, execution);

@@ -46,7 +46,10 @@ function answered<T>(id: string, value: T | symbol): T {
 /** The terminal prompter. */
 export const terminalPrompter: Prompter = {
   async text(q) {
-    return answered<string>(q.id, await clack.text({ message: q.message, initialValue: q.initial, validate: (v) => q.validate?.(v ?? '') }));
+    return answered<string>(
+      q.id,
+      await clack.text({ message: q.message, initialValue: q.initial, validate: (v) => q.validate?.(v ?? '') }),
+    );
   },
   async secret(q) {
     return answered<string>(q.id, await clack.password({ message: q.message, validate: (v) => q.validate?.(v ?? '') }));

@@ -27,10 +27,23 @@ const SECRET = 'the-real-secret-never-shown-0123';
 const POLICY = 'arn:aws:iam::123456789012:policy/Portfolio-cdk-execution';
 /** The boundary CloudFormation's role and every role a deploy makes carry. */
 const BOUNDARY = 'arn:aws:iam::123456789012:policy/Portfolio-cdk-boundary';
-const BOOTSTRAP = (region: string) => ['bootstrap', `aws://${ACCOUNT}/${region}`, '--cloudformation-execution-policies', POLICY, '--custom-permissions-boundary', 'Portfolio-cdk-boundary'];
+const BOOTSTRAP = (region: string) => [
+  'bootstrap',
+  `aws://${ACCOUNT}/${region}`,
+  '--cloudformation-execution-policies',
+  POLICY,
+  '--custom-permissions-boundary',
+  'Portfolio-cdk-boundary',
+];
 /** A bootstrap as setup leaves it: the pinned version, the scoped execution policy. */
 /** What the execution policy names for this cdk.json (the stack, the live secret). */
-const SCOPE = { partition: 'aws', account: ACCOUNT, region: 'us-east-1', portfolioStackName: 'Portfolio', liveSecretParameter: '/portfolio/recaptcha-secret' };
+const SCOPE = {
+  partition: 'aws',
+  account: ACCOUNT,
+  region: 'us-east-1',
+  portfolioStackName: 'Portfolio',
+  liveSecretParameter: '/portfolio/recaptcha-secret',
+};
 const bootstrapped = (): Toolkit => ({ version: pinnedBootstrapVersion(), policies: POLICY, boundary: 'Portfolio-cdk-boundary' });
 const CDK_JSON = `{
   "app": "node --import tsx infra/bin/portfolio.ts",
@@ -77,7 +90,12 @@ function toolkit(region: string, t: Toolkit) {
   else delete account.toolkitStatus[region];
 }
 /** A hosted zone as Route 53 holds it. */
-const zone = (z: Pick<FakeZone, 'id' | 'name' | 'nameServers'> & Partial<FakeZone>): FakeZone => ({ private: false, callerReference: `ref-${z.id}`, records: {}, ...z });
+const zone = (z: Pick<FakeZone, 'id' | 'name' | 'nameServers'> & Partial<FakeZone>): FakeZone => ({
+  private: false,
+  callerReference: `ref-${z.id}`,
+  records: {},
+  ...z,
+});
 /** A domain identity's DKIM CNAMEs as the zone holds them ("name TYPE" → values). */
 const dkimRecords = (tokens: string[], signing = 'dkim.amazonses.com') =>
   Object.fromEntries(tokens.map((t) => [`${t}._domainkey.jane.dev CNAME`, [`${t}.${signing}`]]));
@@ -102,7 +120,10 @@ const systemLookup = dns.lookup;
 beforeAll(() => {
   dns.lookup = ((host: string, ...rest: unknown[]) => {
     const callback = rest.at(-1) as (error: Error) => void;
-    if (host.endsWith('.invalid')) return process.nextTick(() => callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND', hostname: host })));
+    if (host.endsWith('.invalid'))
+      return process.nextTick(() =>
+        callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND', hostname: host })),
+      );
     return (systemLookup as (...args: unknown[]) => void)(host, ...rest);
   }) as typeof dns.lookup;
 });
@@ -190,8 +211,12 @@ function readyAccount() {
       .replace('"recaptchaSiteKey": null', `"recaptchaSiteKey": "${SITE_KEY}"`),
   );
   toolkit('us-east-1', bootstrapped());
-  account.policies[POLICY] = [{ id: 'v1', document: JSON.stringify(executionPolicyDocument(SCOPE)), isDefault: true, created: new Date(0).toISOString() }];
-  account.policies[BOUNDARY] = [{ id: 'v1', document: JSON.stringify(boundaryPolicyDocument(SCOPE)), isDefault: true, created: new Date(0).toISOString() }];
+  account.policies[POLICY] = [
+    { id: 'v1', document: JSON.stringify(executionPolicyDocument(SCOPE)), isDefault: true, created: new Date(0).toISOString() },
+  ];
+  account.policies[BOUNDARY] = [
+    { id: 'v1', document: JSON.stringify(boundaryPolicyDocument(SCOPE)), isDefault: true, created: new Date(0).toISOString() },
+  ];
   account.identities['hello@jane.dev'] = 'SUCCESS';
   account.identities['jane@owner-mail.dev'] = 'SUCCESS';
   account.parameters['/portfolio/recaptcha-secret'] = { type: 'SecureString', value: SECRET };
@@ -256,7 +281,9 @@ describe('npm run setup, interactive', () => {
   it('asks the account once, before the first change, and stops when it is the wrong one', async () => {
     const run = await setup({ script: { 'owner-email': 'jane@owner-mail.dev', 'sender-email': 'hello@jane.dev', account: false } });
     expect(run.code).toBe(1);
-    expect(run.last).toBe(`✗ account ${ACCOUNT}: not confirmed; switch credentials (e.g. export AWS_PROFILE=NAME) and run npm run setup again`);
+    expect(run.last).toBe(
+      `✗ account ${ACCOUNT}: not confirmed; switch credentials (e.g. export AWS_PROFILE=NAME) and run npm run setup again`,
+    );
     expect(readFileSync(file, 'utf8')).toBe(CDK_JSON);
   });
 
@@ -331,7 +358,7 @@ describe('npm run setup, interactive', () => {
     expect(run.code).toBe(0);
   });
 
-  it('puts the boundary on an earlier bootstrap\'s CloudFormation role on a yes, making the boundary first; then asks nothing', async () => {
+  it("puts the boundary on an earlier bootstrap's CloudFormation role on a yes, making the boundary first; then asks nothing", async () => {
     readyAccount();
     delete account.policies[BOUNDARY];
     toolkit('us-east-1', { version: pinnedBootstrapVersion(), policies: POLICY });
@@ -341,7 +368,9 @@ describe('npm run setup, interactive', () => {
     expect(account.writes).toEqual(['CreatePolicy Portfolio-cdk-boundary']);
     expect(cdkCalls).toEqual([BOOTSTRAP('us-east-1')]);
     expect(account.toolkitBoundaries['us-east-1']).toBe('Portfolio-cdk-boundary');
-    expect(JSON.parse(account.policies[BOUNDARY]![0]!.document).Statement.map((s: { Sid: string }) => s.Sid)).toContain('RolesOnlyWithinTheBoundary');
+    expect(JSON.parse(account.policies[BOUNDARY]![0]!.document).Statement.map((s: { Sid: string }) => s.Sid)).toContain(
+      'RolesOnlyWithinTheBoundary',
+    );
     cdkCalls = [];
     account.writes.length = 0;
     const again = await setup();
@@ -355,7 +384,12 @@ describe('npm run setup, interactive', () => {
     expect(declined.text).toContain('its CloudFormation execution role from AdministratorAccess to Portfolio-cdk-execution');
     expect(cdkCalls).toEqual([]);
     // Five versions already (IAM's most), the default one stale: the oldest other goes, a new default comes.
-    account.policies[POLICY] = [1, 2, 3, 4, 5].map((n) => ({ id: `v${n}`, document: '{"Statement":[]}', isDefault: n === 5, created: new Date(2026, 0, n).toISOString() }));
+    account.policies[POLICY] = [1, 2, 3, 4, 5].map((n) => ({
+      id: `v${n}`,
+      document: '{"Statement":[]}',
+      isDefault: n === 5,
+      created: new Date(2026, 0, n).toISOString(),
+    }));
     const accepted = await setup({ script: { account: true, 'bootstrap-update-us-east-1': true } });
     expect(accepted.code).toBe(0);
     expect(account.writes).toEqual(['DeletePolicyVersion v1', 'CreatePolicyVersion Portfolio-cdk-execution']);
@@ -373,12 +407,20 @@ describe('npm run setup, a domain', () => {
   it('finds the zone by suffix, writes the DKIM records of a domain sender into it, and updates Route 53 Domains name servers', async () => {
     readyAccount();
     writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', '"senderIdentity": "jane.dev",\n      "domain": null'));
-    account.zones.push(zone({ id: 'Z0123456789ABCDEFGHIJ', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org', 'ns-2.awsdns-02.net'] }));
+    account.zones.push(
+      zone({ id: 'Z0123456789ABCDEFGHIJ', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org', 'ns-2.awsdns-02.net'] }),
+    );
     account.registrations['jane.dev'] = ['ns1.registrar.example'];
     toolkit('eu-west-1', bootstrapped());
     const run = await setup({
       argv: ['--domain', 'www.jane.dev'],
-      script: { account: true, 'write-cdk-json': true, 'create-identity-jane.dev': true, 'dkim-records-jane.dev': true, 'update-name-servers': true },
+      script: {
+        account: true,
+        'write-cdk-json': true,
+        'create-identity-jane.dev': true,
+        'dkim-records-jane.dev': true,
+        'update-name-servers': true,
+      },
     });
     expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain).toEqual({
       domainName: 'www.jane.dev',
@@ -401,9 +443,13 @@ describe('npm run setup, a domain', () => {
     sesRegions.add('af-south-1');
     writeFileSync(
       file,
-      readFileSync(file, 'utf8').replace('"region": "us-east-1"', '"region": "af-south-1"').replace('"domain": null', '"senderIdentity": "jane.dev",\n      "domain": null'),
+      readFileSync(file, 'utf8')
+        .replace('"region": "us-east-1"', '"region": "af-south-1"')
+        .replace('"domain": null', '"senderIdentity": "jane.dev",\n      "domain": null'),
     );
-    account.zones.push(zone({ id: 'Z0123456789ABCDEFGHIJ', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org', 'ns-2.awsdns-02.net'] }));
+    account.zones.push(
+      zone({ id: 'Z0123456789ABCDEFGHIJ', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org', 'ns-2.awsdns-02.net'] }),
+    );
     toolkit('af-south-1', bootstrapped());
     const run = await setup({ script: { account: true, 'create-identity-jane.dev': true, 'dkim-records-jane.dev': true } });
     expect(tokensOf('jane.dev')).toHaveLength(3);
@@ -420,7 +466,9 @@ describe('npm run setup, a domain', () => {
     expect(account.writes).toEqual(['CreateHostedZone jane.dev']);
     expect(run.code).toBe(2);
     expect(account.zones.map((z) => z.name)).toEqual(['jane.dev']);
-    expect(run.text).toContain(`you: at your registrar, set the name servers of jane.dev to ${[...account.zones[0]!.nameServers].sort().join(', ')}`);
+    expect(run.text).toContain(
+      `you: at your registrar, set the name servers of jane.dev to ${[...account.zones[0]!.nameServers].sort().join(', ')}`,
+    );
     const again = await setup({ argv: ['--domain', 'www.jane.dev'] });
     expect(again.asked).toEqual([]);
     expect(account.writes).toEqual(['CreateHostedZone jane.dev']);
@@ -430,11 +478,7 @@ describe('npm run setup, a domain', () => {
     readyAccount();
     writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', '"senderIdentity": "jane.dev",\n      "domain": null'));
     const run = await setup({ tty: false, argv: ['--yes', '--domain', 'www.jane.dev', '--hosted-zone-name', 'jane.dev'] });
-    expect(account.writes).toEqual([
-      'CreateEmailIdentity jane.dev',
-      'CreateHostedZone jane.dev',
-      ...dkimWrites(tokensOf('jane.dev')),
-    ]);
+    expect(account.writes).toEqual(['CreateEmailIdentity jane.dev', 'CreateHostedZone jane.dev', ...dkimWrites(tokensOf('jane.dev'))]);
     expect(run.text).not.toContain('publish at your DNS host');
     expect(run.text).toContain('- SES sender: AWS: SES checks them once they are there (up to 72 h)');
     expect(run.code).toBe(2);
@@ -443,7 +487,10 @@ describe('npm run setup, a domain', () => {
   it('DKIM records go into the zone only after a yes, and a re-run while SES looks for them writes nothing', async () => {
     readyAccount();
     const domain = { domainName: 'www.jane.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'jane.dev' };
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', `"senderIdentity": "jane.dev",\n      "domain": ${JSON.stringify(domain)}`));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('"domain": null', `"senderIdentity": "jane.dev",\n      "domain": ${JSON.stringify(domain)}`),
+    );
     account.zones.push(zone({ id: 'Z0123456789ABCDEFGHIJ', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org'] }));
     account.registrations['jane.dev'] = ['ns-1.awsdns-01.org'];
     account.identities['jane.dev'] = 'PENDING';
@@ -451,7 +498,9 @@ describe('npm run setup, a domain', () => {
     // No terminal, no --yes: the write is a change like any other.
     const refused = await setup({ tty: false });
     expect(refused.code).toBe(1);
-    expect(refused.last).toMatch(/^✗ write 3 DKIM CNAME records of jane\.dev into the Route 53 zone jane\.dev\?: needs your yes; without a terminal pass --yes/);
+    expect(refused.last).toMatch(
+      /^✗ write 3 DKIM CNAME records of jane\.dev into the Route 53 zone jane\.dev\?: needs your yes; without a terminal pass --yes/,
+    );
     expect(account.writes).toEqual([]);
     const declined = await setup({ script: { account: true, 'dkim-records-jane.dev': false } });
     expect(declined.text).toContain('- SES sender: you: run npm run setup again to write them');
@@ -491,11 +540,16 @@ describe('npm run setup, a domain', () => {
 describe('npm run setup, a domain with DNS outside Route 53 (--external-dns)', () => {
   it('requests the certificate once, prints its validation record, waits until ISSUED, then prints the site record', async () => {
     readyAccount();
-    const first = await setup({ argv: ['--domain', 'www.jane.dev', '--external-dns'], script: { account: true, 'request-certificate': true, 'write-cdk-json': true } });
+    const first = await setup({
+      argv: ['--domain', 'www.jane.dev', '--external-dns'],
+      script: { account: true, 'request-certificate': true, 'write-cdk-json': true },
+    });
     const arn = Object.keys(account.certificates)[0]!;
     expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain).toEqual({ domainName: 'www.jane.dev', certificateArn: arn });
     expect(first.code).toBe(2);
-    expect(first.text).toContain('you: at your DNS host, publish _v.www.jane.dev. CNAME _v-www-jane-dev.acm-validations.aws. (ACM then issues it)');
+    expect(first.text).toContain(
+      'you: at your DNS host, publish _v.www.jane.dev. CNAME _v-www-jane-dev.acm-validations.aws. (ACM then issues it)',
+    );
     // The us-east-1 certificate stack is not needed: the certificate is imported by ARN.
     expect(cdkCalls).toEqual([]);
 
@@ -515,7 +569,7 @@ describe('npm run setup, a domain with DNS outside Route 53 (--external-dns)', (
     expect((await setup()).text).toContain('at your DNS host: www.jane.dev CNAME d111111abcdef8.cloudfront.net');
   });
 
-  it('names the request with a token made of the name\'s letters and digits, at most 32 (a conservative form)', async () => {
+  it("names the request with a token made of the name's letters and digits, at most 32 (a conservative form)", async () => {
     readyAccount();
     const { idempotencyToken } = await import('./steps/domain');
     expect(idempotencyToken('www.jane.dev')).toBe('portfoliowwwjanedev');
@@ -565,11 +619,19 @@ describe('npm run setup, production access', () => {
   it('asks AWS only with --request-production-access, pre-filled; never again while the review is PENDING', async () => {
     readyAccount();
     expect((await setup()).text).toContain('optional: npm run setup -- --request-production-access');
-    const run = await setup({ argv: ['--request-production-access', '--website-url', 'https://www.jane.dev'], script: { account: true, 'production-access': true } });
+    const run = await setup({
+      argv: ['--request-production-access', '--website-url', 'https://www.jane.dev'],
+      script: { account: true, 'production-access': true },
+    });
     expect(run.code).toBe(2);
     expect(account.writes).toEqual(['PutAccountDetails TRANSACTIONAL https://www.jane.dev']);
     const put = account.review!.request!;
-    expect(put).toMatchObject({ MailType: 'TRANSACTIONAL', WebsiteURL: 'https://www.jane.dev', ProductionAccessEnabled: true, ContactLanguage: 'EN' });
+    expect(put).toMatchObject({
+      MailType: 'TRANSACTIONAL',
+      WebsiteURL: 'https://www.jane.dev',
+      ProductionAccessEnabled: true,
+      ContactLanguage: 'EN',
+    });
     expect(String(put.UseCaseDescription).split('\n')).toHaveLength(4);
     // UseCaseDescription is "optional and deprecated" in the SESv2 model: the owner is a contact for the
     // review and has the text to give AWS when asked.
@@ -679,12 +741,17 @@ describe('npm run setup, without a terminal', () => {
 function failedDkim(options: { zone?: boolean } = {}) {
   readyAccount();
   const domain = options.zone ? { domainName: 'www.jane.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'jane.dev' } : null;
-  writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', `"senderIdentity": "jane.dev",\n      "domain": ${JSON.stringify(domain)}`));
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace('"domain": null', `"senderIdentity": "jane.dev",\n      "domain": ${JSON.stringify(domain)}`),
+  );
   const old = ['old1', 'old2', 'old3'];
   account.identities['jane.dev'] = 'FAILED';
   account.dkim['jane.dev'] = { tokens: old, status: 'FAILED' };
   if (options.zone) {
-    account.zones.push(zone({ id: 'Z0123456789ABCDEFGHIJ', name: 'jane.dev', records: dkimRecords(old), nameServers: ['ns-1.awsdns-01.org'] }));
+    account.zones.push(
+      zone({ id: 'Z0123456789ABCDEFGHIJ', name: 'jane.dev', records: dkimRecords(old), nameServers: ['ns-1.awsdns-01.org'] }),
+    );
     account.registrations['jane.dev'] = ['ns-1.awsdns-01.org'];
   }
 }
@@ -694,7 +761,8 @@ const newRecords = () => {
   expect(tokensOf('jane.dev')).not.toContain('old1');
   return dkimWrites(tokensOf('jane.dev'));
 };
-const WHY_FAILED = 'SES sender: jane.dev: SES did not find its DKIM records within 72 h (FAILED) and does not look again by itself; deleting and re-creating the identity restarts the check, with three new DKIM records';
+const WHY_FAILED =
+  'SES sender: jane.dev: SES did not find its DKIM records within 72 h (FAILED) and does not look again by itself; deleting and re-creating the identity restarts the check, with three new DKIM records';
 
 describe('npm run setup, a verification that FAILED (SES does not look again by itself)', () => {
   it('DKIM FAILED: after a yes, deletes and re-creates the domain identity and writes its NEW records into the zone; SES sees them → ready', async () => {
@@ -730,7 +798,11 @@ describe('npm run setup, a verification that FAILED (SES does not look again by 
     const run = await setup({ tty: false, argv: ['--yes'] });
     expect(account.writes).toEqual(['DeleteEmailIdentity jane.dev', 'CreateEmailIdentity jane.dev']);
     expect(tokensOf('jane.dev')).toHaveLength(3);
-    expect(run.text).toContain(`you: publish at your DNS host ${tokensOf('jane.dev').map((t) => `${t}._domainkey.jane.dev CNAME ${t}.dkim.amazonses.com`).join('; ')}`);
+    expect(run.text).toContain(
+      `you: publish at your DNS host ${tokensOf('jane.dev')
+        .map((t) => `${t}._domainkey.jane.dev CNAME ${t}.dkim.amazonses.com`)
+        .join('; ')}`,
+    );
     expect(run.text).not.toContain('old1');
     expect(run.code).toBe(2);
   });
@@ -739,7 +811,9 @@ describe('npm run setup, a verification that FAILED (SES does not look again by 
     failedDkim({ zone: true });
     account.denied.push('ses:CreateEmailIdentity');
     const broken = await setup({ tty: false, argv: ['--yes'] });
-    expect(broken.last).toBe('✗ ses:CreateEmailIdentity: access denied; let these credentials call ses:CreateEmailIdentity, then run npm run setup again');
+    expect(broken.last).toBe(
+      '✗ ses:CreateEmailIdentity: access denied; let these credentials call ses:CreateEmailIdentity, then run npm run setup again',
+    );
     expect(broken.code).toBe(1);
     expect(account.identities).not.toHaveProperty(['jane.dev']);
     account.denied = [];
@@ -753,10 +827,14 @@ describe('npm run setup, a verification that FAILED (SES does not look again by 
     readyAccount();
     account.identities['hello@jane.dev'] = 'FAILED';
     const refused = await setup({ tty: false });
-    expect(refused.last).toMatch(/^✗ re-create the SES identity hello@jane\.dev \(delete, create; AWS mails it a new link, valid 24 h\)\?: needs your yes; without a terminal pass --yes/);
+    expect(refused.last).toMatch(
+      /^✗ re-create the SES identity hello@jane\.dev \(delete, create; AWS mails it a new link, valid 24 h\)\?: needs your yes; without a terminal pass --yes/,
+    );
     expect(account.writes).toEqual([]);
     const run = await setup({ script: { account: true, 'recreate-identity-hello@jane.dev': true } });
-    expect(run.text).toContain("SES sender: hello@jane.dev: the link in SES's mail was not clicked within 24 h (FAILED) and SES sends no other by itself");
+    expect(run.text).toContain(
+      "SES sender: hello@jane.dev: the link in SES's mail was not clicked within 24 h (FAILED) and SES sends no other by itself",
+    );
     expect(account.writes).toEqual(['DeleteEmailIdentity hello@jane.dev', 'CreateEmailIdentity hello@jane.dev']);
     expect(run.code).toBe(2);
   });
@@ -764,38 +842,142 @@ describe('npm run setup, a verification that FAILED (SES does not look again by 
 
 describe('npm run setup, bad input: one line, the value and the fix', () => {
   const cases: [string, () => void, RunOptions, number, string | RegExp][] = [
-    ['no credentials', () => vi.stubEnv('AWS_ACCESS_KEY_ID', ''), {}, 1, /^✗ ✗ No AWS credentials found|^✗ .*No AWS credentials found: run `aws configure`/],
-    ['another account than --expect-account', readyAccount, { argv: ['--expect-account', '999999999999'] }, 1,
-      `✗ account ${ACCOUNT} is not the expected 999999999999 (--expect-account): switch credentials (e.g. export AWS_PROFILE=NAME) and run again`],
-    ['a malformed e-mail', () => undefined, { tty: false, argv: ['--yes', '--owner-email', 'jane-at-home'] }, 1,
-      '✗ --owner-email jane-at-home: "jane-at-home" is not an e-mail address'],
-    ['a missing answer without a terminal', () => undefined, { tty: false, argv: ['--yes'] }, 1,
-      '✗ Your address (receives the contact messages and the alarms): no answer without a terminal; pass --owner-email VALUE or set SETUP_OWNER_EMAIL'],
-    ["Google's test site key without --trial", () => { readyAccount(); writeFileSync(file, readFileSync(file, 'utf8').replace(`"${SITE_KEY}"`, 'null')); }, { tty: false, argv: ['--yes', '--recaptcha-site-key', RECAPTCHA_TEST_SITE_KEY] }, 1,
-      new RegExp(`^✗ --recaptcha-site-key ${RECAPTCHA_TEST_SITE_KEY}: Google's public test key`)],
-    ['an empty secret', () => { readyAccount(); account.parameters = {}; }, { tty: false, argv: ['--yes'], env: { RECAPTCHA_SECRET: '  ' } }, 1,
-      "✗ reCAPTCHA secret: empty or with spaces around it; copy the key's legacy secret key again (reCAPTCHA admin console, or the key's details in the Google Cloud console)"],
-    ['an existing String parameter', () => { readyAccount(); account.parameters['/portfolio/recaptcha-secret'] = { type: 'String', value: 'x' }; }, { tty: false, argv: ['--yes'] }, 1,
-      /^✗ \/portfolio\/recaptcha-secret is a String, not a SecureString .*aws ssm delete-parameter/],
-    ['a WebsiteURL that is not https', readyAccount, { tty: false, argv: ['--yes', '--request-production-access', '--website-url', 'http://jane.dev'] }, 1,
-      '✗ WebsiteURL http://jane.dev: must start with https:// (pass --website-url https://…)'],
-    ['AccessDenied', () => { readyAccount(); account.parameters = {}; account.denied.push('ssm:PutParameter'); }, { tty: false, argv: ['--yes'], env: { RECAPTCHA_SECRET: SECRET } }, 1,
-      '✗ ssm:PutParameter: access denied; let these credentials call ssm:PutParameter, then run npm run setup again'],
-    ['CDKToolkit in ROLLBACK_COMPLETE without a terminal', () => { readyAccount(); toolkit('us-east-1', { status: 'ROLLBACK_COMPLETE', version: 33 }); }, { tty: false, argv: ['--yes'] }, 1,
-      '✗ CDKToolkit in us-east-1 is ROLLBACK_COMPLETE: it must be deleted before bootstrapping; answer yes in a terminal or pass --delete-failed-bootstrap'],
-    ['a region without SES without a terminal', () => { readyAccount(); writeFileSync(file, readFileSync(file, 'utf8').replace('"region": "us-east-1"', '"region": "ap-east-9"')); }, { tty: false, argv: ['--yes', '--region', 'ap-east-9'] }, 1,
-      '✗ region ap-east-9: SES is not offered in ap-east-9; pick one of us-east-1, us-east-2, us-west-1, us-west-2, af-south-1, ap-south-1, ap-south-2, ap-southeast-3, ap-northeast-3, eu-west-1 or another SES region'],
-    ['a change without a terminal and without --yes', () => undefined, { tty: false, argv: ['--owner-email', 'jane@owner-mail.dev', '--sender-email', 'hello@jane.dev'] }, 1,
-      /^✗ Write this to cdk\.json\?: needs your yes; without a terminal pass --yes \(flags: --yes, --json/],
-    ['a secret on the command line', () => undefined, { argv: ['--recaptcha-secret', 'x'] }, 1, /^✗ --recaptcha-secret: a secret is never read from the command line/],
+    [
+      'no credentials',
+      () => vi.stubEnv('AWS_ACCESS_KEY_ID', ''),
+      {},
+      1,
+      /^✗ ✗ No AWS credentials found|^✗ .*No AWS credentials found: run `aws configure`/,
+    ],
+    [
+      'another account than --expect-account',
+      readyAccount,
+      { argv: ['--expect-account', '999999999999'] },
+      1,
+      `✗ account ${ACCOUNT} is not the expected 999999999999 (--expect-account): switch credentials (e.g. export AWS_PROFILE=NAME) and run again`,
+    ],
+    [
+      'a malformed e-mail',
+      () => undefined,
+      { tty: false, argv: ['--yes', '--owner-email', 'jane-at-home'] },
+      1,
+      '✗ --owner-email jane-at-home: "jane-at-home" is not an e-mail address',
+    ],
+    [
+      'a missing answer without a terminal',
+      () => undefined,
+      { tty: false, argv: ['--yes'] },
+      1,
+      '✗ Your address (receives the contact messages and the alarms): no answer without a terminal; pass --owner-email VALUE or set SETUP_OWNER_EMAIL',
+    ],
+    [
+      "Google's test site key without --trial",
+      () => {
+        readyAccount();
+        writeFileSync(file, readFileSync(file, 'utf8').replace(`"${SITE_KEY}"`, 'null'));
+      },
+      { tty: false, argv: ['--yes', '--recaptcha-site-key', RECAPTCHA_TEST_SITE_KEY] },
+      1,
+      new RegExp(`^✗ --recaptcha-site-key ${RECAPTCHA_TEST_SITE_KEY}: Google's public test key`),
+    ],
+    [
+      'an empty secret',
+      () => {
+        readyAccount();
+        account.parameters = {};
+      },
+      { tty: false, argv: ['--yes'], env: { RECAPTCHA_SECRET: '  ' } },
+      1,
+      "✗ reCAPTCHA secret: empty or with spaces around it; copy the key's legacy secret key again (reCAPTCHA admin console, or the key's details in the Google Cloud console)",
+    ],
+    [
+      'an existing String parameter',
+      () => {
+        readyAccount();
+        account.parameters['/portfolio/recaptcha-secret'] = { type: 'String', value: 'x' };
+      },
+      { tty: false, argv: ['--yes'] },
+      1,
+      /^✗ \/portfolio\/recaptcha-secret is a String, not a SecureString .*aws ssm delete-parameter/,
+    ],
+    [
+      'a WebsiteURL that is not https',
+      readyAccount,
+      { tty: false, argv: ['--yes', '--request-production-access', '--website-url', 'http://jane.dev'] },
+      1,
+      '✗ WebsiteURL http://jane.dev: must start with https:// (pass --website-url https://…)',
+    ],
+    [
+      'AccessDenied',
+      () => {
+        readyAccount();
+        account.parameters = {};
+        account.denied.push('ssm:PutParameter');
+      },
+      { tty: false, argv: ['--yes'], env: { RECAPTCHA_SECRET: SECRET } },
+      1,
+      '✗ ssm:PutParameter: access denied; let these credentials call ssm:PutParameter, then run npm run setup again',
+    ],
+    [
+      'CDKToolkit in ROLLBACK_COMPLETE without a terminal',
+      () => {
+        readyAccount();
+        toolkit('us-east-1', { status: 'ROLLBACK_COMPLETE', version: 33 });
+      },
+      { tty: false, argv: ['--yes'] },
+      1,
+      '✗ CDKToolkit in us-east-1 is ROLLBACK_COMPLETE: it must be deleted before bootstrapping; answer yes in a terminal or pass --delete-failed-bootstrap',
+    ],
+    [
+      'a region without SES without a terminal',
+      () => {
+        readyAccount();
+        writeFileSync(file, readFileSync(file, 'utf8').replace('"region": "us-east-1"', '"region": "ap-east-9"'));
+      },
+      { tty: false, argv: ['--yes', '--region', 'ap-east-9'] },
+      1,
+      '✗ region ap-east-9: SES is not offered in ap-east-9; pick one of us-east-1, us-east-2, us-west-1, us-west-2, af-south-1, ap-south-1, ap-south-2, ap-southeast-3, ap-northeast-3, eu-west-1 or another SES region',
+    ],
+    [
+      'a change without a terminal and without --yes',
+      () => undefined,
+      { tty: false, argv: ['--owner-email', 'jane@owner-mail.dev', '--sender-email', 'hello@jane.dev'] },
+      1,
+      /^✗ Write this to cdk\.json\?: needs your yes; without a terminal pass --yes \(flags: --yes, --json/,
+    ],
+    [
+      'a secret on the command line',
+      () => undefined,
+      { argv: ['--recaptcha-secret', 'x'] },
+      1,
+      /^✗ --recaptcha-secret: a secret is never read from the command line/,
+    ],
     // Exit 1, not the other commands' usage code 2: setup's 2 means waiting.
-    ['an unknown flag', () => undefined, { argv: ['--yes', '--owner-mail', 'jane@owner-mail.dev'] }, 1,
-      /^✗ unknown option --owner-mail \(known: --yes, --json, .*--owner-email VALUE \(or SETUP_OWNER_EMAIL\).*RECAPTCHA_SECRET \(environment only\)\)$/],
+    [
+      'an unknown flag',
+      () => undefined,
+      { argv: ['--yes', '--owner-mail', 'jane@owner-mail.dev'] },
+      1,
+      /^✗ unknown option --owner-mail \(known: --yes, --json, .*--owner-email VALUE \(or SETUP_OWNER_EMAIL\).*RECAPTCHA_SECRET \(environment only\)\)$/,
+    ],
     ['a flag without its value', () => undefined, { argv: ['--owner-email', '--yes'] }, 1, '✗ --owner-email needs a value'],
     ['--wait without minutes', () => undefined, { argv: ['--wait', 'soon'] }, 1, '✗ --wait soon: give the minutes to wait, e.g. --wait 30'],
-    ['an account id that is not one', () => undefined, { argv: ['-y', '--expect-account', '1234'] }, 1, '✗ --expect-account 1234: an AWS account id has 12 digits'],
-    ['a domain sender whose DKIM failed after 72 h, without a terminal and without --yes', () => { failedDkim({ zone: true }); }, { tty: false }, 1,
-      /^✗ restart the DKIM verification of jane\.dev \(delete and re-create the SES domain identity; new DKIM tokens, new CNAME records\)\?: needs your yes; without a terminal pass --yes \(flags: /],
+    [
+      'an account id that is not one',
+      () => undefined,
+      { argv: ['-y', '--expect-account', '1234'] },
+      1,
+      '✗ --expect-account 1234: an AWS account id has 12 digits',
+    ],
+    [
+      'a domain sender whose DKIM failed after 72 h, without a terminal and without --yes',
+      () => {
+        failedDkim({ zone: true });
+      },
+      { tty: false },
+      1,
+      /^✗ restart the DKIM verification of jane\.dev \(delete and re-create the SES domain identity; new DKIM tokens, new CNAME records\)\?: needs your yes; without a terminal pass --yes \(flags: /,
+    ],
   ];
   it.each(cases)('%s', async (_name, arrange, options, code, message) => {
     arrange();
@@ -813,7 +995,9 @@ describe('npm run setup, bad input: one line, the value and the fix', () => {
 /** cdk.json without the answers asked once: no "sesProductionAccess" (and, with `domain`, no "domain" key). */
 function undecided(options: { domain?: boolean } = {}) {
   const text = readFileSync(file, 'utf8');
-  const answered = options.domain ? ',\n      "sesProductionAccess": false,\n      "domain": null' : ',\n      "sesProductionAccess": false';
+  const answered = options.domain
+    ? ',\n      "sesProductionAccess": false,\n      "domain": null'
+    : ',\n      "sesProductionAccess": false';
   if (!text.includes(answered)) throw new Error('the fixture no longer holds the answers this helper removes');
   writeFileSync(file, text.replace(answered, ''));
 }
@@ -831,12 +1015,16 @@ describe('npm run setup, questions asked once (the answer stays in cdk.json)', (
     expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.sesProductionAccess).toBe(true);
     expect(account.writes.filter((w) => w.startsWith('PutAccountDetails'))).toHaveLength(1);
     expect(run.code).toBe(2);
-    expect(run.text).toContain('- SES sending: AWS: the review (its answer comes by mail and in the Support Center); waiting since 2026-11-26 12:00 UTC (0 min)');
+    expect(run.text).toContain(
+      '- SES sending: AWS: the review (its answer comes by mail and in the Support Center); waiting since 2026-11-26 12:00 UTC (0 min)',
+    );
 
     const again = await setup();
     expect(again.asked).toEqual([]);
     expect(account.writes.filter((w) => w.startsWith('PutAccountDetails'))).toHaveLength(1);
-    expect(again.text).toContain('- SES sending: AWS: the review (a first answer within about a day); since when: unknown (SES keeps no date for the request');
+    expect(again.text).toContain(
+      '- SES sending: AWS: the review (a first answer within about a day); since when: unknown (SES keeps no date for the request',
+    );
   });
 
   it('production access: a no is written as "sesProductionAccess": false; the next run asks nothing and asks AWS nothing', async () => {
@@ -862,7 +1050,7 @@ describe('npm run setup, questions asked once (the answer stays in cdk.json)', (
     expect(run.text).toContain('optional: npm run setup -- --request-production-access');
   });
 
-  it('CloudFront plan: states each tier\'s price and allowance and what pay-as-you-go risks, writes the answer, and a re-run asks nothing', async () => {
+  it("CloudFront plan: states each tier's price and allowance and what pay-as-you-go risks, writes the answer, and a re-run asks nothing", async () => {
     readyAccount();
     const planLine = '      "cloudFrontPlan": "pro",\n';
     if (!readFileSync(file, 'utf8').includes(planLine)) throw new Error('the fixture no longer holds cloudFrontPlan');
@@ -906,7 +1094,10 @@ describe('npm run setup, questions asked once (the answer stays in cdk.json)', (
   it('domain: "no" is written as "domain": null, and the next run asks nothing', async () => {
     readyAccount();
     undecided({ domain: true });
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"recaptchaSecretParameter"', '"sesProductionAccess": false,\n      "recaptchaSecretParameter"'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('"recaptchaSecretParameter"', '"sesProductionAccess": false,\n      "recaptchaSecretParameter"'),
+    );
     const run = await setup({ script: { 'domain-dns': 'none', account: true, 'write-cdk-json': true } });
     expect(run.text).toContain('+ "domain": null');
     expect(run.code).toBe(0);
@@ -914,28 +1105,48 @@ describe('npm run setup, questions asked once (the answer stays in cdk.json)', (
     expect((await setup()).asked).toEqual([]);
   });
 
-  it('domain in Route 53: asks the name, creates the zone, and lists the registrar change as the owner\'s, since the zone\'s creation', async () => {
+  it("domain in Route 53: asks the name, creates the zone, and lists the registrar change as the owner's, since the zone's creation", async () => {
     readyAccount();
     undecided({ domain: true });
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"recaptchaSecretParameter"', '"sesProductionAccess": false,\n      "recaptchaSecretParameter"'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('"recaptchaSecretParameter"', '"sesProductionAccess": false,\n      "recaptchaSecretParameter"'),
+    );
     const run = await setup({
-      script: { 'domain-dns': 'route53', domain: 'WWW.jane.dev.', account: true, 'hosted-zone-name': 'jane.dev', 'create-hosted-zone': true, 'write-cdk-json': true },
+      script: {
+        'domain-dns': 'route53',
+        domain: 'WWW.jane.dev.',
+        account: true,
+        'hosted-zone-name': 'jane.dev',
+        'create-hosted-zone': true,
+        'write-cdk-json': true,
+      },
     });
     expect(account.writes).toEqual(['CreateHostedZone jane.dev']);
-    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain).toMatchObject({ domainName: 'www.jane.dev', hostedZoneName: 'jane.dev' });
+    expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain).toMatchObject({
+      domainName: 'www.jane.dev',
+      hostedZoneName: 'jane.dev',
+    });
     expect(run.code).toBe(2);
     clock += 3 * 3600_000;
     const later = await setup();
     expect(later.asked).toEqual([]);
-    expect(later.text).toMatch(/- Name servers: you: at your registrar, set the name servers of jane\.dev to .*; waiting since 2026-11-26 12:00 UTC \(3 h\)/);
+    expect(later.text).toMatch(
+      /- Name servers: you: at your registrar, set the name servers of jane\.dev to .*; waiting since 2026-11-26 12:00 UTC \(3 h\)/,
+    );
   });
 
   it('domain at another DNS host: asks the name, requests the certificate; the wait is since its CreatedAt', async () => {
     readyAccount();
     undecided({ domain: true });
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"recaptchaSecretParameter"', '"sesProductionAccess": false,\n      "recaptchaSecretParameter"'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('"recaptchaSecretParameter"', '"sesProductionAccess": false,\n      "recaptchaSecretParameter"'),
+    );
     account.clock = '2026-11-25T08:30:00Z';
-    const run = await setup({ script: { 'domain-dns': 'external', domain: 'www.jane.dev', account: true, 'request-certificate': true, 'write-cdk-json': true } });
+    const run = await setup({
+      script: { 'domain-dns': 'external', domain: 'www.jane.dev', account: true, 'request-certificate': true, 'write-cdk-json': true },
+    });
     expect(account.writes).toEqual(['RequestCertificate www.jane.dev']);
     expect(run.code).toBe(2);
     expect(run.text).toMatch(/- Certificate: you: at your DNS host, publish .*; waiting since 2026-11-25 08:30 UTC \(28 h\)/);
@@ -945,7 +1156,9 @@ describe('npm run setup, questions asked once (the answer stays in cdk.json)', (
     readyAccount();
     undecided({ domain: true });
     const validate = await import('./steps/domain');
-    expect(validate.domainQuestionProblem('jane.dev', true)).toBe('"jane.dev" is a zone apex: another DNS host cannot point it at CloudFront (a CNAME cannot sit at the apex); use www.jane.dev');
+    expect(validate.domainQuestionProblem('jane.dev', true)).toBe(
+      '"jane.dev" is a zone apex: another DNS host cannot point it at CloudFront (a CNAME cannot sit at the apex); use www.jane.dev',
+    );
     expect(validate.domainQuestionProblem('jane.dev', false)).toBeUndefined();
     expect(validate.domainQuestionProblem('not a host', false)).toBe('"not a host" is not a host name such as www.your.domain');
   });
@@ -962,9 +1175,11 @@ describe('npm run setup, questions asked once (the answer stays in cdk.json)', (
 });
 
 describe('npm run setup, the pending list: who must act, and since when', () => {
-  it('a mail click since the identity setup created (its tag), a DKIM wait since the key generation, a bootstrap since CloudFormation\'s time', async () => {
+  it("a mail click since the identity setup created (its tag), a DKIM wait since the key generation, a bootstrap since CloudFormation's time", async () => {
     const first = await setup({ script: FIRST_RUN });
-    expect(first.text).toContain('- SES sender: you: click the link in the mail to hello@jane.dev within 24 h, then run npm run setup again; waiting since 2026-11-26 12:00 UTC (0 min)');
+    expect(first.text).toContain(
+      '- SES sender: you: click the link in the mail to hello@jane.dev within 24 h, then run npm run setup again; waiting since 2026-11-26 12:00 UTC (0 min)',
+    );
     clock += 2 * 86_400_000;
     const later = await setup();
     expect(later.text).toContain('hello@jane.dev within 24 h, then run npm run setup again; waiting since 2026-11-26 12:00 UTC (2 days)');
@@ -972,17 +1187,32 @@ describe('npm run setup, the pending list: who must act, and since when', () => 
     account.identities['jane.dev'] = 'PENDING';
     account.dkim['jane.dev'] = { tokens: ['t1'], status: 'PENDING', keyAt: '2026-11-27T06:00:00Z' };
     toolkit('us-east-1', { status: 'UPDATE_IN_PROGRESS', version: 30, since: '2026-11-28T11:50:00Z' });
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"recaptchaSiteKey"', '"senderIdentity": "jane.dev",\n      "recaptchaSiteKey"'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('"recaptchaSiteKey"', '"senderIdentity": "jane.dev",\n      "recaptchaSiteKey"'),
+    );
     const run = await setup();
-    expect(run.text).toContain('- CDK bootstrap us-east-1: AWS: CloudFormation is still working on it; waiting since 2026-11-28 11:50 UTC (10 min)');
-    expect(run.text).toMatch(/- SES sender: you: publish at your DNS host t1\._domainkey\.jane\.dev CNAME t1\.dkim\.amazonses\.com .*; waiting since 2026-11-27 06:00 UTC \(30 h\)/);
+    expect(run.text).toContain(
+      '- CDK bootstrap us-east-1: AWS: CloudFormation is still working on it; waiting since 2026-11-28 11:50 UTC (10 min)',
+    );
+    expect(run.text).toMatch(
+      /- SES sender: you: publish at your DNS host t1\._domainkey\.jane\.dev CNAME t1\.dkim\.amazonses\.com .*; waiting since 2026-11-27 06:00 UTC \(30 h\)/,
+    );
   });
 
-  it('a foreign zone id in cdk.json replaced by this account\'s public zone: the registrar wait is dated by the zone in use', async () => {
+  it("a foreign zone id in cdk.json replaced by this account's public zone: the registrar wait is dated by the zone in use", async () => {
     readyAccount();
     const domain = { domainName: 'www.jane.dev', hostedZoneId: 'ZFOREIGN0000000000001', hostedZoneName: 'jane.dev' };
     writeFileSync(file, readFileSync(file, 'utf8').replace('"domain": null', `"domain": ${JSON.stringify(domain)}`));
-    account.zones.push(zone({ id: 'ZPUBLIC00000000000001', name: 'jane.dev', records: {}, nameServers: ['ns-1.awsdns-01.org'], callerReference: 'portfolio-setup-jane.dev-1795676400000' }));
+    account.zones.push(
+      zone({
+        id: 'ZPUBLIC00000000000001',
+        name: 'jane.dev',
+        records: {},
+        nameServers: ['ns-1.awsdns-01.org'],
+        callerReference: 'portfolio-setup-jane.dev-1795676400000',
+      }),
+    );
     const run = await setup({ tty: false, argv: ['--yes'] });
     expect(JSON.parse(readFileSync(file, 'utf8')).context.portfolio.domain.hostedZoneId).toBe('ZPUBLIC00000000000001');
     expect(run.code).toBe(2);
@@ -995,7 +1225,9 @@ describe('npm run setup, the pending list: who must act, and since when', () => 
     await deployed('owner=jane@owner-mail.dev');
     const run = await setup();
     expect(run.code).toBe(2);
-    expect(run.text).toContain('- SES sender: you: click the link in the mail to hello@jane.dev within 24 h, then run npm run setup again; since when: unknown (the identity was not created by npm run setup, and SES keeps no creation date)');
+    expect(run.text).toContain(
+      '- SES sender: you: click the link in the mail to hello@jane.dev within 24 h, then run npm run setup again; since when: unknown (the identity was not created by npm run setup, and SES keeps no creation date)',
+    );
     expect(run.text).toContain('(SNS drops it after 48 h); since when: unknown (SNS lists a pending subscription without its date)');
   });
 
@@ -1008,7 +1240,16 @@ describe('npm run setup, the pending list: who must act, and since when', () => 
       argv: ['--json'],
       env: {},
       tty: false,
-      deps: { prompter: scriptedPrompter({}), clients, print: () => {}, out: (t) => lines.push(t), runCdk: () => 0, readStdin: async () => '', sleep: async () => {}, now: () => clock },
+      deps: {
+        prompter: scriptedPrompter({}),
+        clients,
+        print: () => {},
+        out: (t) => lines.push(t),
+        runCdk: () => 0,
+        readStdin: async () => '',
+        sleep: async () => {},
+        now: () => clock,
+      },
     });
     expect(code).toBe(2);
     const json = JSON.parse(lines.join('\n')) as { results: { step: string; outcome: string; since?: string }[] };

@@ -19,7 +19,8 @@ import { Cancelled, terminalPrompter } from './prompter';
 import { STEPS } from './steps';
 import type { Step } from './steps/step';
 
-export const USAGE = 'Usage: npm run setup [-- --yes] [-- --json] [-- --wait MINUTES] … (docs/deploy.md, "Set up the account", lists every flag)';
+export const USAGE =
+  'Usage: npm run setup [-- --yes] [-- --json] [-- --wait MINUTES] … (docs/deploy.md, "Set up the account", lists every flag)';
 
 export const POLL_MS = 30_000;
 

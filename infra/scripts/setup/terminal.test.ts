@@ -74,7 +74,19 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'setup-tty-'));
   writeFileSync(
     path.join(dir, 'cdk.json'),
-    JSON.stringify({ context: { portfolio: { ownerEmail: 'owner@example.com', senderEmail: 'portfolio@example.com', recaptchaSecretParameter: '/portfolio/recaptcha-secret' } } }, null, 2),
+    JSON.stringify(
+      {
+        context: {
+          portfolio: {
+            ownerEmail: 'owner@example.com',
+            senderEmail: 'portfolio@example.com',
+            recaptchaSecretParameter: '/portfolio/recaptcha-secret',
+          },
+        },
+      },
+      null,
+      2,
+    ),
   );
   writeFileSync(
     path.join(dir, 'cdk'),
@@ -135,7 +147,9 @@ describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
     const cut = await waitFor(/EXIT:1 \(first\)/);
     expect(cut).toContain('cancelled at "recaptcha-secret"');
     expect(aws.state.parameters).toEqual({});
-    expect(JSON.parse(readFileSync(path.join(dir, 'cdk.json'), 'utf8')).context.portfolio.recaptchaSiteKey).toBe('a-real-looking-site-key-0123456789');
+    expect(JSON.parse(readFileSync(path.join(dir, 'cdk.json'), 'utf8')).context.portfolio.recaptchaSiteKey).toBe(
+      'a-real-looking-site-key-0123456789',
+    );
 
     start('again');
     await asked('The reCAPTCHA secret key');
@@ -163,6 +177,9 @@ describe.skipIf(!hasTmux)('npm run setup in a terminal', () => {
     expect(end).toContain('Waiting on 2 things');
     expect(end).not.toContain(SECRET);
     expect(aws.state.parameters['/portfolio/recaptcha-secret']).toEqual({ type: 'SecureString', value: SECRET });
-    expect(JSON.parse(readFileSync(path.join(dir, 'cdk.json'), 'utf8')).context.portfolio).toMatchObject({ sesProductionAccess: false, domain: null });
+    expect(JSON.parse(readFileSync(path.join(dir, 'cdk.json'), 'utf8')).context.portfolio).toMatchObject({
+      sesProductionAccess: false,
+      domain: null,
+    });
   }, 120_000);
 });

@@ -50,7 +50,18 @@ describe('npm run smoke against the local stack', () => {
     const results = await runSmoke(stack.url);
     expect(results.filter((r) => r.status !== 'pass')).toEqual([]);
     const checks = results.map((r) => r.check);
-    for (const route of ['/', '/home', '/projects', '/blogs', '/contact', '/about', '/privacy-policy', '/error', '/projects/1', '/projects/5']) {
+    for (const route of [
+      '/',
+      '/home',
+      '/projects',
+      '/blogs',
+      '/contact',
+      '/about',
+      '/privacy-policy',
+      '/error',
+      '/projects/1',
+      '/projects/5',
+    ]) {
       expect(checks).toContain(`GET ${route}`);
     }
     expect(byCheck(results, 'GET /home')[0]!.detail).toMatch(/inline scripts admitted by CSP hash/);

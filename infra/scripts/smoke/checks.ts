@@ -107,7 +107,11 @@ function cspOf(answer: Answer | undefined): Policy | undefined {
 function inlineScriptProblem(answer: Answer): { problem: string; count: number } {
   const scripts = inlineScripts(answer.body);
   const policy = cspOf(answer);
-  if (!policy) return { problem: scripts.length ? `no CSP header (${scripts.length} inline scripts unguarded)` : 'no CSP header', count: scripts.length };
+  if (!policy)
+    return {
+      problem: scripts.length ? `no CSP header (${scripts.length} inline scripts unguarded)` : 'no CSP header',
+      count: scripts.length,
+    };
   const refused = unadmittedScripts(policy, scripts);
   if (refused.length === 0) return { problem: '', count: scripts.length };
   return {
@@ -162,7 +166,13 @@ function pageChecks(base: string, pages: PageResult[]): CheckResult[] {
 }
 
 /** One check of one request: its judgement of the answer, or "no answer" and why when the request failed. */
-async function checkAnswer(check: string, url: string, init: RequestInit, judge: (answer: Answer) => CheckResult, where = ''): Promise<CheckResult> {
+async function checkAnswer(
+  check: string,
+  url: string,
+  init: RequestInit,
+  judge: (answer: Answer) => CheckResult,
+  where = '',
+): Promise<CheckResult> {
   let answer: Answer;
   try {
     answer = await request(url, init);
@@ -193,7 +203,8 @@ async function unknownPathCheck(base: string, home: PageResult | undefined): Pro
     if (answer.status !== 404) problems.push(`status ${answer.status}, expected 404`);
     const homeScripts = home?.answer ? appScripts(home.answer.body) : new Set<string>();
     const shared = [...appScripts(answer.body)].filter((s) => homeScripts.has(s));
-    if (!isHtml(answer) || shared.length === 0) problems.push('the body is not the app’s not-found page (it loads none of /home’s scripts)');
+    if (!isHtml(answer) || shared.length === 0)
+      problems.push('the body is not the app’s not-found page (it loads none of /home’s scripts)');
     const scripts = inlineScriptProblem(answer);
     if (scripts.problem) problems.push(scripts.problem);
     return problems.length === 0
@@ -211,25 +222,32 @@ function headerChecks(home: Answer | undefined, origin: string): CheckResult[] {
   else {
     const scriptSources = policy ? (policy.get('script-src') ?? policy.get('default-src') ?? []) : [];
     if (!policy) headerProblems.push('no Content-Security-Policy');
-    else if (scriptSources.some((s) => s === "'unsafe-inline'" || s === "'unsafe-eval'")) headerProblems.push("script-src allows 'unsafe-inline' or 'unsafe-eval'");
+    else if (scriptSources.some((s) => s === "'unsafe-inline'" || s === "'unsafe-eval'"))
+      headerProblems.push("script-src allows 'unsafe-inline' or 'unsafe-eval'");
     if (policy && !policy.get('frame-ancestors') && !/^(deny|sameorigin)$/i.test(headers.get('x-frame-options') ?? '')) {
       headerProblems.push('no frame-ancestors / X-Frame-Options');
     }
     const hsts = /max-age=(\d+)/i.exec(headers.get('strict-transport-security') ?? '');
     if (!hsts || Number(hsts[1]) < 31_536_000) headerProblems.push('no Strict-Transport-Security of a year or more');
-    if ((headers.get('x-content-type-options') ?? '').toLowerCase() !== 'nosniff') headerProblems.push('no X-Content-Type-Options: nosniff');
+    if ((headers.get('x-content-type-options') ?? '').toLowerCase() !== 'nosniff')
+      headerProblems.push('no X-Content-Type-Options: nosniff');
     if (!headers.get('referrer-policy')) headerProblems.push('no Referrer-Policy');
   }
   const results: CheckResult[] = [
     headerProblems.length === 0
-      ? { check: 'Security headers', status: 'pass', detail: "CSP (no 'unsafe-inline' scripts), HSTS, nosniff, frame-ancestors, Referrer-Policy" }
+      ? {
+          check: 'Security headers',
+          status: 'pass',
+          detail: "CSP (no 'unsafe-inline' scripts), HSTS, nosniff, frame-ancestors, Referrer-Policy",
+        }
       : failure('Security headers', headerProblems.join('; ')),
   ];
   for (const probe of THIRD_PARTY_PROBES) {
     const check = `CSP ${probe.what}`;
     const host = new URL(probe.url).host;
     if (!policy) results.push(failure(check, `${host}: no CSP to judge`));
-    else if (allows(policy, probe.directive, probe.url, origin)) results.push({ check, status: 'pass', detail: `${probe.directive} allows ${host}` });
+    else if (allows(policy, probe.directive, probe.url, origin))
+      results.push({ check, status: 'pass', detail: `${probe.directive} allows ${host}` });
     else results.push(failure(check, `${probe.directive} refuses ${probe.url}`));
   }
   return results;
@@ -246,8 +264,15 @@ async function apiChecks(base: string): Promise<CheckResult[]> {
       error = undefined;
     }
     return answer.status >= 400 && answer.status < 500 && typeof error === 'string'
-      ? { check: 'POST /api/contact', status: 'pass', detail: `malformed body → ${answer.status} {"error": "${short(error, 40)}"}, nothing sent` }
-      : failure('POST /api/contact', `malformed body → ${answer.status} ${short(answer.body.replace(/\s+/g, ' '), 40)} (expected 4xx with JSON {error})`);
+      ? {
+          check: 'POST /api/contact',
+          status: 'pass',
+          detail: `malformed body → ${answer.status} {"error": "${short(error, 40)}"}, nothing sent`,
+        }
+      : failure(
+          'POST /api/contact',
+          `malformed body → ${answer.status} ${short(answer.body.replace(/\s+/g, ' '), 40)} (expected 4xx with JSON {error})`,
+        );
   });
   const events = await checkAnswer('POST /api/events', `${base}/api/events`, post(JSON.stringify({ name: SMOKE_EVENT_NAME })), (answer) =>
     answer.status === 204
@@ -272,7 +297,13 @@ export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
         : failure('sitemap.xml', `answered ${sitemap.status} with ${fromSitemap.length} <loc> URLs`);
   } catch (error) {
     // Nothing answers at all: one line says so instead of a table of the same failure.
-    return [failure('Site reachable', `no answer from ${base} (${reason(error)})`, 'Check the address; right after a first deploy, DNS can take a few minutes.')];
+    return [
+      failure(
+        'Site reachable',
+        `no answer from ${base} (${reason(error)})`,
+        'Check the address; right after a first deploy, DNS can take a few minutes.',
+      ),
+    ];
   }
   const pages = await fetchPages(base, [...new Set<string>([...FIXED_ROUTES, ...fromSitemap])]);
   const home = pages.find((p) => p.path === '/home');

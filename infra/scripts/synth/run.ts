@@ -42,6 +42,8 @@ export function runSynth(argv: readonly string[]): number {
   };
   const status = runCdk(['synth', ...contextArgs(config, siteUrl), ...args.rest], offline);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  console.error(`${status === 0 ? 'Synthesized' : 'Synth FAILED'} in ${seconds.toFixed(1)} s (stack ${config.stackName}, ${config.region}).`);
+  console.error(
+    `${status === 0 ? 'Synthesized' : 'Synth FAILED'} in ${seconds.toFixed(1)} s (stack ${config.stackName}, ${config.region}).`,
+  );
   return status === 0 ? EXIT.done : EXIT.failed;
 }

@@ -17,16 +17,44 @@ const outputs = { PageViewsLogGroup: 'vitals-logs' };
 beforeEach(() => {
   for (const mock of [cfn, cwl, apigw]) mock.reset();
   cfn.on(DescribeStacksCommand).resolves({
-    Stacks: [{ StackName: 'Portfolio', CreationTime: new Date(), StackStatus: 'UPDATE_COMPLETE', Outputs: Object.entries(outputs).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })) }],
+    Stacks: [
+      {
+        StackName: 'Portfolio',
+        CreationTime: new Date(),
+        StackStatus: 'UPDATE_COMPLETE',
+        Outputs: Object.entries(outputs).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })),
+      },
+    ],
   });
   cfn.on(ListStackResourcesCommand).resolves({
     StackResourceSummaries: [
-      { LogicalResourceId: 'SiteBucket', PhysicalResourceId: 'site-bucket', ResourceType: 'AWS::S3::Bucket', LastUpdatedTimestamp: new Date(), ResourceStatus: 'CREATE_COMPLETE' },
-      { LogicalResourceId: 'ApiHttpApi', PhysicalResourceId: 'abc123def4', ResourceType: 'AWS::ApiGatewayV2::Api', LastUpdatedTimestamp: new Date(), ResourceStatus: 'CREATE_COMPLETE' },
+      {
+        LogicalResourceId: 'SiteBucket',
+        PhysicalResourceId: 'site-bucket',
+        ResourceType: 'AWS::S3::Bucket',
+        LastUpdatedTimestamp: new Date(),
+        ResourceStatus: 'CREATE_COMPLETE',
+      },
+      {
+        LogicalResourceId: 'ApiHttpApi',
+        PhysicalResourceId: 'abc123def4',
+        ResourceType: 'AWS::ApiGatewayV2::Api',
+        LastUpdatedTimestamp: new Date(),
+        ResourceStatus: 'CREATE_COMPLETE',
+      },
     ],
   });
   cwl.on(StartQueryCommand).resolves({ queryId: 'q' });
-  cwl.on(GetQueryResultsCommand).resolves({ status: 'Complete', results: [[{ field: 'day', value: '2026-11-28 00:00:00.000' }, { field: 'route', value: '/home' }, { field: 'views', value: '4' }]] });
+  cwl.on(GetQueryResultsCommand).resolves({
+    status: 'Complete',
+    results: [
+      [
+        { field: 'day', value: '2026-11-28 00:00:00.000' },
+        { field: 'route', value: '/home' },
+        { field: 'views', value: '4' },
+      ],
+    ],
+  });
 });
 
 async function visitors(): Promise<string> {
@@ -45,7 +73,7 @@ async function visitors(): Promise<string> {
 }
 
 describe('route breakers in npm run visitors', () => {
-  it('says a tripped vitals route drops beacons until midnight UTC, reading the stack\'s API stage', async () => {
+  it("says a tripped vitals route drops beacons until midnight UTC, reading the stack's API stage", async () => {
     apigw.on(GetStageCommand, { ApiId: 'abc123def4', StageName: '$default' }).resolves({
       RouteSettings: {
         'POST /api/contact': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },

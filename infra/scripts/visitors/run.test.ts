@@ -97,13 +97,30 @@ describe('npm run visitors against the deployed stack (faked AWS)', () => {
     cwl.on(GetQueryResultsCommand, { queryId: 'q-vitals' }).resolves({
       status: 'Complete',
       results: [
-        fields({ route: '/home', device: 'phone', views: '30', lcp_p75: '4312', inp_p75: '180', cls_p75: '0.02', fcp_p75: '1200', ttfb_p75: '300' }),
-        fields({ route: '/projects/:projectId', device: 'desktop', views: '12', lcp_p75: '1100', cls_p75: '0.3', ttfb_p75: '90', '@ptr': 'x' }),
+        fields({
+          route: '/home',
+          device: 'phone',
+          views: '30',
+          lcp_p75: '4312',
+          inp_p75: '180',
+          cls_p75: '0.02',
+          fcp_p75: '1200',
+          ttfb_p75: '300',
+        }),
+        fields({
+          route: '/projects/:projectId',
+          device: 'desktop',
+          views: '12',
+          lcp_p75: '1100',
+          cls_p75: '0.3',
+          ttfb_p75: '90',
+          '@ptr': 'x',
+        }),
       ],
     });
   });
 
-  it('runs the dashboard queries over the last N days on the stack\'s log group and prints both tables', async () => {
+  it("runs the dashboard queries over the last N days on the stack's log group and prints both tables", async () => {
     const { code, out, err } = await run(['--days', '3']);
     expect(err).toBe('');
     expect(code).toBe(0);
@@ -124,7 +141,10 @@ describe('npm run visitors against the deployed stack (faked AWS)', () => {
     const report = JSON.parse(out);
     expect(report).toMatchObject({
       days: 7,
-      pageViewsByDay: [{ day: '2026-11-28', route: '/home', views: 40 }, { day: '2026-11-27', route: '/projects/:projectId', views: 12 }],
+      pageViewsByDay: [
+        { day: '2026-11-28', route: '/home', views: 40 },
+        { day: '2026-11-27', route: '/projects/:projectId', views: 12 },
+      ],
       vitals: [
         { route: '/home', device: 'phone', views: 30, lcp: 4312, inp: 180, cls: 0.02, fcp: 1200, ttfb: 300 },
         { route: '/projects/:projectId', device: 'desktop', views: 12, lcp: 1100, cls: 0.3, ttfb: 90 },
@@ -172,11 +192,23 @@ describe('npm run visitors -- --local (what npm start recorded)', () => {
   });
 
   it('reads the page views a local stack kept, within the last N days', async () => {
-    const stack = await startLocalStack({ port: 0, sesPort: 0, clientDir: fixture.clientDir, quiet: true, archive: false, pageViewsFile: file });
+    const stack = await startLocalStack({
+      port: 0,
+      sesPort: 0,
+      clientDir: fixture.clientDir,
+      quiet: true,
+      archive: false,
+      pageViewsFile: file,
+    });
     try {
       const post = (body: unknown) =>
         fetch(`${stack.url}/api/vitals`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      for (const [lcp, inp] of [[1000, 50], [2000, 100], [3000, 300], [5000, 700]] as const) {
+      for (const [lcp, inp] of [
+        [1000, 50],
+        [2000, 100],
+        [3000, 300],
+        [5000, 700],
+      ] as const) {
         expect((await post({ route: '/home', lang: 'en', device: 'phone', nav: 'load', lcp, inp, cls: 0.01 })).status).toBe(204);
       }
       expect((await post({ route: '/about', lang: 'es', device: 'desktop', nav: 'client' })).status).toBe(204);
@@ -185,7 +217,11 @@ describe('npm run visitors -- --local (what npm start recorded)', () => {
       await stack.stop();
     }
     // A page view from long ago and a broken line: neither counts.
-    writeFileSync(file, `${JSON.stringify({ message: 'Page view', timestamp: '2020-01-01T00:00:00.000Z', pageView: { route: '/home', lang: 'en', device: 'phone', nav: 'load' } })}\nnot json\n`, { flag: 'a' });
+    writeFileSync(
+      file,
+      `${JSON.stringify({ message: 'Page view', timestamp: '2020-01-01T00:00:00.000Z', pageView: { route: '/home', lang: 'en', device: 'phone', nav: 'load' } })}\nnot json\n`,
+      { flag: 'a' },
+    );
 
     const { code, out, err } = await run(['--local', '--json', '--days', '1'], { env: { PAGE_VIEWS_FILE: file }, now: () => new Date() });
     expect(err).toBe('');
@@ -226,7 +262,11 @@ describe('aggregate and percentile', () => {
       timestamp,
       pageView: { route: '/home' as const, lang: 'en', device, nav: 'load' as const, ...(lcp ? { lcp } : {}) },
     });
-    const rows = aggregate([view('2026-11-27T10:00:00Z', 'phone', 100), view('2026-11-28T10:00:00Z', 'phone'), view('2026-11-28T11:00:00Z', 'desktop', 50)]);
+    const rows = aggregate([
+      view('2026-11-27T10:00:00Z', 'phone', 100),
+      view('2026-11-28T10:00:00Z', 'phone'),
+      view('2026-11-28T11:00:00Z', 'desktop', 50),
+    ]);
     expect(rows.pageViewsByDay).toEqual([
       { day: '2026-11-28', route: '/home', views: 2 },
       { day: '2026-11-27', route: '/home', views: 1 },

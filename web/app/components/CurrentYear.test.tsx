@@ -15,7 +15,7 @@ describe('<CurrentYear />', () => {
     expect(renderToString(<CurrentYear />)).toContain('2025');
   });
 
-  it('hydrates without a mismatch, then shows the visitor\'s year when it differs from the build\'s', async () => {
+  it("hydrates without a mismatch, then shows the visitor's year when it differs from the build's", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2025, 11, 31, 23, 0));
     const container = document.createElement('p');

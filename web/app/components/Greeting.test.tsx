@@ -16,7 +16,7 @@ describe('greetingFor', () => {
     expect(greetingFor(hour, ui.greeting)).toBe(expected);
   });
 
-  it('greets in the page\'s language by the same hours', () => {
+  it("greets in the page's language by the same hours", () => {
     expect([9, 13, 20].map((hour) => greetingFor(hour, spanish.greeting))).toEqual(['Buenos días', 'Buenas tardes', 'Buenas noches']);
   });
 

@@ -41,5 +41,7 @@ export async function fetchPageTexts(pathname: string, signal: AbortSignal): Pro
   const response = await fetch(pathname, { signal, headers: { Accept: 'text/html' } });
   if (!response.ok) throw new Response(null, { status: response.status });
   const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
-  return Object.fromEntries([...doc.querySelectorAll<HTMLElement>('[data-page-text]')].map((element) => [element.dataset.pageText ?? '', element.innerHTML]));
+  return Object.fromEntries(
+    [...doc.querySelectorAll<HTMLElement>('[data-page-text]')].map((element) => [element.dataset.pageText ?? '', element.innerHTML]),
+  );
 }

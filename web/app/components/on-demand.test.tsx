@@ -91,10 +91,7 @@ describe('onDemand', () => {
 
   it('a chunk that fails to load renders nothing and logs, and a later mount tries again', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const load = vi
-      .fn<() => Promise<typeof Counter>>()
-      .mockRejectedValueOnce(new Error('offline'))
-      .mockResolvedValue(Counter);
+    const load = vi.fn<() => Promise<typeof Counter>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Counter);
     const counter = onDemand('counter', load);
     const first = render(
       <main>
@@ -114,10 +111,7 @@ describe('onDemand', () => {
   });
 
   it('a failed preload stays quiet (no unhandled rejection) and is retried', async () => {
-    const load = vi
-      .fn<() => Promise<typeof Counter>>()
-      .mockRejectedValueOnce(new Error('offline'))
-      .mockResolvedValue(Counter);
+    const load = vi.fn<() => Promise<typeof Counter>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Counter);
     const counter = onDemand('counter', load);
     counter.preload();
     await act(async () => {});

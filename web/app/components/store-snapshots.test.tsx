@@ -24,7 +24,9 @@ vi.mock('react', async (importOriginal) => {
         const server = getServerSnapshot();
         const client = getSnapshot();
         if (!Object.is(server, client)) {
-          probe.mismatches.push(`server ${JSON.stringify(server)}, client ${JSON.stringify(client)}: ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
+          probe.mismatches.push(
+            `server ${JSON.stringify(server)}, client ${JSON.stringify(client)}: ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`,
+          );
         }
       }
       return actual.useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
@@ -44,9 +46,7 @@ const { useResolvedTheme, useThemePreference } = await import('../features/theme
 /** What the client-only values read once hydrated, shown so the test sees them switch. */
 function Values() {
   return (
-    <p data-testid="values">
-      {[useHydrated(), useViewTransitions(), useThemePreference(), useResolvedTheme()].map(String).join(' ')}
-    </p>
+    <p data-testid="values">{[useHydrated(), useViewTransitions(), useThemePreference(), useResolvedTheme()].map(String).join(' ')}</p>
   );
 }
 
@@ -113,8 +113,7 @@ describe('client-only values after hydration', () => {
     let root: ReturnType<typeof hydrateRoot> | undefined;
     const recoverable: unknown[] = [];
     await act(async () => {
-      root = hydrateRoot(container, app, { onRecoverableError: (error) => recoverable.push(error) },
-      );
+      root = hydrateRoot(container, app, { onRecoverableError: (error) => recoverable.push(error) });
     });
     probe.firstRender = false;
     expect(probe.mismatches).toEqual([]);

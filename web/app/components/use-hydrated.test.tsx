@@ -1,24 +1,24 @@
-import { render, screen, waitFor } from "../../test/render";
-import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
-import { HYDRATED_MARK, HydrationProvider, useHydrated } from "./use-hydrated";
+import { render, screen, waitFor } from '../../test/render';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { HYDRATED_MARK, HydrationProvider, useHydrated } from './use-hydrated';
 
 function State() {
-  return <p>{useHydrated() ? "hydrated" : "prerendered"}</p>;
+  return <p>{useHydrated() ? 'hydrated' : 'prerendered'}</p>;
 }
 
-describe("useHydrated", () => {
-  it("is false in the prerendered HTML, under the provider", () => {
+describe('useHydrated', () => {
+  it('is false in the prerendered HTML, under the provider', () => {
     expect(
       renderToString(
         <HydrationProvider>
           <State />
         </HydrationProvider>,
       ),
-    ).toContain("prerendered");
+    ).toContain('prerendered');
   });
 
-  it("turns true after the first render in the browser, and marks <html data-hydrated> and the performance timeline once", async () => {
+  it('turns true after the first render in the browser, and marks <html data-hydrated> and the performance timeline once', async () => {
     delete document.documentElement.dataset.hydrated;
     performance.clearMarks(HYDRATED_MARK);
     const { unmount } = render(
@@ -26,11 +26,9 @@ describe("useHydrated", () => {
         <State />
       </HydrationProvider>,
     );
-    expect(await screen.findByText("hydrated")).toBeInTheDocument();
-    await waitFor(() =>
-      expect(document.documentElement).toHaveAttribute("data-hydrated", "true"),
-    );
-    expect(performance.getEntriesByName(HYDRATED_MARK, "mark")).toHaveLength(1);
+    expect(await screen.findByText('hydrated')).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-hydrated', 'true'));
+    expect(performance.getEntriesByName(HYDRATED_MARK, 'mark')).toHaveLength(1);
     // A second provider (a remount) keeps the first moment: the page hydrated once.
     unmount();
     render(
@@ -38,12 +36,12 @@ describe("useHydrated", () => {
         <State />
       </HydrationProvider>,
     );
-    await waitFor(() => expect(screen.getByText("hydrated")).toBeInTheDocument());
-    expect(performance.getEntriesByName(HYDRATED_MARK, "mark")).toHaveLength(1);
+    await waitFor(() => expect(screen.getByText('hydrated')).toBeInTheDocument());
+    expect(performance.getEntriesByName(HYDRATED_MARK, 'mark')).toHaveLength(1);
   });
 
-  it("is true outside the provider: a component rendered on its own is rendered by the browser", () => {
+  it('is true outside the provider: a component rendered on its own is rendered by the browser', () => {
     render(<State />);
-    expect(screen.getByText("hydrated")).toBeInTheDocument();
+    expect(screen.getByText('hydrated')).toBeInTheDocument();
   });
 });

@@ -14,7 +14,7 @@ describe('parseEnv: the build variables and their defaults', () => {
     });
   });
 
-  it('checks VITE_SITE_URL at build time and puts it before the content\'s siteUrl', () => {
+  it("checks VITE_SITE_URL at build time and puts it before the content's siteUrl", () => {
     expect(parseEnv({ VITE_SITE_URL: ' https://www.example.dev/ ' }).siteUrl).toBe('https://www.example.dev');
     expect(() => parseEnv({ VITE_SITE_URL: 'www.example.dev' })).toThrow(/Site URL must be an absolute/);
   });
@@ -49,7 +49,7 @@ describe('parseEnv: the build variables and their defaults', () => {
 });
 
 describe('VITE_MESSAGE_RETENTION_DAYS: what the privacy policy states, never shipped to the browser', () => {
-  it('defaults to 365 and takes the deploy\'s value', () => {
+  it("defaults to 365 and takes the deploy's value", () => {
     expect(parseBuildEnv({}).pageFacts).toEqual({ messageRetentionDays: 365, logRetentionDays: 30 });
     expect(parseBuildEnv({ VITE_MESSAGE_RETENTION_DAYS: ' 30 ' }).pageFacts).toEqual({ messageRetentionDays: 30, logRetentionDays: 30 });
     expect(parseBuildEnv({ VITE_LOG_RETENTION_DAYS: '90' }).pageFacts.logRetentionDays).toBe(90);

@@ -101,18 +101,16 @@ const WebEnvSchema = z
       })
       .transform(Number),
   })
-  .transform(
-    (v): BuildEnv => ({
-      web: {
-        contactEndpoint: v.VITE_CONTACT_ENDPOINT,
-        eventsEndpoint: v.VITE_EVENTS_ENDPOINT,
-        recaptchaSiteKey: v.VITE_RECAPTCHA_SITE_KEY,
-        gaMeasurementId: v.VITE_GA_MEASUREMENT_ID,
-        siteUrl: resolveSiteUrl(v.VITE_SITE_URL, owner.siteUrl),
-      },
-      pageFacts: { messageRetentionDays: v.VITE_MESSAGE_RETENTION_DAYS, logRetentionDays: v.VITE_LOG_RETENTION_DAYS },
-    }),
-  );
+  .transform((v): BuildEnv => ({
+    web: {
+      contactEndpoint: v.VITE_CONTACT_ENDPOINT,
+      eventsEndpoint: v.VITE_EVENTS_ENDPOINT,
+      recaptchaSiteKey: v.VITE_RECAPTCHA_SITE_KEY,
+      gaMeasurementId: v.VITE_GA_MEASUREMENT_ID,
+      siteUrl: resolveSiteUrl(v.VITE_SITE_URL, owner.siteUrl),
+    },
+    pageFacts: { messageRetentionDays: v.VITE_MESSAGE_RETENTION_DAYS, logRetentionDays: v.VITE_LOG_RETENTION_DAYS },
+  }));
 
 /** Checks the build variables; throws one error listing every malformed one, each by name. */
 export function parseBuildEnv(source: EnvSource): BuildEnv {

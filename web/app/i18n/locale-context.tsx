@@ -41,4 +41,3 @@ export function bundleFromMatches(matches: readonly ({ handle?: unknown } | unde
   if (!bundle) throw new Error('No language for this page: its route must sit under a locale layout.');
   return bundle;
 }
-

@@ -53,7 +53,7 @@ describe('shared layout', () => {
     expect(window.scrollTo).toHaveBeenCalledTimes(1);
   });
 
-  it('switches the browser\'s own scroll restoration off, so a reload starts at the top', () => {
+  it("switches the browser's own scroll restoration off, so a reload starts at the top", () => {
     // jsdom has no scrollRestoration: give its history one, as browsers have.
     Object.defineProperty(window.history, 'scrollRestoration', { value: 'auto', writable: true, configurable: true });
     takeOverScrollRestoration();

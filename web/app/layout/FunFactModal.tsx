@@ -72,14 +72,7 @@ export function FunFactModal({ draw, onClose, returnFocusRef }: FunFactModalProp
       {/* Clicking the dim backdrop closes; keyboard users have Escape and the two buttons. */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
       <div className="modal-backdrop" data-testid="modal-backdrop" onClick={onClose} />
-      <div
-        ref={dialogRef}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-      >
+      <div ref={dialogRef} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId}>
         <button ref={closeRef} type="button" className="modal-close" aria-label={ui.funFact.close} onClick={onClose}>
           <LineIcon d="M6 6l12 12M18 6L6 18" size={18} strokeWidth={2.2} />
         </button>

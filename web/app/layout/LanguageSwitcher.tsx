@@ -29,7 +29,15 @@ export function LanguageSwitcher() {
       <ul>
         {others.map((code) => (
           <li key={code}>
-            <a href={withBase(translations && !translations.includes(code) ? localizePath(code, '/blogs') : `${localizePath(code, page)}${search}${hash}`)} lang={code} dir={localeDirection(code)} hrefLang={code} className="language-link">
+            <a
+              href={withBase(
+                translations && !translations.includes(code) ? localizePath(code, '/blogs') : `${localizePath(code, page)}${search}${hash}`,
+              )}
+              lang={code}
+              dir={localeDirection(code)}
+              hrefLang={code}
+              className="language-link"
+            >
               {LOCALES[code].name}
             </a>
           </li>

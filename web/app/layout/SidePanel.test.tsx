@@ -43,12 +43,11 @@ describe('desktop side panel', () => {
     expect(await screen.findByRole('link', { name: site.name })).toBeInTheDocument();
     expect(screen.getByText(site.role)).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/projects',
-      '/about',
-      '/contact',
-      '/blogs',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/projects', '/about', '/contact', '/blogs']);
     const badges = within(screen.getByRole('list', { name: 'Technologies' })).getAllByRole('listitem');
     expect(badges.map((b) => b.textContent)).toEqual(site.badges);
     const profile = screen.getByRole('link', { name: /linkedin/i });

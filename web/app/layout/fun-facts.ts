@@ -5,13 +5,17 @@ import { DEFAULT_LOCALE } from '../../content/locales';
  * the modal opens, so no page's first load carries them. A language added by copying a content folder
  * brings its fun-facts.ts, found here by the same pattern.
  */
-const FACTS = import.meta.glob<readonly string[]>(['../../content/fun-facts.ts', '../../content/*/fun-facts.ts'], { eager: true, import: 'funFacts' });
+const FACTS = import.meta.glob<readonly string[]>(['../../content/fun-facts.ts', '../../content/*/fun-facts.ts'], {
+  eager: true,
+  import: 'funFacts',
+});
 
 /** The fun facts of one of the site's languages. */
 export function funFactsOf(locale: string): readonly string[] {
   const file = locale === DEFAULT_LOCALE ? '../../content/fun-facts.ts' : `../../content/${locale}/fun-facts.ts`;
   const facts = FACTS[file];
-  if (!facts) throw new Error(`No fun facts for "${locale}": web/content/${locale === DEFAULT_LOCALE ? '' : `${locale}/`}fun-facts.ts is missing.`);
+  if (!facts)
+    throw new Error(`No fun facts for "${locale}": web/content/${locale === DEFAULT_LOCALE ? '' : `${locale}/`}fun-facts.ts is missing.`);
   return facts;
 }
 

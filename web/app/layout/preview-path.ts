@@ -5,6 +5,10 @@
  */
 export function previewImagePath(path: string): string {
   // Letters of any script are kept (two Hebrew tags get two images); an address encodes them (absoluteUrl).
-  const slug = path.replace(/^\/+|\/+$/g, '').replace(/[^\p{L}\p{M}\p{N}]+/gu, '-').toLowerCase() || 'home';
+  const slug =
+    path
+      .replace(/^\/+|\/+$/g, '')
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+      .toLowerCase() || 'home';
   return `/og/${slug}.png`;
 }

@@ -36,8 +36,14 @@ describe('pageMeta', () => {
     expect(tags).toContainEqual({ name: 'twitter:image', content: `${siteUrl}/og/blogs.png` });
     expect(tags).toContainEqual({ property: 'og:image:width', content: '1200' });
     expect(tags).toContainEqual({ property: 'og:image:height', content: '630' });
-    expect(tags).toContainEqual({ property: 'og:image:alt', content: expect.stringMatching(new RegExp(`^Blogs: ${site.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `)) });
-    expect(tags).toContainEqual({ name: 'twitter:image:alt', content: expect.stringMatching(new RegExp(`^Blogs: ${site.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `)) });
+    expect(tags).toContainEqual({
+      property: 'og:image:alt',
+      content: expect.stringMatching(new RegExp(`^Blogs: ${site.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `)),
+    });
+    expect(tags).toContainEqual({
+      name: 'twitter:image:alt',
+      content: expect.stringMatching(new RegExp(`^Blogs: ${site.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `)),
+    });
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${siteUrl}/blogs` });
     expect(tags).not.toContainEqual(expect.objectContaining({ name: 'robots' }));
   });
@@ -52,7 +58,20 @@ describe('pageMeta', () => {
 describe('prerender paths, sitemap and robots', () => {
   it('prerenders every route and every project', () => {
     expect(prerenderPaths()).toEqual(
-      expect.arrayContaining(['/', '/home', '/projects', '/projects/1', '/projects/5', '/blogs', '/contact', '/about', '/error', '/privacy-policy', '/robots.txt', '/sitemap.xml']),
+      expect.arrayContaining([
+        '/',
+        '/home',
+        '/projects',
+        '/projects/1',
+        '/projects/5',
+        '/blogs',
+        '/contact',
+        '/about',
+        '/error',
+        '/privacy-policy',
+        '/robots.txt',
+        '/sitemap.xml',
+      ]),
     );
     expect(new Set(prerenderPaths()).size).toBe(prerenderPaths().length);
   });
@@ -70,17 +89,31 @@ describe('prerender paths, sitemap and robots', () => {
   });
 
   it('writes a tag of any script percent-encoded, in the sitemap, canonical links and preview images', () => {
-    const xml = sitemapXml([], ['en', 'es'], [], [{ locale: 'en', tag: 'הערות' }, { locale: 'es', tag: 'café-crème' }, { locale: 'es', tag: 'ملاحظات' }]);
+    const xml = sitemapXml(
+      [],
+      ['en', 'es'],
+      [],
+      [
+        { locale: 'en', tag: 'הערות' },
+        { locale: 'es', tag: 'café-crème' },
+        { locale: 'es', tag: 'ملاحظات' },
+      ],
+    );
     expect(xml).toContain(`/blogs/tags/${encodeURIComponent('הערות')}</loc>`);
     expect(xml).toContain(`/es/blogs/tags/caf%C3%A9-cr%C3%A8me</loc>`);
     expect(xml).toContain(`/es/blogs/tags/${encodeURIComponent('ملاحظات')}</loc>`);
     expect(xml).not.toMatch(/[^ -~\n]/);
     const tags = pageMeta({ title: 'הערות', description: 'D', path: '/blogs/tags/הערות', bundle: english });
-    expect(tags).toContainEqual(expect.objectContaining({ rel: 'canonical', href: expect.stringMatching(new RegExp(`/blogs/tags/${encodeURIComponent('הערות')}$`)) }));
+    expect(tags).toContainEqual(
+      expect.objectContaining({ rel: 'canonical', href: expect.stringMatching(new RegExp(`/blogs/tags/${encodeURIComponent('הערות')}$`)) }),
+    );
     // Two tags of a script without case get two preview images, addressed encoded.
     expect(previewImagePath('/blogs/tags/הערות')).toBe('/og/blogs-tags-הערות.png');
     expect(previewImagePath('/blogs/tags/ملاحظات')).not.toBe(previewImagePath('/blogs/tags/הערות'));
-    expect(tags).toContainEqual({ property: 'og:image', content: expect.stringMatching(new RegExp(`/og/blogs-tags-${encodeURIComponent('הערות')}\\.png$`)) });
+    expect(tags).toContainEqual({
+      property: 'og:image',
+      content: expect.stringMatching(new RegExp(`/og/blogs-tags-${encodeURIComponent('הערות')}\\.png$`)),
+    });
     // What is encoded already stays as it is.
     expect(encodePath('/blogs/tags/%D7%94 x')).toBe('/blogs/tags/%D7%94%20x');
   });

@@ -41,7 +41,6 @@ export interface PageMetaInput extends PageHead {
 /** Size of every link-preview image (the size OpenGraph and X/Twitter cards display best). */
 export const PREVIEW_IMAGE = { width: 1200, height: 630 } as const;
 
-
 /** What a page's `meta` reads: the matched routes (for the language) and the page's loader data. */
 export interface PageMetaArgs<Data = unknown> {
   matches?: readonly ({ handle?: unknown } | undefined)[];
@@ -49,7 +48,8 @@ export interface PageMetaArgs<Data = unknown> {
 }
 
 /** The language of a page's `meta`, from its matched routes (see web/app/routes.ts). */
-export const metaBundle = (args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }): LocaleBundle => bundleFromMatches(args?.matches);
+export const metaBundle = (args?: { matches?: readonly ({ handle?: unknown } | undefined)[] }): LocaleBundle =>
+  bundleFromMatches(args?.matches);
 
 function ogLocale(locale: string): string {
   return LOCALES[locale as Locale]?.ogLocale ?? locale;
@@ -63,8 +63,15 @@ export function alternateLinks(path: string, locales: readonly string[] = LOCALE
   // A page in one language alone has no alternates; x-default only when the default language has it.
   if (locales.length < 2) return [];
   return [
-    ...LOCALE_CODES.filter((code) => locales.includes(code)).map((code) => ({ tagName: 'link', rel: 'alternate', hrefLang: code, href: absoluteUrl(localizePath(code, path)) })),
-    ...(locales.includes(DEFAULT_LOCALE) ? [{ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absoluteUrl(localizePath(DEFAULT_LOCALE, path)) }] : []),
+    ...LOCALE_CODES.filter((code) => locales.includes(code)).map((code) => ({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: code,
+      href: absoluteUrl(localizePath(code, path)),
+    })),
+    ...(locales.includes(DEFAULT_LOCALE)
+      ? [{ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absoluteUrl(localizePath(DEFAULT_LOCALE, path)) }]
+      : []),
   ];
 }
 
@@ -114,7 +121,10 @@ export function pageMeta({
 }
 
 /** The head of a page whose loader wrote its summary as `page`; none when the loader did not run. */
-export function summaryMeta(args: PageMetaArgs<{ page: PageHead }> | undefined, more: Pick<PageMetaInput, 'locales'> = {}): MetaDescriptor[] {
+export function summaryMeta(
+  args: PageMetaArgs<{ page: PageHead }> | undefined,
+  more: Pick<PageMetaInput, 'locales'> = {},
+): MetaDescriptor[] {
   const page = args?.loaderData?.page;
   return page ? pageMeta({ ...page, ...more, bundle: metaBundle(args) }) : [];
 }

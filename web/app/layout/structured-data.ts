@@ -85,11 +85,7 @@ export function ownerPageJsonLd(path: '/about' | '/home', bundle: OwnerOfPage): 
  * A project as SoftwareSourceCode when its repository is public (`repository` given), else as a
  * CreativeWork. The page decides which repository it shows, so this says the same.
  */
-export function projectJsonLd(
-  project: Project,
-  repository: string | undefined,
-  bundle: LocaleBundle,
-): ProjectJsonLd {
+export function projectJsonLd(project: Project, repository: string | undefined, bundle: LocaleBundle): ProjectJsonLd {
   const { site } = bundle.catalogue;
   const data: ProjectJsonLd = {
     '@context': 'https://schema.org',

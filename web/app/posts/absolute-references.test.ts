@@ -19,7 +19,9 @@ describe('absoluteReferences', () => {
 
   it('leaves absolute and mailto references as written, and keeps escaped ampersands escaped', () => {
     const html = '<a href="https://Other.example/a b">x</a><a href="mailto:a@b.c">m</a><a href="/search?q=1&amp;p=2">s</a>';
-    expect(absoluteReferences(html, BASE)).toBe('<a href="https://Other.example/a b">x</a><a href="mailto:a@b.c">m</a><a href="https://example.com/search?q=1&amp;p=2">s</a>');
+    expect(absoluteReferences(html, BASE)).toBe(
+      '<a href="https://Other.example/a b">x</a><a href="mailto:a@b.c">m</a><a href="https://example.com/search?q=1&amp;p=2">s</a>',
+    );
   });
 
   it('leaves text that merely mentions href= alone', () => {
@@ -27,6 +29,8 @@ describe('absoluteReferences', () => {
   });
 
   it('resolves to site paths when the site has no address (a build without a site URL)', () => {
-    expect(absoluteReferences('<a href="#a">A</a><img src="x.webp" alt=""/>', '/es/blogs/hello')).toBe('<a href="/es/blogs/hello#a">A</a><img src="/es/blogs/x.webp" alt=""/>');
+    expect(absoluteReferences('<a href="#a">A</a><img src="x.webp" alt=""/>', '/es/blogs/hello')).toBe(
+      '<a href="/es/blogs/hello#a">A</a><img src="/es/blogs/x.webp" alt=""/>',
+    );
   });
 });

@@ -33,7 +33,10 @@ export interface Post {
   minutes: number;
 }
 
-export async function compilePosts(files: Record<string, string>, options: { drafts?: boolean; locales: readonly string[]; images?: PostImageOptions }): Promise<Post[]> {
+export async function compilePosts(
+  files: Record<string, string>,
+  options: { drafts?: boolean; locales: readonly string[]; images?: PostImageOptions },
+): Promise<Post[]> {
   const { posts, broken } = indexPosts(files, options);
   if (broken[0]) throw broken[0].error;
   // In the index's order: newest first, as /blogs and the feeds list them.
@@ -44,7 +47,9 @@ export async function compilePosts(files: Record<string, string>, options: { dra
       // The cover, above the text and the largest thing above the fold: its words from `coverAlt`, and
       // marked to load first (eagerly, at high priority) rather than lazily like the images further down.
       const { cover, coverAlt = '' } = frontMatter;
-      const coverHtml = cover ? `<p class="post-cover"><img src="${POST_IMAGE_SCHEME}${cover}" alt="${escapeAttribute(coverAlt)}" data-post-image="${file}:${keyLines.cover ?? 1}" data-post-image-first></p>\n` : '';
+      const coverHtml = cover
+        ? `<p class="post-cover"><img src="${POST_IMAGE_SCHEME}${cover}" alt="${escapeAttribute(coverAlt)}" data-post-image="${file}:${keyLines.cover ?? 1}" data-post-image-first></p>\n`
+        : '';
       const html = coverHtml + compiled.html;
       return {
         locale,

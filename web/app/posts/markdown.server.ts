@@ -53,7 +53,11 @@ let highlighter: Promise<Highlighter> | undefined;
  * regex engine, not its WebAssembly one: the same on every machine and in every test environment.
  */
 function shiki(): Promise<Highlighter> {
-  highlighter ??= createHighlighter({ themes: Object.values(SHIKI_THEMES), langs: [], engine: createJavaScriptRegexEngine({ forgiving: true }) });
+  highlighter ??= createHighlighter({
+    themes: Object.values(SHIKI_THEMES),
+    langs: [],
+    engine: createJavaScriptRegexEngine({ forgiving: true }),
+  });
   return highlighter;
 }
 
@@ -69,7 +73,11 @@ function refuseRawHtml(options: CompileOptions) {
   return (tree: MdastRoot) => {
     visit(tree, 'html', (node) => {
       const line = (node.position?.start.line ?? 1) + options.lineOffset;
-      throw new PostError(options.file, line, `raw HTML is not allowed in a post (${JSON.stringify(node.value.slice(0, 40))}); write it in Markdown`);
+      throw new PostError(
+        options.file,
+        line,
+        `raw HTML is not allowed in a post (${JSON.stringify(node.value.slice(0, 40))}); write it in Markdown`,
+      );
     });
     // An image is a JPEG or PNG next to the post: marked here with its file and line, then made into
     // AVIF and WebP at a few widths, with its width and height, by post-images.server.ts in the
@@ -79,7 +87,11 @@ function refuseRawHtml(options: CompileOptions) {
       const line = (node.position?.start.line ?? 1) + options.lineOffset;
       const url = node.type === 'image' ? node.url : '';
       if (node.type !== 'image' || !POST_IMAGE.test(url)) {
-        throw new PostError(options.file, line, `an image in a post is a JPEG or PNG file next to it, written ![what it shows](photo.jpg) (not "${url.slice(0, 60)}")`);
+        throw new PostError(
+          options.file,
+          line,
+          `an image in a post is a JPEG or PNG file next to it, written ![what it shows](photo.jpg) (not "${url.slice(0, 60)}")`,
+        );
       }
       node.url = `${POST_IMAGE_SCHEME}${url}`;
       node.data = { ...node.data, hProperties: { dataPostImage: `${options.file}:${line}` } };
@@ -111,7 +123,11 @@ const FOOTNOTE_LABEL_ID = 'footnote-label';
 function collectToc(toc: TocEntry[]) {
   return () => (tree: HastRoot) => {
     visit(tree, 'element', (node: Element) => {
-      if ((node.tagName === 'h2' || node.tagName === 'h3') && typeof node.properties.id === 'string' && node.properties.id !== FOOTNOTE_LABEL_ID) {
+      if (
+        (node.tagName === 'h2' || node.tagName === 'h3') &&
+        typeof node.properties.id === 'string' &&
+        node.properties.id !== FOOTNOTE_LABEL_ID
+      ) {
         toc.push({ id: node.properties.id, text: hastText(node), depth: node.tagName === 'h2' ? 2 : 3 });
       }
     });
@@ -149,12 +165,22 @@ export async function compileMarkdown(markdown: string, options: CompileOptions)
       });
     })
     .use(rehypeSlug)
-    .use(rehypeAutolinkHeadings, { behavior: 'wrap', properties: { className: ['heading-anchor'] }, test: (node) => node.properties.id !== FOOTNOTE_LABEL_ID })
+    .use(rehypeAutolinkHeadings, {
+      behavior: 'wrap',
+      properties: { className: ['heading-anchor'] },
+      test: (node) => node.properties.id !== FOOTNOTE_LABEL_ID,
+    })
     .use(collectToc(toc))
     .use(markExternalLinks)
     // No time limit per line (shiki's is 500 ms): on a busy machine the first line, which compiles the
     // grammar's patterns, ran past it and was left half coloured in the light theme.
-    .use(rehypeShikiFromHighlighter, await shiki(), { themes: SHIKI_THEMES, defaultColor: false, lazy: true, fallbackLanguage: 'text', tokenizeTimeLimit: 0 })
+    .use(rehypeShikiFromHighlighter, await shiki(), {
+      themes: SHIKI_THEMES,
+      defaultColor: false,
+      lazy: true,
+      fallbackLanguage: 'text',
+      tokenizeTimeLimit: 0,
+    })
     .use(rehypeStringify);
   const html = String(await processor.process(markdown));
   return { html, toc, words };

@@ -57,14 +57,22 @@ async function picture(tag: string, root: string, made: MadeImages): Promise<str
   const loading = /\sdata-post-image-first[\s>]/.test(tag) ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"';
   const [file = '', line = '1'] = where.split(/:(?=\d+$)/);
   const source = path.join(root, path.dirname(file), src);
-  if (!existsSync(source)) throw new PostError(file, Number(line), `the image ${src} is not next to the post (${path.relative(root, source)} does not exist)`);
+  if (!existsSync(source))
+    throw new PostError(file, Number(line), `the image ${src} is not next to the post (${path.relative(root, source)} does not exist)`);
   const bytes = readFileSync(source);
   if (bytes.length > MAX_IMAGE_BYTES) {
-    throw new PostError(file, Number(line), `the image ${src} is ${(bytes.length / 1048576).toFixed(1)} MB; at most ${MAX_IMAGE_BYTES / 1048576} MB (resize it first)`);
+    throw new PostError(
+      file,
+      Number(line),
+      `the image ${src} is ${(bytes.length / 1048576).toFixed(1)} MB; at most ${MAX_IMAGE_BYTES / 1048576} MB (resize it first)`,
+    );
   }
   const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 10);
   // Keyed by the name and the bytes: the same photo next to two languages' posts is made once.
-  const name = path.basename(src, path.extname(src)).toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  const name = path
+    .basename(src, path.extname(src))
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-');
   const key = `${name}-${hash}`;
   if (!made.has(key)) {
     made.set(
@@ -74,14 +82,20 @@ async function picture(tag: string, root: string, made: MadeImages): Promise<str
         // them; sharp neither turns them by default nor keeps the tag, so each image is turned upright
         // first, and its upright width and height (`autoOrient`) are the ones the markup states.
         const meta = await sharp(bytes).metadata();
-        if (!meta.width || !meta.height || !['jpeg', 'png'].includes(meta.format ?? '')) throw new PostError(file, Number(line), `the image ${src} is not a JPEG or PNG`);
+        if (!meta.width || !meta.height || !['jpeg', 'png'].includes(meta.format ?? ''))
+          throw new PostError(file, Number(line), `the image ${src} is not a JPEG or PNG`);
         const upright = meta.autoOrient;
         if (upright.width > MAX_IMAGE_SIDE || upright.height > MAX_IMAGE_SIDE) {
-          throw new PostError(file, Number(line), `the image ${src} is ${upright.width}×${upright.height} px; at most ${MAX_IMAGE_SIDE} px a side (resize it first)`);
+          throw new PostError(
+            file,
+            Number(line),
+            `the image ${src} is ${upright.width}×${upright.height} px; at most ${MAX_IMAGE_SIDE} px a side (resize it first)`,
+          );
         }
         const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < upright.width), Math.min(upright.width, IMAGE_WIDTHS.at(-1)!)])];
         // Under a preview's base path (PREVIEW_PATH), as the build's own assets are.
-        const srcset = (format: string) => widths.map((w) => `${basePathOf(process.env.PREVIEW_PATH)}/assets/posts/${key}-${w}.${format} ${w}w`).join(', ');
+        const srcset = (format: string) =>
+          widths.map((w) => `${basePathOf(process.env.PREVIEW_PATH)}/assets/posts/${key}-${w}.${format} ${w}w`).join(', ');
         const width = widths.at(-1)!;
         const height = Math.round((upright.height * width) / upright.width);
         return {

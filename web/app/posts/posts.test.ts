@@ -16,19 +16,34 @@ const OPTIONS = { file: FILE, lineOffset: 0, footnoteLabel: 'Notes', footnoteBac
 describe('front matter', () => {
   it('reads a valid one, with defaults', () => {
     const source = parsePostSource(FILE, post(VALID));
-    expect(source.frontMatter).toEqual({ title: 'Hello', description: 'A first post.', published: '2025-01-02', tags: ['notes'], draft: false });
+    expect(source.frontMatter).toEqual({
+      title: 'Hello',
+      description: 'A first post.',
+      published: '2025-01-02',
+      tags: ['notes'],
+      draft: false,
+    });
     expect(source.lineOffset).toBe(6);
     expect(source.markdown).toBe('\nHello.\n');
   });
 
   it.each([
     ['title: Hello\npublished: 2025-01-02', `${FILE}:1: description: `],
-    ['title: Hello\ndescription: D\npublished: 2025-13-40', `${FILE}:4: published: a real date written YYYY-MM-DD (month 01–12, a day the month has), e.g. 2025-01-15`],
+    [
+      'title: Hello\ndescription: D\npublished: 2025-13-40',
+      `${FILE}:4: published: a real date written YYYY-MM-DD (month 01–12, a day the month has), e.g. 2025-01-15`,
+    ],
     ['title: Hello\ndescription: D\npublished: 2025-02-30', `${FILE}:4: published: a real date written YYYY-MM-DD`],
     ['title: Hello\ndescription: D\npublished: 2 Jan 2025', `${FILE}:4: published: a date written YYYY-MM-DD, e.g. 2025-01-15`],
-    ['title: Hello\ndescription: D\npublished: 2025-01-02\ntags:\n  - ok\n  - Not OK', `${FILE}:7: tags.1: a tag of letters (any script) and digits, words joined by dashes`],
+    [
+      'title: Hello\ndescription: D\npublished: 2025-01-02\ntags:\n  - ok\n  - Not OK',
+      `${FILE}:7: tags.1: a tag of letters (any script) and digits, words joined by dashes`,
+    ],
     ['title: Hello\ndescription: D\npublished: 2025-01-02\ntags: [-lead]', `${FILE}:5: tags.0: a tag of letters`],
-    ['title: Hello\ndescription: D\npublished: 2025-01-02\ncover: harbour.jpg', `${FILE}:5: cover: a cover needs coverAlt: what the picture shows`],
+    [
+      'title: Hello\ndescription: D\npublished: 2025-01-02\ncover: harbour.jpg',
+      `${FILE}:5: cover: a cover needs coverAlt: what the picture shows`,
+    ],
     ['title: Hello\ndescription: D\npublished: 2025-01-02\ncover: harbour.jpg\ncoverAlt: " "', `${FILE}:6: coverAlt: what the cover shows`],
     ['title: Hello\ndescription: D\npublished: 2025-01-02\nauthor: me', `${FILE}:5: unknown key "author"`],
     ['title: Hello\ndescription: D\npublished: 2025-01-02\ncover: ../x.gif', `${FILE}:5: cover: a JPEG or PNG file next to the post`],
@@ -42,7 +57,8 @@ describe('front matter', () => {
   });
 
   it('takes tags in any script, folded to lower case only where the script has case', () => {
-    const tags = (list: string) => parsePostSource(FILE, post(`title: Hello\ndescription: D\npublished: 2025-01-02\ntags: ${list}`)).frontMatter.tags;
+    const tags = (list: string) =>
+      parsePostSource(FILE, post(`title: Hello\ndescription: D\npublished: 2025-01-02\ntags: ${list}`)).frontMatter.tags;
     expect(tags('[CSS, Café-Crème, build-time, web3]')).toEqual(['css', 'café-crème', 'build-time', 'web3']);
     expect(tags('[רשימות-שדה, ملاحظات, 日本語, हिन्दी]')).toEqual(['רשימות-שדה', 'ملاحظات', '日本語', 'हिन्दी']);
     // The same word typed decomposed (e + combining acute) and composed is one tag.
@@ -63,19 +79,25 @@ describe('front matter', () => {
 describe('Markdown', () => {
   it('refuses raw HTML, naming the line in the file', async () => {
     const source = parsePostSource(FILE, post(VALID, 'Text.\n\n<script>alert(1)</script>\n'));
-    await expect(compileMarkdown(source.markdown, { ...OPTIONS, lineOffset: source.lineOffset })).rejects.toThrow(`${FILE}:10: raw HTML is not allowed`);
+    await expect(compileMarkdown(source.markdown, { ...OPTIONS, lineOffset: source.lineOffset })).rejects.toThrow(
+      `${FILE}:10: raw HTML is not allowed`,
+    );
     await expect(compileMarkdown('Some <img src=x onerror=alert(1)> text', OPTIONS)).rejects.toThrow(`${FILE}:1: raw HTML`);
   });
 
   it('marks an image next to the post for the image step with its file and line, and refuses any other', async () => {
     const out = await compileMarkdown('Text.\n\n![A photo](photo.jpg)\n', OPTIONS);
     expect(out.html).toContain(`<img src="post-image:photo.jpg" alt="A photo" data-post-image="${FILE}:3">`);
-    await expect(compileMarkdown('Text.\n\n![A photo](https://example.com/a.jpg)\n', OPTIONS)).rejects.toThrow(`${FILE}:3: an image in a post is a JPEG or PNG file next to it`);
+    await expect(compileMarkdown('Text.\n\n![A photo](https://example.com/a.jpg)\n', OPTIONS)).rejects.toThrow(
+      `${FILE}:3: an image in a post is a JPEG or PNG file next to it`,
+    );
     await expect(compileMarkdown('![x](../secret.png)', OPTIONS)).rejects.toThrow(`${FILE}:1: an image in a post`);
   });
 
   it('refuses a javascript: link', async () => {
-    await expect(compileMarkdown('[x](javascript:alert(1))', OPTIONS)).rejects.toThrow(`${FILE}:1: a link to "javascript:alert(1)" is not allowed`);
+    await expect(compileMarkdown('[x](javascript:alert(1))', OPTIONS)).rejects.toThrow(
+      `${FILE}:1: a link to "javascript:alert(1)" is not allowed`,
+    );
   });
 
   it('keeps one h1 per page (the title), anchors headings and lists them', async () => {
@@ -119,22 +141,44 @@ describe('the posts of a build', () => {
   };
 
   it('puts the cover above the text, marked for the image step with the line of its key', async () => {
-    const [withCover] = await compilePosts({ 'web/content/posts/a.md': post(`${VALID}\ncover: cover.jpg\ncoverAlt: 'A "harbour" & <boats>'`) }, { drafts: false, locales: ['en'] });
-    expect(withCover!.html.startsWith('<p class="post-cover"><img src="post-image:cover.jpg" alt="A &quot;harbour&quot; &amp; &lt;boats>" data-post-image="web/content/posts/a.md:6" data-post-image-first></p>')).toBe(true);
+    const [withCover] = await compilePosts(
+      { 'web/content/posts/a.md': post(`${VALID}\ncover: cover.jpg\ncoverAlt: 'A "harbour" & <boats>'`) },
+      { drafts: false, locales: ['en'] },
+    );
+    expect(
+      withCover!.html.startsWith(
+        '<p class="post-cover"><img src="post-image:cover.jpg" alt="A &quot;harbour&quot; &amp; &lt;boats>" data-post-image="web/content/posts/a.md:6" data-post-image-first></p>',
+      ),
+    ).toBe(true);
   });
 
   it('leaves drafts out unless asked (npm run dev), newest first', async () => {
-    expect((await compilePosts(files, { drafts: false, locales: ['en', 'es'] })).map((p) => `${p.locale}/${p.slug}`)).toEqual(['es/a', 'en/a']);
-    expect((await compilePosts(files, { drafts: true, locales: ['en', 'es'] })).map((p) => `${p.locale}/${p.slug}`)).toEqual(['es/a', 'en/a', 'en/b']);
+    expect((await compilePosts(files, { drafts: false, locales: ['en', 'es'] })).map((p) => `${p.locale}/${p.slug}`)).toEqual([
+      'es/a',
+      'en/a',
+    ]);
+    expect((await compilePosts(files, { drafts: true, locales: ['en', 'es'] })).map((p) => `${p.locale}/${p.slug}`)).toEqual([
+      'es/a',
+      'en/a',
+      'en/b',
+    ]);
   });
 
-  it('gives the posts of web/content/posts/ the first of the site\'s languages', async () => {
-    expect((await compilePosts({ 'web/content/posts/a.md': post(VALID) }, { drafts: false, locales: ['es', 'en'] })).map((p) => `${p.locale}/${p.slug}`)).toEqual(['es/a']);
+  it("gives the posts of web/content/posts/ the first of the site's languages", async () => {
+    expect(
+      (await compilePosts({ 'web/content/posts/a.md': post(VALID) }, { drafts: false, locales: ['es', 'en'] })).map(
+        (p) => `${p.locale}/${p.slug}`,
+      ),
+    ).toEqual(['es/a']);
   });
 
   it('refuses a language the site does not have, or a file not named by a slug', async () => {
-    await expect(compilePosts({ 'web/content/fr/posts/a.md': post(VALID) }, { drafts: false, locales: ['en', 'es'] })).rejects.toThrow('web/content/fr/posts/a.md:1: "fr" is not a language');
-    await expect(compilePosts({ 'web/content/posts/Hello.md': post(VALID) }, { drafts: false, locales: ['en'] })).rejects.toThrow('web/content/posts/Hello.md:1: a post file is named by its slug');
+    await expect(compilePosts({ 'web/content/fr/posts/a.md': post(VALID) }, { drafts: false, locales: ['en', 'es'] })).rejects.toThrow(
+      'web/content/fr/posts/a.md:1: "fr" is not a language',
+    );
+    await expect(compilePosts({ 'web/content/posts/Hello.md': post(VALID) }, { drafts: false, locales: ['en'] })).rejects.toThrow(
+      'web/content/posts/Hello.md:1: a post file is named by its slug',
+    );
   });
 });
 

@@ -37,7 +37,12 @@ describe("a page's preview, from the page's own data", () => {
 
   it('draws a page in its own language', async () => {
     const preview = await previewOfPage('/es/home');
-    expect(preview).toMatchObject({ image: '/og/es-home.png', title: spanish.pages.home.headline, kicker: 'Portafolio', role: spanish.site.role });
+    expect(preview).toMatchObject({
+      image: '/og/es-home.png',
+      title: spanish.pages.home.headline,
+      kicker: 'Portafolio',
+      role: spanish.site.role,
+    });
     expect((await previewOfPage('/es/projects/4')).kicker).toBe('Proyecto');
   });
 
@@ -59,7 +64,15 @@ it('shortens long text at a word boundary', () => {
 
 describe('rendering', () => {
   it('draws a 1200×630 PNG', async () => {
-    const png = await renderPreview({ image: '/og/x.png', kicker: 'Project', title: 'T', description: 'D', host: 'h', name: 'A B', role: 'R' });
+    const png = await renderPreview({
+      image: '/og/x.png',
+      kicker: 'Project',
+      title: 'T',
+      description: 'D',
+      host: 'h',
+      name: 'A B',
+      role: 'R',
+    });
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
   });
 
@@ -80,7 +93,16 @@ describe('a right-to-left page', () => {
   const persianUrdu = 'پروژه‌های چگونه ژرف گیک ےںہ';
 
   it('draws a 1200×630 mirrored card', async () => {
-    const preview = { image: '/og/ar-about.png', kicker: '', title: arabic, description: hebrew, host: 'me.example.org', name: 'Alex Example', role: 'مطوّر full stack · React وAWS', dir: 'rtl' as const };
+    const preview = {
+      image: '/og/ar-about.png',
+      kicker: '',
+      title: arabic,
+      description: hebrew,
+      host: 'me.example.org',
+      name: 'Alex Example',
+      role: 'مطوّر full stack · React وAWS',
+      dir: 'rtl' as const,
+    };
     const png = await renderPreview(preview);
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
   });

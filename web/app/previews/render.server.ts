@@ -72,10 +72,27 @@ function card(text: CardText): Node {
     box(
       { flexDirection: 'column', gap: CARD.gap, width: CONTENT_WIDTH },
       ...(text.kicker
-        ? [box({ color: CARD.accent, fontSize: CARD.kicker.size, fontWeight: 600, letterSpacing: CARD.kicker.letterSpacing, textTransform: 'uppercase' }, text.kicker)]
+        ? [
+            box(
+              {
+                color: CARD.accent,
+                fontSize: CARD.kicker.size,
+                fontWeight: 600,
+                letterSpacing: CARD.kicker.letterSpacing,
+                textTransform: 'uppercase',
+              },
+              text.kicker,
+            ),
+          ]
         : []),
-      box({ width: CONTENT_WIDTH, fontSize: text.titleSize, fontWeight: 800, lineHeight: CARD.title.lineHeight, letterSpacing: -1.5 }, text.title),
-      box({ color: CARD.muted, fontSize: CARD.description.size, lineHeight: CARD.description.lineHeight, width: CONTENT_WIDTH }, text.description),
+      box(
+        { width: CONTENT_WIDTH, fontSize: text.titleSize, fontWeight: 800, lineHeight: CARD.title.lineHeight, letterSpacing: -1.5 },
+        text.title,
+      ),
+      box(
+        { color: CARD.muted, fontSize: CARD.description.size, lineHeight: CARD.description.lineHeight, width: CONTENT_WIDTH },
+        text.description,
+      ),
     ),
     box(
       {

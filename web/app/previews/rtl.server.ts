@@ -61,7 +61,15 @@ function scriptOf(text: string): Script {
   return RTL_CHAR.test(text) ? 'arabic' : 'latin';
 }
 
-function textElement(text: string, x: number, y: number, size: number, weight: Weight, fill: string, anchor: 'start' | 'end' | 'middle'): string {
+function textElement(
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  weight: Weight,
+  fill: string,
+  anchor: 'start' | 'end' | 'middle',
+): string {
   return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="${FAMILIES[scriptOf(text)]}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="${anchor}" xml:space="preserve">${escapeXml(text)}</text>`;
 }
 
@@ -71,7 +79,9 @@ function measure(text: string, size: number, weight: Weight): number {
   const key = `${size}/${weight}/${text}`;
   let width = widths.get(key);
   if (width === undefined) {
-    const box = render(`<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="400">${textElement(text, 10, 200, size, weight, '#000', 'start')}</svg>`).getBBox();
+    const box = render(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="400">${textElement(text, 10, 200, size, weight, '#000', 'start')}</svg>`,
+    ).getBBox();
     width = box ? box.width : 0;
     widths.set(key, width);
   }
@@ -95,9 +105,12 @@ export function runsOf(line: string): { runs: Run[]; spaceAfter: boolean[] } {
   words.forEach((word, index) => {
     // Letters of a right-to-left script (with their marks and the tatweel); left-to-right letters and
     // digits (with the punctuation inside an address, a version, a name); anything else is neutral.
-    const parts = word.match(/[\p{Script=Arabic}\p{Script=Hebrew}\u0640][\p{Script=Arabic}\p{Script=Hebrew}\u0640\p{M}]*|[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:[@.:/_'’+#-]+[\p{L}\p{N}][\p{L}\p{N}\p{M}]*)*|./gu) ?? [word];
+    const parts = word.match(
+      /[\p{Script=Arabic}\p{Script=Hebrew}\u0640][\p{Script=Arabic}\p{Script=Hebrew}\u0640\p{M}]*|[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:[@.:/_'’+#-]+[\p{L}\p{N}][\p{L}\p{N}\p{M}]*)*|./gu,
+    ) ?? [word];
     parts.forEach((text, i) => {
-      const kind = /[\p{Script=Arabic}\p{Script=Hebrew}]/u.test(text) && RTL_CHAR.test(text) ? 'rtl' : LTR_CHAR.test(text) ? 'ltr' : 'neutral';
+      const kind =
+        /[\p{Script=Arabic}\p{Script=Hebrew}]/u.test(text) && RTL_CHAR.test(text) ? 'rtl' : LTR_CHAR.test(text) ? 'ltr' : 'neutral';
       pieces.push({ text, kind, spaceAfter: i === parts.length - 1 && index < words.length - 1 });
     });
   });
@@ -162,7 +175,9 @@ export function placeLine(line: string, right: number, size: number, weight: Wei
 }
 
 function drawLine(line: string, right: number, y: number, size: number, weight: Weight, fill: string): string {
-  return placeLine(line, right, size, weight).map((run) => textElement(run.text, run.x, y, size, weight, fill, 'end')).join('');
+  return placeLine(line, right, size, weight)
+    .map((run) => textElement(run.text, run.x, y, size, weight, fill, 'end'))
+    .join('');
 }
 
 /** The card of render.server.ts mirrored: name and avatar on the right, the address on the left. */
@@ -174,7 +189,9 @@ export function rightToLeftSvg(card: CardText): string {
   const parts: string[] = [];
   // Top row: the avatar at the right edge, the name to its left.
   parts.push(`<circle cx="${right - avatar}" cy="${paddingTop + avatar}" r="${avatar}" fill="${CARD.accent}"/>`);
-  parts.push(textElement(card.initials, right - avatar, paddingTop + avatar + 9, CARD.avatar.fontSize, 800, CARD.background.from, 'middle'));
+  parts.push(
+    textElement(card.initials, right - avatar, paddingTop + avatar + 9, CARD.avatar.fontSize, 800, CARD.background.from, 'middle'),
+  );
   parts.push(drawLine(card.name, right - CARD.avatar.size - gap, paddingTop + 43, CARD.name.size, 600, CARD.text));
   // Bottom row: a rule, the role on the right, the site's address on the left.
   const footer = CARD.footer.size;
@@ -216,7 +233,12 @@ export function rightToLeftSvg(card: CardText): string {
 }
 
 export function renderSvg(svg: string, width: number): Buffer {
-  return new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: FAMILIES.latin } }).render().asPng();
+  return new Resvg(svg, {
+    fitTo: { mode: 'width', value: width },
+    font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: FAMILIES.latin },
+  })
+    .render()
+    .asPng();
 }
 
 /**
@@ -228,7 +250,10 @@ export function missingGlyphs(text: string, files = fontFiles()): string[] {
   // How much ink a character leaves drawn alone (a right-to-left run may sit a pixel apart, so the
   // amount is compared, not the pixels).
   const draw = (ch: string) => {
-    const pixels = render(`<svg xmlns="http://www.w3.org/2000/svg" width="160" height="120"><rect width="160" height="120" fill="#fff"/>${textElement(ch, 20, 90, 72, 400, '#000', 'start')}</svg>`, files).render().pixels;
+    const pixels = render(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="120"><rect width="160" height="120" fill="#fff"/>${textElement(ch, 20, 90, 72, 400, '#000', 'start')}</svg>`,
+      files,
+    ).render().pixels;
     let ink = 0;
     for (let i = 0; i < pixels.length; i += 4) if (pixels[i]! < 128) ink++;
     return ink;

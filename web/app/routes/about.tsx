@@ -81,7 +81,10 @@ export default function About() {
           rel="noopener noreferrer"
           {...tracked(CLICK_EVENTS.sidebarLinkedIn)}
         >
-          {site.profileLabel} <span aria-hidden="true" className="direction-icon">↗</span>
+          {site.profileLabel}{' '}
+          <span aria-hidden="true" className="direction-icon">
+            ↗
+          </span>
         </a>
       </p>
     </section>

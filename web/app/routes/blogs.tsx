@@ -73,7 +73,10 @@ export default function Blogs() {
           rel="noopener noreferrer"
           {...tracked(CLICK_EVENTS.clientBlogs)}
         >
-          {ui.blogs.clientBlogs} <span aria-hidden="true" className="direction-icon">↗</span>
+          {ui.blogs.clientBlogs}{' '}
+          <span aria-hidden="true" className="direction-icon">
+            ↗
+          </span>
         </a>
       </p>
     </section>

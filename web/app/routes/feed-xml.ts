@@ -8,7 +8,6 @@ import { allPosts, type Post } from '../posts/posts.server';
 import type { BlogArticle } from '../../content/types';
 import { localeOfRequest } from '../base-path';
 
-
 /** Atom's dates are RFC 3339 date-times (https://www.rfc-editor.org/rfc/rfc4287#section-3.3): midnight UTC of the day. */
 const atomDate = (isoDate: string) => `${isoDate}T00:00:00Z`;
 
@@ -84,6 +83,12 @@ export async function loader({ request }: { request: Request }) {
   const locale = localeOfRequest(request);
   const catalogue = await loadCatalogue(locale);
   const posts = (await allPosts()).filter((post) => post.locale === locale);
-  const xml = feedXml({ locale, title: `${catalogue.ui.blogs.title} | ${catalogue.site.name}`, author: catalogue.site.name, posts, articles: catalogue.blogs });
+  const xml = feedXml({
+    locale,
+    title: `${catalogue.ui.blogs.title} | ${catalogue.site.name}`,
+    author: catalogue.site.name,
+    posts,
+    articles: catalogue.blogs,
+  });
   return new Response(xml, { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });
 }

@@ -35,7 +35,12 @@ export default function Home() {
         </p>
       ))}
       <p>
-        <Link to={localize('/projects')} viewTransition={viewTransition} className="button button-large" {...tracked(CLICK_EVENTS.homeExploreProjects)}>
+        <Link
+          to={localize('/projects')}
+          viewTransition={viewTransition}
+          className="button button-large"
+          {...tracked(CLICK_EVENTS.homeExploreProjects)}
+        >
           {copy.cta}
         </Link>
       </p>

@@ -23,8 +23,14 @@ export async function loader({ params }: { params: { image?: string } }) {
   const image = `/og/${params.image ?? ''}`;
   if (!drawn.has(image)) {
     const page = await pageOfImage(image);
-    if (!page) return new Response('No page has this preview image.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-    drawn.set(image, previewOfPage(page).then(renderPreview).then((png) => new Uint8Array(png)));
+    if (!page)
+      return new Response('No page has this preview image.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    drawn.set(
+      image,
+      previewOfPage(page)
+        .then(renderPreview)
+        .then((png) => new Uint8Array(png)),
+    );
   }
   return new Response(await drawn.get(image)!, { headers: { 'Content-Type': 'image/png' } });
 }

@@ -4,7 +4,16 @@ import { pathOf, type PagePattern } from '../../../contract/site-routes';
 import { loadCatalogue } from '../../content/check';
 import { findProjectIn } from '../../content/find-project';
 import { DEFAULT_LOCALE } from '../../content/locales';
-import type { BlogArticle, Catalogue, PageCopy, PageOnlyContent, PolicyFacts, Project, ProjectCard, WrittenPrivacyPolicy } from '../../content/types';
+import type {
+  BlogArticle,
+  Catalogue,
+  PageCopy,
+  PageOnlyContent,
+  PolicyFacts,
+  Project,
+  ProjectCard,
+  WrittenPrivacyPolicy,
+} from '../../content/types';
 import { pageFacts } from '../config/page-facts';
 import type { PageHead } from '../layout/seo';
 import type { TocEntry } from '../posts/markdown.server';
@@ -29,9 +38,24 @@ export function catalogueOfPage(request: Request): Promise<Catalogue> {
  * The page's summary (page-summaries.server.ts) as its head needs it, structured data included: built
  * here at build time, so the builders never ship; the page's `meta` writes it (seo.ts `summaryMeta`).
  */
-export async function headOfPage<P extends PagePattern>(request: Request, pattern: P, ...[entity]: EntityOf<P> extends undefined ? [] : [EntityOf<P>]): Promise<PageHead> {
-  const { path, title, description, type, noindex, structuredData } = summaryOf(pattern, await pageOf(localeOfRequest(request)), entity as EntityOf<P>);
-  return { path, title, description, ...(type ? { type } : {}), ...(noindex ? { noindex } : {}), ...(structuredData ? { structuredData } : {}) };
+export async function headOfPage<P extends PagePattern>(
+  request: Request,
+  pattern: P,
+  ...[entity]: EntityOf<P> extends undefined ? [] : [EntityOf<P>]
+): Promise<PageHead> {
+  const { path, title, description, type, noindex, structuredData } = summaryOf(
+    pattern,
+    await pageOf(localeOfRequest(request)),
+    entity as EntityOf<P>,
+  );
+  return {
+    path,
+    title,
+    description,
+    ...(type ? { type } : {}),
+    ...(noindex ? { noindex } : {}),
+    ...(structuredData ? { structuredData } : {}),
+  };
 }
 
 /** The owner's copy of a page as the page shows it: its description is in its head (headOfPage) only. */
@@ -68,10 +92,17 @@ export type WithEventTitle<T> = T & { eventTitle: string };
  * /projects: its copy and every project's card with its page's address, without the detail pages'
  * descriptions, and without the cards' long texts, which only the page's HTML carries (page-texts.server.ts).
  */
-export async function projectCards(request: Request): Promise<{ copy: ShownCopy<'projects'>; projects: WithEventTitle<ProjectCard & { href: string }>[] }> {
+export async function projectCards(
+  request: Request,
+): Promise<{ copy: ShownCopy<'projects'>; projects: WithEventTitle<ProjectCard & { href: string }>[] }> {
   const { pages, projects } = await catalogueOfPage(request);
   const href = (id: number) => localizePath(localeOfRequest(request), pathOf('project', id));
-  const cards = projects.map(({ description: _description, site: _site, github: _github, problem: _problem, solution: _solution, ...card }) => ({ ...card, href: href(card.id) }));
+  const cards = projects.map(
+    ({ description: _description, site: _site, github: _github, problem: _problem, solution: _solution, ...card }) => ({
+      ...card,
+      href: href(card.id),
+    }),
+  );
   return { copy: shown<'projects'>(pages.projects), projects: await withEventTitles('projects', cards) };
 }
 
@@ -147,7 +178,10 @@ async function postCards(locale: string, tag?: string): Promise<PostCard[]> {
 }
 
 /** /blogs/tags/:tag: the language's posts with that tag; a tag no post of the language has is a 404. */
-export async function postsWithTag(request: Request, tag: string | undefined): Promise<{ tag: string; posts: PostCard[]; translations: string[]; page: PageHead }> {
+export async function postsWithTag(
+  request: Request,
+  tag: string | undefined,
+): Promise<{ tag: string; posts: PostCard[]; translations: string[]; page: PageHead }> {
   const locale = localeOfRequest(request);
   const posts = tag === undefined ? [] : await postCards(locale, tag);
   if (posts.length === 0) throw data(null, { status: 404 });

@@ -14,7 +14,12 @@ describe('page summaries', () => {
     expect((await summaryOfPath('/es/contact')).path).toBe('/contact');
     const project = await summaryOfPath('/es/projects/3');
     const spanish = await loadCatalogue('es');
-    expect(project).toMatchObject({ path: '/projects/3', title: spanish.projects.find((p) => p.id === 3)!.title, kicker: spanish.headUi.project.previewKicker, type: 'article' });
+    expect(project).toMatchObject({
+      path: '/projects/3',
+      title: spanish.projects.find((p) => p.id === 3)!.title,
+      kicker: spanish.headUi.project.previewKicker,
+      type: 'article',
+    });
     await expect(summaryOfPath('/projects/42')).rejects.toThrow('No page at /projects/42.');
   });
 

@@ -45,7 +45,10 @@ export type EntityOf<P extends PagePattern> = Extract<(typeof SITE_PAGES)[number
   : never;
 
 /** A pattern's summary of one of its pages; a pattern with no parameter is the page's path. */
-export type SummaryOf<P extends PagePattern> = (page: PageOf, entity: EntityOf<P>) => Omit<PageSummary, 'path'> & (P extends `${string}:${string}` | '*' ? Pick<PageSummary, 'path'> : { path?: never });
+export type SummaryOf<P extends PagePattern> = (
+  page: PageOf,
+  entity: EntityOf<P>,
+) => Omit<PageSummary, 'path'> & (P extends `${string}:${string}` | '*' ? Pick<PageSummary, 'path'> : { path?: never });
 
 const join = (...parts: readonly (string | undefined)[]) => parts.filter(Boolean).join(' ');
 
@@ -92,7 +95,11 @@ export const PAGE_SUMMARIES = {
       search: () => ({ text: join(pages.home.intro.join(' '), pages.home.description) }),
     };
   },
-  '/projects': ({ catalogue: { pages, ui } }) => ({ title: ui.projects.title, description: pages.projects.description, search: () => ({ text: join(pages.projects.intro, pages.projects.description) }) }),
+  '/projects': ({ catalogue: { pages, ui } }) => ({
+    title: ui.projects.title,
+    description: pages.projects.description,
+    search: () => ({ text: join(pages.projects.intro, pages.projects.description) }),
+  }),
   '/projects/:projectId': (page, { project, repository }) => ({
     path: pathOf('project', project.id),
     title: project.title,
@@ -102,7 +109,11 @@ export const PAGE_SUMMARIES = {
     structuredData: projectJsonLd(project, repository, page),
     search: () => ({ text: join(project.problem, project.solution, project.description), tags: project.tech }),
   }),
-  '/blogs': ({ catalogue: { pages, ui } }) => ({ title: ui.blogs.title, description: pages.blogs.description, search: () => ({ text: join(pages.blogs.intro, pages.blogs.description) }) }),
+  '/blogs': ({ catalogue: { pages, ui } }) => ({
+    title: ui.blogs.title,
+    description: pages.blogs.description,
+    search: () => ({ text: join(pages.blogs.intro, pages.blogs.description) }),
+  }),
   '/blogs/:slug': (page, post) => {
     const { title, description, published, updated, tags } = post.frontMatter;
     const path = pathOf('post', post.slug);
@@ -118,8 +129,16 @@ export const PAGE_SUMMARIES = {
     };
   },
   // It lists posts that are search documents themselves.
-  '/blogs/tags/:tag': ({ catalogue: { ui } }, { tag, titles }) => ({ path: pathOf('tag', tag), title: ui.blogs.tagged(tag), description: titles.join(' · ') }),
-  '/contact': ({ catalogue: { pages, ui } }) => ({ title: ui.contact.title, description: pages.contact.description, search: () => ({ text: join(pages.contact.intro, pages.contact.description) }) }),
+  '/blogs/tags/:tag': ({ catalogue: { ui } }, { tag, titles }) => ({
+    path: pathOf('tag', tag),
+    title: ui.blogs.tagged(tag),
+    description: titles.join(' · '),
+  }),
+  '/contact': ({ catalogue: { pages, ui } }) => ({
+    title: ui.contact.title,
+    description: pages.contact.description,
+    search: () => ({ text: join(pages.contact.intro, pages.contact.description) }),
+  }),
   '/about': (page) => {
     const { about, pages, ui } = page.catalogue;
     return {
@@ -138,7 +157,14 @@ export const PAGE_SUMMARIES = {
     title: ui.privacy.title,
     description: pages.privacy.description,
     search: () => ({
-      text: join(pages.privacy.description, ...writePolicy(privacyPolicy, facts).sections.flatMap((section) => [section.heading, ...section.paragraphs, ...(section.list ?? [])])),
+      text: join(
+        pages.privacy.description,
+        ...writePolicy(privacyPolicy, facts).sections.flatMap((section) => [
+          section.heading,
+          ...section.paragraphs,
+          ...(section.list ?? []),
+        ]),
+      ),
     }),
   }),
   // The list of the search documents, not one of them.
@@ -149,7 +175,10 @@ export const PAGE_SUMMARIES = {
 
 /** The summary of one page of a pattern. */
 export function summaryOf<P extends PagePattern>(pattern: P, page: PageOf, entity: EntityOf<P>): PageSummary {
-  const summary = (PAGE_SUMMARIES[pattern] as (page: PageOf, entity: EntityOf<P>) => Omit<PageSummary, 'path'> & { path?: string })(page, entity);
+  const summary = (PAGE_SUMMARIES[pattern] as (page: PageOf, entity: EntityOf<P>) => Omit<PageSummary, 'path'> & { path?: string })(
+    page,
+    entity,
+  );
   return { path: pattern, ...summary };
 }
 
@@ -167,7 +196,9 @@ async function entityOf(pattern: PagePattern, page: PageOf, param: string): Prom
   }
   if (kind === 'post') return (await allPosts()).find((post) => post.locale === page.locale && post.slug === param);
   if (kind === 'tag') {
-    const titles = (await allPosts()).filter((post) => post.locale === page.locale && post.frontMatter.tags.includes(param)).map((post) => post.frontMatter.title);
+    const titles = (await allPosts())
+      .filter((post) => post.locale === page.locale && post.frontMatter.tags.includes(param))
+      .map((post) => post.frontMatter.title);
     return titles.length > 0 ? { tag: param, titles } : undefined;
   }
   return undefined;

@@ -8,8 +8,16 @@ describe('page texts for the prerender', () => {
   });
 
   it('writes the policy as the page shows it: heading, paragraphs, list', () => {
-    const html = policyHtml({ lastUpdated: '2024-09-27', sections: [{ heading: 'A & B', paragraphs: ['One <b>', 'Two'], list: ['x'] }, { heading: 'C', paragraphs: ['Three'] }] });
-    expect(html).toBe('<section><h2>A &amp; B</h2><p>One &lt;b&gt;</p><p>Two</p><ul><li>x</li></ul></section><section><h2>C</h2><p>Three</p></section>');
+    const html = policyHtml({
+      lastUpdated: '2024-09-27',
+      sections: [
+        { heading: 'A & B', paragraphs: ['One <b>', 'Two'], list: ['x'] },
+        { heading: 'C', paragraphs: ['Three'] },
+      ],
+    });
+    expect(html).toBe(
+      '<section><h2>A &amp; B</h2><p>One &lt;b&gt;</p><p>Two</p><ul><li>x</li></ul></section><section><h2>C</h2><p>Three</p></section>',
+    );
   });
 
   it("has every language's project texts and policy, the policy written with the given facts", async () => {

@@ -37,7 +37,8 @@ export function pageTexts(facts: PolicyFacts = pageFacts): Promise<Map<string, s
     for (const locale of LOCALE_CODES) {
       const { projects, privacyPolicy } = await loadCatalogue(locale);
       for (const project of projects) {
-        for (const field of ['problem', 'solution'] as const) texts.set(pageTextId(locale, 'projects', project.id, field), escapeHtml(project[field]));
+        for (const field of ['problem', 'solution'] as const)
+          texts.set(pageTextId(locale, 'projects', project.id, field), escapeHtml(project[field]));
       }
       texts.set(pageTextId(locale, 'privacy-policy'), policyHtml(writePolicy(privacyPolicy, facts)));
     }

@@ -28,7 +28,10 @@ vi.mock('../features/tracking/track-click', () => ({ trackClick }));
 vi.mock('../features/analytics/page-events', () => ({ usePageEvent }));
 // The pages with the owner's articles and no post, whatever posts web/content holds: the posts' cards
 // on /blogs are the posts build's to test (scripts/posts-build.test.ts, with fixture posts).
-vi.mock('../posts/posts.server', async (importOriginal) => ({ ...(await importOriginal<typeof import('../posts/posts.server')>()), allPosts: async () => [] }));
+vi.mock('../posts/posts.server', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../posts/posts.server')>()),
+  allPosts: async () => [],
+}));
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
@@ -89,7 +92,10 @@ describe('/ redirect', () => {
     const tags = indexMeta({ location: { pathname: '/es/' }, matches: englishMatches });
     expect(tags).toContainEqual({ httpEquiv: 'refresh', content: '0; url=/es/home' });
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: absoluteUrl('/es/home') });
-    expect(indexMeta({ location: { pathname: '/' }, matches: englishMatches })).toContainEqual({ httpEquiv: 'refresh', content: '0; url=/home' });
+    expect(indexMeta({ location: { pathname: '/' }, matches: englishMatches })).toContainEqual({
+      httpEquiv: 'refresh',
+      content: '0; url=/home',
+    });
     const Stub = createRoutesStub([{ path: '/es', Component: IndexHydrateFallback }]);
     render(<Stub initialEntries={['/es']} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(site.name);
@@ -133,7 +139,7 @@ describe('/projects', () => {
     expect(usePageEvent).toHaveBeenCalledWith('projectsPage');
   });
 
-  it('carries each card only (no detail page\'s description), and its meta the page\'s own description and first poster', async () => {
+  it("carries each card only (no detail page's description), and its meta the page's own description and first poster", async () => {
     const data = await projectsLoader({ request: new Request('http://localhost/projects') });
     // Its description once, in its head.
     expect(data.copy).toEqual({ intro: pages.projects.intro });
@@ -196,18 +202,20 @@ describe('/projects', () => {
     expect(video).toHaveFocus();
     expect(screen.queryByRole('link', { name: `Play: Demo video of ${project.title}` })).not.toBeInTheDocument();
   });
-
 });
 
 describe('/contact', () => {
-  it('shows the heading, the owner\'s intro and the form; its meta has the page\'s description', async () => {
+  it("shows the heading, the owner's intro and the form; its meta has the page's description", async () => {
     renderRoute('/contact', Contact, [], contactLoader);
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact Me' })).toBeInTheDocument();
     expect(screen.getByText(pages.contact.intro)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
     expect(usePageEvent).toHaveBeenCalledWith('contactPage');
     const data = await contactLoader({ request: new Request('http://localhost/contact') });
-    expect(contactMeta({ loaderData: data, matches: englishMatches })).toContainEqual({ name: 'description', content: pages.contact.description });
+    expect(contactMeta({ loaderData: data, matches: englishMatches })).toContainEqual({
+      name: 'description',
+      content: pages.contact.description,
+    });
   });
 });
 
@@ -226,7 +234,9 @@ describe('/blogs', () => {
       // Title and quoted description each isolated: in a right-to-left page an English title keeps its
       // own order (the quotes inside, so “ still kerns with the first letter as before).
       expect([...link.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual([blog.title, `“${blog.description}”`]);
-      expect(link).toHaveTextContent(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(blog.published)));
+      expect(link).toHaveTextContent(
+        new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(blog.published)),
+      );
       expect(link).toHaveTextContent(`${blog.minutes} min read`);
     }
     const client = screen.getByRole('link', { name: 'Client blogs' });
@@ -244,7 +254,7 @@ describe('/blogs', () => {
 });
 
 describe('/about', () => {
-  it('shows the intro, a Let\'s Chat! link, the three groups, education and the profile link', async () => {
+  it("shows the intro, a Let's Chat! link, the three groups, education and the profile link", async () => {
     renderRoute('/about', About, [], aboutLoader);
     expect(await screen.findByRole('link', { name: "Let's Chat!" })).toHaveAttribute('href', '/contact');
     for (const name of ['Technologies', 'Tools', 'Practices', 'Education']) {
@@ -291,7 +301,7 @@ describe('/privacy-policy', () => {
     }
   });
 
-  it('says what the message archive keeps, for how long (this build\'s messageRetentionDays), and how to have it erased', async () => {
+  it("says what the message archive keeps, for how long (this build's messageRetentionDays), and how to have it erased", async () => {
     const { container } = renderRoute('/privacy-policy', PrivacyPolicy, [], privacyLoader, await pageTexts());
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     const section = (n: number) => container.querySelectorAll('section')[n - 1]?.textContent ?? '';
@@ -307,16 +317,28 @@ describe('/privacy-policy', () => {
   });
 
   it('states the retention the deploy configures, in each language', async () => {
-    const english = await privacyPolicyOfPage(new Request('http://localhost/privacy-policy'), { messageRetentionDays: 30, logRetentionDays: 30 });
+    const english = await privacyPolicyOfPage(new Request('http://localhost/privacy-policy'), {
+      messageRetentionDays: 30,
+      logRetentionDays: 30,
+    });
     expect(english.privacyPolicy.sections[1]?.paragraphs.join(' ')).toContain('for 30 days');
-    const one = await privacyPolicyOfPage(new Request('http://localhost/privacy-policy'), { messageRetentionDays: 1, logRetentionDays: 30 });
+    const one = await privacyPolicyOfPage(new Request('http://localhost/privacy-policy'), {
+      messageRetentionDays: 1,
+      logRetentionDays: 30,
+    });
     expect(one.privacyPolicy.sections[1]?.paragraphs.join(' ')).toContain('for 1 day.');
-    const spanish = await privacyPolicyOfPage(new Request('http://localhost/es/privacy-policy'), { messageRetentionDays: 30, logRetentionDays: 30 });
+    const spanish = await privacyPolicyOfPage(new Request('http://localhost/es/privacy-policy'), {
+      messageRetentionDays: 30,
+      logRetentionDays: 30,
+    });
     expect(spanish.privacyPolicy.sections).toHaveLength(11);
     expect(spanish.privacyPolicy.sections[1]?.paragraphs.join(' ')).toContain('durante 30 días');
     expect(spanish.privacyPolicy.sections[7]?.paragraphs.join(' ')).toContain('mediante una conexión cifrada (TLS)');
     // Page views: kept as long as the deploy keeps its logs.
-    const kept90 = await privacyPolicyOfPage(new Request('http://localhost/privacy-policy'), { messageRetentionDays: 30, logRetentionDays: 90 });
+    const kept90 = await privacyPolicyOfPage(new Request('http://localhost/privacy-policy'), {
+      messageRetentionDays: 30,
+      logRetentionDays: 90,
+    });
     expect(kept90.privacyPolicy.sections[2]?.paragraphs.join(' ')).toContain('logs for 90 days and then deleted');
     expect(kept90.privacyPolicy.sections[2]?.paragraphs.join(' ')).toContain('Global Privacy Control');
     expect(spanish.privacyPolicy.sections[2]?.paragraphs.join(' ')).toContain('durante 30 días y después se elimina');
@@ -332,25 +354,41 @@ describe('dates and numbers written at build time', () => {
     const en = await blogsLoader({ request: new Request('http://site.test/blogs') });
     const es = await blogsLoader({ request: new Request('http://site.test/es/blogs') });
     for (const [i, blog] of en.blogs.entries()) {
-      expect(blog.publishedText).toBe(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(blog.published)));
+      expect(blog.publishedText).toBe(
+        new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(blog.published)),
+      );
       expect(es.blogs[i]?.publishedText).toMatch(/^\d{1,2} de [a-z]+ de \d{4}$/);
     }
     const updated = new Date(`${privacyPolicy.lastUpdated}T00:00:00Z`);
-    expect((await privacyLoader({ request: new Request('http://site.test/privacy-policy') })).lastUpdatedText).toBe(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(updated));
-    expect((await privacyLoader({ request: new Request('http://site.test/es/privacy-policy') })).lastUpdatedText).toBe(new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' }).format(updated));
+    expect((await privacyLoader({ request: new Request('http://site.test/privacy-policy') })).lastUpdatedText).toBe(
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(updated),
+    );
+    expect((await privacyLoader({ request: new Request('http://site.test/es/privacy-policy') })).lastUpdatedText).toBe(
+      new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' }).format(updated),
+    );
   });
 
   it('/privacy-policy carries the policy in its HTML only, and a client navigation reads it from there', async () => {
     const data = await privacyLoader({ request: new Request('http://site.test/es/privacy-policy') });
     // The dates as text and the page's head, and the policy itself nowhere in the loader's data.
-    expect(Object.keys(data).sort()).toEqual(['copy', 'lastUpdatedText', 'page', ...(privacyPolicy.revised === undefined ? [] : ['revisedText'])]);
+    expect(Object.keys(data).sort()).toEqual([
+      'copy',
+      'lastUpdatedText',
+      'page',
+      ...(privacyPolicy.revised === undefined ? [] : ['revisedText']),
+    ]);
     expect(Object.keys(data.page).sort()).toEqual(['description', 'path', 'title']);
     const policy = (await pageTexts()).get('es/privacy-policy') ?? '';
     expect(policy).toContain('<section><h2>');
     // What a client navigation fetches: the prerendered page, whose marked element holds the policy.
-    const fetched = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(`<main><div data-page-text="es/privacy-policy">${policy}</div></main>`));
+    const fetched = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(`<main><div data-page-text="es/privacy-policy">${policy}</div></main>`));
     try {
-      const loaded = await privacyClientLoader({ request: new Request('http://site.test/es/privacy-policy'), serverLoader: async () => data });
+      const loaded = await privacyClientLoader({
+        request: new Request('http://site.test/es/privacy-policy'),
+        serverLoader: async () => data,
+      });
       expect(fetched).toHaveBeenCalledWith('/es/privacy-policy', expect.objectContaining({ headers: { Accept: 'text/html' } }));
       expect(loaded.texts['es/privacy-policy']).toBe(policy);
     } finally {
@@ -368,7 +406,9 @@ describe('dates and numbers written at build time', () => {
     renderRoute('/privacy-policy', PrivacyPolicy, [], () => unrevised);
     expect(await screen.findByText(`last updated ${revised.lastUpdatedText}`)).toBeInTheDocument();
     expect(screen.queryByText(/revised/)).toBeNull();
-    expect((await privacyPolicyOfPage(request())).revisedText).toEqual(privacyPolicy.revised === undefined ? undefined : expect.any(String));
+    expect((await privacyPolicyOfPage(request())).revisedText).toEqual(
+      privacyPolicy.revised === undefined ? undefined : expect.any(String),
+    );
   });
 
   it('/blogs and /privacy-policy render without constructing an Intl formatter', async () => {

@@ -11,7 +11,12 @@ import { fetchPageTexts, PageText, pageTextId, type FetchedTexts } from '../comp
  */
 export async function loader({ request }: { request: Request }) {
   const { copy, lastUpdatedText, revisedText } = await privacyPolicyOfPage(request);
-  return { copy, lastUpdatedText, ...(revisedText === undefined ? {} : { revisedText }), page: await headOfPage(request, '/privacy-policy') };
+  return {
+    copy,
+    lastUpdatedText,
+    ...(revisedText === undefined ? {} : { revisedText }),
+    page: await headOfPage(request, '/privacy-policy'),
+  };
 }
 
 /** A client navigation reads the policy from the prerendered page; hydration keeps the page's own HTML. */

@@ -121,31 +121,46 @@ describe('/projects/:projectId', () => {
   it('a network failure stays an error (only a 404 means "no such project")', async () => {
     const request = new Request('http://localhost/projects/3');
     const offline = () => Promise.reject(new TypeError('Failed to fetch'));
-    await expect(clientLoader({ request, serverLoader: offline } as unknown as Parameters<typeof clientLoader>[0])).rejects.toThrow('Failed to fetch');
+    await expect(clientLoader({ request, serverLoader: offline } as unknown as Parameters<typeof clientLoader>[0])).rejects.toThrow(
+      'Failed to fetch',
+    );
   });
 
-  it('redirects an unknown id to the error page of the page\'s language', async () => {
+  it("redirects an unknown id to the error page of the page's language", async () => {
     const notFound = () => Promise.reject(new UNSAFE_ErrorResponseImpl(404, 'Not Found', ''));
-    const thrown = await clientLoader({ request: new Request('http://localhost/es/projects/99'), serverLoader: notFound } as unknown as Parameters<typeof clientLoader>[0]).catch((e: unknown) => e);
+    const thrown = await clientLoader({
+      request: new Request('http://localhost/es/projects/99'),
+      serverLoader: notFound,
+    } as unknown as Parameters<typeof clientLoader>[0]).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get('Location')).toBe('/es/error');
   });
 
   it('carries that one project only, with its analytics title; the build fails on an id it does not know', async () => {
-    const data = await loader({ request: new Request('http://localhost/es/projects/2'), params: { projectId: '2' } } as Parameters<typeof loader>[0]);
+    const data = await loader({ request: new Request('http://localhost/es/projects/2'), params: { projectId: '2' } } as Parameters<
+      typeof loader
+    >[0]);
     expect(data.project.id).toBe(2);
     expect(data.project.title).not.toBe(project(2).title);
     expect(data.project.eventTitle).toBe(project(2).title);
     expect(data.pageEvent).toBe(projectPageEvent(project(2).title));
-    await expect(loader({ request: new Request('http://localhost/projects/42'), params: { projectId: '42' } } as Parameters<typeof loader>[0])).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(
+      loader({ request: new Request('http://localhost/projects/42'), params: { projectId: '42' } } as Parameters<typeof loader>[0]),
+    ).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it('gives each project its own title, description and canonical URL', async () => {
-    const loaderData = await loader({ request: new Request('http://localhost/projects/5'), params: { projectId: '5' } } as Parameters<typeof loader>[0]);
+    const loaderData = await loader({ request: new Request('http://localhost/projects/5'), params: { projectId: '5' } } as Parameters<
+      typeof loader
+    >[0]);
     const tags = meta({ params: { projectId: '5' }, loaderData, matches: englishMatches } as unknown as Parameters<typeof meta>[0]);
     expect(tags).toContainEqual({ title: `${project(5).title} | ${site.name}` });
-    expect(tags).toContainEqual(expect.objectContaining({ tagName: 'link', rel: 'canonical', href: expect.stringMatching(/\/projects\/5$/) }));
-    const unknown = meta({ params: { projectId: '42' }, loaderData: undefined, matches: englishMatches } as unknown as Parameters<typeof meta>[0]);
+    expect(tags).toContainEqual(
+      expect.objectContaining({ tagName: 'link', rel: 'canonical', href: expect.stringMatching(/\/projects\/5$/) }),
+    );
+    const unknown = meta({ params: { projectId: '42' }, loaderData: undefined, matches: englishMatches } as unknown as Parameters<
+      typeof meta
+    >[0]);
     expect(unknown).toContainEqual({ name: 'robots', content: 'noindex' });
   });
 });

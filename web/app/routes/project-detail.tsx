@@ -37,7 +37,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const bundle = metaBundle({ matches });
   const { ui } = bundle.catalogue;
   const project = loaderData?.project;
-  if (!project) return pageMeta({ title: ui.project.notFoundTitle, description: ui.project.notFoundDescription, path: '/error', noindex: true, bundle });
+  if (!project)
+    return pageMeta({
+      title: ui.project.notFoundTitle,
+      description: ui.project.notFoundDescription,
+      path: '/error',
+      noindex: true,
+      bundle,
+    });
   const tags = summaryMeta({ loaderData, matches });
   // The video poster is the page's largest paint: fetch it early, at high priority.
   const preload = posterPreload(project);
@@ -73,7 +80,10 @@ function ProjectDetail({ project, pageEvent }: { project: WithEventTitle<Project
     <article className="project-detail" aria-labelledby="project-title">
       <p className="breadcrumb">
         <Link to={localize('/projects')} viewTransition={viewTransition}>
-          <span aria-hidden="true" className="direction-icon">←</span> {ui.project.allProjects}
+          <span aria-hidden="true" className="direction-icon">
+            ←
+          </span>{' '}
+          {ui.project.allProjects}
         </Link>
       </p>
       <h1 id="project-title">{project.title}</h1>
@@ -111,7 +121,10 @@ function ProjectDetail({ project, pageEvent }: { project: WithEventTitle<Project
             rel="noopener noreferrer"
             {...tracked(CLICK_EVENTS.projectWebsite, eventTitle)}
           >
-            {ui.project.website} <span aria-hidden="true" className="direction-icon">↗</span>
+            {ui.project.website}{' '}
+            <span aria-hidden="true" className="direction-icon">
+              ↗
+            </span>
           </a>
         ) : null}
         {showGithub ? (
@@ -122,7 +135,10 @@ function ProjectDetail({ project, pageEvent }: { project: WithEventTitle<Project
             rel="noopener noreferrer"
             {...tracked(CLICK_EVENTS.projectGithub, eventTitle)}
           >
-            {ui.project.github} <span aria-hidden="true" className="direction-icon">↗</span>
+            {ui.project.github}{' '}
+            <span aria-hidden="true" className="direction-icon">
+              ↗
+            </span>
           </a>
         ) : null}
       </div>

@@ -73,7 +73,10 @@ export default function Projects() {
                 aria-describedby={`project-${project.id}-title`}
                 {...tracked(CLICK_EVENTS.projectView, project.eventTitle)}
               >
-                {ui.projects.readMore} <span aria-hidden="true" className="direction-icon">→</span>
+                {ui.projects.readMore}{' '}
+                <span aria-hidden="true" className="direction-icon">
+                  →
+                </span>
               </Link>
             </article>
           </li>

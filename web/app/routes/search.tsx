@@ -15,9 +15,10 @@ const KINDS: readonly SearchKind[] = ['page', 'project', 'post', 'article'];
 export async function loader({ request }: { request: Request }) {
   const locale = localeOfRequest(request);
   const [documents, catalogue] = await Promise.all([searchDocuments(locale), loadCatalogue(locale)]);
-  const groups = KINDS.map((kind) => ({ kind, pages: documents.filter((d) => d.kind === kind).map(({ id, title }) => ({ id, title })) })).filter(
-    (group) => group.pages.length > 0,
-  );
+  const groups = KINDS.map((kind) => ({
+    kind,
+    pages: documents.filter((d) => d.kind === kind).map(({ id, title }) => ({ id, title })),
+  })).filter((group) => group.pages.length > 0);
   return { copy: catalogue.search, groups, page: await headOfPage(request, '/search') };
 }
 

@@ -6,7 +6,6 @@ import { pagePaths } from '../prerender-paths';
 import { absoluteUrl } from '../layout/seo';
 import { allPosts } from '../posts/posts.server';
 
-
 /**
  * The sitemap: every indexable page in every language, each with its alternates (every language and
  * x-default, as the pages' own hreflang links), built from the same list as the prerender.
@@ -50,7 +49,9 @@ export function sitemapXml(
             ...(written.includes(DEFAULT_LOCALE) ? [link('x-default', localizePath(DEFAULT_LOCALE, path))] : []),
           ]
         : [];
-    return written.map((locale) => [`  <url>`, `    <loc>${escapeXml(absoluteUrl(localizePath(locale, path)))}</loc>`, ...alternates, `  </url>`].join('\n'));
+    return written.map((locale) =>
+      [`  <url>`, `    <loc>${escapeXml(absoluteUrl(localizePath(locale, path)))}</loc>`, ...alternates, `  </url>`].join('\n'),
+    );
   });
   // A tag's page has no alternates (its page links none: another language's posts with the tag differ).
   const tagUrls = tags.map(({ locale, tag }) =>
@@ -70,9 +71,14 @@ export function sitemapXml(
 export async function loader() {
   const posts = await allPosts();
   const slugs = [...new Set(posts.map((post) => post.slug))];
-  const written = slugs.map((slug) => ({ slug, locales: LOCALE_CODES.filter((code) => posts.some((p) => p.slug === slug && p.locale === code)) }));
+  const written = slugs.map((slug) => ({
+    slug,
+    locales: LOCALE_CODES.filter((code) => posts.some((p) => p.slug === slug && p.locale === code)),
+  }));
   const tags = LOCALE_CODES.flatMap((locale) =>
     [...new Set(posts.filter((post) => post.locale === locale).flatMap((post) => post.frontMatter.tags))].map((tag) => ({ locale, tag })),
   );
-  return new Response(sitemapXml(pagePaths(), LOCALE_CODES, written, tags), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+  return new Response(sitemapXml(pagePaths(), LOCALE_CODES, written, tags), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+  });
 }

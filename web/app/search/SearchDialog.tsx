@@ -1,4 +1,15 @@
-import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type RefObject,
+} from 'react';
 import { Link } from 'react-router';
 import { SEARCH_RESULT_EVENT } from '../../../contract/search-event';
 import type { SearchCopy } from '../../content/types';
@@ -42,9 +53,7 @@ function countText(copy: SearchCopy, count: number): string {
 
 function Excerpt({ hit }: { hit: SearchHit }) {
   return (
-    <span className="search-excerpt">
-      {excerptParts(hit).map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}
-    </span>
+    <span className="search-excerpt">{excerptParts(hit).map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}</span>
   );
 }
 
@@ -144,7 +153,14 @@ export function SearchDialog({ onClose, returnTo, initialQuery = '' }: SearchDia
     onClose();
   }, [onClose]);
 
-  const status = loaded.state === 'failed' ? copy.failed : loaded.state === 'loading' ? copy.loading : deferredQuery.trim() ? countText(copy, hits.length) : '';
+  const status =
+    loaded.state === 'failed'
+      ? copy.failed
+      : loaded.state === 'loading'
+        ? copy.loading
+        : deferredQuery.trim()
+          ? countText(copy, hits.length)
+          : '';
   return (
     // A click on the backdrop reaches the <dialog> itself (its content fills it): that closes it. Keyboard
     // users have Escape (the dialog's own close request) and the Close button.

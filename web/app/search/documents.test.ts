@@ -25,12 +25,18 @@ describe('searchDocuments', () => {
       const documents = await searchDocuments(locale, FACTS, []);
       const prefix = locale === 'en' ? '' : `/${locale}`;
       const ids = documents.map((document) => document.id);
-      expect(ids).toEqual(expect.arrayContaining(['/home', '/projects', '/blogs', '/contact', '/about', '/privacy-policy'].map((path) => prefix + path)));
+      expect(ids).toEqual(
+        expect.arrayContaining(['/home', '/projects', '/blogs', '/contact', '/about', '/privacy-policy'].map((path) => prefix + path)),
+      );
       for (const project of catalogue.projects) {
-        expect(documents).toContainEqual(expect.objectContaining({ id: `${prefix}/projects/${project.id}`, kind: 'project', title: project.title, tags: project.tech }));
+        expect(documents).toContainEqual(
+          expect.objectContaining({ id: `${prefix}/projects/${project.id}`, kind: 'project', title: project.title, tags: project.tech }),
+        );
       }
       for (const article of catalogue.blogs) {
-        expect(documents).toContainEqual(expect.objectContaining({ id: `${prefix}/blogs#article-${article.id}`, kind: 'article', title: article.title }));
+        expect(documents).toContainEqual(
+          expect.objectContaining({ id: `${prefix}/blogs#article-${article.id}`, kind: 'article', title: article.title }),
+        );
       }
       expect(ids.some((id) => id.endsWith('/error') || id.includes('*'))).toBe(false);
       expect(new Set(ids).size).toBe(ids.length);
@@ -51,7 +57,9 @@ describe('searchDocuments', () => {
     expect(post).toMatchObject({ id: '/blogs/finding-things', title: 'Finding things', tags: 'search web' });
     expect(post?.text).toContain('Paragraph with Pagefind & friends.');
     expect(english.filter((document) => document.kind === 'post')).toHaveLength(1);
-    expect((await searchDocuments('es', FACTS, posts)).filter((document) => document.kind === 'post').map((document) => document.id)).toEqual(['/es/blogs/encontrar']);
+    expect(
+      (await searchDocuments('es', FACTS, posts)).filter((document) => document.kind === 'post').map((document) => document.id),
+    ).toEqual(['/es/blogs/encontrar']);
 
     const index = loadIndex(buildIndex(english));
     expect(searchIn(index, 'pagefnd').map((hit) => hit.id)).toEqual(['/blogs/finding-things']);
@@ -59,13 +67,17 @@ describe('searchDocuments', () => {
   });
 
   it("writes the privacy policy's configured facts into its text", async () => {
-    const policy = (await searchDocuments('en', { messageRetentionDays: 123, logRetentionDays: 30 }, [])).find((document) => document.id === '/privacy-policy');
+    const policy = (await searchDocuments('en', { messageRetentionDays: 123, logRetentionDays: 30 }, [])).find(
+      (document) => document.id === '/privacy-policy',
+    );
     expect(policy?.text).toContain('123');
   });
 });
 
 describe('textOfHtml', () => {
   it('keeps the words a reader sees', () => {
-    expect(textOfHtml('<h2 id="a">Title</h2>\n<p>One &amp; <code>two</code>&nbsp;&lt;three&gt;</p><script>x()</script>')).toBe('Title One & two <three>');
+    expect(textOfHtml('<h2 id="a">Title</h2>\n<p>One &amp; <code>two</code>&nbsp;&lt;three&gt;</p><script>x()</script>')).toBe(
+      'Title One & two <three>',
+    );
   });
 });

@@ -21,7 +21,15 @@ const SEARCH_KINDS: Record<PageKind, SearchKind> = { fixed: 'page', project: 'pr
 function document(locale: string, kind: PageKind, summary: PageSummary): SearchDocument[] {
   if (!summary.search || summary.noindex) return [];
   const { text, tags } = summary.search();
-  return [{ id: localizePath(locale, summary.path), kind: SEARCH_KINDS[kind], title: summary.headline ?? summary.title, ...(tags === undefined ? {} : { tags }), text }];
+  return [
+    {
+      id: localizePath(locale, summary.path),
+      kind: SEARCH_KINDS[kind],
+      title: summary.headline ?? summary.title,
+      ...(tags === undefined ? {} : { tags }),
+      text,
+    },
+  ];
 }
 
 /** Every searchable page of one language, in the table's order (posts newest first), then the external articles. */
@@ -35,8 +43,15 @@ export async function searchDocuments(locale: string, facts: PolicyFacts = pageF
     tag: [],
     error: [undefined],
   };
-  const pages = SITE_PAGES.flatMap(({ pattern, kind }) => entities[kind].flatMap((entity: unknown) => document(locale, kind, summaryOf(pattern, page, entity as never))));
+  const pages = SITE_PAGES.flatMap(({ pattern, kind }) =>
+    entities[kind].flatMap((entity: unknown) => document(locale, kind, summaryOf(pattern, page, entity as never))),
+  );
   // An external article has no page of its own here: its result opens /blogs, where its card links out.
-  const articles = catalogue.blogs.map((article) => ({ id: `${localizePath(locale, '/blogs')}#article-${article.id}`, kind: 'article' as const, title: article.title, text: article.description }));
+  const articles = catalogue.blogs.map((article) => ({
+    id: `${localizePath(locale, '/blogs')}#article-${article.id}`,
+    kind: 'article' as const,
+    title: article.title,
+    text: article.description,
+  }));
   return [...pages, ...articles];
 }

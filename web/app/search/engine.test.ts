@@ -3,8 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { buildIndex, excerptParts, foldTerm, languageSearch, loadIndex, searchIn, tokenize, type SearchDocument } from './engine';
 
 const DOCUMENTS: SearchDocument[] = [
-  { id: '/es/projects/1', kind: 'project', title: 'Reservas de hotel', tags: 'React, TypeScript, PostgreSQL', text: 'Un panel de diseño para gestionar reservas y habitaciones.' },
-  { id: '/blogs/hello-world', kind: 'post', title: 'Hello world', tags: 'aws cdk', text: 'Deploying a static site with CloudFront and a strict content security policy.' },
+  {
+    id: '/es/projects/1',
+    kind: 'project',
+    title: 'Reservas de hotel',
+    tags: 'React, TypeScript, PostgreSQL',
+    text: 'Un panel de diseño para gestionar reservas y habitaciones.',
+  },
+  {
+    id: '/blogs/hello-world',
+    kind: 'post',
+    title: 'Hello world',
+    tags: 'aws cdk',
+    text: 'Deploying a static site with CloudFront and a strict content security policy.',
+  },
   { id: '/about', kind: 'page', title: 'About', tags: 'Kubernetes, Terraform', text: 'I build accessible applications.' },
   { id: '/ar/projects/2', kind: 'project', title: 'مُدوَّنة السفر', text: 'تطبيق لتخطيط الرحلات مع خرائط تفاعلية' },
 ];
@@ -75,14 +87,20 @@ describe('excerpts', () => {
   it('shows a technology that matched: the tags lead the excerpt', () => {
     const [hit] = search('postgre');
     expect(hit?.excerpt.startsWith('React, TypeScript, PostgreSQL · Un panel')).toBe(true);
-    expect(excerptParts(hit!).filter((part) => part.mark).map((part) => part.text)).toEqual(['PostgreSQL']);
+    expect(
+      excerptParts(hit!)
+        .filter((part) => part.mark)
+        .map((part) => part.text),
+    ).toEqual(['PostgreSQL']);
   });
 
   it('marks the matched words, whatever their accents', () => {
     const [hit] = search('diseno');
     const parts = excerptParts(hit!);
     expect(parts.filter((part) => part.mark).map((part) => part.text)).toEqual(['diseño']);
-    expect(parts.map((part) => part.text).join('')).toBe('React, TypeScript, PostgreSQL · Un panel de diseño para gestionar reservas y habitaciones.');
+    expect(parts.map((part) => part.text).join('')).toBe(
+      'React, TypeScript, PostgreSQL · Un panel de diseño para gestionar reservas y habitaciones.',
+    );
   });
 
   it('starts a little before a match far into the text, and cuts at a word boundary', () => {

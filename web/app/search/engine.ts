@@ -96,6 +96,11 @@ export function searchIn(index: MiniSearch<SearchDocument>, query: string): Sear
   return index
     .search(query, QUERY_OPTIONS)
     .slice(0, MAX_RESULTS)
-    .map((result) => ({ id: result.id as string, kind: result.kind as SearchKind, title: result.title as string, excerpt: result.excerpt as string, terms: result.terms }));
+    .map((result) => ({
+      id: result.id as string,
+      kind: result.kind as SearchKind,
+      title: result.title as string,
+      excerpt: result.excerpt as string,
+      terms: result.terms,
+    }));
 }
-

@@ -11,6 +11,7 @@ const COPIES = import.meta.glob<SearchCopy>(['../../content/search.ts', '../../c
 export function searchCopyOf(locale: string): SearchCopy {
   const file = locale === DEFAULT_LOCALE ? '../../content/search.ts' : `../../content/${locale}/search.ts`;
   const copy = COPIES[file];
-  if (!copy) throw new Error(`No search strings for "${locale}": web/content/${locale === DEFAULT_LOCALE ? '' : `${locale}/`}search.ts is missing.`);
+  if (!copy)
+    throw new Error(`No search strings for "${locale}": web/content/${locale === DEFAULT_LOCALE ? '' : `${locale}/`}search.ts is missing.`);
   return copy;
 }

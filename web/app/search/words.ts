@@ -12,7 +12,10 @@
  * (harakat, also combining marks), which readers and writers leave out as often as not.
  */
 export function foldTerm(term: string): string {
-  return term.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return term
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /**

@@ -16,7 +16,10 @@ export const addressesStep: Step = {
     if (problems.length === 0) return [result('Addresses', 'ready', `owner ${ctx.config.ownerEmail}, sender ${ctx.config.senderEmail}`)];
     const changes: Record<string, unknown> = {};
     if (problems.some((p) => p.startsWith('portfolio.ownerEmail'))) {
-      changes.ownerEmail = await ctx.ask('owner-email', { message: 'Your address (receives the contact messages and the alarms)', validate: mailAnswer });
+      changes.ownerEmail = await ctx.ask('owner-email', {
+        message: 'Your address (receives the contact messages and the alarms)',
+        validate: mailAnswer,
+      });
     }
     if (problems.some((p) => p.startsWith('portfolio.senderEmail'))) {
       changes.senderEmail = await ctx.ask('sender-email', {

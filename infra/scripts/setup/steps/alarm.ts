@@ -18,7 +18,8 @@ export const alarmStep: Step = {
     // Both lists come in pages (NextToken): the topic and the owner's subscription may be on any of them.
     const resources: StackResourceSummary[] = [];
     try {
-      for await (const page of paginateListStackResources({ client: cfn }, { StackName: ctx.config.stackName })) resources.push(...(page.StackResourceSummaries ?? []));
+      for await (const page of paginateListStackResources({ client: cfn }, { StackName: ctx.config.stackName }))
+        resources.push(...(page.StackResourceSummaries ?? []));
     } catch (error) {
       if (isStackMissing(error)) {
         return [result('Alarm mail', 'skipped', `after the first deploy (no stack ${ctx.config.stackName} yet)`)];
@@ -30,21 +31,28 @@ export const alarmStep: Step = {
     const owner = ctx.config.ownerEmail.toLowerCase();
     const subscriptions = await call('sns:ListSubscriptionsByTopic', async () => {
       const all: Subscription[] = [];
-      for await (const page of paginateListSubscriptionsByTopic({ client: ctx.clients.sns }, { TopicArn: topic })) all.push(...(page.Subscriptions ?? []));
+      for await (const page of paginateListSubscriptionsByTopic({ client: ctx.clients.sns }, { TopicArn: topic }))
+        all.push(...(page.Subscriptions ?? []));
       return all;
     });
     const mine = subscriptions.find((s) => s.Protocol === 'email' && (s.Endpoint ?? '').toLowerCase() === owner);
     if (mine && mine.SubscriptionArn !== 'PendingConfirmation') return [result('Alarm mail', 'ready', `${owner} receives the alarms`)];
     const pending = `you: confirm the "AWS Notification - Subscription Confirmation" mail to ${owner} (SNS drops it after ${SNS_CONFIRM_HOURS} h)`;
     if (mine) {
-      return [waiting('Alarm mail', `${owner}: subscription not confirmed yet`, pending, { sinceUnknown: 'SNS lists a pending subscription without its date' })];
+      return [
+        waiting('Alarm mail', `${owner}: subscription not confirmed yet`, pending, {
+          sinceUnknown: 'SNS lists a pending subscription without its date',
+        }),
+      ];
     }
     const applied = await applyPlan(ctx, 'Alarm mail', {
       change: `subscribe ${owner} to the alarm topic again (an unconfirmed subscription is dropped after ${SNS_CONFIRM_HOURS} h)`,
       cost: 'nothing (SNS e-mail)',
       consentId: 'subscribe-alarms',
       apply: () =>
-        call('sns:Subscribe', () => ctx.clients.sns.send(new SubscribeCommand({ TopicArn: topic, Protocol: 'email', Endpoint: ctx.config.ownerEmail }))).then(() => undefined),
+        call('sns:Subscribe', () =>
+          ctx.clients.sns.send(new SubscribeCommand({ TopicArn: topic, Protocol: 'email', Endpoint: ctx.config.ownerEmail })),
+        ).then(() => undefined),
     });
     if (!applied) return [waiting('Alarm mail', `${owner} is not subscribed (your answer)`, 'you: run npm run setup again', fromNow(ctx))];
     return [waiting('Alarm mail', `${owner}: subscribed, confirmation mail sent`, pending, fromNow(ctx))];

@@ -29,7 +29,8 @@ async function toolkitStack(ctx: SetupContext, region: string) {
   }
 }
 
-const BOOTSTRAP_COST = "CDK's bootstrap stack: an S3 bucket and an ECR repository for deploy assets, IAM roles, an SSM parameter; only stored assets are billed";
+const BOOTSTRAP_COST =
+  "CDK's bootstrap stack: an S3 bucket and an ECR repository for deploy assets, IAM roles, an SSM parameter; only stored assets are billed";
 
 /** Where the execution policy stands: this account, cdk.json's stack and live secret. */
 function fenceScope(ctx: SetupContext, region: string) {
@@ -51,7 +52,14 @@ function fenceScope(ctx: SetupContext, region: string) {
 async function bootstrap(ctx: SetupContext, region: string): Promise<void> {
   const target = `aws://${ctx.account}/${region}`;
   const { arn, boundary } = await call('iam:CreatePolicyVersion', () => ensureFencePolicies(ctx.clients.iam, fenceScope(ctx, region)));
-  const status = ctx.deps.runCdk(['bootstrap', target, '--cloudformation-execution-policies', arn, '--custom-permissions-boundary', boundary]);
+  const status = ctx.deps.runCdk([
+    'bootstrap',
+    target,
+    '--cloudformation-execution-policies',
+    arn,
+    '--custom-permissions-boundary',
+    boundary,
+  ]);
   if (status !== 0) throw new SetupError(`cdk bootstrap ${target} failed (exit ${status}); its output above says why`);
 }
 
@@ -98,8 +106,16 @@ export const bootstrapStep: Step = {
         if (version < pinned || policies !== policy || bounded !== boundary) {
           const why = [
             ...(version < pinned ? [`from version ${version} to ${pinned}`] : []),
-            ...(policies !== policy ? [`its CloudFormation execution role from ${policies || 'AdministratorAccess'} to ${policy.split('/').pop()} (no table items, secret, role chains or deploy roles)`] : []),
-            ...(bounded !== boundary ? [`the boundary ${boundary} on CloudFormation's role${bounded ? ` in place of ${bounded}` : ''} (no role a deploy makes escapes it)`] : []),
+            ...(policies !== policy
+              ? [
+                  `its CloudFormation execution role from ${policies || 'AdministratorAccess'} to ${policy.split('/').pop()} (no table items, secret, role chains or deploy roles)`,
+                ]
+              : []),
+            ...(bounded !== boundary
+              ? [
+                  `the boundary ${boundary} on CloudFormation's role${bounded ? ` in place of ${bounded}` : ''} (no role a deploy makes escapes it)`,
+                ]
+              : []),
           ];
           const applied = await applyPlan(ctx, name, {
             change: `update the bootstrap stack in ${region}: ${why.join('; ')} (cdk bootstrap ${target} --cloudformation-execution-policies ${policy} --custom-permissions-boundary ${boundary})`,
@@ -121,14 +137,17 @@ export const bootstrapStep: Step = {
             change: `${due.map((p) => `${p.state === 'missing' ? 'create' : 'bring up to date'} ${p.name}, ${p.what}`).join('; ')} (what cdk.json names now)`,
             cost: 'nothing (IAM is free)',
             consentId: `execution-policy-${region}`,
-            apply: async () => void (await call('iam:CreatePolicyVersion', () => ensureFencePolicies(ctx.clients.iam, fenceScope(ctx, region)))),
+            apply: async () =>
+              void (await call('iam:CreatePolicyVersion', () => ensureFencePolicies(ctx.clients.iam, fenceScope(ctx, region)))),
           });
           if (applied) {
             results.push(result(name, 'changed', `${check.detail}; ${due.map((p) => p.name).join(' and ')} up to date`));
             continue;
           }
         }
-        results.push(result(name, 'ready', `${check.detail}; CloudFormation's role limited by ${policy.split('/').pop()} within ${boundary}`));
+        results.push(
+          result(name, 'ready', `${check.detail}; CloudFormation's role limited by ${policy.split('/').pop()} within ${boundary}`),
+        );
         continue;
       }
       const status = stack?.StackStatus ?? '';
@@ -141,13 +160,21 @@ export const bootstrapStep: Step = {
       }
       if (status === 'ROLLBACK_COMPLETE') {
         // A stack that failed its creation cannot be updated: it must go first, and only on an explicit yes.
-        const yes = ctx.options.deleteFailedBootstrap || (ctx.options.interactive && (await ctx.consent(`delete-cdktoolkit-${region}`, `The CDKToolkit stack in ${region} is ROLLBACK_COMPLETE (its creation failed). Delete it and the staging bucket it left behind, and bootstrap again`)));
+        const yes =
+          ctx.options.deleteFailedBootstrap ||
+          (ctx.options.interactive &&
+            (await ctx.consent(
+              `delete-cdktoolkit-${region}`,
+              `The CDKToolkit stack in ${region} is ROLLBACK_COMPLETE (its creation failed). Delete it and the staging bucket it left behind, and bootstrap again`,
+            )));
         if (!yes) {
           throw new SetupError(
             `CDKToolkit in ${region} is ROLLBACK_COMPLETE: it must be deleted before bootstrapping; answer yes in a terminal or pass --delete-failed-bootstrap`,
           );
         }
-        await call('cloudformation:DeleteStack', () => ctx.clients.cloudFormation(region).send(new DeleteStackCommand({ StackName: 'CDKToolkit' })));
+        await call('cloudformation:DeleteStack', () =>
+          ctx.clients.cloudFormation(region).send(new DeleteStackCommand({ StackName: 'CDKToolkit' })),
+        );
         for (let i = 0; i < 120 && (await toolkitStack(ctx, region)); i++) await ctx.deps.sleep(5_000);
         await deleteRetainedStagingBucket(ctx, region);
         await bootstrap(ctx, region);

@@ -33,7 +33,9 @@ export const budgetStep: Step = {
       },
     });
     if (!applied) return [waiting(STEP, `no budget ${name} (your answer)`, 'you: run npm run setup again', fromNow(ctx))];
-    return [result(STEP, 'changed', `${name} created: $${ctx.config.monthlyBudgetUsd} a month, mails ${ctx.config.ownerEmail} at ${alerts}`)];
+    return [
+      result(STEP, 'changed', `${name} created: $${ctx.config.monthlyBudgetUsd} a month, mails ${ctx.config.ownerEmail} at ${alerts}`),
+    ];
   },
 };
 

@@ -23,7 +23,7 @@ const STEP = 'CloudFront plan';
  */
 export function planChoiceNote(region: string): string {
   const lines = [
-    'CloudFront plan: how AWS bills the site\'s distribution. The pull-request previews\' distribution has its own subscription, on Free',
+    "CloudFront plan: how AWS bills the site's distribution. The pull-request previews' distribution has its own subscription, on Free",
     '(previewCloudFrontPlan in cdk.json puts it on another plan; with the site on pay-as-you-go it stays there too).',
     'A flat-rate plan never bills more than its price: past its allowance AWS may slow the site instead; requests its web ACL blocks do not count.',
     ...CLOUDFRONT_PLAN_TIERS.filter((tier) => tier !== 'payAsYouGo').map((tier) => `  ${describePlan(CLOUDFRONT_PLANS[tier])}`),
@@ -33,7 +33,10 @@ export function planChoiceNote(region: string): string {
     'What each choice costs a month, the previews included, quiet and at worst under a flood (the cost model, contract/cost-model.ts):',
     ...CLOUDFRONT_PLAN_TIERS.filter((tier) => tier !== 'free').map((tier) => `  ${describePlanMonths(tier)}`),
   ];
-  if (region !== 'us-east-1') lines.push(`A plan needs region us-east-1 (its web ACL is made there); this stack's region is ${region}: choose pay-as-you-go, or set region to us-east-1 first.`);
+  if (region !== 'us-east-1')
+    lines.push(
+      `A plan needs region us-east-1 (its web ACL is made there); this stack's region is ${region}: choose pay-as-you-go, or set region to us-east-1 first.`,
+    );
   return lines.join('\n  ');
 }
 
@@ -44,7 +47,9 @@ export const cloudFrontPlanStep: Step = {
     if (portfolioBlockHas('cloudFrontPlan')) return [result(STEP, 'ready', summary(ctx.config.cloudFrontPlan, 'cdk.json'))];
     const given = ctx.options.answers['cloudfront-plan'] ?? ctx.options.env.SETUP_CLOUDFRONT_PLAN;
     if (given === undefined && !ctx.options.interactive) {
-      return [result(STEP, 'ready', `${summary(ctx.config.cloudFrontPlan, 'the default')}; to choose: npm run setup -- --cloudfront-plan TIER`)];
+      return [
+        result(STEP, 'ready', `${summary(ctx.config.cloudFrontPlan, 'the default')}; to choose: npm run setup -- --cloudfront-plan TIER`),
+      ];
     }
     ctx.print(`  ${planChoiceNote(ctx.config.region)}`);
     const tier = await ctx.choose<string>(

@@ -9,7 +9,9 @@ export const credentialsStep: Step = {
     const credentials = await checkCredentials(ctx.clients.sts);
     if (!credentials.ok) {
       const { detail, fix } = credentials.result;
-      throw new SetupError(`${detail.replace(/`?npm run doctor`? again/, 'npm run setup again')}${fix ? ` ${fix.replace('npm run doctor', 'npm run setup')}` : ''}`);
+      throw new SetupError(
+        `${detail.replace(/`?npm run doctor`? again/, 'npm run setup again')}${fix ? ` ${fix.replace('npm run doctor', 'npm run setup')}` : ''}`,
+      );
     }
     ctx.account = credentials.account;
     ctx.arn = credentials.result.detail.replace(/^account \d+ as /, '');

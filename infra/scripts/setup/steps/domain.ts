@@ -46,7 +46,9 @@ async function findOrCreateZone(ctx: SetupContext, zoneName: string): Promise<st
       // Looked up again just before creating, so a retry never makes a second zone.
       if ((await zoneFor(ctx, zoneName))?.name === zoneName) return;
       await call('route53:CreateHostedZone', () =>
-        ctx.clients.route53.send(new CreateHostedZoneCommand({ Name: zoneName, CallerReference: `${ZONE_REFERENCE}${zoneName}-${ctx.deps.now()}` })),
+        ctx.clients.route53.send(
+          new CreateHostedZoneCommand({ Name: zoneName, CallerReference: `${ZONE_REFERENCE}${zoneName}-${ctx.deps.now()}` }),
+        ),
       );
     },
   });
@@ -73,12 +75,19 @@ async function requestCertificate(ctx: SetupContext, domainName: string): Promis
     consentId: 'request-certificate',
     apply: async () => {
       const answer = await call('acm:RequestCertificate', () =>
-        ctx.clients.acm.send(new RequestCertificateCommand({ DomainName: domainName, ValidationMethod: 'DNS', IdempotencyToken: idempotencyToken(domainName) })),
+        ctx.clients.acm.send(
+          new RequestCertificateCommand({
+            DomainName: domainName,
+            ValidationMethod: 'DNS',
+            IdempotencyToken: idempotencyToken(domainName),
+          }),
+        ),
       );
       arn = answer.CertificateArn ?? '';
     },
   });
-  if (!applied || !arn) throw new SetupError(`certificate for ${domainName}: not requested (your answer); run npm run setup again, or drop --domain`);
+  if (!applied || !arn)
+    throw new SetupError(`certificate for ${domainName}: not requested (your answer); run npm run setup again, or drop --domain`);
   return arn;
 }
 
@@ -87,12 +96,16 @@ async function externalDns(ctx: SetupContext, domain: DomainConfig): Promise<Ste
   const arn = domain.certificateArn!;
   const check = await checkCertificate(ctx.clients.acm, arn);
   if (check.status !== 'pass') {
-    const described = await call('acm:DescribeCertificate', () => ctx.clients.acm.send(new DescribeCertificateCommand({ CertificateArn: arn })));
+    const described = await call('acm:DescribeCertificate', () =>
+      ctx.clients.acm.send(new DescribeCertificateCommand({ CertificateArn: arn })),
+    );
     const status = described.Certificate?.Status ?? 'UNKNOWN';
     if (status !== 'PENDING_VALIDATION') throw new SetupError(`${check.detail}: ${check.fix ?? ''}`);
     const record = described.Certificate?.DomainValidationOptions?.[0]?.ResourceRecord;
     // ACM adds the validation record to the description a few seconds after the request.
-    const what = record ? `publish ${record.Name} ${record.Type} ${record.Value}` : 'run npm run setup again in a minute for the record to publish';
+    const what = record
+      ? `publish ${record.Name} ${record.Type} ${record.Value}`
+      : 'run npm run setup again in a minute for the record to publish';
     // CertificateDetail.CreatedAt, "The time at which the certificate was requested" (ACM API Reference):
     // https://docs.aws.amazon.com/acm/latest/APIReference/API_CertificateDetail.html
     const requested = sinceDate(described.Certificate?.CreatedAt, 'ACM gave no request time');
@@ -109,8 +122,16 @@ async function externalDns(ctx: SetupContext, domain: DomainConfig): Promise<Ste
   const target = outputs?.[STACK_OUTPUT_KEYS.distributionDomain];
   results.push(
     target
-      ? result('Site record', 'ready', `at your DNS host: ${domain.domainName} CNAME ${target} (the site answers there once it is published)`)
-      : result('Site record', 'skipped', `after the first deploy: then publish ${domain.domainName} CNAME <the distribution's domain>, which npm run setup prints`),
+      ? result(
+          'Site record',
+          'ready',
+          `at your DNS host: ${domain.domainName} CNAME ${target} (the site answers there once it is published)`,
+        )
+      : result(
+          'Site record',
+          'skipped',
+          `after the first deploy: then publish ${domain.domainName} CNAME <the distribution's domain>, which npm run setup prints`,
+        ),
   );
   return results;
 }
@@ -119,7 +140,8 @@ async function externalDns(ctx: SetupContext, domain: DomainConfig): Promise<Ste
 export function domainQuestionProblem(value: string, external: boolean): string | undefined {
   const v = value.trim().toLowerCase().replace(/\.$/, '');
   if (!HOST.test(v)) return `"${value}" is not a host name such as www.your.domain`;
-  if (external && v.split('.').length < 3) return `"${v}" is a zone apex: another DNS host cannot point it at CloudFront (a CNAME cannot sit at the apex); use www.${v}`;
+  if (external && v.split('.').length < 3)
+    return `"${v}" is a zone apex: another DNS host cannot point it at CloudFront (a CNAME cannot sit at the apex); use www.${v}`;
   return undefined;
 }
 
@@ -140,7 +162,9 @@ async function askDomain(ctx: SetupContext): Promise<{ name: string; external: b
   if (kind === 'none') return undefined;
   const external = kind === 'external';
   const name = await ctx.ask('domain', {
-    message: external ? 'The site\'s host name, not the bare domain (e.g. www.your.domain)' : 'The site\'s host name (e.g. www.your.domain, or your.domain itself)',
+    message: external
+      ? "The site's host name, not the bare domain (e.g. www.your.domain)"
+      : "The site's host name (e.g. www.your.domain, or your.domain itself)",
     validate: (value) => domainQuestionProblem(value, external),
   });
   return { name: name.toLowerCase().replace(/\.$/, ''), external };
@@ -157,7 +181,13 @@ export const domainStep: Step = {
       const answer = await askDomain(ctx);
       if (!answer) {
         await ctx.writeConfig({ domain: null });
-        return [result('Domain', 'changed', 'none: the site is served on its CloudFront address (cdk.json: "domain": null; npm run setup -- --domain www.your.domain adds one later)')];
+        return [
+          result(
+            'Domain',
+            'changed',
+            'none: the site is served on its CloudFront address (cdk.json: "domain": null; npm run setup -- --domain www.your.domain adds one later)',
+          ),
+        ];
       }
       ({ name: wanted, external } = answer);
     }
@@ -174,18 +204,27 @@ export const domainStep: Step = {
         results.push(result('Certificate', 'changed', `requested for ${wanted} (cdk.json: certificateArn)`));
       } else {
         const found = await zoneFor(ctx, wanted);
-        const zoneName = found?.name ?? (await ctx.ask('hosted-zone-name', {
-          message: `The Route 53 zone to create for ${wanted} (the domain you registered)`,
-          validate: (v) => (wanted === v || wanted.endsWith(`.${v}`) ? undefined : `"${wanted}" is not inside the zone "${v}"`),
-          initial: wanted.split('.').length > 2 ? wanted.split('.').slice(1).join('.') : wanted,
-        }));
+        const zoneName =
+          found?.name ??
+          (await ctx.ask('hosted-zone-name', {
+            message: `The Route 53 zone to create for ${wanted} (the domain you registered)`,
+            validate: (v) => (wanted === v || wanted.endsWith(`.${v}`) ? undefined : `"${wanted}" is not inside the zone "${v}"`),
+            initial: wanted.split('.').length > 2 ? wanted.split('.').slice(1).join('.') : wanted,
+          }));
         const id = found?.id ?? (await findOrCreateZone(ctx, zoneName));
         await ctx.writeConfig({ domain: { domainName: wanted, hostedZoneId: id, hostedZoneName: zoneName } });
         results.push(result('Hosted zone', 'changed', `${wanted} in the zone ${zoneName} (${id}) (cdk.json)`));
       }
     }
     const domain = ctx.config.domain;
-    if (!domain) return [result('Domain', 'skipped', 'none: the site is served on its CloudFront address (npm run setup -- --domain www.your.domain adds one)')];
+    if (!domain)
+      return [
+        result(
+          'Domain',
+          'skipped',
+          'none: the site is served on its CloudFront address (npm run setup -- --domain www.your.domain adds one)',
+        ),
+      ];
     // Just requested: its state (the validation record to publish) is the row to show.
     if (!isRoute53Domain(domain)) return externalDns(ctx, domain);
     let zone = await checkHostedZone(ctx.clients.route53, domain);

@@ -13,8 +13,8 @@ import { sesAccount } from './ses-identities';
 export function useCaseText(siteUrl: string, owner: string): string {
   return [
     `How often and what: the contact form of the personal portfolio ${siteUrl} mails its owner (${owner}) one message per visitor submission, a few a month; no marketing, no lists.`,
-    'Recipients: only the site owner\'s own address; visitors are never mailed, so no list is kept or bought.',
-    'Bounces and complaints: SES delivery, bounce and complaint events go to the site\'s archive and alarms; a failed mail is retried from the archive, never resent to a bouncing address.',
+    "Recipients: only the site owner's own address; visitors are never mailed, so no list is kept or bought.",
+    "Bounces and complaints: SES delivery, bounce and complaint events go to the site's archive and alarms; a failed mail is retried from the archive, never resent to a bouncing address.",
     'Unsubscribe: not applicable, the only recipient is the owner.',
   ].join('\n');
 }
@@ -49,13 +49,24 @@ export const productionAccessStep: Step = {
     // Review statuses: SES API Reference, ReviewDetails: https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_ReviewDetails.html
     if (review?.Status === 'PENDING') {
       return [
-        waiting('SES sending', `sandbox; production access review PENDING${caseId}, not asked again`, 'AWS: the review (a first answer within about a day)', {
-          sinceUnknown: REVIEW_NO_DATE,
-        }),
+        waiting(
+          'SES sending',
+          `sandbox; production access review PENDING${caseId}, not asked again`,
+          'AWS: the review (a first answer within about a day)',
+          {
+            sinceUnknown: REVIEW_NO_DATE,
+          },
+        ),
       ];
     }
     if (review?.Status === 'DENIED') {
-      return [result('SES sending', 'ready', `sandbox; production access DENIED${caseId}: the sandbox still mails the verified owner (answer the case in the Support Center)`)];
+      return [
+        result(
+          'SES sending',
+          'ready',
+          `sandbox; production access DENIED${caseId}: the sandbox still mails the verified owner (answer the case in the Support Center)`,
+        ),
+      ];
     }
     // The owner's answer: the flag, else cdk.json's sesProductionAccess; asked once in a terminal, and a "no" is kept there.
     let wanted = ctx.options.requestProductionAccess || ctx.config.sesProductionAccess === true;
@@ -63,7 +74,11 @@ export const productionAccessStep: Step = {
     if (!wanted && ctx.config.sesProductionAccess === undefined && ctx.options.interactive) {
       ctx.print(`  ${PRODUCTION_ACCESS_NOTE}`);
       // Opt-in: Enter alone keeps the sandbox.
-      wanted = await ctx.consent('request-production-access', `Ask AWS for SES production access in ${ctx.config.region} (cost: nothing; SES bills per mail sent)`, { initial: false });
+      wanted = await ctx.consent(
+        'request-production-access',
+        `Ask AWS for SES production access in ${ctx.config.region} (cost: nothing; SES bills per mail sent)`,
+        { initial: false },
+      );
       await ctx.writeConfig({ sesProductionAccess: wanted });
       consented = wanted;
     }
@@ -73,9 +88,12 @@ export const productionAccessStep: Step = {
       return [result('SES sending', 'ready', `sandbox: enough for this site, which only mails the verified owner (${why})`)];
     }
     const websiteUrl =
-      ctx.options.answers['website-url'] ?? ctx.options.env.SETUP_WEBSITE_URL ?? (ctx.config.siteUrl || undefined) ??
+      ctx.options.answers['website-url'] ??
+      ctx.options.env.SETUP_WEBSITE_URL ??
+      (ctx.config.siteUrl || undefined) ??
       (await ctx.ask('website-url', { message: "The site's https:// address (AWS reviews it)" }));
-    if (!/^https:\/\/[^\s/]+/.test(websiteUrl)) throw new SetupError(`WebsiteURL ${websiteUrl}: must start with https:// (pass --website-url https://…)`);
+    if (!/^https:\/\/[^\s/]+/.test(websiteUrl))
+      throw new SetupError(`WebsiteURL ${websiteUrl}: must start with https:// (pass --website-url https://…)`);
     const request = () =>
       call('ses:PutAccountDetails', () =>
         ctx.clients.sesv2.send(
@@ -98,13 +116,25 @@ export const productionAccessStep: Step = {
       ctx.print(`SES sending: ${change}`);
       await request();
     } else {
-      applied = await applyPlan(ctx, 'SES sending', { change, cost: 'nothing; SES bills per mail sent', consentId: 'production-access', apply: request });
+      applied = await applyPlan(ctx, 'SES sending', {
+        change,
+        cost: 'nothing; SES bills per mail sent',
+        consentId: 'production-access',
+        apply: request,
+      });
     }
     if (!applied) return [result('SES sending', 'ready', 'sandbox (production access not requested: your answer)')];
     ctx.print(
       `SES sending: AWS may not read the use case sent with the request; if the review asks (mail to ${ctx.config.ownerEmail}, ` +
         `or the case in the Support Center), answer with:\n${useCaseText(websiteUrl, ctx.config.ownerEmail).replace(/^/gm, '    ')}`,
     );
-    return [waiting('SES sending', 'production access requested', 'AWS: the review (its answer comes by mail and in the Support Center)', fromNow(ctx))];
+    return [
+      waiting(
+        'SES sending',
+        'production access requested',
+        'AWS: the review (its answer comes by mail and in the Support Center)',
+        fromNow(ctx),
+      ),
+    ];
   },
 };

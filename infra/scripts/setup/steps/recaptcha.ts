@@ -36,7 +36,11 @@ export const recaptchaStep: Step = {
     const results: StepResult[] = [];
     let keyChanged = false;
     if (ctx.config.recaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY && !ctx.options.trial) {
-      const domains = ctx.config.domain ? ctx.config.domain.domainName : ctx.config.siteUrl ? new URL(ctx.config.siteUrl).host : 'your CloudFront domain (the first deploy prints it; add it then)';
+      const domains = ctx.config.domain
+        ? ctx.config.domain.domainName
+        : ctx.config.siteUrl
+          ? new URL(ctx.config.siteUrl).host
+          : 'your CloudFront domain (the first deploy prints it; add it then)';
       ctx.print(`reCAPTCHA: register the site at ${RECAPTCHA_ADMIN_URL} (v2 "I'm not a robot"), domains: ${domains}`);
       const key = await ctx.ask('recaptcha-site-key', {
         message: 'The reCAPTCHA site key',
@@ -51,7 +55,13 @@ export const recaptchaStep: Step = {
       keyChanged = true;
       results.push(result('reCAPTCHA site key', 'changed', 'your own key (cdk.json)'));
     } else {
-      results.push(result('reCAPTCHA site key', 'ready', ctx.config.recaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY ? "Google's test key (trial)" : 'your own key'));
+      results.push(
+        result(
+          'reCAPTCHA site key',
+          'ready',
+          ctx.config.recaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY ? "Google's test key (trial)" : 'your own key',
+        ),
+      );
     }
     const name = ctx.config.recaptchaSecretParameter;
     const check = await checkRecaptchaParameter(ctx.clients.ssm, ctx.config);

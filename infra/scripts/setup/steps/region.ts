@@ -10,7 +10,18 @@ import { type Step, result } from './step';
  * lists more: "another region" takes any name, and the account itself is then asked whether SES answers
  * there (the list is a shortcut, never the judge).
  */
-export const SES_REGIONS = ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2', 'af-south-1', 'ap-south-1', 'ap-south-2', 'ap-southeast-3', 'ap-northeast-3', 'eu-west-1'] as const;
+export const SES_REGIONS = [
+  'us-east-1',
+  'us-east-2',
+  'us-west-1',
+  'us-west-2',
+  'af-south-1',
+  'ap-south-1',
+  'ap-south-2',
+  'ap-southeast-3',
+  'ap-northeast-3',
+  'eu-west-1',
+] as const;
 const OTHER_REGION = 'other';
 
 export const regionStep: Step = {
@@ -38,7 +49,8 @@ export const regionStep: Step = {
       ).trim();
     }
     check = await checkSesRegion(ctx.deps.clients(region).sesv2, region);
-    if (!check.account) throw new SetupError(`region ${region}: ${check.result.detail}; pick one of ${SES_REGIONS.join(', ')} or another SES region`);
+    if (!check.account)
+      throw new SetupError(`region ${region}: ${check.result.detail}; pick one of ${SES_REGIONS.join(', ')} or another SES region`);
     await ctx.writeConfig({ region });
     return [result('SES in region', 'changed', `region ${region} (cdk.json): ${check.result.detail}`)];
   },

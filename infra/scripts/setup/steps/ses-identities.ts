@@ -76,7 +76,16 @@ async function identityState(ctx: SetupContext, identity: string) {
       dkimKeyAt: r.DkimAttributes?.LastKeyGenerationTimestamp,
     };
   } catch (error) {
-    if (errorName(error) === 'NotFoundException') return { found: false, status: 'NOT_FOUND', dkim: 'NOT_STARTED', tokens: [] as string[], signingZone: undefined, createdAt: undefined, dkimKeyAt: undefined };
+    if (errorName(error) === 'NotFoundException')
+      return {
+        found: false,
+        status: 'NOT_FOUND',
+        dkim: 'NOT_STARTED',
+        tokens: [] as string[],
+        signingZone: undefined,
+        createdAt: undefined,
+        dkimKeyAt: undefined,
+      };
     throw awsFailure('ses:GetEmailIdentity', error);
   }
 }
@@ -89,10 +98,16 @@ async function missingRecords(ctx: SetupContext, zoneId: string, records: { name
   const missing = [];
   for (const r of records) {
     const answer = await call('route53:ListResourceRecordSets', () =>
-      ctx.clients.route53.send(new ListResourceRecordSetsCommand({ HostedZoneId: zoneId, StartRecordName: r.name, StartRecordType: 'CNAME', MaxItems: 1 })),
+      ctx.clients.route53.send(
+        new ListResourceRecordSetsCommand({ HostedZoneId: zoneId, StartRecordName: r.name, StartRecordType: 'CNAME', MaxItems: 1 }),
+      ),
     );
     const found = answer.ResourceRecordSets?.[0];
-    const same = found && bare(found.Name ?? '') === bare(r.name) && found.Type === 'CNAME' && (found.ResourceRecords ?? []).some((v) => bare(v.Value ?? '') === bare(r.value));
+    const same =
+      found &&
+      bare(found.Name ?? '') === bare(r.name) &&
+      found.Type === 'CNAME' &&
+      (found.ResourceRecords ?? []).some((v) => bare(v.Value ?? '') === bare(r.value));
     if (!same) missing.push(r);
   }
   return missing;
@@ -154,7 +169,9 @@ export async function dkimIntoNewZone(ctx: SetupContext, zone: { id: string; nam
   const state = await identityState(ctx, identity);
   if (!state.found || state.dkim === 'SUCCESS' || state.dkim === 'FAILED' || state.tokens.length === 0) return [];
   if (!(await writeDkimRecords(ctx, 'SES sender', identity, zone, dkimRecords(identity, state.tokens, state.signingZone)))) {
-    return [result('SES sender', 'waiting', `${identity}: DKIM records not written (your answer)`, 'you: run npm run setup again to write them')];
+    return [
+      result('SES sender', 'waiting', `${identity}: DKIM records not written (your answer)`, 'you: run npm run setup again to write them'),
+    ];
   }
   return [result('SES sender', 'changed', `${identity}: DKIM records in the zone ${zone.name} (SES checks them, up to ${DKIM_HOURS} h)`)];
 }
@@ -198,7 +215,11 @@ async function ensureIdentity(ctx: SetupContext, step: string, identity: string)
           ? `create the SES identity ${identity} (AWS mails it a link, valid ${LINK_HOURS} h)`
           : `create the SES domain identity ${identity} (three DKIM CNAME records to publish)`),
       cost: 'nothing for the identity; SES bills per mail sent (docs/deploy.md, "What it costs a month")',
-      consentId: failed ? (isAddress(identity) ? `recreate-identity-${identity}` : `restart-dkim-${identity}`) : `create-identity-${identity}`,
+      consentId: failed
+        ? isAddress(identity)
+          ? `recreate-identity-${identity}`
+          : `restart-dkim-${identity}`
+        : `create-identity-${identity}`,
       apply: async () => {
         if (failed) {
           await call('ses:DeleteEmailIdentity', async () => {
@@ -211,14 +232,22 @@ async function ensureIdentity(ctx: SetupContext, step: string, identity: string)
         }
         await call('ses:CreateEmailIdentity', () =>
           ctx.clients.sesv2.send(
-            new CreateEmailIdentityCommand({ EmailIdentity: identity, Tags: [{ Key: CREATED_TAG, Value: new Date(ctx.deps.now()).toISOString() }] }),
+            new CreateEmailIdentityCommand({
+              EmailIdentity: identity,
+              Tags: [{ Key: CREATED_TAG, Value: new Date(ctx.deps.now()).toISOString() }],
+            }),
           ),
         );
       },
     });
     if (!applied) {
       return failed
-        ? waiting(step, `${identity}: verification FAILED, not restarted (your answer)`, 'you: run npm run setup again and answer yes to restart it', fromNow(ctx))
+        ? waiting(
+            step,
+            `${identity}: verification FAILED, not restarted (your answer)`,
+            'you: run npm run setup again and answer yes to restart it',
+            fromNow(ctx),
+          )
         : waiting(step, `${identity} is not an SES identity (your answer)`, 'you: run npm run setup again to create it', fromNow(ctx));
     }
     state = await identityState(ctx, identity);
@@ -254,7 +283,12 @@ async function ensureIdentity(ctx: SetupContext, step: string, identity: string)
       dkimSince,
     );
   }
-  return waiting(step, `${identity}: DKIM ${state.dkim}`, `you: publish at your DNS host ${listing} (SES looks for up to ${DKIM_HOURS} h)`, dkimSince);
+  return waiting(
+    step,
+    `${identity}: DKIM ${state.dkim}`,
+    `you: publish at your DNS host ${listing} (SES looks for up to ${DKIM_HOURS} h)`,
+    dkimSince,
+  );
 }
 
 export const senderStep: Step = {
@@ -265,7 +299,9 @@ export const senderStep: Step = {
     const domainVerified = /but its domain (\S+) is verified/.exec(check.detail)?.[1];
     if (domainVerified) {
       await ctx.writeConfig({ senderIdentity: domainVerified });
-      return [result('SES sender', 'changed', `sending as ${ctx.config.senderEmail} through the verified domain ${domainVerified} (cdk.json)`)];
+      return [
+        result('SES sender', 'changed', `sending as ${ctx.config.senderEmail} through the verified domain ${domainVerified} (cdk.json)`),
+      ];
     }
     return [await ensureIdentity(ctx, 'SES sender', ctx.config.senderIdentity)];
   },

@@ -41,7 +41,10 @@ export const sinceDate = (date: Date | undefined, unknown: string): Since =>
   date instanceof Date && !Number.isNaN(date.getTime()) ? { since: date.toISOString() } : { sinceUnknown: unknown };
 /** A wait that starts with this run (a change just made, or the owner's "not now"). */
 export const fromNow = (ctx: SetupContext): Since => ({ since: new Date(ctx.deps.now()).toISOString() });
-export const waiting = (step: string, detail: string, waitingOn: string, since: Since): StepResult => ({ ...result(step, 'waiting', detail, waitingOn), ...since });
+export const waiting = (step: string, detail: string, waitingOn: string, since: Since): StepResult => ({
+  ...result(step, 'waiting', detail, waitingOn),
+  ...since,
+});
 
 /** The change a failed check calls for: shown with its cost, asked, applied, then the check runs again. */
 interface Plan {

@@ -35,16 +35,28 @@ describe('analytics with the real react-ga4', () => {
     expect(scripts[0]).toHaveAttribute('src', 'https://www.googletagmanager.com/gtag/js?id=G-TEST123');
 
     document.title = 'Hotel Booking Manager | Alex Example';
-    sendPageEvent('Hotel_Booking_Manager', { page_location: 'https://example.dev/projects/1', page_title: document.title, project_title: 'Hotel Booking Manager' });
+    sendPageEvent('Hotel_Booking_Manager', {
+      page_location: 'https://example.dev/projects/1',
+      page_title: document.title,
+      project_title: 'Hotel Booking Manager',
+    });
     sendPageEvent('homePage');
     const events = ((window as DataLayerWindow).dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
     // react-ga4 passes GA4's parameters through to gtag unchanged.
     expect(events).toContainEqual([
       'event',
       'Hotel_Booking_Manager',
-      { page_location: 'https://example.dev/projects/1', page_title: 'Hotel Booking Manager | Alex Example', project_title: 'Hotel Booking Manager' },
+      {
+        page_location: 'https://example.dev/projects/1',
+        page_title: 'Hotel Booking Manager | Alex Example',
+        project_title: 'Hotel Booking Manager',
+      },
     ]);
-    expect(events).toContainEqual(['event', 'homePage', { page_location: window.location.href, page_title: 'Hotel Booking Manager | Alex Example' }]);
+    expect(events).toContainEqual([
+      'event',
+      'homePage',
+      { page_location: window.location.href, page_title: 'Hotel Booking Manager | Alex Example' },
+    ]);
   });
 
   it('logs a gtag.js that fails to load (blocked, offline) with console.error', async () => {

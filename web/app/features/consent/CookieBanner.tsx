@@ -12,7 +12,6 @@ const readConsent = (): ConsentState => (hasStoredConsent() ? 'granted' : 'none'
 // so consented visitors never see a flash and hydration never mismatches.
 const serverConsent = (): ConsentState => 'unknown';
 
-
 /**
  * The cookie-consent banner: shown unless consent is stored; collapsed, or expanded with
  * Accept. Accept stores consent and loads analytics; stored consent loads analytics at start.

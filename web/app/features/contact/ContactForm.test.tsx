@@ -138,7 +138,7 @@ describe('ContactForm fields', () => {
     expect(message).toHaveAttribute('maxlength', String(CONTACT_LIMITS.messageMax));
   });
 
-  it('renders the compact captcha with the configured site key, in the page\'s language', () => {
+  it("renders the compact captcha with the configured site key, in the page's language", () => {
     setup();
     expect(captcha.props).toEqual({ size: 'compact', sitekey: 'test-site-key-0123456789', hl: 'en' });
   });
@@ -187,7 +187,12 @@ describe('validation: the first failing rule in order, its exact message, the fi
     ['a 5-letter top-level part', { ...good, email: 'jose@example.abcde' }, 'Email', 'Please enter a valid email address.'],
     ['a 3-character message', { ...good, message: 'Hey' }, 'Message', 'Please enter a valid message.'],
     ['an empty form (name is checked first)', { fullName: '', email: '', message: '' }, 'Full name', 'Please enter a valid full name.'],
-    ['bad email and message (email before message)', { ...good, email: 'x', message: 'no' }, 'Email', 'Please enter a valid email address.'],
+    [
+      'bad email and message (email before message)',
+      { ...good, email: 'x', message: 'no' },
+      'Email',
+      'Please enter a valid email address.',
+    ],
   ])('%s', async (_label, values, label, text) => {
     const user = setup();
     await fill(user, values);
@@ -213,7 +218,16 @@ describe('validation: the first failing rule in order, its exact message, the fi
   it('accepts names of any script, hyphenated names, and last names of several words', async () => {
     fetchMock.mockResolvedValue(response(200));
     const user = setup();
-    const names = ['José Álvarez', "Zoë O'Brien", 'Anne-Marie Dupont', 'Владимир Набоков', 'María José Núñez', 'Lucía Fernández García', 'Juan de la Cruz', "Jean-Luc O'Neil"];
+    const names = [
+      'José Álvarez',
+      "Zoë O'Brien",
+      'Anne-Marie Dupont',
+      'Владимир Набоков',
+      'María José Núñez',
+      'Lucía Fernández García',
+      'Juan de la Cruz',
+      "Jean-Luc O'Neil",
+    ];
     for (const fullName of names) {
       await user.type(fields().fullName, fullName);
       await user.type(fields().email, 'x@example.com');
@@ -368,7 +382,9 @@ describe('sending', () => {
     await screen.findByText(SENT);
     expect(captcha.reset).toHaveBeenCalledTimes(3);
     // Each attempt used its own fresh token.
-    const tokens = fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as Record<string, string>)['g-recaptcha-response']);
+    const tokens = fetchMock.mock.calls.map(
+      ([, init]) => (JSON.parse(String(init?.body)) as Record<string, string>)['g-recaptcha-response'],
+    );
     expect(tokens).toEqual(['token-2', 'token-3']);
   });
 });
@@ -519,8 +535,7 @@ describe('timeouts and the prerender', () => {
     );
     document.body.append(container);
     const typedBefore = { fullName: 'Ada Lovelace', email: 'ada@example.org', message: 'Typed while the scripts were on their way.' };
-    const field = (name: keyof typeof typedBefore) =>
-      container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
+    const field = (name: keyof typeof typedBefore) => container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
     for (const [name, value] of Object.entries(typedBefore)) field(name as keyof typeof typedBefore).value = value;
     field('message').focus();
     const consoleError = vi.spyOn(console, 'error');

@@ -40,7 +40,6 @@ export function fieldMessage(field: ContactField, messages: UiMessages['contact'
   }[field];
 }
 
-
 /** A labelled field and its error. */
 function Field({ htmlFor, label, error, children }: { htmlFor: string; label: string; error: ReactNode; children: ReactNode }) {
   return (
@@ -56,7 +55,13 @@ function Field({ htmlFor, label, error, children }: { htmlFor: string; label: st
  * The captcha's reserved box: a note while Google's script loads (or if it fails), then the widget, after
  * hydration. `onLost`: the token expired or the widget failed, so Send is disabled again.
  */
-function CaptchaBox({ boxRef, widgetRef, describedBy, onChange, onLost }: {
+function CaptchaBox({
+  boxRef,
+  widgetRef,
+  describedBy,
+  onChange,
+  onLost,
+}: {
   boxRef: Ref<HTMLDivElement>;
   widgetRef: Ref<ReCAPTCHA>;
   describedBy: string | undefined;

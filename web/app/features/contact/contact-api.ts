@@ -31,11 +31,7 @@ const quoted = (key: string) => `"${key}"`;
  * Posts the contact message as JSON. Any 2xx is success and the body is never read;
  * a network failure, a timeout or any other status is failure. Never throws.
  */
-export async function postContact(
-  endpoint: string,
-  body: ContactRequestBody,
-  options: ContactRequestOptions = {},
-): Promise<boolean> {
+export async function postContact(endpoint: string, body: ContactRequestBody, options: ContactRequestOptions = {}): Promise<boolean> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? CONTACT_TIMEOUT_MS);
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };

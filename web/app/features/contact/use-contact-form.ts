@@ -60,7 +60,11 @@ export function useContactForm() {
     recaptchaRef.current?.reset();
     setCaptchaToken(null);
 
-    const typed = { fullName: fullNameRef.current?.value ?? '', email: emailRef.current?.value ?? '', message: messageRef.current?.value ?? '' };
+    const typed = {
+      fullName: fullNameRef.current?.value ?? '',
+      email: emailRef.current?.value ?? '',
+      message: messageRef.current?.value ?? '',
+    };
     const result = checkContact({ ...typed, captchaToken: token });
     if (!result.ok) {
       setStatus({ kind: 'invalid', field: result.field });
@@ -87,5 +91,17 @@ export function useContactForm() {
     }
   }
 
-  return { status, captchaToken, setCaptchaToken, handleTyping, handleCaptchaChange, handleSubmit, recaptchaRef, fullNameRef, emailRef, messageRef, captchaRef };
+  return {
+    status,
+    captchaToken,
+    setCaptchaToken,
+    handleTyping,
+    handleCaptchaChange,
+    handleSubmit,
+    recaptchaRef,
+    fullNameRef,
+    emailRef,
+    messageRef,
+    captchaRef,
+  };
 }

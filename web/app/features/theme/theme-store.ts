@@ -1,11 +1,5 @@
 import { useClientValue } from '../../components/use-hydrated';
-import {
-  THEME_ATTRIBUTE,
-  THEME_STORAGE_KEY,
-  isTheme,
-  type Theme,
-  type ThemePreference,
-} from '../../../../contract/theme-script';
+import { THEME_ATTRIBUTE, THEME_STORAGE_KEY, isTheme, type Theme, type ThemePreference } from '../../../../contract/theme-script';
 
 /**
  * The visitor's theme preference, shared by every theme control on the page and kept in step with

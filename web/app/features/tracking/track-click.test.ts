@@ -121,7 +121,7 @@ describe('trackClick (first-party click events)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('sends nothing for a click the page\'s boot script already counted (before the app took over)', () => {
+  it("sends nothing for a click the page's boot script already counted (before the app took over)", () => {
     const beacon = vi.fn().mockReturnValue(true);
     setSendBeacon(beacon);
     const link = document.createElement('a');

@@ -9,11 +9,24 @@ vi.mock('web-vitals', () => {
 });
 
 function metric(name: Metric['name'], value: number, extra: Partial<Metric> = {}): Metric {
-  return { name, value, delta: value, rating: 'good', id: 'v', entries: [], navigationType: 'navigate', navigationId: 1, ...extra } as Metric;
+  return {
+    name,
+    value,
+    delta: value,
+    rating: 'good',
+    id: 'v',
+    entries: [],
+    navigationType: 'navigate',
+    navigationId: 1,
+    ...extra,
+  } as Metric;
 }
 
 function setViewport(phone: boolean): void {
-  window.matchMedia = ((query: string) => ({ matches: phone && query.includes('max-width'), media: query })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: phone && query.includes('max-width'),
+    media: query,
+  })) as unknown as typeof window.matchMedia;
 }
 
 function hide(): void {
@@ -65,7 +78,10 @@ describe('vitals: one beacon per page view', () => {
     hide();
     window.dispatchEvent(new Event('pagehide'));
     expect(beacons).toEqual([
-      { url: '/api/vitals', body: { route: '/projects/:projectId', lang: 'es', device: 'desktop', nav: 'load', ttfb: 120, lcp: 1835, cls: 0.0312 } },
+      {
+        url: '/api/vitals',
+        body: { route: '/projects/:projectId', lang: 'es', device: 'desktop', nav: 'load', ttfb: 120, lcp: 1835, cls: 0.0312 },
+      },
     ]);
   });
 
@@ -99,7 +115,7 @@ describe('vitals: one beacon per page view', () => {
     ]);
   });
 
-  it("leaves the first page view to the boot script when it already sent it, and says it has taken over", () => {
+  it('leaves the first page view to the boot script when it already sent it, and says it has taken over', () => {
     document.documentElement.setAttribute('data-page-views', 'sent');
     vitals.startVitals('/api/events', ['/home']);
     expect(document.documentElement.getAttribute('data-page-views')).toBe('app');
