@@ -25,8 +25,9 @@ describe('a page added to the page table', () => {
     const script = `
       const { siteRoutes } = await import('./web/app/routes.ts');
       const { VITALS_ROUTES, routeOfPath } = await import('./contract/vitals.ts');
+      const { LOCALE_CODES } = await import('./web/content/locales.ts');
       const files = (entries) => entries.flatMap((entry) => [{ path: entry.path, file: entry.file }, ...files(entry.children ?? [])]);
-      console.log(JSON.stringify({ routes: files(siteRoutes(['en', 'es'], process.cwd())), vitals: VITALS_ROUTES, es: routeOfPath('/es${pattern}') }));`;
+      console.log(JSON.stringify({ routes: files(siteRoutes(['en', 'es'], process.cwd())), vitals: VITALS_ROUTES, es: routeOfPath('/es${pattern}', LOCALE_CODES) }));`;
     const run = await runChild(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: copy,
       timeoutMs: 60_000,
