@@ -16,6 +16,7 @@ import {
 import { firefox, type Browser as FirefoxBrowser, type BrowserContext as FirefoxContext } from 'playwright-core-firefox';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { eventually } from '../support/browser';
 import { startNetwork, type Network, type NetworkOptions } from './network';
 import { isElementRef, startWebKitDriver, type ElementRef, type WebDriverSession } from './webdriver';
 
@@ -402,4 +403,18 @@ export function engineSession(name: EngineName, { setup, teardown, timeout }: Se
       return current;
     },
   };
+}
+
+/** The path of a URL. */
+export function pathOf(url: string): string {
+  return new URL(url).pathname;
+}
+
+/** Waits until the page's address is `path` (or matches it); `what` names it in a timeout's message. */
+export function reachesPath(page: EnginePage, path: string | RegExp, what: string = String(path)): Promise<string> {
+  return eventually(
+    async () => pathOf(await page.url()),
+    (p) => (typeof path === 'string' ? p === path : path.test(p)),
+    what,
+  );
 }

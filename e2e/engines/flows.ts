@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, inject, it } from 'vitest';
 import { ANALYTICS_HOST, baseUrl, eventually } from '../support/browser';
 import { CONSENT_KEY, KNOWN_ROUTES, MENU_ENTRIES, SCROLL_THRESHOLD_PX, TEXT, VISITOR_ROUTES, normalize } from '../support/site';
-import { engineSession, type EngineName, type EnginePage, type EngineSession, type Target } from './engine';
+import { reachesPath, pathOf, engineSession, type EngineName, type EnginePage, type EngineSession, type Target } from './engine';
 import { FAKE_RECAPTCHA_JS } from '../support/fakes';
 import type { Network, SeenRequest } from './network';
 import { checkVitalsBeacon } from '../../contract/vitals';
@@ -28,11 +28,6 @@ const FAKE_CAPTCHA: Target = { css: 'button[data-fake-recaptcha]' };
 
 function menuEntry(name: string): Target {
   return { css: 'a', name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) };
-}
-
-/** The path of a URL. */
-function pathOf(url: string): string {
-  return new URL(url).pathname;
 }
 
 function hostOf(url: string): string {
@@ -238,11 +233,7 @@ async function scrollFarDownAndRecord(page: EnginePage): Promise<void> {
  * captures the view transition's old state (docs/decisions.md, Scroll), longer on a busy machine.
  */
 async function expectNewPageAtTop(page: EnginePage, path: RegExp, clientSide: boolean): Promise<void> {
-  await eventually(
-    async () => pathOf(await page.url()),
-    (p) => path.test(p),
-    String(path),
-  );
+  await reachesPath(page, path);
   const samples: number[] = [];
   for (let i = 0; i < 30; i++) {
     samples.push(await scrollY(page));
@@ -316,11 +307,7 @@ function routeFlows(session: EngineSession): void {
   it('redirects / to /home', async () => {
     const page = await session.open({ viewport: 'desktop' });
     await visit(page, '/');
-    await eventually(
-      async () => pathOf(await page.url()),
-      (p) => p === '/home',
-      '/home',
-    );
+    await reachesPath(page, '/home');
     expect(await mainText(page)).toMatch(/Good (Morning|Afternoon|Evening)/);
   });
 }
@@ -345,11 +332,7 @@ function menuAndModalFlows(session: EngineSession): void {
       'aria-expanded true',
     );
     await page.click(menuEntry('About'));
-    await eventually(
-      async () => pathOf(await page.url()),
-      (p) => p === '/about',
-      '/about',
-    );
+    await reachesPath(page, '/about');
     await eventually(
       () => mainText(page),
       (t) => t.includes(TEXT.letsChat),
@@ -377,11 +360,7 @@ function menuAndModalFlows(session: EngineSession): void {
       'menu open without scripts',
     );
     await page.click(menuEntry('Projects'));
-    await eventually(
-      async () => pathOf(await page.url()),
-      (p) => p === '/projects',
-      '/projects',
-    );
+    await reachesPath(page, '/projects');
     await eventually(
       () => mainText(page),
       (t) => t.includes(TEXT.moreToCome),
@@ -452,11 +431,7 @@ function scrollFlows(session: EngineSession): void {
     await page.evaluate(() => document.querySelectorAll('main a[href^="/projects/"]')[4]?.scrollIntoView());
     expect(await scrollY(page)).toBeGreaterThan(SCROLL_THRESHOLD_PX);
     await page.click({ css: 'main a[href^="/projects/"]', name: /read more/i, last: true });
-    await eventually(
-      async () => pathOf(await page.url()),
-      (p) => /^\/projects\/\d$/.test(p),
-      'a project page',
-    );
+    await reachesPath(page, /^\/projects\/\d$/, 'a project page');
     await eventually(
       () => scrollY(page),
       (y) => y === 0,
@@ -592,11 +567,7 @@ function consentAndThemeFlows(session: EngineSession): void {
     );
     expect(await stored(page, 'theme')).toBe('dark');
     await page.click({ css: '.side-panel a', name: /^Projects$/ });
-    await eventually(
-      async () => pathOf(await page.url()),
-      (p) => p === '/projects',
-      '/projects',
-    );
+    await reachesPath(page, '/projects');
     expect(await background(page)).toBe(BACKGROUND.dark);
     await page.reload();
     // The stored choice is painted before the scripts run (the inline theme script).
@@ -653,11 +624,7 @@ function eventFlows(session: EngineSession): void {
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
     await page.click({ css: '.side-panel a', name: /^Projects$/ });
     // The prerendered link loads the next document.
-    await eventually(
-      async () => pathOf(await page.url()),
-      (p) => p === '/projects',
-      '/projects',
-    );
+    await reachesPath(page, '/projects');
     await eventually(
       () => mainText(page),
       (t) => t.includes(TEXT.moreToCome),
@@ -685,11 +652,7 @@ function eventFlows(session: EngineSession): void {
       'the web-vitals chunk',
     );
     await page.click({ css: '.side-panel a[href="/es/projects"]' });
-    await eventually(
-      async () => pathOf(await page.url()),
-      (p) => p === '/es/projects',
-      '/es/projects',
-    );
+    await reachesPath(page, '/es/projects');
     // The previous test's page sends its own page view as it closes, into this test's recording: this
     // test's pages are the Spanish ones.
     const ours = () => pageViews(session.network).filter((view) => view.lang === 'es');
@@ -774,11 +737,7 @@ export async function openContactWithFakeCaptcha(session: EngineSession, page: E
       'menu open',
     );
     await page.click(menuEntry(entry.contactName));
-    await eventually(
-      async () => pathOf(await page.url()),
-      (p) => p === entry.contactPath,
-      'the contact page',
-    );
+    await reachesPath(page, entry.contactPath, 'the contact page');
   }
   await eventually(() => isShown(page, FAKE_CAPTCHA.css), Boolean, 'the fake captcha', 10_000);
 }

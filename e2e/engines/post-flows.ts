@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/browser';
 import { FIXTURE_POST, startPostSite, type PostSite } from '../support/post-site';
-import { engineSession, type EngineName, type EnginePage } from './engine';
+import { reachesPath, engineSession, type EngineName, type EnginePage } from './engine';
 import { axeViolations, clickEvents, hydrated, mainText } from './flows';
 import { escapeCloses, searchOpenAndBack, showResults } from './search-flows';
 
@@ -19,8 +19,6 @@ const SEARCH_FLOW_MS = 180_000;
 
 /** What /blogs of the fixture lists: its two English posts, then the three external articles. */
 const BLOG_CARDS = 5;
-
-const pathOf = (url: string) => new URL(url).pathname;
 
 /** The text of the post's body, or '' while it is not on the page. */
 function postText(page: EnginePage): Promise<string> {
@@ -37,11 +35,7 @@ async function cardToPostAndBack(page: EnginePage, network: Parameters<typeof cl
   // Kept only while the same document stays in this tab: a new tab or a full load would lose it.
   await page.evaluate(() => void ((window as unknown as { postFlow: boolean }).postFlow = true));
   await page.click({ css: 'main a.blog-card', name: new RegExp(FIXTURE_POST.title) });
-  await eventually(
-    async () => pathOf(await page.url()),
-    (path) => path === FIXTURE_POST.path,
-    FIXTURE_POST.path,
-  );
+  await reachesPath(page, FIXTURE_POST.path);
   await eventually(
     () => postText(page),
     (text) => text.includes(FIXTURE_POST.marker),
@@ -59,11 +53,7 @@ async function cardToPostAndBack(page: EnginePage, network: Parameters<typeof cl
   );
 
   await page.back();
-  await eventually(
-    async () => pathOf(await page.url()),
-    (path) => path === '/blogs',
-    '/blogs after Back',
-  );
+  await reachesPath(page, '/blogs', '/blogs after Back');
   await eventually(
     () => cardCount(page),
     (count) => count === BLOG_CARDS,

@@ -17,7 +17,7 @@ import { pages as arabicPages } from '../fixtures/ar/pages';
 import { ui as arabic } from '../fixtures/ar/ui';
 import { eventually } from '../support/browser';
 import { localized, UNKNOWN_ROUTE } from '../support/site';
-import { engineSession, type EngineName, type EnginePage, type EngineSession, type Target } from './engine';
+import { reachesPath, engineSession, type EngineName, type EnginePage, type EngineSession, type Target } from './engine';
 import { attribute, axeViolations, hydrated, isShown, mainText, openContactWithFakeCaptcha, visibleMenuEntries } from './flows';
 import { OPEN_DIALOG, searchOpenAndBack, showResults } from './search-flows';
 
@@ -30,7 +30,6 @@ const SUBMIT = 'main button[type="submit"]';
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const menuEntry = (name: string): Target => ({ css: 'a', name: new RegExp(`^${escape(name)}$`) });
 
-const pathOf = (url: string) => new URL(url).pathname;
 const direction = (page: EnginePage) => page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dir}`);
 const heading = (page: EnginePage) => page.evaluate(() => (document.querySelector('main h1')?.textContent ?? '').trim());
 const rect = (page: EnginePage, css: string) =>
@@ -87,11 +86,7 @@ function layoutFlows({ session, site, visit }: RtlFlows): void {
     }, arabic.menu.Projects);
     expect(textRight).toBeGreaterThan(width - 60);
     await page.click(menuEntry(arabic.menu.Projects));
-    await eventually(
-      async () => pathOf(await page.url()),
-      (p) => p === localized(site.code, '/projects'),
-      'the projects page',
-    );
+    await reachesPath(page, localized(site.code, '/projects'), 'the projects page');
     await eventually(
       () => heading(page),
       (h) => h === arabic.projects.title,
@@ -121,11 +116,7 @@ function layoutFlows({ session, site, visit }: RtlFlows): void {
       'matrix(-1, 0, 0, 1, 0, 0)',
     );
     await page.click({ css: '.side-panel a', name: new RegExp(`^${escape(arabic.menu.About)}$`) });
-    await eventually(
-      async () => pathOf(await page.url()),
-      (p) => p === localized(site.code, '/about'),
-      'the about page',
-    );
+    await reachesPath(page, localized(site.code, '/about'), 'the about page');
     await eventually(
       () => mainText(page),
       (t) => t.includes(arabic.about.letsChat),
@@ -190,11 +181,7 @@ function modalAndLanguageFlows({ session, site, visit }: RtlFlows): void {
     await visit(page, '/about');
     expect(await attribute(page, '.side-panel a.language-link[lang="en"]', 'dir')).toBe('ltr');
     await page.click({ css: '.side-panel a.language-link[lang="en"]' });
-    await eventually(
-      async () => pathOf(await page.url()),
-      (p) => p === '/about',
-      '/about',
-    );
+    await reachesPath(page, '/about');
     await eventually(
       () => direction(page),
       (d) => d === 'en ltr',
@@ -206,11 +193,7 @@ function modalAndLanguageFlows({ session, site, visit }: RtlFlows): void {
     // Its own name, right to left, inside the left-to-right panel.
     expect(await page.evaluate((css) => getComputedStyle(document.querySelector(css)!).direction, back)).toBe('rtl');
     await page.click({ css: back });
-    await eventually(
-      async () => pathOf(await page.url()),
-      (p) => p === localized(site.code, '/about'),
-      'back to the Arabic page',
-    );
+    await reachesPath(page, localized(site.code, '/about'), 'back to the Arabic page');
     await eventually(
       () => direction(page),
       (d) => d === `${site.code} rtl`,

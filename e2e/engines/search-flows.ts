@@ -6,12 +6,10 @@
  */
 import { expect } from 'vitest';
 import { eventually } from '../support/browser';
-import type { EnginePage, Target } from './engine';
+import { reachesPath, type EnginePage, type Target } from './engine';
 
 export const OPEN_DIALOG = 'dialog.search-dialog[open]';
 const FIELD: Target = { css: `${OPEN_DIALOG} input[type="search"]` };
-
-const pathOf = (url: string) => new URL(url).pathname;
 
 /** The titles of the results shown, in order. */
 export function resultTitles(page: EnginePage): Promise<string[]> {
@@ -81,11 +79,7 @@ export async function searchOpenAndBack(page: EnginePage, from: string, how: 'co
   const marked = await page.evaluate((css) => [...document.querySelectorAll(`${css} .search-excerpt mark`)].length, OPEN_DIALOG);
   expect(marked, 'matched words marked in the excerpts').toBeGreaterThan(0);
   await page.click({ css: `${OPEN_DIALOG} a.search-result`, name: new RegExp(wanted.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
-  await eventually(
-    async () => pathOf(await page.url()),
-    (path) => path === wanted.path,
-    wanted.path,
-  );
+  await reachesPath(page, wanted.path);
   await eventually(
     () => page.evaluate(() => (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ')),
     (text) => text.includes(wanted.shows),
@@ -97,11 +91,7 @@ export async function searchOpenAndBack(page: EnginePage, from: string, how: 'co
     true,
   );
   await page.back();
-  await eventually(
-    async () => pathOf(await page.url()),
-    (path) => path === from,
-    `${from} after Back`,
-  );
+  await reachesPath(page, from, `${from} after Back`);
 }
 
 /** Escape closes the dialog and gives focus back to what opened it. */
