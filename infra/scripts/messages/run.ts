@@ -53,14 +53,6 @@ export interface MessagesArgs {
   scope?: string;
 }
 
-/** A problem the owner can fix, printed as one line: exit 1. */
-export class MessagesError extends CommandError {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MessagesError';
-  }
-}
-
 const FLAGS = {
   local: { type: 'boolean' },
   stage: { type: 'string' },
@@ -137,7 +129,7 @@ export function localEndpoint(env: NodeJS.ProcessEnv): string {
   if (running) return running;
   const port = env.ARCHIVE_PORT?.trim() || String(DEFAULT_ARCHIVE_PORT);
   if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
-    throw new MessagesError(`ARCHIVE_PORT=${JSON.stringify(env.ARCHIVE_PORT)} is not a port number (1-65535).`);
+    throw new CommandError(`ARCHIVE_PORT=${JSON.stringify(env.ARCHIVE_PORT)} is not a port number (1-65535).`);
   }
   return `http://127.0.0.1:${port}`;
 }
@@ -169,14 +161,14 @@ async function resolveTarget(
   const outputs = await stackOutputs(config.stackName, config.region, deps.cloudFormation(config.region));
   const stageFlag = config.stage ? ` -- --stage ${config.stage}` : '';
   if (!outputs) {
-    throw new MessagesError(
+    throw new CommandError(
       `Stack ${config.stackName} not found in ${config.region}: deploy it first (npm run deploy${stageFlag}), ` +
         'or check AWS_PROFILE and the region in cdk.json. For the archive of `npm start`: npm run messages -- --local',
     );
   }
   const table = outputs[STACK_OUTPUT_KEYS.archiveTable];
   if (!table) {
-    throw new MessagesError(
+    throw new CommandError(
       `Stack ${config.stackName} in ${config.region} has no ${STACK_OUTPUT_KEYS.archiveTable} output: it was deployed ` +
         `before the message archive existed; deploy this version (npm run deploy${stageFlag}).`,
     );
