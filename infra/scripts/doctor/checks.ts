@@ -80,8 +80,8 @@ function isUnknownEndpoint(error: unknown): boolean {
 }
 /** Leads a fix that `npm run setup` can apply itself; the manual way follows. */
 export const SETUP_DOES_IT = '`npm run setup` does this (asking first); by hand: ';
-const bareName = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
-const isAddress = (identity: string) => identity.includes('@');
+export const bareName = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
+export const isAddress = (identity: string) => identity.includes('@');
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 
 /**
