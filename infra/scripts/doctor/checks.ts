@@ -220,10 +220,10 @@ function createIdentityFix(identity: string, region: string): string {
 }
 
 function pendingFix(identity: string, state: IdentityState, region: string): string {
+  const resend =
+    `\`aws sesv2 delete-email-identity --email-identity ${identity} --region ${region}\` then ` +
+    `\`aws sesv2 create-email-identity --email-identity ${identity} --region ${region}\``;
   if (isAddress(identity)) {
-    const resend =
-      `\`aws sesv2 delete-email-identity --email-identity ${identity} --region ${region}\` then ` +
-      `\`aws sesv2 create-email-identity --email-identity ${identity} --region ${region}\``;
     return state.verificationStatus === 'FAILED'
       ? `The link expired. ${SETUP_DOES_IT}${resend}; then click the link in the new mail.`
       : `Click the link in the verification mail sent to ${identity} (to resend: ${resend}).`;
@@ -232,8 +232,7 @@ function pendingFix(identity: string, state: IdentityState, region: string): str
     // SES stops looking after 72 h; only a new identity (new DKIM tokens) starts a new check (see setup/steps/ses-identities.ts, restartText).
     return (
       `SES stopped looking for the DKIM records of ${identity} (72 h) and does not look again by itself. ${SETUP_DOES_IT}` +
-      `\`aws sesv2 delete-email-identity --email-identity ${identity} --region ${region}\` then ` +
-      `\`aws sesv2 create-email-identity --email-identity ${identity} --region ${region}\`; then publish the three new DKIM CNAME records it prints.`
+      `${resend}; then publish the three new DKIM CNAME records it prints.`
     );
   }
   return (

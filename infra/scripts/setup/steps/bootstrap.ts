@@ -99,18 +99,12 @@ export const bootstrapStep: Step = {
       if (check.status === 'pass') {
         if (version < pinned || policies !== policy || bounded !== boundary) {
           const why = [
-            ...(version < pinned ? [`from version ${version} to ${pinned}`] : []),
-            ...(policies !== policy
-              ? [
-                  `its CloudFormation execution role from ${policies || 'AdministratorAccess'} to ${policy.split('/').pop()} (no table items, secret, role chains or deploy roles)`,
-                ]
-              : []),
-            ...(bounded !== boundary
-              ? [
-                  `the boundary ${boundary} on CloudFormation's role${bounded ? ` in place of ${bounded}` : ''} (no role a deploy makes escapes it)`,
-                ]
-              : []),
-          ];
+            version < pinned && `from version ${version} to ${pinned}`,
+            policies !== policy &&
+              `its CloudFormation execution role from ${policies || 'AdministratorAccess'} to ${policy.split('/').pop()} (no table items, secret, role chains or deploy roles)`,
+            bounded !== boundary &&
+              `the boundary ${boundary} on CloudFormation's role${bounded ? ` in place of ${bounded}` : ''} (no role a deploy makes escapes it)`,
+          ].filter(Boolean);
           const applied = await applyPlan(ctx, name, {
             change: `update the bootstrap stack in ${region}: ${why.join('; ')} (cdk bootstrap ${target} --cloudformation-execution-policies ${policy} --custom-permissions-boundary ${boundary})`,
             cost: BOOTSTRAP_COST,
