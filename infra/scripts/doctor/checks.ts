@@ -58,8 +58,6 @@ export interface DoctorClients {
 
 export type DoctorOutcome = { kind: 'no-credentials'; message: string } | { kind: 'checked'; account: string; results: CheckResult[] };
 
-/** The region CloudFront certificates must live in (the stack's cross-region part, with a domain). */
-export const CERTIFICATE_REGION = CLOUDFRONT_CERTIFICATE_REGION;
 /**
  * The oldest bootstrap stack the synthesized templates accept: aws-cdk-lib's CheckBootstrapVersion
  * rule refuses older ones (infra/lib/cdk-facts.test.ts reads the rule from a synthesized template).
@@ -89,7 +87,7 @@ const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1
  * domain (an external-DNS domain's certificate is imported by ARN: no stack there).
  */
 export function stackRegions(config: PortfolioConfig): string[] {
-  return [...new Set([config.region, ...(isRoute53Domain(config.domain) ? [CERTIFICATE_REGION] : [])])];
+  return [...new Set([config.region, ...(isRoute53Domain(config.domain) ? [CLOUDFRONT_CERTIFICATE_REGION] : [])])];
 }
 
 export async function checkCredentials(

@@ -16,6 +16,7 @@ import { SSMClient } from '@aws-sdk/client-ssm';
 import { STSClient } from '@aws-sdk/client-sts';
 import { Resolver, resolveNs, resolveTxt } from 'node:dns/promises';
 import {
+  CLOUDFRONT_CERTIFICATE_REGION,
   ConfigError,
   deployReadinessProblems,
   loadConfigFromCdkJson,
@@ -27,7 +28,7 @@ import { overridesOf, STAGE_FLAGS } from '../kit/cdk';
 import { CONFIG_HINT } from '../kit/command';
 import { parseFlags } from '../kit/flags';
 import { exitCode, formatTable, row, type CheckResult } from '../report';
-import { CERTIFICATE_REGION, runChecks, type DoctorClients } from './checks';
+import { runChecks, type DoctorClients } from './checks';
 
 /**
  * Public DNS's answer for a domain's name servers: the system resolver, or the DNS server named by
@@ -50,7 +51,7 @@ export function txtLookup(server = process.env.PORTFOLIO_DNS_SERVER): (name: str
 }
 
 export function awsClients(region: string): DoctorClients {
-  const global = { region: CERTIFICATE_REGION };
+  const global = { region: CLOUDFRONT_CERTIFICATE_REGION };
   return {
     sts: awsClient(STSClient, { region }),
     sesv2: awsClient(SESv2Client, { region }),

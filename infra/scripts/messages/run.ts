@@ -18,9 +18,6 @@ import { stackOutputs } from '../kit/stack-outputs';
 import { type Archive, deleteMessage, getMessage, listMessages, resendFailed, resendMessage, UnknownMessageError } from './archive';
 import { formatList, formatMessage, toJson } from './format';
 
-/** The local archive's port when ARCHIVE_PORT is not set (the same default as `npm start`). */
-export const DEFAULT_ARCHIVE_PORT = LOCAL_ARCHIVE_PORT;
-
 export const USAGE = `Usage: npm run messages -- [command] [options]
 
 Commands:
@@ -127,7 +124,7 @@ export function localEndpoint(env: NodeJS.ProcessEnv): string {
   if (outside) return outside;
   const running = env.ARCHIVE_PORT?.trim() ? undefined : readRunningStack(env.ARCHIVE_DIR?.trim() || DEFAULT_ARCHIVE_DIR)?.archive;
   if (running) return running;
-  const port = env.ARCHIVE_PORT?.trim() || String(DEFAULT_ARCHIVE_PORT);
+  const port = env.ARCHIVE_PORT?.trim() || String(LOCAL_ARCHIVE_PORT);
   if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
     throw new CommandError(`ARCHIVE_PORT=${JSON.stringify(env.ARCHIVE_PORT)} is not a port number (1-65535).`);
   }

@@ -24,10 +24,7 @@ export interface SetupClients extends DoctorClients {
 
 /** A problem setup cannot fix by itself: one line naming the value and what to do. Exit 1. */
 export class SetupError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SetupError';
-  }
+  override name = 'SetupError';
 }
 
 /** The answers a flag or an environment variable can give, so setup runs without a terminal. */
