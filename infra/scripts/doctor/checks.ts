@@ -183,7 +183,6 @@ export async function checkBootstrap(
 interface IdentityState {
   found: boolean;
   verified: boolean;
-  type: string;
   verificationStatus: string;
   dkim: string;
 }
@@ -194,13 +193,12 @@ async function emailIdentity(sesv2: SESv2Client, identity: string): Promise<Iden
     return {
       found: true,
       verified: r.VerifiedForSendingStatus === true,
-      type: r.IdentityType ?? (isAddress(identity) ? 'EMAIL_ADDRESS' : 'DOMAIN'),
       verificationStatus: r.VerificationStatus ?? 'UNKNOWN',
       dkim: r.DkimAttributes?.Status ?? 'NOT_STARTED',
     };
   } catch (error) {
     if (errorName(error) === 'NotFoundException') {
-      return { found: false, verified: false, type: '', verificationStatus: 'NOT_FOUND', dkim: 'NOT_STARTED' };
+      return { found: false, verified: false, verificationStatus: 'NOT_FOUND', dkim: 'NOT_STARTED' };
     }
     throw error;
   }
@@ -240,10 +238,6 @@ function pendingFix(identity: string, state: IdentityState, region: string): str
   );
 }
 
-function describeVerified(identity: string, state: IdentityState): string {
-  return isAddress(identity) ? `${identity} verified (address)` : `${identity} verified (domain, DKIM ${state.dkim})`;
-}
-
 /** The From identity the Lambda may send as (cdk.json senderIdentity: the sender address or its domain). */
 export async function checkSender(sesv2: SESv2Client, config: PortfolioConfig): Promise<CheckResult> {
   const check = 'SES sender';
@@ -254,7 +248,7 @@ export async function checkSender(sesv2: SESv2Client, config: PortfolioConfig): 
     if (!isAddress(identity) && state.dkim !== 'SUCCESS') {
       return row(check, 'fail', `${identity} verified but DKIM is ${state.dkim}`, pendingFix(identity, state, region));
     }
-    return row(check, 'pass', describeVerified(identity, state));
+    return row(check, 'pass', isAddress(identity) ? `${identity} verified (address)` : `${identity} verified (domain, DKIM ${state.dkim})`);
   }
   if (!state.found && isAddress(identity)) {
     // The Lambda's permission names senderIdentity: a verified domain alone does not let it send as the address.

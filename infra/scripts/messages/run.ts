@@ -83,15 +83,14 @@ export function parseMessagesArgs(argv: readonly string[]): MessagesArgs {
       if (id) throw new UsageError(`unexpected ${id}`);
       return { ...base, command: { kind: 'list' } };
     case 'show':
-      return { ...base, command: { kind: 'show', id: needsId('show') } };
+    case 'delete':
+      return { ...base, command: { kind: name, id: needsId(name) } };
     case 'resend':
       if (failed) {
         if (id) throw new UsageError('resend takes an id or --failed, not both');
         return { ...base, command: { kind: 'resend-failed' } };
       }
       return { ...base, command: { kind: 'resend', id: needsId('resend') } };
-    case 'delete':
-      return { ...base, command: { kind: 'delete', id: needsId('delete') } };
     default:
       throw new UsageError(`unknown command ${name}`);
   }
@@ -295,7 +294,5 @@ async function execute(args: MessagesArgs, target: Target, stdout: (text: string
       }
       return;
     }
-    case 'help':
-      return;
   }
 }

@@ -60,6 +60,7 @@ export function fencePolicies(scope: FenceScope): { name: string; arn: string; d
   ];
 }
 
+type FencePolicy = ReturnType<typeof fencePolicies>[number];
 type State = 'missing' | 'stale' | 'current';
 
 /** Whether each fence policy exists and says what its document says now (reads only); the stale ones, named. */
@@ -87,17 +88,14 @@ const isNoSuchEntity = (error: unknown) => ['NoSuchEntityException', 'NoSuchEnti
 
 /** Makes both fence policies say what their documents say now; the execution policy's ARN and the boundary's name. */
 export async function ensureFencePolicies(iam: IAMClient, scope: FenceScope): Promise<{ arn: string; boundary: string }> {
-  const [execution, boundary] = fencePolicies(scope) as [
-    ReturnType<typeof fencePolicies>[number],
-    ReturnType<typeof fencePolicies>[number],
-  ];
+  const [execution, boundary] = fencePolicies(scope) as [FencePolicy, FencePolicy];
   // The boundary first: the execution policy names it, and bootstrap gives it to CloudFormation's role.
   await ensurePolicy(iam, boundary);
   await ensurePolicy(iam, execution);
   return { arn: execution.arn, boundary: boundary.name };
 }
 
-async function ensurePolicy(iam: IAMClient, policy: ReturnType<typeof fencePolicies>[number]): Promise<void> {
+async function ensurePolicy(iam: IAMClient, policy: FencePolicy): Promise<void> {
   const { arn, document } = policy;
   const text = JSON.stringify(document);
   const state = await policyState(iam, arn, document);
