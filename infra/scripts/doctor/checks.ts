@@ -291,19 +291,10 @@ export async function withSenderDmarc(
       return undefined; // no record, or DNS unreachable: nothing to report
     }
     const record = records.map((chunks) => chunks.join('')).find((text) => /^v=DMARC1\s*;/i.test(text.trim()));
-    const tags = new Map(
-      (record ?? '').split(';').map(
-        (part) =>
-          part
-            .trim()
-            .split('=')
-            .map((x) => x.trim().toLowerCase()) as [string, string],
-      ),
-    );
+    const tags = new Map((record ?? '').split(';').map((part) => part.split('=').map((x) => x.trim().toLowerCase()) as [string, string]));
     return tags.get(tag) ?? (tag === 'sp' ? tags.get('p') : undefined);
   };
-  const labels = domain.split('.');
-  const organizational = labels.slice(-2).join('.');
+  const organizational = domain.split('.').slice(-2).join('.');
   const policy = (await policyOf(domain, 'p')) ?? (organizational !== domain ? await policyOf(organizational, 'sp') : undefined);
   if (policy !== 'reject' && policy !== 'quarantine') return sender;
   return row(
@@ -591,13 +582,8 @@ export async function runChecks(config: PortfolioConfig, clients: DoctorClients)
   }
 
   if (ses.account) {
-    const guarded = async (check: string, run: () => Promise<CheckResult>): Promise<CheckResult> => {
-      try {
-        return await run();
-      } catch (error) {
-        return unreadable(check, `could not ask SES (${errorText(error)})`, 'ses:GetEmailIdentity');
-      }
-    };
+    const guarded = (check: string, run: () => Promise<CheckResult>) =>
+      run().catch((error: unknown) => unreadable(check, `could not ask SES (${errorText(error)})`, 'ses:GetEmailIdentity'));
     const sender = await guarded('SES sender', () => checkSender(clients.sesv2, config));
     results.push(clients.resolveTxt ? await withSenderDmarc(sender, config.senderIdentity, clients.resolveTxt) : sender);
     results.push(await guarded('SES owner', () => checkOwner(clients.sesv2, config, ses.account!.sandbox)));

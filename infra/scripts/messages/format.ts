@@ -43,12 +43,8 @@ export function terminalSafe(value: string): string {
 
 /** The message's first non-blank line, shortened to `width` characters. */
 export function firstLine(text: string, width: number): string {
-  const line =
-    text
-      .split(/\r\n|\r|\n/)
-      .find((l) => l.trim() !== '')
-      ?.trim() ?? '';
-  return shorten(terminalSafe(line), width);
+  const line = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== '') ?? '';
+  return shorten(terminalSafe(line.trim()), width);
 }
 
 function shorten(value: string, width: number): string {
