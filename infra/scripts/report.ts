@@ -14,6 +14,18 @@ export interface CheckResult {
   fix?: string;
 }
 
+/** A row; `fix` only when given. */
+export const row = (check: string, status: Status, detail: string, fix?: string): CheckResult => ({
+  check,
+  status,
+  detail,
+  ...(fix ? { fix } : {}),
+});
+
+/** A read that failed (or was refused): the fix names the call these credentials need. */
+export const unreadable = (check: string, detail: string, action: string, status: Status = 'fail'): CheckResult =>
+  row(check, status, detail, `Let these credentials call ${action}, then \`npm run doctor\` again.`);
+
 const MARK: Record<Status, string> = { pass: '✓', fail: '✗', warn: '!', skip: '–' };
 
 /** The table as text, plus a closing summary line. */

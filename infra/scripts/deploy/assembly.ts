@@ -220,15 +220,10 @@ function pathProblems(root: string, relative: string, at: string): string[] {
     return [`${at}: ${relative} does not exist`];
   }
   if (real !== full || !isInside(root, real)) return [`${at}: ${relative} is a symbolic link`];
-  const links = symbolicLinksUnder(full);
-  return links.length > 0
-    ? [
-        `${at} holds symbolic links (${links
-          .slice(0, 3)
-          .map((l) => path.relative(root, l))
-          .join(', ')})`,
-      ]
-    : [];
+  const links = symbolicLinksUnder(full)
+    .slice(0, 3)
+    .map((l) => path.relative(root, l));
+  return links.length > 0 ? [`${at} holds symbolic links (${links.join(', ')})`] : [];
 }
 
 function symbolicLinksUnder(file: string): string[] {

@@ -32,15 +32,15 @@ import { assemblyProblems, expectedOf } from './assembly';
 
 export const USAGE = 'Usage: npm run deploy [-- --stage NAME] [--trial] [cdk deploy options]';
 
-export type SiteUrlLookup = (stackName: string, region: string) => Promise<string | undefined>;
-
 /** The address to build the site with: the custom domain, else the deployed stack's SiteUrl, else unknown yet. */
-export async function siteUrlForDeploy(config: PortfolioConfig, lookup: SiteUrlLookup = deployedSiteUrl): Promise<string | undefined> {
+export async function siteUrlForDeploy(config: PortfolioConfig, lookup = deployedSiteUrl): Promise<string | undefined> {
   if (config.siteUrl) return config.siteUrl;
   return lookup(config.stackName, config.region);
 }
 
 const DEPLOY_FLAGS = { assembly: { type: 'string' } } as const;
+/** Where `cdk deploy --outputs-file` writes the stacks' outputs. */
+const OUTPUTS = path.join(REPO_ROOT, 'cdk.out', 'outputs.json');
 
 export async function runDeploy(argv: readonly string[]): Promise<number> {
   const { values, rest: cdkArgv } = parseFlags(argv, DEPLOY_FLAGS, { passThrough: true });
@@ -72,13 +72,12 @@ export async function runDeploy(argv: readonly string[]): Promise<number> {
       '. The site is built during synth.',
   );
   const started = Date.now();
-  const outputs = path.join(REPO_ROOT, 'cdk.out', 'outputs.json');
   const deploy = (url: string | undefined) =>
-    runCdk(['deploy', '--all', '--outputs-file', outputs, ...contextArgs(config, url), ...args.rest]);
+    runCdk(['deploy', '--all', '--outputs-file', OUTPUTS, ...contextArgs(config, url), ...args.rest]);
 
   let status = deploy(siteUrl);
   if (status === 0 && !siteUrl) {
-    siteUrl = siteUrlFromOutputsFile(outputs, config.stackName) ?? (await deployedSiteUrl(config.stackName, config.region));
+    siteUrl = siteUrlFromOutputsFile(OUTPUTS, config.stackName) ?? (await deployedSiteUrl(config.stackName, config.region));
     if (!siteUrl) {
       throw new CommandError(
         `The stack deployed but has no ${STACK_OUTPUT_KEYS.siteUrl} output: run npm run deploy${stageArgs.length ? ` -- ${stageArgs.join(' ')}` : ''} again.`,
@@ -89,8 +88,8 @@ export async function runDeploy(argv: readonly string[]): Promise<number> {
   }
   if (status !== 0) return EXIT.failed;
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
-  console.error(`Deployed ${siteUrl} in ${minutes} min. Outputs (SiteUrl, DashboardUrl, …) are in ${path.relative(REPO_ROOT, outputs)}.`);
-  printPlanApproval(config, outputs);
+  console.error(`Deployed ${siteUrl} in ${minutes} min. Outputs (SiteUrl, DashboardUrl, …) are in ${path.relative(REPO_ROOT, OUTPUTS)}.`);
+  printPlanApproval(config);
 
   // Hook: an outside-in check of the live site.
   if (hasNpmScript('smoke') && siteUrl) return runNpmScript('smoke', [siteUrl]) === EXIT.done ? EXIT.done : EXIT.failed;
@@ -109,23 +108,22 @@ function refuseForeignAssembly(config: PortfolioConfig, assembly: string): void 
 
 /** Deploys a synthesized assembly as built (its site already carries its address), then the smoke test. */
 function deployAssembly(config: PortfolioConfig, assembly: string, cdkArgs: string[]): number {
-  const outputs = path.join(REPO_ROOT, 'cdk.out', 'outputs.json');
   console.error(
     `Deploying ${config.stackName} to ${config.region} from the assembly in ${assembly} (built earlier; nothing is built here).`,
   );
-  if (runCdk(['deploy', '--all', '--app', assembly, '--outputs-file', outputs, ...cdkArgs]) !== 0) return EXIT.failed;
-  const siteUrl = siteUrlFromOutputsFile(outputs, config.stackName);
+  if (runCdk(['deploy', '--all', '--app', assembly, '--outputs-file', OUTPUTS, ...cdkArgs]) !== 0) return EXIT.failed;
+  const siteUrl = siteUrlFromOutputsFile(OUTPUTS, config.stackName);
   if (!siteUrl)
-    throw new CommandError(`The stack deployed but ${path.relative(REPO_ROOT, outputs)} has no ${STACK_OUTPUT_KEYS.siteUrl} output.`);
+    throw new CommandError(`The stack deployed but ${path.relative(REPO_ROOT, OUTPUTS)} has no ${STACK_OUTPUT_KEYS.siteUrl} output.`);
   console.error(`Deployed ${siteUrl}.`);
-  printPlanApproval(config, outputs);
+  printPlanApproval(config);
   if (hasNpmScript('smoke')) return runNpmScript('smoke', [siteUrl]) === EXIT.done ? EXIT.done : EXIT.failed;
   return EXIT.done;
 }
 
 /** On a paid plan, how to approve its subscriptions (kit/stack-outputs.ts says why the deploy does not). */
-function printPlanApproval(config: PortfolioConfig, outputsFile: string): void {
-  const subscriptions = deployedPlanSubscriptions(planSubscriptionsFromOutputsFile(outputsFile, config.stackName), {
+function printPlanApproval(config: PortfolioConfig): void {
+  const subscriptions = deployedPlanSubscriptions(planSubscriptionsFromOutputsFile(OUTPUTS, config.stackName), {
     site: cloudFrontPlanOf(config),
     previews: previewCloudFrontPlanOf(config),
   });

@@ -8,7 +8,7 @@ import { errorText } from '../kit/aws';
 import { isAccessDenied } from './budget';
 import { describeBreakers, readBreakers } from '../kit/breakers';
 import { deployedApiId } from '../kit/stack-outputs';
-import type { CheckResult } from '../report';
+import { type CheckResult, row, unreadable } from '../report';
 
 const CHECK = 'Route breakers';
 
@@ -32,28 +32,24 @@ export async function checkBreakers(
       .map(([route, n]) => `${route} ${n}`)
       .join(', ');
     if (reading.tripped.length === 0) {
-      return {
-        check: CHECK,
-        status: 'pass',
-        detail: `${describeBreakers(reading)} (counted a day: ${numbers}, from $${config.monthlyBudgetUsd} a month; ${describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd, previewCloudFrontPlanOf(config))})`,
-      };
+      const months = describePlanMonths(config.cloudFrontPlan, config.monthlyBudgetUsd, previewCloudFrontPlanOf(config));
+      return row(
+        CHECK,
+        'pass',
+        `${describeBreakers(reading)} (counted a day: ${numbers}, from $${config.monthlyBudgetUsd} a month; ${months})`,
+      );
     }
-    return {
-      check: CHECK,
-      status: 'warn',
-      detail: describeBreakers(reading),
-      fix:
-        'A route passed its number of counted requests for the day (from monthlyBudgetUsd, or circuitBreaker, in cdk.json), or ' +
+    return row(
+      CHECK,
+      'warn',
+      describeBreakers(reading),
+      'A route passed its number of counted requests for the day (from monthlyBudgetUsd, or circuitBreaker, in cdk.json), or ' +
         'many addresses sent past their own share, and the owner was mailed; it comes back by itself at midnight UTC. If the ' +
         'traffic is real, raise monthlyBudgetUsd and `npm run deploy`: the next check ' +
         `(within ${BREAKER_CHECK_MINUTES} minute${BREAKER_CHECK_MINUTES === 1 ? '' : 's'}) gives the route its throttle back.`,
-    };
+    );
   } catch (error) {
-    return {
-      check: CHECK,
-      status: isAccessDenied(error) ? 'warn' : 'fail',
-      detail: `could not read the API stage (${errorText(error)})`,
-      fix: 'Let these credentials call apigateway:GET on the API, then `npm run doctor` again.',
-    };
+    const status = isAccessDenied(error) ? 'warn' : 'fail';
+    return unreadable(CHECK, `could not read the API stage (${errorText(error)})`, 'apigateway:GET on the API', status);
   }
 }

@@ -16,7 +16,7 @@ import { errorName, errorText } from '../kit/aws';
 
 /** Refused by IAM: a warning, not a failure, so a deploy role without the read is not stopped by it. */
 export const isAccessDenied = (error: unknown) => /AccessDenied|not authorized/i.test(errorText(error));
-import type { CheckResult } from '../report';
+import { type CheckResult, row, unreadable } from '../report';
 
 /** The budget's name: one per stack name, so a second site in the account gets its own. */
 export const budgetName = (config: Pick<PortfolioConfig, 'stackName'>) => `${config.stackName}-monthly-cost`;
@@ -50,22 +50,14 @@ export async function readBudget(budgets: BudgetsClient, account: string, config
     budget = (await budgets.send(new DescribeBudgetCommand({ AccountId: account, BudgetName: name }))).Budget;
   } catch (error) {
     if (errorName(error) !== 'NotFoundException') {
-      const fix =
-        'Let these credentials call budgets:ViewBudget (the payer account of an organization holds its budgets), then `npm run doctor` again.';
+      const action = 'budgets:ViewBudget (the payer account of an organization holds its budgets)';
       const detail = `could not read budget ${name} (${errorText(error)})`;
-      return { state: 'unreadable', result: { check: BUDGET_CHECK, status: isAccessDenied(error) ? 'warn' : 'fail', detail, fix } };
+      return { state: 'unreadable', result: unreadable(BUDGET_CHECK, detail, action, isAccessDenied(error) ? 'warn' : 'fail') };
     }
   }
   if (!budget) {
-    return {
-      state: 'missing',
-      result: {
-        check: BUDGET_CHECK,
-        status: 'warn',
-        detail: `no budget ${name}: nothing mails you when the month's bill grows`,
-        fix: `\`npm run setup\` creates it ($${config.monthlyBudgetUsd} a month from monthlyBudgetUsd in cdk.json, mails at 80% and 100% of actual spend and 100% forecast; free for an account's first two budgets).`,
-      },
-    };
+    const fix = `\`npm run setup\` creates it ($${config.monthlyBudgetUsd} a month from monthlyBudgetUsd in cdk.json, mails at 80% and 100% of actual spend and 100% forecast; free for an account's first two budgets).`;
+    return { state: 'missing', result: row(BUDGET_CHECK, 'warn', `no budget ${name}: nothing mails you when the month's bill grows`, fix) };
   }
   const limit = Number(budget.BudgetLimit?.Amount ?? NaN);
   const actual = Number(budget.CalculatedSpend?.ActualSpend?.Amount ?? 0);
@@ -74,7 +66,7 @@ export async function readBudget(budgets: BudgetsClient, account: string, config
   if (!Number.isFinite(limit) || actual >= 0.8 * limit || forecast >= limit) {
     const fix =
       'See what grows in the Billing console (Cost Explorer, by service); a flood on the API shows as a tripped route breaker in this table. docs/deploy.md, "The bill\'s ceiling", has the worst month.';
-    return { state: 'alarm', result: { check: BUDGET_CHECK, status: 'warn', detail: `${name} is in alarm: ${spend}`, fix } };
+    return { state: 'alarm', result: row(BUDGET_CHECK, 'warn', `${name} is in alarm: ${spend}`, fix) };
   }
-  return { state: 'ok', result: { check: BUDGET_CHECK, status: 'pass', detail: `${name}: ${spend}` } };
+  return { state: 'ok', result: row(BUDGET_CHECK, 'pass', `${name}: ${spend}`) };
 }

@@ -7,7 +7,7 @@
 import { type ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
 import type { BudgetsClient } from '@aws-sdk/client-budgets';
 import type { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
-import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, DescribeStacksCommand, paginateListStackResources } from '@aws-sdk/client-cloudformation';
 import { type CloudWatchClient, DescribeAlarmsCommand, type MetricAlarm } from '@aws-sdk/client-cloudwatch';
 import { GetHostedZoneCommand, ListHostedZonesByNameCommand, type Route53Client } from '@aws-sdk/client-route-53';
 import { GetDomainDetailCommand, type Route53DomainsClient } from '@aws-sdk/client-route-53-domains';
@@ -24,7 +24,7 @@ import {
 } from '../../config/portfolio-config';
 import { boundaryPolicyName } from '../../lib/github-deploy-stack';
 import { errorName, errorText, isNoCredentials, isStackMissing } from '../kit/aws';
-import type { CheckResult } from '../report';
+import { type CheckResult, row, unreadable } from '../report';
 import { CAPTCHA_ALARM_ID } from '../../shared/stack-output-keys';
 import { checkBudget } from './budget';
 import { checkBreakers } from './breakers';
@@ -58,8 +58,6 @@ export interface DoctorClients {
 
 export type DoctorOutcome = { kind: 'no-credentials'; message: string } | { kind: 'checked'; account: string; results: CheckResult[] };
 
-/** The region CloudFront certificates must live in (the stack's cross-region part, with a domain). */
-export const CERTIFICATE_REGION = CLOUDFRONT_CERTIFICATE_REGION;
 /**
  * The oldest bootstrap stack the synthesized templates accept: aws-cdk-lib's CheckBootstrapVersion
  * rule refuses older ones (infra/lib/cdk-facts.test.ts reads the rule from a synthesized template).
@@ -80,8 +78,8 @@ function isUnknownEndpoint(error: unknown): boolean {
 }
 /** Leads a fix that `npm run setup` can apply itself; the manual way follows. */
 export const SETUP_DOES_IT = '`npm run setup` does this (asking first); by hand: ';
-const bareName = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
-const isAddress = (identity: string) => identity.includes('@');
+export const bareName = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
+export const isAddress = (identity: string) => identity.includes('@');
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 
 /**
@@ -89,7 +87,7 @@ const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1
  * domain (an external-DNS domain's certificate is imported by ARN: no stack there).
  */
 export function stackRegions(config: PortfolioConfig): string[] {
-  return [...new Set([config.region, ...(isRoute53Domain(config.domain) ? [CERTIFICATE_REGION] : [])])];
+  return [...new Set([config.region, ...(isRoute53Domain(config.domain) ? [CLOUDFRONT_CERTIFICATE_REGION] : [])])];
 }
 
 export async function checkCredentials(
@@ -100,22 +98,11 @@ export async function checkCredentials(
     const account = id.Account ?? '';
     return { ok: true, account, result: { check: 'AWS credentials', status: 'pass', detail: `account ${account} as ${id.Arn ?? '?'}` } };
   } catch (error) {
-    if (isNoCredentials(error)) {
-      return { ok: false, noCredentials: true, result: { check: 'AWS credentials', status: 'fail', detail: NO_CREDENTIALS_MESSAGE } };
-    }
-    const expired = /expired/i.test(errorText(error));
-    return {
-      ok: false,
-      noCredentials: false,
-      result: {
-        check: 'AWS credentials',
-        status: 'fail',
-        detail: `refused (${errorText(error)})`,
-        fix: expired
-          ? 'The session expired: `aws sso login` (or fetch new keys), then `npm run doctor` again.'
-          : 'Check the keys or profile in use (`aws configure list`), then `npm run doctor` again.',
-      },
-    };
+    if (isNoCredentials(error)) return { ok: false, noCredentials: true, result: row('AWS credentials', 'fail', NO_CREDENTIALS_MESSAGE) };
+    const fix = /expired/i.test(errorText(error))
+      ? 'The session expired: `aws sso login` (or fetch new keys), then `npm run doctor` again.'
+      : 'Check the keys or profile in use (`aws configure list`), then `npm run doctor` again.';
+    return { ok: false, noCredentials: false, result: row('AWS credentials', 'fail', `refused (${errorText(error)})`, fix) };
   }
 }
 
@@ -139,26 +126,13 @@ export async function checkSesRegion(sesv2: SESv2Client, region: string): Promis
     return { account, result: { check, status: 'pass', detail: `SES answers in ${region}` } };
   } catch (error) {
     if (isUnknownEndpoint(error)) {
-      return {
-        result: {
-          check,
-          status: 'fail',
-          detail: `SES is not offered in ${region}`,
-          fix:
-            SETUP_DOES_IT +
-            'set "region" in cdk.json (context.portfolio) to a region with SES, e.g. us-east-1 or eu-west-1 ' +
-            '(list: https://docs.aws.amazon.com/general/latest/gr/ses.html).',
-        },
-      };
+      const fix =
+        SETUP_DOES_IT +
+        'set "region" in cdk.json (context.portfolio) to a region with SES, e.g. us-east-1 or eu-west-1 ' +
+        '(list: https://docs.aws.amazon.com/general/latest/gr/ses.html).';
+      return { result: row(check, 'fail', `SES is not offered in ${region}`, fix) };
     }
-    return {
-      result: {
-        check,
-        status: 'fail',
-        detail: `SES GetAccount failed in ${region} (${errorText(error)})`,
-        fix: 'Let these credentials call ses:GetAccount (read-only), then `npm run doctor` again.',
-      },
-    };
+    return { result: unreadable(check, `SES GetAccount failed in ${region} (${errorText(error)})`, 'ses:GetAccount (read-only)') };
   }
 }
 
@@ -186,44 +160,29 @@ export async function checkBootstrap(
     const stack = answer.Stacks?.[0];
     const status = stack?.StackStatus ?? 'UNKNOWN';
     if (!USABLE_STACK_STATUS.has(status)) {
-      return {
-        check,
-        status: 'fail',
-        detail: `the ${TOOLKIT_STACK} stack is ${status}`,
-        fix: /IN_PROGRESS$/.test(status)
-          ? 'Wait until the CDKToolkit stack finishes (CloudFormation console), then `npm run doctor` again.'
-          : status === 'ROLLBACK_COMPLETE'
-            ? failedBootstrapFix(account, region, bootstrap)
-            : `Delete the CDKToolkit stack in the CloudFormation console (region ${region}), then \`${bootstrap}\`.`,
-      };
+      const fix = /IN_PROGRESS$/.test(status)
+        ? 'Wait until the CDKToolkit stack finishes (CloudFormation console), then `npm run doctor` again.'
+        : status === 'ROLLBACK_COMPLETE'
+          ? failedBootstrapFix(account, region, bootstrap)
+          : `Delete the CDKToolkit stack in the CloudFormation console (region ${region}), then \`${bootstrap}\`.`;
+      return row(check, 'fail', `the ${TOOLKIT_STACK} stack is ${status}`, fix);
     }
     const version = Number(stack?.Outputs?.find((o) => o.OutputKey === 'BootstrapVersion')?.OutputValue);
     if (!Number.isFinite(version) || version < MIN_BOOTSTRAP_VERSION) {
-      return {
-        check,
-        status: 'fail',
-        detail: `bootstrap version ${Number.isFinite(version) ? version : 'unknown'}, CDK v2 needs ${MIN_BOOTSTRAP_VERSION} or newer`,
-        fix: `${SETUP_DOES_IT}\`${bootstrap}\` (updates the bootstrap stack in place).`,
-      };
+      const detail = `bootstrap version ${Number.isFinite(version) ? version : 'unknown'}, CDK v2 needs ${MIN_BOOTSTRAP_VERSION} or newer`;
+      return row(check, 'fail', detail, `${SETUP_DOES_IT}\`${bootstrap}\` (updates the bootstrap stack in place).`);
     }
-    return { check, status: 'pass', detail: `bootstrapped (version ${version})` };
+    return row(check, 'pass', `bootstrapped (version ${version})`);
   } catch (error) {
-    if (isStackMissing(error)) {
-      return { check, status: 'fail', detail: `not bootstrapped (no ${TOOLKIT_STACK} stack)`, fix: `${SETUP_DOES_IT}\`${bootstrap}\`` };
-    }
-    return {
-      check,
-      status: 'fail',
-      detail: `could not read the ${TOOLKIT_STACK} stack (${errorText(error)})`,
-      fix: 'Let these credentials call cloudformation:DescribeStacks, then `npm run doctor` again.',
-    };
+    if (isStackMissing(error))
+      return row(check, 'fail', `not bootstrapped (no ${TOOLKIT_STACK} stack)`, `${SETUP_DOES_IT}\`${bootstrap}\``);
+    return unreadable(check, `could not read the ${TOOLKIT_STACK} stack (${errorText(error)})`, 'cloudformation:DescribeStacks');
   }
 }
 
 interface IdentityState {
   found: boolean;
   verified: boolean;
-  type: string;
   verificationStatus: string;
   dkim: string;
 }
@@ -234,13 +193,12 @@ async function emailIdentity(sesv2: SESv2Client, identity: string): Promise<Iden
     return {
       found: true,
       verified: r.VerifiedForSendingStatus === true,
-      type: r.IdentityType ?? (isAddress(identity) ? 'EMAIL_ADDRESS' : 'DOMAIN'),
       verificationStatus: r.VerificationStatus ?? 'UNKNOWN',
       dkim: r.DkimAttributes?.Status ?? 'NOT_STARTED',
     };
   } catch (error) {
     if (errorName(error) === 'NotFoundException') {
-      return { found: false, verified: false, type: '', verificationStatus: 'NOT_FOUND', dkim: 'NOT_STARTED' };
+      return { found: false, verified: false, verificationStatus: 'NOT_FOUND', dkim: 'NOT_STARTED' };
     }
     throw error;
   }
@@ -258,10 +216,10 @@ function createIdentityFix(identity: string, region: string): string {
 }
 
 function pendingFix(identity: string, state: IdentityState, region: string): string {
+  const resend =
+    `\`aws sesv2 delete-email-identity --email-identity ${identity} --region ${region}\` then ` +
+    `\`aws sesv2 create-email-identity --email-identity ${identity} --region ${region}\``;
   if (isAddress(identity)) {
-    const resend =
-      `\`aws sesv2 delete-email-identity --email-identity ${identity} --region ${region}\` then ` +
-      `\`aws sesv2 create-email-identity --email-identity ${identity} --region ${region}\``;
     return state.verificationStatus === 'FAILED'
       ? `The link expired. ${SETUP_DOES_IT}${resend}; then click the link in the new mail.`
       : `Click the link in the verification mail sent to ${identity} (to resend: ${resend}).`;
@@ -270,8 +228,7 @@ function pendingFix(identity: string, state: IdentityState, region: string): str
     // SES stops looking after 72 h; only a new identity (new DKIM tokens) starts a new check (see setup/steps/ses-identities.ts, restartText).
     return (
       `SES stopped looking for the DKIM records of ${identity} (72 h) and does not look again by itself. ${SETUP_DOES_IT}` +
-      `\`aws sesv2 delete-email-identity --email-identity ${identity} --region ${region}\` then ` +
-      `\`aws sesv2 create-email-identity --email-identity ${identity} --region ${region}\`; then publish the three new DKIM CNAME records it prints.`
+      `${resend}; then publish the three new DKIM CNAME records it prints.`
     );
   }
   return (
@@ -279,10 +236,6 @@ function pendingFix(identity: string, state: IdentityState, region: string): str
     `writes them when the domain's zone is in this account's Route 53; by hand: SES console, region ${region} → ` +
     `Identities → ${identity} → DKIM), then wait for SES to see them (up to 72 h).`
   );
-}
-
-function describeVerified(identity: string, state: IdentityState): string {
-  return isAddress(identity) ? `${identity} verified (address)` : `${identity} verified (domain, DKIM ${state.dkim})`;
 }
 
 /** The From identity the Lambda may send as (cdk.json senderIdentity: the sender address or its domain). */
@@ -293,32 +246,22 @@ export async function checkSender(sesv2: SESv2Client, config: PortfolioConfig): 
   const state = await emailIdentity(sesv2, identity);
   if (state.verified) {
     if (!isAddress(identity) && state.dkim !== 'SUCCESS') {
-      return { check, status: 'fail', detail: `${identity} verified but DKIM is ${state.dkim}`, fix: pendingFix(identity, state, region) };
+      return row(check, 'fail', `${identity} verified but DKIM is ${state.dkim}`, pendingFix(identity, state, region));
     }
-    return { check, status: 'pass', detail: describeVerified(identity, state) };
+    return row(check, 'pass', isAddress(identity) ? `${identity} verified (address)` : `${identity} verified (domain, DKIM ${state.dkim})`);
   }
   if (!state.found && isAddress(identity)) {
     // The Lambda's permission names senderIdentity: a verified domain alone does not let it send as the address.
     const domain = domainOf(identity);
     const domainState = await emailIdentity(sesv2, domain);
     if (domainState.verified) {
-      return {
-        check,
-        status: 'fail',
-        detail: `${identity} is not an SES identity, but its domain ${domain} is verified`,
-        fix: `${SETUP_DOES_IT}set "senderIdentity": "${domain}" in cdk.json (context.portfolio), or ${createIdentityFix(identity, region)}`,
-      };
+      const fix = `${SETUP_DOES_IT}set "senderIdentity": "${domain}" in cdk.json (context.portfolio), or ${createIdentityFix(identity, region)}`;
+      return row(check, 'fail', `${identity} is not an SES identity, but its domain ${domain} is verified`, fix);
     }
   }
-  if (!state.found) {
-    return { check, status: 'fail', detail: `${identity} is not an SES identity in ${region}`, fix: createIdentityFix(identity, region) };
-  }
-  return {
-    check,
-    status: 'fail',
-    detail: `${identity} is not verified yet (${isAddress(identity) ? state.verificationStatus : `DKIM ${state.dkim}`})`,
-    fix: pendingFix(identity, state, region),
-  };
+  if (!state.found) return row(check, 'fail', `${identity} is not an SES identity in ${region}`, createIdentityFix(identity, region));
+  const pending = isAddress(identity) ? state.verificationStatus : `DKIM ${state.dkim}`;
+  return row(check, 'fail', `${identity} is not verified yet (${pending})`, pendingFix(identity, state, region));
 }
 
 /**
@@ -348,104 +291,80 @@ export async function withSenderDmarc(
       return undefined; // no record, or DNS unreachable: nothing to report
     }
     const record = records.map((chunks) => chunks.join('')).find((text) => /^v=DMARC1\s*;/i.test(text.trim()));
-    const tags = new Map(
-      (record ?? '').split(';').map(
-        (part) =>
-          part
-            .trim()
-            .split('=')
-            .map((x) => x.trim().toLowerCase()) as [string, string],
-      ),
-    );
+    const tags = new Map((record ?? '').split(';').map((part) => part.split('=').map((x) => x.trim().toLowerCase()) as [string, string]));
     return tags.get(tag) ?? (tag === 'sp' ? tags.get('p') : undefined);
   };
-  const labels = domain.split('.');
-  const organizational = labels.slice(-2).join('.');
+  const organizational = domain.split('.').slice(-2).join('.');
   const policy = (await policyOf(domain, 'p')) ?? (organizational !== domain ? await policyOf(organizational, 'sp') : undefined);
   if (policy !== 'reject' && policy !== 'quarantine') return sender;
-  return {
-    check: sender.check,
-    status: 'warn',
-    detail: `${sender.detail}; but ${domain} publishes DMARC p=${policy} and an address-only sender aligns with nothing, so the mail may be ${policy === 'reject' ? 'rejected' : 'filed as spam'}`,
-    fix: `${SETUP_DOES_IT}verify the domain instead ("senderIdentity": "${domain}" in cdk.json; its Easy DKIM signature aligns), or send from an address at a domain without p=${policy}.`,
-  };
+  return row(
+    sender.check,
+    'warn',
+    `${sender.detail}; but ${domain} publishes DMARC p=${policy} and an address-only sender aligns with nothing, so the mail may be ${policy === 'reject' ? 'rejected' : 'filed as spam'}`,
+    `${SETUP_DOES_IT}verify the domain instead ("senderIdentity": "${domain}" in cdk.json; its Easy DKIM signature aligns), or send from an address at a domain without p=${policy}.`,
+  );
 }
 
 /** In the sandbox SES delivers only to verified identities: the owner's address, or its domain. */
 export async function checkOwner(sesv2: SESv2Client, config: PortfolioConfig, sandbox: boolean): Promise<CheckResult> {
   const check = 'SES owner';
   const owner = config.ownerEmail;
-  if (!sandbox) return { check, status: 'pass', detail: `${owner}: no verification needed (production access)` };
+  if (!sandbox) return row(check, 'pass', `${owner}: no verification needed (production access)`);
   const address = await emailIdentity(sesv2, owner);
-  if (address.verified) return { check, status: 'pass', detail: `${owner} verified (address)` };
+  if (address.verified) return row(check, 'pass', `${owner} verified (address)`);
   const domain = domainOf(owner);
-  const domainState = await emailIdentity(sesv2, domain);
-  if (domainState.verified) return { check, status: 'pass', detail: `${owner} covered by the verified domain ${domain}` };
-  return {
+  if ((await emailIdentity(sesv2, domain)).verified) return row(check, 'pass', `${owner} covered by the verified domain ${domain}`);
+  return row(
     check,
-    status: 'fail',
-    detail: `${owner} is ${address.found ? 'not verified yet' : 'not an SES identity'}: in the sandbox SES refuses to mail it`,
-    fix: address.found ? pendingFix(owner, address, config.region) : createIdentityFix(owner, config.region),
-  };
+    'fail',
+    `${owner} is ${address.found ? 'not verified yet' : 'not an SES identity'}: in the sandbox SES refuses to mail it`,
+    address.found ? pendingFix(owner, address, config.region) : createIdentityFix(owner, config.region),
+  );
 }
 
 export function checkSandbox(account: SesAccount, config: PortfolioConfig): CheckResult {
   const check = 'SES sending';
   const quota = `${account.max24h} mails a day, ${account.maxRate} a second`;
   if (!account.sendingEnabled) {
-    return {
-      check,
-      status: 'fail',
-      detail: `sending is paused for this account in ${config.region}`,
-      fix: `SES console (region ${config.region}) → Account dashboard: read the reason and resolve it there.`,
-    };
+    const fix = `SES console (region ${config.region}) → Account dashboard: read the reason and resolve it there.`;
+    return row(check, 'fail', `sending is paused for this account in ${config.region}`, fix);
   }
-  if (account.sandbox) {
-    return {
-      check,
-      status: 'pass',
-      detail:
-        `sandbox (${quota}): enough for this site, which only mails the owner, as long as ${config.ownerEmail} ` +
-        'is verified; production access is optional (`npm run setup -- --request-production-access`)',
-    };
-  }
-  return { check, status: 'pass', detail: `production access (${quota})` };
+  if (!account.sandbox) return row(check, 'pass', `production access (${quota})`);
+  return row(
+    check,
+    'pass',
+    `sandbox (${quota}): enough for this site, which only mails the owner, as long as ${config.ownerEmail} ` +
+      'is verified; production access is optional (`npm run setup -- --request-production-access`)',
+  );
 }
 
 /** The secret's parameter exists and is a SecureString; its value is never read. */
 export async function checkRecaptchaParameter(ssm: SSMClient, config: PortfolioConfig): Promise<CheckResult> {
   const check = 'reCAPTCHA secret';
   if (usesTestRecaptcha(config)) {
-    return {
+    return row(
       check,
-      status: 'pass',
-      detail: "Google's test site key: the stack stores Google's public test secret in a parameter of its own (nothing to store)",
-    };
+      'pass',
+      "Google's test site key: the stack stores Google's public test secret in a parameter of its own (nothing to store)",
+    );
   }
   const name = config.recaptchaSecretParameter;
   const put = `aws ssm put-parameter --region ${config.region} --name ${name} --type SecureString --value '<your reCAPTCHA secret key>'`;
   try {
     const answer = await ssm.send(new DescribeParametersCommand({ ParameterFilters: [{ Key: 'Name', Option: 'Equals', Values: [name] }] }));
     const parameter = answer.Parameters?.find((p) => p.Name === name);
-    if (!parameter) {
-      return { check, status: 'fail', detail: `no SSM parameter ${name} in ${config.region}`, fix: `${SETUP_DOES_IT}\`${put}\`` };
-    }
+    if (!parameter) return row(check, 'fail', `no SSM parameter ${name} in ${config.region}`, `${SETUP_DOES_IT}\`${put}\``);
     if (parameter.Type !== 'SecureString') {
-      return {
+      return row(
         check,
-        status: 'fail',
-        detail: `${name} is a ${parameter.Type ?? 'parameter of unknown type'}, not a SecureString (the secret must be encrypted)`,
-        fix: `\`aws ssm delete-parameter --region ${config.region} --name ${name}\`, then \`${put}\``,
-      };
+        'fail',
+        `${name} is a ${parameter.Type ?? 'parameter of unknown type'}, not a SecureString (the secret must be encrypted)`,
+        `\`aws ssm delete-parameter --region ${config.region} --name ${name}\`, then \`${put}\``,
+      );
     }
-    return { check, status: 'pass', detail: `${name} is a SecureString (value not read)` };
+    return row(check, 'pass', `${name} is a SecureString (value not read)`);
   } catch (error) {
-    return {
-      check,
-      status: 'fail',
-      detail: `could not describe ${name} (${errorText(error)})`,
-      fix: 'Let these credentials call ssm:DescribeParameters, then `npm run doctor` again.',
-    };
+    return unreadable(check, `could not describe ${name} (${errorText(error)})`, 'ssm:DescribeParameters');
   }
 }
 
@@ -480,30 +399,18 @@ export async function checkHostedZone(
   try {
     const answer = await route53.send(new GetHostedZoneCommand({ Id: hostedZoneId }));
     const name = bareName(answer.HostedZone?.Name ?? '');
-    if (name !== hostedZoneName) {
-      return {
-        result: { check, status: 'fail', detail: `${hostedZoneId} is the zone ${name}, not ${hostedZoneName}`, fix: await suggest() },
-      };
-    }
+    if (name !== hostedZoneName)
+      return { result: row(check, 'fail', `${hostedZoneId} is the zone ${name}, not ${hostedZoneName}`, await suggest()) };
     if (answer.HostedZone?.Config?.PrivateZone) {
-      return {
-        result: { check, status: 'fail', detail: `${hostedZoneId} is a private zone; the site needs a public one`, fix: await suggest() },
-      };
+      return { result: row(check, 'fail', `${hostedZoneId} is a private zone; the site needs a public one`, await suggest()) };
     }
     const nameServers = (answer.DelegationSet?.NameServers ?? []).map(bareName).sort();
-    return { nameServers, result: { check, status: 'pass', detail: `${hostedZoneId} is ${hostedZoneName} (public)` } };
+    return { nameServers, result: row(check, 'pass', `${hostedZoneId} is ${hostedZoneName} (public)`) };
   } catch (error) {
     if (errorName(error) === 'NoSuchHostedZone' || errorName(error) === 'InvalidInput') {
-      return { result: { check, status: 'fail', detail: `no hosted zone ${hostedZoneId} in this account`, fix: await suggest() } };
+      return { result: row(check, 'fail', `no hosted zone ${hostedZoneId} in this account`, await suggest()) };
     }
-    return {
-      result: {
-        check,
-        status: 'fail',
-        detail: `could not read hosted zone ${hostedZoneId} (${errorText(error)})`,
-        fix: 'Let these credentials call route53:GetHostedZone, then `npm run doctor` again.',
-      },
-    };
+    return { result: unreadable(check, `could not read hosted zone ${hostedZoneId} (${errorText(error)})`, 'route53:GetHostedZone') };
   }
 }
 
@@ -516,6 +423,7 @@ export async function checkDelegation(
   const check = 'Name servers';
   const zone = domain.hostedZoneName;
   const expected = zoneNameServers.join(', ');
+  const atRegistrar = `At your registrar, set the name servers of ${zone} to ${expected} (changes can take up to 48 h to spread).`;
   let delegated: string[] | undefined;
   let source = 'Route 53 Domains';
   try {
@@ -531,36 +439,21 @@ export async function checkDelegation(
       // just registered, or not registered). Anything else (offline, a timeout) leaves it unknown.
       const code = (error as NodeJS.ErrnoException | undefined)?.code;
       if (code === 'ENOTFOUND' || code === 'ENODATA') {
-        return {
-          check,
-          status: 'fail',
-          detail: `public DNS has no name servers for ${zone} yet (not registered, or the registrar has not published them)`,
-          fix: `At your registrar, set the name servers of ${zone} to ${expected} (changes can take up to 48 h to spread).`,
-        };
+        const detail = `public DNS has no name servers for ${zone} yet (not registered, or the registrar has not published them)`;
+        return row(check, 'fail', detail, atRegistrar);
       }
-      return {
-        check,
-        status: 'warn',
-        detail: `could not ask who ${zone} delegates to (${errorText(error)})`,
-        fix: `At your registrar, make sure ${zone} uses the name servers ${expected}.`,
-      };
+      const fix = `At your registrar, make sure ${zone} uses the name servers ${expected}.`;
+      return row(check, 'warn', `could not ask who ${zone} delegates to (${errorText(error)})`, fix);
     }
   }
-  if (delegated.join(',') === zoneNameServers.join(',')) {
-    return { check, status: 'pass', detail: `${zone} delegates to the zone's name servers (${source})` };
-  }
+  if (delegated.join(',') === zoneNameServers.join(','))
+    return row(check, 'pass', `${zone} delegates to the zone's name servers (${source})`);
+  const nameservers = zoneNameServers.map((n) => `Name=${n}`).join(' ');
   const fix =
     source === 'Route 53 Domains'
-      ? `${SETUP_DOES_IT}\`aws route53domains update-domain-nameservers --region us-east-1 --domain-name ${zone} --nameservers ${zoneNameServers
-          .map((n) => `Name=${n}`)
-          .join(' ')}\``
-      : `At your registrar, set the name servers of ${zone} to ${expected} (changes can take up to 48 h to spread).`;
-  return {
-    check,
-    status: 'fail',
-    detail: `${zone} delegates to ${delegated.join(', ') || 'nothing'} (${source}), not to the zone's ${expected}`,
-    fix,
-  };
+      ? `${SETUP_DOES_IT}\`aws route53domains update-domain-nameservers --region us-east-1 --domain-name ${zone} --nameservers ${nameservers}\``
+      : atRegistrar;
+  return row(check, 'fail', `${zone} delegates to ${delegated.join(', ') || 'nothing'} (${source}), not to the zone's ${expected}`, fix);
 }
 
 /** External DNS: the certificate setup requested is ISSUED (else: the validation record still to publish). */
@@ -569,24 +462,20 @@ export async function checkCertificate(acm: ACMClient, certificateArn: string): 
   try {
     const { Certificate } = await acm.send(new DescribeCertificateCommand({ CertificateArn: certificateArn }));
     const status = Certificate?.Status ?? 'UNKNOWN';
-    if (status === 'ISSUED') return { check, status: 'pass', detail: `${Certificate?.DomainName ?? certificateArn} issued` };
+    const name = Certificate?.DomainName ?? certificateArn;
+    if (status === 'ISSUED') return row(check, 'pass', `${name} issued`);
     const record = Certificate?.DomainValidationOptions?.[0]?.ResourceRecord;
-    return {
-      check,
-      status: 'fail',
-      detail: `${Certificate?.DomainName ?? certificateArn} is ${status}`,
-      fix:
-        status === 'PENDING_VALIDATION' && record
-          ? `At your DNS host, publish ${record.Name} ${record.Type} ${record.Value}; ACM issues the certificate once it sees it (\`npm run setup\` waits for it).`
-          : 'Request a new one: remove "certificateArn" from cdk.json (context.portfolio.domain) and run `npm run setup -- --domain NAME --external-dns`.',
-    };
+    const fix =
+      status === 'PENDING_VALIDATION' && record
+        ? `At your DNS host, publish ${record.Name} ${record.Type} ${record.Value}; ACM issues the certificate once it sees it (\`npm run setup\` waits for it).`
+        : 'Request a new one: remove "certificateArn" from cdk.json (context.portfolio.domain) and run `npm run setup -- --domain NAME --external-dns`.';
+    return row(check, 'fail', `${name} is ${status}`, fix);
   } catch (error) {
-    return {
+    return unreadable(
       check,
-      status: 'fail',
-      detail: `could not read the certificate ${certificateArn} (${errorText(error)})`,
-      fix: 'Let these credentials call acm:DescribeCertificate in us-east-1, then `npm run doctor` again.',
-    };
+      `could not read the certificate ${certificateArn} (${errorText(error)})`,
+      'acm:DescribeCertificate in us-east-1',
+    );
   }
 }
 
@@ -612,22 +501,16 @@ export async function checkCaptchaAlarm(
   config: PortfolioConfig,
 ): Promise<CheckResult | undefined> {
   const check = 'reCAPTCHA alarm';
-  const unknown = (action: string, error: unknown): CheckResult => ({
-    check,
-    status: 'warn',
-    detail: `unknown: could not read the ${CAPTCHA_ALARM_ID} alarm (${errorText(error)})`,
-    fix: `Let these credentials call ${action} (read-only), then \`npm run doctor\` again.`,
-  });
+  const unknown = (action: string, error: unknown) =>
+    unreadable(check, `unknown: could not read the ${CAPTCHA_ALARM_ID} alarm (${errorText(error)})`, `${action} (read-only)`, 'warn');
   let alarmName: string | undefined;
   try {
-    let NextToken: string | undefined;
-    do {
-      const page = await cloudFormation.send(new ListStackResourcesCommand({ StackName: config.stackName, NextToken }));
-      alarmName ??= page.StackResourceSummaries?.find(
+    for await (const page of paginateListStackResources({ client: cloudFormation }, { StackName: config.stackName })) {
+      alarmName = page.StackResourceSummaries?.find(
         (r) => r.ResourceType === 'AWS::CloudWatch::Alarm' && CAPTCHA_ALARM_LOGICAL_ID.test(r.LogicalResourceId ?? ''),
       )?.PhysicalResourceId;
-      NextToken = alarmName ? undefined : page.NextToken;
-    } while (NextToken);
+      if (alarmName) break;
+    }
   } catch (error) {
     if (isStackMissing(error)) return undefined;
     return unknown('cloudformation:ListStackResources', error);
@@ -642,22 +525,17 @@ export async function checkCaptchaAlarm(
   }
   if (!alarm) return undefined;
   if (alarm.StateValue !== 'ALARM') {
-    return {
-      check,
-      status: 'pass',
-      detail: `${CAPTCHA_ALARM_ID} is ${alarm.StateValue ?? 'UNKNOWN'}: nothing for you to do about reCAPTCHA`,
-    };
+    return row(check, 'pass', `${CAPTCHA_ALARM_ID} is ${alarm.StateValue ?? 'UNKNOWN'}: nothing for you to do about reCAPTCHA`);
   }
   const since = alarm.StateUpdatedTimestamp ? ` since ${alarm.StateUpdatedTimestamp.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
-  return {
+  return row(
     check,
-    status: 'warn',
-    detail: `${CAPTCHA_ALARM_ID} is in ALARM${since}: this month's siteverify budget is at 80% or spent (the form answers 503), or Google answered about quota, billing or keys`,
-    fix:
-      "The contact function's log line says which: turn on billing for the key's Google Cloud project and raise " +
+    'warn',
+    `${CAPTCHA_ALARM_ID} is in ALARM${since}: this month's siteverify budget is at 80% or spent (the form answers 503), or Google answered about quota, billing or keys`,
+    "The contact function's log line says which: turn on billing for the key's Google Cloud project and raise " +
       `captchaMonthlyBudget in cdk.json (then \`npm run deploy\`), or make a new key with \`npm run setup\`; Google's quotas: ${RECAPTCHA_QUOTAS_PAGE}` +
       ' (docs/deploy.md, "The contact form under a flood").',
-  };
+  );
 }
 
 /**
@@ -674,18 +552,13 @@ export async function checkFence(
   try {
     const stack = (await cloudFormation(region).send(new DescribeStacksCommand({ StackName: TOOLKIT_STACK }))).Stacks?.[0];
     const given = stack?.Parameters?.find((p) => p.ParameterKey === 'InputPermissionsBoundary')?.ParameterValue ?? '';
-    if (given === boundary)
-      return { check, status: 'pass', detail: `CloudFormation's role and every role a deploy makes within ${boundary}` };
-    return {
-      check,
-      status: 'fail',
-      detail: given
-        ? `CloudFormation's role is within ${given}, not ${boundary}`
-        : `CloudFormation's role has no permissions boundary (${boundary})`,
-      fix: '`npm run setup` makes the boundary and bootstraps with it (asking first).',
-    };
+    if (given === boundary) return row(check, 'pass', `CloudFormation's role and every role a deploy makes within ${boundary}`);
+    const detail = given
+      ? `CloudFormation's role is within ${given}, not ${boundary}`
+      : `CloudFormation's role has no permissions boundary (${boundary})`;
+    return row(check, 'fail', detail, '`npm run setup` makes the boundary and bootstraps with it (asking first).');
   } catch (error) {
-    return { check, status: 'fail', detail: `could not read the ${TOOLKIT_STACK} stack (${errorText(error)})` };
+    return row(check, 'fail', `could not read the ${TOOLKIT_STACK} stack (${errorText(error)})`);
   }
 }
 
@@ -709,26 +582,15 @@ export async function runChecks(config: PortfolioConfig, clients: DoctorClients)
   }
 
   if (ses.account) {
-    const guarded = async (check: string, run: () => Promise<CheckResult>): Promise<CheckResult> => {
-      try {
-        return await run();
-      } catch (error) {
-        return {
-          check,
-          status: 'fail',
-          detail: `could not ask SES (${errorText(error)})`,
-          fix: 'Let these credentials call ses:GetEmailIdentity, then `npm run doctor` again.',
-        };
-      }
-    };
+    const guarded = (check: string, run: () => Promise<CheckResult>) =>
+      run().catch((error: unknown) => unreadable(check, `could not ask SES (${errorText(error)})`, 'ses:GetEmailIdentity'));
     const sender = await guarded('SES sender', () => checkSender(clients.sesv2, config));
     results.push(clients.resolveTxt ? await withSenderDmarc(sender, config.senderIdentity, clients.resolveTxt) : sender);
     results.push(await guarded('SES owner', () => checkOwner(clients.sesv2, config, ses.account!.sandbox)));
     results.push(checkSandbox(ses.account, config));
   } else {
-    for (const check of ['SES sender', 'SES owner', 'SES sending']) {
-      results.push({ check, status: 'skip', detail: 'not checked: SES does not answer in this region' });
-    }
+    for (const check of ['SES sender', 'SES owner', 'SES sending'])
+      results.push(row(check, 'skip', 'not checked: SES does not answer in this region'));
   }
 
   results.push(await checkRecaptchaParameter(clients.ssm, config));

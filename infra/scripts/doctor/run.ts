@@ -16,6 +16,7 @@ import { SSMClient } from '@aws-sdk/client-ssm';
 import { STSClient } from '@aws-sdk/client-sts';
 import { Resolver, resolveNs, resolveTxt } from 'node:dns/promises';
 import {
+  CLOUDFRONT_CERTIFICATE_REGION,
   ConfigError,
   deployReadinessProblems,
   loadConfigFromCdkJson,
@@ -26,8 +27,8 @@ import { awsClient } from '../kit/aws';
 import { overridesOf, STAGE_FLAGS } from '../kit/cdk';
 import { CONFIG_HINT } from '../kit/command';
 import { parseFlags } from '../kit/flags';
-import { exitCode, formatTable, type CheckResult } from '../report';
-import { CERTIFICATE_REGION, runChecks, type DoctorClients } from './checks';
+import { exitCode, formatTable, row, type CheckResult } from '../report';
+import { runChecks, type DoctorClients } from './checks';
 
 /**
  * Public DNS's answer for a domain's name servers: the system resolver, or the DNS server named by
@@ -50,7 +51,7 @@ export function txtLookup(server = process.env.PORTFOLIO_DNS_SERVER): (name: str
 }
 
 export function awsClients(region: string): DoctorClients {
-  const global = { region: CERTIFICATE_REGION };
+  const global = { region: CLOUDFRONT_CERTIFICATE_REGION };
   return {
     sts: awsClient(STSClient, { region }),
     sesv2: awsClient(SESv2Client, { region }),
@@ -78,30 +79,20 @@ export function doctorCommand(argv: readonly string[], options: Parameters<typeo
 /** The configuration rows: values that offline synth accepts but a real deploy must not ship. */
 export function configurationResults(config: PortfolioConfig): CheckResult[] {
   const problems = deployReadinessProblems(config);
-  const results: CheckResult[] = [
+  const at = config.domain ? ` at ${config.domain.domainName}` : '';
+  const configure =
+    '`npm run setup` asks for your addresses and keys and writes them; by hand: edit cdk.json (context.portfolio); docs/deploy.md ("Configure") explains every key.';
+  const results = [
     problems.length === 0
-      ? {
-          check: 'Configuration',
-          status: 'pass',
-          detail: `stack ${config.stackName} in ${config.region}${config.domain ? ` at ${config.domain.domainName}` : ''}`,
-        }
-      : {
-          check: 'Configuration',
-          status: 'fail',
-          detail: problems.join('; '),
-          fix: '`npm run setup` asks for your addresses and keys and writes them; by hand: edit cdk.json (context.portfolio); docs/deploy.md ("Configure") explains every key.',
-        },
+      ? row('Configuration', 'pass', `stack ${config.stackName} in ${config.region}${at}`)
+      : row('Configuration', 'fail', problems.join('; '), configure),
   ];
   if (config.recaptchaSiteKey === RECAPTCHA_TEST_SITE_KEY) {
-    results.push({
-      check: 'reCAPTCHA site key',
-      status: 'warn',
-      detail: "Google's public test key: the captcha accepts everyone and shows a test banner",
-      fix:
-        '`npm run setup` asks for your keys and stores them (asking first); by hand: register the site at ' +
-        'https://www.google.com/recaptcha/admin (v2 checkbox; the key lands in a Google Cloud project, whose 10,000 free ' +
-        'requests a month all its keys share), put its site key in cdk.json and its legacy secret key in SSM (docs/deploy.md, Prerequisites).',
-    });
+    const fix =
+      '`npm run setup` asks for your keys and stores them (asking first); by hand: register the site at ' +
+      'https://www.google.com/recaptcha/admin (v2 checkbox; the key lands in a Google Cloud project, whose 10,000 free ' +
+      'requests a month all its keys share), put its site key in cdk.json and its legacy secret key in SSM (docs/deploy.md, Prerequisites).';
+    results.push(row('reCAPTCHA site key', 'warn', "Google's public test key: the captcha accepts everyone and shows a test banner", fix));
   }
   return results;
 }

@@ -272,13 +272,14 @@ export function existingProvider(
 export async function githubSetupCommand(argv: readonly string[]): Promise<number> {
   const args = parseGithubSetupArgs(argv);
   const config = checkedConfig({ forDeploy: false });
+  const token = process.env.GITHUB_TOKEN || process.env.GH_TOKEN;
   const { repository, facts } = await resolveRepository(args, {
     remoteUrl: () => {
       const result = spawnSync('git', ['remote', 'get-url', 'origin'], { cwd: REPO_ROOT, encoding: 'utf8' });
       return result.status === 0 ? result.stdout.trim() : undefined;
     },
     fetch: (url, init) => fetch(url, init),
-    token: process.env.GITHUB_TOKEN || process.env.GH_TOKEN,
+    token,
   });
   const { Account: account } = await awsClient(STSClient, { region: config.region }).send(new GetCallerIdentityCommand({}));
   if (!account) throw new CommandError('AWS did not say which account these credentials belong to');
@@ -315,7 +316,6 @@ export async function githubSetupCommand(argv: readonly string[]): Promise<numbe
   const outputs = await stackOutputs(stackName, config.region);
   const siteOutputs = await stackOutputs(config.stackName, config.region);
   console.log(`\n${instructions(repository, repositoryVariables(account, config.region, outputs ?? {}, siteOutputs), facts)}`);
-  const token = process.env.GITHUB_TOKEN || process.env.GH_TOKEN;
   console.log(`\n${await protectionReport(repository, token ? githubCall(token) : undefined)}`);
   return 0;
 }

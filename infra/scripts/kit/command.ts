@@ -11,18 +11,12 @@ export const EXIT = { done: 0, failed: 1, usage: 2 } as const;
 
 /** The command line is wrong: printed with the command's usage, exit 2. */
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
+  override name = 'UsageError';
 }
 
 /** A problem the owner can act on, printed as one line (no stack), exit 1. */
 export class CommandError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CommandError';
-  }
+  override name = 'CommandError';
 }
 
 /** Where to fix cdk.json, under every configuration problem. */

@@ -35,14 +35,18 @@ export async function deployedSiteUrl(stackName: string, region: string, client?
   return withoutTrailingSlash((await stackOutputs(stackName, region, client))?.[STACK_OUTPUT_KEYS.siteUrl]);
 }
 
+/** The stack's outputs in a `cdk deploy --outputs-file` file; none when the file or the stack is not there. */
+function outputsFromFile(file: string, stackName: string): Record<string, string> {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>)[stackName] ?? {};
+  } catch {
+    return {};
+  }
+}
+
 /** The stack's SiteUrl in a `cdk deploy --outputs-file` file, if there. */
 export function siteUrlFromOutputsFile(file: string, stackName: string): string | undefined {
-  try {
-    const outputs = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
-    return withoutTrailingSlash(outputs[stackName]?.[STACK_OUTPUT_KEYS.siteUrl]);
-  } catch {
-    return undefined;
-  }
+  return withoutTrailingSlash(outputsFromFile(file, stackName)[STACK_OUTPUT_KEYS.siteUrl]);
 }
 
 /**
@@ -74,14 +78,8 @@ export async function deployedApiId(
 
 /** The stack's plan subscriptions in a `cdk deploy --outputs-file` file (none on pay-as-you-go). */
 export function planSubscriptionsFromOutputsFile(file: string, stackName: string): { site?: string; previews?: string } {
-  try {
-    const outputs = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>)[stackName] ?? {};
-    const site = outputs[STACK_OUTPUT_KEYS.sitePlan];
-    const previews = outputs[STACK_OUTPUT_KEYS.previewPlan];
-    return { ...(site ? { site } : {}), ...(previews ? { previews } : {}) };
-  } catch {
-    return {};
-  }
+  const { [STACK_OUTPUT_KEYS.sitePlan]: site, [STACK_OUTPUT_KEYS.previewPlan]: previews } = outputsFromFile(file, stackName);
+  return { ...(site ? { site } : {}), ...(previews ? { previews } : {}) };
 }
 
 /** A subscription the deploy made: whose, on which tier, its ARN. */

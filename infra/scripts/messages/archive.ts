@@ -2,15 +2,9 @@
  * The owner's operations on the message archive, on a DynamoDB document client: list (a Scan: only
  * the owner's tool reads the whole table), show, resend and delete one message by id.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  ARCHIVE_ATTRIBUTES as A,
-  ARCHIVE_STATUS_INDEX,
-  type ArchivedMessage,
-  MESSAGE_STATUSES,
-  type MessageStatus,
-} from '../../../contract/archive';
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, paginateQuery, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ARCHIVE_ATTRIBUTES as A, ARCHIVE_STATUS_INDEX, type ArchivedMessage, type MessageStatus } from '../../../contract/archive';
+import { errorName } from '../kit/aws';
 
 /**
  * A message as the owner's tool reads it: the archive's shape (contract/archive.ts), tolerant of an
@@ -61,12 +55,9 @@ export function toMessage(item: Record<string, unknown>): ReadMessage {
 /** Every message, newest first. The contact form's counters share the table but have no status: they are left out. */
 export async function listMessages(archive: Archive): Promise<ReadMessage[]> {
   const messages: ReadMessage[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await archive.doc.send(new ScanCommand({ TableName: archive.table, ExclusiveStartKey: start }));
+  for await (const page of paginateScan({ client: archive.doc }, { TableName: archive.table })) {
     for (const item of page.Items ?? []) if (item[A.status] !== undefined) messages.push(toMessage(item));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   // ISO 8601 in UTC sorts as text; the id breaks ties so the order is stable.
   return messages.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || a.id.localeCompare(b.id));
 }
@@ -103,11 +94,8 @@ export async function resendMessage(archive: Archive, id: string, now: Date = ne
     );
     return text(Attributes?.[A.status]);
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException') {
-      // Either no such message, or it is pending already: tell the two apart.
-      const current = await getMessage(archive, id);
-      return current.status;
-    }
+    // Either no such message, or it is pending already: tell the two apart.
+    if (errorName(error) === 'ConditionalCheckFailedException') return (await getMessage(archive, id)).status;
     throw error;
   }
 }
@@ -116,21 +104,14 @@ export async function resendMessage(archive: Archive, id: string, now: Date = ne
 export async function resendFailed(archive: Archive): Promise<string[]> {
   const failed: MessageStatus = 'failed';
   const ids: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await archive.doc.send(
-      new QueryCommand({
-        TableName: archive.table,
-        IndexName: ARCHIVE_STATUS_INDEX,
-        KeyConditionExpression: '#status = :failed',
-        ExpressionAttributeNames: { '#status': A.status },
-        ExpressionAttributeValues: { ':failed': failed },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) ids.push(text(item[A.id]));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const query = {
+    TableName: archive.table,
+    IndexName: ARCHIVE_STATUS_INDEX,
+    KeyConditionExpression: '#status = :failed',
+    ExpressionAttributeNames: { '#status': A.status },
+    ExpressionAttributeValues: { ':failed': failed },
+  };
+  for await (const page of paginateQuery({ client: archive.doc }, query)) for (const item of page.Items ?? []) ids.push(text(item[A.id]));
   const resent: string[] = [];
   for (const id of ids) {
     try {
@@ -160,13 +141,6 @@ export async function deleteMessage(archive: Archive, id: string): Promise<void>
       }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException') {
-      throw new UnknownMessageError(id);
-    }
-    throw error;
+    throw errorName(error) === 'ConditionalCheckFailedException' ? new UnknownMessageError(id) : error;
   }
-}
-
-export function isKnownStatus(status: string): status is MessageStatus {
-  return (MESSAGE_STATUSES as readonly string[]).includes(status);
 }

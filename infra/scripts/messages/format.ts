@@ -2,19 +2,7 @@
 import type { ReadMessage } from './archive';
 
 /** A message as `--json` prints it: times in ISO 8601, optional fields only when present. */
-export interface MessageJson {
-  id: string;
-  receivedAt: string;
-  name: string;
-  email: string;
-  message: string;
-  status: string;
-  attempts: number;
-  expiresAt: string | null;
-  language?: string;
-  lastError?: string;
-  sesMessageId?: string;
-}
+export type MessageJson = Omit<ReadMessage, 'expiresAt'> & { expiresAt: string | null };
 
 /** ISO 8601 of epoch seconds, or null when absent or out of Date's range. */
 export function isoFromEpochSeconds(seconds: number | undefined): string | null {
@@ -40,9 +28,7 @@ export function toJson(message: ReadMessage): MessageJson {
     attempts: message.attempts,
     expiresAt: isoFromEpochSeconds(message.expiresAt),
   };
-  if (message.language) json.language = message.language;
-  if (message.lastError) json.lastError = message.lastError;
-  if (message.sesMessageId) json.sesMessageId = message.sesMessageId;
+  for (const key of ['language', 'lastError', 'sesMessageId'] as const) if (message[key]) json[key] = message[key];
   return json;
 }
 
@@ -57,12 +43,8 @@ export function terminalSafe(value: string): string {
 
 /** The message's first non-blank line, shortened to `width` characters. */
 export function firstLine(text: string, width: number): string {
-  const line =
-    text
-      .split(/\r\n|\r|\n/)
-      .find((l) => l.trim() !== '')
-      ?.trim() ?? '';
-  return shorten(terminalSafe(line), width);
+  const line = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== '') ?? '';
+  return shorten(terminalSafe(line.trim()), width);
 }
 
 function shorten(value: string, width: number): string {

@@ -18,9 +18,6 @@ import { stackOutputs } from '../kit/stack-outputs';
 import { type Archive, deleteMessage, getMessage, listMessages, resendFailed, resendMessage, UnknownMessageError } from './archive';
 import { formatList, formatMessage, toJson } from './format';
 
-/** The local archive's port when ARCHIVE_PORT is not set (the same default as `npm start`). */
-export const DEFAULT_ARCHIVE_PORT = LOCAL_ARCHIVE_PORT;
-
 export const USAGE = `Usage: npm run messages -- [command] [options]
 
 Commands:
@@ -51,14 +48,6 @@ export interface MessagesArgs {
   overrides: Record<string, unknown>;
   /** The flags naming this archive (` --local`, ` --stage pr-7`), which a printed hint must repeat. */
   scope?: string;
-}
-
-/** A problem the owner can fix, printed as one line: exit 1. */
-export class MessagesError extends CommandError {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MessagesError';
-  }
 }
 
 const FLAGS = {
@@ -94,15 +83,14 @@ export function parseMessagesArgs(argv: readonly string[]): MessagesArgs {
       if (id) throw new UsageError(`unexpected ${id}`);
       return { ...base, command: { kind: 'list' } };
     case 'show':
-      return { ...base, command: { kind: 'show', id: needsId('show') } };
+    case 'delete':
+      return { ...base, command: { kind: name, id: needsId(name) } };
     case 'resend':
       if (failed) {
         if (id) throw new UsageError('resend takes an id or --failed, not both');
         return { ...base, command: { kind: 'resend-failed' } };
       }
       return { ...base, command: { kind: 'resend', id: needsId('resend') } };
-    case 'delete':
-      return { ...base, command: { kind: 'delete', id: needsId('delete') } };
     default:
       throw new UsageError(`unknown command ${name}`);
   }
@@ -135,9 +123,9 @@ export function localEndpoint(env: NodeJS.ProcessEnv): string {
   if (outside) return outside;
   const running = env.ARCHIVE_PORT?.trim() ? undefined : readRunningStack(env.ARCHIVE_DIR?.trim() || DEFAULT_ARCHIVE_DIR)?.archive;
   if (running) return running;
-  const port = env.ARCHIVE_PORT?.trim() || String(DEFAULT_ARCHIVE_PORT);
+  const port = env.ARCHIVE_PORT?.trim() || String(LOCAL_ARCHIVE_PORT);
   if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
-    throw new MessagesError(`ARCHIVE_PORT=${JSON.stringify(env.ARCHIVE_PORT)} is not a port number (1-65535).`);
+    throw new CommandError(`ARCHIVE_PORT=${JSON.stringify(env.ARCHIVE_PORT)} is not a port number (1-65535).`);
   }
   return `http://127.0.0.1:${port}`;
 }
@@ -169,14 +157,14 @@ async function resolveTarget(
   const outputs = await stackOutputs(config.stackName, config.region, deps.cloudFormation(config.region));
   const stageFlag = config.stage ? ` -- --stage ${config.stage}` : '';
   if (!outputs) {
-    throw new MessagesError(
+    throw new CommandError(
       `Stack ${config.stackName} not found in ${config.region}: deploy it first (npm run deploy${stageFlag}), ` +
         'or check AWS_PROFILE and the region in cdk.json. For the archive of `npm start`: npm run messages -- --local',
     );
   }
   const table = outputs[STACK_OUTPUT_KEYS.archiveTable];
   if (!table) {
-    throw new MessagesError(
+    throw new CommandError(
       `Stack ${config.stackName} in ${config.region} has no ${STACK_OUTPUT_KEYS.archiveTable} output: it was deployed ` +
         `before the message archive existed; deploy this version (npm run deploy${stageFlag}).`,
     );
@@ -306,7 +294,5 @@ async function execute(args: MessagesArgs, target: Target, stdout: (text: string
       }
       return;
     }
-    case 'help':
-      return;
   }
 }

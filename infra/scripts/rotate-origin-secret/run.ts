@@ -54,11 +54,7 @@ export async function rotateOriginSecret(config: Pick<PortfolioConfig, 'stackNam
     }
     throw error;
   }
-  const name =
-    arn
-      .split(':')
-      .at(-1)
-      ?.replace(/-[A-Za-z0-9]{6}$/, '') ?? arn;
+  const name = arn.slice(arn.lastIndexOf(':') + 1).replace(/-[A-Za-z0-9]{6}$/, '');
   return (
     `✓ Rotation of the origin secret ${name} (stack ${config.stackName}, ${config.region}) started.\n` +
     "  The stack's rotation function writes the new value to CloudFront within a minute; the API accepts the\n" +

@@ -24,10 +24,7 @@ export interface SetupClients extends DoctorClients {
 
 /** A problem setup cannot fix by itself: one line naming the value and what to do. Exit 1. */
 export class SetupError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SetupError';
-  }
+  override name = 'SetupError';
 }
 
 /** The answers a flag or an environment variable can give, so setup runs without a terminal. */
@@ -75,6 +72,8 @@ const BOOLEAN_FLAGS = {
   'external-dns': 'externalDns',
 } as const;
 
+type Switch = (typeof BOOLEAN_FLAGS)[keyof typeof BOOLEAN_FLAGS];
+
 /** Every flag, for the one line a run without a terminal prints instead of waiting for a question. */
 export const FLAG_LIST = [
   ...Object.keys(BOOLEAN_FLAGS).map((f) => `--${f}`),
@@ -106,20 +105,14 @@ export function parseSetupArgs(argv: readonly string[], env: Record<string, stri
     if (error instanceof UsageError) throw new SetupError(error.message);
     throw error;
   }
+  const switches = Object.entries(BOOLEAN_FLAGS).map(([flag, option]) => [option, values[flag] === true]);
   const options: SetupOptions = {
-    yes: false,
+    ...(Object.fromEntries(switches) as Record<Switch, boolean>),
     interactive: false,
-    json: false,
     waitMinutes: 0,
-    trial: false,
-    recaptchaSecretStdin: false,
-    requestProductionAccess: false,
-    deleteFailedBootstrap: false,
-    externalDns: false,
     answers: {},
     env,
   };
-  for (const [flag, option] of Object.entries(BOOLEAN_FLAGS)) options[option] = values[flag] === true;
   if (values['recaptcha-secret'] !== undefined) {
     throw new SetupError(
       '--recaptcha-secret: a secret is never read from the command line (it would stay in the shell history); set RECAPTCHA_SECRET or use --recaptcha-secret-stdin',
@@ -167,7 +160,6 @@ export interface SetupDeps {
   readStdin: () => Promise<string>;
   sleep: (ms: number) => Promise<void>;
   now: () => number;
-  /** Base of the overrides given to parseConfig (trial). */
 }
 
 export class SetupContext {

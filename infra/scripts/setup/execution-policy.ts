@@ -60,7 +60,7 @@ export function fencePolicies(scope: FenceScope): { name: string; arn: string; d
   ];
 }
 
-type Outcome = 'created' | 'updated' | 'unchanged';
+type FencePolicy = ReturnType<typeof fencePolicies>[number];
 type State = 'missing' | 'stale' | 'current';
 
 /** Whether each fence policy exists and says what its document says now (reads only); the stale ones, named. */
@@ -71,6 +71,7 @@ export async function fencePolicyStates(iam: IAMClient, scope: FenceScope): Prom
   return states;
 }
 
+/** Reads only. IAM returns the document URL-encoded (RFC 3986): IAM API Reference, PolicyVersion data type. */
 async function policyState(iam: IAMClient, arn: string, document: unknown): Promise<State> {
   let defaultVersion: string | undefined;
   try {
@@ -87,32 +88,22 @@ const isNoSuchEntity = (error: unknown) => ['NoSuchEntityException', 'NoSuchEnti
 
 /** Makes both fence policies say what their documents say now; the execution policy's ARN and the boundary's name. */
 export async function ensureFencePolicies(iam: IAMClient, scope: FenceScope): Promise<{ arn: string; boundary: string }> {
-  const [execution, boundary] = fencePolicies(scope) as [
-    ReturnType<typeof fencePolicies>[number],
-    ReturnType<typeof fencePolicies>[number],
-  ];
+  const [execution, boundary] = fencePolicies(scope) as [FencePolicy, FencePolicy];
   // The boundary first: the execution policy names it, and bootstrap gives it to CloudFormation's role.
   await ensurePolicy(iam, boundary);
   await ensurePolicy(iam, execution);
   return { arn: execution.arn, boundary: boundary.name };
 }
 
-async function ensurePolicy(iam: IAMClient, policy: ReturnType<typeof fencePolicies>[number]): Promise<{ arn: string; outcome: Outcome }> {
+async function ensurePolicy(iam: IAMClient, policy: FencePolicy): Promise<void> {
   const { arn, document } = policy;
   const text = JSON.stringify(document);
-  let defaultVersion: string | undefined;
-  try {
-    defaultVersion = (await iam.send(new GetPolicyCommand({ PolicyArn: arn }))).Policy?.DefaultVersionId;
-  } catch (error) {
-    if (!isNoSuchEntity(error)) throw error;
-  }
-  if (!defaultVersion) {
+  const state = await policyState(iam, arn, document);
+  if (state === 'current') return;
+  if (state === 'missing') {
     await iam.send(new CreatePolicyCommand({ PolicyName: policy.name, PolicyDocument: text, Description: policy.description }));
-    return { arn, outcome: 'created' };
+    return;
   }
-  const current = (await iam.send(new GetPolicyVersionCommand({ PolicyArn: arn, VersionId: defaultVersion }))).PolicyVersion?.Document;
-  // IAM returns the document URL-encoded (RFC 3986): IAM API Reference, PolicyVersion data type.
-  if (current && sameDocument(decodeURIComponent(current), document)) return { arn, outcome: 'unchanged' };
   const versions = (await iam.send(new ListPolicyVersionsCommand({ PolicyArn: arn }))).Versions ?? [];
   if (versions.length >= MAX_POLICY_VERSIONS) {
     const oldest = versions
@@ -121,7 +112,6 @@ async function ensurePolicy(iam: IAMClient, policy: ReturnType<typeof fencePolic
     if (oldest?.VersionId) await iam.send(new DeletePolicyVersionCommand({ PolicyArn: arn, VersionId: oldest.VersionId }));
   }
   await iam.send(new CreatePolicyVersionCommand({ PolicyArn: arn, PolicyDocument: text, SetAsDefault: true }));
-  return { arn, outcome: 'updated' };
 }
 
 function sameDocument(text: string, document: unknown): boolean {

@@ -5,7 +5,7 @@
  * before any captcha or mail) and one click event named SMOKE_CHECK (counted under "other").
  */
 import { FIXED_ROUTES, REDIRECT_ROUTE, REDIRECT_TARGET } from '../../../contract/site-routes';
-import type { CheckResult } from '../report';
+import { type CheckResult, row } from '../report';
 import { allows, inlineScripts, parseCsp, unadmittedScripts, type Policy } from './csp';
 
 /** The click event the smoke check sends: well formed, in no catalog, so the dashboard counts it as "other". */
@@ -120,7 +120,7 @@ function inlineScriptProblem(answer: Answer): { problem: string; count: number }
   };
 }
 
-const failure = (check: string, detail: string, fix?: string): CheckResult => ({ check, status: 'fail', detail, ...(fix ? { fix } : {}) });
+const failure = (check: string, detail: string, fix?: string) => row(check, 'fail', detail, fix);
 
 async function fetchPages(base: string, paths: string[]): Promise<PageResult[]> {
   const pages: PageResult[] = [];
@@ -147,7 +147,7 @@ function pageChecks(base: string, pages: PageResult[]): CheckResult[] {
       // Redirected at the edge (the viewer-request function) rather than by the page's own script.
       const target = new URL(location, `${base}/`).pathname;
       return target === REDIRECT_TARGET
-        ? { check, status: 'pass', detail: `${page.answer.status} → ${REDIRECT_TARGET}` }
+        ? row(check, 'pass', `${page.answer.status} → ${REDIRECT_TARGET}`)
         : failure(check, `${page.answer.status} → ${target}, expected ${REDIRECT_TARGET}`);
     }
     const problems: string[] = [];
@@ -161,7 +161,7 @@ function pageChecks(base: string, pages: PageResult[]): CheckResult[] {
     if (scripts.problem) problems.push(scripts.problem);
     if (problems.length > 0) return failure(check, problems.join('; '));
     const shown = page.path === REDIRECT_ROUTE ? `(goes to ${REDIRECT_TARGET} in the browser)` : `"${short(page.title)}"`;
-    return { check, status: 'pass', detail: `200 ${shown}, ${scripts.count} inline scripts admitted by CSP hash` };
+    return row(check, 'pass', `200 ${shown}, ${scripts.count} inline scripts admitted by CSP hash`);
   });
 }
 
@@ -189,7 +189,7 @@ async function deepLinkCheck(base: string, home: PageResult | undefined, fromSit
     const title = titleOf(answer.body);
     const sameAsHome = home?.title && title === home.title;
     return answer.status === 200 && title && !sameAsHome
-      ? { check: 'Deep link', status: 'pass', detail: `${deepPath}: 200 "${short(title)}"` }
+      ? row('Deep link', 'pass', `${deepPath}: 200 "${short(title)}"`)
       : failure('Deep link', `${deepPath}: status ${answer.status}, title "${short(title)}"${sameAsHome ? ' (the home page’s)' : ''}`);
   };
   return checkAnswer('Deep link', `${base}${deepPath}`, { headers: { accept: 'text/html' } }, judge, `${deepPath}: `);
@@ -208,7 +208,7 @@ async function unknownPathCheck(base: string, home: PageResult | undefined): Pro
     const scripts = inlineScriptProblem(answer);
     if (scripts.problem) problems.push(scripts.problem);
     return problems.length === 0
-      ? { check: 'Unknown path', status: 'pass', detail: `${unknown}: 404, the app's not-found page` }
+      ? row('Unknown path', 'pass', `${unknown}: 404, the app's not-found page`)
       : failure('Unknown path', `${unknown}: ${problems.join('; ')}`);
   });
 }
@@ -235,19 +235,14 @@ function headerChecks(home: Answer | undefined, origin: string): CheckResult[] {
   }
   const results: CheckResult[] = [
     headerProblems.length === 0
-      ? {
-          check: 'Security headers',
-          status: 'pass',
-          detail: "CSP (no 'unsafe-inline' scripts), HSTS, nosniff, frame-ancestors, Referrer-Policy",
-        }
+      ? row('Security headers', 'pass', "CSP (no 'unsafe-inline' scripts), HSTS, nosniff, frame-ancestors, Referrer-Policy")
       : failure('Security headers', headerProblems.join('; ')),
   ];
   for (const probe of THIRD_PARTY_PROBES) {
     const check = `CSP ${probe.what}`;
     const host = new URL(probe.url).host;
     if (!policy) results.push(failure(check, `${host}: no CSP to judge`));
-    else if (allows(policy, probe.directive, probe.url, origin))
-      results.push({ check, status: 'pass', detail: `${probe.directive} allows ${host}` });
+    else if (allows(policy, probe.directive, probe.url, origin)) results.push(row(check, 'pass', `${probe.directive} allows ${host}`));
     else results.push(failure(check, `${probe.directive} refuses ${probe.url}`));
   }
   return results;
@@ -264,11 +259,7 @@ async function apiChecks(base: string): Promise<CheckResult[]> {
       error = undefined;
     }
     return answer.status >= 400 && answer.status < 500 && typeof error === 'string'
-      ? {
-          check: 'POST /api/contact',
-          status: 'pass',
-          detail: `malformed body → ${answer.status} {"error": "${short(error, 40)}"}, nothing sent`,
-        }
+      ? row('POST /api/contact', 'pass', `malformed body → ${answer.status} {"error": "${short(error, 40)}"}, nothing sent`)
       : failure(
           'POST /api/contact',
           `malformed body → ${answer.status} ${short(answer.body.replace(/\s+/g, ' '), 40)} (expected 4xx with JSON {error})`,
@@ -276,7 +267,7 @@ async function apiChecks(base: string): Promise<CheckResult[]> {
   });
   const events = await checkAnswer('POST /api/events', `${base}/api/events`, post(JSON.stringify({ name: SMOKE_EVENT_NAME })), (answer) =>
     answer.status === 204
-      ? { check: 'POST /api/events', status: 'pass', detail: `204 (one ${SMOKE_EVENT_NAME} event, counted as "other")` }
+      ? row('POST /api/events', 'pass', `204 (one ${SMOKE_EVENT_NAME} event, counted as "other")`)
       : failure('POST /api/events', `${SMOKE_EVENT_NAME} → ${answer.status}, expected 204`),
   );
   return [contact, events];
@@ -293,7 +284,7 @@ export async function runSmoke(rawBase: string): Promise<CheckResult[]> {
     fromSitemap = sitemap.status === 200 ? sitemapPaths(sitemap.body) : [];
     sitemapResult =
       fromSitemap.length > 0
-        ? { check: 'sitemap.xml', status: 'pass', detail: `${fromSitemap.length} URLs, checked on ${origin}` }
+        ? row('sitemap.xml', 'pass', `${fromSitemap.length} URLs, checked on ${origin}`)
         : failure('sitemap.xml', `answered ${sitemap.status} with ${fromSitemap.length} <loc> URLs`);
   } catch (error) {
     // Nothing answers at all: one line says so instead of a table of the same failure.

@@ -63,17 +63,9 @@ async function bootstrap(ctx: SetupContext, region: string): Promise<void> {
   if (status !== 0) throw new SetupError(`cdk bootstrap ${target} failed (exit ${status}); its output above says why`);
 }
 
-/**
- * The execution policies the bootstrap stack was given (its CloudFormationExecutionPolicies parameter;
- * empty: the template's default, AdministratorAccess).
- */
-function executionPoliciesOf(stack: { Parameters?: { ParameterKey?: string; ParameterValue?: string }[] } | undefined): string {
-  return stack?.Parameters?.find((p) => p.ParameterKey === 'CloudFormationExecutionPolicies')?.ParameterValue ?? '';
-}
-
-/** The boundary the bootstrap stack puts on CloudFormation's role (its InputPermissionsBoundary parameter; empty: none). */
-function boundaryOf(stack: { Parameters?: { ParameterKey?: string; ParameterValue?: string }[] } | undefined): string {
-  return stack?.Parameters?.find((p) => p.ParameterKey === 'InputPermissionsBoundary')?.ParameterValue ?? '';
+/** A parameter of the bootstrap stack; "" when not given. */
+function parameterOf(stack: { Parameters?: { ParameterKey?: string; ParameterValue?: string }[] } | undefined, key: string): string {
+  return stack?.Parameters?.find((p) => p.ParameterKey === key)?.ParameterValue ?? '';
 }
 
 /**
@@ -99,24 +91,20 @@ export const bootstrapStep: Step = {
       const version = Number(stack?.Outputs?.find((o) => o.OutputKey === 'BootstrapVersion')?.OutputValue);
       const pinned = pinnedBootstrapVersion();
       const policy = executionPolicyArn(fenceScope(ctx, region));
-      const policies = executionPoliciesOf(stack);
+      // The execution policies it was given (empty: the template's default, AdministratorAccess) and the
+      // boundary it puts on CloudFormation's role (empty: none).
+      const policies = parameterOf(stack, 'CloudFormationExecutionPolicies');
       const boundary = boundaryPolicyName(ctx.config.stackName);
-      const bounded = boundaryOf(stack);
+      const bounded = parameterOf(stack, 'InputPermissionsBoundary');
       if (check.status === 'pass') {
         if (version < pinned || policies !== policy || bounded !== boundary) {
           const why = [
-            ...(version < pinned ? [`from version ${version} to ${pinned}`] : []),
-            ...(policies !== policy
-              ? [
-                  `its CloudFormation execution role from ${policies || 'AdministratorAccess'} to ${policy.split('/').pop()} (no table items, secret, role chains or deploy roles)`,
-                ]
-              : []),
-            ...(bounded !== boundary
-              ? [
-                  `the boundary ${boundary} on CloudFormation's role${bounded ? ` in place of ${bounded}` : ''} (no role a deploy makes escapes it)`,
-                ]
-              : []),
-          ];
+            version < pinned && `from version ${version} to ${pinned}`,
+            policies !== policy &&
+              `its CloudFormation execution role from ${policies || 'AdministratorAccess'} to ${policy.split('/').pop()} (no table items, secret, role chains or deploy roles)`,
+            bounded !== boundary &&
+              `the boundary ${boundary} on CloudFormation's role${bounded ? ` in place of ${bounded}` : ''} (no role a deploy makes escapes it)`,
+          ].filter(Boolean);
           const applied = await applyPlan(ctx, name, {
             change: `update the bootstrap stack in ${region}: ${why.join('; ')} (cdk bootstrap ${target} --cloudformation-execution-policies ${policy} --custom-permissions-boundary ${boundary})`,
             cost: BOOTSTRAP_COST,

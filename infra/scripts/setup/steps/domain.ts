@@ -6,7 +6,7 @@ import { errorName } from '../../kit/aws';
 import { stackOutputs } from '../../kit/stack-outputs';
 import { STACK_OUTPUT_KEYS } from '../../../shared/stack-output-keys';
 import { type DomainConfig, isRoute53Domain } from '../../../config/portfolio-config';
-import { checkCertificate, checkDelegation, checkHostedZone } from '../../doctor/checks';
+import { bareName, checkCertificate, checkDelegation, checkHostedZone } from '../../doctor/checks';
 import { portfolioBlockHas } from '../cdk-json';
 import { SetupError, type SetupContext, type StepResult } from '../context';
 import { type Step, awsFailure, call, result, type Since, sinceDate, fromNow, waiting, applyPlan } from './step';
@@ -112,13 +112,9 @@ async function externalDns(ctx: SetupContext, domain: DomainConfig): Promise<Ste
     return [waiting('Certificate', check.detail, `you: at your DNS host, ${what} (ACM then issues it)`, requested)];
   }
   const results = [result('Certificate', 'ready', check.detail)];
-  const outputs = await (async () => {
-    try {
-      return await stackOutputs(ctx.config.stackName, ctx.config.region, ctx.clients.cloudFormation(ctx.config.region));
-    } catch (error) {
-      throw awsFailure('cloudformation:DescribeStacks', error);
-    }
-  })();
+  const outputs = await call('cloudformation:DescribeStacks', () =>
+    stackOutputs(ctx.config.stackName, ctx.config.region, ctx.clients.cloudFormation(ctx.config.region)),
+  );
   const target = outputs?.[STACK_OUTPUT_KEYS.distributionDomain];
   results.push(
     target
@@ -138,7 +134,7 @@ async function externalDns(ctx: SetupContext, domain: DomainConfig): Promise<Ste
 
 /** What is wrong with a typed host name (a zone apex cannot be served from another DNS host), else undefined. */
 export function domainQuestionProblem(value: string, external: boolean): string | undefined {
-  const v = value.trim().toLowerCase().replace(/\.$/, '');
+  const v = bareName(value);
   if (!HOST.test(v)) return `"${value}" is not a host name such as www.your.domain`;
   if (external && v.split('.').length < 3)
     return `"${v}" is a zone apex: another DNS host cannot point it at CloudFront (a CNAME cannot sit at the apex); use www.${v}`;
@@ -167,13 +163,13 @@ async function askDomain(ctx: SetupContext): Promise<{ name: string; external: b
       : "The site's host name (e.g. www.your.domain, or your.domain itself)",
     validate: (value) => domainQuestionProblem(value, external),
   });
-  return { name: name.toLowerCase().replace(/\.$/, ''), external };
+  return { name: bareName(name), external };
 }
 
 export const domainStep: Step = {
   id: 'domain',
   async run(ctx) {
-    let wanted = (ctx.options.answers.domain ?? ctx.options.env.SETUP_DOMAIN ?? '').trim().toLowerCase().replace(/\.$/, '');
+    let wanted = bareName(ctx.options.answers.domain ?? ctx.options.env.SETUP_DOMAIN ?? '');
     if (wanted && !HOST.test(wanted)) throw new SetupError(`--domain ${wanted}: not a host name such as www.example.dev`);
     let external = ctx.options.externalDns;
     // Asked once, in a terminal, while cdk.json has no "domain" key; "domain": null keeps the answer "none".

@@ -3,10 +3,9 @@ import { ChangeResourceRecordSetsCommand, ListHostedZonesByNameCommand, ListReso
 import { CreateEmailIdentityCommand, DeleteEmailIdentityCommand, GetAccountCommand, GetEmailIdentityCommand } from '@aws-sdk/client-sesv2';
 import { errorName } from '../../kit/aws';
 import { isRoute53Domain } from '../../../config/portfolio-config';
-import { checkOwner, checkSender } from '../../doctor/checks';
-import type { CheckResult } from '../../report';
+import { bareName as bare, checkOwner, checkSender, isAddress } from '../../doctor/checks';
 import type { SetupContext, StepResult } from '../context';
-import { type Step, isAddress, bare, awsFailure, call, result, sinceDate, fromNow, waiting, applyPlan } from './step';
+import { type Step, awsFailure, call, result, sinceDate, fromNow, waiting, applyPlan } from './step';
 
 /**
  * The three Easy DKIM records of a domain: `token._domainkey.DOMAIN CNAME token.<SigningHostedZone>`, the
@@ -294,7 +293,7 @@ async function ensureIdentity(ctx: SetupContext, step: string, identity: string)
 export const senderStep: Step = {
   id: 'sender',
   async run(ctx) {
-    const check = await guarded(() => checkSender(ctx.clients.sesv2, ctx.config));
+    const check = await call('ses:GetEmailIdentity', () => checkSender(ctx.clients.sesv2, ctx.config));
     if (check.status === 'pass') return [result('SES sender', 'ready', check.detail)];
     const domainVerified = /but its domain (\S+) is verified/.exec(check.detail)?.[1];
     if (domainVerified) {
@@ -307,14 +306,6 @@ export const senderStep: Step = {
   },
 };
 
-async function guarded(run: () => Promise<CheckResult>): Promise<CheckResult> {
-  try {
-    return await run();
-  } catch (error) {
-    throw awsFailure('ses:GetEmailIdentity', error);
-  }
-}
-
 export async function sesAccount(ctx: SetupContext) {
   return call('ses:GetAccount', () => ctx.clients.sesv2.send(new GetAccountCommand({})));
 }
@@ -323,7 +314,7 @@ export const ownerStep: Step = {
   id: 'owner',
   async run(ctx) {
     const sandbox = (await sesAccount(ctx)).ProductionAccessEnabled !== true;
-    const check = await guarded(() => checkOwner(ctx.clients.sesv2, ctx.config, sandbox));
+    const check = await call('ses:GetEmailIdentity', () => checkOwner(ctx.clients.sesv2, ctx.config, sandbox));
     if (check.status === 'pass') return [result('SES owner', 'ready', check.detail)];
     return [await ensureIdentity(ctx, 'SES owner', ctx.config.ownerEmail)];
   },

@@ -10,9 +10,6 @@ export interface Step {
   run(ctx: SetupContext): Promise<StepResult[]>;
 }
 
-export const isAddress = (identity: string) => identity.includes('@');
-export const bare = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
-
 /** An AWS refusal as one line naming the IAM action that was missing. */
 export function awsFailure(action: string, error: unknown): SetupError {
   if (/AccessDenied|UnauthorizedOperation|not authorized/i.test(errorText(error))) {
