@@ -23,16 +23,16 @@
  *          would fail SEO by design), --throttling simulate|devtools|both (default both),
  *          --no-lighthouse (sizes only), --no-control (skip the blank page), --save-traces DIR.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { serveOnLoopback } from './loopback';
 import { median } from '../../tools/stats';
 import { BUSY_BENCHMARK_INDEX, blockingOf, commitTaskOf, longTasksOf, processTrace, tasksAfterFcp, type LongTask } from './trace-tasks';
-import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
+import { chromiumPath } from '../../tools/chromium';
+import { runMain, saveFigures, spawnChromium } from './shared';
 import { startLocalStack } from '../../infra/local/stack';
 import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
 import { pagesOfEveryLocale } from '../../web/app/prerender-paths';
@@ -223,40 +223,12 @@ const startControlServer = () =>
 
 /** Starts Chromium with a DevTools port for Lighthouse; resolves once the port is known. */
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
-  const executable = chromiumPath();
-  const profile = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));
-  const child: ChildProcess = spawn(
-    executable,
-    [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+  const { match, stop } = await spawnChromium(
+    ['--remote-debugging-port=0', 'about:blank'],
+    /DevTools listening on ws:\/\/[^:]+:(\d+)\//,
+    `Chromium (${chromiumPath()}) did not start`,
   );
-  const port = await new Promise<number>((resolve, reject) => {
-    let log = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium (${executable}) did not start:\n${log}`)), 20_000);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`Cannot start Chromium at ${executable} (set CHROMIUM_PATH): ${error.message}`));
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(log);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-  });
-  return {
-    port,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  return { port: Number(match[1]), stop };
 }
 
 interface LighthouseRun {
@@ -578,11 +550,8 @@ async function main(): Promise<void> {
       routes: results,
       misses,
     };
-    const dir = path.join(process.cwd(), '.bench');
-    mkdirSync(dir, { recursive: true });
-    const json = `${JSON.stringify(report, null, 2)}\n`;
-    writeFileSync(path.join(dir, 'site-latest.json'), json);
-    writeFileSync(path.join(dir, `site-${report.at.replace(/[:.]/g, '-')}.json`), json);
+    saveFigures('site-latest.json', report);
+    saveFigures(`site-${report.at.replace(/[:.]/g, '-')}.json`, report);
     console.log(`\nJSON: .bench/site-latest.json (${report.seconds} s)`);
   } finally {
     await chromium?.stop();
@@ -590,7 +559,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+runMain(main, 'bench');
