@@ -36,7 +36,7 @@ import { REFUSED_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../../t
 import { startFlakySes } from '../../tools/flaky-ses';
 import { clearMailbox, fetchMails, startMailbox } from '../../infra/local/mailbox';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import { distributedFlood, type DistributedFloodFigures } from './distributed-flood';
+import { distributedFlood } from './distributed-flood';
 import { fixtureBuild } from '../../infra/local/test-support';
 import { postJson, runMain, saveFigures, statusCounts } from './shared';
 
@@ -67,17 +67,8 @@ const LOAD_MAX_MS = 10 * 60_000;
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const VALID = { fullName: 'Bench Tester', email: 'bench@example.com', message: 'A benchmark message.', 'g-recaptcha-response': 'token' };
 
-interface Row {
-  scenario: string;
-  status: string;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-function row(scenario: string, result: Result, expected: number): Row {
+/** One scenario's figures: its answers by status, throughput, latency, and the failed or unexpected answers. */
+function row(scenario: string, result: Result, expected: number) {
   const statuses = Object.entries(result.statusCodeStats)
     .map(([code, { count }]) => `${code}×${count}`)
     .join(' ');
@@ -96,7 +87,7 @@ function row(scenario: string, result: Result, expected: number): Row {
 }
 
 /** Both floods, printed: one address, then many (scripts/bench/distributed-flood.ts). */
-async function floods(clientDir: string): Promise<{ floodFigures: FloodFigures; distributed: DistributedFloodFigures; ok: boolean }> {
+async function floods(clientDir: string) {
   const floodFigures = await flood(clientDir);
   console.log(
     `\nFlood: ${floodFigures.junk} junk requests from 127.0.0.1 in ${floodFigures.seconds} s (${floodFigures.floodStatuses}); ` +
@@ -150,7 +141,7 @@ async function main(): Promise<number> {
       ['events, valid name (204)', '/api/events', { name: 'HOME_EXPLORE_PROJECTS_CLICK' }, 204],
       ['events, invalid name (400)', '/api/events', { name: 'not valid' }, 400],
     ];
-    const rows: Row[] = [];
+    const rows: ReturnType<typeof row>[] = [];
     for (const [name, path, body, expected] of scenarios) {
       await clearMailbox(stack.sesUrl);
       const result = await autocannon({
@@ -379,20 +370,8 @@ const FLOOD_JUNK = 240;
 const FLOOD_MAX_SITEVERIFY = 30;
 const VISITOR_MESSAGES = 5;
 
-interface FloodFigures {
-  seconds: number;
-  junk: number;
-  floodStatuses: string;
-  siteverifyCalls: number;
-  malformedCalls: number;
-  visitorSent: number;
-  visitorOk: number;
-  visitorMails: number[];
-  ok: boolean;
-}
-
 /** The flood against a stack as `npm start` runs it: guards and route throttle on, a fresh siteverify counting its calls. */
-async function flood(clientDir: string): Promise<FloodFigures> {
+async function flood(clientDir: string) {
   const verifier = await startFakeSiteverify('pass');
   const mailbox = await startMailbox('127.0.0.1', 0);
   let stack: LocalStack | undefined;

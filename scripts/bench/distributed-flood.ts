@@ -19,25 +19,12 @@ const TOKENS_PER_ADDRESS = 5;
 /** Requests in flight at once: enough to keep the route's throttle busy, few enough for one loopback. */
 const CONCURRENCY = 50;
 
-export interface DistributedFloodFigures {
-  addresses: number;
-  requests: number;
-  seconds: number;
-  statuses: string;
-  siteverifyCalls: number;
-  dayPortion: number;
-  visitorSameDay: number;
-  visitorNextDay: number;
-  visitorNextDayMails: number;
-  ok: boolean;
-}
-
 /** The i-th flooding address: 127.1.0.1, 127.1.0.2, … (never 127.0.0.x, the visitor's and the other runs'). */
 const addressOf = (i: number) => `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
 const postFrom = (url: URL, body: unknown, localAddress: string) => postJson(url, '/api/contact', JSON.stringify(body), { localAddress });
 
-export async function distributedFlood(clientDir: string, addresses: number, seconds: number): Promise<DistributedFloodFigures> {
+export async function distributedFlood(clientDir: string, addresses: number, seconds: number) {
   const verifier = await startFakeSiteverify('pass');
   const mailbox = await startMailbox('127.0.0.1', 0);
   // The first day of November 2026 (30 days): its portion is ceil(budget / 30).

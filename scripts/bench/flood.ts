@@ -51,20 +51,7 @@ async function blast(url: URL, route: string, body: (i: number) => string, total
 
 const VIEW = { route: '/projects/:projectId', lang: 'en', device: 'desktop', nav: 'client', inp: 40 };
 
-interface OneAddressFigures {
-  edge: boolean;
-  seconds: number;
-  contact: string;
-  events: string;
-  vitals: string;
-  tripped: string[];
-  visitorMessages: number[];
-  visitorMails: number;
-  visitorViews: number;
-  ok: boolean;
-}
-
-async function oneAddress(clientDir: string, buildDir: string, edge: boolean): Promise<OneAddressFigures> {
+async function oneAddress(clientDir: string, buildDir: string, edge: boolean) {
   const verifier = await startFakeSiteverify('pass');
   const mailbox = await startMailbox('127.0.0.1', 0);
   const pageViewsFile = path.join(buildDir, `page-views-${edge ? 'edge' : 'no-edge'}.jsonl`);
