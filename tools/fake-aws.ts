@@ -11,8 +11,9 @@
  */
 import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import getRawBody from 'raw-body';
 import { type PolicyStatementJson, policyAllows } from './fake-iam';
 
 export interface FakeZone {
@@ -146,12 +147,6 @@ const sendXml = (res: ServerResponse, ns: string, element: string, inner: string
 /** A REST JSON answer (SESv2, API Gateway), an error named by its x-amzn-errortype. */
 const restJson = (res: ServerResponse, status: number, body: unknown, type?: string) =>
   send(res, status, JSON.stringify(body), { 'content-type': 'application/json', ...(type ? { 'x-amzn-errortype': type } : {}) });
-
-async function bodyOf(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** A DNS name in wire form (no compression). */
 function encodeName(name: string): Buffer {
@@ -948,7 +943,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
 
   const server = createServer((req, res) => {
     void (async () => {
-      const body = await bodyOf(req);
+      const body = await getRawBody(req, 'utf8');
       const url = new URL(req.url ?? '/', 'http://fake');
       if (url.pathname.startsWith('/__')) {
         if (url.pathname === '/__state') return sendJson(res, 200, state);
