@@ -20,8 +20,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
 import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
 import { findInitialisers } from './entry-chunk';
-import { serveOnLoopback } from './loopback';
-import { runMain, spawnChromium } from './shared';
+import { runMain, serveOnLoopback, spawnChromium } from './shared';
 import { median } from '../../tools/stats';
 
 const ASSETS = path.join(WEB_CLIENT_DIR, 'assets');

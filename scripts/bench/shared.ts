@@ -1,13 +1,26 @@
 /**
- * What the benchmark scripts share: starting Chromium, posting to the local stack, counting answers,
- * saving figures, exiting.
+ * What the benchmark scripts share: serving beside what they measure, starting Chromium, posting to the
+ * local stack, counting answers, saving figures, exiting.
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { type Agent, request } from 'node:http';
+import { type Agent, createServer, request, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
+
+/** A server beside what is measured, on loopback on a free port; `origin` is http://127.0.0.1:PORT, without a trailing slash. */
+export async function serveOnLoopback(handler: RequestListener): Promise<{ origin: string; stop(): Promise<void> }> {
+  const server = createServer(handler);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 /**
  * Starts headless Chromium (a profile of its own) with `args`; resolves once its stderr matches `ready`,
