@@ -70,14 +70,14 @@ export async function spawnChromium(
 }
 
 /**
- * POSTs one JSON body to `path` on the server at `url`; resolves with the status. `localAddress` sends it
+ * POSTs one JSON body to `route` on the server at `url`; resolves with the status. `localAddress` sends it
  * from that loopback address (the local stack tells viewers apart by the socket's), `agent` reuses
  * connections; without either, each request has a connection of its own.
  */
-export function postJson(url: URL, path: string, body: string, via: { localAddress?: string; agent?: Agent } = {}): Promise<number> {
+export function postJson(url: URL, route: string, body: string, via: { localAddress?: string; agent?: Agent } = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path, method: 'POST', ...via, headers: { 'content-type': 'application/json' } },
+      { host: url.hostname, port: url.port, path: route, method: 'POST', ...via, headers: { 'content-type': 'application/json' } },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
