@@ -130,23 +130,11 @@ async function shoot(origin: string, pages: Record<string, string>): Promise<num
   return count;
 }
 
-/** The Arabic example in a copy of the project (the build the browser tests share), served on free ports while it is shot. */
-async function shootRightToLeft(): Promise<number> {
-  const { rtl: code, dir } = await fixtureSiteBuild();
-  const stack = await startLocalStack({ ...STACK, clientDir: path.join(dir, 'web/build/client') });
+/** Shoots `pages` of the build in `clientDir` (the shipped one when none), served on free ports while they are shot. */
+async function shootServed(pages: Record<string, string>, clientDir?: string): Promise<number> {
+  const stack = await startLocalStack({ ...STACK, clientDir });
   try {
-    return await shoot(stack.url, { [`${code}-home`]: `/${code}/home`, [`${code}-contact`]: `/${code}/contact` });
-  } finally {
-    await stack.stop();
-  }
-}
-
-/** The fixture posts in a copy of the project (the build the browser tests share), served on free ports while they are shot. */
-async function shootPosts(): Promise<number> {
-  const { dir } = await fixtureSiteBuild();
-  const stack = await startLocalStack({ ...STACK, clientDir: path.join(dir, 'web/build/client') });
-  try {
-    return await shoot(stack.url, POST_PAGES);
+    return await shoot(stack.url, pages);
   } finally {
     await stack.stop();
   }
@@ -154,19 +142,15 @@ async function shootPosts(): Promise<number> {
 
 try {
   mkdirSync(OUT_DIR, { recursive: true });
+  // The fixture posts and the Arabic example: in a copy of the project (the build the browser tests share).
+  const fixture = () => fixtureSiteBuild().then(({ rtl, dir }) => ({ rtl, clientDir: path.join(dir, 'web/build/client') }));
   let count = 0;
   if (process.argv.includes('--posts')) {
-    count += await shootPosts();
+    count += await shootServed(POST_PAGES, (await fixture()).clientDir);
   } else {
-    if (!process.argv.includes('--rtl')) {
-      const stack = await startLocalStack(STACK);
-      try {
-        count += await shoot(stack.url, SITE_PAGES);
-      } finally {
-        await stack.stop();
-      }
-    }
-    count += await shootRightToLeft();
+    if (!process.argv.includes('--rtl')) count += await shootServed(SITE_PAGES);
+    const { rtl, clientDir } = await fixture();
+    count += await shootServed({ [`${rtl}-home`]: `/${rtl}/home`, [`${rtl}-contact`]: `/${rtl}/contact` }, clientDir);
   }
   console.log(`screenshots: ${count} files in ${path.relative(process.cwd(), OUT_DIR) || '.'}/`);
 } finally {

@@ -11,8 +11,9 @@
  */
 import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import getRawBody from 'raw-body';
 import { type PolicyStatementJson, policyAllows } from './fake-iam';
 
 export interface FakeZone {
@@ -138,15 +139,14 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
 }
 const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   send(res, status, JSON.stringify(body), { 'content-type': 'application/x-amz-json-1.1', ...headers });
+/** A JSON 1.1 error (400), named by its __type. */
+const jsonError = (res: ServerResponse, type: string, message: string) => sendJson(res, 400, { __type: type, message });
+/** A REST XML answer (Route 53, S3): `inner` in the `element` of the service's namespace `ns`. */
+const sendXml = (res: ServerResponse, ns: string, element: string, inner: string, status = 200, headers: Record<string, string> = {}) =>
+  send(res, status, `<?xml version="1.0"?><${element} ${ns}>${inner}</${element}>`, headers);
 /** A REST JSON answer (SESv2, API Gateway), an error named by its x-amzn-errortype. */
 const restJson = (res: ServerResponse, status: number, body: unknown, type?: string) =>
   send(res, status, JSON.stringify(body), { 'content-type': 'application/json', ...(type ? { 'x-amzn-errortype': type } : {}) });
-
-async function bodyOf(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** A DNS name in wire form (no compression). */
 function encodeName(name: string): Buffer {
@@ -243,6 +243,7 @@ function page<T>(list: T[], token: string | null) {
  * at most five versions: https://docs.aws.amazon.com/IAM/latest/APIReference/API_CreatePolicyVersion.html).
  */
 function iam({ state }: Fake, res: ServerResponse, action: string, form: URLSearchParams) {
+  const ok = (result: string) => send(res, 200, xml(action, result));
   const arn = form.get('PolicyArn') ?? '';
   const versions = state.policies[arn];
   const missing = () => send(res, 404, xmlError('NoSuchEntity', `Policy ${escape(arn)} was not found.`));
@@ -250,38 +251,23 @@ function iam({ state }: Fake, res: ServerResponse, action: string, form: URLSear
     `<VersionId>${v.id}</VersionId><IsDefaultVersion>${v.isDefault}</IsDefaultVersion><CreateDate>${v.created ?? '2026-01-01T00:00:00Z'}</CreateDate>`;
   if (action === 'GetPolicy') {
     if (!versions) return missing();
-    return send(
-      res,
-      200,
-      xml(
-        action,
-        `<Policy><Arn>${escape(arn)}</Arn><DefaultVersionId>${versions.find((v) => v.isDefault)!.id}</DefaultVersionId></Policy>`,
-      ),
-    );
+    return ok(`<Policy><Arn>${escape(arn)}</Arn><DefaultVersionId>${versions.find((v) => v.isDefault)!.id}</DefaultVersionId></Policy>`);
   }
   if (action === 'GetPolicyVersion') {
     const found = versions?.find((v) => v.id === form.get('VersionId'));
     if (!found) return missing();
-    return send(
-      res,
-      200,
-      xml(action, `<PolicyVersion>${version(found)}<Document>${escape(encodeURIComponent(found.document))}</Document></PolicyVersion>`),
-    );
+    return ok(`<PolicyVersion>${version(found)}<Document>${escape(encodeURIComponent(found.document))}</Document></PolicyVersion>`);
   }
   if (action === 'ListPolicyVersions') {
     if (!versions) return missing();
-    return send(
-      res,
-      200,
-      xml(action, `<Versions>${versions.map((v) => `<member>${version(v)}</member>`).join('')}</Versions><IsTruncated>false</IsTruncated>`),
-    );
+    return ok(`<Versions>${versions.map((v) => `<member>${version(v)}</member>`).join('')}</Versions><IsTruncated>false</IsTruncated>`);
   }
   if (action === 'CreatePolicy') {
     const created = `arn:aws:iam::${state.account}:policy/${form.get('PolicyName') ?? ''}`;
     if (state.policies[created]) return send(res, 409, xmlError('EntityAlreadyExists', 'A policy with that name already exists.'));
     state.policies[created] = [{ id: 'v1', document: form.get('PolicyDocument') ?? '', isDefault: true, created: state.clock }];
     state.writes.push(`CreatePolicy ${form.get('PolicyName')}`);
-    return send(res, 200, xml(action, `<Policy><Arn>${escape(created)}</Arn><DefaultVersionId>v1</DefaultVersionId></Policy>`));
+    return ok(`<Policy><Arn>${escape(created)}</Arn><DefaultVersionId>v1</DefaultVersionId></Policy>`);
   }
   if (action === 'CreatePolicyVersion') {
     if (!versions) return missing();
@@ -293,7 +279,7 @@ function iam({ state }: Fake, res: ServerResponse, action: string, form: URLSear
     const created = new Date(Date.parse(state.clock) + versions.length).toISOString();
     versions.push({ id, document: form.get('PolicyDocument') ?? '', isDefault, created });
     state.writes.push(`CreatePolicyVersion ${arn.split('/').pop()}`);
-    return send(res, 200, xml(action, `<PolicyVersion>${version({ id, isDefault, created })}</PolicyVersion>`));
+    return ok(`<PolicyVersion>${version({ id, isDefault, created })}</PolicyVersion>`);
   }
   if (action === 'DeletePolicyVersion') {
     if (!versions) return missing();
@@ -303,7 +289,7 @@ function iam({ state }: Fake, res: ServerResponse, action: string, form: URLSear
       return send(res, 409, xmlError('DeleteConflict', 'Cannot delete the default version of a policy.'));
     state.policies[arn] = versions.filter((v) => v.id !== form.get('VersionId'));
     state.writes.push(`DeletePolicyVersion ${form.get('VersionId')}`);
-    return send(res, 200, xml(action, ''));
+    return ok('');
   }
   return send(res, 400, xmlError('InvalidAction', `the fake does not know iam ${escape(action)}`));
 }
@@ -311,12 +297,9 @@ function iam({ state }: Fake, res: ServerResponse, action: string, form: URLSear
 function query(fake: Fake, res: ServerResponse, service: string, region: string, form: URLSearchParams) {
   const { state, next } = fake;
   const action = form.get('Action') ?? '';
+  const ok = (result: string) => send(res, 200, xml(action, result));
   if (service === 'sts' && action === 'GetCallerIdentity') {
-    return send(
-      res,
-      200,
-      xml(action, `<Arn>arn:aws:iam::${state.account}:user/jane</Arn><UserId>AIDAFAKE</UserId><Account>${state.account}</Account>`),
-    );
+    return ok(`<Arn>arn:aws:iam::${state.account}:user/jane</Arn><UserId>AIDAFAKE</UserId><Account>${state.account}</Account>`);
   }
   const stackName = form.get('StackName') ?? '';
   const noStack = () => send(res, 400, xmlError('ValidationError', `Stack with id ${escape(stackName)} does not exist`));
@@ -333,15 +316,10 @@ function query(fake: Fake, res: ServerResponse, service: string, region: string,
       ? ''
       : `<Parameters><member><ParameterKey>CloudFormationExecutionPolicies</ParameterKey><ParameterValue>${escape(state.toolkitPolicies[region] ?? '')}</ParameterValue></member>` +
         `<member><ParameterKey>InputPermissionsBoundary</ParameterKey><ParameterValue>${escape(state.toolkitBoundaries[region] ?? '')}</ParameterValue></member></Parameters>`;
-    return send(
-      res,
-      200,
-      xml(
-        action,
-        `<Stacks><member><StackName>${escape(stackName)}</StackName><StackStatus>${status?.status ?? 'CREATE_COMPLETE'}</StackStatus>` +
-          (status && !status.since ? '' : `<CreationTime>${status?.since ?? '2026-01-01T00:00:00Z'}</CreationTime>`) +
-          `<Outputs>${members.join('')}</Outputs>${parameters}</member></Stacks>`,
-      ),
+    return ok(
+      `<Stacks><member><StackName>${escape(stackName)}</StackName><StackStatus>${status?.status ?? 'CREATE_COMPLETE'}</StackStatus>` +
+        (status && !status.since ? '' : `<CreationTime>${status?.since ?? '2026-01-01T00:00:00Z'}</CreationTime>`) +
+        `<Outputs>${members.join('')}</Outputs>${parameters}</member></Stacks>`,
     );
   }
   if (service === 'cloudformation' && action === 'ListStackResources') {
@@ -353,7 +331,7 @@ function query(fake: Fake, res: ServerResponse, service: string, region: string,
         `<member><LogicalResourceId>${r.logicalId}</LogicalResourceId><PhysicalResourceId>${escape(r.physicalId)}</PhysicalResourceId>` +
         `<ResourceType>${r.type}</ResourceType><LastUpdatedTimestamp>2026-01-01T00:00:00Z</LastUpdatedTimestamp><ResourceStatus>CREATE_COMPLETE</ResourceStatus></member>`,
     );
-    return send(res, 200, xml(action, `<StackResourceSummaries>${members.join('')}</StackResourceSummaries>${nextToken}`));
+    return ok(`<StackResourceSummaries>${members.join('')}</StackResourceSummaries>${nextToken}`);
   }
   if (service === 'iam') return iam(fake, res, action, form);
   if (service === 'cloudformation' && action === 'DeleteStack') {
@@ -361,7 +339,7 @@ function query(fake: Fake, res: ServerResponse, service: string, region: string,
       [state.toolkits, state.toolkitStatus, state.toolkitPolicies, state.toolkitBoundaries].forEach((byRegion) => delete byRegion[region]);
     else delete state.stacks[stackName];
     state.writes.push(`DeleteStack ${stackName} ${region}`);
-    return send(res, 200, xml(action, ''));
+    return ok('');
   }
   if (service === 'sns') {
     // SNS query API: https://docs.aws.amazon.com/sns/latest/api/API_ListSubscriptionsByTopic.html (NotFound: 404)
@@ -376,7 +354,7 @@ function query(fake: Fake, res: ServerResponse, service: string, region: string,
           // An unconfirmed subscription has no ARN yet: "PendingConfirmation".
           `<SubscriptionArn>${s.confirmed ? escape(s.arn) : 'PendingConfirmation'}</SubscriptionArn><Owner>${state.account}</Owner></member>`,
       );
-      return send(res, 200, xml(action, `<Subscriptions>${members.join('')}</Subscriptions>${nextToken}`));
+      return ok(`<Subscriptions>${members.join('')}</Subscriptions>${nextToken}`);
     }
     if (action === 'Subscribe') {
       const [protocol, endpoint] = [form.get('Protocol') ?? '', form.get('Endpoint') ?? ''];
@@ -385,7 +363,7 @@ function query(fake: Fake, res: ServerResponse, service: string, region: string,
       if (!sub)
         subscriptions.push((sub = { protocol, endpoint, confirmed: false, arn: `${topicArn}:${next()}-0000-0000-0000-000000000000` }));
       // Without ReturnSubscriptionArn an e-mail subscription answers "pending confirmation" until confirmed.
-      return send(res, 200, xml(action, `<SubscriptionArn>${sub.confirmed ? escape(sub.arn) : 'pending confirmation'}</SubscriptionArn>`));
+      return ok(`<SubscriptionArn>${sub.confirmed ? escape(sub.arn) : 'pending confirmation'}</SubscriptionArn>`);
     }
   }
   return send(res, 400, xmlError('InvalidAction', `the fake does not know ${service} ${action}`));
@@ -399,12 +377,12 @@ function ssm({ state }: Fake, res: ServerResponse, target: string, input: Record
   }
   if (target === 'PutParameter') {
     const { Name, Type, Value, Overwrite } = input as { Name: string; Type: string; Value: string; Overwrite?: boolean };
-    if (state.parameters[Name] && !Overwrite) return sendJson(res, 400, { __type: 'ParameterAlreadyExists', message: 'exists' });
+    if (state.parameters[Name] && !Overwrite) return jsonError(res, 'ParameterAlreadyExists', 'exists');
     state.parameters[Name] = { type: Type, value: Value };
     state.writes.push(`PutParameter ${Name} ${Type}${Overwrite ? ' overwrite' : ''}`);
     return sendJson(res, 200, { Version: 1, Tier: 'Standard' });
   }
-  return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know ssm ${target}` });
+  return jsonError(res, 'InvalidAction', `the fake does not know ssm ${target}`);
 }
 
 function acm({ state }: Fake, res: ServerResponse, target: string, input: Record<string, unknown>) {
@@ -420,7 +398,7 @@ function acm({ state }: Fake, res: ServerResponse, target: string, input: Record
   if (target === 'DescribeCertificate') {
     const arn = String(input.CertificateArn);
     const c = state.certificates[arn];
-    if (!c) return sendJson(res, 400, { __type: 'ResourceNotFoundException', message: `no certificate ${arn}` });
+    if (!c) return jsonError(res, 'ResourceNotFoundException', `no certificate ${arn}`);
     // Issued once the validation record is published (the owner's DNS host, a test hook).
     const record = validation(c.domain);
     if (c.status === 'PENDING_VALIDATION' && state.dns[record.Name] === record.Value) c.status = 'ISSUED';
@@ -435,7 +413,7 @@ function acm({ state }: Fake, res: ServerResponse, target: string, input: Record
       },
     });
   }
-  return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know acm ${target}` });
+  return jsonError(res, 'InvalidAction', `the fake does not know acm ${target}`);
 }
 
 /** Route 53 Domains (JSON 1.1, us-east-1 only): the domains registered in this account. */
@@ -444,7 +422,7 @@ function domains({ state, next }: Fake, res: ServerResponse, target: string, inp
   const ns = state.registrations[name];
   // InvalidInput: "a domain name that doesn't belong to the account that submitted the request"
   // (Route 53 Domains API Reference, GetDomainDetail errors: https://docs.aws.amazon.com/Route53/latest/APIReference/API_domains_GetDomainDetail.html)
-  if (!ns) return sendJson(res, 400, { __type: 'InvalidInput', message: `Domain ${name} not found in account ${state.account}` });
+  if (!ns) return jsonError(res, 'InvalidInput', `Domain ${name} not found in account ${state.account}`);
   if (target === 'GetDomainDetail') return sendJson(res, 200, { DomainName: name, Nameservers: ns.map((Name) => ({ Name })) });
   if (target === 'UpdateDomainNameservers') {
     const servers = (input.Nameservers as { Name: string }[]).map((n) => bare(n.Name));
@@ -452,7 +430,7 @@ function domains({ state, next }: Fake, res: ServerResponse, target: string, inp
     state.writes.push(`UpdateDomainNameservers ${name} ${servers.join(',')}`);
     return sendJson(res, 200, { OperationId: `op-${next()}` });
   }
-  return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know route53domains ${target}` });
+  return jsonError(res, 'InvalidAction', `the fake does not know route53domains ${target}`);
 }
 
 /** Route 53 (REST XML, /2013-04-01/...). */
@@ -471,6 +449,8 @@ function route53({ state, next }: Fake, res: ServerResponse, method: string, url
     `<DelegationSet><NameServers>${z.nameServers.map((n) => `<NameServer>${n}</NameServer>`).join('')}</NameServers></DelegationSet>`;
   const change = () =>
     `<ChangeInfo><Id>/change/C${next()}</Id><Status>PENDING</Status><SubmittedAt>2026-01-01T00:00:00.000Z</SubmittedAt></ChangeInfo>`;
+  const answer = (element: string, inner: string, status?: number, headers?: Record<string, string>) =>
+    sendXml(res, ns, element, inner, status, headers);
   const path = url.pathname.replace(/^\/2013-04-01/, '');
   if (method === 'GET' && path === '/hostedzonesbyname') {
     const from = reversed(url.searchParams.get('dnsname') ?? '');
@@ -478,11 +458,10 @@ function route53({ state, next }: Fake, res: ServerResponse, method: string, url
     const sorted = state.zones
       .filter((z) => reversed(z.name) >= from)
       .sort((a, b) => reversed(a.name).localeCompare(reversed(b.name)) || a.id.localeCompare(b.id));
-    return send(
-      res,
-      200,
-      `<?xml version="1.0"?><ListHostedZonesByNameResponse ${ns}><HostedZones>${sorted.slice(0, max).map(zoneXml).join('')}</HostedZones>` +
-        `<DNSName>${escape(url.searchParams.get('dnsname') ?? '')}</DNSName><IsTruncated>${sorted.length > max}</IsTruncated><MaxItems>${max}</MaxItems></ListHostedZonesByNameResponse>`,
+    return answer(
+      'ListHostedZonesByNameResponse',
+      `<HostedZones>${sorted.slice(0, max).map(zoneXml).join('')}</HostedZones><DNSName>${escape(url.searchParams.get('dnsname') ?? '')}</DNSName>` +
+        `<IsTruncated>${sorted.length > max}</IsTruncated><MaxItems>${max}</MaxItems>`,
     );
   }
   if (method === 'POST' && path === '/hostedzone') {
@@ -503,25 +482,15 @@ function route53({ state, next }: Fake, res: ServerResponse, method: string, url
     };
     state.zones.push(zone);
     state.writes.push(`CreateHostedZone ${name}`);
-    return send(
-      res,
-      201,
-      `<?xml version="1.0"?><CreateHostedZoneResponse ${ns}>${zoneXml(zone)}${change()}${delegationXml(zone)}</CreateHostedZoneResponse>`,
-      {
-        location: `https://route53.amazonaws.com/2013-04-01/hostedzone/${id}`,
-      },
-    );
+    return answer('CreateHostedZoneResponse', `${zoneXml(zone)}${change()}${delegationXml(zone)}`, 201, {
+      location: `https://route53.amazonaws.com/2013-04-01/hostedzone/${id}`,
+    });
   }
   const [, id, rest] = /^\/hostedzone\/([^/]+)(\/rrset\/?)?$/.exec(path) ?? [];
   if (id) {
     const zone = state.zones.find((z) => z.id === id);
     if (!zone) return fail(404, 'NoSuchHostedZone', `No hosted zone found with ID: ${id}`);
-    if (method === 'GET' && !rest)
-      return send(
-        res,
-        200,
-        `<?xml version="1.0"?><GetHostedZoneResponse ${ns}>${zoneXml(zone)}${delegationXml(zone)}</GetHostedZoneResponse>`,
-      );
+    if (method === 'GET' && !rest) return answer('GetHostedZoneResponse', `${zoneXml(zone)}${delegationXml(zone)}`);
     if (method === 'GET' && rest) {
       // In Route 53's order (name with its labels reversed, then type), from name= and type= on.
       const soa = `${zone.nameServers[0]}. awsdns-hostmaster.amazon.com. 1 7200 900 1209600 86400`;
@@ -545,11 +514,9 @@ function route53({ state, next }: Fake, res: ServerResponse, method: string, url
       const more = after[max]
         ? `<NextRecordName>${after[max].name}.</NextRecordName><NextRecordType>${after[max].type}</NextRecordType>`
         : '';
-      return send(
-        res,
-        200,
-        `<?xml version="1.0"?><ListResourceRecordSetsResponse ${ns}><ResourceRecordSets>${sets.join('')}</ResourceRecordSets>` +
-          `<IsTruncated>${Boolean(after[max])}</IsTruncated>${more}<MaxItems>${max}</MaxItems></ListResourceRecordSetsResponse>`,
+      return answer(
+        'ListResourceRecordSetsResponse',
+        `<ResourceRecordSets>${sets.join('')}</ResourceRecordSets><IsTruncated>${Boolean(after[max])}</IsTruncated>${more}<MaxItems>${max}</MaxItems>`,
       );
     }
     if (method === 'POST' && rest) {
@@ -562,7 +529,7 @@ function route53({ state, next }: Fake, res: ServerResponse, method: string, url
         else zone.records[`${name} ${type}`] = values;
         state.writes.push(`ChangeResourceRecordSets ${zone.name} ${action} ${name} ${type}`);
       }
-      return send(res, 200, `<?xml version="1.0"?><ChangeResourceRecordSetsResponse ${ns}>${change()}</ChangeResourceRecordSetsResponse>`);
+      return answer('ChangeResourceRecordSetsResponse', change());
     }
   }
   return fail(400, 'InvalidInput', `the fake does not know route53 ${method} ${url.pathname}`);
@@ -663,25 +630,18 @@ function s3({ state }: Fake, res: ServerResponse, method: string, url: URL, body
       status,
       `<?xml version="1.0"?><Error><Code>${code}</Code><Message>${escape(message)}</Message><BucketName>${escape(bucket)}</BucketName></Error>`,
     );
+  const answer = (element: string, inner: string) => sendXml(res, ns, element, inner);
   const keys = state.buckets[bucket];
   if (!keys) return fail(404, 'NoSuchBucket', 'The specified bucket does not exist');
   if (method === 'GET' && url.searchParams.has('versions')) {
     const versions = keys.map((k) => `<Version><Key>${escape(k)}</Key><VersionId>null</VersionId><IsLatest>true</IsLatest></Version>`);
-    return send(
-      res,
-      200,
-      `<?xml version="1.0"?><ListVersionsResult ${ns}><Name>${escape(bucket)}</Name><IsTruncated>false</IsTruncated>${versions.join('')}</ListVersionsResult>`,
-    );
+    return answer('ListVersionsResult', `<Name>${escape(bucket)}</Name><IsTruncated>false</IsTruncated>${versions.join('')}`);
   }
   if (method === 'POST' && url.searchParams.has('delete')) {
     const gone = tags(body, 'Key').map(unescape);
     state.buckets[bucket] = keys.filter((k) => !gone.includes(k));
     state.writes.push(`DeleteObjects ${bucket}`);
-    return send(
-      res,
-      200,
-      `<?xml version="1.0"?><DeleteResult ${ns}>${gone.map((k) => `<Deleted><Key>${escape(k)}</Key></Deleted>`).join('')}</DeleteResult>`,
-    );
+    return answer('DeleteResult', gone.map((k) => `<Deleted><Key>${escape(k)}</Key></Deleted>`).join(''));
   }
   if (method === 'PUT' && key) {
     if (!keys.includes(key)) keys.push(key);
@@ -691,8 +651,7 @@ function s3({ state }: Fake, res: ServerResponse, method: string, url: URL, body
   if (method === 'DELETE' && key) {
     state.buckets[bucket] = keys.filter((k) => k !== key);
     state.writes.push(`DeleteObject ${bucket}/${key}`);
-    res.writeHead(204);
-    return res.end();
+    return void res.writeHead(204).end();
   }
   if (method === 'GET' && !key && url.searchParams.get('list-type') === '2') {
     const prefix = url.searchParams.get('prefix') ?? '';
@@ -702,35 +661,28 @@ function s3({ state }: Fake, res: ServerResponse, method: string, url: URL, body
       (k) =>
         `<Contents><Key>${escape(encode(k))}</Key><Size>1</Size><LastModified>${state.clock}</LastModified><ETag>"fake"</ETag><StorageClass>STANDARD</StorageClass></Contents>`,
     );
-    return send(
-      res,
-      200,
-      `<?xml version="1.0"?><ListBucketResult ${ns}><Name>${escape(bucket)}</Name><Prefix>${escape(encode(prefix))}</Prefix><KeyCount>${found.length}</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated>${url.searchParams.get('encoding-type') === 'url' ? '<EncodingType>url</EncodingType>' : ''}${contents.join('')}</ListBucketResult>`,
+    return answer(
+      'ListBucketResult',
+      `<Name>${escape(bucket)}</Name><Prefix>${escape(encode(prefix))}</Prefix><KeyCount>${found.length}</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated>${url.searchParams.get('encoding-type') === 'url' ? '<EncodingType>url</EncodingType>' : ''}${contents.join('')}`,
     );
   }
   if (method === 'DELETE' && !key) {
     if (keys.length > 0) return fail(409, 'BucketNotEmpty', 'The bucket you tried to delete is not empty');
     delete state.buckets[bucket];
     state.writes.push(`DeleteBucket ${bucket}`);
-    res.writeHead(204);
-    return res.end();
+    return void res.writeHead(204).end();
   }
   return fail(400, 'InvalidRequest', `the fake does not know s3 ${method} ${url.pathname}${url.search}`);
 }
 
 /** AWS Budgets (JSON 1.1; the owner's tools sign for us-east-1, its one endpoint's region): what setup and doctor call. */
 function budgets({ state }: Fake, res: ServerResponse, target: string, input: Record<string, unknown>, region: string) {
-  if (region !== 'us-east-1')
-    return sendJson(res, 400, { __type: 'InvalidParameterException', message: `the tools call AWS Budgets in us-east-1, not ${region}` });
+  if (region !== 'us-east-1') return jsonError(res, 'InvalidParameterException', `the tools call AWS Budgets in us-east-1, not ${region}`);
   if (input.AccountId !== state.account)
-    return sendJson(res, 400, { __type: 'AccessDeniedException', message: `not the caller's account: ${String(input.AccountId)}` });
+    return jsonError(res, 'AccessDeniedException', `not the caller's account: ${String(input.AccountId)}`);
   if (target === 'DescribeBudget') {
     const b = state.budgets[String(input.BudgetName)];
-    if (!b)
-      return sendJson(res, 400, {
-        __type: 'NotFoundException',
-        message: `Unable to get budget: ${String(input.BudgetName)} - the budget doesn't exist.`,
-      });
+    if (!b) return jsonError(res, 'NotFoundException', `Unable to get budget: ${String(input.BudgetName)} - the budget doesn't exist.`);
     return sendJson(res, 200, {
       Budget: {
         BudgetName: input.BudgetName,
@@ -749,9 +701,9 @@ function budgets({ state }: Fake, res: ServerResponse, target: string, input: Re
       TimeUnit: string;
     };
     if (state.budgets[budget.BudgetName])
-      return sendJson(res, 400, { __type: 'DuplicateRecordException', message: `the budget ${budget.BudgetName} already exists` });
+      return jsonError(res, 'DuplicateRecordException', `the budget ${budget.BudgetName} already exists`);
     if (budget.BudgetType !== 'COST' || budget.TimeUnit !== 'MONTHLY' || budget.BudgetLimit.Unit !== 'USD') {
-      return sendJson(res, 400, { __type: 'InvalidParameterException', message: 'the fake keeps monthly USD cost budgets only' });
+      return jsonError(res, 'InvalidParameterException', 'the fake keeps monthly USD cost budgets only');
     }
     const alerts =
       (input.NotificationsWithSubscribers as { Notification: Record<string, unknown>; Subscribers: { Address: string }[] }[]) ?? [];
@@ -765,7 +717,7 @@ function budgets({ state }: Fake, res: ServerResponse, target: string, input: Re
     state.writes.push(`CreateBudget ${budget.BudgetName}`);
     return sendJson(res, 200, {});
   }
-  return sendJson(res, 400, { __type: 'InvalidAction', message: `the fake does not know budgets ${target}` });
+  return jsonError(res, 'InvalidAction', `the fake does not know budgets ${target}`);
 }
 
 /** API Gateway V2 (REST JSON): the $default stage's route settings the doctor reads. */
@@ -831,7 +783,7 @@ function roleAllows({ state }: Fake, policy: PolicyStatementJson[], service: str
 function denied({ state }: Fake, res: ServerResponse, service: string, action: string) {
   const message = `User: arn:aws:iam::${state.account}:user/jane is not authorized to perform: ${action}`;
   if (service === 'ssm' || service === 'acm' || service === 'route53domains' || service === 'budgets')
-    return sendJson(res, 400, { __type: 'AccessDeniedException', message });
+    return jsonError(res, 'AccessDeniedException', message);
   if (service === 'ses' || service === 'apigateway') return restJson(res, 403, { message }, 'AccessDeniedException');
   if (service === 's3')
     return send(res, 403, `<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`);
@@ -991,7 +943,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
 
   const server = createServer((req, res) => {
     void (async () => {
-      const body = await bodyOf(req);
+      const body = await getRawBody(req, 'utf8');
       const url = new URL(req.url ?? '/', 'http://fake');
       if (url.pathname.startsWith('/__')) {
         if (url.pathname === '/__state') return sendJson(res, 200, state);

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getRawBody from 'raw-body';
 
 /** In 'pass' mode this one token is still refused, as Google refuses a forged or spent token. */
 export const REFUSED_TOKEN = 'refused-token';
@@ -35,9 +36,7 @@ export async function startFakeSiteverify(mode: SiteverifyMode = 'pass', port = 
   const server = createServer(async (req, res) => {
     const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
     if (req.method === 'GET' && req.url === '/calls') return json(calls);
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    const form = new URLSearchParams(await getRawBody(req, 'utf8'));
     const call = { secret: form.get('secret'), response: form.get('response'), remoteip: form.get('remoteip') };
     calls.push(call);
     const errors = [

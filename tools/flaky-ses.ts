@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import getRawBody from 'raw-body';
 
 /** What to do with the n-th SendEmail (from 1): pass it on, or answer with this SES error code. */
 export type SesDecision = 'pass' | 'Throttling' | 'MessageRejected' | 'ServiceUnavailable';
@@ -24,9 +25,7 @@ const STATUS: Record<Exclude<SesDecision, 'pass'>, number> = { Throttling: 400, 
 export async function startFlakySes(targetUrl: string, decide: (n: number) => SesDecision): Promise<FlakySes> {
   const target = new URL(targetUrl);
   const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
+    const body = await getRawBody(req);
     const decision = flaky.decide(++flaky.seen);
     if (decision !== 'pass') {
       flaky.failed += 1;

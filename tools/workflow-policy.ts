@@ -114,7 +114,6 @@ function factsOf(doc: YamlNode, id: string, job: YamlNode): JobFacts {
 }
 
 /** Every broken rule in these workflow files (all of them at once, so the required set can be judged). */
-/** Every broken rule in these workflow files (all of them at once, so the required set can be judged). */
 export function checkWorkflows(files: readonly WorkflowFile[]): Violation[] {
   const violations: Violation[] = [];
   const groups: JobGroups = { deploy: [], teardown: [] };
@@ -320,14 +319,16 @@ function checkProductionJob(
   }
 }
 
+/** The jobs a job needs (`needs:` as a name or a list). */
+const needsOf = (job: YamlNode): string[] => (typeof job.needs === 'string' ? [job.needs] : Array.isArray(job.needs) ? job.needs : []);
+
 /** Whether a job, or a job it needs however far back, runs in the environment. */
 function needsEnvironment(doc: YamlNode, id: string, environment: string, seen = new Set<string>()): boolean {
   const jobs: Record<string, YamlNode> = isMap(doc?.jobs) ? doc.jobs : {};
   if (seen.has(id) || !jobs[id]) return false;
   seen.add(id);
   if (factsOf(doc, id, jobs[id]).environment?.name === environment) return true;
-  const needs: string[] = typeof jobs[id].needs === 'string' ? [jobs[id].needs] : Array.isArray(jobs[id].needs) ? jobs[id].needs : [];
-  return needs.some((need) => needsEnvironment(doc, need, environment, seen));
+  return needsOf(jobs[id]).some((need) => needsEnvironment(doc, need, environment, seen));
 }
 const TESTED_COMMIT = /^\$\{\{\s*github\.event\.workflow_run\.head_sha\s*\}\}$/;
 
@@ -354,8 +355,7 @@ function checkDeployAfterCi(doc: YamlNode, on: Record<string, YamlNode>, add: (w
   const conditions = (id: string, seen = new Set<string>()): string => {
     if (seen.has(id) || !jobs[id]) return '';
     seen.add(id);
-    const needs: string[] = typeof jobs[id].needs === 'string' ? [jobs[id].needs] : Array.isArray(jobs[id].needs) ? jobs[id].needs : [];
-    return [String(jobs[id].if ?? ''), ...needs.map((need) => conditions(need, seen))].join('\n');
+    return [String(jobs[id].if ?? ''), ...needsOf(jobs[id]).map((need) => conditions(need, seen))].join('\n');
   };
   for (const id of production) {
     const missing = CI_PASSED.filter((condition) => !conditions(id).includes(condition));

@@ -24,8 +24,8 @@
  * BENCH_N (500), BENCH_C (25), BENCH_LOAD (1; 0 skips the runs under load), BENCH_FLOOD_SECONDS (60).
  * Exits 1 if a scenario sees errors, a mail count is off or the flood exceeds its budget.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { rmSync } from 'node:fs';
+import { Agent } from 'node:http';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -36,8 +36,9 @@ import { REFUSED_TOKEN, startFakeSiteverify, type FakeSiteverify } from '../../t
 import { startFlakySes } from '../../tools/flaky-ses';
 import { clearMailbox, fetchMails, startMailbox } from '../../infra/local/mailbox';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import { distributedFlood, type DistributedFloodFigures } from './distributed-flood';
+import { distributedFlood } from './distributed-flood';
 import { fixtureBuild } from '../../infra/local/test-support';
+import { postJson, runMain, saveFigures, statusCounts } from './shared';
 
 function setting(name: string, fallback: number, max: number): number {
   const raw = process.env[name]?.trim();
@@ -66,17 +67,8 @@ const LOAD_MAX_MS = 10 * 60_000;
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const VALID = { fullName: 'Bench Tester', email: 'bench@example.com', message: 'A benchmark message.', 'g-recaptcha-response': 'token' };
 
-interface Row {
-  scenario: string;
-  status: string;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-function row(scenario: string, result: Result, expected: number): Row {
+/** One scenario's figures: its answers by status, throughput, latency, and the failed or unexpected answers. */
+function row(scenario: string, result: Result, expected: number) {
   const statuses = Object.entries(result.statusCodeStats)
     .map(([code, { count }]) => `${code}×${count}`)
     .join(' ');
@@ -94,30 +86,8 @@ function row(scenario: string, result: Result, expected: number): Row {
   };
 }
 
-/** POSTs one body; resolves with the status. */
-function post(agent: Agent, url: URL, path: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method: 'POST',
-        agent,
-        headers: { ...JSON_HEADERS, 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 /** Both floods, printed: one address, then many (scripts/bench/distributed-flood.ts). */
-async function floods(clientDir: string): Promise<{ floodFigures: FloodFigures; distributed: DistributedFloodFigures; ok: boolean }> {
+async function floods(clientDir: string) {
   const floodFigures = await flood(clientDir);
   console.log(
     `\nFlood: ${floodFigures.junk} junk requests from 127.0.0.1 in ${floodFigures.seconds} s (${floodFigures.floodStatuses}); ` +
@@ -135,22 +105,18 @@ async function floods(clientDir: string): Promise<{ floodFigures: FloodFigures; 
 }
 
 /** BENCH_FLOODS_ONLY=1: only the two floods (minutes, not the throughput and exactly-once runs). */
-async function floodsOnly(): Promise<void> {
+async function floodsOnly(): Promise<number> {
   const { buildDir, clientDir } = fixtureBuild();
   try {
     const { floodFigures, distributed, ok } = await floods(clientDir);
-    mkdirSync('.bench', { recursive: true });
-    writeFileSync(
-      '.bench/api-floods.json',
-      `${JSON.stringify({ at: new Date().toISOString(), flood: floodFigures, distributed }, null, 2)}\n`,
-    );
-    if (!ok) process.exit(1);
+    saveFigures('api-floods.json', { at: new Date().toISOString(), flood: floodFigures, distributed });
+    return ok ? 0 : 1;
   } finally {
     rmSync(buildDir, { recursive: true, force: true });
   }
 }
 
-async function main() {
+async function main(): Promise<number> {
   if (FLOODS_ONLY) return floodsOnly();
   const verifier = await startFakeSiteverify('pass');
   const { buildDir, clientDir } = fixtureBuild();
@@ -175,7 +141,7 @@ async function main() {
       ['events, valid name (204)', '/api/events', { name: 'HOME_EXPLORE_PROJECTS_CLICK' }, 204],
       ['events, invalid name (400)', '/api/events', { name: 'not valid' }, 400],
     ];
-    const rows: Row[] = [];
+    const rows: ReturnType<typeof row>[] = [];
     for (const [name, path, body, expected] of scenarios) {
       await clearMailbox(stack.sesUrl);
       const result = await autocannon({
@@ -235,18 +201,24 @@ async function main() {
     const { floodFigures, distributed, ok } = await floods(clientDir);
     if (!ok) failed = true;
 
-    mkdirSync('.bench', { recursive: true });
-    writeFileSync(
-      '.bench/api.json',
-      `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, duration: DURATION, connections: CONNECTIONS, rows, exactlyOnce: { n: N, c: C, runs }, flood: floodFigures, distributed }, null, 2)}\n`,
-    );
+    saveFigures('api.json', {
+      at: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      duration: DURATION,
+      connections: CONNECTIONS,
+      rows,
+      exactlyOnce: { n: N, c: C, runs },
+      flood: floodFigures,
+      distributed,
+    });
     console.log('Figures saved to .bench/api.json');
   } finally {
     await stack.stop();
     await verifier.stop();
     rmSync(buildDir, { recursive: true, force: true });
   }
-  if (failed) process.exit(1);
+  return failed ? 1 : 0;
 }
 
 /**
@@ -320,7 +292,9 @@ async function exactlyOnce(
         while (next < N) {
           const i = next++;
           const t0 = performance.now();
-          const status = await post(agent, base, '/api/contact', JSON.stringify({ ...VALID, message: `Bench message #${i} of ${N}` }));
+          const status = await postJson(base, '/api/contact', JSON.stringify({ ...VALID, message: `Bench message #${i} of ${N}` }), {
+            agent,
+          });
           statuses.push(status);
           if (status === 200) okNumbers.push(i);
           latencies.push(performance.now() - t0);
@@ -364,9 +338,7 @@ async function exactlyOnce(
     const numbers = mails.map((m) => Number(/#(\d+) of/.exec(m.body.text ?? '')?.[1] ?? -1));
     const distinct = new Set(numbers);
     const ok200 = statuses.filter((s) => s === 200).length;
-    const tally = new Map<number, number>();
-    for (const status of statuses) if (status !== 200) tally.set(status, (tally.get(status) ?? 0) + 1);
-    const others = [...tally].map(([status, count]) => `${status}×${count}`).join(' ');
+    const others = statusCounts(statuses.filter((s) => s !== 200));
     // Lost: answered 200, yet neither mailed nor waiting in the archive.
     const lost = okNumbers.filter((i) => !distinct.has(i) && !held.has(i)).length;
     const doubled = numbers.length - distinct.size;
@@ -398,35 +370,8 @@ const FLOOD_JUNK = 240;
 const FLOOD_MAX_SITEVERIFY = 30;
 const VISITOR_MESSAGES = 5;
 
-interface FloodFigures {
-  seconds: number;
-  junk: number;
-  floodStatuses: string;
-  siteverifyCalls: number;
-  malformedCalls: number;
-  visitorSent: number;
-  visitorOk: number;
-  visitorMails: number[];
-  ok: boolean;
-}
-
-/** One POST on its own connection from a given loopback address (the local stack tells addresses apart by the socket's). */
-function postFrom(url: URL, body: unknown, localAddress: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: url.hostname, port: url.port, path: '/api/contact', method: 'POST', localAddress, headers: JSON_HEADERS },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
-
 /** The flood against a stack as `npm start` runs it: guards and route throttle on, a fresh siteverify counting its calls. */
-async function flood(clientDir: string): Promise<FloodFigures> {
+async function flood(clientDir: string) {
   const verifier = await startFakeSiteverify('pass');
   const mailbox = await startMailbox('127.0.0.1', 0);
   let stack: LocalStack | undefined;
@@ -435,6 +380,7 @@ async function flood(clientDir: string): Promise<FloodFigures> {
     // counts only its own share toward the contact breaker, so the breaker stays open for the visitor.
     stack = await startLocalStack({ port: 0, sesEndpoint: mailbox.url, clientDir, recaptchaVerifyUrl: verifier.url, quiet: true });
     const url = new URL(stack.url);
+    const postFrom = (body: unknown, localAddress: string) => postJson(url, '/api/contact', JSON.stringify(body), { localAddress });
     const spacing = (FLOOD_SECONDS * 1000) / FLOOD_JUNK;
     const started = performance.now();
     const at = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, started + ms - performance.now())));
@@ -444,7 +390,7 @@ async function flood(clientDir: string): Promise<FloodFigures> {
         await at(i * spacing);
         // Half cannot be reCAPTCHA tokens; half look like one but Google (the fake) refuses them.
         const token = i % 2 === 0 ? `junk token ${i}!` : REFUSED_TOKEN;
-        floodStatuses.push(await postFrom(url, { ...VALID, message: `Junk number ${i}`, 'g-recaptcha-response': token }, '127.0.0.1'));
+        floodStatuses.push(await postFrom({ ...VALID, message: `Junk number ${i}`, 'g-recaptcha-response': token }, '127.0.0.1'));
       }),
     );
     const visitorStatuses: number[] = [];
@@ -452,7 +398,7 @@ async function flood(clientDir: string): Promise<FloodFigures> {
       Array.from({ length: VISITOR_MESSAGES }, async (_, i) => {
         await at(((i + 0.5) * FLOOD_SECONDS * 1000) / VISITOR_MESSAGES);
         const body = { ...VALID, message: `Visitor message number ${i}`, 'g-recaptcha-response': `visitor-token-${i}` };
-        visitorStatuses.push(await postFrom(url, body, '127.0.0.2'));
+        visitorStatuses.push(await postFrom(body, '127.0.0.2'));
       }),
     );
     await Promise.all([junk, visitor]);
@@ -462,8 +408,6 @@ async function flood(clientDir: string): Promise<FloodFigures> {
       { length: VISITOR_MESSAGES },
       (_, i) => mails.filter((mail) => JSON.stringify(mail).includes(`Visitor message number ${i}`)).length,
     );
-    const counts = new Map<number, number>();
-    for (const status of floodStatuses) counts.set(status, (counts.get(status) ?? 0) + 1);
     // The flood's calls alone: the visitor's tokens are known.
     const siteverifyCalls = verifier.calls.filter((call) => !(call.response ?? '').startsWith('visitor-token-')).length;
     const malformedCalls = verifier.calls.filter((call) => !/^[A-Za-z0-9_-]+$/.test(call.response ?? '')).length;
@@ -471,10 +415,7 @@ async function flood(clientDir: string): Promise<FloodFigures> {
     return {
       seconds,
       junk: FLOOD_JUNK,
-      floodStatuses: [...counts.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([code, count]) => `${code}×${count}`)
-        .join(' '),
+      floodStatuses: statusCounts(floodStatuses),
       siteverifyCalls,
       malformedCalls,
       visitorSent: VISITOR_MESSAGES,
@@ -492,7 +433,4 @@ async function flood(clientDir: string): Promise<FloodFigures> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`bench:api failed: ${(error as Error).message ?? String(error)}`);
-  process.exit(1);
-});
+runMain(main, 'bench:api failed');

@@ -9,6 +9,7 @@ import { measureLoggedBytes } from './log-bytes';
 import { CLOUDFRONT_PLAN_TIERS } from '../../contract/cloudfront-plans';
 import { ACCESS_LOG_LINE, describePlanMonths, FLOOD_CEILING_USD, LOGGED_BYTES, planMonths } from '../../contract/cost-model';
 import { edgeSentence, floodTable, usd, writeCostBlocks } from './cost-tables';
+import { runMain } from './shared';
 
 async function main(): Promise<number> {
   let failed = false;
@@ -43,10 +44,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -7,56 +7,24 @@
  * monthly budget, an honest visitor's answer the same day (503 once the portion is spent) and, with the
  * clock moved to the next UTC day, the visitor's answer and mail then.
  */
-import { request } from 'node:http';
 import { DEFAULT_CAPTCHA_MONTHLY_BUDGET } from '../../contract/limits';
 import { budgetSoFar } from '../../functions/contact/limits';
 import { fetchMails, startMailbox } from '../../infra/local/mailbox';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { REFUSED_TOKEN, startFakeSiteverify } from '../../tools/fake-siteverify';
+import { postJson, statusCounts } from './shared';
 
 const VALID = { fullName: 'Bench Tester', email: 'bench@example.com', message: 'A benchmark message.' };
 const TOKENS_PER_ADDRESS = 5;
 /** Requests in flight at once: enough to keep the route's throttle busy, few enough for one loopback. */
 const CONCURRENCY = 50;
 
-export interface DistributedFloodFigures {
-  addresses: number;
-  requests: number;
-  seconds: number;
-  statuses: string;
-  siteverifyCalls: number;
-  dayPortion: number;
-  visitorSameDay: number;
-  visitorNextDay: number;
-  visitorNextDayMails: number;
-  ok: boolean;
-}
-
 /** The i-th flooding address: 127.1.0.1, 127.1.0.2, … (never 127.0.0.x, the visitor's and the other runs'). */
 const addressOf = (i: number) => `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
-function postFrom(url: URL, body: unknown, localAddress: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: '/api/contact',
-        method: 'POST',
-        localAddress,
-        headers: { 'content-type': 'application/json' },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
+const postFrom = (url: URL, body: unknown, localAddress: string) => postJson(url, '/api/contact', JSON.stringify(body), { localAddress });
 
-export async function distributedFlood(clientDir: string, addresses: number, seconds: number): Promise<DistributedFloodFigures> {
+export async function distributedFlood(clientDir: string, addresses: number, seconds: number) {
   const verifier = await startFakeSiteverify('pass');
   const mailbox = await startMailbox('127.0.0.1', 0);
   // The first day of November 2026 (30 days): its portion is ceil(budget / 30).
@@ -76,15 +44,14 @@ export async function distributedFlood(clientDir: string, addresses: number, sec
     const total = addresses * TOKENS_PER_ADDRESS;
     const spacing = (seconds * 1000) / total;
     const started = performance.now();
-    const statuses = new Map<number, number>();
+    const statuses: number[] = [];
     let next = 0;
     const worker = async () => {
       for (let i = next++; i < total; i = next++) {
         const wait = started + i * spacing - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const body = { ...VALID, message: `Junk number ${i}`, 'g-recaptcha-response': REFUSED_TOKEN };
-        const status = await postFrom(url, body, addressOf(i % addresses)).catch(() => 0);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        statuses.push(await postFrom(url, body, addressOf(i % addresses)).catch(() => 0));
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -104,10 +71,7 @@ export async function distributedFlood(clientDir: string, addresses: number, sec
       addresses,
       requests: total,
       seconds: elapsed,
-      statuses: [...statuses.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([code, count]) => `${code}×${count}`)
-        .join(' '),
+      statuses: statusCounts(statuses),
       siteverifyCalls,
       dayPortion,
       visitorSameDay,

@@ -11,6 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { cpuByProgram, type ProcessSample, sampleProcesses } from './test-cpu';
+import { runMain } from './shared';
 
 async function measure(args: string[]): Promise<{ code: number; wall: number; totals: Map<string, number> }> {
   const started = Date.now();
@@ -63,10 +64,4 @@ async function main(): Promise<number> {
   return failed > 0 ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -16,7 +16,6 @@
  * address, so each 127.x.y.z is a viewer address of its own. Exits 1 when a budget is missed.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import path from 'node:path';
 import { DEFAULT_CLOUDFRONT_PLAN } from '../../contract/cloudfront-plans';
 import { FLOOD_CEILING_USD, planMonths } from '../../contract/cost-model';
@@ -27,6 +26,7 @@ import { createLocalBreaker } from '../../functions/breaker/local';
 import { REFUSED_TOKEN, startFakeSiteverify } from '../../tools/fake-siteverify';
 import { distributedFlood } from './distributed-flood';
 import { usd } from './cost-tables';
+import { postJson, runMain, statusCounts } from './shared';
 
 const FLOOD_REQUESTS = 10_000;
 const CONCURRENCY = 32;
@@ -35,63 +35,23 @@ const VISITOR = '127.0.0.2';
 const DISTRIBUTED_ADDRESSES = 400;
 const DISTRIBUTED_SECONDS = Number(process.env.BENCH_FLOOD_DISTRIBUTED_SECONDS ?? 120);
 
-function post(base: string, route: string, body: string, localAddress: string): Promise<number> {
-  const url = new URL(base);
-  return new Promise((resolve) => {
-    const req = request(
-      { host: url.hostname, port: url.port, path: route, method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.end(body);
-  });
-}
+/** One POST from `localAddress`: its status, 0 when the connection failed. */
+const post = (url: URL, route: string, body: string, localAddress: string) => postJson(url, route, body, { localAddress }).catch(() => 0);
 
 /** `total` requests from `localAddress` over CONCURRENCY connections; the answers' statuses counted. */
-async function blast(
-  base: string,
-  route: string,
-  body: (i: number) => string,
-  total: number,
-  localAddress: string,
-): Promise<Map<number, number>> {
-  const statuses = new Map<number, number>();
+async function blast(url: URL, route: string, body: (i: number) => string, total: number, localAddress: string): Promise<string> {
+  const statuses: number[] = [];
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < total; i = next++) {
-      const status = await post(base, route, body(i), localAddress);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    }
+    for (let i = next++; i < total; i = next++) statuses.push(await post(url, route, body(i), localAddress));
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return statuses;
+  return statusCounts(statuses);
 }
-
-const histogram = (m: Map<number, number>) =>
-  [...m.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([code, n]) => `${code}×${n.toLocaleString('en-US')}`)
-    .join(' ');
 
 const VIEW = { route: '/projects/:projectId', lang: 'en', device: 'desktop', nav: 'client', inp: 40 };
 
-interface OneAddressFigures {
-  edge: boolean;
-  seconds: number;
-  contact: string;
-  events: string;
-  vitals: string;
-  tripped: string[];
-  visitorMessages: number[];
-  visitorMails: number;
-  visitorViews: number;
-  ok: boolean;
-}
-
-async function oneAddress(clientDir: string, buildDir: string, edge: boolean): Promise<OneAddressFigures> {
+async function oneAddress(clientDir: string, buildDir: string, edge: boolean) {
   const verifier = await startFakeSiteverify('pass');
   const mailbox = await startMailbox('127.0.0.1', 0);
   const pageViewsFile = path.join(buildDir, `page-views-${edge ? 'edge' : 'no-edge'}.jsonl`);
@@ -110,6 +70,7 @@ async function oneAddress(clientDir: string, buildDir: string, edge: boolean): P
     ...(edge ? {} : { edgeRateRule: false as const }),
   });
   try {
+    const url = new URL(stack.url);
     const started = performance.now();
     // Junk of every kind: malformed bodies, refused tokens, then well-formed messages with junk tokens.
     const junk = (i: number) =>
@@ -121,15 +82,15 @@ async function oneAddress(clientDir: string, buildDir: string, edge: boolean): P
             message: `Junk number ${i}`,
             'g-recaptcha-response': i % 3 === 1 ? 'junk token!' : REFUSED_TOKEN,
           });
-    const contact = await blast(stack.url, '/api/contact', junk, FLOOD_REQUESTS, FLOODER);
+    const contact = await blast(url, '/api/contact', junk, FLOOD_REQUESTS, FLOODER);
     const events = await blast(
-      stack.url,
+      url,
       '/api/events',
       (i) => JSON.stringify({ name: i % 2 ? 'NAV_HOME' : 'not a name!' }),
       FLOOD_REQUESTS,
       FLOODER,
     );
-    const vitals = await blast(stack.url, '/api/vitals', () => JSON.stringify(VIEW), FLOOD_REQUESTS, FLOODER);
+    const vitals = await blast(url, '/api/vitals', () => JSON.stringify(VIEW), FLOOD_REQUESTS, FLOODER);
     const seconds = Math.round((performance.now() - started) / 100) / 10;
     const viewsBefore = readLines(pageViewsFile);
     // The routes' shared buckets refill before the visitor comes (the contact route's burst is 10).
@@ -142,10 +103,10 @@ async function oneAddress(clientDir: string, buildDir: string, edge: boolean): P
         message: `Honest message ${n} ${edge}`,
         'g-recaptcha-response': `visitor-${n}`,
       });
-      visitorMessages.push(await post(stack.url, '/api/contact', body, VISITOR));
+      visitorMessages.push(await post(url, '/api/contact', body, VISITOR));
     }
     const views = [];
-    for (let n = 1; n <= 3; n++) views.push(await post(stack.url, '/api/vitals', JSON.stringify(VIEW), VISITOR));
+    for (let n = 1; n <= 3; n++) views.push(await post(url, '/api/vitals', JSON.stringify(VIEW), VISITOR));
     const visitorViews = readLines(pageViewsFile) - viewsBefore;
     const mails = await fetchMails(mailbox.url);
     const visitorMails = [1, 2, 3].filter(
@@ -154,9 +115,9 @@ async function oneAddress(clientDir: string, buildDir: string, edge: boolean): P
     return {
       edge,
       seconds,
-      contact: histogram(contact),
-      events: histogram(events),
-      vitals: histogram(vitals),
+      contact,
+      events,
+      vitals,
       tripped,
       visitorMessages,
       visitorMails,
@@ -216,10 +177,4 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -13,17 +13,14 @@
  *
  * Options: --runs N (default 7).
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
 import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
 import { findInitialisers } from './entry-chunk';
-import { serveOnLoopback } from './loopback';
+import { runMain, serveOnLoopback, spawnChromium } from './shared';
 import { median } from '../../tools/stats';
 
 const ASSETS = path.join(WEB_CLIENT_DIR, 'assets');
@@ -62,34 +59,9 @@ function serve(script: string) {
 
 /** One load in a fresh Chromium with no DevTools session: the page's console reaches stderr. */
 async function withoutDevTools(url: string): Promise<number> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'react-dom-init-'));
-  const child = spawn(chromiumPath(), [
-    ...CHROMIUM_ARGS,
-    '--headless=new',
-    '--enable-logging=stderr',
-    '--v=0',
-    `--user-data-dir=${profile}`,
-    url,
-  ]);
-  try {
-    return await new Promise<number>((resolve, reject) => {
-      let log = '';
-      const timer = setTimeout(() => reject(new Error(`no figure from ${url} in 20 s:\n${log.slice(-2000)}`)), 20_000);
-      child.stderr.on('data', (chunk: Buffer) => {
-        log += chunk.toString();
-        const match = RESULT.exec(log);
-        if (match) {
-          clearTimeout(timer);
-          resolve(Number(match[1]));
-        }
-      });
-    });
-  } finally {
-    const exited = once(child, 'exit');
-    child.kill();
-    await exited;
-    rmSync(profile, { recursive: true, force: true });
-  }
+  const { match, stop } = await spawnChromium(['--enable-logging=stderr', '--v=0', url], RESULT, `no figure from ${url} in 20 s`);
+  await stop();
+  return Number(match[1]);
 }
 
 async function main(): Promise<void> {
@@ -129,7 +101,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`bench:react-dom-init: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+runMain(main, 'bench:react-dom-init');

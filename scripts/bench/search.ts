@@ -115,14 +115,6 @@ interface Marks {
   fetches: { name: string; start: number; end: number }[];
 }
 
-interface RunFigures {
-  firstResultsMs: number;
-  shellMs: number;
-  driverMs: number;
-  longestTaskMs: number;
-  longestCpuMs: number;
-}
-
 const TYPING_MARK = 'bench-typing';
 
 interface TraceEvent {
@@ -157,7 +149,7 @@ function longestTaskCpuMs(trace: { traceEvents: TraceEvent[] }): number {
   return Math.max(0, ...tasks.map((event) => (event.tdur ?? event.dur ?? 0) / 1000));
 }
 
-async function oneRun(browser: Browser, page: Page, url: string, ahead: boolean): Promise<RunFigures> {
+async function oneRun(browser: Browser, page: Page, url: string, ahead: boolean) {
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForSelector('a.search-link[aria-haspopup="dialog"]', { state: 'attached', timeout: 60_000 });
   if (ahead) {
@@ -224,7 +216,7 @@ async function timings(runs: number): Promise<void> {
     const show = (values: number[]) =>
       `${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
     for (const ahead of [false, true]) {
-      const results: RunFigures[] = [];
+      const results: Awaited<ReturnType<typeof oneRun>>[] = [];
       for (let run = 0; run < runs; run++) {
         // A fresh context each run: an empty cache, as on a first visit.
         const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });

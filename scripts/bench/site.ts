@@ -23,16 +23,15 @@
  *          would fail SEO by design), --throttling simulate|devtools|both (default both),
  *          --no-lighthouse (sizes only), --no-control (skip the blank page), --save-traces DIR.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { serveOnLoopback } from './loopback';
 import { median } from '../../tools/stats';
 import { BUSY_BENCHMARK_INDEX, blockingOf, commitTaskOf, longTasksOf, processTrace, tasksAfterFcp, type LongTask } from './trace-tasks';
-import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
+import { chromiumPath } from '../../tools/chromium';
+import { runMain, saveFigures, serveOnLoopback, spawnChromium } from './shared';
 import { startLocalStack } from '../../infra/local/stack';
 import { WEB_CLIENT_DIR } from '../../infra/shared/build-output';
 import { pagesOfEveryLocale } from '../../web/app/prerender-paths';
@@ -223,40 +222,12 @@ const startControlServer = () =>
 
 /** Starts Chromium with a DevTools port for Lighthouse; resolves once the port is known. */
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
-  const executable = chromiumPath();
-  const profile = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));
-  const child: ChildProcess = spawn(
-    executable,
-    [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+  const { match, stop } = await spawnChromium(
+    ['--remote-debugging-port=0', 'about:blank'],
+    /DevTools listening on ws:\/\/[^:]+:(\d+)\//,
+    `Chromium (${chromiumPath()}) did not start`,
   );
-  const port = await new Promise<number>((resolve, reject) => {
-    let log = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium (${executable}) did not start:\n${log}`)), 20_000);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`Cannot start Chromium at ${executable} (set CHROMIUM_PATH): ${error.message}`));
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(log);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-  });
-  return {
-    port,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  return { port: Number(match[1]), stop };
 }
 
 interface LighthouseRun {
@@ -364,26 +335,17 @@ function isBusy(run: Pick<LighthouseRun, 'benchmarkIndex'>): boolean {
 function medianRun(all: LighthouseRun[]): LighthouseRun {
   const quiet = all.filter((run) => !isBusy(run));
   const runs = quiet.length > 0 ? quiet : all;
-  const pick = (key: Exclude<keyof LighthouseRun, 'failing' | 'longTasks'>) => median(runs.map((r) => r[key]));
+  // Each figure's median, in the runs' own order of keys (the JSON report keeps it).
+  const figures = Object.fromEntries(
+    Object.entries(runs[0]!)
+      .filter(([, value]) => typeof value === 'number')
+      .map(([key]) => [key, median(runs.map((r) => r[key as keyof LighthouseRun] as number))]),
+  ) as Omit<LighthouseRun, 'failing' | 'longTasks'>;
   return {
-    benchmarkIndex: pick('benchmarkIndex'),
-    longestTaskMs: pick('longestTaskMs'),
-    simulatedBlockingMs: pick('simulatedBlockingMs'),
-    longestWallMs: pick('longestWallMs'),
-    commitCpuMs: pick('commitCpuMs'),
-    commitWallMs: pick('commitWallMs'),
-    performance: pick('performance'),
-    accessibility: pick('accessibility'),
-    bestPractices: pick('bestPractices'),
-    seo: pick('seo'),
-    fcpMs: pick('fcpMs'),
-    lcpMs: pick('lcpMs'),
-    speedIndexMs: pick('speedIndexMs'),
-    tbtMs: pick('tbtMs'),
-    cls: pick('cls'),
+    ...figures,
     failing: [...new Set(runs.flatMap((r) => r.failing))],
     // The run whose TBT is the median's: the tasks behind the figure shown.
-    longTasks: runs.reduce((best, r) => (Math.abs(r.tbtMs - pick('tbtMs')) < Math.abs(best.tbtMs - pick('tbtMs')) ? r : best)).longTasks,
+    longTasks: runs.reduce((best, r) => (Math.abs(r.tbtMs - figures.tbtMs) < Math.abs(best.tbtMs - figures.tbtMs) ? r : best)).longTasks,
   };
 }
 
@@ -578,11 +540,8 @@ async function main(): Promise<void> {
       routes: results,
       misses,
     };
-    const dir = path.join(process.cwd(), '.bench');
-    mkdirSync(dir, { recursive: true });
-    const json = `${JSON.stringify(report, null, 2)}\n`;
-    writeFileSync(path.join(dir, 'site-latest.json'), json);
-    writeFileSync(path.join(dir, `site-${report.at.replace(/[:.]/g, '-')}.json`), json);
+    saveFigures('site-latest.json', report);
+    saveFigures(`site-${report.at.replace(/[:.]/g, '-')}.json`, report);
     console.log(`\nJSON: .bench/site-latest.json (${report.seconds} s)`);
   } finally {
     await chromium?.stop();
@@ -590,7 +549,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+runMain(main, 'bench');

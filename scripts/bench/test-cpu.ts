@@ -14,6 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runMain } from './shared';
 
 /** One process as /proc shows it: its name, command line and CPU seconds so far (user + system). */
 export interface ProcessSample {
@@ -131,11 +132,5 @@ async function main(): Promise<number> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
+  runMain(main);
 }
