@@ -62,48 +62,26 @@ export class SiteDeployment extends Construct {
       outputObjectKeys: false,
     };
 
-    this.assets = new s3deploy.BucketDeployment(this, 'Assets', {
-      ...common,
-      include: ['assets/*'],
-      exclude: ['*'],
-      prune: false,
-      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('assets/any.js'))],
-    });
-    this.pageData = new s3deploy.BucketDeployment(this, 'PageData', {
-      ...common,
-      exclude: ['*'],
-      include: [PAGE_DATA_GLOB],
-      prune: true,
-      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('home.data'))],
-      contentType: PAGE_DATA_CONTENT_TYPE,
-    });
-    this.pages = new s3deploy.BucketDeployment(this, 'Pages', {
-      ...common,
-      exclude: ['*'],
-      include: ['*.html'],
-      prune: true,
-      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('index.html'))],
-    });
-    this.feeds = new s3deploy.BucketDeployment(this, 'Feeds', {
-      ...common,
-      exclude: ['*'],
-      include: [...FEED_GLOBS],
-      prune: true,
-      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('feed.xml'))],
-      contentType: FEED_CONTENT_TYPE,
-    });
-    this.others = new s3deploy.BucketDeployment(this, 'Others', {
-      ...common,
+    // Each kind of object, with the Cache-Control (and Content-Type) of a sample name of that kind.
+    const deploy = (kind: string, sample: string, options: Partial<s3deploy.BucketDeploymentProps>) =>
+      new s3deploy.BucketDeployment(this, kind, {
+        ...common,
+        exclude: ['*'],
+        prune: true,
+        cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor(sample))],
+        ...options,
+      });
+    this.assets = deploy('Assets', 'assets/any.js', { include: ['assets/*'], prune: false });
+    this.pageData = deploy('PageData', 'home.data', { include: [PAGE_DATA_GLOB], contentType: PAGE_DATA_CONTENT_TYPE });
+    this.pages = deploy('Pages', 'index.html', { include: ['*.html'] });
+    this.feeds = deploy('Feeds', 'feed.xml', { include: [...FEED_GLOBS], contentType: FEED_CONTENT_TYPE });
+    this.others = deploy('Others', 'robots.txt', {
       exclude: ['assets/*', '*.html', PAGE_DATA_GLOB, ...FEED_GLOBS],
-      prune: true,
-      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('robots.txt'))],
       distribution: props.distribution,
       distributionPaths: [...props.invalidationPaths],
     });
-    this.pageData.node.addDependency(this.assets);
-    this.pages.node.addDependency(this.pageData);
-    this.feeds.node.addDependency(this.pages);
-    this.others.node.addDependency(this.feeds);
+    const order = [this.assets, this.pageData, this.pages, this.feeds, this.others];
+    for (let i = 1; i < order.length; i++) order[i].node.addDependency(order[i - 1]);
 
     // The deployments share one singleton handler created at stack level by CDK; its grants come from
     // CDK, so each of their wildcard findings is acknowledged by name.
