@@ -80,8 +80,9 @@ export class SiteDeployment extends Construct {
       distribution: props.distribution,
       distributionPaths: [...props.invalidationPaths],
     });
+    // Each pass waits for the one before it.
     const order = [this.assets, this.pageData, this.pages, this.feeds, this.others];
-    for (let i = 1; i < order.length; i++) order[i].node.addDependency(order[i - 1]);
+    order.slice(1).forEach((deployment, i) => deployment.node.addDependency(order[i]!));
 
     // The deployments share one singleton handler created at stack level by CDK; its grants come from
     // CDK, so each of their wildcard findings is acknowledged by name.
