@@ -14,8 +14,8 @@ import { admitBeacon, beaconGuardsFromEnv, type BeaconGuards } from '../shared/b
 import { checkJsonPost, emptyResponse, pickStringFields, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 import {
   createLogger,
+  countOrLog,
   createMetricsSink,
-  describeError,
   requestIds,
   serviceName,
   withFields,
@@ -62,12 +62,9 @@ export function createEventsHandler(deps: EventsDeps): EventsHandler {
     const name = admitted.value;
     const known = !deps.knownNames || deps.knownNames.has(name);
     if (!known) log.info('Unknown click event counted as other', { outcome: 'other', eventName: name });
-    try {
-      deps.metrics.count(EVENT_METRICS.click, { [EVENT_NAME_DIMENSION]: known ? name : OTHER_EVENT });
-    } catch (error) {
-      // The beacon's answer is never read; losing one count must not turn into a 5xx alarm.
-      log.error('Click event could not be recorded', { eventName: name, ...describeError(error) });
-    }
+    // The beacon's answer is never read; losing one count must not turn into a 5xx alarm.
+    const dimensions = { [EVENT_NAME_DIMENSION]: known ? name : OTHER_EVENT };
+    countOrLog(deps.metrics, log, 'Click event could not be recorded', EVENT_METRICS.click, dimensions, { eventName: name });
     return emptyResponse(204);
   };
 }
