@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -7,7 +7,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_ROUTES } from '../../contract/api-routes';
 import { ROUTE_THROTTLES as CONTRACT_ROUTE_THROTTLES, type RouteThrottle } from '../../contract/limits';
-import type { RouteName } from './route-functions';
+import { ownLogGroup, type RouteName } from './route-functions';
 
 export type Throttle = RouteThrottle;
 
@@ -44,10 +44,7 @@ export class HttpApi extends Construct {
 
   constructor(scope: Construct, id: string, props: HttpApiProps) {
     super(scope, id);
-    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
-      retention: props.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    this.accessLogs = ownLogGroup(this, 'AccessLogs', props.logRetention);
     this.api = new apigwv2.HttpApi(this, 'Api', {
       apiName: `${Stack.of(this).stackName}-api`,
       description: 'Portfolio contact and events API (reached through CloudFront /api/*)',

@@ -121,6 +121,25 @@ export function contactMetric(name: ContactMetric, options: cloudwatch.MetricOpt
   });
 }
 
+/** An alarm that fires on one datapoint at or over the threshold (1 unless given), and stays quiet without data. */
+export function ownerAlarm(
+  scope: Construct,
+  id: string,
+  alarmDescription: string,
+  metric: cloudwatch.IMetric,
+  props: Partial<cloudwatch.AlarmProps> = {},
+): cloudwatch.Alarm {
+  return new cloudwatch.Alarm(scope, id, {
+    alarmDescription,
+    metric,
+    threshold: 1,
+    evaluationPeriods: 1,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    ...props,
+  });
+}
+
 /**
  * The topic the alarms mail the owner through. The owner confirms the subscription from the first
  * e-mail AWS sends after the deploy; a preview subscribes nobody: its alarms show in the CloudWatch
@@ -175,23 +194,8 @@ export class Monitoring extends Construct {
     this.notified.push(alarm);
   }
 
-  /** An alarm that fires on one datapoint at or over the threshold (1 unless given), and stays quiet without data. */
-  private alarm(
-    id: string,
-    alarmDescription: string,
-    metric: cloudwatch.IMetric,
-    props: Partial<cloudwatch.AlarmProps> = {},
-  ): cloudwatch.Alarm {
-    return new cloudwatch.Alarm(this, id, {
-      alarmDescription,
-      metric,
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      ...props,
-    });
-  }
+  private readonly alarm = (id: string, description: string, metric: cloudwatch.IMetric, props?: Partial<cloudwatch.AlarmProps>) =>
+    ownerAlarm(this, id, description, metric, props);
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);

@@ -1,12 +1,13 @@
-import { type CfnElement, RemovalPolicy, Size, Stack, Token, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Size, Stack, Token, Validations } from 'aws-cdk-lib';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
-import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
 import { cacheControlFor } from '../shared/cache-control';
+import { ownLogGroup } from './route-functions';
 import { FEED_CONTENT_TYPE, FEED_GLOBS, PAGE_DATA_CONTENT_TYPE, PAGE_DATA_GLOB } from '../shared/content-type';
 
 export interface SiteDeploymentProps {
@@ -49,10 +50,7 @@ export class SiteDeployment extends Construct {
     super(scope, id);
     const source = s3deploy.Source.bucket(props.asset.bucket, props.asset.s3ObjectKey);
     // The five deployments share one handler function and therefore this one log group.
-    const logGroup = new logs.LogGroup(this, 'DeployLogs', {
-      retention: props.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    const logGroup = ownLogGroup(this, 'DeployLogs', props.logRetention);
     const common = {
       sources: [source],
       destinationBucket: props.bucket,
