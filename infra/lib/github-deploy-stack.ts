@@ -466,7 +466,7 @@ export class GitHubDeployStack extends Stack {
   }
 
   private githubRole(id: string, subjects: string[], description: string): iam.Role {
-    const role = new iam.Role(this, id, {
+    return new iam.Role(this, id, {
       description,
       // One StringEquals on both claims: the audience, and the exact subjects (no wildcard, no set operator).
       assumedBy: new iam.WebIdentityPrincipal(this.providerArn, {
@@ -476,7 +476,6 @@ export class GitHubDeployStack extends Stack {
         },
       }),
     });
-    return role;
   }
 }
 

@@ -424,25 +424,34 @@ export class Monitoring extends Construct {
    */
   private visitorWidgets(logGroup: logs.ILogGroup): cloudwatch.IWidget[][] {
     const day = Duration.days(1);
-    const lines = (metric: 'lcp' | 'inp' | 'cls', unit: string): cloudwatch.HorizontalAnnotation[] => [
-      { value: VITALS_THRESHOLDS[metric].good, label: `good ≤ ${VITALS_THRESHOLDS[metric].good}${unit}`, color: '#2ca02c' },
-      { value: VITALS_THRESHOLDS[metric].poor, label: `poor > ${VITALS_THRESHOLDS[metric].poor}${unit}`, color: '#d62728' },
-    ];
+    // A vital's daily p75, against Google's "good" and "poor" lines.
+    const p75 = (metric: 'lcp' | 'inp') => {
+      const { good, poor } = VITALS_THRESHOLDS[metric];
+      return new cloudwatch.GraphWidget({
+        title: `Visitors: p75 ${metric.toUpperCase()} per day (ms)`,
+        width: 8,
+        left: [vitalsMetric(metric, { period: day, label: `p75 ${metric.toUpperCase()}` })],
+        leftAnnotations: [
+          { value: good, label: `good ≤ ${good} ms`, color: '#2ca02c' },
+          { value: poor, label: `poor > ${poor} ms`, color: '#d62728' },
+        ],
+      });
+    };
     const { lcp, inp, cls } = VITALS_THRESHOLDS;
+    // Logs Insights over the page-view lines, as a table.
+    const table = (title: string, queryString: string, width: number, height: number) =>
+      new cloudwatch.LogQueryWidget({
+        title,
+        logGroupNames: [logGroup.logGroupName],
+        queryString,
+        view: cloudwatch.LogQueryVisualizationType.TABLE,
+        width,
+        height,
+      });
     return [
       [
-        new cloudwatch.GraphWidget({
-          title: 'Visitors: p75 LCP per day (ms)',
-          width: 8,
-          left: [vitalsMetric('lcp', { period: day, label: 'p75 LCP' })],
-          leftAnnotations: lines('lcp', ' ms'),
-        }),
-        new cloudwatch.GraphWidget({
-          title: 'Visitors: p75 INP per day (ms)',
-          width: 8,
-          left: [vitalsMetric('inp', { period: day, label: 'p75 INP' })],
-          leftAnnotations: lines('inp', ' ms'),
-        }),
+        p75('lcp'),
+        p75('inp'),
         new cloudwatch.GraphWidget({
           title: 'Visitors: page views with an LCP per day',
           width: 8,
@@ -451,35 +460,16 @@ export class Monitoring extends Construct {
         }),
       ],
       [
-        new cloudwatch.LogQueryWidget({
-          title:
-            `Visitors: p75 per route and device (good: LCP ≤ ${lcp.good} ms, INP ≤ ${inp.good} ms, CLS ≤ ${cls.good}; ` +
+        table(
+          `Visitors: p75 per route and device (good: LCP ≤ ${lcp.good} ms, INP ≤ ${inp.good} ms, CLS ≤ ${cls.good}; ` +
             `poor: LCP > ${lcp.poor} ms, INP > ${inp.poor} ms, CLS > ${cls.poor})`,
-          logGroupNames: [logGroup.logGroupName],
-          queryString: VITALS_P75_QUERY,
-          view: cloudwatch.LogQueryVisualizationType.TABLE,
-          width: 14,
-          height: 8,
-        }),
-        new cloudwatch.LogQueryWidget({
-          title: 'Visitors: page views per day and route',
-          logGroupNames: [logGroup.logGroupName],
-          queryString: PAGE_VIEWS_BY_DAY_QUERY,
-          view: cloudwatch.LogQueryVisualizationType.TABLE,
-          width: 10,
-          height: 8,
-        }),
+          VITALS_P75_QUERY,
+          14,
+          8,
+        ),
+        table('Visitors: page views per day and route', PAGE_VIEWS_BY_DAY_QUERY, 10, 8),
       ],
-      [
-        new cloudwatch.LogQueryWidget({
-          title: 'Visitors: refused page-view beacons per day and reason (kept nowhere else)',
-          logGroupNames: [logGroup.logGroupName],
-          queryString: REFUSED_PAGE_VIEWS_QUERY,
-          view: cloudwatch.LogQueryVisualizationType.TABLE,
-          width: 24,
-          height: 5,
-        }),
-      ],
+      [table('Visitors: refused page-view beacons per day and reason (kept nowhere else)', REFUSED_PAGE_VIEWS_QUERY, 24, 5)],
     ];
   }
 }
