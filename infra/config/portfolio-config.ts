@@ -141,6 +141,29 @@ function text(options: { fallback?: string; valid?: (value: string) => boolean; 
   });
 }
 
+/**
+ * A value, absent or null giving `fallback`, that `valid` accepts; else "<value> <problem>". A refinement,
+ * not a type: a wrong value here must not hide the cross-key checks.
+ */
+const defaulted = <T>(fallback: T, valid: (value: unknown) => boolean, problem: string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => value ?? fallback)
+    .refine(valid, { error: (issue) => `${quoted(issue.input)} ${problem}` })
+    .transform((value) => value as T);
+
+/** Absent or null: `fallback`; then checked as `schema` does. */
+const orDefault = <S extends z.ZodType>(fallback: unknown, schema: S) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => value ?? fallback)
+    .pipe(schema);
+
+const wholeNumber = (min: number, max: number) => (value: unknown) =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
 const domainField = (normalize: (value: string) => string, valid: (value: string) => boolean, expected: string) =>
   text({ missing: 'missing (a custom domain needs domainName, hostedZoneId and hostedZoneName)' })
     .transform((value) => normalize(value.replace(/\.$/, '')))
@@ -299,41 +322,23 @@ const ConfigSchema = z
         valid: (v) => ENDPOINT.test(v),
         expected: 'a same-origin path ("/api/events") or an https:// URL',
       }),
-      // A refinement, not a type: a wrong value here must not hide the cross-key checks below.
-      logRetentionDays: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? 30)
-        .refine((value) => (LOG_RETENTION_DAYS as readonly unknown[]).includes(value), {
-          error: (issue) => `${quoted(issue.input)} is not one of ${LOG_RETENTION_DAYS.join(', ')}`,
-        })
-        .transform((value) => value as number),
-      messageRetentionDays: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? DEFAULT_MESSAGE_RETENTION_DAYS)
-        .refine(
-          (value) =>
-            Number.isInteger(value) &&
-            (value as number) >= MESSAGE_RETENTION_LIMITS.min &&
-            (value as number) <= MESSAGE_RETENTION_LIMITS.max,
-          {
-            error: (issue) =>
-              `${quoted(issue.input)} is not a whole number of days from ${MESSAGE_RETENTION_LIMITS.min} to ` +
-              `${MESSAGE_RETENTION_LIMITS.max} (default ${DEFAULT_MESSAGE_RETENTION_DAYS})`,
-          },
-        )
-        .transform((value) => value as number),
+      logRetentionDays: defaulted(
+        30,
+        (value) => (LOG_RETENTION_DAYS as readonly unknown[]).includes(value),
+        `is not one of ${LOG_RETENTION_DAYS.join(', ')}`,
+      ),
+      messageRetentionDays: defaulted(
+        DEFAULT_MESSAGE_RETENTION_DAYS,
+        wholeNumber(MESSAGE_RETENTION_LIMITS.min, MESSAGE_RETENTION_LIMITS.max),
+        `is not a whole number of days from ${MESSAGE_RETENTION_LIMITS.min} to ` +
+          `${MESSAGE_RETENTION_LIMITS.max} (default ${DEFAULT_MESSAGE_RETENTION_DAYS})`,
+      ),
       // siteverify calls the contact form may make a month before it answers 503 (contract/limits.ts).
-      captchaMonthlyBudget: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? DEFAULT_CAPTCHA_MONTHLY_BUDGET)
-        .refine((value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100_000_000, {
-          error: (issue) =>
-            `${quoted(issue.input)} is not a whole number of siteverify calls a month, at least 1 (default ${DEFAULT_CAPTCHA_MONTHLY_BUDGET})`,
-        })
-        .transform((value) => value as number),
+      captchaMonthlyBudget: defaulted(
+        DEFAULT_CAPTCHA_MONTHLY_BUDGET,
+        wholeNumber(1, 100_000_000),
+        `is not a whole number of siteverify calls a month, at least 1 (default ${DEFAULT_CAPTCHA_MONTHLY_BUDGET})`,
+      ),
       // The AWS Budgets cost budget npm run setup creates (infra/scripts/doctor/budget.ts), in US dollars a month.
       monthlyBudgetUsd: z
         .unknown()
@@ -349,32 +354,16 @@ const ConfigSchema = z
         .transform((value) => value as number | undefined),
       // Counted requests each API route takes in a UTC day before its circuit breaker turns it down
       // (contract/breaker.ts); left out, from monthlyBudgetUsd through the cost model.
-      circuitBreaker: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? {})
-        .pipe(CircuitBreakerSchema),
-      deleteArchiveOnDestroy: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? false)
-        .pipe(z.boolean({ error: (issue) => `must be true or false, got ${quoted(issue.input)}` })),
-      domain: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? null)
-        .pipe(DomainSchema.nullable()),
+      circuitBreaker: orDefault({}, CircuitBreakerSchema),
+      deleteArchiveOnDestroy: orDefault(false, z.boolean({ error: (issue) => `must be true or false, got ${quoted(issue.input)}` })),
+      domain: orDefault(null, DomainSchema.nullable()),
       // How CloudFront bills the live distribution and the previews' (contract/cloudfront-plans.ts).
-      cloudFrontPlan: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? DEFAULT_CLOUDFRONT_PLAN)
-        .refine(isCloudFrontPlanTier, {
-          error: (issue) =>
-            `${quoted(issue.input)} is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (default ${quoted(DEFAULT_CLOUDFRONT_PLAN)}; ` +
-            '"payAsYouGo" has no flat-rate plan and no ceiling on the bill)',
-        })
-        .transform((value) => value as CloudFrontPlanTier),
+      cloudFrontPlan: defaulted<CloudFrontPlanTier>(
+        DEFAULT_CLOUDFRONT_PLAN,
+        isCloudFrontPlanTier,
+        `is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (default ${quoted(DEFAULT_CLOUDFRONT_PLAN)}; ` +
+          '"payAsYouGo" has no flat-rate plan and no ceiling on the bill)',
+      ),
       // The previews' distribution's plan; absent: Free (pay-as-you-go when cloudFrontPlan is).
       previewCloudFrontPlan: z
         .unknown()
@@ -603,11 +592,6 @@ export function isSsmParameterName(value: string): boolean {
   return value.length <= 1011 && SSM_NAME.test(value) && !bare.startsWith('aws') && !bare.startsWith('ssm');
 }
 
-/** The site's public URL when it is known before the build (custom domain or learned address), else "". */
-export function siteUrl(config: PortfolioConfig): string {
-  return config.siteUrl;
-}
-
 /** The build variables the web app reads, taken from the configuration. */
 export function webBuildEnv(config: PortfolioConfig): Record<string, string> {
   return {
@@ -615,7 +599,7 @@ export function webBuildEnv(config: PortfolioConfig): Record<string, string> {
     VITE_EVENTS_ENDPOINT: config.eventsEndpoint,
     VITE_RECAPTCHA_SITE_KEY: config.recaptchaSiteKey,
     VITE_GA_MEASUREMENT_ID: config.gaMeasurementId,
-    VITE_SITE_URL: siteUrl(config),
+    VITE_SITE_URL: config.siteUrl,
     // The privacy policy states how long the archive keeps a message: the value this deploy sets.
     VITE_MESSAGE_RETENTION_DAYS: String(config.messageRetentionDays),
     // And how long page views are kept: the functions' log retention.
