@@ -272,6 +272,14 @@ const CircuitBreakerSchema = z.strictObject(
   { error: () => 'must be an object such as {"contact": 200, "events": 10000, "vitals": 10000}' },
 );
 
+const siteKey = text({
+  fallback: RECAPTCHA_TEST_SITE_KEY,
+  valid: (v) => SITE_KEY.test(v),
+  expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)',
+});
+const endpoint = (fallback: string) =>
+  text({ fallback, valid: (v) => ENDPOINT.test(v), expected: `a same-origin path ("${fallback}") or an https:// URL` });
+
 const ConfigSchema = z
   .strictObject(
     {
@@ -290,18 +298,10 @@ const ConfigSchema = z
           'an SSM parameter name such as "/portfolio/recaptcha-secret" (letters, digits, . - _ and /; not starting with aws or ssm)',
       }),
       // Absent or null: Google's test key, so cdk.json never carries a copy of it (a trial or `npm start` only).
-      recaptchaSiteKey: text({
-        fallback: RECAPTCHA_TEST_SITE_KEY,
-        valid: (v) => SITE_KEY.test(v),
-        expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)',
-      }),
+      recaptchaSiteKey: siteKey,
       // Previews have their own captcha: Google's test key by default (the stack stores Google's public
       // test secret itself), or a key of the owner's whose secret sits in a parameter of its own.
-      previewRecaptchaSiteKey: text({
-        fallback: RECAPTCHA_TEST_SITE_KEY,
-        valid: (v) => SITE_KEY.test(v),
-        expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)',
-      }),
+      previewRecaptchaSiteKey: siteKey,
       previewRecaptchaSecretParameter: text({
         fallback: '',
         valid: isSsmParameterName,
@@ -312,16 +312,8 @@ const ConfigSchema = z
         valid: (v) => GA_ID.test(v),
         expected: 'a GA4 measurement id like "G-AB12CD34EF" (or "" for no analytics)',
       }),
-      contactEndpoint: text({
-        fallback: '/api/contact',
-        valid: (v) => ENDPOINT.test(v),
-        expected: 'a same-origin path ("/api/contact") or an https:// URL',
-      }),
-      eventsEndpoint: text({
-        fallback: '/api/events',
-        valid: (v) => ENDPOINT.test(v),
-        expected: 'a same-origin path ("/api/events") or an https:// URL',
-      }),
+      contactEndpoint: endpoint('/api/contact'),
+      eventsEndpoint: endpoint('/api/events'),
       logRetentionDays: defaulted(
         30,
         (value) => (LOG_RETENTION_DAYS as readonly unknown[]).includes(value),
