@@ -161,6 +161,14 @@ const orDefault = <S extends z.ZodType>(fallback: unknown, schema: S) =>
     .transform((value) => value ?? fallback)
     .pipe(schema);
 
+/** A value that may be left out (null too, when `valid` takes it); present, `valid` must accept it, else "<value> <problem>". */
+const optionalValue = <T>(valid: (value: unknown) => boolean, problem: string) =>
+  z
+    .unknown()
+    .optional()
+    .refine((value) => value === undefined || valid(value), { error: (issue) => `${quoted(issue.input)} ${problem}` })
+    .transform((value) => (value ?? undefined) as T | undefined);
+
 const wholeNumber = (min: number, max: number) => (value: unknown) =>
   Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 
@@ -250,21 +258,12 @@ const DomainSchema = z
   );
 
 const dailyRequests = (route: BreakerRoute) =>
-  z
-    .unknown()
-    .optional()
-    .refine(
-      (value) =>
-        value === undefined ||
-        (Number.isInteger(value) && (value as number) >= dailyNumberFloor(route) && (value as number) <= DAILY_REQUESTS_LIMITS.max),
-      {
-        error: (issue) =>
-          `${quoted(issue.input)} is not a whole number of counted ${route} requests a day from ${dailyNumberFloor(route)} ` +
-          `(below it, ${MIN_ADDRESSES_TO_TRIP} addresses' shares could trip it) to ${DAILY_REQUESTS_LIMITS.max}; ` +
-          'leave it out to have it from monthlyBudgetUsd',
-      },
-    )
-    .transform((value) => value as number | undefined);
+  optionalValue<number>(
+    wholeNumber(dailyNumberFloor(route), DAILY_REQUESTS_LIMITS.max),
+    `is not a whole number of counted ${route} requests a day from ${dailyNumberFloor(route)} ` +
+      `(below it, ${MIN_ADDRESSES_TO_TRIP} addresses' shares could trip it) to ${DAILY_REQUESTS_LIMITS.max}; ` +
+      'leave it out to have it from monthlyBudgetUsd',
+  );
 
 /** Each route's daily number; a route left out has the one monthlyBudgetUsd gives it (contract/cost-model.ts). */
 const CircuitBreakerSchema = z.strictObject(
@@ -332,18 +331,11 @@ const ConfigSchema = z
         `is not a whole number of siteverify calls a month, at least 1 (default ${DEFAULT_CAPTCHA_MONTHLY_BUDGET})`,
       ),
       // The AWS Budgets cost budget npm run setup creates (infra/scripts/doctor/budget.ts), in US dollars a month.
-      monthlyBudgetUsd: z
-        .unknown()
-        .optional()
-        .refine(
-          (value) => value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 1_000_000),
-          {
-            error: (issue) =>
-              `${quoted(issue.input)} is not an amount in US dollars a month, at least 1 (default: a quiet month on the plan and ` +
-              `$${FLOOD_CEILING_USD} for a flood, contract/cost-model.ts)`,
-          },
-        )
-        .transform((value) => value as number | undefined),
+      monthlyBudgetUsd: optionalValue<number>(
+        (value) => typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 1_000_000,
+        'is not an amount in US dollars a month, at least 1 (default: a quiet month on the plan and ' +
+          `$${FLOOD_CEILING_USD} for a flood, contract/cost-model.ts)`,
+      ),
       // Counted requests each API route takes in a UTC day before its circuit breaker turns it down
       // (contract/breaker.ts); left out, from monthlyBudgetUsd through the cost model.
       circuitBreaker: orDefault({}, CircuitBreakerSchema),
@@ -357,14 +349,10 @@ const ConfigSchema = z
           '"payAsYouGo" has no flat-rate plan and no ceiling on the bill)',
       ),
       // The previews' distribution's plan; absent: Free (pay-as-you-go when cloudFrontPlan is).
-      previewCloudFrontPlan: z
-        .unknown()
-        .optional()
-        .refine((value) => value === undefined || value === null || isCloudFrontPlanTier(value), {
-          error: (issue) =>
-            `${quoted(issue.input)} is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (absent: "free", or "payAsYouGo" when cloudFrontPlan is)`,
-        })
-        .transform((value) => (value ?? undefined) as CloudFrontPlanTier | undefined),
+      previewCloudFrontPlan: optionalValue<CloudFrontPlanTier>(
+        (value) => value === null || isCloudFrontPlanTier(value),
+        `is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (absent: "free", or "payAsYouGo" when cloudFrontPlan is)`,
+      ),
       // npm run setup's answer about SES production access (the stack does not read it); absent: not asked yet.
       sesProductionAccess: z
         .unknown()
