@@ -213,7 +213,7 @@ export class Monitoring extends Construct {
       'The API answered 5xx (reCAPTCHA verifier or SES failing?). See the API access logs.',
       props.api.metricServerError({ period, statistic: 'Sum' }),
     );
-    if (live)
+    if (live) {
       this.captchaRefusedAlarm = this.alarm(
         'CaptchaRefused',
         `reCAPTCHA refused ${CAPTCHA_REFUSALS_ALARM.threshold} or more contact sends within an hour: visitors ` +
@@ -222,20 +222,19 @@ export class Monitoring extends Construct {
         contactMetric(CONTACT_METRICS.captchaRefused, { period: CAPTCHA_REFUSALS_ALARM.period }),
         { threshold: CAPTCHA_REFUSALS_ALARM.threshold },
       );
-    if (live)
       this.messageFailedAlarm = this.alarm(
         'MessageFailed',
         'A contact message was marked failed: SES refused it for good, or it could not be sent for 24 hours. It is ' +
           'kept in the archive with the reason: `npm run messages` lists it; fix SES, then `npm run messages -- resend ID`.',
         archiveMetricSum([ARCHIVE_METRICS.failed], { period, label: 'messages failed' }),
       );
-    if (live)
       this.mailBouncedAlarm = this.alarm(
         'MailBouncedOrComplained',
         'A contact mail to you bounced or was reported as spam, so you may not have read it. `npm run messages` ' +
           'shows it (status bounced or complained); check your mailbox and its spam filter.',
         archiveMetricSum([ARCHIVE_METRICS.bounced, ARCHIVE_METRICS.complained], { period, label: 'mails bounced or complained' }),
       );
+    }
     this.archiveUnavailableAlarm = this.alarm(
       'ArchiveUnavailable',
       'The message archive could not be written: a message was mailed to you but is not in `npm run messages`. ' +
@@ -254,7 +253,7 @@ export class Monitoring extends Construct {
       }),
     );
     // Live only: a preview's mail-events errors already show in ArchiveFunctionErrors.
-    if (live)
+    if (live) {
       this.mailEventsFailedAlarm = this.alarm(
         'MailEventsFailed',
         "SES's word on a contact mail (send, delivery, bounce, complaint or reject) could not be recorded after Lambda's " +
@@ -263,11 +262,10 @@ export class Monitoring extends Construct {
           "function's logs.",
         props.failedMailEvents.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
       );
-    // Live only: a preview's few visits say nothing about visitors' experience.
-    if (live) this.slowLcpAlarm = this.slowPagesAlarm('SlowLoadingForVisitors', 'lcp', 'Largest Contentful Paint (LCP)');
-    if (live) this.slowInpAlarm = this.slowPagesAlarm('SlowResponsesForVisitors', 'inp', 'Interaction to Next Paint (INP)');
-    // The siteverify budget and Google's answers about quota, billing and keys: the owner's to act on.
-    if (live)
+      // Live only: a preview's few visits say nothing about visitors' experience.
+      this.slowLcpAlarm = this.slowPagesAlarm('SlowLoadingForVisitors', 'lcp', 'Largest Contentful Paint (LCP)');
+      this.slowInpAlarm = this.slowPagesAlarm('SlowResponsesForVisitors', 'inp', 'Interaction to Next Paint (INP)');
+      // The siteverify budget and Google's answers about quota, billing and keys: the owner's to act on.
       this.captchaNeedsOwnerAlarm = this.alarm(
         CAPTCHA_ALARM_ID,
         `reCAPTCHA needs you: the contact form used ${CAPTCHA_BUDGET_WARNING_SHARE * 100}% of this month's siteverify ` +
@@ -278,15 +276,15 @@ export class Monitoring extends Construct {
           '(npm run setup); npm run doctor checks the key. See docs/deploy.md, "reCAPTCHA".',
         contactMetric(CONTACT_METRICS.captchaNeedsOwner, { period }),
       );
-    // Fails closed on purpose (an uncounted request could spend the budget unseen), so the owner must hear
-    // of it. Live only, as the captcha's alarm: a preview's form has Google's test key and no budget to guard.
-    if (live)
+      // Fails closed on purpose (an uncounted request could spend the budget unseen), so the owner must hear
+      // of it. Live only, as the captcha's alarm: a preview's form has Google's test key and no budget to guard.
       this.countersUnavailableAlarm = this.alarm(
         'ContactCountersUnavailable',
         "The contact form's flood counters (items of the archive's DynamoDB table) did not answer, so the form refused " +
           "messages with 503 rather than send them uncounted. The contact function's log line has DynamoDB's error; see docs/deploy.md.",
         contactMetric(CONTACT_METRICS.countersUnavailable, { period }),
       );
+    }
     const alarms = [
       this.captchaNeedsOwnerAlarm,
       this.countersUnavailableAlarm,
