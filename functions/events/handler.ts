@@ -10,7 +10,7 @@ import { blogs } from '../../web/content/blogs';
 import { projects } from '../../web/content/projects';
 import { EVENT_MAX_BODY_BYTES } from '../../contract/limits';
 import { EVENT_METRICS, EVENT_NAME_DIMENSION, SERVICE_NAMES } from '../../contract/metrics';
-import { admitBeacon, beaconGuardsFromEnv, type BeaconGuards } from '../shared/beacon-limit';
+import { admitBeacon, BEACON_CONTENT_TYPES, beaconGuardsFromEnv, type BeaconGuards } from '../shared/beacon-limit';
 import { checkJsonPost, emptyResponse, pickStringFields, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 import {
   createLogger,
@@ -23,9 +23,6 @@ import {
   type MetricsSink,
 } from '../shared/observability';
 import { lazyHandler } from '../shared/entry';
-
-/** sendBeacon sends a Blob's own type, or text/plain for a string: both are accepted. */
-export const EVENT_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
 
 /** Past the guards (functions/shared/beacon-limit.ts), a dropped click is not counted. */
 export interface EventsDeps extends BeaconGuards {
@@ -40,10 +37,8 @@ export interface EventsDeps extends BeaconGuards {
 
 export type EventsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
-type Checked = { ok: true; value: string } | RejectedRequest;
-
-export function checkEventRequest(event: APIGatewayProxyEventV2): Checked {
-  const parsed = checkJsonPost(event, { contentTypes: EVENT_CONTENT_TYPES, maxBytes: EVENT_MAX_BODY_BYTES });
+export function checkEventRequest(event: APIGatewayProxyEventV2): { ok: true; value: string } | RejectedRequest {
+  const parsed = checkJsonPost(event, { contentTypes: BEACON_CONTENT_TYPES, maxBytes: EVENT_MAX_BODY_BYTES });
   if (!parsed.ok) return parsed;
   const fields = pickStringFields(parsed.value, ['name'] as const);
   if (!fields) return rejectRequest(400, 'The request body must be a JSON object with exactly one string field, name.', 'shape');

@@ -19,6 +19,9 @@ import { countSpend, pastShareCounter } from './spend';
 
 export type BeaconRoute = 'events' | 'vitals';
 
+/** sendBeacon sends a Blob's own type, or text/plain for a string: both are accepted. */
+export const BEACON_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
+
 /** The beacon's place in its address's day (1 for the first), or why it is dropped. */
 export type BeaconVerdict = { ok: true; count: number } | { ok: false; reason: 'address-limit' | 'counters-unavailable' };
 

@@ -11,7 +11,7 @@ import { VITALS_ALARM_VIEWS_PER_ADDRESS, VITALS_MAX_BODY_BYTES } from '../../con
 import { METRICS_NAMESPACE, SERVICE_NAMES, VITALS_METRICS_EMF } from '../../contract/metrics';
 import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, PAGE_VIEW_REJECTED_LOG_MESSAGE, type VitalsBeacon } from '../../contract/vitals';
 import { LOCALE_CODES } from '../../web/content/locales';
-import { admitBeacon, beaconGuardsFromEnv, type BeaconGuards } from '../shared/beacon-limit';
+import { admitBeacon, BEACON_CONTENT_TYPES, beaconGuardsFromEnv, type BeaconGuards } from '../shared/beacon-limit';
 import { checkJsonPost, emptyResponse, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 import {
   createLogger,
@@ -24,9 +24,6 @@ import {
   type MeasureSink,
 } from '../shared/observability';
 import { lazyHandler } from '../shared/entry';
-
-/** sendBeacon sends a Blob's own type, or text/plain for a string: both are accepted. */
-export const VITALS_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
 
 /**
  * Where page views are kept: a log line in Lambda, a line in a file under .local/ in `npm start`.
@@ -44,10 +41,8 @@ export interface VitalsDeps extends BeaconGuards {
 
 export type VitalsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
-type Checked = { ok: true; value: VitalsBeacon } | RejectedRequest;
-
-export function checkVitalsRequest(event: APIGatewayProxyEventV2): Checked {
-  const parsed = checkJsonPost(event, { contentTypes: VITALS_CONTENT_TYPES, maxBytes: VITALS_MAX_BODY_BYTES });
+export function checkVitalsRequest(event: APIGatewayProxyEventV2): { ok: true; value: VitalsBeacon } | RejectedRequest {
+  const parsed = checkJsonPost(event, { contentTypes: BEACON_CONTENT_TYPES, maxBytes: VITALS_MAX_BODY_BYTES });
   if (!parsed.ok) return parsed;
   const checked = checkVitalsBeacon(parsed.value, LOCALE_CODES);
   if (!checked.ok) return rejectRequest(400, checked.error, checked.reason);
