@@ -31,9 +31,6 @@ export function isContentLanguage(value: string): boolean {
 
 export type ApiRequestHeader = (typeof API_REQUEST_HEADERS)[keyof typeof API_REQUEST_HEADERS];
 
-/** The headers of the list that CloudFront generates rather than forwards from the viewer. */
-export const CLOUDFRONT_GENERATED_API_HEADERS: readonly ApiRequestHeader[] = [API_REQUEST_HEADERS.viewerAddress];
-
 /**
  * The header every request CloudFront sends the API carries: a viewer-request CloudFront Function on
  * the /api/* behavior (infra/cloudfront/api-origin.js) removes a viewer's copy and sets the origin

@@ -15,32 +15,14 @@ export interface ApiRoute {
   timeoutSeconds: number;
 }
 
-export const API_ROUTES: readonly ApiRoute[] = [
-  {
-    routeKey: 'POST /api/contact',
-    method: 'POST',
-    path: '/api/contact',
-    name: 'contact',
-    entry: 'functions/contact/handler.ts',
-    timeoutSeconds: 15,
-  },
-  {
-    routeKey: 'POST /api/events',
-    method: 'POST',
-    path: '/api/events',
-    name: 'events',
-    entry: 'functions/events/handler.ts',
-    timeoutSeconds: 5,
-  },
-  {
-    routeKey: 'POST /api/vitals',
-    method: 'POST',
-    path: '/api/vitals',
-    name: 'vitals',
-    entry: 'functions/vitals/handler.ts',
-    timeoutSeconds: 5,
-  },
-];
+/** A POST route on /api/<name>, handled by functions/<name>/handler.ts. */
+const post = (name: ApiRoute['name'], timeoutSeconds: number): ApiRoute => ({
+  routeKey: `POST /api/${name}`,
+  method: 'POST',
+  path: `/api/${name}`,
+  name,
+  entry: `functions/${name}/handler.ts`,
+  timeoutSeconds,
+});
 
-/** CloudFront path pattern of the API behavior. */
-export const API_PATH_PATTERN = '/api/*';
+export const API_ROUTES: readonly ApiRoute[] = [post('contact', 15), post('events', 5), post('vitals', 5)];

@@ -84,57 +84,36 @@ const ALL_FEATURES: readonly DistributionFeature[] = [
 
 const TB = 1000;
 
+/** A flat-rate tier: what it includes a month, its features; a paid one bills nothing until approved. */
+function flatRate(
+  tier: FlatRateTier,
+  label: string,
+  monthlyUsd: number,
+  monthlyRequests: number,
+  monthlyDataGb: number,
+  maxCacheBehaviors: number,
+  allows: readonly DistributionFeature[],
+): CloudFrontPlan {
+  const planTier = tier.toUpperCase() as CloudFrontPlan['planTier'];
+  return {
+    tier,
+    label,
+    planTier,
+    monthlyUsd,
+    monthlyRequests,
+    monthlyDataGb,
+    maxCacheBehaviors,
+    allows: new Set(allows),
+    needsApproval: monthlyUsd > 0,
+  };
+}
+
 export const CLOUDFRONT_PLANS: Readonly<Record<CloudFrontPlanTier, CloudFrontPlan>> = {
-  payAsYouGo: {
-    tier: 'payAsYouGo',
-    label: 'Pay-as-you-go (no plan)',
-    allows: new Set(ALL_FEATURES),
-    needsApproval: false,
-  },
-  free: {
-    tier: 'free',
-    label: 'Free',
-    planTier: 'FREE',
-    monthlyUsd: 0,
-    monthlyRequests: 1_000_000,
-    monthlyDataGb: 100,
-    maxCacheBehaviors: 5,
-    allows: new Set(EVERY_TIER),
-    needsApproval: false,
-  },
-  pro: {
-    tier: 'pro',
-    label: 'Pro',
-    planTier: 'PRO',
-    monthlyUsd: 15,
-    monthlyRequests: 10_000_000,
-    monthlyDataGb: 50 * TB,
-    maxCacheBehaviors: 10,
-    allows: new Set(ABOVE_FREE),
-    needsApproval: true,
-  },
-  business: {
-    tier: 'business',
-    label: 'Business',
-    planTier: 'BUSINESS',
-    monthlyUsd: 200,
-    monthlyRequests: 125_000_000,
-    monthlyDataGb: 50 * TB,
-    maxCacheBehaviors: 50,
-    allows: new Set(BUSINESS_UP),
-    needsApproval: true,
-  },
-  premium: {
-    tier: 'premium',
-    label: 'Premium',
-    planTier: 'PREMIUM',
-    monthlyUsd: 1000,
-    monthlyRequests: 500_000_000,
-    monthlyDataGb: 50 * TB,
-    maxCacheBehaviors: 100,
-    allows: new Set(BUSINESS_UP),
-    needsApproval: true,
-  },
+  payAsYouGo: { tier: 'payAsYouGo', label: 'Pay-as-you-go (no plan)', allows: new Set(ALL_FEATURES), needsApproval: false },
+  free: flatRate('free', 'Free', 0, 1_000_000, 100, 5, EVERY_TIER),
+  pro: flatRate('pro', 'Pro', 15, 10_000_000, 50 * TB, 10, ABOVE_FREE),
+  business: flatRate('business', 'Business', 200, 125_000_000, 50 * TB, 50, BUSINESS_UP),
+  premium: flatRate('premium', 'Premium', 1000, 500_000_000, 50 * TB, 100, BUSINESS_UP),
 };
 
 /**

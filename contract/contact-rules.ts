@@ -85,13 +85,6 @@ function fieldMessage(field: ContactField): string {
   }
 }
 
-/** Counts characters as a person does: one per code point, so an emoji is one, not two. */
-function characterCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
-}
-
 // The checks accept unknown input: the Lambda feeds them parsed JSON, where a field may be any type.
 
 export function isValidFullName(fullName: unknown): boolean {
@@ -116,8 +109,9 @@ const INVISIBLE = /(?![\n\t])[\p{Cc}\p{Cf}]/gu;
 export function isValidMessage(message: unknown): boolean {
   if (typeof message !== 'string') return false;
   const text = message.trim();
-  const visible = text.replace(INVISIBLE, '').trim();
-  return characterCount(visible) > CONTACT_LIMITS.messageMinExclusive && text.length <= CONTACT_LIMITS.messageMax;
+  // Characters counted as a person does: one per code point, so an emoji is one, not two.
+  const visible = [...text.replace(INVISIBLE, '').trim()];
+  return visible.length > CONTACT_LIMITS.messageMinExclusive && text.length <= CONTACT_LIMITS.messageMax;
 }
 
 /**

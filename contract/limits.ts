@@ -122,15 +122,13 @@ export const BEACON_DAILY_LIMITS = { events: 100, vitals: 100 } as const;
 export const VITALS_ALARM_VIEWS_PER_ADDRESS = 3;
 
 /**
- * Google's free reCAPTCHA allowance: 10,000 requests a calendar month per Google Cloud project while
+ * The default monthly siteverify budget: under Google's free reCAPTCHA allowance, leaving room for other
+ * keys of the project. The allowance: 10,000 requests a calendar month per Google Cloud project while
  * billing is off, shared by every key and application of the project, reset on the first of the
  * month; past it Google answers HTTP 429 (reCAPTCHA docs, "Quotas":
  * https://docs.cloud.google.com/recaptcha/quotas; "Create assessments for websites": "The first
  * 10,000 reCAPTCHA monthly assessments are free").
  */
-export const RECAPTCHA_FREE_MONTHLY_ASSESSMENTS = 10_000;
-
-/** The default monthly siteverify budget: under the free allowance, leaving room for other keys of the project. */
 export const DEFAULT_CAPTCHA_MONTHLY_BUDGET = 9_000;
 
 /** The share of the monthly budget at which the owner is warned (a metric and an alarm). */

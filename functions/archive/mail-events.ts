@@ -13,7 +13,7 @@ import type { EventBridgeEvent, SNSEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { ARCHIVE_ID_MESSAGE_TAG, type SesEventType } from '../../contract/archive';
 import { ARCHIVE_METRICS, type ArchiveMetric } from '../../contract/metrics';
-import { describeError, type LoggerLike, type MetricsSink } from '../shared/observability';
+import { countOrLog, type LoggerLike, type MetricsSink } from '../shared/observability';
 import type { ArchiveStore, EventStatus } from './store';
 
 export interface MailEventsDeps {
@@ -104,11 +104,7 @@ export function createMailEventsHandler(deps: MailEventsDeps): (event: MailEvent
       const applied = await deps.archive.setEventStatus(archiveId, outcome.status, outcome.detail, {
         abortSignal: AbortSignal.timeout(deps.archiveTimeoutMs),
       });
-      try {
-        if (outcome.metric) deps.metrics.count(outcome.metric);
-      } catch (error) {
-        deps.logger.error('Mail event metric could not be recorded', describeError(error));
-      }
+      if (outcome.metric) countOrLog(deps.metrics, deps.logger, 'Mail event metric could not be recorded', outcome.metric);
       if (applied) report.applied += 1;
       else report.skipped += 1;
       deps.logger.info(applied ? 'Mail event applied' : 'Mail event left the message as it was', {

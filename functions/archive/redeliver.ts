@@ -7,7 +7,7 @@
  */
 import { REDELIVERY_GIVE_UP_MS } from '../../contract/archive';
 import { ARCHIVE_METRICS } from '../../contract/metrics';
-import { describeError, type LoggerLike, type MetricsSink } from '../shared/observability';
+import { countOrLog, describeError, type LoggerLike, type MetricsSink } from '../shared/observability';
 import { CLAIM_MS, sendArchived, type MailSettings, type SesLike } from './delivery';
 import type { ArchiveStore } from './store';
 
@@ -49,13 +49,8 @@ export async function redeliverPending(deps: RedeliveryDeps): Promise<Redelivery
   const giveUpMs = deps.giveUpMs ?? REDELIVERY_GIVE_UP_MS;
   const timeout = () => ({ abortSignal: AbortSignal.timeout(deps.archiveTimeoutMs) });
   const report: RedeliveryReport = { pending: 0, sent: 0, refused: 0, gaveUp: 0, stillPending: 0, unknown: 0, skipped: 0 };
-  const count = (name: (typeof ARCHIVE_METRICS)[keyof typeof ARCHIVE_METRICS]) => {
-    try {
-      deps.metrics.count(name);
-    } catch (error) {
-      deps.logger.error('Redelivery metric could not be recorded', describeError(error));
-    }
-  };
+  const count = (name: (typeof ARCHIVE_METRICS)[keyof typeof ARCHIVE_METRICS]) =>
+    countOrLog(deps.metrics, deps.logger, 'Redelivery metric could not be recorded', name);
 
   const pending = await deps.archive.listPending(deps.batchSize ?? DEFAULT_BATCH_SIZE, timeout());
   report.pending = pending.length;

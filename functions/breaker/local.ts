@@ -18,6 +18,7 @@ import {
 } from '../../contract/breaker';
 import { dailyRequestsFromBudget, defaultMonthlyBudgetUsd } from '../../contract/cost-model';
 import { DEFAULT_CLOUDFRONT_PLAN } from '../../contract/cloudfront-plans';
+import type { RouteThrottle } from '../../contract/limits';
 
 export interface LocalBreakerOptions {
   /** Counted requests each route takes in a UTC day; a route left out has the default budget's (contract/cost-model.ts). */
@@ -48,13 +49,18 @@ export interface LocalBreaker {
   state(): Record<BreakerRoute, BreakerRouteState>;
 }
 
-/** A token bucket of `burst` tokens refilled at `rate` a second (API Gateway's throttle, as infra/local applies it). */
-function bucket(rate: number, burst: number, now: () => number): () => boolean {
-  let tokens = burst;
+/**
+ * API Gateway's route throttling, as infra/local applies it (a route's own and its trickle): a token
+ * bucket, `burstLimit` tokens, refilled at `rateLimit` a second; a request that finds it empty gets 429
+ * and never reaches the function ("Throttle requests to your HTTP APIs for better throughput in API
+ * Gateway": https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-throttling.html).
+ */
+export function routeThrottle(limits: RouteThrottle, now: () => number = () => performance.now()): () => boolean {
+  let tokens = limits.burstLimit;
   let at = now();
   return () => {
     const t = now();
-    tokens = Math.min(burst, tokens + ((t - at) / 1000) * rate);
+    tokens = Math.min(limits.burstLimit, tokens + ((t - at) / 1000) * limits.rateLimit);
     at = t;
     if (tokens < 1) return false;
     tokens -= 1;
@@ -88,7 +94,7 @@ export function createLocalBreaker(options: LocalBreakerOptions = {}): LocalBrea
       if (counts.counted < daily[route] && counts.pastShare < pastShareDaily) return true;
       let trickle = trickles.get(route);
       if (!trickle) {
-        trickle = bucket(TRIPPED_THROTTLES[route].rateLimit, TRIPPED_THROTTLES[route].burstLimit, now);
+        trickle = routeThrottle(TRIPPED_THROTTLES[route], now);
         trickles.set(route, trickle);
         const why =
           counts.counted >= daily[route]

@@ -58,12 +58,8 @@ const address = (name: string) =>
 
 /** https anywhere; plain http only on loopback unless allowHttpAnywhere (the local SES emulator). */
 function urlProblem(name: string, value: string, allowHttpAnywhere: boolean): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `${name} is not a URL`;
-  }
+  const url = URL.parse(value);
+  if (!url) return `${name} is not a URL`;
   const isHttps = url.protocol === 'https:';
   const isAllowedHttp = url.protocol === 'http:' && (allowHttpAnywhere || LOOPBACK_HOSTS.has(url.hostname));
   return isHttps || isAllowedHttp ? undefined : `${name} must be an https URL (plain http only on 127.0.0.1 or localhost)`;

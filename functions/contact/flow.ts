@@ -18,7 +18,7 @@ import { CLAIM_MS, sendArchived, type MailSettings, type SesLike } from '../arch
 import { archiveIdForKey, idempotencyHash } from '../archive/idempotency';
 import type { ArchivedMessage, ArchiveStore } from '../archive/store';
 import { errorResponse, jsonResponse, type HttpResult } from '../shared/http';
-import { countInLine, describeError, requestIds, withFields, type LoggerLike, type MetricsSink } from '../shared/observability';
+import { countInLine, countOrLog, describeError, requestIds, withFields, type LoggerLike, type MetricsSink } from '../shared/observability';
 import type { ContactConfig } from './config';
 import { verifyCaptcha, type FetchLike } from './recaptcha';
 import { originRefused, type OriginCheck } from '../shared/origin';
@@ -183,13 +183,7 @@ function startRun(deps: ContactDeps, event: APIGatewayProxyEventV2, context: Con
     else log.info('Contact request handled', line);
     return response;
   };
-  const count = (name: MetricName) => {
-    try {
-      deps.metrics.count(name);
-    } catch (error) {
-      log.error('Archive metric could not be recorded', describeError(error));
-    }
-  };
+  const count = (name: MetricName) => countOrLog(deps.metrics, log, 'Archive metric could not be recorded', name);
   const remaining = () => deps.timeouts.totalMs - (deps.now() - started);
   const archiveWindow = () => Math.min(deps.timeouts.archiveMs, remaining() - MIN_SES_WINDOW_MS);
   return { deps, event, log, finish, count, remaining, archiveWindow };
@@ -505,11 +499,7 @@ export function createMisconfiguredContactHandler(logger: LoggerLike, metrics: M
     const response = checked.ok ? failure(503) : checked.response;
     const status = response.statusCode ?? 503;
     const log = withFields(logger, requestIds(event, context));
-    try {
-      metrics.count(contactMetric(status, 'misconfigured'));
-    } catch (error) {
-      log.error('Contact metric could not be recorded', describeError(error));
-    }
+    countOrLog(metrics, log, 'Contact metric could not be recorded', contactMetric(status, 'misconfigured'));
     log[status >= 500 ? 'error' : 'info']('Contact request handled', {
       outcome: checked.ok ? 'misconfigured' : `rejected-${checked.reason}`,
       statusCode: status,

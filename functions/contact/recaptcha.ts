@@ -3,6 +3,7 @@
  * can tell the visitor's fault (a refused token: 4xx) from ours or Google's (5xx), and a slow
  * verifier can never hold the request: the call, body included, is bounded by timeoutMs.
  */
+import { parseJsonObject } from '../shared/http';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -73,17 +74,10 @@ export async function verifyCaptcha(request: VerifyRequest): Promise<VerifyOutco
   if (status < 200 || status > 299) return { kind: 'unavailable', reason: 'http-status', httpStatus: status };
   if (text.length > MAX_RESPONSE_CHARS) return { kind: 'unavailable', reason: 'bad-response', httpStatus: status };
 
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return { kind: 'unavailable', reason: 'bad-response', httpStatus: status };
-  }
-  if (body === null || typeof body !== 'object' || typeof (body as { success?: unknown }).success !== 'boolean') {
-    return { kind: 'unavailable', reason: 'bad-response', httpStatus: status };
-  }
-  const { success } = body as { success: boolean };
-  const rawCodes: unknown = (body as { 'error-codes'?: unknown })['error-codes'];
+  const parsed = parseJsonObject(text);
+  const body = parsed.ok ? parsed.value : {};
+  const { success, 'error-codes': rawCodes } = body;
+  if (typeof success !== 'boolean') return { kind: 'unavailable', reason: 'bad-response', httpStatus: status };
   const errorCodes = Array.isArray(rawCodes)
     ? rawCodes
         .filter((code): code is string => typeof code === 'string')

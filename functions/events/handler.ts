@@ -10,13 +10,12 @@ import { blogs } from '../../web/content/blogs';
 import { projects } from '../../web/content/projects';
 import { EVENT_MAX_BODY_BYTES } from '../../contract/limits';
 import { EVENT_METRICS, EVENT_NAME_DIMENSION, SERVICE_NAMES } from '../../contract/metrics';
-import { beaconLimitFromEnv, type BeaconLimit } from '../shared/beacon-limit';
-import { originFromEnv, originRefused, type OriginCheck } from '../shared/origin';
+import { admitBeacon, BEACON_CONTENT_TYPES, beaconGuardsFromEnv, type BeaconGuards } from '../shared/beacon-limit';
 import { checkJsonPost, emptyResponse, pickStringFields, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 import {
   createLogger,
+  countOrLog,
   createMetricsSink,
-  describeError,
   requestIds,
   serviceName,
   withFields,
@@ -25,10 +24,8 @@ import {
 } from '../shared/observability';
 import { lazyHandler } from '../shared/entry';
 
-/** sendBeacon sends a Blob's own type, or text/plain for a string: both are accepted. */
-export const EVENT_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
-
-export interface EventsDeps {
+/** Past the guards (functions/shared/beacon-limit.ts), a dropped click is not counted. */
+export interface EventsDeps extends BeaconGuards {
   logger: LoggerLike;
   metrics: MetricsSink;
   /**
@@ -36,54 +33,33 @@ export interface EventsDeps {
    * Left out (unit tests), every well-formed name is its own dimension.
    */
   knownNames?: ReadonlySet<string>;
-  /** CloudFront's origin check (functions/shared/origin.ts): set, a request without the value is refused (403) first. */
-  origin?: OriginCheck;
-  /** The per-address daily count (functions/shared/beacon-limit.ts): past it, a click is dropped, not counted. */
-  limit?: BeaconLimit;
 }
 
 export type EventsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
-type Checked = { ok: true; name: string } | RejectedRequest;
-
-export function checkEventRequest(event: APIGatewayProxyEventV2): Checked {
-  const parsed = checkJsonPost(event, { contentTypes: EVENT_CONTENT_TYPES, maxBytes: EVENT_MAX_BODY_BYTES });
+export function checkEventRequest(event: APIGatewayProxyEventV2): { ok: true; value: string } | RejectedRequest {
+  const parsed = checkJsonPost(event, { contentTypes: BEACON_CONTENT_TYPES, maxBytes: EVENT_MAX_BODY_BYTES });
   if (!parsed.ok) return parsed;
   const fields = pickStringFields(parsed.value, ['name'] as const);
   if (!fields) return rejectRequest(400, 'The request body must be a JSON object with exactly one string field, name.', 'shape');
   if (!isValidEventName(fields.name)) {
     return rejectRequest(400, 'The event name must be 1 to 100 upper-case letters, digits or underscores.', 'name');
   }
-  return { ok: true, name: fields.name };
+  return { ok: true, value: fields.name };
 }
 
 export function createEventsHandler(deps: EventsDeps): EventsHandler {
   return async (event, context) => {
     const log = withFields(deps.logger, requestIds(event, context));
-    if (deps.origin && !(await deps.origin(event))) {
-      log.info('Click event rejected', { outcome: 'rejected-origin', statusCode: 403 });
-      return originRefused();
-    }
-    // The address's share first, malformed or not: every request past the origin check takes a slot
-    // (and counts toward the route's breaker), so an address's junk cannot run on uncounted.
-    const verdict = deps.limit ? await deps.limit(event) : undefined;
-    if (verdict && !verdict.ok) {
-      log.info('Click event dropped', { outcome: `dropped-${verdict.reason}`, statusCode: 204 });
-      return emptyResponse(204);
-    }
-    const checked = checkEventRequest(event);
-    if (!checked.ok) {
-      log.info('Click event rejected', { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
-      return checked.response;
-    }
-    const known = !deps.knownNames || deps.knownNames.has(checked.name);
-    if (!known) log.info('Unknown click event counted as other', { outcome: 'other', eventName: checked.name });
-    try {
-      deps.metrics.count(EVENT_METRICS.click, { [EVENT_NAME_DIMENSION]: known ? checked.name : OTHER_EVENT });
-    } catch (error) {
-      // The beacon's answer is never read; losing one count must not turn into a 5xx alarm.
-      log.error('Click event could not be recorded', { eventName: checked.name, ...describeError(error) });
-    }
+    const messages = { rejected: 'Click event rejected', dropped: 'Click event dropped' };
+    const admitted = await admitBeacon(event, log, deps, messages, checkEventRequest);
+    if (!admitted.ok) return admitted.response;
+    const name = admitted.value;
+    const known = !deps.knownNames || deps.knownNames.has(name);
+    if (!known) log.info('Unknown click event counted as other', { outcome: 'other', eventName: name });
+    // The beacon's answer is never read; losing one count must not turn into a 5xx alarm.
+    const dimensions = { [EVENT_NAME_DIMENSION]: known ? name : OTHER_EVENT };
+    countOrLog(deps.metrics, log, 'Click event could not be recorded', EVENT_METRICS.click, dimensions, { eventName: name });
     return emptyResponse(204);
   };
 }
@@ -91,13 +67,11 @@ export function createEventsHandler(deps: EventsDeps): EventsHandler {
 function createEventsHandlerFromEnv(): EventsHandler {
   const service = serviceName(SERVICE_NAMES.events);
   const logger = createLogger(service);
-  const origin = originFromEnv(logger);
   return createEventsHandler({
     logger,
     metrics: createMetricsSink(service),
     knownNames: siteEventNames({ projects, blogs }, postTitlesFromEnvironment(process.env)),
-    ...origin,
-    ...beaconLimitFromEnv('events', origin.origin !== undefined, (problem) => logger.error(problem)),
+    ...beaconGuardsFromEnv('events', logger),
   });
 }
 

@@ -11,10 +11,16 @@ import { ARCHIVE_ENV } from '../../contract/archive';
 import { BEACON_DAILY_LIMITS } from '../../contract/limits';
 import { createDynamoClient } from '../archive/store';
 import { limitAddress } from './address';
+import { emptyResponse, type HttpResult, type RejectedRequest } from './http';
+import { describeError, type LoggerLike } from './observability';
+import { originCheckFromEnv, originRefused, type OriginCheck } from './origin';
 import { counterKeys, dynamoCounters, hashAddress, utcDay, type CounterStore } from './counters';
 import { countSpend, pastShareCounter } from './spend';
 
 export type BeaconRoute = 'events' | 'vitals';
+
+/** sendBeacon sends a Blob's own type, or text/plain for a string: both are accepted. */
+export const BEACON_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
 
 /** The beacon's place in its address's day (1 for the first), or why it is dropped. */
 export type BeaconVerdict = { ok: true; count: number } | { ok: false; reason: 'address-limit' | 'counters-unavailable' };
@@ -62,23 +68,58 @@ export function createBeaconLimit(options: BeaconLimitOptions): BeaconLimit {
 }
 
 /**
- * A beacon function's limit from process.env, as `{ limit }` to spread into its dependencies: the
- * counters in ARCHIVE_TABLE. In Lambda without the table every beacon is dropped (fail closed; the
- * stack always sets it); outside Lambda without it (tests), none.
+ * A beacon function's guards from process.env, to spread into its dependencies: the origin check
+ * (origin.ts) and the limit, over the counters in ARCHIVE_TABLE. In Lambda without the table every
+ * beacon is dropped (fail closed; the stack always sets it); outside Lambda without it (tests), none.
  */
-export function beaconLimitFromEnv(
-  route: BeaconRoute,
-  viaCloudFront: boolean,
-  onMisconfigured: (problem: string) => void,
-  env: NodeJS.ProcessEnv = process.env,
-): { limit?: BeaconLimit } {
-  const table = env[ARCHIVE_ENV.table]?.trim();
+export function beaconGuardsFromEnv(route: BeaconRoute, logger: LoggerLike): BeaconGuards {
+  const origin = originCheckFromEnv(process.env, (error) =>
+    logger.error('The origin secret could not be read; requests are refused', describeError(error)),
+  );
+  const guards: BeaconGuards = origin ? { origin } : {};
+  const table = process.env[ARCHIVE_ENV.table]?.trim();
   if (!table) {
-    if (!env.AWS_LAMBDA_FUNCTION_NAME) return {};
-    onMisconfigured(`${ARCHIVE_ENV.table} is not set: every beacon is dropped`);
-    return { limit: () => Promise.resolve({ ok: false, reason: 'counters-unavailable' }) };
+    if (!process.env.AWS_LAMBDA_FUNCTION_NAME) return guards;
+    logger.error(`${ARCHIVE_ENV.table} is not set: every beacon is dropped`);
+    return { ...guards, limit: () => Promise.resolve({ ok: false, reason: 'counters-unavailable' }) };
   }
-  return { limit: createBeaconLimits(dynamoCounters({ table, client: createDynamoClient({}) }), viaCloudFront, Date.now)[route] };
+  const counters = dynamoCounters({ table, client: createDynamoClient({}) });
+  return { ...guards, limit: createBeaconLimits(counters, origin !== undefined, Date.now)[route] };
+}
+
+/** What a beacon function checks before the body: CloudFront's origin check and the address's share. */
+export interface BeaconGuards {
+  /** Set, a request without CloudFront's value is refused (403) first. */
+  origin?: OriginCheck;
+  /** Past the address's daily count, a beacon is dropped, not kept. */
+  limit?: BeaconLimit;
+}
+
+/**
+ * A beacon through its guards and then its own check, each refusal one log line with its outcome:
+ * the origin (403), then the address's share, malformed or not, since every request past the origin
+ * check takes a slot (and counts toward the route's breaker), so an address's junk cannot run on
+ * uncounted (dropped: 204), then the body (4xx). Admitted: the checked value and the address's verdict.
+ */
+export async function admitBeacon<T>(
+  event: APIGatewayProxyEventV2,
+  log: LoggerLike,
+  guards: BeaconGuards,
+  messages: { rejected: string; dropped: string },
+  check: (event: APIGatewayProxyEventV2) => { ok: true; value: T } | RejectedRequest,
+): Promise<{ ok: true; value: T; verdict?: Extract<BeaconVerdict, { ok: true }> } | { ok: false; response: HttpResult }> {
+  if (guards.origin && !(await guards.origin(event))) {
+    log.info(messages.rejected, { outcome: 'rejected-origin', statusCode: 403 });
+    return { ok: false, response: originRefused() };
+  }
+  const verdict = guards.limit ? await guards.limit(event) : undefined;
+  if (verdict && !verdict.ok) {
+    log.info(messages.dropped, { outcome: `dropped-${verdict.reason}`, statusCode: 204 });
+    return { ok: false, response: emptyResponse(204) };
+  }
+  const checked = check(event);
+  if (!checked.ok) log.info(messages.rejected, { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
+  return checked.ok ? { ...checked, verdict } : checked;
 }
 
 /** Both beacon routes' limits over one counter store (the day's key made once for both). */

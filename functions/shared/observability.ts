@@ -47,6 +47,22 @@ export function countInLine(sink: MetricsSink, name: MetricName, onError: (error
   return {};
 }
 
+/** Counts `name` on a line of its own; a failed count is logged as `message`, never thrown: it must not change the answer. */
+export function countOrLog(
+  sink: MetricsSink,
+  log: LoggerLike,
+  message: string,
+  name: MetricName,
+  dimensions?: Record<string, string>,
+  extra: Record<string, unknown> = {},
+): void {
+  try {
+    sink.count(name, dimensions);
+  } catch (error) {
+    log.error(message, { ...extra, ...describeError(error) });
+  }
+}
+
 /**
  * The embedded-metric-format fields of one count, as Powertools writes them on a line of their own:
  * the `_aws` block naming the namespace, the dimension set and the metric, then the values. The log

@@ -12,7 +12,6 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ORIGIN_SECRET_ENV, ORIGIN_VERIFY_HEADER } from '../../contract/api-headers';
 import { errorResponse, type HttpResult } from './http';
-import { describeError, type LoggerLike } from './observability';
 
 /** The Secrets Manager staging labels whose versions a request may carry. */
 export const ACCEPTED_STAGES = ['AWSCURRENT', 'AWSPREVIOUS', 'AWSPENDING'] as const;
@@ -146,11 +145,3 @@ export function originCheckFromEnv(
 export const ORIGIN_REFUSED = 'Send this request through the site, not to the API directly.';
 
 export const originRefused = (): HttpResult => errorResponse(403, ORIGIN_REFUSED);
-
-/** A beacon function's origin check from process.env, as `{ origin }` to spread into its dependencies. */
-export function originFromEnv(logger: LoggerLike): { origin?: OriginCheck } {
-  const origin = originCheckFromEnv(process.env, (error) =>
-    logger.error('The origin secret could not be read; requests are refused', describeError(error)),
-  );
-  return origin ? { origin } : {};
-}

@@ -67,18 +67,10 @@ export interface LogLine {
 
 export class RecordingLogger implements LoggerLike {
   readonly lines: LogLine[] = [];
-  debug(message: string, ...extra: Record<string, unknown>[]): void {
-    this.record('debug', message, extra);
-  }
-  info(message: string, ...extra: Record<string, unknown>[]): void {
-    this.record('info', message, extra);
-  }
-  warn(message: string, ...extra: Record<string, unknown>[]): void {
-    this.record('warn', message, extra);
-  }
-  error(message: string, ...extra: Record<string, unknown>[]): void {
-    this.record('error', message, extra);
-  }
+  readonly debug = (message: string, ...extra: Record<string, unknown>[]): void => this.record('debug', message, extra);
+  readonly info = (message: string, ...extra: Record<string, unknown>[]): void => this.record('info', message, extra);
+  readonly warn = (message: string, ...extra: Record<string, unknown>[]): void => this.record('warn', message, extra);
+  readonly error = (message: string, ...extra: Record<string, unknown>[]): void => this.record('error', message, extra);
   /** Everything logged, as one string, to search for what must never be there. */
   text(): string {
     return JSON.stringify(this.lines);

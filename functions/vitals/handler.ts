@@ -11,8 +11,7 @@ import { VITALS_ALARM_VIEWS_PER_ADDRESS, VITALS_MAX_BODY_BYTES } from '../../con
 import { METRICS_NAMESPACE, SERVICE_NAMES, VITALS_METRICS_EMF } from '../../contract/metrics';
 import { checkVitalsBeacon, PAGE_VIEW_LOG_MESSAGE, PAGE_VIEW_REJECTED_LOG_MESSAGE, type VitalsBeacon } from '../../contract/vitals';
 import { LOCALE_CODES } from '../../web/content/locales';
-import { beaconLimitFromEnv, type BeaconLimit } from '../shared/beacon-limit';
-import { originFromEnv, originRefused, type OriginCheck } from '../shared/origin';
+import { admitBeacon, BEACON_CONTENT_TYPES, beaconGuardsFromEnv, type BeaconGuards } from '../shared/beacon-limit';
 import { checkJsonPost, emptyResponse, rejectRequest, type HttpResult, type RejectedRequest } from '../shared/http';
 import {
   createLogger,
@@ -26,9 +25,6 @@ import {
 } from '../shared/observability';
 import { lazyHandler } from '../shared/entry';
 
-/** sendBeacon sends a Blob's own type, or text/plain for a string: both are accepted. */
-export const VITALS_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
-
 /**
  * Where page views are kept: a log line in Lambda, a line in a file under .local/ in `npm start`.
  * `feedsAlarms`: whether this view's LCP and INP count toward the slow-page alarms (an address's first
@@ -36,59 +32,36 @@ export const VITALS_CONTENT_TYPES = ['application/json', 'text/plain'] as const;
  */
 export type PageViewLog = (pageView: VitalsBeacon, feedsAlarms: boolean) => void;
 
-export interface VitalsDeps {
+/** Past the guards (functions/shared/beacon-limit.ts), a dropped page view is not kept. */
+export interface VitalsDeps extends BeaconGuards {
   logger: LoggerLike;
   measures: MeasureSink;
   pageViews: PageViewLog;
-  /** CloudFront's origin check (functions/shared/origin.ts): set, a request without the value is refused (403) first. */
-  origin?: OriginCheck;
-  /** The per-address daily count (functions/shared/beacon-limit.ts): past it, a page view is dropped, not kept. */
-  limit?: BeaconLimit;
 }
 
 export type VitalsHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
-type Checked = { ok: true; beacon: VitalsBeacon } | RejectedRequest;
-
-export function checkVitalsRequest(event: APIGatewayProxyEventV2): Checked {
-  const parsed = checkJsonPost(event, { contentTypes: VITALS_CONTENT_TYPES, maxBytes: VITALS_MAX_BODY_BYTES });
+export function checkVitalsRequest(event: APIGatewayProxyEventV2): { ok: true; value: VitalsBeacon } | RejectedRequest {
+  const parsed = checkJsonPost(event, { contentTypes: BEACON_CONTENT_TYPES, maxBytes: VITALS_MAX_BODY_BYTES });
   if (!parsed.ok) return parsed;
   const checked = checkVitalsBeacon(parsed.value, LOCALE_CODES);
   if (!checked.ok) return rejectRequest(400, checked.error, checked.reason);
-  return { ok: true, beacon: checked.beacon };
+  return { ok: true, value: checked.beacon };
 }
 
 export function createVitalsHandler(deps: VitalsDeps): VitalsHandler {
   return async (event, context) => {
     const log = withFields(deps.logger, requestIds(event, context));
-    if (deps.origin && !(await deps.origin(event))) {
-      log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: 'rejected-origin', statusCode: 403 });
-      return originRefused();
-    }
-    // The address's share first, malformed or not: every request past the origin check takes a slot
-    // (and counts toward the route's breaker), so an address's junk cannot run on uncounted.
-    const verdict = deps.limit ? await deps.limit(event) : undefined;
-    if (verdict && !verdict.ok) {
-      log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: `dropped-${verdict.reason}`, statusCode: 204 });
-      return emptyResponse(204);
-    }
-    const checked = checkVitalsRequest(event);
-    if (!checked.ok) {
-      log.info(PAGE_VIEW_REJECTED_LOG_MESSAGE, { outcome: `rejected-${checked.reason}`, statusCode: checked.response.statusCode });
-      return checked.response;
-    }
-    const { beacon } = checked;
+    const messages = { rejected: PAGE_VIEW_REJECTED_LOG_MESSAGE, dropped: PAGE_VIEW_REJECTED_LOG_MESSAGE };
+    const admitted = await admitBeacon(event, log, deps, messages, checkVitalsRequest);
+    if (!admitted.ok) return admitted.response;
+    const { value: beacon, verdict } = admitted;
     try {
       // Only an address's first few page views of the day feed the slow-page alarms, so those need
       // views from many different addresses (contract/limits.ts).
       const feedsAlarms = !verdict || verdict.count <= VITALS_ALARM_VIEWS_PER_ADDRESS;
       deps.pageViews(beacon, feedsAlarms);
-      if (feedsAlarms) {
-        deps.measures.measure({
-          ...(beacon.lcp !== undefined ? { [VITALS_METRICS_EMF.lcp]: beacon.lcp } : {}),
-          ...(beacon.inp !== undefined ? { [VITALS_METRICS_EMF.inp]: beacon.inp } : {}),
-        });
-      }
+      if (feedsAlarms) deps.measures.measure(alarmValues(beacon));
     } catch (error) {
       // The beacon's answer is never read; losing one page view must not turn into a 5xx alarm.
       log.error('Page view could not be recorded', describeError(error));
@@ -97,12 +70,17 @@ export function createVitalsHandler(deps: VitalsDeps): VitalsHandler {
   };
 }
 
-/** LCP and INP of a page view as embedded-metric fields (none measured: no fields, no metric). */
-export function pageViewMetrics(namespace: string, pageView: VitalsBeacon): Record<string, unknown> {
-  const values: Record<string, number> = {
+/** The page view's LCP and INP under the alarms' metric names (what was not measured is left out). */
+function alarmValues(pageView: VitalsBeacon): Record<string, number> {
+  return {
     ...(pageView.lcp !== undefined ? { [VITALS_METRICS_EMF.lcp]: pageView.lcp } : {}),
     ...(pageView.inp !== undefined ? { [VITALS_METRICS_EMF.inp]: pageView.inp } : {}),
   };
+}
+
+/** LCP and INP of a page view as embedded-metric fields (none measured: no fields, no metric). */
+export function pageViewMetrics(namespace: string, pageView: VitalsBeacon): Record<string, unknown> {
+  const values = alarmValues(pageView);
   return Object.keys(values).length > 0 ? emfFields(namespace, values, 'Milliseconds') : {};
 }
 
@@ -110,7 +88,6 @@ function createVitalsHandlerFromEnv(): VitalsHandler {
   const service = serviceName(SERVICE_NAMES.vitals);
   const logger = createLogger(service);
   const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE?.trim() || METRICS_NAMESPACE;
-  const origin = originFromEnv(logger);
   return createVitalsHandler({
     logger,
     // The page-view line carries the two measured metrics itself (embedded metric format): one line per view.
@@ -118,8 +95,7 @@ function createVitalsHandlerFromEnv(): VitalsHandler {
     // One JSON line per page view: Logs Insights discovers pageView.route, pageView.lcp, …
     pageViews: (pageView, feedsAlarms) =>
       logger.info(PAGE_VIEW_LOG_MESSAGE, { pageView, ...(feedsAlarms ? pageViewMetrics(namespace, pageView) : {}) }),
-    ...origin,
-    ...beaconLimitFromEnv('vitals', origin.origin !== undefined, (problem) => logger.error(problem)),
+    ...beaconGuardsFromEnv('vitals', logger),
   });
 }
 

@@ -12,7 +12,6 @@ import {
   planRegionProblem,
   RECAPTCHA_TEST_SECRET,
   RECAPTCHA_TEST_SITE_KEY,
-  siteUrl,
   trialNotice,
   trialProblems,
   webBuildEnv,
@@ -297,19 +296,19 @@ describe('parseConfig', () => {
 
     it('is optional: null or absent means the CloudFront domain', () => {
       expect(parseConfig({ ...VALID, domain: null }).domain).toBeNull();
-      expect(siteUrl(parseConfig(VALID))).toBe('');
+      expect(parseConfig(VALID).siteUrl).toBe('');
     });
 
     it('takes a domain with DNS outside Route 53: its name and the us-east-1 certificate', () => {
       const config = parseConfig({ ...VALID, domain: { domainName: 'www.portfolio.dev', certificateArn: ARN } });
       expect(config.domain).toEqual({ domainName: 'www.portfolio.dev', certificateArn: ARN });
-      expect(siteUrl(config)).toBe('https://www.portfolio.dev');
+      expect(config.siteUrl).toBe('https://www.portfolio.dev');
     });
 
     it('normalizes a complete domain and gives the site URL', () => {
       const config = parseConfig({ ...VALID, domain: { ...domain, domainName: 'WWW.Portfolio.dev.' } });
       expect(config.domain).toEqual(domain);
-      expect(siteUrl(config)).toBe('https://www.portfolio.dev');
+      expect(config.siteUrl).toBe('https://www.portfolio.dev');
     });
 
     it.each([

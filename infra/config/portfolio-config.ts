@@ -141,6 +141,37 @@ function text(options: { fallback?: string; valid?: (value: string) => boolean; 
   });
 }
 
+/**
+ * A value, absent or null giving `fallback`, that `valid` accepts; else "<value> <problem>". A refinement,
+ * not a type: a wrong value here must not hide the cross-key checks.
+ */
+const defaulted = <T>(fallback: T, valid: (value: unknown) => boolean, problem: string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => value ?? fallback)
+    .refine(valid, { error: (issue) => `${quoted(issue.input)} ${problem}` })
+    .transform((value) => value as T);
+
+/** Absent or null: `fallback`; then checked as `schema` does. */
+const orDefault = <S extends z.ZodType>(fallback: unknown, schema: S) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => value ?? fallback)
+    .pipe(schema);
+
+/** A value that may be left out (null too, when `valid` takes it); present, `valid` must accept it, else "<value> <problem>". */
+const optionalValue = <T>(valid: (value: unknown) => boolean, problem: string) =>
+  z
+    .unknown()
+    .optional()
+    .refine((value) => value === undefined || valid(value), { error: (issue) => `${quoted(issue.input)} ${problem}` })
+    .transform((value) => (value ?? undefined) as T | undefined);
+
+const wholeNumber = (min: number, max: number) => (value: unknown) =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
 const domainField = (normalize: (value: string) => string, valid: (value: string) => boolean, expected: string) =>
   text({ missing: 'missing (a custom domain needs domainName, hostedZoneId and hostedZoneName)' })
     .transform((value) => normalize(value.replace(/\.$/, '')))
@@ -227,27 +258,26 @@ const DomainSchema = z
   );
 
 const dailyRequests = (route: BreakerRoute) =>
-  z
-    .unknown()
-    .optional()
-    .refine(
-      (value) =>
-        value === undefined ||
-        (Number.isInteger(value) && (value as number) >= dailyNumberFloor(route) && (value as number) <= DAILY_REQUESTS_LIMITS.max),
-      {
-        error: (issue) =>
-          `${quoted(issue.input)} is not a whole number of counted ${route} requests a day from ${dailyNumberFloor(route)} ` +
-          `(below it, ${MIN_ADDRESSES_TO_TRIP} addresses' shares could trip it) to ${DAILY_REQUESTS_LIMITS.max}; ` +
-          'leave it out to have it from monthlyBudgetUsd',
-      },
-    )
-    .transform((value) => value as number | undefined);
+  optionalValue<number>(
+    wholeNumber(dailyNumberFloor(route), DAILY_REQUESTS_LIMITS.max),
+    `is not a whole number of counted ${route} requests a day from ${dailyNumberFloor(route)} ` +
+      `(below it, ${MIN_ADDRESSES_TO_TRIP} addresses' shares could trip it) to ${DAILY_REQUESTS_LIMITS.max}; ` +
+      'leave it out to have it from monthlyBudgetUsd',
+  );
 
 /** Each route's daily number; a route left out has the one monthlyBudgetUsd gives it (contract/cost-model.ts). */
 const CircuitBreakerSchema = z.strictObject(
   { contact: dailyRequests('contact'), events: dailyRequests('events'), vitals: dailyRequests('vitals') },
   { error: () => 'must be an object such as {"contact": 200, "events": 10000, "vitals": 10000}' },
 );
+
+const siteKey = text({
+  fallback: RECAPTCHA_TEST_SITE_KEY,
+  valid: (v) => SITE_KEY.test(v),
+  expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)',
+});
+const endpoint = (fallback: string) =>
+  text({ fallback, valid: (v) => ENDPOINT.test(v), expected: `a same-origin path ("${fallback}") or an https:// URL` });
 
 const ConfigSchema = z
   .strictObject(
@@ -267,18 +297,10 @@ const ConfigSchema = z
           'an SSM parameter name such as "/portfolio/recaptcha-secret" (letters, digits, . - _ and /; not starting with aws or ssm)',
       }),
       // Absent or null: Google's test key, so cdk.json never carries a copy of it (a trial or `npm start` only).
-      recaptchaSiteKey: text({
-        fallback: RECAPTCHA_TEST_SITE_KEY,
-        valid: (v) => SITE_KEY.test(v),
-        expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)',
-      }),
+      recaptchaSiteKey: siteKey,
       // Previews have their own captcha: Google's test key by default (the stack stores Google's public
       // test secret itself), or a key of the owner's whose secret sits in a parameter of its own.
-      previewRecaptchaSiteKey: text({
-        fallback: RECAPTCHA_TEST_SITE_KEY,
-        valid: (v) => SITE_KEY.test(v),
-        expected: 'a reCAPTCHA site key (20-100 letters, digits, - or _)',
-      }),
+      previewRecaptchaSiteKey: siteKey,
       previewRecaptchaSecretParameter: text({
         fallback: '',
         valid: isSsmParameterName,
@@ -289,101 +311,48 @@ const ConfigSchema = z
         valid: (v) => GA_ID.test(v),
         expected: 'a GA4 measurement id like "G-AB12CD34EF" (or "" for no analytics)',
       }),
-      contactEndpoint: text({
-        fallback: '/api/contact',
-        valid: (v) => ENDPOINT.test(v),
-        expected: 'a same-origin path ("/api/contact") or an https:// URL',
-      }),
-      eventsEndpoint: text({
-        fallback: '/api/events',
-        valid: (v) => ENDPOINT.test(v),
-        expected: 'a same-origin path ("/api/events") or an https:// URL',
-      }),
-      // A refinement, not a type: a wrong value here must not hide the cross-key checks below.
-      logRetentionDays: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? 30)
-        .refine((value) => (LOG_RETENTION_DAYS as readonly unknown[]).includes(value), {
-          error: (issue) => `${quoted(issue.input)} is not one of ${LOG_RETENTION_DAYS.join(', ')}`,
-        })
-        .transform((value) => value as number),
-      messageRetentionDays: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? DEFAULT_MESSAGE_RETENTION_DAYS)
-        .refine(
-          (value) =>
-            Number.isInteger(value) &&
-            (value as number) >= MESSAGE_RETENTION_LIMITS.min &&
-            (value as number) <= MESSAGE_RETENTION_LIMITS.max,
-          {
-            error: (issue) =>
-              `${quoted(issue.input)} is not a whole number of days from ${MESSAGE_RETENTION_LIMITS.min} to ` +
-              `${MESSAGE_RETENTION_LIMITS.max} (default ${DEFAULT_MESSAGE_RETENTION_DAYS})`,
-          },
-        )
-        .transform((value) => value as number),
+      contactEndpoint: endpoint('/api/contact'),
+      eventsEndpoint: endpoint('/api/events'),
+      logRetentionDays: defaulted(
+        30,
+        (value) => (LOG_RETENTION_DAYS as readonly unknown[]).includes(value),
+        `is not one of ${LOG_RETENTION_DAYS.join(', ')}`,
+      ),
+      messageRetentionDays: defaulted(
+        DEFAULT_MESSAGE_RETENTION_DAYS,
+        wholeNumber(MESSAGE_RETENTION_LIMITS.min, MESSAGE_RETENTION_LIMITS.max),
+        `is not a whole number of days from ${MESSAGE_RETENTION_LIMITS.min} to ` +
+          `${MESSAGE_RETENTION_LIMITS.max} (default ${DEFAULT_MESSAGE_RETENTION_DAYS})`,
+      ),
       // siteverify calls the contact form may make a month before it answers 503 (contract/limits.ts).
-      captchaMonthlyBudget: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? DEFAULT_CAPTCHA_MONTHLY_BUDGET)
-        .refine((value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100_000_000, {
-          error: (issue) =>
-            `${quoted(issue.input)} is not a whole number of siteverify calls a month, at least 1 (default ${DEFAULT_CAPTCHA_MONTHLY_BUDGET})`,
-        })
-        .transform((value) => value as number),
+      captchaMonthlyBudget: defaulted(
+        DEFAULT_CAPTCHA_MONTHLY_BUDGET,
+        wholeNumber(1, 100_000_000),
+        `is not a whole number of siteverify calls a month, at least 1 (default ${DEFAULT_CAPTCHA_MONTHLY_BUDGET})`,
+      ),
       // The AWS Budgets cost budget npm run setup creates (infra/scripts/doctor/budget.ts), in US dollars a month.
-      monthlyBudgetUsd: z
-        .unknown()
-        .optional()
-        .refine(
-          (value) => value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 1_000_000),
-          {
-            error: (issue) =>
-              `${quoted(issue.input)} is not an amount in US dollars a month, at least 1 (default: a quiet month on the plan and ` +
-              `$${FLOOD_CEILING_USD} for a flood, contract/cost-model.ts)`,
-          },
-        )
-        .transform((value) => value as number | undefined),
+      monthlyBudgetUsd: optionalValue<number>(
+        (value) => typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= 1_000_000,
+        'is not an amount in US dollars a month, at least 1 (default: a quiet month on the plan and ' +
+          `$${FLOOD_CEILING_USD} for a flood, contract/cost-model.ts)`,
+      ),
       // Counted requests each API route takes in a UTC day before its circuit breaker turns it down
       // (contract/breaker.ts); left out, from monthlyBudgetUsd through the cost model.
-      circuitBreaker: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? {})
-        .pipe(CircuitBreakerSchema),
-      deleteArchiveOnDestroy: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? false)
-        .pipe(z.boolean({ error: (issue) => `must be true or false, got ${quoted(issue.input)}` })),
-      domain: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? null)
-        .pipe(DomainSchema.nullable()),
+      circuitBreaker: orDefault({}, CircuitBreakerSchema),
+      deleteArchiveOnDestroy: orDefault(false, z.boolean({ error: (issue) => `must be true or false, got ${quoted(issue.input)}` })),
+      domain: orDefault(null, DomainSchema.nullable()),
       // How CloudFront bills the live distribution and the previews' (contract/cloudfront-plans.ts).
-      cloudFrontPlan: z
-        .unknown()
-        .optional()
-        .transform((value) => value ?? DEFAULT_CLOUDFRONT_PLAN)
-        .refine(isCloudFrontPlanTier, {
-          error: (issue) =>
-            `${quoted(issue.input)} is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (default ${quoted(DEFAULT_CLOUDFRONT_PLAN)}; ` +
-            '"payAsYouGo" has no flat-rate plan and no ceiling on the bill)',
-        })
-        .transform((value) => value as CloudFrontPlanTier),
+      cloudFrontPlan: defaulted<CloudFrontPlanTier>(
+        DEFAULT_CLOUDFRONT_PLAN,
+        isCloudFrontPlanTier,
+        `is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (default ${quoted(DEFAULT_CLOUDFRONT_PLAN)}; ` +
+          '"payAsYouGo" has no flat-rate plan and no ceiling on the bill)',
+      ),
       // The previews' distribution's plan; absent: Free (pay-as-you-go when cloudFrontPlan is).
-      previewCloudFrontPlan: z
-        .unknown()
-        .optional()
-        .refine((value) => value === undefined || value === null || isCloudFrontPlanTier(value), {
-          error: (issue) =>
-            `${quoted(issue.input)} is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (absent: "free", or "payAsYouGo" when cloudFrontPlan is)`,
-        })
-        .transform((value) => (value ?? undefined) as CloudFrontPlanTier | undefined),
+      previewCloudFrontPlan: optionalValue<CloudFrontPlanTier>(
+        (value) => value === null || isCloudFrontPlanTier(value),
+        `is not one of ${CLOUDFRONT_PLAN_TIERS.map(quoted).join(', ')} (absent: "free", or "payAsYouGo" when cloudFrontPlan is)`,
+      ),
       // npm run setup's answer about SES production access (the stack does not read it); absent: not asked yet.
       sesProductionAccess: z
         .unknown()
@@ -603,11 +572,6 @@ export function isSsmParameterName(value: string): boolean {
   return value.length <= 1011 && SSM_NAME.test(value) && !bare.startsWith('aws') && !bare.startsWith('ssm');
 }
 
-/** The site's public URL when it is known before the build (custom domain or learned address), else "". */
-export function siteUrl(config: PortfolioConfig): string {
-  return config.siteUrl;
-}
-
 /** The build variables the web app reads, taken from the configuration. */
 export function webBuildEnv(config: PortfolioConfig): Record<string, string> {
   return {
@@ -615,7 +579,7 @@ export function webBuildEnv(config: PortfolioConfig): Record<string, string> {
     VITE_EVENTS_ENDPOINT: config.eventsEndpoint,
     VITE_RECAPTCHA_SITE_KEY: config.recaptchaSiteKey,
     VITE_GA_MEASUREMENT_ID: config.gaMeasurementId,
-    VITE_SITE_URL: siteUrl(config),
+    VITE_SITE_URL: config.siteUrl,
     // The privacy policy states how long the archive keeps a message: the value this deploy sets.
     VITE_MESSAGE_RETENTION_DAYS: String(config.messageRetentionDays),
     // And how long page views are kept: the functions' log retention.

@@ -12,6 +12,10 @@ export interface ArchiveTableProps {
 /** What a function may do with the archive; the names are DynamoDB's actions without the prefix. */
 export type ArchiveItemAction = 'PutItem' | 'GetItem' | 'UpdateItem';
 
+/** One statement on the grantee's own policy. */
+const grant = (grantee: iam.IGrantable, statement: iam.PolicyStatementProps) =>
+  grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement(statement));
+
 /**
  * The message archive: one item per accepted contact message, keyed by its id, with an index on
  * status (sorted by time received) for the redelivery. On-demand, point-in-time recovery, encrypted
@@ -59,13 +63,7 @@ export class ArchiveTable extends Construct {
    * (Only the owner's `npm run messages` reads the whole table, with the owner's own credentials.)
    */
   grantItems(grantee: iam.IGrantable, actions: readonly ArchiveItemAction[], sid: string): void {
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        sid,
-        actions: actions.map((action) => `dynamodb:${action}`),
-        resources: [this.table.tableArn],
-      }),
-    );
+    grant(grantee, { sid, actions: actions.map((action) => `dynamodb:${action}`), resources: [this.table.tableArn] });
   }
 
   /**
@@ -76,20 +74,16 @@ export class ArchiveTable extends Construct {
    * can neither read nor change a message.
    */
   grantBeaconCounters(grantee: iam.IGrantable, sid: string): void {
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        sid,
-        actions: ['dynamodb:UpdateItem'],
-        resources: [this.table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['beacon#*', 'counterkey#*'] } },
-      }),
-    );
+    grant(grantee, {
+      sid,
+      actions: ['dynamodb:UpdateItem'],
+      resources: [this.table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['beacon#*', 'counterkey#*'] } },
+    });
   }
 
   /** Lets a function list messages by status through the index (the table itself stays unqueried). */
   grantQueryByStatus(grantee: iam.IGrantable, sid: string): void {
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new iam.PolicyStatement({ sid, actions: ['dynamodb:Query'], resources: [this.statusIndexArn] }),
-    );
+    grant(grantee, { sid, actions: ['dynamodb:Query'], resources: [this.statusIndexArn] });
   }
 }

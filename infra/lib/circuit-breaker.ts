@@ -19,6 +19,7 @@ import {
 } from '../../contract/breaker';
 import type { HttpApi } from './http-api';
 import { ROUTE_THROTTLES } from './http-api';
+import { ownerAlarm } from './monitoring';
 import { createPortfolioFunction } from './route-functions';
 
 export const BREAKER_ENTRY = 'functions/breaker/handler.ts';
@@ -124,15 +125,12 @@ export class CircuitBreaker extends Construct {
       targets: [new targets.LambdaFunction(this.fn, { retryAttempts: 0 })],
     });
     if (props.preview) return;
-    this.alarm = new cloudwatch.Alarm(this, 'BreakerFailed', {
-      alarmDescription:
-        "The API's circuit breaker could not run: until it does, only the route throttles limit what a flood costs. See its logs.",
-      metric: this.fn.metricErrors({ period: Duration.minutes(BREAKER_CHECK_MINUTES), statistic: 'Sum' }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
+    this.alarm = ownerAlarm(
+      this,
+      'BreakerFailed',
+      "The API's circuit breaker could not run: until it does, only the route throttles limit what a flood costs. See its logs.",
+      this.fn.metricErrors({ period: Duration.minutes(BREAKER_CHECK_MINUTES), statistic: 'Sum' }),
+    );
     props.owner.notifyOwner(this.alarm);
   }
 }

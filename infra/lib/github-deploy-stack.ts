@@ -424,11 +424,8 @@ export class GitHubDeployStack extends Stack {
     // s3:prefix key (Amazon S3 User Guide, "Identity-based policy examples for Amazon S3", a folder per
     // user: https://docs.aws.amazon.com/AmazonS3/latest/userguide/example-policies-s3.html); a delete of
     // many keys (DeleteObjects) is authorized as s3:DeleteObject on each.
-    for (const statement of previewStatements(
-      this.partition,
-      this.account,
-      previewBucketName(props.portfolioStackName, this.account, this.region),
-    )) {
+    const bucketName = previewBucketName(props.portfolioStackName, this.account, this.region);
+    for (const statement of previewStatements(this.partition, this.account, bucketName)) {
       this.previewRole.addToPolicy(iam.PolicyStatement.fromJson(statement));
     }
 
@@ -457,16 +454,14 @@ export class GitHubDeployStack extends Stack {
 
     new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.productionRole, { value: this.productionRole.roleArn });
     new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.previewRole, { value: this.previewRole.roleArn });
-    new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.previewBucket, {
-      value: previewBucketName(props.portfolioStackName, this.account, this.region),
-    });
+    new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.previewBucket, { value: bucketName });
     new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.providerArn, { value: this.providerArn });
     // The setup reads this next time: a provider this stack made stays in it (importing it would delete it).
     new CfnOutput(this, GITHUB_STACK_OUTPUT_KEYS.providerOwned, { value: props.existingProviderArn ? 'no' : 'yes' });
   }
 
   private githubRole(id: string, subjects: string[], description: string): iam.Role {
-    const role = new iam.Role(this, id, {
+    return new iam.Role(this, id, {
       description,
       // One StringEquals on both claims: the audience, and the exact subjects (no wildcard, no set operator).
       assumedBy: new iam.WebIdentityPrincipal(this.providerArn, {
@@ -476,7 +471,6 @@ export class GitHubDeployStack extends Stack {
         },
       }),
     });
-    return role;
   }
 }
 

@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -6,15 +6,13 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_ROUTES } from '../../contract/api-routes';
-import { ROUTE_THROTTLES as CONTRACT_ROUTE_THROTTLES, type RouteThrottle } from '../../contract/limits';
-import type { RouteName } from './route-functions';
-
-export type Throttle = RouteThrottle;
+import { ROUTE_THROTTLES, type RouteThrottle } from '../../contract/limits';
+import { ownLogGroup, type RouteName } from './route-functions';
 
 /** Each route's own bucket (why each is sized so: contract/limits.ts), the same numbers the local stack applies. */
-export const ROUTE_THROTTLES: Readonly<Record<RouteName, Throttle>> = CONTRACT_ROUTE_THROTTLES;
+export { ROUTE_THROTTLES };
 /** Any route without its own settings (none today): the old stage-wide cap. */
-export const DEFAULT_THROTTLE: Throttle = { rateLimit: 5, burstLimit: 10 };
+export const DEFAULT_THROTTLE: RouteThrottle = { rateLimit: 5, burstLimit: 10 };
 
 /** The API access log's fields, one JSON line per request ($context variables of HTTP APIs). */
 export const ACCESS_LOG_FORMAT = {
@@ -44,10 +42,7 @@ export class HttpApi extends Construct {
 
   constructor(scope: Construct, id: string, props: HttpApiProps) {
     super(scope, id);
-    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
-      retention: props.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    this.accessLogs = ownLogGroup(this, 'AccessLogs', props.logRetention);
     this.api = new apigwv2.HttpApi(this, 'Api', {
       apiName: `${Stack.of(this).stackName}-api`,
       description: 'Portfolio contact and events API (reached through CloudFront /api/*)',
@@ -78,11 +73,8 @@ export class HttpApi extends Construct {
       // CloudFormation rejects route settings for a route that does not exist yet ("Unable to find
       // Route by key"): the stage waits for its routes.
       for (const created of routes) this.stage.node.addDependency(created);
-      const throttle = ROUTE_THROTTLES[route.name];
-      routeSettings[route.routeKey] = {
-        ThrottlingRateLimit: throttle.rateLimit,
-        ThrottlingBurstLimit: throttle.burstLimit,
-      };
+      const { rateLimit, burstLimit } = ROUTE_THROTTLES[route.name];
+      routeSettings[route.routeKey] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
     }
     (this.stage.node.defaultChild as apigwv2.CfnStage).routeSettings = routeSettings;
 

@@ -121,6 +121,25 @@ export function contactMetric(name: ContactMetric, options: cloudwatch.MetricOpt
   });
 }
 
+/** An alarm that fires on one datapoint at or over the threshold (1 unless given), and stays quiet without data. */
+export function ownerAlarm(
+  scope: Construct,
+  id: string,
+  alarmDescription: string,
+  metric: cloudwatch.IMetric,
+  props: Partial<cloudwatch.AlarmProps> = {},
+): cloudwatch.Alarm {
+  return new cloudwatch.Alarm(scope, id, {
+    alarmDescription,
+    metric,
+    threshold: 1,
+    evaluationPeriods: 1,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    ...props,
+  });
+}
+
 /**
  * The topic the alarms mail the owner through. The owner confirms the subscription from the first
  * e-mail AWS sends after the deploy; a preview subscribes nobody: its alarms show in the CloudWatch
@@ -175,23 +194,8 @@ export class Monitoring extends Construct {
     this.notified.push(alarm);
   }
 
-  /** An alarm that fires on one datapoint at or over the threshold (1 unless given), and stays quiet without data. */
-  private alarm(
-    id: string,
-    alarmDescription: string,
-    metric: cloudwatch.IMetric,
-    props: Partial<cloudwatch.AlarmProps> = {},
-  ): cloudwatch.Alarm {
-    return new cloudwatch.Alarm(this, id, {
-      alarmDescription,
-      metric,
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      ...props,
-    });
-  }
+  private readonly alarm = (id: string, description: string, metric: cloudwatch.IMetric, props?: Partial<cloudwatch.AlarmProps>) =>
+    ownerAlarm(this, id, description, metric, props);
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
@@ -209,7 +213,7 @@ export class Monitoring extends Construct {
       'The API answered 5xx (reCAPTCHA verifier or SES failing?). See the API access logs.',
       props.api.metricServerError({ period, statistic: 'Sum' }),
     );
-    if (live)
+    if (live) {
       this.captchaRefusedAlarm = this.alarm(
         'CaptchaRefused',
         `reCAPTCHA refused ${CAPTCHA_REFUSALS_ALARM.threshold} or more contact sends within an hour: visitors ` +
@@ -218,20 +222,19 @@ export class Monitoring extends Construct {
         contactMetric(CONTACT_METRICS.captchaRefused, { period: CAPTCHA_REFUSALS_ALARM.period }),
         { threshold: CAPTCHA_REFUSALS_ALARM.threshold },
       );
-    if (live)
       this.messageFailedAlarm = this.alarm(
         'MessageFailed',
         'A contact message was marked failed: SES refused it for good, or it could not be sent for 24 hours. It is ' +
           'kept in the archive with the reason: `npm run messages` lists it; fix SES, then `npm run messages -- resend ID`.',
         archiveMetricSum([ARCHIVE_METRICS.failed], { period, label: 'messages failed' }),
       );
-    if (live)
       this.mailBouncedAlarm = this.alarm(
         'MailBouncedOrComplained',
         'A contact mail to you bounced or was reported as spam, so you may not have read it. `npm run messages` ' +
           'shows it (status bounced or complained); check your mailbox and its spam filter.',
         archiveMetricSum([ARCHIVE_METRICS.bounced, ARCHIVE_METRICS.complained], { period, label: 'mails bounced or complained' }),
       );
+    }
     this.archiveUnavailableAlarm = this.alarm(
       'ArchiveUnavailable',
       'The message archive could not be written: a message was mailed to you but is not in `npm run messages`. ' +
@@ -250,7 +253,7 @@ export class Monitoring extends Construct {
       }),
     );
     // Live only: a preview's mail-events errors already show in ArchiveFunctionErrors.
-    if (live)
+    if (live) {
       this.mailEventsFailedAlarm = this.alarm(
         'MailEventsFailed',
         "SES's word on a contact mail (send, delivery, bounce, complaint or reject) could not be recorded after Lambda's " +
@@ -259,11 +262,10 @@ export class Monitoring extends Construct {
           "function's logs.",
         props.failedMailEvents.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
       );
-    // Live only: a preview's few visits say nothing about visitors' experience.
-    if (live) this.slowLcpAlarm = this.slowPagesAlarm('SlowLoadingForVisitors', 'lcp', 'Largest Contentful Paint (LCP)');
-    if (live) this.slowInpAlarm = this.slowPagesAlarm('SlowResponsesForVisitors', 'inp', 'Interaction to Next Paint (INP)');
-    // The siteverify budget and Google's answers about quota, billing and keys: the owner's to act on.
-    if (live)
+      // Live only: a preview's few visits say nothing about visitors' experience.
+      this.slowLcpAlarm = this.slowPagesAlarm('SlowLoadingForVisitors', 'lcp', 'Largest Contentful Paint (LCP)');
+      this.slowInpAlarm = this.slowPagesAlarm('SlowResponsesForVisitors', 'inp', 'Interaction to Next Paint (INP)');
+      // The siteverify budget and Google's answers about quota, billing and keys: the owner's to act on.
       this.captchaNeedsOwnerAlarm = this.alarm(
         CAPTCHA_ALARM_ID,
         `reCAPTCHA needs you: the contact form used ${CAPTCHA_BUDGET_WARNING_SHARE * 100}% of this month's siteverify ` +
@@ -274,15 +276,15 @@ export class Monitoring extends Construct {
           '(npm run setup); npm run doctor checks the key. See docs/deploy.md, "reCAPTCHA".',
         contactMetric(CONTACT_METRICS.captchaNeedsOwner, { period }),
       );
-    // Fails closed on purpose (an uncounted request could spend the budget unseen), so the owner must hear
-    // of it. Live only, as the captcha's alarm: a preview's form has Google's test key and no budget to guard.
-    if (live)
+      // Fails closed on purpose (an uncounted request could spend the budget unseen), so the owner must hear
+      // of it. Live only, as the captcha's alarm: a preview's form has Google's test key and no budget to guard.
       this.countersUnavailableAlarm = this.alarm(
         'ContactCountersUnavailable',
         "The contact form's flood counters (items of the archive's DynamoDB table) did not answer, so the form refused " +
           "messages with 503 rather than send them uncounted. The contact function's log line has DynamoDB's error; see docs/deploy.md.",
         contactMetric(CONTACT_METRICS.countersUnavailable, { period }),
       );
+    }
     const alarms = [
       this.captchaNeedsOwnerAlarm,
       this.countersUnavailableAlarm,
@@ -420,25 +422,34 @@ export class Monitoring extends Construct {
    */
   private visitorWidgets(logGroup: logs.ILogGroup): cloudwatch.IWidget[][] {
     const day = Duration.days(1);
-    const lines = (metric: 'lcp' | 'inp' | 'cls', unit: string): cloudwatch.HorizontalAnnotation[] => [
-      { value: VITALS_THRESHOLDS[metric].good, label: `good ≤ ${VITALS_THRESHOLDS[metric].good}${unit}`, color: '#2ca02c' },
-      { value: VITALS_THRESHOLDS[metric].poor, label: `poor > ${VITALS_THRESHOLDS[metric].poor}${unit}`, color: '#d62728' },
-    ];
+    // A vital's daily p75, against Google's "good" and "poor" lines.
+    const p75 = (metric: 'lcp' | 'inp') => {
+      const { good, poor } = VITALS_THRESHOLDS[metric];
+      return new cloudwatch.GraphWidget({
+        title: `Visitors: p75 ${metric.toUpperCase()} per day (ms)`,
+        width: 8,
+        left: [vitalsMetric(metric, { period: day, label: `p75 ${metric.toUpperCase()}` })],
+        leftAnnotations: [
+          { value: good, label: `good ≤ ${good} ms`, color: '#2ca02c' },
+          { value: poor, label: `poor > ${poor} ms`, color: '#d62728' },
+        ],
+      });
+    };
     const { lcp, inp, cls } = VITALS_THRESHOLDS;
+    // Logs Insights over the page-view lines, as a table.
+    const table = (title: string, queryString: string, width: number, height: number) =>
+      new cloudwatch.LogQueryWidget({
+        title,
+        logGroupNames: [logGroup.logGroupName],
+        queryString,
+        view: cloudwatch.LogQueryVisualizationType.TABLE,
+        width,
+        height,
+      });
     return [
       [
-        new cloudwatch.GraphWidget({
-          title: 'Visitors: p75 LCP per day (ms)',
-          width: 8,
-          left: [vitalsMetric('lcp', { period: day, label: 'p75 LCP' })],
-          leftAnnotations: lines('lcp', ' ms'),
-        }),
-        new cloudwatch.GraphWidget({
-          title: 'Visitors: p75 INP per day (ms)',
-          width: 8,
-          left: [vitalsMetric('inp', { period: day, label: 'p75 INP' })],
-          leftAnnotations: lines('inp', ' ms'),
-        }),
+        p75('lcp'),
+        p75('inp'),
         new cloudwatch.GraphWidget({
           title: 'Visitors: page views with an LCP per day',
           width: 8,
@@ -447,35 +458,16 @@ export class Monitoring extends Construct {
         }),
       ],
       [
-        new cloudwatch.LogQueryWidget({
-          title:
-            `Visitors: p75 per route and device (good: LCP ≤ ${lcp.good} ms, INP ≤ ${inp.good} ms, CLS ≤ ${cls.good}; ` +
+        table(
+          `Visitors: p75 per route and device (good: LCP ≤ ${lcp.good} ms, INP ≤ ${inp.good} ms, CLS ≤ ${cls.good}; ` +
             `poor: LCP > ${lcp.poor} ms, INP > ${inp.poor} ms, CLS > ${cls.poor})`,
-          logGroupNames: [logGroup.logGroupName],
-          queryString: VITALS_P75_QUERY,
-          view: cloudwatch.LogQueryVisualizationType.TABLE,
-          width: 14,
-          height: 8,
-        }),
-        new cloudwatch.LogQueryWidget({
-          title: 'Visitors: page views per day and route',
-          logGroupNames: [logGroup.logGroupName],
-          queryString: PAGE_VIEWS_BY_DAY_QUERY,
-          view: cloudwatch.LogQueryVisualizationType.TABLE,
-          width: 10,
-          height: 8,
-        }),
+          VITALS_P75_QUERY,
+          14,
+          8,
+        ),
+        table('Visitors: page views per day and route', PAGE_VIEWS_BY_DAY_QUERY, 10, 8),
       ],
-      [
-        new cloudwatch.LogQueryWidget({
-          title: 'Visitors: refused page-view beacons per day and reason (kept nowhere else)',
-          logGroupNames: [logGroup.logGroupName],
-          queryString: REFUSED_PAGE_VIEWS_QUERY,
-          view: cloudwatch.LogQueryVisualizationType.TABLE,
-          width: 24,
-          height: 5,
-        }),
-      ],
+      [table('Visitors: refused page-view beacons per day and reason (kept nowhere else)', REFUSED_PAGE_VIEWS_QUERY, 24, 5)],
     ];
   }
 }

@@ -148,7 +148,7 @@ export class PortfolioStack extends Stack {
       contactFunction: this.functions.functions.contact,
       eventsFunction: this.functions.functions.events,
       vitalsFunction: this.functions.functions.vitals,
-      vitalsLogGroup: this.functions.logGroupOf.vitals!,
+      vitalsLogGroup: this.functions.logGroupOf.vitals,
       archiveFunctions: [this.redelivery.fn, this.mailEvents.fn],
       failedMailEvents: this.mailEvents.failedEvents,
       preview: config.stage !== '',
@@ -289,7 +289,7 @@ export class PortfolioStack extends Stack {
     });
     new CfnOutput(this, STACK_OUTPUT_KEYS.pageViewsLogGroup, {
       description: 'Page views and Core Web Vitals, one log line each (npm run visitors queries it)',
-      value: this.functions.logGroupOf.vitals!.logGroupName,
+      value: this.functions.logGroupOf.vitals.logGroupName,
     });
     new CfnOutput(this, 'DashboardUrl', {
       value: `https://console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards:name=${this.monitoring.dashboard.dashboardName}`,

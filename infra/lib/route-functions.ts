@@ -39,35 +39,32 @@ export interface RouteFunctionsProps {
  */
 export class RouteFunctions extends Construct {
   readonly functions: Readonly<Record<RouteName, nodejs.NodejsFunction>>;
-  readonly logGroups: logs.LogGroup[] = [];
   /** Each function's log group, by route. */
-  readonly logGroupOf: Partial<Record<RouteName, logs.LogGroup>> = {};
+  readonly logGroupOf: Readonly<Record<RouteName, logs.LogGroup>>;
 
   constructor(scope: Construct, id: string, props: RouteFunctionsProps) {
     super(scope, id);
-    const functions: Partial<Record<RouteName, nodejs.NodejsFunction>> = {};
-    for (const route of API_ROUTES) functions[route.name] = this.createFunction(route, props);
-    this.functions = functions as Record<RouteName, nodejs.NodejsFunction>;
-  }
-
-  private createFunction(route: ApiRoute, props: RouteFunctionsProps): nodejs.NodejsFunction {
-    const options = props.options[route.name];
-    const id = route.name.charAt(0).toUpperCase() + route.name.slice(1);
-    const { fn, logGroup } = createPortfolioFunction(this, id, {
-      projectRoot: props.projectRoot,
-      logRetention: props.logRetention,
-      entry: route.entry,
-      description: `${route.routeKey} (${route.entry})`,
-      roleDescription: `${route.routeKey}: its own log group and what the function needs, nothing else`,
-      timeoutSeconds: route.timeoutSeconds,
-      serviceName: SERVICE_NAMES[route.name],
-      ...options,
-    });
-    this.logGroups.push(logGroup);
-    this.logGroupOf[route.name] = logGroup;
-    return fn;
+    const made = API_ROUTES.map((route) => ({
+      name: route.name,
+      ...createPortfolioFunction(this, route.name.charAt(0).toUpperCase() + route.name.slice(1), {
+        projectRoot: props.projectRoot,
+        logRetention: props.logRetention,
+        entry: route.entry,
+        description: `${route.routeKey} (${route.entry})`,
+        roleDescription: `${route.routeKey}: its own log group and what the function needs, nothing else`,
+        timeoutSeconds: route.timeoutSeconds,
+        serviceName: SERVICE_NAMES[route.name],
+        ...props.options[route.name],
+      }),
+    }));
+    this.functions = Object.fromEntries(made.map(({ name, fn }) => [name, fn])) as Record<RouteName, nodejs.NodejsFunction>;
+    this.logGroupOf = Object.fromEntries(made.map(({ name, logGroup }) => [name, logGroup])) as Record<RouteName, logs.LogGroup>;
   }
 }
+
+/** A log group of the stack's own: kept for `retention`, deleted with the stack. */
+export const ownLogGroup = (scope: Construct, id: string, retention: logs.RetentionDays): logs.LogGroup =>
+  new logs.LogGroup(scope, id, { retention, removalPolicy: RemovalPolicy.DESTROY });
 
 /** What one function of the app is made of; the rest (runtime, bundling, logs, role) is the same for all. */
 export interface PortfolioFunctionProps extends RouteFunctionOptions {
@@ -91,10 +88,7 @@ export function createPortfolioFunction(
   id: string,
   props: PortfolioFunctionProps,
 ): { fn: nodejs.NodejsFunction; logGroup: logs.LogGroup } {
-  const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
-    retention: props.logRetention,
-    removalPolicy: RemovalPolicy.DESTROY,
-  });
+  const logGroup = ownLogGroup(scope, `${id}Logs`, props.logRetention);
   // An own role instead of the AWSLambdaBasicExecutionRole managed policy: writes to its log group only.
   const role = new iam.Role(scope, `${id}Role`, {
     assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),

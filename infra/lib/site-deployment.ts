@@ -1,12 +1,13 @@
-import { type CfnElement, RemovalPolicy, Size, Stack, Token, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Size, Stack, Token, Validations } from 'aws-cdk-lib';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
-import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
 import { cacheControlFor } from '../shared/cache-control';
+import { ownLogGroup } from './route-functions';
 import { FEED_CONTENT_TYPE, FEED_GLOBS, PAGE_DATA_CONTENT_TYPE, PAGE_DATA_GLOB } from '../shared/content-type';
 
 export interface SiteDeploymentProps {
@@ -49,10 +50,7 @@ export class SiteDeployment extends Construct {
     super(scope, id);
     const source = s3deploy.Source.bucket(props.asset.bucket, props.asset.s3ObjectKey);
     // The five deployments share one handler function and therefore this one log group.
-    const logGroup = new logs.LogGroup(this, 'DeployLogs', {
-      retention: props.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    const logGroup = ownLogGroup(this, 'DeployLogs', props.logRetention);
     const common = {
       sources: [source],
       destinationBucket: props.bucket,
@@ -62,48 +60,27 @@ export class SiteDeployment extends Construct {
       outputObjectKeys: false,
     };
 
-    this.assets = new s3deploy.BucketDeployment(this, 'Assets', {
-      ...common,
-      include: ['assets/*'],
-      exclude: ['*'],
-      prune: false,
-      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('assets/any.js'))],
-    });
-    this.pageData = new s3deploy.BucketDeployment(this, 'PageData', {
-      ...common,
-      exclude: ['*'],
-      include: [PAGE_DATA_GLOB],
-      prune: true,
-      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('home.data'))],
-      contentType: PAGE_DATA_CONTENT_TYPE,
-    });
-    this.pages = new s3deploy.BucketDeployment(this, 'Pages', {
-      ...common,
-      exclude: ['*'],
-      include: ['*.html'],
-      prune: true,
-      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('index.html'))],
-    });
-    this.feeds = new s3deploy.BucketDeployment(this, 'Feeds', {
-      ...common,
-      exclude: ['*'],
-      include: [...FEED_GLOBS],
-      prune: true,
-      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('feed.xml'))],
-      contentType: FEED_CONTENT_TYPE,
-    });
-    this.others = new s3deploy.BucketDeployment(this, 'Others', {
-      ...common,
+    // Each kind of object, with the Cache-Control (and Content-Type) of a sample name of that kind.
+    const deploy = (kind: string, sample: string, options: Partial<s3deploy.BucketDeploymentProps>) =>
+      new s3deploy.BucketDeployment(this, kind, {
+        ...common,
+        exclude: ['*'],
+        prune: true,
+        cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor(sample))],
+        ...options,
+      });
+    this.assets = deploy('Assets', 'assets/any.js', { include: ['assets/*'], prune: false });
+    this.pageData = deploy('PageData', 'home.data', { include: [PAGE_DATA_GLOB], contentType: PAGE_DATA_CONTENT_TYPE });
+    this.pages = deploy('Pages', 'index.html', { include: ['*.html'] });
+    this.feeds = deploy('Feeds', 'feed.xml', { include: [...FEED_GLOBS], contentType: FEED_CONTENT_TYPE });
+    this.others = deploy('Others', 'robots.txt', {
       exclude: ['assets/*', '*.html', PAGE_DATA_GLOB, ...FEED_GLOBS],
-      prune: true,
-      cacheControl: [s3deploy.CacheControl.fromString(cacheControlFor('robots.txt'))],
       distribution: props.distribution,
       distributionPaths: [...props.invalidationPaths],
     });
-    this.pageData.node.addDependency(this.assets);
-    this.pages.node.addDependency(this.pageData);
-    this.feeds.node.addDependency(this.pages);
-    this.others.node.addDependency(this.feeds);
+    // Each pass waits for the one before it.
+    const order = [this.assets, this.pageData, this.pages, this.feeds, this.others];
+    order.slice(1).forEach((deployment, i) => deployment.node.addDependency(order[i]!));
 
     // The deployments share one singleton handler created at stack level by CDK; its grants come from
     // CDK, so each of their wildcard findings is acknowledged by name.

@@ -15,13 +15,14 @@ import { siteEventNames } from '../../contract/event-catalog';
 import { blogs } from '../../web/content/blogs';
 import { projects } from '../../web/content/projects';
 import { readPostTitles } from '../lib/post-titles';
-import { ROUTE_THROTTLES, type RouteThrottle } from '../../contract/limits';
+import { ROUTE_THROTTLES } from '../../contract/limits';
 import { loadContactConfig } from '../../functions/contact/config';
 import type { ArchiveStore } from '../../functions/archive/store';
 import { buildContactDeps } from '../../functions/contact/clients';
 import { createContactHandler, type SesLike } from '../../functions/contact/flow';
 import type { CounterStore } from '../../functions/contact/limits';
 import { createBeaconLimits } from '../../functions/shared/beacon-limit';
+import { routeThrottle } from '../../functions/breaker/local';
 import { createEventsHandler } from '../../functions/events/handler';
 import { createMeasureSink, createMetricsSink, type MeasureSink, type MetricsSink } from '../../functions/shared/observability';
 import { createVitalsHandler } from '../../functions/vitals/handler';
@@ -96,25 +97,6 @@ export function createLocalHandlers(config: LocalApiConfig): ApiHandlers {
       measures: measures('portfolio-vitals'),
       pageViews: config.pageViewsFile ? pageViewLogFile(config.pageViewsFile) : () => undefined,
     }),
-  };
-}
-
-/**
- * API Gateway's route throttling: a token bucket per route, `burstLimit` tokens, refilled at
- * `rateLimit` a second; a request that finds it empty gets 429 and never reaches the function
- * ("Throttle requests to your HTTP APIs for better throughput in API Gateway":
- * https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-throttling.html).
- */
-export function routeThrottle(limits: RouteThrottle, now: () => number = () => performance.now()): () => boolean {
-  let tokens = limits.burstLimit;
-  let at = now();
-  return () => {
-    const t = now();
-    tokens = Math.min(limits.burstLimit, tokens + ((t - at) / 1000) * limits.rateLimit);
-    at = t;
-    if (tokens < 1) return false;
-    tokens -= 1;
-    return true;
   };
 }
 

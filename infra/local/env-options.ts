@@ -17,12 +17,7 @@ export function portFromEnv(name: string, fallback: number, env: NodeJS.ProcessE
 function endpointFromEnv(name: string, env: NodeJS.ProcessEnv): string | undefined {
   const raw = env[name]?.trim();
   if (!raw) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = undefined;
-  }
+  const url = URL.parse(raw);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
   return raw;
 }

@@ -116,10 +116,9 @@ const compress = compression({ filter: (req, res) => !req.headers.range && compr
  * is checked against it (a missing build, or a page whose inline scripts the policy would block,
  * fails here naming `npm run build`).
  */
-function securityHeadersFor(buildDir: string | undefined): () => Record<string, string> {
+function securityHeadersFor(buildDir: string | undefined): Record<string, string> {
   if (buildDir) checkBuildMatchesPolicy(buildDir, INLINE_SCRIPT_HASHES);
-  const headers = securityHeaders({ upgradeInsecureRequests: false });
-  return () => headers;
+  return securityHeaders({ upgradeInsecureRequests: false });
 }
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
@@ -183,7 +182,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     server = createServer((req, res) => {
       const started = performance.now();
-      for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       if (!options.quiet) {
         res.on('close', () =>
           console.log(`${req.method} ${req.url?.slice(0, 120)} → ${res.statusCode} (${(performance.now() - started).toFixed(1)} ms)`),

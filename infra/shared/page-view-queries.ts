@@ -35,7 +35,3 @@ export const REFUSED_PAGE_VIEWS_QUERY = [
   'stats count(*) as refused by day, outcome',
   'sort day desc, refused desc',
 ].join('\n| ');
-
-/** The columns each query yields, in order (the visitors command reads them by name). */
-export const PAGE_VIEWS_BY_DAY_FIELDS = ['day', 'route', 'views'] as const;
-export const VITALS_P75_FIELDS = ['route', 'device', 'views', 'lcp_p75', 'inp_p75', 'cls_p75', 'fcp_p75', 'ttfb_p75'] as const;
