@@ -1,4 +1,4 @@
-import { summaryMeta, type PageMetaArgs } from '../layout/seo';
+import { summaryMeta } from '../layout/seo';
 import { useLoaderData } from 'react-router';
 import { headOfPage, privacyPolicyOfPage } from './page-content';
 import { useCatalogue, useLocale } from '../i18n/locale-context';
@@ -25,9 +25,7 @@ export async function clientLoader({ request, serverLoader }: { request: Request
   return { ...data, texts };
 }
 
-export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  return summaryMeta(args);
-}
+export const meta = summaryMeta;
 
 export default function PrivacyPolicy() {
   const { ui } = useCatalogue();
