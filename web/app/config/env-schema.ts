@@ -115,11 +115,6 @@ export function parseBuildEnv(source: EnvSource): BuildEnv {
   return parsed.data;
 }
 
-/** The build variables the browser reads. */
-export function parseEnv(source: EnvSource): WebEnv {
-  return parseBuildEnv(source).web;
-}
-
 /**
  * Vite `define` entries that hand the checked values to env.ts and page-facts.ts. `preview`: a pull
  * request's preview build (a base path), which counts nothing: its distribution has no /api/*, so no
