@@ -10,13 +10,8 @@ import { fetchPageTexts, PageText, pageTextId, type FetchedTexts } from '../comp
  * message), is in the page's HTML only (PageText.tsx, page-texts.server.ts).
  */
 export async function loader({ request }: { request: Request }) {
-  const { copy, lastUpdatedText, revisedText } = await privacyPolicyOfPage(request);
-  return {
-    copy,
-    lastUpdatedText,
-    ...(revisedText === undefined ? {} : { revisedText }),
-    page: await headOfPage(request, '/privacy-policy'),
-  };
+  const { privacyPolicy: _inTheHtml, ...shown } = await privacyPolicyOfPage(request);
+  return { ...shown, page: await headOfPage(request, '/privacy-policy') };
 }
 
 /** A client navigation reads the policy from the prerendered page; hydration keeps the page's own HTML. */
