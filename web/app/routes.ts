@@ -36,11 +36,10 @@ function localePages(locale: Locale, root: string): RouteConfigEntry[] {
     tag: posts.some((post) => post.tags.length > 0),
   };
   return SITE_PAGES.filter((page) => has[page.kind]).map(({ pattern, module }) => {
-    const options = locale === DEFAULT_LOCALE ? undefined : { id: `${locale}/${module.replace(/\.tsx$/, '')}` };
+    const options = locale === DEFAULT_LOCALE ? {} : { id: `${locale}/${module.replace(/\.tsx$/, '')}` };
     // The language's root ("/", "/es") is its index route; every other pattern a path under it.
-    if (pattern === '/') return options ? index(module, options) : index(module);
-    const path = pattern === NOT_FOUND_PATTERN ? pattern : pattern.slice(1);
-    return options ? route(path, module, options) : route(path, module);
+    if (pattern === '/') return index(module, options);
+    return route(pattern === NOT_FOUND_PATTERN ? pattern : pattern.slice(1), module, options);
   });
 }
 

@@ -21,7 +21,6 @@ interface PageTextProps {
   id: string;
   /** The texts a client navigation read from the page (undefined when the page was loaded, and hydrated). */
   texts?: FetchedTexts;
-  className?: string;
 }
 
 /**
@@ -30,10 +29,10 @@ interface PageTextProps {
  * its innerHTML is set again only when `__html` changes), and a client navigation passes the texts its
  * clientLoader read from the prerendered page.
  */
-export function PageText({ as: Tag, id, texts, className }: PageTextProps) {
+export function PageText({ as: Tag, id, texts }: PageTextProps) {
   const prerendered = useContext(PageTexts);
   const html = texts?.[id] ?? prerendered?.get(id) ?? '';
-  return <Tag className={className} data-page-text={id} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
+  return <Tag data-page-text={id} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
 }
 
 /** Every page text of a prerendered page, for a client navigation (the same HTML the page has). */

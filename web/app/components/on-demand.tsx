@@ -58,9 +58,7 @@ export function onDemand<P extends object>(what: string, load: () => Promise<Com
     return pending;
   };
   Lazy = makeLazy();
-  const preload = () => {
-    fetchOnce().catch(() => {});
-  };
+  const preload = () => void fetchOnce().catch(() => {});
   const loadNow = () => fetchOnce().then(() => undefined);
 
   function Render(props: P) {

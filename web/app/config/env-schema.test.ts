@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RECAPTCHA_TEST_SITE_KEY } from '../../../contract/settings';
 import { owner } from '../../content/site';
-import { defineWebEnv, parseBuildEnv, parseEnv } from './env-schema';
+import { defineWebEnv, parseBuildEnv } from './env-schema';
 
-describe('parseEnv: the build variables and their defaults', () => {
+describe('parseBuildEnv: the build variables the browser reads, and their defaults', () => {
   it('falls back to the documented defaults', () => {
-    expect(parseEnv({})).toEqual({
+    expect(parseBuildEnv({}).web).toEqual({
       contactEndpoint: '/api/contact',
       eventsEndpoint: '/api/events',
       recaptchaSiteKey: RECAPTCHA_TEST_SITE_KEY,
@@ -15,17 +15,17 @@ describe('parseEnv: the build variables and their defaults', () => {
   });
 
   it("checks VITE_SITE_URL at build time and puts it before the content's siteUrl", () => {
-    expect(parseEnv({ VITE_SITE_URL: ' https://www.example.dev/ ' }).siteUrl).toBe('https://www.example.dev');
-    expect(() => parseEnv({ VITE_SITE_URL: 'www.example.dev' })).toThrow(/Site URL must be an absolute/);
+    expect(parseBuildEnv({ VITE_SITE_URL: ' https://www.example.dev/ ' }).web.siteUrl).toBe('https://www.example.dev');
+    expect(() => parseBuildEnv({ VITE_SITE_URL: 'www.example.dev' })).toThrow(/Site URL must be an absolute/);
   });
 
   it('treats blank values as unset and trims the rest', () => {
     expect(
-      parseEnv({
+      parseBuildEnv({
         VITE_CONTACT_ENDPOINT: '  ',
         VITE_EVENTS_ENDPOINT: ' https://api.example.com/events ',
         VITE_GA_MEASUREMENT_ID: ' G-AB12CD34EF ',
-      }),
+      }).web,
     ).toMatchObject({
       contactEndpoint: '/api/contact',
       eventsEndpoint: 'https://api.example.com/events',
@@ -44,7 +44,7 @@ describe('parseEnv: the build variables and their defaults', () => {
     ['VITE_RECAPTCHA_SITE_KEY', 'short'],
     ['VITE_RECAPTCHA_SITE_KEY', 'has spaces in the key 1234567890'],
   ])('rejects %s=%j with a message naming it', (name, value) => {
-    expect(() => parseEnv({ [name]: value })).toThrow(name);
+    expect(() => parseBuildEnv({ [name]: value })).toThrow(name);
   });
 });
 
@@ -55,7 +55,7 @@ describe('VITE_MESSAGE_RETENTION_DAYS: what the privacy policy states, never shi
     expect(parseBuildEnv({ VITE_LOG_RETENTION_DAYS: '90' }).pageFacts.logRetentionDays).toBe(90);
     expect(() => parseBuildEnv({ VITE_LOG_RETENTION_DAYS: 'a month' })).toThrow(/VITE_LOG_RETENTION_DAYS must be a whole number/);
     expect(parseBuildEnv({ VITE_MESSAGE_RETENTION_DAYS: '3650' }).pageFacts.messageRetentionDays).toBe(3650);
-    expect(parseEnv({ VITE_MESSAGE_RETENTION_DAYS: '30' })).not.toHaveProperty('messageRetentionDays');
+    expect(parseBuildEnv({ VITE_MESSAGE_RETENTION_DAYS: '30' }).web).not.toHaveProperty('messageRetentionDays');
   });
 
   it.each(['0', '3651', '30.5', '-7', 'a year'])('rejects %j, naming the variable', (value) => {

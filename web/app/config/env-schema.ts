@@ -70,6 +70,13 @@ const matching = (name: string, fallback: string, pattern: RegExp, expected: str
     error: (issue) => `${name} must be ${expected}; ${got(issue.input)}.`,
   });
 
+const days = (name: string, fallback: number, { min, max }: { min: number; max: number }) =>
+  text(String(fallback))
+    .refine((value) => /^\d+$/.test(value) && +value >= min && +value <= max, {
+      error: (issue) => `${name} must be a whole number of days from ${min} to ${max}; ${got(issue.input)}.`,
+    })
+    .transform(Number);
+
 const WebEnvSchema = z
   .object({
     VITE_CONTACT_ENDPOINT: endpoint('VITE_CONTACT_ENDPOINT', '/api/contact'),
@@ -87,19 +94,8 @@ const WebEnvSchema = z
       'a GA4 measurement id such as G-AB12CD34EF, or empty',
     ),
     VITE_SITE_URL: text(''),
-    VITE_MESSAGE_RETENTION_DAYS: text(String(DEFAULT_MESSAGE_RETENTION_DAYS))
-      .refine((value) => /^\d+$/.test(value) && +value >= MESSAGE_RETENTION_LIMITS.min && +value <= MESSAGE_RETENTION_LIMITS.max, {
-        error: (issue) =>
-          `VITE_MESSAGE_RETENTION_DAYS must be a whole number of days from ${MESSAGE_RETENTION_LIMITS.min} to ` +
-          `${MESSAGE_RETENTION_LIMITS.max}; ${got(issue.input)}.`,
-      })
-      .transform(Number),
-    VITE_LOG_RETENTION_DAYS: text(String(DEFAULT_LOG_RETENTION_DAYS))
-      .refine((value) => /^\d+$/.test(value) && +value >= 1 && +value <= MAX_LOG_RETENTION_DAYS, {
-        error: (issue) =>
-          `VITE_LOG_RETENTION_DAYS must be a whole number of days from 1 to ${MAX_LOG_RETENTION_DAYS}; ${got(issue.input)}.`,
-      })
-      .transform(Number),
+    VITE_MESSAGE_RETENTION_DAYS: days('VITE_MESSAGE_RETENTION_DAYS', DEFAULT_MESSAGE_RETENTION_DAYS, MESSAGE_RETENTION_LIMITS),
+    VITE_LOG_RETENTION_DAYS: days('VITE_LOG_RETENTION_DAYS', DEFAULT_LOG_RETENTION_DAYS, { min: 1, max: MAX_LOG_RETENTION_DAYS }),
   })
   .transform((v): BuildEnv => ({
     web: {
@@ -117,11 +113,6 @@ export function parseBuildEnv(source: EnvSource): BuildEnv {
   const parsed = WebEnvSchema.safeParse(source);
   if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('\n'));
   return parsed.data;
-}
-
-/** The build variables the browser reads. */
-export function parseEnv(source: EnvSource): WebEnv {
-  return parseBuildEnv(source).web;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useClientValue, useHydrated } from '../components/use-hydrated';
 import { ThemeControl } from '../features/theme/ThemeControl';
@@ -57,31 +57,29 @@ export function MobileBar() {
     if (menuRef.current && native && isShowing(menuRef.current)) setOpen(true);
   }, [native]);
 
-  const close = () => {
+  const close = useCallback(() => {
     setShowing(menuRef.current, false);
     setOpen(false);
-  };
+  }, []);
 
   // A navigation from anywhere (the name link, browser back) closes the menu too; not the first render.
   const shownPath = useRef(pathname);
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
-    setShowing(menuRef.current, false);
-    setOpen(false);
-  }, [pathname]);
+    close();
+  }, [pathname, close]);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setShowing(menuRef.current, false);
-      setOpen(false);
+      close();
       buttonRef.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  }, [open, close]);
 
   return (
     <header className="mobile-bar">

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { onDemand } from '../components/on-demand';
 import { useHydrated } from '../components/use-hydrated';
-import { tracked } from '../features/tracking/tracked';
+import { trackedExternal } from '../features/tracking/tracked';
 import { ThemeControl } from '../features/theme/ThemeControl';
 import { MenuLinks } from './MenuLinks';
 import { PrintHeader } from './PrintHeader';
@@ -88,13 +88,7 @@ export function SidePanel() {
             </li>
           ))}
         </ul>
-        <a
-          className="profile-link"
-          href={site.profileUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          {...tracked(CLICK_EVENTS.sidebarLinkedIn)}
-        >
+        <a className="profile-link" href={site.profileUrl} {...trackedExternal(CLICK_EVENTS.sidebarLinkedIn)}>
           <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24">
             <path
               fill="currentColor"

@@ -11,14 +11,28 @@ import { absoluteUrl } from './site-url';
  * browser never executes, so the Content-Security-Policy does not apply to it.
  */
 
-export interface PersonJsonLd {
-  '@type': 'Person';
-  name: string;
-  jobTitle: string;
-  description: string;
-  url: string;
-  image: string;
-  sameAs: string[];
+/** The owner's public profiles: each link of the content that points at another site about them. */
+function ownerProfiles({ site }: LocaleBundle['catalogue']): string[] {
+  return [site.profileUrl, site.clientBlogsUrl].filter((url) => /^https?:\/\//.test(url));
+}
+
+/** A page's language and the content its owner is described by, the tagline included (built at build time only). */
+export type OwnerOfPage = { locale: string; catalogue: LocaleBundle['catalogue'] & Pick<Catalogue, 'siteHead'> };
+
+/** The owner's profile page, the address that names them as an author. */
+const aboutUrl = (bundle: LocaleBundle) => absoluteUrl(localizePath(bundle.locale, '/about'));
+
+export function personJsonLd(bundle: OwnerOfPage) {
+  const { site, siteHead } = bundle.catalogue;
+  return {
+    '@type': 'Person',
+    name: site.name,
+    jobTitle: site.role,
+    description: siteHead.tagline,
+    url: aboutUrl(bundle),
+    image: absoluteUrl(site.headshot),
+    sameAs: ownerProfiles(bundle.catalogue),
+  };
 }
 
 /**
@@ -28,50 +42,7 @@ export interface PersonJsonLd {
  * Person as mainEntity: Google Search Central, "Profile page (ProfilePage) structured data",
  * https://developers.google.com/search/docs/appearance/structured-data/profile-page
  */
-export interface OwnerPageJsonLd {
-  '@context': 'https://schema.org';
-  '@type': 'ProfilePage' | 'WebPage';
-  url: string;
-  inLanguage: string;
-  mainEntity: PersonJsonLd;
-}
-
-export interface ProjectJsonLd {
-  '@context': 'https://schema.org';
-  '@type': 'CreativeWork' | 'SoftwareSourceCode';
-  name: string;
-  description: string;
-  url: string;
-  keywords: string;
-  author: { '@type': 'Person'; name: string; url: string };
-  codeRepository?: string;
-  image?: string;
-  inLanguage: string;
-}
-
-/** The owner's public profiles: each link of the content that points at another site about them. */
-function ownerProfiles({ site }: LocaleBundle['catalogue']): string[] {
-  return [site.profileUrl, site.clientBlogsUrl].filter((url) => /^https?:\/\//.test(url));
-}
-
-/** A page's language and the content its owner is described by, the tagline included (built at build time only). */
-export type OwnerOfPage = { locale: string; catalogue: LocaleBundle['catalogue'] & Pick<Catalogue, 'siteHead'> };
-
-export function personJsonLd(bundle: OwnerOfPage): PersonJsonLd {
-  const { site, siteHead } = bundle.catalogue;
-  return {
-    '@type': 'Person',
-    name: site.name,
-    jobTitle: site.role,
-    description: siteHead.tagline,
-    url: absoluteUrl(localizePath(bundle.locale, '/about')),
-    image: absoluteUrl(site.headshot),
-    sameAs: ownerProfiles(bundle.catalogue),
-  };
-}
-
-/** `path` is /about (the owner's profile page) or /home. */
-export function ownerPageJsonLd(path: '/about' | '/home', bundle: OwnerOfPage): OwnerPageJsonLd {
+export function ownerPageJsonLd(path: '/about' | '/home', bundle: OwnerOfPage) {
   return {
     '@context': 'https://schema.org',
     '@type': path === '/about' ? 'ProfilePage' : 'WebPage',
@@ -85,21 +56,24 @@ export function ownerPageJsonLd(path: '/about' | '/home', bundle: OwnerOfPage): 
  * A project as SoftwareSourceCode when its repository is public (`repository` given), else as a
  * CreativeWork. The page decides which repository it shows, so this says the same.
  */
-export function projectJsonLd(project: Project, repository: string | undefined, bundle: LocaleBundle): ProjectJsonLd {
-  const { site } = bundle.catalogue;
-  const data: ProjectJsonLd = {
+export function projectJsonLd(project: Project, repository: string | undefined, bundle: LocaleBundle) {
+  return {
     '@context': 'https://schema.org',
     '@type': repository ? 'SoftwareSourceCode' : 'CreativeWork',
     name: project.title,
     description: `${project.solution} ${project.description}`,
     url: absoluteUrl(localizePath(bundle.locale, pathOf('project', project.id))),
     keywords: project.tech,
-    author: { '@type': 'Person', name: site.name, url: absoluteUrl(localizePath(bundle.locale, '/about')) },
+    author: author(bundle),
     inLanguage: bundle.locale,
+    ...(repository ? { codeRepository: repository } : {}),
+    ...(project.poster ? { image: absoluteUrl(project.poster) } : {}),
   };
-  if (repository) data.codeRepository = repository;
-  if (project.poster) data.image = absoluteUrl(project.poster);
-  return data;
+}
+
+/** The owner as the author of a project or a post. */
+function author(bundle: LocaleBundle) {
+  return { '@type': 'Person', name: bundle.catalogue.site.name, url: aboutUrl(bundle) };
 }
 
 /**
@@ -107,27 +81,11 @@ export function projectJsonLd(project: Project, repository: string | undefined, 
  * data", https://developers.google.com/search/docs/appearance/structured-data/article, names headline,
  * image, datePublished, dateModified and author).
  */
-export interface BlogPostingJsonLd {
-  '@context': 'https://schema.org';
-  '@type': 'BlogPosting';
-  headline: string;
-  description: string;
-  url: string;
-  mainEntityOfPage: string;
-  image: string;
-  datePublished: string;
-  dateModified: string;
-  keywords: string[];
-  inLanguage: string;
-  author: { '@type': 'Person'; name: string; url: string };
-}
-
 export function blogPostingJsonLd(
   /** `image`: the absolute address of the page's preview image, drawn at build time (routes/og-png.ts). */
   post: { slug: string; title: string; description: string; published: string; updated?: string; tags: readonly string[]; image: string },
   bundle: LocaleBundle,
-): BlogPostingJsonLd {
-  const { site } = bundle.catalogue;
+) {
   const path = localizePath(bundle.locale, pathOf('post', post.slug));
   return {
     '@context': 'https://schema.org',
@@ -141,11 +99,11 @@ export function blogPostingJsonLd(
     dateModified: post.updated ?? post.published,
     keywords: [...post.tags],
     inLanguage: bundle.locale,
-    author: { '@type': 'Person', name: site.name, url: absoluteUrl(localizePath(bundle.locale, '/about')) },
+    author: author(bundle),
   };
 }
 
-export type JsonLd = OwnerPageJsonLd | ProjectJsonLd | BlogPostingJsonLd;
+export type JsonLd = ReturnType<typeof ownerPageJsonLd | typeof projectJsonLd | typeof blogPostingJsonLd>;
 
 // Defined in seo.ts, which the browser loads: this module (and the page table it reads) stays at build time.
 export { jsonLd } from './seo';

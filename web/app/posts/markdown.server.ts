@@ -1,7 +1,7 @@
 import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import type { Element, Root as HastRoot } from 'hast';
 import { toString as hastText } from 'hast-util-to-string';
-import type { Root as MdastRoot } from 'mdast';
+import type { Nodes as MdastNode, Root as MdastRoot } from 'mdast';
 import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
@@ -70,21 +70,18 @@ const POST_IMAGE = /^[\w-]+(?:\.[\w-]+)*\.(?:jpe?g|png)$/i;
  * style itself outside the site's CSS, and the CSP stays as it is.
  */
 function refuseRawHtml(options: CompileOptions) {
+  const lineOf = (node: MdastNode) => (node.position?.start.line ?? 1) + options.lineOffset;
   return (tree: MdastRoot) => {
     visit(tree, 'html', (node) => {
-      const line = (node.position?.start.line ?? 1) + options.lineOffset;
-      throw new PostError(
-        options.file,
-        line,
-        `raw HTML is not allowed in a post (${JSON.stringify(node.value.slice(0, 40))}); write it in Markdown`,
-      );
+      const html = JSON.stringify(node.value.slice(0, 40));
+      throw new PostError(options.file, lineOf(node), `raw HTML is not allowed in a post (${html}); write it in Markdown`);
     });
     // An image is a JPEG or PNG next to the post: marked here with its file and line, then made into
     // AVIF and WebP at a few widths, with its width and height, by post-images.server.ts in the
     // same step. Any other (remote, which the CSP's img-src 'self' would block; elsewhere) is refused.
     visit(tree, (node) => {
       if (node.type !== 'image' && node.type !== 'imageReference') return;
-      const line = (node.position?.start.line ?? 1) + options.lineOffset;
+      const line = lineOf(node);
       const url = node.type === 'image' ? node.url : '';
       if (node.type !== 'image' || !POST_IMAGE.test(url)) {
         throw new PostError(
@@ -99,8 +96,7 @@ function refuseRawHtml(options: CompileOptions) {
     visit(tree, ['link', 'definition'], (node) => {
       const url = (node as { url: string }).url;
       if (/^\s*(?:javascript|vbscript|data):/i.test(url)) {
-        const line = (node.position?.start.line ?? 1) + options.lineOffset;
-        throw new PostError(options.file, line, `a link to "${url.slice(0, 40)}" is not allowed in a post`);
+        throw new PostError(options.file, lineOf(node), `a link to "${url.slice(0, 40)}" is not allowed in a post`);
       }
     });
   };
@@ -160,8 +156,7 @@ export async function compileMarkdown(markdown: string, options: CompileOptions)
     // Headings below the page's h1: a post's "# Heading" becomes an h2, so the page keeps one h1 (its title).
     .use(() => (tree: HastRoot) => {
       visit(tree, 'element', (node: Element) => {
-        const level = /^h([1-6])$/.exec(node.tagName)?.[1];
-        if (level && level === '1') node.tagName = 'h2';
+        if (node.tagName === 'h1') node.tagName = 'h2';
       });
     })
     .use(rehypeSlug)

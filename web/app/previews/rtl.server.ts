@@ -48,8 +48,10 @@ export function fontFiles(): string[] {
   return fontFilesCache;
 }
 
-function render(svg: string, files = fontFiles()): Resvg {
-  return new Resvg(svg, { font: { fontFiles: files, loadSystemFonts: false, defaultFontFamily: FAMILIES.latin } });
+/** `width`: drawn scaled to it. */
+function render(svg: string, files = fontFiles(), width?: number): Resvg {
+  const fitTo = width === undefined ? undefined : ({ mode: 'width', value: width } as const);
+  return new Resvg(svg, { fitTo, font: { fontFiles: files, loadSystemFonts: false, defaultFontFamily: FAMILIES.latin } });
 }
 
 const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
@@ -233,12 +235,7 @@ export function rightToLeftSvg(card: CardText): string {
 }
 
 export function renderSvg(svg: string, width: number): Buffer {
-  return new Resvg(svg, {
-    fitTo: { mode: 'width', value: width },
-    font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: FAMILIES.latin },
-  })
-    .render()
-    .asPng();
+  return render(svg, fontFiles(), width).render().asPng();
 }
 
 /**

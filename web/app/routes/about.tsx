@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { usePageEvent } from '../features/analytics/page-events';
-import { tracked } from '../features/tracking/tracked';
+import { trackedExternal } from '../features/tracking/tracked';
 import { ResumeLink } from '../layout/ResumeLink';
-import { summaryMeta, type PageMetaArgs } from '../layout/seo';
+import { summaryMeta } from '../layout/seo';
 import { useLoaderData } from 'react-router';
 import { headOfPage, pageCopy } from './page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
@@ -14,9 +14,7 @@ export async function loader({ request }: { request: Request }) {
   return { ...(await pageCopy(request, 'about', 'about')), page: await headOfPage(request, '/about') };
 }
 
-export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  return summaryMeta(args);
-}
+export const meta = summaryMeta;
 
 const GROUPS = ['technologies', 'tools', 'practices'] as const;
 
@@ -74,13 +72,7 @@ export default function About() {
       </div>
       {/* The side panel with this link is hidden on small screens, so the page offers it there. */}
       <p className="about-profile">
-        <a
-          className="button button-secondary"
-          href={site.profileUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          {...tracked(CLICK_EVENTS.sidebarLinkedIn)}
-        >
+        <a className="button button-secondary" href={site.profileUrl} {...trackedExternal(CLICK_EVENTS.sidebarLinkedIn)}>
           {site.profileLabel}{' '}
           <span aria-hidden="true" className="direction-icon">
             ↗

@@ -1,9 +1,9 @@
 import { usePageEvent } from '../features/analytics/page-events';
-import { tracked } from '../features/tracking/tracked';
-import { summaryMeta, type PageMetaArgs } from '../layout/seo';
+import { trackedExternal } from '../features/tracking/tracked';
+import { summaryMeta } from '../layout/seo';
 import { useLoaderData } from 'react-router';
 import { blogArticles, headOfPage } from './page-content';
-import { PostCard } from './post-card';
+import { CardText, PostCard } from './post-card';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { CLICK_EVENTS } from '../../../contract/event-names';
 import { withBase } from '../base-path';
@@ -13,9 +13,7 @@ export async function loader({ request }: { request: Request }) {
   return { ...(await blogArticles(request)), page: await headOfPage(request, '/blogs') };
 }
 
-export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  return summaryMeta(args);
-}
+export const meta = summaryMeta;
 
 export default function Blogs() {
   usePageEvent('blogsPage');
@@ -36,26 +34,10 @@ export default function Blogs() {
           // The anchor a search result for the article leads to.
           <li key={blog.id} id={`article-${blog.id}`}>
             {/* The whole card is one link to the external article, opened in a new tab. */}
-            <a
-              className="card blog-card"
-              href={blog.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              {...tracked(CLICK_EVENTS.blogRead, blog.eventTitle)}
-            >
-              {/* Isolated: an article often keeps its original language (an English title in an Arabic page). */}
-              <h2 className="card-title">
-                <bdi>{blog.title}</bdi>
-              </h2>
-              <p className="blog-description">
-                <bdi>“{blog.description}”</bdi>
-              </p>
-              <p className="blog-meta">
-                <time dateTime={blog.published}>{blog.publishedText}</time>
-                <span aria-hidden="true"> · </span>
-                <span>{ui.blogs.readLength(blog.minutesText)}</span>
+            <a className="card blog-card" href={blog.url} {...trackedExternal(CLICK_EVENTS.blogRead, blog.eventTitle)}>
+              <CardText card={blog}>
                 <span className="visually-hidden">{ui.opensInNewTab}</span>
-              </p>
+              </CardText>
             </a>
           </li>
         ))}
@@ -66,13 +48,7 @@ export default function Blogs() {
         </a>
       </p>
       <p className="client-blogs">
-        <a
-          className="button button-secondary"
-          href={site.clientBlogsUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          {...tracked(CLICK_EVENTS.clientBlogs)}
-        >
+        <a className="button button-secondary" href={site.clientBlogsUrl} {...trackedExternal(CLICK_EVENTS.clientBlogs)}>
           {ui.blogs.clientBlogs}{' '}
           <span aria-hidden="true" className="direction-icon">
             ↗

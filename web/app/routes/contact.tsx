@@ -1,7 +1,7 @@
 import { usePageEvent } from '../features/analytics/page-events';
 import { ContactForm } from '../features/contact/ContactForm';
 import { useLoaderData } from 'react-router';
-import { summaryMeta, type PageMetaArgs } from '../layout/seo';
+import { summaryMeta } from '../layout/seo';
 import { headOfPage, pageCopy } from './page-content';
 import { useCatalogue } from '../i18n/locale-context';
 
@@ -10,9 +10,7 @@ export async function loader({ request }: { request: Request }) {
   return { ...(await pageCopy(request, 'contact')), page: await headOfPage(request, '/contact') };
 }
 
-export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  return summaryMeta(args);
-}
+export const meta = summaryMeta;
 
 export default function Contact() {
   usePageEvent('contactPage');

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { summaryMeta, type PageMetaArgs } from '../layout/seo';
+import { summaryMeta } from '../layout/seo';
 import { headOfPage } from './page-content';
 import { useLocalizePath, useUi } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
@@ -9,9 +9,7 @@ export async function loader({ request }: { request: Request }) {
   return { page: await headOfPage(request, '/error') };
 }
 
-export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  return summaryMeta(args);
-}
+export const meta = summaryMeta;
 
 /**
  * Where an unknown project id lands. The message writes "doesn"t" with a double quote: that is the

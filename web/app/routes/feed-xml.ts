@@ -19,6 +19,21 @@ export interface FeedInput {
   articles: readonly BlogArticle[];
 }
 
+/** One entry of the feed; `more`: its lines after the summary (categories, the content). */
+function entry(title: string, url: string, published: string, updated: string, summary: string, more: readonly string[]): string {
+  return [
+    '  <entry>',
+    `    <title>${escapeXml(title)}</title>`,
+    `    <id>${escapeXml(url)}</id>`,
+    `    <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
+    `    <published>${atomDate(published)}</published>`,
+    `    <updated>${atomDate(updated)}</updated>`,
+    `    <summary>${escapeXml(summary)}</summary>`,
+    ...more,
+    '  </entry>',
+  ].join('\n');
+}
+
 /**
  * A language's Atom feed (RFC 4287): its on-site posts with their full text, and the external articles,
  * each marked with the category "external" and linking to the publisher's page. Newest first. A post's
@@ -28,38 +43,22 @@ export interface FeedInput {
 export function feedXml({ locale, title, author, posts, articles }: FeedInput): string {
   const self = absoluteUrl(localizePath(locale, '/feed.xml'));
   const entries = [
-    ...posts.map((post) => {
-      const url = absoluteUrl(localizePath(locale, pathOf('post', post.slug)));
-      const { frontMatter: fm } = post;
+    ...posts.map(({ slug, html, frontMatter: fm }) => {
+      const url = absoluteUrl(localizePath(locale, pathOf('post', slug)));
+      const date = fm.updated ?? fm.published;
       return {
-        date: fm.updated ?? fm.published,
-        xml: [
-          '  <entry>',
-          `    <title>${escapeXml(fm.title)}</title>`,
-          `    <id>${escapeXml(url)}</id>`,
-          `    <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
-          `    <published>${atomDate(fm.published)}</published>`,
-          `    <updated>${atomDate(fm.updated ?? fm.published)}</updated>`,
-          `    <summary>${escapeXml(fm.description)}</summary>`,
+        date,
+        xml: entry(fm.title, url, fm.published, date, fm.description, [
           ...fm.tags.map((tag) => `    <category term="${escapeXml(tag)}"/>`),
-          `    <content type="html">${escapeXml(absoluteReferences(post.html, url))}</content>`,
-          '  </entry>',
-        ].join('\n'),
+          `    <content type="html">${escapeXml(absoluteReferences(html, url))}</content>`,
+        ]),
       };
     }),
     ...articles.map((article) => ({
       date: article.published,
-      xml: [
-        '  <entry>',
-        `    <title>${escapeXml(article.title)}</title>`,
-        `    <id>${escapeXml(article.url)}</id>`,
-        `    <link rel="alternate" type="text/html" href="${escapeXml(article.url)}"/>`,
-        `    <published>${atomDate(article.published)}</published>`,
-        `    <updated>${atomDate(article.published)}</updated>`,
-        `    <summary>${escapeXml(article.description)}</summary>`,
+      xml: entry(article.title, article.url, article.published, article.published, article.description, [
         '    <category term="external" label="Published on another site"/>',
-        '  </entry>',
-      ].join('\n'),
+      ]),
     })),
   ].sort((a, b) => b.date.localeCompare(a.date));
   const updated = entries[0]?.date ?? '1970-01-01';

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from 'react-router';
 import { Greeting } from '../components/Greeting';
 import { usePageEvent } from '../features/analytics/page-events';
 import { tracked } from '../features/tracking/tracked';
-import { summaryMeta, type PageMetaArgs } from '../layout/seo';
+import { summaryMeta } from '../layout/seo';
 import { headOfPage, pageCopy } from './page-content';
 import { useCatalogue, useLocalizePath } from '../i18n/locale-context';
 import { useViewTransitions } from '../components/use-view-transitions';
@@ -13,9 +13,7 @@ export async function loader({ request }: { request: Request }) {
   return { ...(await pageCopy(request, 'home')), page: await headOfPage(request, '/home') };
 }
 
-export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  return summaryMeta(args);
-}
+export const meta = summaryMeta;
 
 export default function Home() {
   const viewTransition = useViewTransitions();

@@ -1,4 +1,4 @@
-import { summaryMeta, type PageMetaArgs } from '../layout/seo';
+import { summaryMeta } from '../layout/seo';
 import { useLoaderData } from 'react-router';
 import { headOfPage, privacyPolicyOfPage } from './page-content';
 import { useCatalogue, useLocale } from '../i18n/locale-context';
@@ -10,13 +10,8 @@ import { fetchPageTexts, PageText, pageTextId, type FetchedTexts } from '../comp
  * message), is in the page's HTML only (PageText.tsx, page-texts.server.ts).
  */
 export async function loader({ request }: { request: Request }) {
-  const { copy, lastUpdatedText, revisedText } = await privacyPolicyOfPage(request);
-  return {
-    copy,
-    lastUpdatedText,
-    ...(revisedText === undefined ? {} : { revisedText }),
-    page: await headOfPage(request, '/privacy-policy'),
-  };
+  const { privacyPolicy: _inTheHtml, ...shown } = await privacyPolicyOfPage(request);
+  return { ...shown, page: await headOfPage(request, '/privacy-policy') };
 }
 
 /** A client navigation reads the policy from the prerendered page; hydration keeps the page's own HTML. */
@@ -25,9 +20,7 @@ export async function clientLoader({ request, serverLoader }: { request: Request
   return { ...data, texts };
 }
 
-export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  return summaryMeta(args);
-}
+export const meta = summaryMeta;
 
 export default function PrivacyPolicy() {
   const { ui } = useCatalogue();

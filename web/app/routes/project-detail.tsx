@@ -5,7 +5,7 @@ import { projectOfPage, type WithEventTitle } from './page-content';
 import { localizePath } from '../i18n/paths';
 import { ProjectVideo, posterPreload } from '../components/ProjectVideo';
 import { usePageEvent } from '../features/analytics/page-events';
-import { tracked } from '../features/tracking/tracked';
+import { tracked, trackedExternal } from '../features/tracking/tracked';
 import { metaBundle, pageMeta, summaryMeta } from '../layout/seo';
 import type { Route } from './+types/project-detail';
 import { useViewTransitions } from '../components/use-view-transitions';
@@ -114,13 +114,7 @@ function ProjectDetail({ project, pageEvent }: { project: WithEventTitle<Project
       </section>
       <div className="project-links">
         {showWebsite ? (
-          <a
-            className="button"
-            href={project.site}
-            target="_blank"
-            rel="noopener noreferrer"
-            {...tracked(CLICK_EVENTS.projectWebsite, eventTitle)}
-          >
+          <a className="button" href={project.site} {...trackedExternal(CLICK_EVENTS.projectWebsite, eventTitle)}>
             {ui.project.website}{' '}
             <span aria-hidden="true" className="direction-icon">
               ↗
@@ -128,13 +122,7 @@ function ProjectDetail({ project, pageEvent }: { project: WithEventTitle<Project
           </a>
         ) : null}
         {showGithub ? (
-          <a
-            className="button button-secondary"
-            href={project.github}
-            target="_blank"
-            rel="noopener noreferrer"
-            {...tracked(CLICK_EVENTS.projectGithub, eventTitle)}
-          >
+          <a className="button button-secondary" href={project.github} {...trackedExternal(CLICK_EVENTS.projectGithub, eventTitle)}>
             {ui.project.github}{' '}
             <span aria-hidden="true" className="direction-icon">
               ↗

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { loadCatalogue } from '../../content/check';
-import { summaryMeta, type PageMetaArgs } from '../layout/seo';
+import { summaryMeta } from '../layout/seo';
 import { headOfPage } from './page-content';
 import { searchDocuments } from '../search/documents';
 import type { SearchKind } from '../search/engine';
@@ -22,9 +22,7 @@ export async function loader({ request }: { request: Request }) {
   return { copy: catalogue.search, groups, page: await headOfPage(request, '/search') };
 }
 
-export function meta(args?: PageMetaArgs<Awaited<ReturnType<typeof loader>>>) {
-  return summaryMeta(args);
-}
+export const meta = summaryMeta;
 
 export default function Search() {
   const { copy, groups } = useLoaderData<typeof loader>();

@@ -30,18 +30,8 @@ export function sitemapXml(
 ): string {
   const link = (hreflang: string, path: string) =>
     `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(absoluteUrl(path))}"/>`;
-  const urls = paths.flatMap((path) => {
-    const alternates =
-      locales.length > 1
-        ? [...locales.map((code) => link(code, localizePath(code, path))), link('x-default', localizePath(DEFAULT_LOCALE, path))]
-        : [];
-    return locales.map((locale) =>
-      [`  <url>`, `    <loc>${escapeXml(absoluteUrl(localizePath(locale, path)))}</loc>`, ...alternates, `  </url>`].join('\n'),
-    );
-  });
-  // A post: one entry per language it is written in, alternates only among those.
-  const postUrls = posts.flatMap(({ slug, locales: written }) => {
-    const path = pathOf('post', slug);
+  /** A page's entry in each of its languages; with more than one, each names them all (and x-default). */
+  const entries = (path: string, written: readonly string[]) => {
     const alternates =
       written.length > 1
         ? [
@@ -52,17 +42,15 @@ export function sitemapXml(
     return written.map((locale) =>
       [`  <url>`, `    <loc>${escapeXml(absoluteUrl(localizePath(locale, path)))}</loc>`, ...alternates, `  </url>`].join('\n'),
     );
-  });
-  // A tag's page has no alternates (its page links none: another language's posts with the tag differ).
-  const tagUrls = tags.map(({ locale, tag }) =>
-    [`  <url>`, `    <loc>${escapeXml(absoluteUrl(localizePath(locale, pathOf('tag', tag))))}</loc>`, `  </url>`].join('\n'),
-  );
+  };
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...urls,
-    ...postUrls,
-    ...tagUrls,
+    ...paths.flatMap((path) => entries(path, locales)),
+    // A post: one entry per language it is written in, alternates only among those.
+    ...posts.flatMap(({ slug, locales: written }) => entries(pathOf('post', slug), written)),
+    // A tag's page has no alternates (its page links none: another language's posts with the tag differ).
+    ...tags.flatMap(({ locale, tag }) => entries(pathOf('tag', tag), [locale])),
     '</urlset>',
     '',
   ].join('\n');

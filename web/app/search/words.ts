@@ -46,8 +46,7 @@ export function excerptParts(hit: { excerpt: string; terms: readonly string[] },
   const matched = new Set(hit.terms);
   const words = [...hit.excerpt.matchAll(WORD)];
   const first = words.find((word) => matched.has(foldTerm(word[0])));
-  let start = first && first.index > LEAD ? hit.excerpt.lastIndexOf(' ', first.index - LEAD) + 1 : 0;
-  if (start < 0) start = 0;
+  const start = first && first.index > LEAD ? hit.excerpt.lastIndexOf(' ', first.index - LEAD) + 1 : 0;
   let end = Math.min(hit.excerpt.length, start + length);
   if (end < hit.excerpt.length) end = Math.max(hit.excerpt.lastIndexOf(' ', end), start + 1);
   const parts: ExcerptPart[] = [];

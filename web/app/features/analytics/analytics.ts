@@ -72,10 +72,6 @@ function watchGtagScript(): void {
   });
 }
 
-export function isAnalyticsConfigured(): boolean {
-  return env.gaMeasurementId !== '';
-}
-
 /**
  * Loads and initialises analytics once; resolves to whether analytics are ready. Callers must
  * only call it once consent is stored. Without a measurement id it does nothing. After a failed
@@ -115,7 +111,7 @@ function currentPage(): PageParams {
  * the event belongs to (default: the current one).
  */
 export function sendPageEvent(name: string, page?: PageParams): void {
-  if (!isAnalyticsConfigured() || typeof window === 'undefined' || !hasStoredConsent()) return;
+  if (!env.gaMeasurementId || typeof window === 'undefined' || !hasStoredConsent()) return;
   if (name.trim() === '') {
     reportError('sending a page event', new Error('the event name is empty'));
     return;

@@ -31,15 +31,13 @@ export function hasStoredConsent(): boolean {
 /** Stores consent; returns whether it was persisted (false when storage refused it). */
 export function storeConsent(): boolean {
   acceptedThisVisit = true;
+  const store = storage();
   let persisted = false;
   try {
-    const store = storage();
-    if (store) {
-      store.setItem(CONSENT_STORAGE_KEY, CONSENT_GRANTED_VALUE);
-      persisted = true;
-    }
+    store?.setItem(CONSENT_STORAGE_KEY, CONSENT_GRANTED_VALUE);
+    persisted = store !== null;
   } catch {
-    persisted = false;
+    // Full or blocked: this visit still counts the Accept.
   }
   listeners.forEach((listener) => listener());
   return persisted;

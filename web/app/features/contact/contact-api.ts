@@ -25,8 +25,6 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The header's form in the IETF draft: a Structured Field String, i.e. quoted. */
-const quoted = (key: string) => `"${key}"`;
 /**
  * Posts the contact message as JSON. Any 2xx is success and the body is never read;
  * a network failure, a timeout or any other status is failure. Never throws.
@@ -35,7 +33,8 @@ export async function postContact(endpoint: string, body: ContactRequestBody, op
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? CONTACT_TIMEOUT_MS);
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  if (options.idempotencyKey) headers['Idempotency-Key'] = quoted(options.idempotencyKey);
+  // The header's form in the IETF draft: a Structured Field String, i.e. quoted.
+  if (options.idempotencyKey) headers['Idempotency-Key'] = `"${options.idempotencyKey}"`;
   if (options.language && isContentLanguage(options.language)) headers['Content-Language'] = options.language;
   try {
     const response = await fetch(endpoint, {

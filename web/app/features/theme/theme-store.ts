@@ -28,10 +28,6 @@ function apply(preference: ThemePreference) {
   else root.setAttribute(THEME_ATTRIBUTE, preference);
 }
 
-function notify() {
-  for (const listener of listeners) listener();
-}
-
 export function setThemePreference(preference: ThemePreference) {
   try {
     if (preference === 'system') localStorage.removeItem(THEME_STORAGE_KEY);
@@ -40,7 +36,7 @@ export function setThemePreference(preference: ThemePreference) {
     // Storage refused (private mode, blocked site data): the choice still holds for this page.
   }
   apply(preference);
-  notify();
+  for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void) {

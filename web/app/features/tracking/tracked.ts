@@ -12,3 +12,8 @@ export function tracked(prefix: string, text?: string): { [CLICK_EVENT_ATTRIBUTE
   const onClick = text === undefined ? () => trackClick(prefix) : () => trackClick(prefix, text);
   return { [CLICK_EVENT_ATTRIBUTE]: eventName(prefix, text), onClick };
 }
+
+/** The props of a tracked link to another site, opened in a new tab. */
+export function trackedExternal(prefix: string, text?: string) {
+  return { target: '_blank', rel: 'noopener noreferrer', ...tracked(prefix, text) };
+}

@@ -88,11 +88,7 @@ export function startVitals(eventsEndpoint: string, pathnames: readonly string[]
   if (html.getAttribute(PAGE_VIEWS_ATTRIBUTE) === PAGE_VIEWS_SENT) loaded.sent = true;
   html.setAttribute(PAGE_VIEWS_ATTRIBUTE, PAGE_VIEWS_APP);
   const options = { reportAllChanges: true, reportSoftNavs: true };
-  onTTFB(record, options);
-  onFCP(record, options);
-  onLCP(record, options);
-  onCLS(record, options);
-  onINP(record, options);
+  for (const on of [onTTFB, onFCP, onLCP, onCLS, onINP]) on(record, options);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') send(current);
   });
