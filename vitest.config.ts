@@ -76,6 +76,10 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...WEB_TESTS_WITHOUT_DOM],
           setupFiles: ['web/test/setup.ts'],
+          // A test that types a whole form with user-event takes seconds on two busy cores (the form's
+          // test of eight names took 5.3 s at a load of 12): Vitest's default of 5 s is not a limit it
+          // should hit there.
+          testTimeout: 15_000,
         },
       },
       {
