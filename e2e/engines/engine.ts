@@ -272,11 +272,20 @@ function webDriverPage(session: WebDriverSession): EnginePage {
     await start();
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const state = await evaluate(() => ({
-        leaving: Boolean((window as unknown as { __e2eLeaving?: boolean }).__e2eLeaving),
-        ready: document.readyState,
-        href: location.href,
-      })).catch(() => undefined);
+      // In a new document still loading, the page reports its next readyState itself (or after a second):
+      // fewer round trips than a poll, each of which costs WebKitGTK's processes.
+      const state = await evaluate(
+        (wanted) =>
+          new Promise<{ leaving: boolean; ready: DocumentReadyState; href: string }>((resolve) => {
+            const leaving = Boolean((window as unknown as { __e2eLeaving?: boolean }).__e2eLeaving);
+            const report = () => resolve({ leaving, ready: document.readyState, href: location.href });
+            if (leaving || document.readyState === 'complete' || (wanted === 'dom' && document.readyState === 'interactive'))
+              return report();
+            document.addEventListener('readystatechange', report, { once: true });
+            setTimeout(report, 1_000);
+          }),
+        until,
+      ).catch(() => undefined);
       if (
         state &&
         !state.leaving &&
