@@ -363,17 +363,31 @@ export interface EngineSession {
 export interface SessionHooks {
   /** Runs before the proxy and the engine start (a site and its stack), in the same beforeAll. */
   setup?: () => Promise<void>;
-  /** Runs after the engine and the proxy stop. */
+  /** Runs after the suite's last test (the shared engine and proxy stop after the file's last suite). */
   teardown?: () => Promise<void>;
   /** The beforeAll's time limit (a shared build may be made in `setup`), else the project's. */
   timeout?: number;
 }
 
+/** The engine and its proxy, started by the first suite of a test file and shared by its others (engineSession). */
+let shared: { network?: Network; engine?: Promise<Engine> } = {};
+
 /**
- * Registers, in the describe it is called in, what every suite of flows needs in one engine: a
- * recording proxy and the engine started before its tests (after `setup`), the page each test opened
- * closed after it, and the engine, the proxy and then `teardown` stopped after the last. Each suite has
- * its own, so one engine runs at a time. Read `network` and `engine` inside tests and hooks only.
+ * Stops the engine and proxy a test file's suites shared: the file calls it in its own afterAll, which
+ * runs after every suite's. One launch serves all its suites (a browser's start costs seconds of CPU).
+ */
+export async function stopSharedEngine(): Promise<void> {
+  const { network, engine } = shared;
+  shared = {};
+  await (await engine?.catch(() => undefined))?.close();
+  await network?.stop();
+}
+
+/**
+ * Registers, in the describe it is called in, what every suite of flows needs in one engine: `setup`,
+ * then the file's shared recording proxy and engine (started by its first suite), the page each test
+ * opened closed after it, and `teardown` after the last. The suites run one after another, so one page
+ * at a time. Read `network` and `engine` inside tests and hooks only.
  */
 export function engineSession(name: EngineName, { setup, teardown, timeout }: SessionHooks = {}): EngineSession {
   let network: Network | undefined;
@@ -385,18 +399,14 @@ export function engineSession(name: EngineName, { setup, teardown, timeout }: Se
   };
   beforeAll(async () => {
     await setup?.();
-    network = await startNetwork();
-    engine = await launchEngine(name, network);
+    network = shared.network ??= await startNetwork();
+    engine = await (shared.engine ??= launchEngine(name, network));
   }, timeout);
   afterEach(async () => {
     await current?.close();
     current = undefined;
   });
-  afterAll(async () => {
-    await engine?.close();
-    await network?.stop();
-    await teardown?.();
-  });
+  if (teardown) afterAll(teardown);
   return {
     get network() {
       return started(network, 'recording proxy');
