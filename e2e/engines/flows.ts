@@ -294,7 +294,9 @@ function routeFlows(session: EngineSession): void {
     for (const route of KNOWN_ROUTES) expect(listed, route).toContain(route);
   });
 
-  // axe checks each page in the same visit: a second pass over every route would load each again, to the same state.
+  // axe checks each page in the same visit: a second pass over every route would load each again, to the
+  // same state. Not in Chromium, where e2e/a11y.test.ts runs axe (with more rules) on every one of these
+  // pages at this size and theme, the cookie banner showing: the same page in the same state twice.
   it("shows every route's text, title and status, starting at the top, with the cookie banner, no analytics request and no axe violation", async () => {
     const page = await session.open({ viewport: 'phone' });
     const violations: string[] = [];
@@ -311,7 +313,8 @@ function routeFlows(session: EngineSession): void {
       expect(title, `${route.path} title`).toBe(route.title ?? (await titleInHtml(route.path)));
       expect(await scrollY(page), `${route.path} starts at the top`).toBe(0);
       expect(await isShown(page, '.cookie-banner'), `${route.path} cookie banner`).toBe(true);
-      for (const violation of await axeViolations(page)) violations.push(`${route.path}: ${violation}`);
+      if (session.engine.name !== 'chromium')
+        for (const violation of await axeViolations(page)) violations.push(`${route.path}: ${violation}`);
     }
     expect(violations, violations.join('\n')).toEqual([]);
     // No analytics before consent; no Google request at all but the captcha script on /contact.
