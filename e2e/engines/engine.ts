@@ -322,7 +322,7 @@ function webDriverPage(session: WebDriverSession): EnginePage {
       }, field as never);
       await session.typeKeys(['\uE003', ...text]);
     },
-    press: (key) => session.pressKey(WEBDRIVER_KEYS[key]),
+    press: (key) => session.typeKeys([WEBDRIVER_KEYS[key]]),
     clickAt: (x, y) => session.clickAt(x, y),
     back: () => navigation(() => session.back(), 'load', true),
     reload: () => navigation(() => session.refresh()),

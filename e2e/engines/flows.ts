@@ -39,21 +39,13 @@ function hostOf(url: string): string {
  * The page itself waits for the mark, in one round trip: a poll from outside costs the browser each time.
  */
 export async function hydrated(page: EnginePage): Promise<void> {
-  const marked = await page.evaluate(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const root = document.documentElement;
-        const done = (ok: boolean) => {
-          observer.disconnect();
-          clearTimeout(timer);
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(ok)));
-        };
-        const observer = new MutationObserver(() => root.dataset.hydrated === 'true' && done(true));
-        const timer = setTimeout(() => done(false), 15_000);
-        if (root.dataset.hydrated === 'true') done(true);
-        else observer.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
-      }),
-  );
+  const marked = await page.evaluate(async () => {
+    for (let waited = 0; document.documentElement.dataset.hydrated !== 'true'; waited += 50) {
+      if (waited > 15_000) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))));
+  });
   if (!marked) throw new Error('Timed out waiting for hydration (no <html data-hydrated> within 15 s)');
 }
 
