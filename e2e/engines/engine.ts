@@ -15,7 +15,7 @@ import {
 // copy under an npm alias.
 import { firefox, type Browser as FirefoxBrowser, type BrowserContext as FirefoxContext } from 'playwright-core-firefox';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { eventually } from '../support/browser';
 import { startNetwork, type Network, type NetworkOptions } from './network';
 import { isElementRef, startWebKitDriver, type ElementRef, type WebDriverSession } from './webdriver';
@@ -363,31 +363,33 @@ export interface EngineSession {
 export interface SessionHooks {
   /** Runs before the proxy and the engine start (a site and its stack), in the same beforeAll. */
   setup?: () => Promise<void>;
-  /** Runs after the suite's last test (the shared engine and proxy stop after the file's last suite). */
+  /** Runs after the engine and the proxy stop (at the end of the file: they are shared). */
   teardown?: () => Promise<void>;
   /** The beforeAll's time limit (a shared build may be made in `setup`), else the project's. */
   timeout?: number;
 }
 
-/** The engine and its proxy, started by the first suite of a test file and shared by its others (engineSession). */
-let shared: { network?: Network; engine?: Promise<Engine> } = {};
+/** The engine and its proxy, started by the first suite of a test file and shared by its others, and their sites' teardowns. */
+let shared: { network?: Network; engine?: Promise<Engine>; teardowns: (() => Promise<void>)[] } = { teardowns: [] };
 
 /**
- * Stops the engine and proxy a test file's suites shared: the file calls it in its own afterAll, which
- * runs after every suite's. One launch serves all its suites (a browser's start costs seconds of CPU).
+ * Stops the engine and proxy a test file's suites shared, then their sites (a page closing may still
+ * send a beacon): the file calls it in its own afterAll, which runs after every suite's. One launch
+ * serves all its suites (a browser's start costs seconds of CPU).
  */
 export async function stopSharedEngine(): Promise<void> {
-  const { network, engine } = shared;
-  shared = {};
+  const { network, engine, teardowns } = shared;
+  shared = { teardowns: [] };
   await (await engine?.catch(() => undefined))?.close();
   await network?.stop();
+  for (const teardown of teardowns) await teardown();
 }
 
 /**
  * Registers, in the describe it is called in, what every suite of flows needs in one engine: `setup`,
  * then the file's shared recording proxy and engine (started by its first suite), the page each test
- * opened closed after it, and `teardown` after the last. The suites run one after another, so one page
- * at a time. Read `network` and `engine` inside tests and hooks only.
+ * opened closed after it, and `teardown` once the engine has stopped. The suites run one after another,
+ * so one page at a time. Read `network` and `engine` inside tests and hooks only.
  */
 export function engineSession(name: EngineName, { setup, teardown, timeout }: SessionHooks = {}): EngineSession {
   let network: Network | undefined;
@@ -398,6 +400,7 @@ export function engineSession(name: EngineName, { setup, teardown, timeout }: Se
     return value;
   };
   beforeAll(async () => {
+    if (teardown) shared.teardowns.push(teardown);
     await setup?.();
     network = shared.network ??= await startNetwork();
     engine = await (shared.engine ??= launchEngine(name, network));
@@ -406,7 +409,6 @@ export function engineSession(name: EngineName, { setup, teardown, timeout }: Se
     await current?.close();
     current = undefined;
   });
-  if (teardown) afterAll(teardown);
   return {
     get network() {
       return started(network, 'recording proxy');
