@@ -15,7 +15,7 @@ import {
 // copy under an npm alias.
 import { firefox, type Browser as FirefoxBrowser, type BrowserContext as FirefoxContext } from 'playwright-core-firefox';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { eventually } from '../support/browser';
 import { startNetwork, type Network, type NetworkOptions } from './network';
 import { isElementRef, startWebKitDriver, type ElementRef, type WebDriverSession } from './webdriver';
@@ -272,11 +272,20 @@ function webDriverPage(session: WebDriverSession): EnginePage {
     await start();
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const state = await evaluate(() => ({
-        leaving: Boolean((window as unknown as { __e2eLeaving?: boolean }).__e2eLeaving),
-        ready: document.readyState,
-        href: location.href,
-      })).catch(() => undefined);
+      // In a new document still loading, the page reports its next readyState itself (or after a second):
+      // fewer round trips than a poll, each of which costs WebKitGTK's processes.
+      const state = await evaluate(
+        (wanted) =>
+          new Promise<{ leaving: boolean; ready: DocumentReadyState; href: string }>((resolve) => {
+            const leaving = Boolean((window as unknown as { __e2eLeaving?: boolean }).__e2eLeaving);
+            const report = () => resolve({ leaving, ready: document.readyState, href: location.href });
+            if (leaving || document.readyState === 'complete' || (wanted === 'dom' && document.readyState === 'interactive'))
+              return report();
+            document.addEventListener('readystatechange', report, { once: true });
+            setTimeout(report, 1_000);
+          }),
+        until,
+      ).catch(() => undefined);
       if (
         state &&
         !state.leaving &&
@@ -313,7 +322,7 @@ function webDriverPage(session: WebDriverSession): EnginePage {
       }, field as never);
       await session.typeKeys(['\uE003', ...text]);
     },
-    press: (key) => session.pressKey(WEBDRIVER_KEYS[key]),
+    press: (key) => session.typeKeys([WEBDRIVER_KEYS[key]]),
     clickAt: (x, y) => session.clickAt(x, y),
     back: () => navigation(() => session.back(), 'load', true),
     reload: () => navigation(() => session.refresh()),
@@ -354,17 +363,33 @@ export interface EngineSession {
 export interface SessionHooks {
   /** Runs before the proxy and the engine start (a site and its stack), in the same beforeAll. */
   setup?: () => Promise<void>;
-  /** Runs after the engine and the proxy stop. */
+  /** Runs after the engine and the proxy stop (at the end of the file: they are shared). */
   teardown?: () => Promise<void>;
   /** The beforeAll's time limit (a shared build may be made in `setup`), else the project's. */
   timeout?: number;
 }
 
+/** The engine and its proxy, started by the first suite of a test file and shared by its others, and their sites' teardowns. */
+let shared: { network?: Network; engine?: Promise<Engine>; teardowns: (() => Promise<void>)[] } = { teardowns: [] };
+
 /**
- * Registers, in the describe it is called in, what every suite of flows needs in one engine: a
- * recording proxy and the engine started before its tests (after `setup`), the page each test opened
- * closed after it, and the engine, the proxy and then `teardown` stopped after the last. Each suite has
- * its own, so one engine runs at a time. Read `network` and `engine` inside tests and hooks only.
+ * Stops the engine and proxy a test file's suites shared, then their sites (a page closing may still
+ * send a beacon): the file calls it in its own afterAll, which runs after every suite's. One launch
+ * serves all its suites (a browser's start costs seconds of CPU).
+ */
+export async function stopSharedEngine(): Promise<void> {
+  const { network, engine, teardowns } = shared;
+  shared = { teardowns: [] };
+  await (await engine?.catch(() => undefined))?.close();
+  await network?.stop();
+  for (const teardown of teardowns) await teardown();
+}
+
+/**
+ * Registers, in the describe it is called in, what every suite of flows needs in one engine: `setup`,
+ * then the file's shared recording proxy and engine (started by its first suite), the page each test
+ * opened closed after it, and `teardown` once the engine has stopped. The suites run one after another,
+ * so one page at a time. Read `network` and `engine` inside tests and hooks only.
  */
 export function engineSession(name: EngineName, { setup, teardown, timeout }: SessionHooks = {}): EngineSession {
   let network: Network | undefined;
@@ -375,18 +400,14 @@ export function engineSession(name: EngineName, { setup, teardown, timeout }: Se
     return value;
   };
   beforeAll(async () => {
+    if (teardown) shared.teardowns.push(teardown);
     await setup?.();
-    network = await startNetwork();
-    engine = await launchEngine(name, network);
+    network = shared.network ??= await startNetwork();
+    engine = await (shared.engine ??= launchEngine(name, network));
   }, timeout);
   afterEach(async () => {
     await current?.close();
     current = undefined;
-  });
-  afterAll(async () => {
-    await engine?.close();
-    await network?.stop();
-    await teardown?.();
   });
   return {
     get network() {

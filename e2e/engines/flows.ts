@@ -34,9 +34,19 @@ function hostOf(url: string): string {
   return new URL(url).hostname;
 }
 
-/** Waits until React has hydrated the page (the layout marks `<html data-hydrated>`), then two frames. */
+/**
+ * Waits until React has hydrated the page (the layout marks `<html data-hydrated>`), then two frames.
+ * The page itself waits for the mark, up to a second a call: fewer round trips than a poll from outside.
+ */
 export async function hydrated(page: EnginePage): Promise<void> {
-  await eventually(() => page.evaluate(() => document.documentElement.dataset.hydrated === 'true'), Boolean, 'hydration', 15_000);
+  const marked = async () => {
+    for (let waited = 0; document.documentElement.dataset.hydrated !== 'true'; waited += 50) {
+      if (waited >= 1_000) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return true;
+  };
+  await eventually(() => page.evaluate(marked), Boolean, 'hydration', 15_000);
   await page.evaluate(() => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
 }
 
@@ -270,15 +280,19 @@ async function seed(page: EnginePage, values: Record<string, string>): Promise<v
   }, values);
 }
 
-/** Every route's text, title and status, and / reaching /home. */
+/** Every route's text, title, status and axe violations, and / reaching /home. */
 function routeFlows(session: EngineSession): void {
   it('lists every known route', () => {
     const listed = VISITOR_ROUTES.map((r) => r.path);
     for (const route of KNOWN_ROUTES) expect(listed, route).toContain(route);
   });
 
-  it("shows every route's text, title and status, starting at the top, with the cookie banner and no analytics request", async () => {
+  // axe checks each page in the same visit: a second pass over every route would load each again, to the
+  // same state. Not in Chromium, where e2e/a11y.test.ts runs axe (with more rules) on every one of these
+  // pages at this size and theme, the cookie banner showing: the same page in the same state twice.
+  it("shows every route's text, title and status, starting at the top, with the cookie banner, no analytics request and no axe violation", async () => {
     const page = await session.open({ viewport: 'phone' });
+    const violations: string[] = [];
     for (const route of VISITOR_ROUTES) {
       await visit(page, route.path);
       const url = `${baseUrl()}${route.path}`;
@@ -292,7 +306,10 @@ function routeFlows(session: EngineSession): void {
       expect(title, `${route.path} title`).toBe(route.title ?? (await titleInHtml(route.path)));
       expect(await scrollY(page), `${route.path} starts at the top`).toBe(0);
       expect(await isShown(page, '.cookie-banner'), `${route.path} cookie banner`).toBe(true);
+      if (session.engine.name !== 'chromium')
+        for (const violation of await axeViolations(page)) violations.push(`${route.path}: ${violation}`);
     }
+    expect(violations, violations.join('\n')).toEqual([]);
     // No analytics before consent; no Google request at all but the captcha script on /contact.
     expect(analyticsRequests(session.network).map((r) => r.url)).toEqual([]);
     // (Only the host pages load from: the browsers' own background requests go to other Google hosts.)
@@ -302,7 +319,7 @@ function routeFlows(session: EngineSession): void {
       google.join('\n'),
     ).toBe(true);
     expect(await stored(page, CONSENT_KEY)).toBeNull();
-  });
+  }, 240_000);
 
   it('redirects / to /home', async () => {
     const page = await session.open({ viewport: 'desktop' });
@@ -742,8 +759,8 @@ export async function openContactWithFakeCaptcha(session: EngineSession, page: E
   await eventually(() => isShown(page, FAKE_CAPTCHA.css), Boolean, 'the fake captcha', 10_000);
 }
 
-/** The contact form, the video poster and axe on every route. */
-function contactVideoAxeFlows(session: EngineSession): void {
+/** The contact form and the video poster. */
+function contactAndVideoFlows(session: EngineSession): void {
   it('sends the contact form through the fake captcha to the local mailbox', async () => {
     const page = await session.open({ viewport: 'phone' });
     await openContactWithFakeCaptcha(session, page, { visit, menuNames: MENU_ENTRIES, contactName: 'Contact', contactPath: '/contact' });
@@ -807,16 +824,6 @@ function contactVideoAxeFlows(session: EngineSession): void {
     ).then((state) => expect(state).toMatchObject({ paused: false, error: null }));
     expect(pathOf(await page.url())).toBe('/projects');
   });
-
-  it('has no axe violation on any route', async () => {
-    const page = await session.open({ viewport: 'phone' });
-    const found: string[] = [];
-    for (const route of VISITOR_ROUTES) {
-      await visit(page, route.path);
-      for (const violation of await axeViolations(page)) found.push(`${route.path}: ${violation}`);
-    }
-    expect(found, found.join('\n')).toEqual([]);
-  }, 240_000);
 }
 
 /** Registers the visitor flows for one engine: one engine and one page at a time. */
@@ -828,6 +835,6 @@ export function describeVisitorFlows(name: EngineName): void {
     scrollFlows(session);
     consentAndThemeFlows(session);
     eventFlows(session);
-    contactVideoAxeFlows(session);
+    contactAndVideoFlows(session);
   });
 }

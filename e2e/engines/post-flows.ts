@@ -66,7 +66,7 @@ async function cardToPostAndBack(page: EnginePage, network: Parameters<typeof cl
 export function describePostFlows(name: EngineName): void {
   describe(`on-site post flows in ${name}`, () => {
     let site: PostSite | undefined;
-    // Its own engine and proxy, after the site with the fixture posts (its build may be made first).
+    // The site with the fixture posts (its build may be made first), then the file's shared engine and proxy.
     const session = engineSession(name, {
       setup: async () => void (site = await startPostSite()),
       teardown: async () => await site?.stop(),

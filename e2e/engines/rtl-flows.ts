@@ -290,7 +290,7 @@ function searchFlows({ session, site, visit }: RtlFlows): void {
 export function describeRightToLeftFlows(name: EngineName): void {
   describe(`visitor flows in a right-to-left language in ${name}`, () => {
     const site: RtlSite = { code: '' };
-    // Inside the describe: the build, the stack and the browser start when these flows do.
+    // Inside the describe: the build and the stack start when these flows do (the browser with the first suite).
     const session = engineSession(name, {
       setup: async () => {
         const build = await fixtureSiteBuild();

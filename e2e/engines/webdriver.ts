@@ -122,48 +122,33 @@ export class WebDriverSession {
   click(element: ElementRef): Promise<void> {
     return this.command('POST', `/element/${element[ELEMENT_KEY]}/click`);
   }
-  /** Types text where the focus is, key by key (the Actions API); `\uE009` is Control. */
-  async typeKeys(keys: string[]): Promise<void> {
+  /** Performs input actions (the Actions API), then releases what they left pressed. */
+  private async perform(actions: object[]): Promise<void> {
+    await this.command('POST', '/actions', { actions });
+    await this.command('DELETE', '/actions');
+  }
+  /** Presses and releases keys where the focus is, one after another (text, or a key such as `\uE003`, Backspace). */
+  typeKeys(keys: string[]): Promise<void> {
     const actions = keys.flatMap((value) => [
       { type: 'keyDown', value },
       { type: 'keyUp', value },
     ]);
-    await this.command('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
-    await this.command('DELETE', '/actions');
-  }
-  /** Key presses at whatever has focus (the Actions API). */
-  async pressKey(key: string): Promise<void> {
-    await this.command('POST', '/actions', {
-      actions: [
-        {
-          type: 'key',
-          id: 'keyboard',
-          actions: [
-            { type: 'keyDown', value: key },
-            { type: 'keyUp', value: key },
-          ],
-        },
-      ],
-    });
-    await this.command('DELETE', '/actions');
+    return this.perform([{ type: 'key', id: 'keyboard', actions }]);
   }
   /** A pointer click at a point of the viewport. */
-  async clickAt(x: number, y: number): Promise<void> {
-    await this.command('POST', '/actions', {
-      actions: [
-        {
-          type: 'pointer',
-          id: 'mouse',
-          parameters: { pointerType: 'mouse' },
-          actions: [
-            { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' },
-            { type: 'pointerDown', button: 0 },
-            { type: 'pointerUp', button: 0 },
-          ],
-        },
-      ],
-    });
-    await this.command('DELETE', '/actions');
+  clickAt(x: number, y: number): Promise<void> {
+    return this.perform([
+      {
+        type: 'pointer',
+        id: 'mouse',
+        parameters: { pointerType: 'mouse' },
+        actions: [
+          { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' },
+          { type: 'pointerDown', button: 0 },
+          { type: 'pointerUp', button: 0 },
+        ],
+      },
+    ]);
   }
   setWindowRect(width: number, height: number): Promise<{ width: number; height: number }> {
     return this.command('POST', '/window/rect', { width, height });

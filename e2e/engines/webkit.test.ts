@@ -1,3 +1,5 @@
+import { afterAll } from 'vitest';
+import { stopSharedEngine } from './engine';
 import { describeVisitorFlows } from './flows';
 import { describePostFlows } from './post-flows';
 import { describeRightToLeftFlows } from './rtl-flows';
@@ -5,3 +7,4 @@ import { describeRightToLeftFlows } from './rtl-flows';
 describeVisitorFlows('webkit');
 describePostFlows('webkit');
 describeRightToLeftFlows('webkit');
+afterAll(stopSharedEngine);
