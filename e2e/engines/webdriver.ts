@@ -157,7 +157,9 @@ export class WebDriverSession {
     return Buffer.from(await this.command<string>('GET', '/screenshot'), 'base64');
   }
   async close(): Promise<void> {
-    await fetch(`${this.base}/session/${this.id}`, { method: 'DELETE' }).catch(() => {});
+    // Ending a session takes well under a second. A driver that stopped answering would otherwise hold
+    // the test's afterEach to its whole two minutes before the retry: the engine stops the driver at the end.
+    await fetch(`${this.base}/session/${this.id}`, { method: 'DELETE', signal: AbortSignal.timeout(10_000) }).catch(() => {});
   }
 }
 
