@@ -24,14 +24,15 @@ const WORKERS = Math.max(2, availableParallelism());
  */
 const PROGRAM_TESTS = [
   'functions/shared/bundle.test.ts',
-  'infra/bin/portfolio.test.ts',
+  'infra/bin/*.test.ts',
   'infra/lib/content-deploy.test.ts',
   'infra/lib/lambda-bundling.test.ts',
   'infra/lib/preview-workflow.test.ts',
   'infra/lib/production-workflows.test.ts',
   'infra/local/dev.test.ts',
   'infra/local/flood.test.ts',
-  'infra/scripts/setup/cli-route53.test.ts',
+  'infra/scripts/deploy/run.test.ts',
+  'infra/scripts/setup/cli*.test.ts',
   'infra/scripts/setup/terminal.test.ts',
   'scripts/add-locale.test.ts',
   'scripts/owner-copy.test.ts',
@@ -43,13 +44,6 @@ const PROGRAM_TESTS = [
   'tools/project-copy.test.ts',
   'tools/run-tsx.test.ts',
 ];
-
-/**
- * Program tests that run in the second group, beside WebKit: the unit tests fill one core for about half
- * of WebKit's time, and these (about 35 s of one core) fill the rest rather than lengthen the first
- * group. They start Node programs only, no browser, which WebKit keeps its pace beside.
- */
-const PROGRAM_TESTS_BESIDE_WEBKIT = ['infra/bin/github.test.ts', 'infra/scripts/deploy/run.test.ts', 'infra/scripts/setup/cli.test.ts'];
 
 /**
  * Tests that read the production build in web/build (`npm run build:test`): run with the Chromium
@@ -103,7 +97,7 @@ export default defineConfig({
             'tools/**/*.test.ts',
             ...WEB_TESTS_WITHOUT_DOM,
           ],
-          exclude: [...configDefaults.exclude, ...PROGRAM_TESTS, ...PROGRAM_TESTS_BESIDE_WEBKIT, ...BUILD_TESTS],
+          exclude: [...configDefaults.exclude, ...PROGRAM_TESTS, ...BUILD_TESTS],
           // Files share their worker's modules (aws-cdk-lib, the SDK clients): loading them once per worker
           // rather than once per file halves the unit tests' time. What a file changes in the process it
           // puts back (tools/aws-client-mock.ts; Vitest restores stubbed globals and environment variables).
@@ -115,13 +109,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      ...[
-        { name: 'programs', include: PROGRAM_TESTS, groupOrder: 0 },
-        { name: 'programs-beside-webkit', include: PROGRAM_TESTS_BESIDE_WEBKIT, groupOrder: 1 },
-      ].map(({ name, include, groupOrder }) => ({
-        extends: true as const,
-        test: { name, environment: 'node', include, sequence: { groupOrder }, testTimeout: 30_000, hookTimeout: 60_000 },
-      })),
+      {
+        extends: true,
+        test: {
+          name: 'programs',
+          environment: 'node',
+          include: PROGRAM_TESTS,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         extends: true,
         test: {
