@@ -11,7 +11,7 @@
  *
  * `npx tsx tools/test-sequencer.ts` writes the table from this checkout's cache, after a whole `npm test`.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -66,8 +66,13 @@ export default class LongestFirstSequencer extends BaseSequencer {
 function writeDurationTable(): void {
   const root = path.dirname(path.dirname(DURATION_TABLE));
   const cacheDir = path.join(root, 'node_modules/.vite/vitest');
-  const [hash] = readdirSync(cacheDir);
-  const { results } = JSON.parse(readFileSync(path.join(cacheDir, hash!, 'results.json'), 'utf8')) as {
+  // One folder per configuration Vitest has run with: the last written is the last run's.
+  const [latest] = readdirSync(cacheDir)
+    .map((hash) => path.join(cacheDir, hash, 'results.json'))
+    .filter((file) => statSync(file, { throwIfNoEntry: false }))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (!latest) throw new Error(`No Vitest results in ${cacheDir}: run npm test first.`);
+  const { results } = JSON.parse(readFileSync(latest, 'utf8')) as {
     results: [string, { duration?: number }][];
   };
   const table = Object.fromEntries(
