@@ -42,9 +42,16 @@ export const PAGE_VIEW_ATTRIBUTE = 'data-page-view';
  * `<html data-page-views>`: who counts this document's first page view. The boot script sets it to
  * PAGE_VIEWS_SENT when it sent it; the app's page-view code sets PAGE_VIEWS_APP when it starts (and
  * then leaves the first page view out if the boot script had sent it). Either way, once.
+ *
+ * A page the boot script counted, left, and restored from the back/forward cache before the app's
+ * code started is a page view of its own that nobody has counted: the boot script then sets
+ * PAGE_VIEWS_RESTORED, and whichever of the two comes first counts it, without the first load's
+ * metrics (the browser's timeline still holds only those).
  */
 export const PAGE_VIEWS_ATTRIBUTE = 'data-page-views';
 export const PAGE_VIEWS_SENT = 'sent';
+export const PAGE_VIEWS_RESTORED = 'restored';
+
 export const PAGE_VIEWS_APP = 'app';
 /** `<html data-hydrated="true">`: set once the app has hydrated (use-hydrated.tsx); the boot listener stops there. */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';

@@ -51,7 +51,7 @@ describe('earlyMetrics: TTFB and FCP as web-vitals computes them', () => {
 
 interface Stand {
   sent: { url: string; body: Promise<string> }[];
-  window: Record<string, (() => void) | undefined>;
+  window: Record<string, ((event?: { persisted: boolean }) => void) | undefined>;
   html: Map<string, string>;
 }
 
@@ -75,7 +75,7 @@ function runBoot(timing: { responseStart: number; activationStart?: number; fcp?
       addEventListener: () => undefined,
       querySelectorAll: () => [],
     },
-    addEventListener: (type: string, listener: () => void) => void (stand.window[type] = listener),
+    addEventListener: (type: string, listener: (event?: { persisted: boolean }) => void) => void (stand.window[type] = listener),
     history: {},
     navigator: { sendBeacon: (url: string, body: InstanceType<typeof Blob>) => stand.sent.push({ url, body: body.text() }) > 0 },
     performance: {
@@ -104,6 +104,26 @@ describe('the generated boot script', () => {
     expect(beacon).toEqual({ route: '/blogs/:slug', lang: 'es', device: 'phone', nav: 'load', ttfb: 0, fcp: 0 });
     expect(checkVitalsBeacon(beacon, LOCALE_CODES).ok).toBe(true);
     expect(stand.html.get('data-page-views')).toBe('sent');
+  });
+
+  it("counts a restore from the back/forward cache of a page it counted, once, without the first load's metrics", async () => {
+    const stand = runBoot({ responseStart: 40, fcp: 60, now: 5_000 });
+    stand.window.pagehide!();
+    stand.window.pageshow!({ persisted: false });
+    stand.window.pagehide!();
+    expect(stand.sent).toHaveLength(1);
+    stand.window.pageshow!({ persisted: true });
+    expect(stand.html.get('data-page-views')).toBe('restored');
+    stand.window.pagehide!();
+    stand.window.pagehide!();
+    expect(stand.sent).toHaveLength(2);
+    expect(JSON.parse(await stand.sent[1]!.body)).toEqual({ route: '/blogs/:slug', lang: 'es', device: 'phone', nav: 'load' });
+    // Once the app's code has started, a restore is its to count.
+    stand.html.set('data-page-views', 'app');
+    stand.window.pageshow!({ persisted: true });
+    stand.window.pagehide!();
+    expect(stand.sent).toHaveLength(2);
+    expect(stand.html.get('data-page-views')).toBe('app');
   });
 
   it('leaves out a value over the API bound, so the server still takes the page view', async () => {

@@ -18,7 +18,8 @@
  * - sends the document's page view if the page is hidden or left before the app's page-view code
  *   started (PAGE_VIEWS_ATTRIBUTE), unless Global Privacy Control is on: a visitor who leaves a slow
  *   page early is counted too, with the TTFB and FCP the browser's timeline already holds (LCP, CLS
- *   and INP need observers, which are the web-vitals library's job);
+ *   and INP need observers, which are the web-vitals library's job), and a restore from the
+ *   back/forward cache of a page it counted so, as a page view of its own;
  * - starts the page's scripts after its first paint: waits for the document to be parsed and for the
  *   images the page preloads (its largest element, such as the first video poster) to arrive, at most
  *   IMAGE_WAIT_MS, so the scripts never compete with them for the network; then for one frame to be
@@ -38,6 +39,7 @@ import {
   MOVED_SCRIPT_ATTRIBUTE,
   PAGE_VIEW_ATTRIBUTE,
   PAGE_VIEWS_ATTRIBUTE,
+  PAGE_VIEWS_RESTORED,
   PAGE_VIEWS_SENT,
 } from '../../contract/inline-scripts';
 import { PHONE_MEDIA_QUERY } from '../../contract/viewport';
@@ -88,11 +90,15 @@ function countClick(event: MouseEvent, endpoint: string): void {
   postBeacon(endpoint, JSON.stringify({ name: link.getAttribute(CLICK_EVENT_ATTRIBUTE) }));
 }
 
-/** The document's page view, once, if the app's page-view code has not started (nor sent it). */
+/**
+ * The document's page view, once, if the app's page-view code has not started (nor sent it); once
+ * more for each restore from the back/forward cache, with no metrics (the timeline is the first load's).
+ */
 function sendPageView(endpoint: string, pageView: string, hiddenAtStart: boolean): void {
   const root = document.documentElement;
+  const counted = root.getAttribute(PAGE_VIEWS_ATTRIBUTE);
   if (
-    root.getAttribute(PAGE_VIEWS_ATTRIBUTE) ||
+    (counted && counted !== PAGE_VIEWS_RESTORED) ||
     (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true
   )
     return;
@@ -102,15 +108,16 @@ function sendPageView(endpoint: string, pageView: string, hiddenAtStart: boolean
   const beacon = JSON.parse(pageView) as VitalsBeacon;
   beacon.device = matchMedia(PHONE_MEDIA_QUERY).matches ? 'phone' : 'desktop';
   beacon.nav = 'load';
-  Object.assign(
-    beacon,
-    earlyMetrics({
-      navigation: performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined,
-      firstContentfulPaint: paint && paint.startTime,
-      now: performance.now(),
-      hiddenAtStart,
-    }),
-  );
+  if (!counted)
+    Object.assign(
+      beacon,
+      earlyMetrics({
+        navigation: performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined,
+        firstContentfulPaint: paint && paint.startTime,
+        now: performance.now(),
+        hiddenAtStart,
+      }),
+    );
   postBeacon(vitalsEndpointOf(endpoint), JSON.stringify(beacon));
 }
 
@@ -165,6 +172,11 @@ export function bootPage(): void {
     if (pageView) {
       const view = () => sendPageView(endpoint, pageView, hiddenAtStart);
       addEventListener('pagehide', view);
+      // Restored from the back/forward cache after this script counted the page: a new page view.
+      addEventListener('pageshow', (event) => {
+        if (event.persisted && d.documentElement.getAttribute(PAGE_VIEWS_ATTRIBUTE) === PAGE_VIEWS_SENT)
+          d.documentElement.setAttribute(PAGE_VIEWS_ATTRIBUTE, PAGE_VIEWS_RESTORED);
+      });
       d.addEventListener('visibilitychange', () => {
         if (d.visibilityState === 'hidden') view();
       });

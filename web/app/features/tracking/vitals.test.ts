@@ -126,6 +126,24 @@ describe('vitals: one beacon per page view', () => {
     document.documentElement.removeAttribute('data-page-views');
   });
 
+  it("counts a restore from the back/forward cache that came before it started, without the first load's metrics", () => {
+    // The boot script sent the first load's page view as the page was left, and marked the restore.
+    document.documentElement.setAttribute('data-page-views', 'restored');
+    vitals.startVitals('/api/events', ['/home']);
+    expect(document.documentElement.getAttribute('data-page-views')).toBe('app');
+    // The observers start after the restore: what they report from the timeline is the first load's.
+    callbacks.get('LCP')!.report(metric('LCP', 900));
+    callbacks.get('TTFB')!.report(metric('TTFB', 80));
+    vitals.navigate('/about');
+    callbacks.get('LCP')!.report(metric('LCP', 300, { navigationType: 'soft-navigation', navigationURL: 'http://localhost/about' }));
+    hide();
+    expect(beacons.map((b) => b.body)).toEqual([
+      { route: '/home', lang: 'en', device: 'desktop', nav: 'load' },
+      { route: '/about', lang: 'en', device: 'desktop', nav: 'client', lcp: 300 },
+    ]);
+    document.documentElement.removeAttribute('data-page-views');
+  });
+
   it('leaves out a value the server would refuse, and keeps the page view', () => {
     vitals.startVitals('/api/events', ['/nowhere']);
     callbacks.get('LCP')!.report(metric('LCP', 700_000));

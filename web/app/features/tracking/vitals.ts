@@ -25,7 +25,7 @@ import {
   type VitalsBeacon,
   type VitalsMetric,
 } from '../../../../contract/vitals';
-import { PAGE_VIEWS_APP, PAGE_VIEWS_ATTRIBUTE, PAGE_VIEWS_SENT } from '../../../../contract/inline-scripts';
+import { PAGE_VIEWS_APP, PAGE_VIEWS_ATTRIBUTE, PAGE_VIEWS_RESTORED, PAGE_VIEWS_SENT } from '../../../../contract/inline-scripts';
 import { LOCALE_CODES } from '../../../content/locales';
 import { postBeacon } from './beacon';
 
@@ -33,6 +33,11 @@ interface PageView {
   pathname: string;
   beacon: VitalsBeacon;
   sent: boolean;
+  /**
+   * False for a restore from the back/forward cache that happened before this module started: the
+   * library's observers then hold only the first load's entries, which are not this page view's.
+   */
+  measured: boolean;
 }
 
 let endpoint = '';
@@ -42,7 +47,7 @@ let current: PageView | undefined;
 
 function pageView(pathname: string, nav: NavigationKind): PageView {
   const device = matchMedia(PHONE_MEDIA_QUERY).matches ? 'phone' : 'desktop';
-  return { pathname, beacon: { ...routeOfPath(pathname, LOCALE_CODES), device, nav }, sent: false };
+  return { pathname, beacon: { ...routeOfPath(pathname, LOCALE_CODES), device, nav }, sent: false, measured: true };
 }
 
 function send(view: PageView | undefined): void {
@@ -59,7 +64,7 @@ function record(metric: Metric): void {
   const soft = metric.navigationType === 'soft-navigation';
   const view = soft ? current : loaded;
   const url = metric.navigationURL;
-  if (!view || view.sent) return;
+  if (!view || view.sent || !view.measured) return;
   if (soft && (view.beacon.nav !== 'client' || (url && new URL(url, location.href).pathname !== view.pathname))) return;
   const name = metric.name.toLowerCase() as VitalsMetric;
   const value = roundMetric(name, metric.value);
@@ -83,9 +88,12 @@ export function startVitals(eventsEndpoint: string, pathnames: readonly string[]
   endpoint = vitalsEndpointOf(eventsEndpoint);
   const [first = location.pathname, ...later] = pathnames;
   loaded = current = pageView(first, 'load');
-  // The page's boot script sends the first page view if the page was hidden or left before now.
+  // The page's boot script sends the first page view if the page was hidden or left before now; if
+  // the page was then restored from the back/forward cache, the restore is the page view still to count.
   const html = document.documentElement;
-  if (html.getAttribute(PAGE_VIEWS_ATTRIBUTE) === PAGE_VIEWS_SENT) loaded.sent = true;
+  const counted = html.getAttribute(PAGE_VIEWS_ATTRIBUTE);
+  if (counted === PAGE_VIEWS_SENT) loaded.sent = true;
+  if (counted === PAGE_VIEWS_RESTORED) loaded.measured = false;
   html.setAttribute(PAGE_VIEWS_ATTRIBUTE, PAGE_VIEWS_APP);
   const options = { reportAllChanges: true, reportSoftNavs: true };
   for (const on of [onTTFB, onFCP, onLCP, onCLS, onINP]) on(record, options);
