@@ -81,13 +81,13 @@ export const IMPORT_ZONES = [
     from: ['./web', './functions', './contract', './e2e', './scripts'],
     message: 'tools/ imports none of the project: e2e/ and scripts/ both use it.',
   },
-  // One exception: the fake IAM judges the statements the deploy stack writes, so it takes their type
+  // One exception: the fake IAM judges the statements of the deploy's fence, so it takes their type
   // (PolicyStatementJson, a type only) from there rather than repeat it.
   {
     target: './tools',
     from: './infra',
-    except: ['./lib/github-deploy-stack.ts'],
-    message: 'tools/ imports none of the project (only the policy statement type of infra/lib/github-deploy-stack.ts).',
+    except: ['./lib/deploy-fence.ts'],
+    message: 'tools/ imports none of the project (only the policy statement type of infra/lib/deploy-fence.ts).',
   },
 ];
 

@@ -62,7 +62,7 @@ describe('import direction (eslint import-x/no-restricted-paths)', () => {
     ['scripts/example.ts', '../tools/chromium'],
     ['infra/local/example.test.ts', '../../tools/fake-siteverify'],
     ['functions/contact/example.test.ts', '../../tools/flaky-ses'],
-    ['tools/example.ts', '../infra/lib/github-deploy-stack'],
+    ['tools/example.ts', '../infra/lib/deploy-fence'],
     ['functions/archive/example.ts', '../mail/email'],
     ['functions/contact/example.ts', '../archive/delivery'],
     ['web/app/layout/example.ts', '../i18n/locale-context'],

@@ -15,7 +15,7 @@ import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ARCHIVE_TABLE } from '../contract/archive';
 import { createDynamoClient } from '../functions/archive/store';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../infra/local/archive';
@@ -86,20 +86,6 @@ describe('npm start (scripts/start.ts)', () => {
     }
   });
 
-  it('names the archive and its data folder, and keeps the data there', async () => {
-    const proc = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
-    try {
-      const archive = await waitFor(proc.output, /Archive:\s+(http:\/\/127\.0\.0\.1:\d+)\s+\(table portfolio-messages, data in (\S+);/);
-      expect(archive[2]).toBe(archiveDir);
-      const client = createDynamoClient({ endpoint: archive[1], region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-      expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([LOCAL_ARCHIVE_TABLE]);
-      client.destroy();
-    } finally {
-      proc.child.kill('SIGTERM');
-      await proc.exited;
-    }
-  });
-
   it('uses the servers AWS_ENDPOINT_URL_DYNAMODB and AWS_ENDPOINT_URL_SES name, creating the table there', async () => {
     const outside = dynalite({ createTableMs: 0 });
     outside.listen(0, '127.0.0.1');
@@ -125,34 +111,6 @@ describe('npm start (scripts/start.ts)', () => {
       await proc.exited;
       outside.closeAllConnections();
       await new Promise((resolve) => outside.close(resolve));
-    }
-  });
-
-  it('prints only the addresses, how to stop and, on an old Node, one line about it', async () => {
-    const proc = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
-    try {
-      await waitFor(proc.output, /Press Ctrl-C to stop\.\n/);
-      const lines = proc
-        .output()
-        .trim()
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean);
-      // "Name:  address" lines, the Node line where it applies, and how to stop: nothing else.
-      const oldNode = nodeVersionNote(process.versions.node, {}) !== undefined;
-      expect(lines.filter((line) => !/^[A-Z][a-z]+: {2,}\S/.test(line))).toEqual([
-        ...(oldNode ? [expect.stringMatching(/^Node .* below this project's floor, .* use Node 22 or 24 LTS\.$/)] : []),
-        'Press Ctrl-C to stop.',
-      ]);
-      expect(lines.slice(0, 3)).toEqual([
-        expect.stringMatching(/^Site: /),
-        expect.stringMatching(/^Mailbox: /),
-        expect.stringMatching(/^Archive: /),
-      ]);
-      expect(lines.length).toBeLessThanOrEqual(10);
-      expect(proc.output()).not.toMatch(/Warning|aws-ses-v2-local/);
-    } finally {
-      proc.child.kill('SIGKILL');
     }
   });
 
@@ -203,46 +161,6 @@ describe('npm start (scripts/start.ts)', () => {
       await proc.exited;
     }
     expect(existsSync(runningFileFor(archiveDir))).toBe(false);
-  });
-
-  it('a second stack on the same archive folder: one line naming the first, and the first keeps running', async () => {
-    const first = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
-    try {
-      const site = (await waitFor(first.output, /Site:\s+(http:\/\/127\.0\.0\.1:\d+)/))[1]!;
-      await waitFor(first.output, /Press Ctrl-C/);
-      const second = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
-      expect(await second.exited).toBe(1);
-      const lines = second
-        .output()
-        .trim()
-        .split('\n')
-        .filter((line) => !/^\(node|Warning|versions|will require|To continue|and security|More information|\(Use|^$/.test(line.trim()));
-      expect(lines).toEqual([
-        expect.stringMatching(
-          new RegExp(
-            `^npm start failed: The archive folder .* is in use by another local stack \\(process ${first.child.pid}, .*\\): stop it first, or set ARCHIVE_DIR to another folder\\.$`,
-          ),
-        ),
-      ]);
-      expect(second.output()).not.toMatch(/Database is closed| {4}at /);
-      expect((await fetch(`${site}/ok.txt`)).status).toBe(200);
-    } finally {
-      first.child.kill('SIGTERM');
-      await first.exited;
-    }
-  });
-
-  it('Google unreachable: the banner says so and names the offline switch', async () => {
-    const proc = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
-    try {
-      await waitFor(proc.output, /Press Ctrl-C to stop\./);
-      expect(proc.output()).toMatch(
-        /Offline: {2}Google's captcha cannot be reached, so the contact form cannot send: LOCAL_CAPTCHA=fake npm start uses a local fake captcha\n/,
-      );
-    } finally {
-      proc.child.kill('SIGTERM');
-      await proc.exited;
-    }
   });
 
   it('Google reachable: no offline line', async () => {
@@ -310,16 +228,81 @@ describe('npm start (scripts/start.ts)', () => {
     }
   });
 
-  it("without the switch no page loads a script of the stack's own", async () => {
-    const proc = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
-    try {
-      const site = (await waitFor(proc.output, /Site:\s+(http:\/\/127\.0\.0\.1:\d+)/))[1]!;
+  // These read what one stack started as is prints and serves, and change nothing in it: one start serves
+  // them all (a start loads the stack's programs, over a CPU second), stopped before the next test starts
+  // another on the same archive folder.
+  describe('one stack started as is', () => {
+    let plain: ReturnType<typeof run>;
+    beforeAll(async () => {
+      plain = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
+      await waitFor(plain.output, /Press Ctrl-C to stop\.\n/);
+    });
+    afterAll(async () => {
+      plain.child.kill('SIGTERM');
+      await plain.exited;
+    });
+
+    it('prints only the addresses, how to stop and, on an old Node, one line about it', () => {
+      const lines = plain
+        .output()
+        .trim()
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      // "Name:  address" lines, the Node line where it applies, and how to stop: nothing else.
+      const oldNode = nodeVersionNote(process.versions.node, {}) !== undefined;
+      expect(lines.filter((line) => !/^[A-Z][a-z]+: {2,}\S/.test(line))).toEqual([
+        ...(oldNode ? [expect.stringMatching(/^Node .* below this project's floor, .* use Node 22 or 24 LTS\.$/)] : []),
+        'Press Ctrl-C to stop.',
+      ]);
+      expect(lines.slice(0, 3)).toEqual([
+        expect.stringMatching(/^Site: /),
+        expect.stringMatching(/^Mailbox: /),
+        expect.stringMatching(/^Archive: /),
+      ]);
+      expect(lines.length).toBeLessThanOrEqual(10);
+      expect(plain.output()).not.toMatch(/Warning|aws-ses-v2-local/);
+    });
+
+    it('names the archive and its data folder, and keeps the data there', async () => {
+      const archive = await waitFor(plain.output, /Archive:\s+(http:\/\/127\.0\.0\.1:\d+)\s+\(table portfolio-messages, data in (\S+);/);
+      expect(archive[2]).toBe(archiveDir);
+      const client = createDynamoClient({ endpoint: archive[1], region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+      expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([LOCAL_ARCHIVE_TABLE]);
+      client.destroy();
+    });
+
+    it('Google unreachable: the banner says so and names the offline switch', () => {
+      expect(plain.output()).toMatch(
+        /Offline: {2}Google's captcha cannot be reached, so the contact form cannot send: LOCAL_CAPTCHA=fake npm start uses a local fake captcha\n/,
+      );
+    });
+
+    it("without the switch no page loads a script of the stack's own", async () => {
+      const site = (await waitFor(plain.output, /Site:\s+(http:\/\/127\.0\.0\.1:\d+)/))[1]!;
       expect(await (await fetch(`${site}/contact`)).text()).not.toContain(PAGE_SCRIPT_PATH);
       expect((await fetch(`${site}${PAGE_SCRIPT_PATH}`)).status).toBe(404);
-    } finally {
-      proc.child.kill('SIGTERM');
-      await proc.exited;
-    }
+    });
+
+    it('a second stack on the same archive folder: one line naming the first, and the first keeps running', async () => {
+      const site = (await waitFor(plain.output, /Site:\s+(http:\/\/127\.0\.0\.1:\d+)/))[1]!;
+      const second = run({ PORT: '0', SES_PORT: '0', CLIENT_DIR: fixture.clientDir });
+      expect(await second.exited).toBe(1);
+      const lines = second
+        .output()
+        .trim()
+        .split('\n')
+        .filter((line) => !/^\(node|Warning|versions|will require|To continue|and security|More information|\(Use|^$/.test(line.trim()));
+      expect(lines).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^npm start failed: The archive folder .* is in use by another local stack \\(process ${plain.child.pid}, .*\\): stop it first, or set ARCHIVE_DIR to another folder\\.$`,
+          ),
+        ),
+      ]);
+      expect(second.output()).not.toMatch(/Database is closed| {4}at /);
+      expect((await fetch(`${site}/ok.txt`)).status).toBe(200);
+    });
   });
 
   it('refuses a LOCAL_CAPTCHA it does not know, and LOCAL_CAPTCHA=fake with RECAPTCHA_VERIFY_URL, naming them', () => {

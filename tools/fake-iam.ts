@@ -9,7 +9,7 @@
  * The proof that the real roles hold in IAM is infra/lib/github-iam.test.ts's simulation; this lets a
  * workflow's own commands run against the fake with the same policy.
  */
-import type { PolicyStatementJson } from '../infra/lib/github-deploy-stack';
+import type { PolicyStatementJson } from '../infra/lib/deploy-fence';
 
 export type { PolicyStatementJson };
 

@@ -7,7 +7,8 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ConfigError, loadConfigFromCdkJson } from '../config/portfolio-config';
-import { GitHubDeployStack, githubSetupStackName, repositoryFromContext } from '../lib/github-deploy-stack';
+import { githubSetupStackName, repositoryFromContext } from '../lib/deploy-fence';
+import { GitHubDeployStack } from '../lib/github-deploy-stack';
 
 const app = new App();
 try {

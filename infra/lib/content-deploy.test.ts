@@ -38,6 +38,13 @@ function resourcesJson(template: Json, type: string): string {
   return JSON.stringify(resources);
 }
 
+const templates = new Map<string, Json>();
+/** The stack synthesized with the site in `buildDir`: once per build, however many tests compare it. */
+function templateWith(buildDir: string): Json {
+  if (!templates.has(buildDir)) templates.set(buildDir, synthPortfolio(fixtureConfig(), '123456789012', buildDir).template.toJSON());
+  return templates.get(buildDir)!;
+}
+
 function movedScripts(buildDir: string): string[] {
   return readdirSync(path.join(buildDir, 'client', 'assets'))
     .filter((name) => name.startsWith('inline-'))
@@ -78,8 +85,8 @@ describe('a content-only deploy', () => {
   });
 
   it('leaves the response-headers policy and the CloudFront Function byte-for-byte as they were', () => {
-    const one = synthPortfolio(fixtureConfig(), '123456789012', before).template.toJSON();
-    const two = synthPortfolio(fixtureConfig(), '123456789012', after).template.toJSON();
+    const one = templateWith(before);
+    const two = templateWith(after);
     for (const type of ['AWS::CloudFront::ResponseHeadersPolicy', 'AWS::CloudFront::Function']) {
       expect(resourcesJson(two, type)).toBe(resourcesJson(one, type));
     }
@@ -94,8 +101,8 @@ describe('a content-only deploy', () => {
     expect(home).not.toMatch(/hreflang="es"|Español|\/es\//i);
     expect(readFileSync(path.join(englishOnly, 'client', 'sitemap.xml'), 'utf8')).not.toContain('/es/');
     expect(readFileSync(path.join(before, 'client', 'es', 'home', 'index.html'), 'utf8')).toContain('<html lang="es" dir="ltr">');
-    const one = synthPortfolio(fixtureConfig(), '123456789012', before).template.toJSON();
-    const three = synthPortfolio(fixtureConfig(), '123456789012', englishOnly).template.toJSON();
+    const one = templateWith(before);
+    const three = templateWith(englishOnly);
     for (const type of ['AWS::CloudFront::ResponseHeadersPolicy', 'AWS::CloudFront::Function']) {
       expect(resourcesJson(three, type)).toBe(resourcesJson(one, type));
     }

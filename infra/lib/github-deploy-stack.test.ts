@@ -11,14 +11,8 @@ import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import {
-  DOCTOR_READ_ACTIONS,
-  GitHubDeployStack,
-  type GitHubRepository,
-  parseRepository,
-  repositoryFromContext,
-  trustedSubjects,
-} from './github-deploy-stack';
+import { DOCTOR_READ_ACTIONS, type GitHubRepository, parseRepository, repositoryFromContext, trustedSubjects } from './deploy-fence';
+import { GitHubDeployStack } from './github-deploy-stack';
 import type { Json } from './testing';
 
 const REPO: GitHubRepository = { owner: 'jane-doe', name: 'portfolio', ids: { owner: 1234567, repository: 7654321 } };

@@ -22,14 +22,8 @@ import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { REPO_ROOT } from '../config/portfolio-config';
-import {
-  boundaryPolicyDocument,
-  boundaryPolicyName,
-  executionPolicyDocument,
-  executionPolicyName,
-  type FenceScope,
-  GitHubDeployStack,
-} from './github-deploy-stack';
+import { boundaryPolicyDocument, boundaryPolicyName, executionPolicyDocument, executionPolicyName, type FenceScope } from './deploy-fence';
+import { GitHubDeployStack } from './github-deploy-stack';
 import { previewBucketName } from './preview-site';
 import type { Json } from './testing';
 

@@ -42,7 +42,7 @@ export class OriginSecret extends Construct {
   constructor(scope: Construct, id: string, props: OriginSecretProps) {
     super(scope, id);
     this.secret = new secretsmanager.Secret(this, 'Secret', {
-      // Named after the stack, so a preview's deploy role can be fenced to its own (github-deploy-stack.ts).
+      // Named after the stack, so a preview's deploy role can be fenced to its own (deploy-fence.ts).
       secretName: `${Stack.of(this).stackName}-origin-secret`,
       description: 'The value CloudFront sends the API in x-portfolio-origin (rotated; read by the API functions only)',
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },

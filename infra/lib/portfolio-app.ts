@@ -10,7 +10,7 @@ import {
   portfolioStackNames,
   REPO_ROOT,
 } from '../config/portfolio-config';
-import { boundaryPolicyName } from './github-deploy-stack';
+import { boundaryPolicyName } from './deploy-fence';
 import { CertificateStack } from './domain';
 import { PortfolioStack } from './portfolio-stack';
 

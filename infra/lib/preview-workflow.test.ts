@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type FakeAws, startFakeAws } from '../../tools/fake-aws';
-import { previewStatements } from './github-deploy-stack';
+import { previewStatements } from './deploy-fence';
 import { basePathOf, previewPath } from '../../contract/preview-path';
 import { previewBucketName } from './preview-site';
 

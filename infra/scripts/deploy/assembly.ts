@@ -20,7 +20,7 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CLOUDFRONT_CERTIFICATE_REGION, liveStackName, type PortfolioConfig, portfolioStackNames } from '../../config/portfolio-config';
-import { bootstrapNames, boundaryPolicyName } from '../../lib/github-deploy-stack';
+import { bootstrapNames, boundaryPolicyName } from '../../lib/deploy-fence';
 
 /**
  * Every CloudFormation resource type this app's stacks hold (the site, its API and functions, the

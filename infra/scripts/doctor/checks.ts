@@ -22,7 +22,7 @@ import {
   type Route53Domain,
   usesTestRecaptcha,
 } from '../../config/portfolio-config';
-import { boundaryPolicyName } from '../../lib/github-deploy-stack';
+import { boundaryPolicyName } from '../../lib/deploy-fence';
 import { errorName, errorText, isNoCredentials, isStackMissing } from '../kit/aws';
 import { type CheckResult, row, unreadable } from '../report';
 import { CAPTCHA_ALARM_ID } from '../../shared/stack-output-keys';

@@ -13,7 +13,7 @@
  * "Creating rulesets for a repository", fnmatch patterns:
  * https://docs.github.com/en/repositories/configuring-branches-and-merges-in-your-repository/managing-rulesets/creating-rulesets-for-a-repository).
  */
-import type { GitHubRepository } from '../../lib/github-deploy-stack';
+import type { GitHubRepository } from '../../lib/deploy-fence';
 
 /** The environment rollback.yml's approval job runs in (tools/workflow-policy.ts holds the workflow to it). */
 export const ROLLBACK_ENVIRONMENT = 'production-rollback';

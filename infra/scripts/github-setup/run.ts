@@ -15,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { REPO_ROOT } from '../../config/portfolio-config';
-import { GITHUB_OIDC, githubSetupStackName, type GitHubRepository, parseRepository, subjectPrefix } from '../../lib/github-deploy-stack';
+import { GITHUB_OIDC, githubSetupStackName, type GitHubRepository, parseRepository, subjectPrefix } from '../../lib/deploy-fence';
 import { GITHUB_STACK_OUTPUT_KEYS, STACK_OUTPUT_KEYS } from '../../shared/stack-output-keys';
 import { awsClient } from '../kit/aws';
 import { checkedConfig, runCdk } from '../kit/cdk';

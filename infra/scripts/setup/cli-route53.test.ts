@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeAwsState } from '../../../tools/fake-aws';
 import { startSetupHarness, type SetupHarness } from '../../../tools/setup-harness';
-import { boundaryPolicyDocument, executionPolicyDocument } from '../../lib/github-deploy-stack';
+import { boundaryPolicyDocument, executionPolicyDocument } from '../../lib/deploy-fence';
 
 const ACCOUNT = '123456789012';
 const SITE_KEY = 'a-real-looking-site-key-0123456789';

@@ -1,5 +1,5 @@
 /**
- * The customer managed policies of the deploy's fence (infra/lib/github-deploy-stack.ts): the one
+ * The customer managed policies of the deploy's fence (infra/lib/deploy-fence.ts): the one
  * `cdk bootstrap --cloudformation-execution-policies` gives CloudFormation's execution role instead of
  * AdministratorAccess (executionPolicyDocument), and the permissions boundary `cdk bootstrap
  * --custom-permissions-boundary` puts on that role and the app puts on every role it makes
@@ -23,7 +23,7 @@ import {
   executionPolicyDocument,
   executionPolicyName,
   type FenceScope,
-} from '../../lib/github-deploy-stack';
+} from '../../lib/deploy-fence';
 
 export const MAX_POLICY_VERSIONS = 5;
 

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { PAGE_SIZE, startFakeAws, type FakeAws, type FakeAwsState, type FakeZone } from '../../../tools/fake-aws';
 import { RECAPTCHA_TEST_SITE_KEY } from '../../config/portfolio-config';
-import { boundaryPolicyDocument, executionPolicyDocument } from '../../lib/github-deploy-stack';
+import { boundaryPolicyDocument, executionPolicyDocument } from '../../lib/deploy-fence';
 import { awsClient } from '../kit/aws';
 import type { SetupClients } from './context';
 import { CANCEL, scriptedPrompter, type Script } from './prompter';

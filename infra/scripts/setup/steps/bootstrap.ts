@@ -2,7 +2,7 @@
 import { DeleteStackCommand, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { emptyAndDeleteBucket } from '../../destroy/bucket';
 import { isStackMissing } from '../../kit/aws';
-import { bootstrapNames, boundaryPolicyName } from '../../../lib/github-deploy-stack';
+import { bootstrapNames, boundaryPolicyName } from '../../../lib/deploy-fence';
 import { ensureFencePolicies, executionPolicyArn, fencePolicyStates, partitionOf } from '../execution-policy';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
