@@ -96,6 +96,8 @@ export interface Session {
   allowConsoleError(pattern: RegExp): void;
   /** Throws when the page had an uncaught error, a hydration error or an unexpected console error. */
   assertHealthy(): void;
+  /** Forgets the requests, errors and allowed errors recorded so far (for the next test of a reused session). */
+  forgetRecords(): void;
   close(): Promise<void>;
 }
 
@@ -207,6 +209,11 @@ export async function openSession(browser: Browser, options: SessionOptions = {}
       const unexpected = consoleErrors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
       const problems = [...pageErrors.map((e) => `page error: ${e}`), ...unexpected.map((e) => `console error: ${e}`)];
       if (problems.length > 0) throw new Error(`The page was not healthy:\n${problems.join('\n')}`);
+    },
+    forgetRecords() {
+      for (const list of [requests, consoleErrors, pageErrors, allowed]) list.length = 0;
+      byId.clear();
+      bodies.clear();
     },
     close: () => context.close(),
   };
