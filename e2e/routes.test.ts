@@ -7,8 +7,12 @@ import { useBrowserSessions } from './support/sessions';
 
 const sessions = useBrowserSessions();
 
+/**
+ * A page for the test, in the session the previous test left when the options allow (sessions.ts): what
+ * these tests check is the same on a first visit and a later one. A test that adds a route takes it off.
+ */
 async function open(options: SessionOptions = {}): Promise<Page> {
-  return (await sessions.open(options)).page;
+  return (await sessions.reuse(options)).page;
 }
 
 function pathOf(page: Page): string {
