@@ -136,6 +136,16 @@ function storageStateFor(origin: string, options: SessionOptions) {
   return localStorage.length > 0 ? { cookies: [], origins: [{ origin, localStorage }] } : undefined;
 }
 
+/** A fake turned off is blocked by a route, in this test only (a route costs every request of the page). */
+export async function blockTurnedOffFakes(page: Page, options: SessionOptions): Promise<void> {
+  for (const [on, pattern] of [
+    [options.fakeRecaptcha, RECAPTCHA_SCRIPT_PATTERN],
+    [options.fakeGtag, GTAG_SCRIPT_PATTERN],
+  ] as const) {
+    if (on === false) await page.route(pattern, (route) => route.abort('blockedbyclient'));
+  }
+}
+
 /**
  * A fresh context and page for one test: the viewport, the fake Google scripts from launchBrowser's
  * server (its certificate accepted) unless turned off, and every console error, page error and request
@@ -154,13 +164,7 @@ export async function openSession(browser: Browser, options: SessionOptions = {}
     ignoreHTTPSErrors: true,
   });
   const page = await context.newPage();
-  // A fake turned off is blocked by a route, in this test only (a route costs every request of the page).
-  for (const [on, pattern] of [
-    [options.fakeRecaptcha, RECAPTCHA_SCRIPT_PATTERN],
-    [options.fakeGtag, GTAG_SCRIPT_PATTERN],
-  ] as const) {
-    if (on === false) await page.route(pattern, (route) => route.abort('blockedbyclient'));
-  }
+  await blockTurnedOffFakes(page, options);
 
   const requests: SeenRequest[] = [];
   const consoleErrors: string[] = [];

@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { baseUrl, launchBrowser, openSession, VIEWPORTS, type Session, type SessionOptions } from './browser';
+import { baseUrl, blockTurnedOffFakes, launchBrowser, openSession, VIEWPORTS, type Session, type SessionOptions } from './browser';
 
 /**
- * What a reused session cannot change in place: its context's own settings and the routes it was
- * opened with. The stored choices (consent, theme) and the emulated media are set again for each test.
+ * What a reused session does not change in place: its context's own settings and which fakes it
+ * serves. The stored choices (consent, theme) and the emulated media are set again for each test.
  */
 function contextKey(options: SessionOptions): string {
   const { viewport = 'desktop', fakeRecaptcha = true, fakeGtag = true, timezoneId = 'UTC', javaScriptEnabled = true } = options;
@@ -13,13 +13,16 @@ function contextKey(options: SessionOptions): string {
 
 /**
  * Puts a session's page back as openSession would have opened it with these options, but for its HTTP
- * cache and the document it shows until the test's first navigation: the emulated media and viewport,
- * no other page, no cookie, and the site's storage holding only what the options store. False when the
- * page is not on the site's origin, whose storage is then out of reach.
+ * cache and the document it shows until the test's first navigation: no other page, only the options'
+ * routes, the emulated media and viewport, no cookie, and the site's storage holding only what the
+ * options store. False when the page is not on the site's origin, whose storage is then out of reach.
  */
 async function resetSession({ context, page }: Session, options: SessionOptions): Promise<boolean> {
   if (!page.url().startsWith(`${baseUrl()}/`)) return false;
   await Promise.all(context.pages().map((other) => (other === page ? undefined : other.close())));
+  // The routes a test added go, and the blocks these options ask for are set again.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await blockTurnedOffFakes(page, options);
   await page.emulateMedia({
     media: null,
     colorScheme: options.colorScheme ?? 'light',
@@ -88,10 +91,11 @@ export function useBrowserSessions(beforeLaunch?: () => void) {
     },
     /**
      * This test's session: the previous test's, when that one came from `reuse` with the same context
-     * settings and the same `prepare`, reset as `resetSession` says (its warm HTTP cache and its last document remain, so the
-     * test navigates first); otherwise a new one, kept for the next test. For tests that need no cold
-     * cache or first visit and add nothing a reset does not take away (routes, init scripts, a fixed
-     * clock, CDP listeners): `prepare` adds those once, to a new session, for every test that reuses it.
+     * settings and the same `prepare`, reset as `resetSession` says (its warm HTTP cache and its last
+     * document remain, so the test navigates first); otherwise a new one, kept for the next test. For
+     * tests that need no cold cache or first visit, and leave nothing a reset does not take away (init
+     * scripts, CDP listeners, a fixed clock that the next test does not set again): `prepare` adds
+     * such things once, to a new session, for every test that reuses it.
      */
     async reuse(options: SessionOptions = {}, prepare?: (session: Session) => Promise<void>): Promise<Session> {
       const key = contextKey(options);
