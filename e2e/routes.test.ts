@@ -9,7 +9,8 @@ const sessions = useBrowserSessions();
 
 /**
  * A page for the test, in the session the previous test left when the options allow (sessions.ts): what
- * these tests check is the same on a first visit and a later one. A test that adds a route takes it off.
+ * these tests check is the same on a first visit and a later one. The greeting tests (their own time
+ * zone, so their own session) each fix the clock before their first visit.
  */
 async function open(options: SessionOptions = {}): Promise<Page> {
   return (await sessions.reuse(options)).page;
