@@ -70,14 +70,16 @@ export function useBrowserSessions(beforeLaunch?: () => void) {
     const current = session;
     session = undefined;
     if (!current) return;
-    // A reused session stays open for the next test unless this one failed: its page is then in no known state.
-    const keep = current === kept?.session && task.result?.state !== 'fail';
+    // A reused session stays open for the next test unless this one failed or was not healthy: its
+    // page is then in no known state.
+    let healthy = false;
     try {
       current.assertHealthy();
+      healthy = true;
     } finally {
-      if (keep) current.forgetRecords();
-      else if (current === kept?.session) await closeKept();
-      else await current.close();
+      if (current !== kept?.session) await current.close();
+      else if (healthy && task.result?.state !== 'fail') current.forgetRecords();
+      else await closeKept();
     }
   });
 
