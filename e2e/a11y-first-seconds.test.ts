@@ -1,6 +1,6 @@
 /**
  * Accessibility in the first seconds: what a visitor meets before the page's own scripts have
- * arrived (held back here by e2e/support/hold-scripts.ts until the test ends) must pass axe too, on every route,
+ * arrived (held back here by e2e/support/hold-scripts.ts, never let through) must pass axe too, on every route,
  * at both sizes and in both themes: the prerendered page, with its waiting states (the headshot's
  * "Loading…", the disabled theme control).
  */
