@@ -1,18 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations as violations } from './support/axe';
-import { launchBrowser, openSession, visit, type ViewportName } from './support/browser';
+import { visit, type ViewportName } from './support/browser';
+import { useBrowserSessions } from './support/sessions';
 import { localized, ROUTES_OF_EVERY_LOCALE, UNKNOWN_ROUTE } from './support/site';
 import { LOCALE_CODES } from '../web/content/locales';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+// axe judges each page as loaded, whatever the HTTP cache held: the tests of one size share a session,
+// the theme and the stored consent set again for each test (sessions.ts).
+const sessions = useBrowserSessions();
 
 const VIEWPORT_NAMES: ViewportName[] = ['phone', 'desktop'];
 /** Both themes, chosen by the system setting (the theme control's stored choice applies the same CSS). */
@@ -27,21 +22,17 @@ const CASES = VIEWPORT_NAMES.flatMap((viewport) => COLOR_SCHEMES.map((scheme) =>
 const EVERY_PAGE_CASES = new Set(['phone light', 'desktop dark']);
 
 async function violationsOnPages(viewport: ViewportName, colorScheme: 'light' | 'dark', routes: string[]): Promise<void> {
-  const session = await openSession(browser, { viewport, colorScheme });
+  const session = await sessions.reuse({ viewport, colorScheme });
   session.allowConsoleError(/status of 404/);
-  try {
-    const found: string[] = [];
-    for (const route of routes) {
-      await visit(session.page, route);
-      // The banner appears after hydration; axe checks it too.
-      await session.page.locator('.cookie-banner').waitFor({ timeout: 5_000 });
-      for (const v of await violations(session.page)) found.push(`${route}: ${v}`);
-    }
-    expect(found, found.join('\n')).toEqual([]);
-    session.assertHealthy();
-  } finally {
-    await session.close();
+  const found: string[] = [];
+  for (const route of routes) {
+    await visit(session.page, route);
+    // The banner appears after hydration; axe checks it too.
+    await session.page.locator('.cookie-banner').waitFor({ timeout: 5_000 });
+    for (const v of await violations(session.page)) found.push(`${route}: ${v}`);
   }
+  expect(found, found.join('\n')).toEqual([]);
+  session.assertHealthy();
 }
 
 describe.each(CASES)('axe-core at %s size, %s theme', (viewport, colorScheme) => {
@@ -70,45 +61,37 @@ describe.each(CASES)('axe-core at %s size, %s theme', (viewport, colorScheme) =>
   }
 
   it('reports no violation with consent stored (no banner), the banner expanded, and the layout overlays open', async () => {
-    const session = await openSession(browser, { viewport, colorScheme, consent: true });
-    try {
-      const page = session.page;
-      const found: string[] = [];
-      await visit(page, '/home');
-      for (const v of await violations(page)) found.push(`/home with consent: ${v}`);
-      if (viewport === 'phone') {
-        await page.getByRole('button', { name: /menu/i }).filter({ visible: true }).click();
-        for (const v of await violations(page)) found.push(`mobile menu open: ${v}`);
-      } else {
-        await page
-          .getByRole('button', { name: /fun fact/i })
-          .filter({ visible: true })
-          .click();
-        await page.getByRole('dialog').waitFor();
-        for (const v of await violations(page)) found.push(`fun-fact modal open: ${v}`);
-      }
-      expect(found, found.join('\n')).toEqual([]);
-      session.assertHealthy();
-    } finally {
-      await session.close();
+    const session = await sessions.reuse({ viewport, colorScheme, consent: true });
+    const page = session.page;
+    const found: string[] = [];
+    await visit(page, '/home');
+    for (const v of await violations(page)) found.push(`/home with consent: ${v}`);
+    if (viewport === 'phone') {
+      await page.getByRole('button', { name: /menu/i }).filter({ visible: true }).click();
+      for (const v of await violations(page)) found.push(`mobile menu open: ${v}`);
+    } else {
+      await page
+        .getByRole('button', { name: /fun fact/i })
+        .filter({ visible: true })
+        .click();
+      await page.getByRole('dialog').waitFor();
+      for (const v of await violations(page)) found.push(`fun-fact modal open: ${v}`);
     }
+    expect(found, found.join('\n')).toEqual([]);
+    session.assertHealthy();
   });
 
   it('reports no violation with the cookie banner expanded', async () => {
-    const session = await openSession(browser, { viewport, colorScheme });
-    try {
-      const page = session.page;
-      await visit(page, '/contact');
-      await page
-        .locator('button[aria-expanded]')
-        .filter({ hasText: /^\s*\+\s*$/ })
-        .click();
-      await page.getByRole('button', { name: 'Accept' }).waitFor();
-      const found = await violations(page);
-      expect(found, found.join('\n')).toEqual([]);
-      session.assertHealthy();
-    } finally {
-      await session.close();
-    }
+    const session = await sessions.reuse({ viewport, colorScheme });
+    const page = session.page;
+    await visit(page, '/contact');
+    await page
+      .locator('button[aria-expanded]')
+      .filter({ hasText: /^\s*\+\s*$/ })
+      .click();
+    await page.getByRole('button', { name: 'Accept' }).waitFor();
+    const found = await violations(page);
+    expect(found, found.join('\n')).toEqual([]);
+    session.assertHealthy();
   });
 });

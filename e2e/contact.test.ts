@@ -21,7 +21,7 @@ interface Form {
 
 /** Opens /contact with the fake reCAPTCHA script and waits for its widget to render. */
 async function openContact(viewport: 'phone' | 'desktop' = 'desktop'): Promise<Form> {
-  const page = (await sessions.open({ viewport })).page;
+  const page = (await sessions.reuse({ viewport })).page;
   await visit(page, '/contact');
   const main = page.getByRole('main');
   const form: Form = {

@@ -209,7 +209,7 @@ describe('before the scripts arrive (held back), hydration keeps what the visito
 
 describe('starting at the top', () => {
   it.each(['phone', 'desktop'] as ViewportName[])('a route change after scrolling lands at the top (%s)', async (viewport) => {
-    const page = (await sessions.open({ viewport })).page;
+    const page = (await sessions.reuse({ viewport })).page;
     await visit(page, '/privacy-policy');
     await page.evaluate(() => window.scrollTo(0, 700));
     await eventually(
@@ -236,7 +236,7 @@ describe('starting at the top', () => {
   });
 
   it.each(['phone', 'desktop'] as ViewportName[])('a reload starts at the top (%s)', async (viewport) => {
-    const page = (await sessions.open({ viewport })).page;
+    const page = (await sessions.reuse({ viewport })).page;
     await visit(page, '/privacy-policy');
     await page.evaluate(() => window.scrollTo(0, 700));
     await eventually(
@@ -252,7 +252,7 @@ describe('starting at the top', () => {
 
 describe('with JavaScript turned off', () => {
   it('every route shows its heading', async () => {
-    const page = (await sessions.open({ viewport: 'phone', javaScriptEnabled: false })).page;
+    const page = (await sessions.reuse({ viewport: 'phone', javaScriptEnabled: false })).page;
     for (const route of KNOWN_ROUTES) {
       const response = await page.goto(`${baseUrl()}${route}`, { waitUntil: 'load' });
       expect(response?.status(), route).toBe(200);
@@ -263,7 +263,7 @@ describe('with JavaScript turned off', () => {
   });
 
   it('the phone menu opens, closes and leads to every other page', async () => {
-    const page = (await sessions.open({ viewport: 'phone', javaScriptEnabled: false })).page;
+    const page = (await sessions.reuse({ viewport: 'phone', javaScriptEnabled: false })).page;
     await page.goto(`${baseUrl()}/home`, { waitUntil: 'load' });
     const toggle = menuToggle(page);
     await toggle.click();
@@ -284,7 +284,7 @@ describe('with JavaScript turned off', () => {
   });
 
   it('the contact form says why it cannot send, and the headshot shows it is not available', async () => {
-    const page = (await sessions.open({ viewport: 'desktop', javaScriptEnabled: false })).page;
+    const page = (await sessions.reuse({ viewport: 'desktop', javaScriptEnabled: false })).page;
     await page.goto(`${baseUrl()}/contact`, { waitUntil: 'load' });
     const main = page.getByRole('main');
     await expect(main.getByText(/needs JavaScript/).isVisible()).resolves.toBe(true);
@@ -310,7 +310,7 @@ describe('with JavaScript turned off', () => {
   it.each(['/anything', '/es/anything', '/es/projects/99'])(
     "an unknown address (%s) answers 404 with the 404 page's words and a visible link home in every language",
     async (path) => {
-      const page = (await sessions.open({ viewport: 'phone', javaScriptEnabled: false })).page;
+      const page = (await sessions.reuse({ viewport: 'phone', javaScriptEnabled: false })).page;
       sessions.current.allowConsoleError(/status of 404/);
       const response = await page.goto(`${baseUrl()}${path}`, { waitUntil: 'load' });
       expect(response?.status()).toBe(404);
@@ -347,7 +347,7 @@ describe('with JavaScript turned off', () => {
 
   // "/" is answered by the CDN's 302; every other language's root is a prerendered page with a meta refresh.
   it.each(['/', '/es', '/es/'])("a language's root (%s) leads to its home, replacing the history entry", async (root) => {
-    const page = (await sessions.open({ viewport: 'desktop', javaScriptEnabled: false })).page;
+    const page = (await sessions.reuse({ viewport: 'desktop', javaScriptEnabled: false })).page;
     const locale = root === '/' ? DEFAULT_LOCALE : 'es';
     const before = localized(locale, '/about');
     await page.goto(`${baseUrl()}${before}`, { waitUntil: 'load' });

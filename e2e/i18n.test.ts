@@ -182,7 +182,7 @@ describe("each language's root", () => {
 
   it('takes the browser from /es and /es/ to /es/home, replacing the history entry, as / goes to /home', async () => {
     // With the scripts cached they run before the meta refresh fires: both must replace the root's entry.
-    const page = (await sessions.open({ viewport: 'desktop' })).page;
+    const page = (await sessions.reuse({ viewport: 'desktop' })).page;
     for (const locale of OTHER_LOCALES) {
       for (const root of [`/${locale}`, `/${locale}/`]) {
         const before = localized(locale, '/about');
@@ -200,7 +200,7 @@ describe("each language's root", () => {
 
 describe('another language in the browser', () => {
   async function open(viewport: 'phone' | 'desktop' = 'desktop'): Promise<Page> {
-    const session = await sessions.open({ viewport });
+    const session = await sessions.reuse({ viewport });
     session.allowConsoleError(/status of 404/);
     return session.page;
   }
@@ -311,7 +311,7 @@ describe('another language in the browser', () => {
   });
 
   it('validates the Spanish contact form by the same rules, with Spanish messages, and sends the four fields', async () => {
-    const session = await sessions.open({ viewport: 'desktop' });
+    const session = await sessions.reuse({ viewport: 'desktop' });
     const page = session.page;
     await visit(page, '/es/contact');
     const main = page.getByRole('main');
@@ -348,7 +348,7 @@ describe('another language in the browser', () => {
   });
 
   it('accepts ordinary Spanish names: two surnames, compound first names, particles', async () => {
-    const session = await sessions.open({ viewport: 'desktop' });
+    const session = await sessions.reuse({ viewport: 'desktop' });
     const page = session.page;
     await visit(page, '/es/contact');
     const main = page.getByRole('main');

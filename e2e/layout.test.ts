@@ -6,8 +6,9 @@ import { useBrowserSessions } from './support/sessions';
 
 const sessions = useBrowserSessions();
 
+/** A page for the test, in the session the previous test left when the options allow (sessions.ts). */
 async function open(options: SessionOptions = {}): Promise<Page> {
-  return (await sessions.open(options)).page;
+  return (await sessions.reuse(options)).page;
 }
 
 /** The visible menu entry links, wherever the layout shows them. */

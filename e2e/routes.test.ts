@@ -7,8 +7,13 @@ import { useBrowserSessions } from './support/sessions';
 
 const sessions = useBrowserSessions();
 
+/**
+ * A page for the test, in the session the previous test left when the options allow (sessions.ts): what
+ * these tests check is the same on a first visit and a later one. The greeting tests (their own time
+ * zone, so their own session) each fix the clock before their first visit.
+ */
 async function open(options: SessionOptions = {}): Promise<Page> {
-  return (await sessions.open(options)).page;
+  return (await sessions.reuse(options)).page;
 }
 
 function pathOf(page: Page): string {
@@ -207,21 +212,6 @@ describe('routes in the browser', () => {
     expect(order.topButton).toBeGreaterThan(order.moreIndex);
   });
 
-  it('the scroll-to-top button under the grid returns to the top', async () => {
-    const page = await open({ viewport: 'phone' });
-    await visit(page, '/projects');
-    const more = page.getByText(TEXT.moreToCome, { exact: true });
-    await more.scrollIntoViewIfNeeded();
-    expect(await scrollY(page)).toBeGreaterThan(300);
-    // The last button named like "top" in main is the one under the grid.
-    await page.getByRole('main').getByRole('button', { name: /top/i }).last().click();
-    await eventually(
-      () => scrollY(page),
-      (y) => y === 0,
-      'scrollY 0',
-    );
-  });
-
   it("shows each project's detail with the rules for projects 1 and 4, and sends the detail click events", async () => {
     const page = await open();
     await visit(page, '/projects');
@@ -348,16 +338,6 @@ describe('routes in the browser', () => {
     await page.waitForURL(/\/projects$/);
   });
 
-  it('shows the 404 page for any other path, after hydration, with a Go home link to /', async () => {
-    const page = await open({ viewport: 'phone' });
-    sessions.current.allowConsoleError(/status of 404/);
-    expect(await visit(page, '/some/deep/unknown-path')).toBe(404);
-    const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { name: TEXT.notFoundHeading }).isVisible()).resolves.toBe(true);
-    await expect(main.getByRole('link', { name: TEXT.goHome }).getAttribute('href')).resolves.toBe('/');
-    expect(pathOf(page)).toBe('/some/deep/unknown-path');
-  });
-
   it('shows the blogs: heading, three article cards opening in a new tab, and the Client blogs link', async () => {
     const page = await open();
     await visit(page, '/blogs');
@@ -413,17 +393,6 @@ describe('routes in the browser', () => {
     await expect(main.getByRole('button', { name: 'Send' }).isDisabled()).resolves.toBe(true);
   });
 
-  it("shows the about page: intro, Let's Chat! to /contact, the cards, and a profile link on small screens", async () => {
-    const page = await open({ viewport: 'phone' });
-    await visit(page, '/about');
-    const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: TEXT.letsChat }).getAttribute('href')).resolves.toBe('/contact');
-    const text = (await textOf(main)).toLowerCase();
-    for (const card of ['technologies', 'tools', 'practices', 'education']) expect(text, card).toContain(card);
-    const profile = main.locator('a[target="_blank"][href^="https://"]');
-    await expect(profile.first().isVisible(), 'profile link visible on a phone').resolves.toBe(true);
-  });
-
   it('shows the privacy policy: last updated September 27, 2024, 11 sections each with an h2', async () => {
     const page = await open();
     await visit(page, '/privacy-policy');
@@ -459,6 +428,43 @@ describe('routes in the browser', () => {
       "the cards' texts after a client navigation back",
     );
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  // The tests at phone size come last, together: they share one session (the others another).
+  it('the scroll-to-top button under the grid returns to the top', async () => {
+    const page = await open({ viewport: 'phone' });
+    await visit(page, '/projects');
+    const more = page.getByText(TEXT.moreToCome, { exact: true });
+    await more.scrollIntoViewIfNeeded();
+    expect(await scrollY(page)).toBeGreaterThan(300);
+    // The last button named like "top" in main is the one under the grid.
+    await page.getByRole('main').getByRole('button', { name: /top/i }).last().click();
+    await eventually(
+      () => scrollY(page),
+      (y) => y === 0,
+      'scrollY 0',
+    );
+  });
+
+  it('shows the 404 page for any other path, after hydration, with a Go home link to /', async () => {
+    const page = await open({ viewport: 'phone' });
+    sessions.current.allowConsoleError(/status of 404/);
+    expect(await visit(page, '/some/deep/unknown-path')).toBe(404);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: TEXT.notFoundHeading }).isVisible()).resolves.toBe(true);
+    await expect(main.getByRole('link', { name: TEXT.goHome }).getAttribute('href')).resolves.toBe('/');
+    expect(pathOf(page)).toBe('/some/deep/unknown-path');
+  });
+
+  it("shows the about page: intro, Let's Chat! to /contact, the cards, and a profile link on small screens", async () => {
+    const page = await open({ viewport: 'phone' });
+    await visit(page, '/about');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: TEXT.letsChat }).getAttribute('href')).resolves.toBe('/contact');
+    const text = (await textOf(main)).toLowerCase();
+    for (const card of ['technologies', 'tools', 'practices', 'education']) expect(text, card).toContain(card);
+    const profile = main.locator('a[target="_blank"][href^="https://"]');
+    await expect(profile.first().isVisible(), 'profile link visible on a phone').resolves.toBe(true);
   });
 
   it('starts every route at the top, on load and after client-side navigation', async () => {

@@ -96,6 +96,8 @@ export interface Session {
   allowConsoleError(pattern: RegExp): void;
   /** Throws when the page had an uncaught error, a hydration error or an unexpected console error. */
   assertHealthy(): void;
+  /** Forgets the requests, errors and allowed errors recorded so far (for the next test of a reused session). */
+  forgetRecords(): void;
   close(): Promise<void>;
 }
 
@@ -134,6 +136,16 @@ function storageStateFor(origin: string, options: SessionOptions) {
   return localStorage.length > 0 ? { cookies: [], origins: [{ origin, localStorage }] } : undefined;
 }
 
+/** A fake turned off is blocked by a route, in this test only (a route costs every request of the page). */
+export async function blockTurnedOffFakes(page: Page, options: SessionOptions): Promise<void> {
+  for (const [on, pattern] of [
+    [options.fakeRecaptcha, RECAPTCHA_SCRIPT_PATTERN],
+    [options.fakeGtag, GTAG_SCRIPT_PATTERN],
+  ] as const) {
+    if (on === false) await page.route(pattern, (route) => route.abort('blockedbyclient'));
+  }
+}
+
 /**
  * A fresh context and page for one test: the viewport, the fake Google scripts from launchBrowser's
  * server (its certificate accepted) unless turned off, and every console error, page error and request
@@ -152,13 +164,7 @@ export async function openSession(browser: Browser, options: SessionOptions = {}
     ignoreHTTPSErrors: true,
   });
   const page = await context.newPage();
-  // A fake turned off is blocked by a route, in this test only (a route costs every request of the page).
-  for (const [on, pattern] of [
-    [options.fakeRecaptcha, RECAPTCHA_SCRIPT_PATTERN],
-    [options.fakeGtag, GTAG_SCRIPT_PATTERN],
-  ] as const) {
-    if (on === false) await page.route(pattern, (route) => route.abort('blockedbyclient'));
-  }
+  await blockTurnedOffFakes(page, options);
 
   const requests: SeenRequest[] = [];
   const consoleErrors: string[] = [];
@@ -207,6 +213,11 @@ export async function openSession(browser: Browser, options: SessionOptions = {}
       const unexpected = consoleErrors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
       const problems = [...pageErrors.map((e) => `page error: ${e}`), ...unexpected.map((e) => `console error: ${e}`)];
       if (problems.length > 0) throw new Error(`The page was not healthy:\n${problems.join('\n')}`);
+    },
+    forgetRecords() {
+      for (const list of [requests, consoleErrors, pageErrors, allowed]) list.length = 0;
+      byId.clear();
+      bodies.clear();
     },
     close: () => context.close(),
   };

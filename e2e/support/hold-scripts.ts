@@ -11,7 +11,9 @@ export const OWN_SCRIPTS = /\/assets\/[^/?]+\.js(\?|$)/;
  * Paused with a narrow CDP Fetch pattern rather than page.route, which would pause every request of the
  * page on its way through this process. The HTTP cache is off meanwhile, so every script is asked for.
  */
-export async function holdScripts(page: Page): Promise<{ release: () => void; held: () => number; firstHeld: Promise<void> }> {
+export async function holdScripts(
+  page: Page,
+): Promise<{ release: () => void; held: () => number; heldFor: (documentUrl: string) => number; firstHeld: Promise<void> }> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let firstIn!: () => void;
@@ -19,10 +21,13 @@ export async function holdScripts(page: Page): Promise<{ release: () => void; he
   // test that must act while a script is already waiting awaits this.
   const firstHeld = new Promise<void>((resolve) => (firstIn = resolve));
   let held = 0;
+  // The document that asked for each held script (its Referer): one page reused for many shows which held what.
+  const askedBy: string[] = [];
   const cdp = await page.context().newCDPSession(page);
   cdp.on('Fetch.requestPaused', async ({ requestId, request }) => {
     if (OWN_SCRIPTS.test(request.url)) {
       held += 1;
+      askedBy.push(request.headers.Referer ?? request.headers.referer ?? '');
       firstIn();
       await gate;
     }
@@ -32,5 +37,5 @@ export async function holdScripts(page: Page): Promise<{ release: () => void; he
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/assets/*.js*' }] });
-  return { release, held: () => held, firstHeld };
+  return { release, held: () => held, heldFor: (documentUrl) => askedBy.filter((url) => url === documentUrl).length, firstHeld };
 }
