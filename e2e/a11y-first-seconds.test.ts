@@ -4,7 +4,7 @@
  * at both sizes and in both themes: the prerendered page, with its waiting states (the headshot's
  * "Loading…", the disabled theme control).
  */
-import { holdScripts, OWN_SCRIPTS } from './support/hold-scripts';
+import { holdScripts, ownScriptsArrived } from './support/hold-scripts';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { baseUrl, type Session, type ViewportName } from './support/browser';
@@ -50,12 +50,7 @@ describe.each(CASES)('axe-core before the scripts arrive, at %s size, %s theme',
     await expect.poll(() => scripts.heldFor(url), { timeout: 10_000 }).toBeGreaterThan(heldBefore);
     const found = await axeViolations(page);
     await expect(page.evaluate(() => document.documentElement.dataset.hydrated)).resolves.toBeUndefined();
-    // Not one of its own scripts has arrived (a resource's timing entry comes when it has).
-    const arrived = await page.evaluate(
-      (source) => performance.getEntriesByType('resource').filter((entry) => new RegExp(source).test(entry.name)).length,
-      OWN_SCRIPTS.source,
-    );
-    expect(arrived).toBe(0);
+    expect(await ownScriptsArrived(page), 'scripts of its own that arrived').toBe(0);
     expect(found, found.join('\n')).toEqual([]);
   });
 });

@@ -39,3 +39,11 @@ export async function holdScripts(
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/assets/*.js*' }] });
   return { release, held: () => held, heldFor: (documentUrl) => askedBy.filter((url) => url === documentUrl).length, firstHeld };
 }
+
+/** How many of the page's own scripts have arrived in its document (a resource's timing entry comes when it has). */
+export function ownScriptsArrived(page: Page): Promise<number> {
+  return page.evaluate(
+    (source) => performance.getEntriesByType('resource').filter((entry) => new RegExp(source).test(entry.name)).length,
+    OWN_SCRIPTS.source,
+  );
+}
