@@ -36,6 +36,11 @@ export interface PageOptions {
   viewport: ViewportName;
   /** A dark system colour scheme (prefers-color-scheme: dark). */
   dark?: boolean;
+  /**
+   * A new browser session even where the engine keeps one between pages (WebKit): a cold HTTP cache
+   * and nothing an earlier page left, for a first visit or scripts held back (a cached script is never asked for).
+   */
+  fresh?: boolean;
 }
 
 /** An element to act on, found in the page: CSS, then the accessible name, then visible only. */
@@ -74,14 +79,18 @@ export interface EnginePage {
   reload(): Promise<void>;
   /** PNG of the viewport. */
   screenshot(): Promise<Buffer>;
-  close(): Promise<void>;
+  /**
+   * Closes the page. With `reusable`, an engine that keeps its browser session between pages (WebKit)
+   * may hand it, its storage and cookies cleared, to the next page not asking for a fresh one.
+   */
+  close(reusable?: boolean): Promise<void>;
 }
 
 export interface Engine {
   readonly name: EngineName;
   /** Whether the recording proxy sees (and can fake) HTTPS requests: not from WebKitGTK, whose HTTPS requests it can only refuse. */
   readonly interceptsHttps: boolean;
-  /** One page at a time: close it before opening the next (Firefox over BiDi needs this). */
+  /** One page at a time: close it before opening the next (Firefox over BiDi needs this). Each in a new context, but in WebKit (see `fresh`). */
   open(options: PageOptions): Promise<EnginePage>;
   close(): Promise<void>;
 }
@@ -250,7 +259,13 @@ async function playwrightEngine(name: 'chromium' | 'firefox', network: Network):
   };
 }
 
-function webDriverPage(session: WebDriverSession): EnginePage {
+/**
+ * A WebKit page. `keep` takes the session back for a later page, once `close(true)` has cleared what
+ * the page stored: only when every address it opened was of the origin its last document is in (the
+ * storage a script can clear), else the session ends.
+ */
+function webDriverPage(session: WebDriverSession, keep: () => void): EnginePage {
+  const origins = new Set<string>();
   const evaluate = <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> =>
     session.execute<R>(`return (${fn.toString()}).apply(null, arguments);`, [arg ?? null]);
   const element = (target: Target) =>
@@ -300,7 +315,10 @@ function webDriverPage(session: WebDriverSession): EnginePage {
   };
   return {
     engine: 'webkit',
-    goto: (url, until) => navigation(() => session.navigate(url), until),
+    goto(url, until) {
+      origins.add(new URL(url).origin);
+      return navigation(() => session.navigate(url), until);
+    },
     url: () => session.currentUrl(),
     evaluate,
     async run(source) {
@@ -327,23 +345,58 @@ function webDriverPage(session: WebDriverSession): EnginePage {
     back: () => navigation(() => session.back(), 'load', true),
     reload: () => navigation(() => session.refresh()),
     screenshot: () => session.screenshot(),
-    close: () => session.close(),
+    async close(reusable = false) {
+      const origin = reusable
+        ? await evaluate(() => {
+            localStorage.clear();
+            sessionStorage.clear();
+            return location.origin;
+          }).catch(() => undefined)
+        : undefined;
+      if (origin === undefined || [...origins].some((other) => other !== origin)) return session.close();
+      try {
+        await session.deleteCookies();
+        // Ends the document (its timers, its pagehide beacons) before the next page's recording starts.
+        await session.navigate('about:blank');
+        keep();
+      } catch {
+        await session.close();
+      }
+    },
   };
 }
 
+/**
+ * WebKit over WebDriver. A session is a new MiniBrowser, whose start and end take about 0.4 s of CPU
+ * and 2 to 5 s on a busy machine, so a page closed as reusable leaves its session (one per colour
+ * scheme, which is fixed at its start) for the next page that does not ask for a fresh one.
+ */
 async function webKitEngine(network: Network): Promise<Engine> {
   const driver = await startWebKitDriver();
+  const kept = new Map<boolean, { session: WebDriverSession; viewport: ViewportName }>();
   return {
     name: 'webkit',
     interceptsHttps: false,
-    async open({ viewport, dark = false }) {
-      const session = await driver.newSession({ proxy: { http: network.address, ssl: network.secureAddress }, dark });
-      const { width, height } = VIEWPORTS[viewport];
-      // The window includes no browser chrome in automation mode; its minimum width wins on a phone size.
-      await session.setWindowRect(width, height);
-      return webDriverPage(session);
+    async open({ viewport, dark = false, fresh = false }) {
+      let reused = kept.get(dark);
+      kept.delete(dark);
+      if (reused && fresh) {
+        await reused.session.close();
+        reused = undefined;
+      }
+      const session = reused?.session ?? (await driver.newSession({ proxy: { http: network.address, ssl: network.secureAddress }, dark }));
+      if (reused?.viewport !== viewport) {
+        const { width, height } = VIEWPORTS[viewport];
+        // The window includes no browser chrome in automation mode; its minimum width wins on a phone size.
+        await session.setWindowRect(width, height);
+      }
+      return webDriverPage(session, () => kept.set(dark, { session, viewport }));
     },
-    close: () => driver.stop(),
+    async close() {
+      for (const { session } of kept.values()) await session.close();
+      kept.clear();
+      await driver.stop();
+    },
   };
 }
 
@@ -356,7 +409,7 @@ export interface EngineSession {
   /** The recording proxy every request of the engine goes through. */
   readonly network: Network;
   readonly engine: Engine;
-  /** Closes the page open, resets the proxy's recording and fakes, and opens a new page: one page at a time. */
+  /** Closes the page open (reusable), resets the proxy's recording and fakes, and opens a new page: one page at a time. */
   open(options: PageOptions, fakes?: Partial<NetworkOptions>): Promise<EnginePage>;
 }
 
@@ -405,8 +458,9 @@ export function engineSession(name: EngineName, { setup, teardown, timeout }: Se
     network = shared.network ??= await startNetwork();
     engine = await (shared.engine ??= launchEngine(name, network));
   }, timeout);
-  afterEach(async () => {
-    await current?.close();
+  // A page a test passed with may serve the next test (WebKit): one that failed, or that a retry will repeat, ends.
+  afterEach(async ({ task }) => {
+    await current?.close(task.result?.state === 'pass');
     current = undefined;
   });
   return {
@@ -417,7 +471,7 @@ export function engineSession(name: EngineName, { setup, teardown, timeout }: Se
       return started(engine, 'engine');
     },
     async open(options, fakes) {
-      await current?.close();
+      await current?.close(true);
       current = undefined;
       started(network, 'recording proxy').reset(fakes);
       current = await started(engine, 'engine').open(options);
