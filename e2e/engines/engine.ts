@@ -37,8 +37,8 @@ export interface PageOptions {
   /** A dark system colour scheme (prefers-color-scheme: dark). */
   dark?: boolean;
   /**
-   * A new browser session even where the engine keeps one between pages (WebKit): a cold HTTP cache
-   * and nothing an earlier page left, for a first visit or scripts held back (a cached script is never asked for).
+   * A new browser context or session, not one an earlier page left (keptPages): a cold HTTP cache, for
+   * a first visit or scripts held back (a cached script is never asked for).
    */
   fresh?: boolean;
 }
@@ -79,10 +79,7 @@ export interface EnginePage {
   reload(): Promise<void>;
   /** PNG of the viewport. */
   screenshot(): Promise<Buffer>;
-  /**
-   * Closes the page. With `reusable`, an engine that keeps its browser session between pages (WebKit)
-   * may hand it, its storage and cookies cleared, to the next page not asking for a fresh one.
-   */
+  /** Closes the page; with `reusable`, its context or session may serve the next page (keptPages). */
   close(reusable?: boolean): Promise<void>;
 }
 
@@ -90,7 +87,7 @@ export interface Engine {
   readonly name: EngineName;
   /** Whether the recording proxy sees (and can fake) HTTPS requests: not from WebKitGTK, whose HTTPS requests it can only refuse. */
   readonly interceptsHttps: boolean;
-  /** One page at a time: close it before opening the next (Firefox over BiDi needs this). Each in a new context, but in WebKit (see `fresh`). */
+  /** One page at a time: close it before opening the next (Firefox over BiDi needs this). */
   open(options: PageOptions): Promise<EnginePage>;
   close(): Promise<void>;
 }
@@ -146,6 +143,66 @@ async function findWithRetry<T>(find: () => Promise<T | null>, target: Target, t
     if (Date.now() > deadline) throw new Error(`No element ${describeTarget(target)} on the page`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** A page in a new browser context (or WebDriver session), and what a later page needs to take it over. */
+interface OwnPage {
+  /** Its close() ends the context or session. */
+  page: EnginePage;
+  resize(viewport: ViewportName): Promise<void>;
+  /** Deletes the cookies and leaves the document for about:blank: its timers stop, its pagehide beacons go. */
+  leave(): Promise<void>;
+}
+
+/**
+ * An engine's pages, each in a context of its own or in one an earlier page left: a new context costs
+ * the browser a new process and its start (WebKit: a new MiniBrowser, about 0.4 s of CPU and 2 to 5 s
+ * on a busy machine; Chromium and Firefox about half a second of CPU). A page closed as reusable,
+ * once its localStorage, sessionStorage and cookies are cleared, is kept for the next page of its colour
+ * scheme (fixed for a context) that does not ask for a fresh one; only when every address it opened
+ * was of the origin its last document is in, the storage a script there can clear. Else it closes.
+ */
+function keptPages(start: (options: { viewport: ViewportName; dark: boolean }) => Promise<OwnPage>) {
+  const kept = new Map<boolean, { own: OwnPage; viewport: ViewportName }>();
+  return {
+    async open({ viewport, dark = false, fresh = false }: PageOptions): Promise<EnginePage> {
+      let reused = kept.get(dark);
+      kept.delete(dark);
+      if (reused && fresh) {
+        await reused.own.page.close();
+        reused = undefined;
+      }
+      const own = reused?.own ?? (await start({ viewport, dark }));
+      if (reused && reused.viewport !== viewport) await own.resize(viewport);
+      const origins = new Set<string>();
+      return {
+        ...own.page,
+        goto(url, until) {
+          origins.add(new URL(url).origin);
+          return own.page.goto(url, until);
+        },
+        async close(reusable = false) {
+          const cleared = reusable
+            ? await (async () => {
+                const origin = await own.page.evaluate(() => {
+                  localStorage.clear();
+                  sessionStorage.clear();
+                  return location.origin;
+                });
+                await own.leave();
+                return origin;
+              })().catch(() => undefined)
+            : undefined;
+          if (cleared !== undefined && [...origins].every((origin) => origin === cleared)) kept.set(dark, { own, viewport });
+          else await own.page.close();
+        },
+      };
+    },
+    async close(): Promise<void> {
+      for (const { own } of kept.values()) await own.page.close();
+      kept.clear();
+    },
+  };
 }
 
 type AnyContext = ChromiumContext | FirefoxContext;
@@ -237,35 +294,38 @@ async function playwrightEngine(name: 'chromium' | 'firefox', network: Network):
     }
     return browser;
   };
+  const pages = keptPages(async ({ viewport, dark }) => {
+    const browser = await browserFor(name === 'firefox' && dark);
+    const context = await browser.newContext({
+      viewport: VIEWPORTS[viewport],
+      locale: 'en-US',
+      timezoneId: 'UTC',
+      // The fake Google scripts come from a throwaway local certificate (see network.ts).
+      ignoreHTTPSErrors: true,
+      ...(name === 'chromium' ? { colorScheme: dark ? 'dark' : 'light', reducedMotion: 'no-preference' } : {}),
+    } as never);
+    const page = (await context.newPage()) as unknown as Page;
+    return {
+      page: playwrightPage(name, context, page),
+      resize: (next) => page.setViewportSize(VIEWPORTS[next]),
+      async leave() {
+        await context.clearCookies();
+        await page.goto('about:blank');
+      },
+    };
+  });
   return {
     name,
     interceptsHttps: true,
-    async open({ viewport, dark = false }) {
-      const browser = await browserFor(name === 'firefox' && dark);
-      const context = await browser.newContext({
-        viewport: VIEWPORTS[viewport],
-        locale: 'en-US',
-        timezoneId: 'UTC',
-        // The fake Google scripts come from a throwaway local certificate (see network.ts).
-        ignoreHTTPSErrors: true,
-        ...(name === 'chromium' ? { colorScheme: dark ? 'dark' : 'light', reducedMotion: 'no-preference' } : {}),
-      } as never);
-      const page = (await context.newPage()) as unknown as Page;
-      return playwrightPage(name, context, page);
-    },
+    open: pages.open,
     async close() {
+      await pages.close();
       for (const browser of browsers.values()) await (await browser.catch(() => undefined))?.close();
     },
   };
 }
 
-/**
- * A WebKit page. `keep` takes the session back for a later page, once `close(true)` has cleared what
- * the page stored: only when every address it opened was of the origin its last document is in (the
- * storage a script can clear), else the session ends.
- */
-function webDriverPage(session: WebDriverSession, keep: () => void): EnginePage {
-  const origins = new Set<string>();
+function webDriverPage(session: WebDriverSession): EnginePage {
   const evaluate = <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> =>
     session.execute<R>(`return (${fn.toString()}).apply(null, arguments);`, [arg ?? null]);
   const element = (target: Target) =>
@@ -315,10 +375,7 @@ function webDriverPage(session: WebDriverSession, keep: () => void): EnginePage 
   };
   return {
     engine: 'webkit',
-    goto(url, until) {
-      origins.add(new URL(url).origin);
-      return navigation(() => session.navigate(url), until);
-    },
+    goto: (url, until) => navigation(() => session.navigate(url), until),
     url: () => session.currentUrl(),
     evaluate,
     async run(source) {
@@ -345,56 +402,32 @@ function webDriverPage(session: WebDriverSession, keep: () => void): EnginePage 
     back: () => navigation(() => session.back(), 'load', true),
     reload: () => navigation(() => session.refresh()),
     screenshot: () => session.screenshot(),
-    async close(reusable = false) {
-      const origin = reusable
-        ? await evaluate(() => {
-            localStorage.clear();
-            sessionStorage.clear();
-            return location.origin;
-          }).catch(() => undefined)
-        : undefined;
-      if (origin === undefined || [...origins].some((other) => other !== origin)) return session.close();
-      try {
-        await session.deleteCookies();
-        // Ends the document (its timers, its pagehide beacons) before the next page's recording starts.
-        await session.navigate('about:blank');
-        keep();
-      } catch {
-        await session.close();
-      }
-    },
+    close: () => session.close(),
   };
 }
 
-/**
- * WebKit over WebDriver. A session is a new MiniBrowser, whose start and end take about 0.4 s of CPU
- * and 2 to 5 s on a busy machine, so a page closed as reusable leaves its session (one per colour
- * scheme, which is fixed at its start) for the next page that does not ask for a fresh one.
- */
 async function webKitEngine(network: Network): Promise<Engine> {
   const driver = await startWebKitDriver();
-  const kept = new Map<boolean, { session: WebDriverSession; viewport: ViewportName }>();
+  const pages = keptPages(async ({ viewport, dark }) => {
+    const session = await driver.newSession({ proxy: { http: network.address, ssl: network.secureAddress }, dark });
+    // The window includes no browser chrome in automation mode; its minimum width wins on a phone size.
+    const resize = async (next: ViewportName) => void (await session.setWindowRect(VIEWPORTS[next].width, VIEWPORTS[next].height));
+    await resize(viewport);
+    return {
+      page: webDriverPage(session),
+      resize,
+      async leave() {
+        await session.deleteCookies();
+        await session.navigate('about:blank');
+      },
+    };
+  });
   return {
     name: 'webkit',
     interceptsHttps: false,
-    async open({ viewport, dark = false, fresh = false }) {
-      let reused = kept.get(dark);
-      kept.delete(dark);
-      if (reused && fresh) {
-        await reused.session.close();
-        reused = undefined;
-      }
-      const session = reused?.session ?? (await driver.newSession({ proxy: { http: network.address, ssl: network.secureAddress }, dark }));
-      if (reused?.viewport !== viewport) {
-        const { width, height } = VIEWPORTS[viewport];
-        // The window includes no browser chrome in automation mode; its minimum width wins on a phone size.
-        await session.setWindowRect(width, height);
-      }
-      return webDriverPage(session, () => kept.set(dark, { session, viewport }));
-    },
+    open: pages.open,
     async close() {
-      for (const { session } of kept.values()) await session.close();
-      kept.clear();
+      await pages.close();
       await driver.stop();
     },
   };
@@ -458,7 +491,7 @@ export function engineSession(name: EngineName, { setup, teardown, timeout }: Se
     network = shared.network ??= await startNetwork();
     engine = await (shared.engine ??= launchEngine(name, network));
   }, timeout);
-  // A page a test passed with may serve the next test (WebKit): one that failed, or that a retry will repeat, ends.
+  // A page a test passed with may serve the next test: one that failed, or that a retry will repeat, closes.
   afterEach(async ({ task }) => {
     await current?.close(task.result?.state === 'pass');
     current = undefined;
