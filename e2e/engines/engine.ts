@@ -37,8 +37,8 @@ export interface PageOptions {
   /** A dark system colour scheme (prefers-color-scheme: dark). */
   dark?: boolean;
   /**
-   * A new browser context or session, not one an earlier page left (keptPages): a cold HTTP cache, for
-   * a first visit or scripts held back (a cached script is never asked for).
+   * A new browser context, not one an earlier page left (keptPages): a cold HTTP cache, for a first
+   * visit or scripts held back (a cached script is never asked for). WebKit's pages are always new.
    */
   fresh?: boolean;
 }
@@ -79,7 +79,7 @@ export interface EnginePage {
   reload(): Promise<void>;
   /** PNG of the viewport. */
   screenshot(): Promise<Buffer>;
-  /** Closes the page; with `reusable`, its context or session may serve the next page (keptPages). */
+  /** Closes the page; with `reusable`, its context may serve the next page (keptPages). */
   close(reusable?: boolean): Promise<void>;
 }
 
@@ -145,9 +145,9 @@ async function findWithRetry<T>(find: () => Promise<T | null>, target: Target, t
   }
 }
 
-/** A page in a new browser context (or WebDriver session), and what a later page needs to take it over. */
+/** A page in a new browser context, and what a later page needs to take it over. */
 interface OwnPage {
-  /** Its close() ends the context or session. */
+  /** Its close() ends the context. */
   page: EnginePage;
   resize(viewport: ViewportName): Promise<void>;
   /** Deletes the cookies and leaves the document for about:blank: its timers stop, its pagehide beacons go. */
@@ -156,8 +156,7 @@ interface OwnPage {
 
 /**
  * An engine's pages, each in a context of its own or in one an earlier page left: a new context costs
- * the browser a new process and its start (WebKit: a new MiniBrowser, about 0.4 s of CPU and 2 to 5 s
- * on a busy machine; Chromium and Firefox about half a second of CPU). A page closed as reusable,
+ * Chromium or Firefox a new process, about half a second of CPU. A page closed as reusable,
  * once its localStorage, sessionStorage and cookies are cleared, is kept for the next page of its colour
  * scheme (fixed for a context) that does not ask for a fresh one; only when every address it opened
  * was of the origin its last document is in, the storage a script there can clear. Else it closes.
@@ -406,30 +405,24 @@ function webDriverPage(session: WebDriverSession): EnginePage {
   };
 }
 
+/**
+ * WebKit over WebDriver: a new session (a new MiniBrowser) for every page. Kept between tests
+ * (keptPages) it saved about a second of wall time a test, but its flows then failed now and then
+ * (a command with no answer for a minute; "element not interactable" after the window was resized).
+ */
 async function webKitEngine(network: Network): Promise<Engine> {
   const driver = await startWebKitDriver();
-  const pages = keptPages(async ({ viewport, dark }) => {
-    const session = await driver.newSession({ proxy: { http: network.address, ssl: network.secureAddress }, dark });
-    // The window includes no browser chrome in automation mode; its minimum width wins on a phone size.
-    const resize = async (next: ViewportName) => void (await session.setWindowRect(VIEWPORTS[next].width, VIEWPORTS[next].height));
-    await resize(viewport);
-    return {
-      page: webDriverPage(session),
-      resize,
-      async leave() {
-        await session.deleteCookies();
-        await session.navigate('about:blank');
-      },
-    };
-  });
   return {
     name: 'webkit',
     interceptsHttps: false,
-    open: pages.open,
-    async close() {
-      await pages.close();
-      await driver.stop();
+    async open({ viewport, dark = false }) {
+      const session = await driver.newSession({ proxy: { http: network.address, ssl: network.secureAddress }, dark });
+      const { width, height } = VIEWPORTS[viewport];
+      // The window includes no browser chrome in automation mode; its minimum width wins on a phone size.
+      await session.setWindowRect(width, height);
+      return webDriverPage(session);
     },
+    close: () => driver.stop(),
   };
 }
 

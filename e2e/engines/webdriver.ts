@@ -153,9 +153,6 @@ export class WebDriverSession {
   setWindowRect(width: number, height: number): Promise<{ width: number; height: number }> {
     return this.command('POST', '/window/rect', { width, height });
   }
-  deleteCookies(): Promise<void> {
-    return this.command('DELETE', '/cookie');
-  }
   async screenshot(): Promise<Buffer> {
     return Buffer.from(await this.command<string>('GET', '/screenshot'), 'base64');
   }
