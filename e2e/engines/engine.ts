@@ -36,6 +36,11 @@ export interface PageOptions {
   viewport: ViewportName;
   /** A dark system colour scheme (prefers-color-scheme: dark). */
   dark?: boolean;
+  /**
+   * A new browser context, not one an earlier page left (keptPages): a cold HTTP cache, for a first
+   * visit or scripts held back (a cached script is never asked for). WebKit's pages are always new.
+   */
+  fresh?: boolean;
 }
 
 /** An element to act on, found in the page: CSS, then the accessible name, then visible only. */
@@ -74,7 +79,8 @@ export interface EnginePage {
   reload(): Promise<void>;
   /** PNG of the viewport. */
   screenshot(): Promise<Buffer>;
-  close(): Promise<void>;
+  /** Closes the page; with `reusable`, its context may serve the next page (keptPages). */
+  close(reusable?: boolean): Promise<void>;
 }
 
 export interface Engine {
@@ -137,6 +143,65 @@ async function findWithRetry<T>(find: () => Promise<T | null>, target: Target, t
     if (Date.now() > deadline) throw new Error(`No element ${describeTarget(target)} on the page`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** A page in a new browser context, and what a later page needs to take it over. */
+interface OwnPage {
+  /** Its close() ends the context. */
+  page: EnginePage;
+  resize(viewport: ViewportName): Promise<void>;
+  /** Deletes the cookies and leaves the document for about:blank: its timers stop, its pagehide beacons go. */
+  leave(): Promise<void>;
+}
+
+/**
+ * An engine's pages, each in a context of its own or in one an earlier page left: a new context costs
+ * Chromium or Firefox a new process, about half a second of CPU. A page closed as reusable,
+ * once its localStorage, sessionStorage and cookies are cleared, is kept for the next page of its colour
+ * scheme (fixed for a context) that does not ask for a fresh one; only when every address it opened
+ * was of the origin its last document is in, the storage a script there can clear. Else it closes.
+ */
+function keptPages(start: (options: { viewport: ViewportName; dark: boolean }) => Promise<OwnPage>) {
+  const kept = new Map<boolean, { own: OwnPage; viewport: ViewportName }>();
+  return {
+    async open({ viewport, dark = false, fresh = false }: PageOptions): Promise<EnginePage> {
+      let reused = kept.get(dark);
+      kept.delete(dark);
+      if (reused && fresh) {
+        await reused.own.page.close();
+        reused = undefined;
+      }
+      const own = reused?.own ?? (await start({ viewport, dark }));
+      if (reused && reused.viewport !== viewport) await own.resize(viewport);
+      const origins = new Set<string>();
+      return {
+        ...own.page,
+        goto(url, until) {
+          origins.add(new URL(url).origin);
+          return own.page.goto(url, until);
+        },
+        async close(reusable = false) {
+          const cleared = reusable
+            ? await (async () => {
+                const origin = await own.page.evaluate(() => {
+                  localStorage.clear();
+                  sessionStorage.clear();
+                  return location.origin;
+                });
+                await own.leave();
+                return origin;
+              })().catch(() => undefined)
+            : undefined;
+          if (cleared !== undefined && [...origins].every((origin) => origin === cleared)) kept.set(dark, { own, viewport });
+          else await own.page.close();
+        },
+      };
+    },
+    async close(): Promise<void> {
+      for (const { own } of kept.values()) await own.page.close();
+      kept.clear();
+    },
+  };
 }
 
 type AnyContext = ChromiumContext | FirefoxContext;
@@ -228,23 +293,32 @@ async function playwrightEngine(name: 'chromium' | 'firefox', network: Network):
     }
     return browser;
   };
+  const pages = keptPages(async ({ viewport, dark }) => {
+    const browser = await browserFor(name === 'firefox' && dark);
+    const context = await browser.newContext({
+      viewport: VIEWPORTS[viewport],
+      locale: 'en-US',
+      timezoneId: 'UTC',
+      // The fake Google scripts come from a throwaway local certificate (see network.ts).
+      ignoreHTTPSErrors: true,
+      ...(name === 'chromium' ? { colorScheme: dark ? 'dark' : 'light', reducedMotion: 'no-preference' } : {}),
+    } as never);
+    const page = (await context.newPage()) as unknown as Page;
+    return {
+      page: playwrightPage(name, context, page),
+      resize: (next) => page.setViewportSize(VIEWPORTS[next]),
+      async leave() {
+        await context.clearCookies();
+        await page.goto('about:blank');
+      },
+    };
+  });
   return {
     name,
     interceptsHttps: true,
-    async open({ viewport, dark = false }) {
-      const browser = await browserFor(name === 'firefox' && dark);
-      const context = await browser.newContext({
-        viewport: VIEWPORTS[viewport],
-        locale: 'en-US',
-        timezoneId: 'UTC',
-        // The fake Google scripts come from a throwaway local certificate (see network.ts).
-        ignoreHTTPSErrors: true,
-        ...(name === 'chromium' ? { colorScheme: dark ? 'dark' : 'light', reducedMotion: 'no-preference' } : {}),
-      } as never);
-      const page = (await context.newPage()) as unknown as Page;
-      return playwrightPage(name, context, page);
-    },
+    open: pages.open,
     async close() {
+      await pages.close();
       for (const browser of browsers.values()) await (await browser.catch(() => undefined))?.close();
     },
   };
@@ -331,6 +405,11 @@ function webDriverPage(session: WebDriverSession): EnginePage {
   };
 }
 
+/**
+ * WebKit over WebDriver: a new session (a new MiniBrowser) for every page. Kept between tests
+ * (keptPages) it saved about a second of wall time a test, but its flows then failed now and then
+ * (a command with no answer for a minute; "element not interactable" after the window was resized).
+ */
 async function webKitEngine(network: Network): Promise<Engine> {
   const driver = await startWebKitDriver();
   return {
@@ -356,7 +435,7 @@ export interface EngineSession {
   /** The recording proxy every request of the engine goes through. */
   readonly network: Network;
   readonly engine: Engine;
-  /** Closes the page open, resets the proxy's recording and fakes, and opens a new page: one page at a time. */
+  /** Closes the page open (reusable), resets the proxy's recording and fakes, and opens a new page: one page at a time. */
   open(options: PageOptions, fakes?: Partial<NetworkOptions>): Promise<EnginePage>;
 }
 
@@ -405,8 +484,9 @@ export function engineSession(name: EngineName, { setup, teardown, timeout }: Se
     network = shared.network ??= await startNetwork();
     engine = await (shared.engine ??= launchEngine(name, network));
   }, timeout);
-  afterEach(async () => {
-    await current?.close();
+  // A page a test passed with may serve the next test: one that failed, or that a retry will repeat, closes.
+  afterEach(async ({ task }) => {
+    await current?.close(task.result?.state === 'pass');
     current = undefined;
   });
   return {
@@ -417,7 +497,7 @@ export function engineSession(name: EngineName, { setup, teardown, timeout }: Se
       return started(engine, 'engine');
     },
     async open(options, fakes) {
-      await current?.close();
+      await current?.close(true);
       current = undefined;
       started(network, 'recording proxy').reset(fakes);
       current = await started(engine, 'engine').open(options);

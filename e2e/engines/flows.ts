@@ -36,7 +36,8 @@ function hostOf(url: string): string {
 
 /**
  * Waits until React has hydrated the page (the layout marks `<html data-hydrated>`), then two frames.
- * The page itself waits for the mark, up to a second a call: fewer round trips than a poll from outside.
+ * The page itself waits for the mark, up to a second a call, and then for the frames: fewer round
+ * trips than a poll from outside.
  */
 export async function hydrated(page: EnginePage): Promise<void> {
   const marked = async () => {
@@ -44,10 +45,10 @@ export async function hydrated(page: EnginePage): Promise<void> {
       if (waited >= 1_000) return false;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     return true;
   };
   await eventually(() => page.evaluate(marked), Boolean, 'hydration', 15_000);
-  await page.evaluate(() => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
 }
 
 async function visit(page: EnginePage, path: string): Promise<void> {
@@ -292,7 +293,7 @@ function routeFlows(session: EngineSession, name: EngineName): void {
   // pages at this size and theme, the cookie banner showing: the same page in the same state twice.
   const axe = name !== 'chromium';
   it(`shows every route's text, title and status, starting at the top, with the cookie banner and no analytics request${axe ? ', and no axe violation' : ''}`, async () => {
-    const page = await session.open({ viewport: 'phone' });
+    const page = await session.open({ viewport: 'phone', fresh: true });
     const violations: string[] = [];
     for (const route of VISITOR_ROUTES) {
       await visit(page, route.path);
@@ -364,7 +365,7 @@ function menuAndModalFlows(session: EngineSession): void {
   });
 
   it('opens the phone menu before the scripts arrive, and its entries work', async () => {
-    const page = await session.open({ viewport: 'phone' });
+    const page = await session.open({ viewport: 'phone', fresh: true });
     // The entry module alone: hydration cannot start without it (and held requests stay few).
     const scripts = session.network.hold(/^\/assets\/entry\.client-.+\.js$/);
     await page.goto(`${baseUrl()}/home`, 'dom');
@@ -514,7 +515,7 @@ function scrollFlows(session: EngineSession): void {
 /** The cookie banner and consent, and the theme. */
 function consentAndThemeFlows(session: EngineSession): void {
   it('shows the cookie banner collapsed, expands it, Accept loads analytics, and the choice is remembered', async () => {
-    const page = await session.open({ viewport: 'phone' });
+    const page = await session.open({ viewport: 'phone', fresh: true });
     await visit(page, '/home');
     expect(await isShown(page, '.cookie-banner')).toBe(true);
     expect(await mainText(page)).not.toContain(TEXT.cookieShort);
@@ -634,7 +635,7 @@ function eventFlows(session: EngineSession): void {
   });
 
   it('counts a click on a tracked link before hydration exactly once', async () => {
-    const page = await session.open({ viewport: 'desktop' });
+    const page = await session.open({ viewport: 'desktop', fresh: true });
     const scripts = session.network.hold(/^\/assets\/entry\.client-.+\.js$/);
     await page.goto(`${baseUrl()}/home`, 'dom');
     await eventually(() => isShown(page, 'h1'), Boolean, 'the prerendered heading');
@@ -660,7 +661,8 @@ function eventFlows(session: EngineSession): void {
   });
 
   it('sends one page view for the first load and one for a client-side navigation', async () => {
-    const page = await session.open({ viewport: 'desktop' });
+    // Fresh: the web-vitals chunk is counted as the browser asks for it, which a cached copy would not.
+    const page = await session.open({ viewport: 'desktop', fresh: true });
     await visit(page, '/es/home');
     // web-vitals arrives once the page is idle, never with the first load.
     await eventually(
@@ -693,7 +695,7 @@ function eventFlows(session: EngineSession): void {
   });
 
   it('counts a page left before its scripts arrived once, from the boot script', async () => {
-    const page = await session.open({ viewport: 'desktop' });
+    const page = await session.open({ viewport: 'desktop', fresh: true });
     const scripts = session.network.hold(/^\/assets\/entry\.client-.+\.js$/);
     await page.goto(`${baseUrl()}/es/projects/2`, 'dom');
     await eventually(() => isShown(page, 'h1'), Boolean, 'the prerendered heading');
