@@ -705,6 +705,12 @@ function eventFlows(session: EngineSession): void {
       (held) => held > 0,
       'a held script',
     );
+    // A painted page is not yet a recorded paint: on a busy machine the paint entry comes a frame later.
+    await eventually(
+      () => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length),
+      (n) => n > 0,
+      'the first contentful paint entry',
+    );
     // What the browser's Navigation Timing says (WebKitGTK behind the recording proxy gives a negative
     // responseStart, which web-vitals ignores, and so does the boot script).
     const responseStart = await page.evaluate(
