@@ -83,14 +83,16 @@ export function useBrowserSessions(beforeLaunch?: () => void) {
     }
   });
 
+  /** Opens this test's session (a new browser context and page). */
+  async function open(options: SessionOptions = {}): Promise<Session> {
+    if (!browser) throw new Error('Chromium is not running: useBrowserSessions() registers its hooks at file level.');
+    await closeKept();
+    session = await openSession(browser, options);
+    return session;
+  }
+
   return {
-    /** Opens this test's session (a new browser context and page). */
-    async open(options: SessionOptions = {}): Promise<Session> {
-      if (!browser) throw new Error('Chromium is not running: useBrowserSessions() registers its hooks at file level.');
-      await closeKept();
-      session = await openSession(browser, options);
-      return session;
-    },
+    open,
     /**
      * This test's session: the previous test's, when that one came from `reuse` with the same context
      * settings and the same `prepare`, reset as `resetSession` says (its warm HTTP cache and its last
@@ -105,7 +107,7 @@ export function useBrowserSessions(beforeLaunch?: () => void) {
         session = kept.session;
         return session;
       }
-      const opened = await this.open(options);
+      const opened = await open(options);
       await prepare?.(opened);
       kept = { key, prepare, session: opened };
       return opened;
