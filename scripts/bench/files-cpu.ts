@@ -7,10 +7,11 @@
  * waited for by Vitest's own process). With `--runs N` the run repeats and each run's total is printed.
  *
  * Like `bench:test-cpu` it samples /proc twice a second: a process that lives less than half a second is
- * missed (its CPU is in no figure here). Linux only.
+ * missed (its CPU is in no figure here). After the runs it prints the host's pace (test-cpu.ts `hostPace`), so
+ * figures taken on a slow host can be told apart. Linux only.
  */
 import { spawn } from 'node:child_process';
-import { cpuByProgram, type ProcessSample, sampleProcesses } from './test-cpu';
+import { cpuByProgram, hostPace, type ProcessSample, sampleProcesses } from './test-cpu';
 import { runMain } from './shared';
 
 async function measure(args: string[]): Promise<{ code: number; wall: number; totals: Map<string, number> }> {
@@ -60,7 +61,9 @@ async function main(): Promise<number> {
       console.log(`  ${seconds.toFixed(1).padStart(7)}  ${program}`);
     }
   }
+  const pace = hostPace();
   console.log(`\nCPU s per run: ${results.map((r) => r.toFixed(1)).join(', ')}; ${failed} failed`);
+  console.log(`Host pace after them: ${pace.seconds.toFixed(2)} CPU s for the reference work, ${pace.ratio.toFixed(2)} × the usual.`);
   return failed > 0 ? 1 : 0;
 }
 

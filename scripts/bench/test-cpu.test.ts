@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { cpuByProgram, programOf, type ProcessSample } from './test-cpu';
+import { cpuByProgram, hostPace, programOf, REFERENCE_PACE_SECONDS, type ProcessSample } from './test-cpu';
 
 /** Command lines as /proc showed them during an `npm test` run (shortened). */
 const SEEN: [comm: string, cmdline: string, program: string][] = [
@@ -53,5 +53,12 @@ describe('bench:test-cpu', () => {
       ['4@70', sample('idle', '/bin/sleep 1', 0)],
     ]);
     expect(Object.fromEntries(cpuByProgram(first, last))).toEqual({ "the kernel's threads": 5.5, 'Chromium: renderer': 3.5 });
+  });
+
+  it("gives the host's pace as the reference work's CPU time and its multiple of the usual", () => {
+    const { seconds, ratio } = hostPace(Buffer.alloc(1 << 16, 'page views count once '));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThan(REFERENCE_PACE_SECONDS);
+    expect(ratio).toBeCloseTo(seconds / REFERENCE_PACE_SECONDS, 10);
   });
 });

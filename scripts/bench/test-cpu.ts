@@ -14,6 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
 import { runMain } from './shared';
 
 /** One process as /proc shows it: its name, command line and CPU seconds so far (user + system). */
@@ -96,11 +97,53 @@ function busySeconds(): number {
   return (user! + nice! + system! + irq! + softirq! + steal!) / TICKS_PER_SECOND;
 }
 
+/**
+ * CPU seconds of one core that deflating 8 MiB of generated text four times took on this 2-core machine
+ * at its usual pace (2026-12-06, the machine idle: 1.21 to 1.26 s in six tries, on the day `npm test`
+ * took 511 s on a fresh clone).
+ */
+export const REFERENCE_PACE_SECONDS = 1.24;
+
+/** Eight MiB of text made of words drawn by a fixed linear congruential sequence: the same bytes on every run. */
+function referenceWork(): Buffer {
+  const words = 'the quick brown fox jumps over a lazy dog while page views count once'.split(' ');
+  const parts: string[] = [];
+  let length = 0;
+  for (let seed = 1; length < 8 << 20;) {
+    seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+    const word = `${words[seed % words.length]}${seed % 7 ? ' ' : '\n'}`;
+    parts.push(word);
+    length += word.length;
+  }
+  return Buffer.from(parts.join(''));
+}
+
+/**
+ * How fast this host's cores run now: the CPU seconds a fixed piece of work takes (the median of three
+ * tries), and that as a multiple of REFERENCE_PACE_SECONDS. The host runs slower at times, every program
+ * needing more CPU time for the same work (once a quarter more); a figure measured then says so.
+ */
+export function hostPace(work = referenceWork()): { seconds: number; ratio: number } {
+  const tries = [0, 1, 2].map(() => {
+    const before = process.cpuUsage();
+    for (let i = 0; i < 4; i++) deflateSync(work, { level: 6 });
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1e6;
+  });
+  const seconds = tries.sort((a, b) => a - b)[1]!;
+  return { seconds, ratio: seconds / REFERENCE_PACE_SECONDS };
+}
+
+const paceFigure = ({ seconds, ratio }: { seconds: number; ratio: number }) => `${seconds.toFixed(2)} CPU s (${ratio.toFixed(2)} ×)`;
+
 async function main(): Promise<number> {
   if (process.platform !== 'linux') {
     console.error('bench:test-cpu reads /proc: it runs on Linux only.');
     return 2;
   }
+  const work = referenceWork();
+  const paceBefore = hostPace(work);
+  const ownBefore = process.cpuUsage();
   const before = sampleProcesses();
   const last = new Map(before);
   const started = Date.now();
@@ -113,13 +156,17 @@ async function main(): Promise<number> {
   clearInterval(sampler);
   const wall = (Date.now() - started) / 1000;
   const busy = busySeconds() - busyBefore;
-  const own = process.cpuUsage();
+  const own = process.cpuUsage(ownBefore);
+  const paceAfter = hostPace(work);
 
   const totals = [...cpuByProgram(before, last)].sort(([, a], [, b]) => b - a);
   const attributed = totals.reduce((sum, [, seconds]) => sum + seconds, 0);
   const cores = cpus().length;
   console.log(
     `\nnpm test: exit ${code}, ${wall.toFixed(0)} s on ${cores} cores; the cores were busy ${busy.toFixed(0)} CPU s of ${(wall * cores).toFixed(0)} (${((100 * busy) / (wall * cores)).toFixed(0)} %).`,
+  );
+  console.log(
+    `Host pace, the reference work's CPU time against the usual ${REFERENCE_PACE_SECONDS} s: ${paceFigure(paceBefore)} before, ${paceFigure(paceAfter)} after.`,
   );
   console.log('CPU seconds by program:');
   for (const [program, seconds] of totals.filter(([, s]) => s >= 1)) {
