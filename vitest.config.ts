@@ -159,7 +159,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // WebKitWebDriver now and then stops answering while MiniBrowser is busy (a command then fails
-          // after a minute, e2e/engines/webdriver.ts): a WebKit flow gets one more try; twice is a failure.
+          // after 15 s, e2e/engines/webdriver.ts): a WebKit flow gets one more try; twice is a failure.
           ...(engine === 'webkit' ? { retry: 1, sequence: { groupOrder: 1 } } : {}),
         },
       })),
