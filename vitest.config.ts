@@ -65,6 +65,9 @@ export default defineConfig({
   define: { ...defineWebEnv(loadEnv('test', process.cwd(), 'VITE_')), __BOOT_SCRIPT__: JSON.stringify(bootScript()) },
   test: {
     maxWorkers: WORKERS,
+    // Each project adds its own setup files after this one (tools/scratch.ts: a test file's temporary
+    // directories go when it ends).
+    setupFiles: ['tools/scratch-setup.ts'],
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDir } from './scratch';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** tsx's CLI, run by this Node (a copy of the project links the same node_modules). */
@@ -122,7 +123,7 @@ export const TSX_RUN_TIMEOUT_MS = 240_000;
  * what a command prints and returns.
  */
 export async function runTsx(script: string, env: Record<string, string> = {}): Promise<TsxRun> {
-  const out = mkdtempSync(path.join(tmpdir(), 'cdk-out-'));
+  const out = scratchDir('cdk-out-');
   // One node process with tsx's loader (the tsx CLI would add a second, watching the first).
   const run = await runChild(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, script)], {
     cwd: REPO_ROOT,
