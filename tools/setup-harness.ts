@@ -4,11 +4,11 @@
  * keys, and a stub `cdk` that records its argv and "bootstraps" by telling the fake account.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeAws, type FakeAws, type FakeAwsState } from './fake-aws';
+import { scratchDir } from './scratch';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,7 +34,7 @@ export interface SetupHarness {
 
 export async function startSetupHarness(portfolio: Record<string, unknown>, initial: Partial<FakeAwsState> = {}): Promise<SetupHarness> {
   const aws = await startFakeAws(initial);
-  const dir = mkdtempSync(path.join(tmpdir(), 'setup-cli-'));
+  const dir = scratchDir('setup-cli-');
   const cdkJson = path.join(dir, 'cdk.json');
   const cdkLog = path.join(dir, 'cdk-argv.log');
   writeFileSync(cdkJson, JSON.stringify({ app: 'unused', context: { portfolio } }, null, 2));

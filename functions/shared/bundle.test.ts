@@ -4,15 +4,15 @@
  * anything that works under tsx/vitest but not in a bundle (CommonJS-only dependencies, import-time
  * side effects, reading the environment at import).
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, lambdaContext } from './test-support';
+import { scratchDir } from '../../tools/scratch';
 
-const outdir = mkdtempSync(join(tmpdir(), 'portfolio-functions-'));
+const outdir = scratchDir('portfolio-functions-');
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,6 +1,5 @@
 import { dailyRequestsFromBudget, defaultMonthlyBudgetUsd } from '../../contract/cost-model';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,6 +15,7 @@ import {
   trialProblems,
   webBuildEnv,
 } from './portfolio-config';
+import { scratchDir } from '../../tools/scratch';
 
 const VALID = {
   ownerEmail: 'owner@portfolio.dev',
@@ -384,7 +384,7 @@ describe('deployReadinessProblems', () => {
 
 describe('loadConfigFromCdkJson', () => {
   const write = (content: string) => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'cdk-json-')), 'cdk.json');
+    const file = path.join(scratchDir('cdk-json-'), 'cdk.json');
     writeFileSync(file, content);
     return file;
   };

@@ -2,6 +2,7 @@
 import { App } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPortfolioStacks } from './portfolio-app';
+import { scratchDir } from '../../tools/scratch';
 import { fixtureConfig, makeFixtureSite, synthPortfolio, type Synthesized, type Json, roleBoundaries, undeployableTypes } from './testing';
 
 const DOMAIN = { domainName: 'portfolio.dev', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'portfolio.dev' };
@@ -54,7 +55,7 @@ describe('custom domain, stack in eu-west-1', () => {
 
   it('refuses to guess the account that cross-region references need', () => {
     expect(() =>
-      addPortfolioStacks(new App(), fixtureConfig({ region: 'eu-west-1', domain: DOMAIN }), {
+      addPortfolioStacks(new App({ outdir: scratchDir('cdk.out-') }), fixtureConfig({ region: 'eu-west-1', domain: DOMAIN }), {
         prebuiltSiteDir: makeFixtureSite(),
       }),
     ).toThrow(/portfolio\.region is eu-west-1 and a domain is configured/);

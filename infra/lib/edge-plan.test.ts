@@ -16,6 +16,7 @@ import { ConfigError } from '../config/portfolio-config';
 import { CLOUDFRONT_PLAN_FAMILY, MANAGED_RULE_GROUPS, RATE_RULE_NAME, distributionUsage, enforcePlan, planProblems } from './edge-firewall';
 import { fixtureConfig, type Json, synthPortfolio, type Synthesized, undeployableTypes } from './testing';
 import { STACK_OUTPUT_KEYS } from '../shared/stack-output-keys';
+import { scratchDir } from '../../tools/scratch';
 
 let synth: Synthesized;
 let resources: Record<string, Json>;
@@ -212,7 +213,7 @@ describe('a stage and pay-as-you-go', () => {
 
 describe('a feature the tier does not allow', () => {
   const distributionWith = (build: (stack: Stack, bucket: s3.Bucket) => cloudfront.BehaviorOptions) => {
-    const stack = new Stack(new App(), 'T', { env: { region: 'us-east-1', account: '123456789012' } });
+    const stack = new Stack(new App({ outdir: scratchDir('cdk.out-') }), 'T', { env: { region: 'us-east-1', account: '123456789012' } });
     const bucket = new s3.Bucket(stack, 'B');
     return new cloudfront.Distribution(stack, 'D', { defaultBehavior: build(stack, bucket) });
   };

@@ -13,13 +13,14 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { DOCTOR_READ_ACTIONS, type GitHubRepository, parseRepository, repositoryFromContext, trustedSubjects } from './deploy-fence';
 import { GitHubDeployStack } from './github-deploy-stack';
+import { scratchDir } from '../../tools/scratch';
 import type { Json } from './testing';
 
 const REPO: GitHubRepository = { owner: 'jane-doe', name: 'portfolio', ids: { owner: 1234567, repository: 7654321 } };
 const EXISTING = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
 
 function synth(props: { repository?: GitHubRepository; existingProviderArn?: string } = {}) {
-  const app = new App();
+  const app = new App({ outdir: scratchDir('cdk.out-') });
   const stack = new GitHubDeployStack(app, 'Portfolio-GitHub', {
     env: { account: '123456789012', region: 'eu-west-1' },
     repository: props.repository ?? REPO,

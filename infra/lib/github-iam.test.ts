@@ -22,6 +22,7 @@ import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { REPO_ROOT } from '../config/portfolio-config';
+import { scratchDir } from '../../tools/scratch';
 import { boundaryPolicyDocument, boundaryPolicyName, executionPolicyDocument, executionPolicyName, type FenceScope } from './deploy-fence';
 import { GitHubDeployStack } from './github-deploy-stack';
 import { previewBucketName } from './preview-site';
@@ -219,7 +220,7 @@ function rolesOf(template: Json, parameters: Record<string, unknown>, extraManag
 
 /** The account's roles: the GitHub stack's and the bootstrap template's, bootstrapped as `setup` does it. */
 function account(options: { executionPolicies: boolean }): Role[] {
-  const app = new App();
+  const app = new App({ outdir: scratchDir('cdk.out-') });
   const stack = new GitHubDeployStack(app, `${STACK}-GitHub`, {
     env: { account: ACCOUNT, region: REGION },
     repository: { owner: 'jane-doe', name: 'portfolio', ids: { owner: 1, repository: 2 } },

@@ -2,8 +2,7 @@
  * The one test that bundles for real: every handler through NodejsFunction with the local esbuild
  * (no Docker), checked in the staged asset as Lambda will receive it.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -13,12 +12,13 @@ import { API_ROUTES } from '../../contract/api-routes';
 import { ARCHIVE_FUNCTIONS } from '../../contract/archive';
 import { createPortfolioFunction, ESM_REQUIRE_BANNER, RouteFunctions } from './route-functions';
 import type { Json } from './testing';
+import { scratchDir } from '../../tools/scratch';
 
 let outdir: string;
 let functions: Json[];
 
 beforeAll(() => {
-  outdir = mkdtempSync(path.join(tmpdir(), 'portfolio-bundling-'));
+  outdir = scratchDir('portfolio-bundling-');
   const app = new App({ outdir });
   const stack = new Stack(app, 'Bundling', { env: { account: '123456789012', region: 'eu-west-1' } });
   new RouteFunctions(stack, 'Functions', {

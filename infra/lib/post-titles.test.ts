@@ -1,13 +1,13 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readPostTitles } from './post-titles';
+import { scratchDir } from '../../tools/scratch';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../web/test/fixtures/posts');
 
 describe('readPostTitles (the stack hands these to the events function)', () => {
-  const root = mkdtempSync(path.join(tmpdir(), 'post-titles-'));
+  const root = scratchDir('post-titles-');
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('reads the default language posts titles, leaving drafts and other languages out', () => {

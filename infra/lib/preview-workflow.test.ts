@@ -6,9 +6,8 @@
  * prefix and leave with it; anything else it tries is refused.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { type FakeAws, startFakeAws } from '../../tools/fake-aws';
 import { previewStatements } from './deploy-fence';
 import { basePathOf, previewPath } from '../../contract/preview-path';
 import { previewBucketName } from './preview-site';
+import { scratchDir } from '../../tools/scratch';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ACCOUNT = '123456789012';
@@ -49,7 +49,7 @@ beforeAll(async () => {
     buckets: { [BUCKET]: ['pr-13/0123456/index.html'], [LIVE_BUCKET]: ['index.html'] },
     policy: previewStatements('aws', ACCOUNT, BUCKET),
   });
-  work = mkdtempSync(path.join(tmpdir(), 'preview-workflow-'));
+  work = scratchDir('preview-workflow-');
   // The build job's artifact, downloaded to site/ as the upload job does.
   for (const file of ['index.html', 'home/index.html', 'projects/3/index.html', 'assets/entry-AbC123.js', 'robots.txt']) {
     mkdirSync(path.dirname(path.join(work, 'site', file)), { recursive: true });
@@ -186,7 +186,7 @@ describe("the preview workflow's build", () => {
     const build = steps.find((step) => step.run === 'npm run build')!;
     expect(build.env?.PREVIEW_PATH).toBe('${{ steps.path.outputs.path }}');
     const pathStep = steps.find((step) => step.id === 'path')!;
-    const outputFile = path.join(mkdtempSync(path.join(tmpdir(), 'preview-path-')), 'output');
+    const outputFile = path.join(scratchDir('preview-path-'), 'output');
     const ran = spawnSync('bash', ['-e', '-c', pathStep.run!], {
       encoding: 'utf8',
       env: { PATH: process.env.PATH, PR: '12', HEAD_SHA: 'abc1234def5678abc1234def5678abc1234def56', GITHUB_OUTPUT: outputFile },

@@ -8,11 +8,11 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { scratchDir } from '../../tools/scratch';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const REPOSITORY = 'owner/portfolio';
@@ -50,7 +50,7 @@ const git = (cwd: string, ...args: string[]) => {
  * runner's copy: every branch as refs/remotes/origin/*, every tag.
  */
 beforeAll(() => {
-  work = mkdtempSync(path.join(tmpdir(), 'production-workflows-'));
+  work = scratchDir('production-workflows-');
   const author = path.join(work, 'author');
   mkdirSync(author);
   git(author, 'init', '-q', '-b', 'main');

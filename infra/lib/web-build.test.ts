@@ -1,11 +1,11 @@
 /** The site asset: which paths a deploy invalidates, and what a synth without a build does. */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { fastApp, makeFixtureSite } from './testing';
 import { invalidationPathsFor, WebBuild } from './web-build';
+import { scratchDir } from '../../tools/scratch';
 
 describe('invalidationPathsFor', () => {
   it('lists every top-level entry except assets/: folders as wildcards, files by name', () => {
@@ -22,7 +22,7 @@ describe('invalidationPathsFor', () => {
   });
 
   it('refuses a build that holds nothing but assets', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'assets-only-'));
+    const dir = scratchDir('assets-only-');
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'assets', 'a.js'), '');
     expect(() => invalidationPathsFor(dir)).toThrow(/nothing but assets/);
@@ -46,7 +46,7 @@ describe('WebBuild', () => {
   });
 
   it('names `npm run build` when a prebuilt site did not go through the post-build step', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'unbuilt-'));
+    const dir = scratchDir('unbuilt-');
     mkdirSync(path.join(dir, 'client'));
     writeFileSync(path.join(dir, 'client', 'index.html'), '');
     const stack = new Stack(fastApp(), 'S');
@@ -59,7 +59,7 @@ describe('WebBuild', () => {
  * and records the VITE_* variables it was given, so the synth-time bundling can be run for real, fast.
  */
 function fakeProject(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'fake-project-'));
+  const root = scratchDir('fake-project-');
   writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'fake', private: true, scripts: { build: 'node build.mjs' } }));
   writeFileSync(
     path.join(root, 'build.mjs'),
@@ -79,7 +79,7 @@ writeFileSync('web/build/postbuild.json', JSON.stringify({ inlineScriptHashes: [
 describe('building the site at synth (local asset bundling, no Docker)', () => {
   it('runs the build with the configuration injected and stages its client files', () => {
     const root = fakeProject();
-    const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-out-'));
+    const outdir = scratchDir('cdk-out-');
     const app = new App({ outdir }); // bundling on
     const stack = new Stack(app, 'Site', { env: { account: '123456789012', region: 'eu-west-1' } });
     const buildEnv = { VITE_CONTACT_ENDPOINT: '/api/contact', VITE_RECAPTCHA_SITE_KEY: 'site-key-from-config' };
@@ -97,7 +97,7 @@ describe('building the site at synth (local asset bundling, no Docker)', () => {
   it('fails synth, with the cause, when the build fails', () => {
     const root = fakeProject();
     writeFileSync(path.join(root, 'build.mjs'), 'process.exit(3);');
-    const stack = new Stack(new App({ outdir: mkdtempSync(path.join(tmpdir(), 'cdk-out-')) }), 'Site');
+    const stack = new Stack(new App({ outdir: scratchDir('cdk-out-') }), 'Site');
     expect(() => new WebBuild(stack, 'Web', { projectRoot: root, buildEnv: {} })).toThrow(/Failed to bundle asset[\s\S]*npm run build/);
   }, 120_000);
 });

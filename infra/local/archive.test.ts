@@ -4,9 +4,7 @@
  * stack; and a restart with a message still pending, which then arrives exactly once.
  */
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoClient } from '../../functions/archive/store';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './archive';
@@ -15,6 +13,7 @@ import { startFlakySes, type FlakySes, type SesDecision } from '../../tools/flak
 import { clearMailbox, fetchMails, startMailbox } from './mailbox';
 import { startLocalStack, type LocalStack } from './stack';
 import { fixtureBuild, send } from './test-support';
+import { scratchDir } from '../../tools/scratch';
 
 const fixture = fixtureBuild();
 const dataDirs: string[] = [];
@@ -137,7 +136,7 @@ describe('the local archive through the local stack', () => {
   });
 
   it('a restart with a message still pending keeps it and mails it exactly once', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'archive-restart-'));
+    const dir = scratchDir('archive-restart-');
     dataDirs.push(dir);
     const first = await stack(dir);
     decision = 'ServiceUnavailable';

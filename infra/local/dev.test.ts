@@ -3,12 +3,11 @@
  * addresses, serves the app with hot reload, sends /api/* to the local API, and stops on Ctrl-C.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../../tools/scratch';
 
 const DEV = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dev.ts');
 /** Vite optimizes the app's dependencies on its first start: slow on a busy machine. */
@@ -34,7 +33,7 @@ describe('npm run dev (infra/local/dev.ts)', () => {
         PORT: '0',
         SES_PORT: '0',
         ARCHIVE_PORT: '0',
-        ARCHIVE_DIR: mkdtempSync(path.join(os.tmpdir(), 'dev-archive-')),
+        ARCHIVE_DIR: scratchDir('dev-archive-'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,14 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkBuildMatchesPolicy, POSTBUILD_REPORT_FILE, SPA_FALLBACK_FILE, WEB_BUILD_DIR, WEB_CLIENT_DIR } from './build-output';
 import { INLINE_SCRIPT_HASHES } from './security-headers';
 import { CACHE_IMMUTABLE, CACHE_ONE_DAY, CACHE_REVALIDATE, cacheControlFor } from './cache-control';
+import { scratchDir } from '../../tools/scratch';
 
 const dirs: string[] = [];
 const tempDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'build-output-'));
+  const dir = scratchDir('build-output-');
   dirs.push(dir);
   return dir;
 };

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { claimDataDir, processAlive, readRunningStack, runningFileFor } from './running-stack';
+import { scratchDir } from '../../tools/scratch';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'running-stack-'));
+const root = scratchDir('running-stack-');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const dataDir = () => path.join(root, `data-${++n}`, 'archive');

@@ -5,8 +5,7 @@
  * --assembly` refuses it before the doctor or the CDK CLI runs (so before any AWS call). No module is
  * mocked: the node project's files share their worker's modules.
  */
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -18,6 +17,7 @@ import { CONFIG_CONTEXT_KEY, parseConfig } from '../../config/portfolio-config';
 import type { Json } from '../../lib/testing';
 import { assemblyProblems, expectedOf } from './assembly';
 import { runDeploy } from './run';
+import { scratchDir } from '../../../tools/scratch';
 
 const ACCOUNT = '123456789012';
 const REGION = 'eu-west-1';
@@ -35,9 +35,9 @@ let built: string;
 
 /** A real synth (the CDK's own writer) of a stack named like the app's: a bucket and a function from a folder. */
 beforeAll(() => {
-  const source = mkdtempSync(path.join(tmpdir(), 'assembly-src-'));
+  const source = scratchDir('assembly-src-');
   writeFileSync(path.join(source, 'index.js'), 'exports.handler = async () => 1;\n');
-  built = mkdtempSync(path.join(tmpdir(), 'assembly-'));
+  built = scratchDir('assembly-');
   // Version reporting on, as `cdk synth` has it: the template then holds its AWS::CDK::Metadata marker.
   const app = new App({ outdir: built, analyticsReporting: true });
   const stack = new Stack(app, 'Portfolio', { env: { account: ACCOUNT, region: REGION } });
@@ -58,7 +58,7 @@ beforeAll(() => {
 
 /** A copy of the built assembly with one JSON file changed. */
 function crafted(file: string, change: (json: Json, dir: string) => void): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'assembly-crafted-'));
+  const dir = scratchDir('assembly-crafted-');
   cpSync(built, dir, { recursive: true });
   const json = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
   change(json, dir);
@@ -209,7 +209,7 @@ describe('npm run deploy -- --assembly', () => {
   // The check runs before the doctor and the CDK CLI: a refused assembly throws here, where a doctor
   // that ran would have answered "found problems" (its AWS calls go to an endpoint nobody listens on).
   it.each(cases.map(([what, make]) => [what, make]))('refuses %s before the doctor or cdk runs', async (_what, make) => {
-    const cdkJson = path.join(mkdtempSync(path.join(tmpdir(), 'cdk-json-')), 'cdk.json');
+    const cdkJson = path.join(scratchDir('cdk-json-'), 'cdk.json');
     writeFileSync(cdkJson, JSON.stringify({ context: { [CONFIG_CONTEXT_KEY]: BLOCK } }));
     vi.stubEnv('PORTFOLIO_CDK_JSON', cdkJson);
     vi.stubEnv('AWS_ENDPOINT_URL', 'http://127.0.0.1:9');

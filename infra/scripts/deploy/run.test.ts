@@ -3,8 +3,7 @@
  * (aws-sdk-client-mock), and the synth-time build step runs for real in a copy of the project.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { mockAwsClient } from '../../../tools/aws-client-mock';
@@ -23,6 +22,7 @@ import { buildSite } from '../../lib/web-build';
 import { contextArgs, parseScriptArgs } from '../kit/cdk';
 import { siteUrlFromOutputsFile } from '../kit/stack-outputs';
 import { siteUrlForDeploy } from './run';
+import { scratchDir } from '../../../tools/scratch';
 
 const CLOUDFRONT_URL = 'https://d111111abcdef8.cloudfront.net';
 const BLOCK = {
@@ -86,7 +86,7 @@ describe('the site address a deploy builds with', () => {
   });
 
   it('after a first deploy, comes from the outputs file cdk wrote', () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'outputs-')), 'outputs.json');
+    const file = path.join(scratchDir('outputs-'), 'outputs.json');
     writeFileSync(file, JSON.stringify({ Portfolio: { SiteUrl: CLOUDFRONT_URL, DistributionId: 'E1FAKE' } }));
     expect(siteUrlFromOutputsFile(file, 'Portfolio')).toBe(CLOUDFRONT_URL);
     expect(siteUrlFromOutputsFile(file, 'Portfolio-preview')).toBeUndefined();
@@ -121,7 +121,7 @@ describe('the script flags', () => {
 
 /** A copy of the project (node_modules linked) so this build never touches the worktree's web/build. */
 function projectCopy(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'portfolio-project-'));
+  const root = scratchDir('portfolio-project-');
   const skip = new Set(['node_modules', '.git', 'cdk.out', 'build', '.react-router']);
   cpSync(REPO_ROOT, root, { recursive: true, filter: (source) => !skip.has(path.basename(source)) });
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
@@ -135,7 +135,7 @@ describe("the deploy's build step with the learned address", () => {
     cloudFormation.on(DescribeStacksCommand).resolves(stackWith({ SiteUrl: CLOUDFRONT_URL }));
     const url = await siteUrlForDeploy(parseConfig(BLOCK));
     const config = configAsTheAppSeesIt(contextArgs(parseConfig(BLOCK), url));
-    client = path.join(mkdtempSync(path.join(tmpdir(), 'portfolio-site-')), 'client');
+    client = path.join(scratchDir('portfolio-site-'), 'client');
     mkdirSync(client);
     buildSite(projectCopy(), webBuildEnv(config), client);
   }, 240_000);
@@ -159,7 +159,7 @@ describe("the deploy's build step with the learned address", () => {
 
 describe('npm run deploy and the test reCAPTCHA key', () => {
   const run = (block: Record<string, unknown>, args: string[] = []) => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'cdk-json-')), 'cdk.json');
+    const file = path.join(scratchDir('cdk-json-'), 'cdk.json');
     writeFileSync(file, JSON.stringify({ context: { [CONFIG_CONTEXT_KEY]: block } }));
     return spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'infra/scripts/deploy/cli.ts'), ...args], {
       cwd: REPO_ROOT,

@@ -3,14 +3,14 @@
  * shared config files, no instance metadata), one clear line, exit 1, no stack trace.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { scratchDir } from '../../../tools/scratch';
 
 const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');
-const home = mkdtempSync(path.join(os.tmpdir(), 'doctor-home-'));
+const home = scratchDir('doctor-home-');
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 it('without credentials prints one line naming how to set them and exits 1', () => {

@@ -1,11 +1,12 @@
 /** What the owner's commands read back from a deployed stack: the API among its resources, the plan subscriptions and their approval. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAws, type FakeAws } from '../../../tools/fake-aws';
 import { deployedApiId, deployedPlanSubscriptions, planApprovalNote, planSubscriptionsFromOutputsFile } from './stack-outputs';
+import { scratchDir } from '../../../tools/scratch';
 
 let aws: FakeAws;
 let cfn: CloudFormationClient;
@@ -40,7 +41,7 @@ describe('the plan subscriptions', () => {
   ];
 
   it("are read from the outputs file: the site's and the previews', none when absent", () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'outputs-')), 'outputs.json');
+    const file = path.join(scratchDir('outputs-'), 'outputs.json');
     writeFileSync(
       file,
       JSON.stringify({ Portfolio: { SiteUrl: 'https://x', SitePlanSubscriptionArn: ARNS[0], PreviewPlanSubscriptionArn: ARNS[1] } }),

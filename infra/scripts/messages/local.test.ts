@@ -5,9 +5,8 @@
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -17,6 +16,7 @@ import { LOCAL_ARCHIVE_TABLE } from '../../../contract/archive';
 import { ensureTable } from '../../local/archive';
 import { claimDataDir } from '../../shared/running-stack';
 import { runMessages } from './run';
+import { scratchDir } from '../../../tools/scratch';
 
 // dynalite ships no types: a server factory whose result is a node:http server.
 const dynalite = createRequire(import.meta.url)('dynalite') as (options: Record<string, number>) => Server;
@@ -166,7 +166,7 @@ describe('npm run messages -- --local', () => {
   });
 
   it("finds the running stack's archive through the file it writes beside its data folder, whatever its port", async () => {
-    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'messages-running-')), 'archive');
+    const dataDir = path.join(scratchDir('messages-running-'), 'archive');
     const claim = claimDataDir(dataDir);
     try {
       claim.record({ archive: `http://127.0.0.1:${port}` });

@@ -2,8 +2,7 @@
  * `npm run messages` against the deployed archive, with CloudFormation and DynamoDB faked at their
  * boundary (aws-sdk-client-mock): what the owner sees, what is written, and each problem as one line.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -13,6 +12,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../config/portfolio-config';
 import { UsageError } from '../kit/command';
 import { parseMessagesArgs, runMessages, type MessagesDeps } from './run';
+import { scratchDir } from '../../../tools/scratch';
 
 const TABLE = 'Portfolio-ArchiveMessages00E7DFE0-1ABCDEF';
 const config = parseConfig({
@@ -240,7 +240,7 @@ describe('show, resend, delete', () => {
 });
 
 describe('finding the archive', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'messages-cdk-json-'));
+  const dir = scratchDir('messages-cdk-json-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('no stack: names the stack and the region, exit 1', async () => {

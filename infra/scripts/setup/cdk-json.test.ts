@@ -1,10 +1,10 @@
 /** cdk.json edits: only the changed keys' text moves; the block is validated first; the diff names each key. */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CDK_JSON_FILE, ConfigError } from '../../config/portfolio-config';
 import { editPortfolioBlock, portfolioBlockHas } from './cdk-json';
+import { scratchDir } from '../../../tools/scratch';
 
 const FILE = `{
   "app": "node --import tsx infra/bin/portfolio.ts",
@@ -68,7 +68,7 @@ describe('editPortfolioBlock', () => {
   });
 
   it('tells an absent key ("not asked yet") from a null or false one ("asked, declined")', () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'cdk-json-has-')), 'cdk.json');
+    const file = path.join(scratchDir('cdk-json-has-'), 'cdk.json');
     writeFileSync(file, FILE);
     expect(portfolioBlockHas('domain', file)).toBe(true);
     expect(portfolioBlockHas('sesProductionAccess', file)).toBe(false);

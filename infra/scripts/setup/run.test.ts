@@ -5,8 +5,7 @@
  * changes nothing; each bad input gives its one line and exit code.
  */
 import dns from 'node:dns';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
@@ -18,6 +17,7 @@ import type { SetupClients } from './context';
 import { CANCEL, scriptedPrompter, type Script } from './prompter';
 import { awsSetupClients, runSetup } from './run';
 import { pinnedBootstrapVersion } from './steps/bootstrap';
+import { scratchDir } from '../../../tools/scratch';
 
 const ACCOUNT = '123456789012';
 
@@ -134,7 +134,7 @@ afterAll(() => {
 const EXISTING_BUDGET = { limit: '10.0', actual: '1.2', forecast: '2.5', alerts: ['ACTUAL>80%'], subscribers: ['jane@owner-mail.dev'] };
 
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'setup-test-'));
+  dir = scratchDir('setup-test-');
   file = path.join(dir, 'cdk.json');
   writeFileSync(file, CDK_JSON);
   // The account already has its cost budget: these tests are about the other steps (budget.test.ts has its own).

@@ -4,13 +4,13 @@
  * asks only what is left. Against the fake AWS of tools/fake-aws.ts, with a stub cdk.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMonthlyBudgetUsd } from '../../../contract/cost-model';
 import { REPO_ROOT } from '../../config/portfolio-config';
 import { startFakeAws, type FakeAws } from '../../../tools/fake-aws';
+import { scratchDir } from '../../../tools/scratch';
 
 const SOCKET = `setup-test-${process.pid}`;
 const SECRET = 'typed-secret-that-must-stay-hidden';
@@ -71,7 +71,7 @@ function start(runId: string) {
 beforeAll(async () => {
   if (!hasTmux) return;
   aws = await startFakeAws();
-  dir = mkdtempSync(path.join(tmpdir(), 'setup-tty-'));
+  dir = scratchDir('setup-tty-');
   writeFileSync(
     path.join(dir, 'cdk.json'),
     JSON.stringify(

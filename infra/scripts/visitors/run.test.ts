@@ -2,7 +2,7 @@
  * `npm run visitors`: against CloudFormation and CloudWatch Logs faked at their boundary
  * (aws-sdk-client-mock), and against the page views a real local stack recorded.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
@@ -16,6 +16,7 @@ import { PAGE_VIEWS_BY_DAY_QUERY, VITALS_P75_QUERY } from '../../shared/page-vie
 import { aggregate, percentile } from './report';
 import { commandExitCode, UsageError } from '../kit/command';
 import { parseVisitorsArgs, USAGE, visitorsCommand, type VisitorsDeps } from './run';
+import { scratchDir } from '../../../tools/scratch';
 
 const LOG_GROUP = 'Portfolio-FunctionsVitalsLogs1234-ABCDEF';
 const NOW = new Date('2026-11-28T12:00:00.000Z');
@@ -185,7 +186,7 @@ describe('npm run visitors against the deployed stack (faked AWS)', () => {
 
 describe('npm run visitors -- --local (what npm start recorded)', () => {
   const fixture = fixtureBuild();
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'portfolio-visitors-')), 'page-views.jsonl');
+  const file = path.join(scratchDir('portfolio-visitors-'), 'page-views.jsonl');
   afterAll(() => {
     rmSync(fixture.buildDir, { recursive: true, force: true });
     rmSync(path.dirname(file), { recursive: true, force: true });
