@@ -2,8 +2,7 @@
  * Test helpers: a fast App (no bundling, no asset staging, no CloudFormation validation) and
  * a small prebuilt site, so the stacks synthesize in seconds without running the web build.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -12,6 +11,7 @@ import { RECAPTCHA_TEST_SITE_KEY } from '../../contract/settings';
 import { INLINE_SCRIPT_HASHES } from '../shared/security-headers';
 import { addPortfolioStacks, type PortfolioStacks } from './portfolio-app';
 import { DEPLOYABLE_RESOURCE_TYPES } from '../scripts/deploy/assembly';
+import { scratchDir } from '../../tools/scratch';
 
 /** A CloudFormation template fragment, as the assertion tests walk it (shapes vary by resource). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- template JSON is untyped by nature
@@ -35,7 +35,7 @@ export function fixtureConfig(overrides: Record<string, unknown> = {}): Portfoli
 
 /** A directory shaped like web/build: client/ with pages, a fallback, named files and hashed assets. */
 export function makeFixtureSite(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portfolio-site-'));
+  const dir = scratchDir('portfolio-site-');
   const files: Record<string, string> = {
     'client/index.html': '<!doctype html><title>home</title>',
     'client/home/index.html': '<!doctype html><title>home</title>',
@@ -63,6 +63,7 @@ export function featureFlags(): Record<string, unknown> {
 
 export function fastApp(): App {
   return new App({
+    outdir: scratchDir('cdk.out-'),
     builtinCloudFormationValidation: false,
     context: { ...featureFlags(), 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-asset-staging': true },
   } as ConstructorParameters<typeof App>[0]);

@@ -1,9 +1,9 @@
 /** Helpers for the local stack's tests and benchmark: raw HTTP and a minimal fixture build. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { POSTBUILD_REPORT_FILE, SPA_FALLBACK_FILE } from '../shared/build-output';
+import { scratchDir } from '../../tools/scratch';
 
 export interface RawReply {
   status: number;
@@ -30,9 +30,12 @@ export function send(
   });
 }
 
-/** A build with the given client files (default: only the fallback page), for tests that must not depend on web/build. */
+/**
+ * A build with the given client files (default: only the fallback page), for tests that must not depend on
+ * web/build. It goes when the test file ends; a benchmark, which runs outside Vitest, removes it itself.
+ */
 export function fixtureBuild(files: Record<string, string | Buffer> = {}): { buildDir: string; clientDir: string } {
-  const buildDir = mkdtempSync(path.join(os.tmpdir(), 'local-stack-'));
+  const buildDir = scratchDir('local-stack-');
   const clientDir = path.join(buildDir, 'client');
   const all = { [SPA_FALLBACK_FILE]: '<!DOCTYPE html><title>Fallback</title><h1>Not found</h1>', 'ok.txt': 'ok', ...files };
   for (const [name, content] of Object.entries(all)) {
