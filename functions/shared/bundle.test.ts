@@ -4,16 +4,15 @@
  * anything that works under tsx/vitest but not in a bundle (CommonJS-only dependencies, import-time
  * side effects, reading the environment at import).
  */
-import { rmSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, lambdaContext } from './test-support';
 import { scratchDir } from '../../tools/scratch';
 
 const outdir = scratchDir('portfolio-functions-');
-afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
 type BundledHandler = (event: unknown, context: unknown) => Promise<{ statusCode: number; body?: string }>;

@@ -1,6 +1,6 @@
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readPostTitles } from './post-titles';
 import { scratchDir } from '../../tools/scratch';
 
@@ -8,7 +8,6 @@ const FIXTURES = path.resolve(import.meta.dirname, '../../web/test/fixtures/post
 
 describe('readPostTitles (the stack hands these to the events function)', () => {
   const root = scratchDir('post-titles-');
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('reads the default language posts titles, leaving drafts and other languages out', () => {
     cpSync(FIXTURES, path.join(root, 'web/content'), { recursive: true });

@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimDataDir, processAlive, readRunningStack, runningFileFor } from './running-stack';
 import { scratchDir } from '../../tools/scratch';
 
 const root = scratchDir('running-stack-');
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const dataDir = () => path.join(root, `data-${++n}`, 'archive');
 

@@ -3,15 +3,13 @@
  * shared config files, no instance metadata), one clear line, exit 1, no stack trace.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { scratchDir } from '../../../tools/scratch';
 
 const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');
 const home = scratchDir('doctor-home-');
-afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 it('without credentials prints one line naming how to set them and exits 1', () => {
   const env: NodeJS.ProcessEnv = {};

@@ -2,13 +2,13 @@
  * `npm run messages` against the deployed archive, with CloudFormation and DynamoDB faked at their
  * boundary (aws-sdk-client-mock): what the owner sees, what is written, and each problem as one line.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockAwsClient } from '../../../tools/aws-client-mock';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../config/portfolio-config';
 import { UsageError } from '../kit/command';
 import { parseMessagesArgs, runMessages, type MessagesDeps } from './run';
@@ -241,7 +241,6 @@ describe('show, resend, delete', () => {
 
 describe('finding the archive', () => {
   const dir = scratchDir('messages-cdk-json-');
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('no stack: names the stack and the region, exit 1', async () => {
     cfn.on(DescribeStacksCommand).rejects(awsError('ValidationError', 'Stack with id Portfolio does not exist'));
