@@ -71,6 +71,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
   } catch (error) {
     await siteverify.stop();
+    rmSync(dirname(pageViewsFile), { recursive: true, force: true });
     throw error;
   }
   project.provide('baseUrl', stack.url.replace(/\/+$/, ''));

@@ -4,8 +4,6 @@
  * not be reached; the contact page gets the fake captcha, the form sends, and the mail arrives.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,9 +11,10 @@ import { fetchMails } from '../infra/local/mailbox';
 import { FAKE_CAPTCHA_LABEL } from './support/fakes';
 import { eventually, launchBrowser } from './support/browser';
 import { TEXT } from './support/site';
+import { scratchDir } from '../tools/scratch';
 
 const START = path.join(import.meta.dirname, '..', 'scripts', 'start.ts');
-const archiveDir = mkdtempSync(path.join(os.tmpdir(), 'offline-start-'));
+const archiveDir = scratchDir('offline-start-');
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 let browser: Browser;
@@ -51,7 +50,6 @@ afterAll(async () => {
   await browser?.close();
   child.kill('SIGTERM');
   if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-  rmSync(archiveDir, { recursive: true, force: true });
 });
 
 describe('LOCAL_CAPTCHA=fake npm start, offline', () => {

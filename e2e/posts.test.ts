@@ -5,8 +5,7 @@
  * colours. The card → post → Back flow runs in every engine (e2e/engines/post-flows.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +14,11 @@ import { REPO } from '../tools/project-copy';
 import { eventually, waitForHydration } from './support/browser';
 import { FIXTURE_POST, startPostSite, type PostSite } from './support/post-site';
 import { useBrowserSessions } from './support/sessions';
+import { scratchDir } from '../tools/scratch';
 
 let site: PostSite | undefined;
 /** Where the fixture site's stack keeps the page views it accepts, as `npm start` does. */
-const pageViewsFile = path.join(mkdtempSync(path.join(tmpdir(), 'portfolio-post-views-')), 'page-views.jsonl');
+const pageViewsFile = path.join(scratchDir('portfolio-post-views-'), 'page-views.jsonl');
 
 beforeAll(async () => {
   site = await startPostSite({ pageViewsFile });
@@ -26,7 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.stop();
-  rmSync(path.dirname(pageViewsFile), { recursive: true, force: true });
 });
 
 /** The page views the fixture site's stack kept so far. */

@@ -8,8 +8,7 @@
  * a project, a post and the app's 404 page, every file from the preview's own prefix, with no CSP
  * violation and no beacon; two previews work side by side in one browser context.
  */
-import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import { fixtureSiteBuild } from '../tools/locale-copy';
 import { waitForHydration } from './support/browser';
 import { FIXTURE_POST } from './support/post-site';
 import { useBrowserSessions } from './support/sessions';
+import { scratchDir } from '../tools/scratch';
 
 const FIRST = 'pr-7/abc1234';
 const SECOND = 'pr-8/def5678';
@@ -26,7 +26,7 @@ const label = (preview: string) => `Preview: pull request ${preview.slice(3, pre
 let cdn: PreviewCdn | undefined;
 
 beforeAll(async () => {
-  const bucket = mkdtempSync(path.join(tmpdir(), 'preview-bucket-'));
+  const bucket = scratchDir('preview-bucket-');
   // One build at a time: each is a full production build of the fixture site.
   for (const preview of [FIRST, SECOND]) {
     const built = await fixtureSiteBuild({ PREVIEW_PATH: preview, PREVIEW_LABEL: label(preview) });

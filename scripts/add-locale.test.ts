@@ -9,10 +9,9 @@
  * which also holds the README's first post for scripts/posts-readme.test.ts): made once, shared. The
  * failing build stops at the content check, before the bundler's work.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addLine as addLineTo,
   copyLanguageFolder,
@@ -22,10 +21,10 @@ import {
   readmeExampleBuild,
   REPO,
 } from '../tools/locale-copy';
+import { scratchDir } from '../tools/scratch';
 
 /** The copy with the README's old line, whose build must fail. */
-const failing = mkdtempSync(path.join(os.tmpdir(), 'add-locale-'));
-afterAll(() => rmSync(failing, { recursive: true, force: true }));
+const failing = scratchDir('add-locale-');
 /** The README example's shared build (the documented steps): read only. */
 let copy = '';
 

@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { incompleteBuildNotice, lastServedBuild, serveLastGoodBuild } from './last-good-build';
+import { scratchDir } from '../tools/scratch';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'last-good-build-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = scratchDir('last-good-build-');
 
 /** A build as `npm run build` leaves it: client/ with a page, postbuild.json written last. */
 function writeBuild(buildDir: string, text: string, time: number): void {

@@ -1,20 +1,16 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { copiedPosts, readPostFiles } from '../contract/post-index';
 import { checkPosts } from './post-files';
 import { LOCALES } from '../web/content/locales';
-
-const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+import { scratchDir } from '../tools/scratch';
 
 const post = (title: string, body = 'Hello.\n') => `---\ntitle: ${title}\ndescription: D.\npublished: 2025-01-02\n---\n\n${body}`;
 
 /** A project folder with these files under web/content/ (and web/public/resume.pdf). */
 function project(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'post-files-'));
-  roots.push(root);
+  const root = scratchDir('post-files-');
   mkdirSync(path.join(root, 'web/public'), { recursive: true });
   writeFileSync(path.join(root, 'web/public/resume.pdf'), '%PDF');
   for (const [name, text] of Object.entries(files)) {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bootScript, inlineScripts as constantInlineScripts } from '../web/boot/generate';
 import { contentSecurityPolicy, INLINE_SCRIPT_HASHES, scriptHash } from '../infra/shared/security-headers';
 import { COMPILE_HINT } from '../contract/compile-hint';
@@ -17,16 +16,13 @@ import {
   shapePages,
   transformPage,
 } from './postbuild';
+import { scratchDir } from '../tools/scratch';
 
 const HYDRATION_BOOT_SCRIPT = bootScript();
 const INLINE_SCRIPTS = constantInlineScripts();
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
-
 function build(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'postbuild-'));
-  dirs.push(dir);
+  const dir = scratchDir('postbuild-');
   for (const [name, text] of Object.entries(files)) {
     const file = path.join(dir, 'client', name);
     mkdirSync(path.dirname(file), { recursive: true });

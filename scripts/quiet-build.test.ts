@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import {
   BUILD_LOG,
@@ -14,9 +13,9 @@ import {
   runLogged,
   stampText,
 } from './quiet-build';
+import { scratchDir } from '../tools/scratch';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'quiet-build-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir('quiet-build-');
 
 describe('runLogged', () => {
   it('writes both output streams to the log, not the screen, and passes the exit code on', async () => {
@@ -174,8 +173,7 @@ describe('contentWarnings', () => {
 });
 
 describe("npm start's build, skipped when nothing it reads has changed", () => {
-  const project = mkdtempSync(path.join(os.tmpdir(), 'quiet-build-inputs-'));
-  afterAll(() => rmSync(project, { recursive: true, force: true }));
+  const project = scratchDir('quiet-build-inputs-');
   mkdirSync(path.join(project, 'web/content'), { recursive: true });
   writeFileSync(path.join(project, 'web/content/site.ts'), 'export const a = 1;\n');
   writeFileSync(path.join(project, 'package-lock.json'), '{}\n');

@@ -6,9 +6,8 @@
  * only ever meets local servers here (CAPTCHA_CHECK_URL).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
@@ -26,6 +25,7 @@ import { fixtureBuild } from '../infra/local/test-support';
 import { SPA_FALLBACK_FILE } from '../infra/shared/build-output';
 import { runningFileFor } from '../infra/shared/running-stack';
 import { CAPTCHA_CHECK_MS, localCaptchaFromEnv, reachable } from './start';
+import { scratchDir } from '../tools/scratch';
 
 const START = path.join(path.dirname(fileURLToPath(import.meta.url)), 'start.ts');
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,10 +35,9 @@ const fixture = fixtureBuild({
 });
 /** Nothing listens on port 9 (discard) here: the check fails at once, as offline. */
 const UNREACHABLE = 'http://127.0.0.1:9/recaptcha/api.js';
-const archiveDir = mkdtempSync(path.join(os.tmpdir(), 'start-archive-'));
+const archiveDir = scratchDir('start-archive-');
 afterAll(() => {
   rmSync(fixture.buildDir, { recursive: true, force: true });
-  rmSync(archiveDir, { recursive: true, force: true });
 });
 
 function run(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {

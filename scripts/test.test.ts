@@ -1,12 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { npmStep, runSteps } from './test';
+import { scratchDir } from '../tools/scratch';
 
 /** A folder with a package.json whose scripts are `scripts`: npm steps run there for real. */
 function project(scripts: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'test-steps-'));
+  const dir = scratchDir('test-steps-');
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'steps', private: true, scripts }));
   return dir;
 }

@@ -4,19 +4,18 @@
  * repository, as the plan job runs them.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { scratchDir } from './scratch';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHANGES = path.join(ROOT, '.ci/changes');
 const SUBJECTS = path.join(ROOT, '.ci/commit-subjects');
 
-const repo = mkdtempSync(path.join(os.tmpdir(), 'ci-tiers-'));
-afterAll(() => rmSync(repo, { recursive: true, force: true }));
+const repo = scratchDir('ci-tiers-');
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
 git('init', '-q', '-b', 'main');
 git('config', 'user.email', 'ci@example.com');

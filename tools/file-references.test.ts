@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { deadReferences, deadReferencesIn } from './file-references';
+import { scratchDir } from './scratch';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,15 +38,11 @@ describe('the repository', () => {
 
 describe('a copy of the project without git (an owner who downloaded it)', () => {
   it('reads the tree itself, leaving out what a run writes', () => {
-    const copy = mkdtempSync(path.join(os.tmpdir(), 'file-references-'));
-    try {
-      mkdirSync(path.join(copy, 'docs'));
-      mkdirSync(path.join(copy, 'node_modules/pkg'), { recursive: true });
-      writeFileSync(path.join(copy, 'docs/a.md'), 'see docs/gone.md and docs/a.md\n');
-      writeFileSync(path.join(copy, 'node_modules/pkg/readme.md'), 'see docs/also-gone.md\n');
-      expect(deadReferences(copy)).toEqual([{ file: 'docs/a.md', line: 1, reference: 'docs/gone.md' }]);
-    } finally {
-      rmSync(copy, { recursive: true, force: true });
-    }
+    const copy = scratchDir('file-references-');
+    mkdirSync(path.join(copy, 'docs'));
+    mkdirSync(path.join(copy, 'node_modules/pkg'), { recursive: true });
+    writeFileSync(path.join(copy, 'docs/a.md'), 'see docs/gone.md and docs/a.md\n');
+    writeFileSync(path.join(copy, 'node_modules/pkg/readme.md'), 'see docs/also-gone.md\n');
+    expect(deadReferences(copy)).toEqual([{ file: 'docs/a.md', line: 1, reference: 'docs/gone.md' }]);
   });
 });

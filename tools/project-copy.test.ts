@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedFolder } from './project-copy';
+import { scratchDir } from './scratch';
 
-const parent = mkdtempSync(path.join(os.tmpdir(), 'shared-folder-'));
-afterAll(() => rmSync(parent, { recursive: true, force: true }));
+const parent = scratchDir('shared-folder-');
 
 /** A `make` that takes a moment, counts its calls and writes one file. */
 function counted(result = { code: 0, output: 'made' }) {

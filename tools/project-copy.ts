@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_INPUTS, hashFiles, LOCK_FILE } from './build-inputs';
 import { buildProject } from './run-tsx';
+import { scratchDir } from './scratch';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -52,9 +53,12 @@ export function makeCopy(copy: string): void {
   symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
 }
 
-/** Copies the project to a temporary folder, then `extraContent` (a folder) over its web/content. */
+/**
+ * Copies the project to a temporary folder, then `extraContent` (a folder) over its web/content. For
+ * tests only: the folder goes when the test file ends (tools/scratch.ts), if `remove` was not called.
+ */
 export function copyProject(prefix: string, extraContent?: string): ProjectCopy {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = scratchDir(prefix);
   makeCopy(dir);
   if (extraContent) cpSync(extraContent, path.join(dir, 'web/content'), { recursive: true });
   return {

@@ -1,9 +1,10 @@
 /** The one helper the tests run child processes with: what it collects, how it stops one, which environment a build sees. */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProject, plainEnv, runChild } from './run-tsx';
+import { scratchDir } from './scratch';
 
 const node = (source: string, timeoutMs?: number) => runChild(process.execPath, ['-e', source], { cwd: process.cwd(), timeoutMs });
 
@@ -47,7 +48,7 @@ describe('plainEnv', () => {
 
 describe('buildProject', () => {
   it('gives the build a short temporary folder of its own, gone when it ends, however deep the copy is', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'deep-copy-'));
+    const root = scratchDir('deep-copy-');
     // As deep as a shared fixture build's folder: a socket under it would pass the 108-byte limit.
     const dir = path.join(root, 'fixtures-e8bd53f954215c0e-6e45bd07005c.partial-PCLnz3', 'one-more-level-of-folders');
     mkdirSync(dir, { recursive: true });
@@ -55,15 +56,11 @@ describe('buildProject', () => {
       path.join(dir, 'package.json'),
       JSON.stringify({ name: 'copy', private: true, scripts: { build: 'node -e "console.log(process.env.TMPDIR)"' } }),
     );
-    try {
-      const run = await buildProject(dir);
-      expect(run.status, run.output).toBe(0);
-      const temp = run.stdout.trim().split('\n').at(-1)!;
-      expect(temp.startsWith(tmpdir())).toBe(true);
-      expect(`${temp}/tsx-0/4194304.pipe`.length).toBeLessThan(108);
-      expect(existsSync(temp)).toBe(false);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    const run = await buildProject(dir);
+    expect(run.status, run.output).toBe(0);
+    const temp = run.stdout.trim().split('\n').at(-1)!;
+    expect(temp.startsWith(tmpdir())).toBe(true);
+    expect(`${temp}/tsx-0/4194304.pipe`.length).toBeLessThan(108);
+    expect(existsSync(temp)).toBe(false);
   });
 });

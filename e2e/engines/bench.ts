@@ -24,7 +24,7 @@ import { median } from '../../tools/stats';
 import { DEFERRED_PRELOADS_ATTRIBUTE, MOVED_SCRIPT_ATTRIBUTE } from '../../contract/inline-scripts';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { ENGINES, launchEngine, type Engine, type EngineName } from './engine';
-import { startNetwork } from './network';
+import { startNetwork, type Network } from './network';
 
 const BUILD_DIR = path.join(process.cwd(), 'web', 'build');
 const HYDRATED_MARK = 'hydrated';
@@ -77,21 +77,30 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
-/** A copy of the build whose scripts carry no compile hint; returns its directory and how many scripts lost it. */
+/**
+ * A copy of the build whose scripts carry no compile hint; returns its directory and how many scripts lost
+ * it. The caller removes the directory; it is gone already when this throws (no hinted script, a failed copy).
+ */
 function copyWithoutHint(): { dir: string; scripts: number } {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-no-hint-'));
-  cpSync(BUILD_DIR, dir, { recursive: true });
-  const assets = path.join(dir, 'client', 'assets');
-  let scripts = 0;
-  for (const name of readdirSync(assets)) {
-    if (!name.endsWith('.js')) continue;
-    const file = path.join(assets, name);
-    const text = readFileSync(file, 'utf8');
-    if (!text.startsWith(COMPILE_HINT)) continue;
-    writeFileSync(file, text.slice(COMPILE_HINT.length));
-    scripts++;
+  try {
+    cpSync(BUILD_DIR, dir, { recursive: true });
+    const assets = path.join(dir, 'client', 'assets');
+    let scripts = 0;
+    for (const name of readdirSync(assets)) {
+      if (!name.endsWith('.js')) continue;
+      const file = path.join(assets, name);
+      const text = readFileSync(file, 'utf8');
+      if (!text.startsWith(COMPILE_HINT)) continue;
+      writeFileSync(file, text.slice(COMPILE_HINT.length));
+      scripts++;
+    }
+    if (scripts === 0) throw new Error(`No script in ${BUILD_DIR} carries the compile hint: is it an old build?`);
+    return { dir, scripts };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
-  return { dir, scripts };
 }
 
 type Variant = 'hinted' | 'plain';
@@ -159,12 +168,12 @@ async function main(): Promise<void> {
     throw new Error(`No build in ${BUILD_DIR}: run \`npm run build\` first (the bench builds nothing).`);
   }
   const plain = copyWithoutHint();
-  if (plain.scripts === 0) throw new Error(`No script in ${BUILD_DIR} carries the compile hint: is it an old build?`);
   console.log(`Measuring the existing build in ${BUILD_DIR} against a copy without the compile hint (${plain.scripts} scripts).`);
   const stacks: Partial<Record<Variant, LocalStack>> = {};
-  const network = await startNetwork();
+  let network: Network | undefined;
   const results: { engine: EngineName; route: string; hinted: Sample[]; plain: Sample[] }[] = [];
   try {
+    network = await startNetwork();
     stacks.hinted = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(BUILD_DIR, 'client') });
     stacks.plain = await startLocalStack({ port: 0, sesPort: 0, quiet: true, clientDir: path.join(plain.dir, 'client') });
     for (const name of options.engines) {
@@ -190,7 +199,7 @@ async function main(): Promise<void> {
   } finally {
     await stacks.hinted?.stop();
     await stacks.plain?.stop();
-    await network.stop();
+    await network?.stop();
     rmSync(plain.dir, { recursive: true, force: true });
   }
 

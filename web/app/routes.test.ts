@@ -1,6 +1,5 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { localeOfPath, localizePath, unlocalizePath } from './i18n/paths';
 import { FIXED_ROUTES, pathOf, patternOf, REDIRECTS, SITE_PAGES } from '../../contract/site-routes';
 import { prerenderPaths } from './prerender-paths';
 import { siteRoutes } from './routes';
+import { scratchDir } from '../../tools/scratch';
 
 /** Every route's full path and file, depth first (layouts add no path of their own). */
 function flatten(entries: RouteConfigEntry[], parent = ''): { path: string; file: string; id?: string }[] {
@@ -22,8 +22,8 @@ function flatten(entries: RouteConfigEntry[], parent = ''): { path: string; file
 }
 
 /** A checkout with no posts, and one with a tagged English post: the route table's posts, whatever web/content holds. */
-const NO_POSTS = mkdtempSync(path.join(os.tmpdir(), 'routes-no-posts-'));
-const WITH_POST = mkdtempSync(path.join(os.tmpdir(), 'routes-with-post-'));
+const NO_POSTS = scratchDir('routes-no-posts-');
+const WITH_POST = scratchDir('routes-with-post-');
 mkdirSync(path.join(WITH_POST, 'web/content/posts'), { recursive: true });
 writeFileSync(
   path.join(WITH_POST, 'web/content/posts/hello.md'),

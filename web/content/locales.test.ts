@@ -1,6 +1,5 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -11,6 +10,7 @@ import { catalogueProblems, checkAllCatalogues, CONTENT_WARNING, loadCatalogue, 
 import { catalogue as spanish } from './es';
 import { DEFAULT_LOCALE, LOCALE_CODES, LOCALES } from './locales';
 import type { Catalogue } from './types';
+import { scratchDir } from '../../tools/scratch';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -19,7 +19,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * locale (case/es/ui.ts), in one program; returns tsc's messages per case.
  */
 function typecheckSpanishUi(edits: Record<string, (source: string) => string>): Record<string, string[]> {
-  const root = mkdtempSync(path.join(tmpdir(), 'ui-keys-'));
+  const root = scratchDir('ui-keys-');
   const source = readFileSync(path.join(here, 'es', 'ui.ts'), 'utf8').replace("from '../types'", `from '${path.join(here, 'types')}'`);
   const files = Object.entries(edits).map(([name, edit]) => {
     const dir = path.join(root, name, 'es');

@@ -1,14 +1,13 @@
 // @vitest-environment node
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { absoluteReferences } from './absolute-references';
 import { madeCount, MAX_IMAGE_SIDE, postImages, writePostImages } from './post-images.server';
+import { scratchDir } from '../../../tools/scratch';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'post-images-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = scratchDir('post-images-');
 
 const MARK = (src: string, line = 7) =>
   `<div data-post-body=""><p><img src="post-image:${src}" alt="A $& picture" data-post-image="web/content/posts/hello.md:${line}"></p></div>`;

@@ -1,12 +1,12 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parsePostSource, postKeyOfFile } from '../../../contract/front-matter';
 import { compileMarkdown, readingMinutes } from './markdown.server';
 import { compiledPosts } from './compile-posts';
 import { compilePosts } from './posts.server';
+import { scratchDir } from '../../../tools/scratch';
 
 const FILE = 'web/content/posts/hello.md';
 const post = (frontMatter: string, body = 'Hello.\n') => `---\n${frontMatter}\n---\n\n${body}`;
@@ -183,8 +183,7 @@ describe('the posts of a build', () => {
 });
 
 describe('one compile per build', () => {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'compiled-posts-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const root = scratchDir('compiled-posts-');
   const write = (text: string) => {
     mkdirSync(path.join(root, 'web/content/posts'), { recursive: true });
     writeFileSync(path.join(root, 'web/content/posts/a.md'), text);

@@ -8,7 +8,8 @@
  * order inside the line. Each run gets the font of its script: Noto Sans Arabic, Noto Sans Hebrew or
  * Inter (all WOFF from @fontsource, turned into the plain OpenType resvg reads).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,31 +28,54 @@ export type Weight = 400 | 600 | 800;
 // all drawn regular, rather than all as the heaviest.
 const WEIGHTS = [400] as const;
 
-/** The font files resvg is given: every script and weight, written once per process as OpenType. */
-let fontFilesCache: string[] | undefined;
+/** The card's fonts, every script and weight, as OpenType (file name → bytes): converted once per process. */
+let fontsCache: Map<string, Buffer> | undefined;
+function fonts(): Map<string, Buffer> {
+  fontsCache ??= new Map(
+    WEIGHTS.flatMap((w) => [
+      `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${w}-normal.woff`,
+      `@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-${w}-normal.woff`,
+      `@fontsource/inter/files/inter-latin-${w}-normal.woff`,
+      `@fontsource/inter/files/inter-latin-ext-${w}-normal.woff`,
+    ]).map((source) => [path.basename(source).replace(/\.woff$/, '.otf'), woffToSfnt(readFileSync(require.resolve(source)))]),
+  );
+  return fontsCache;
+}
+
+/** The folder of the font files: one name per process, on disk only while a drawing is under way. */
+let fontDir: string | undefined;
+const fontFolder = () => (fontDir ??= path.join(tmpdir(), `og-fonts-${randomUUID()}`));
+
+/** The font files resvg is given (every script and weight): they exist while `withFontFiles` runs. */
 export function fontFiles(): string[] {
-  if (fontFilesCache) return fontFilesCache;
-  // resvg-js reads fonts from files only: written once, removed when the process ends.
-  const dir = mkdtempSync(path.join(tmpdir(), 'og-fonts-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const sources = WEIGHTS.flatMap((w) => [
-    `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${w}-normal.woff`,
-    `@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-${w}-normal.woff`,
-    `@fontsource/inter/files/inter-latin-${w}-normal.woff`,
-    `@fontsource/inter/files/inter-latin-ext-${w}-normal.woff`,
-  ]);
-  fontFilesCache = sources.map((source) => {
-    const file = path.join(dir, path.basename(source).replace(/\.woff$/, '.otf'));
-    writeFileSync(file, woffToSfnt(readFileSync(require.resolve(source))));
-    return file;
-  });
-  return fontFilesCache;
+  return [...fonts().keys()].map((name) => path.join(fontFolder(), name));
+}
+
+let drawing = 0;
+/**
+ * Runs `draw` with the font files on disk: resvg-js reads fonts from files only, when a Resvg is made.
+ * The outermost drawing writes them and removes them when it ends, so neither a build nor a test
+ * leaves them behind (a process's exit is no moment to count on: a test worker is stopped, not ended).
+ */
+function withFontFiles<T>(draw: () => T): T {
+  const dir = fontFolder();
+  try {
+    if (drawing++ === 0) {
+      mkdirSync(dir, { mode: 0o700 });
+      for (const [name, bytes] of fonts()) writeFileSync(path.join(dir, name), bytes);
+    }
+    return draw();
+  } finally {
+    if (--drawing === 0) rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** `width`: drawn scaled to it. */
 function render(svg: string, files = fontFiles(), width?: number): Resvg {
   const fitTo = width === undefined ? undefined : ({ mode: 'width', value: width } as const);
-  return new Resvg(svg, { fitTo, font: { fontFiles: files, loadSystemFonts: false, defaultFontFamily: FAMILIES.latin } });
+  return withFontFiles(
+    () => new Resvg(svg, { fitTo, font: { fontFiles: files, loadSystemFonts: false, defaultFontFamily: FAMILIES.latin } }),
+  );
 }
 
 const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
@@ -183,7 +207,9 @@ function drawLine(line: string, right: number, y: number, size: number, weight: 
 }
 
 /** The card of render.server.ts mirrored: name and avatar on the right, the address on the left. */
-export function rightToLeftSvg(card: CardText): string {
+export const rightToLeftSvg = (card: CardText): string => withFontFiles(() => mirroredCard(card));
+
+function mirroredCard(card: CardText): string {
   const { width, height, paddingX, paddingTop, paddingBottom, gap } = CARD;
   const right = width - paddingX;
   const contentWidth = width - 2 * paddingX;
@@ -244,6 +270,10 @@ export function renderSvg(svg: string, width: number): Buffer {
  * card's fonts; a test passes Inter alone to see Arabic reported.
  */
 export function missingGlyphs(text: string, files = fontFiles()): string[] {
+  return withFontFiles(() => missingGlyphsIn(text, files));
+}
+
+function missingGlyphsIn(text: string, files: string[]): string[] {
   // How much ink a character leaves drawn alone (a right-to-left run may sit a pixel apart, so the
   // amount is compared, not the pixels).
   const draw = (ch: string) => {
