@@ -6,7 +6,7 @@
  * only ever meets local servers here (CAPTCHA_CHECK_URL).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,9 +36,6 @@ const fixture = fixtureBuild({
 /** Nothing listens on port 9 (discard) here: the check fails at once, as offline. */
 const UNREACHABLE = 'http://127.0.0.1:9/recaptcha/api.js';
 const archiveDir = scratchDir('start-archive-');
-afterAll(() => {
-  rmSync(fixture.buildDir, { recursive: true, force: true });
-});
 
 function run(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', START], {

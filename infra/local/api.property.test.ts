@@ -3,7 +3,6 @@
  * answer is never a 5xx, and nothing is mailed unless the input passes every rule. siteverify
  * (fake) passes every token, so only the handler's own checks stand between input and mailbox.
  */
-import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateContact } from '../../contract/contact-rules';
@@ -24,7 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
   await verifier?.stop();
-  rmSync(fixture.buildDir, { recursive: true, force: true });
 });
 
 const VALID = { fullName: 'Anne-Marie Dupont', email: 'am@example.fr', message: 'Bonjour, a message.', 'g-recaptcha-response': 'tok' };

@@ -5,7 +5,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../contract/contact-rules';
@@ -156,7 +156,6 @@ describe('the real handlers, a fake siteverify and the mailbox', () => {
   afterAll(async () => {
     await stack?.stop();
     await verifier?.stop();
-    rmSync(fixture.buildDir, { recursive: true, force: true });
   });
 
   beforeEach(async () => {

@@ -37,7 +37,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await Promise.all([verifier.stop(), mailbox.stop(), ses.stop()]);
-  rmSync(fixture.buildDir, { recursive: true, force: true });
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -2,7 +2,7 @@
  * The local CDN's static side, through real HTTP against a fixture build: routing by the CloudFront
  * Function, the 404 fallback, path safety, headers, caching, compression, conditional and range requests.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +40,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  rmSync(fixture.buildDir, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}, method = 'GET') => send(stack.url, { path: url, headers, method });

@@ -2,13 +2,13 @@
  * `npm run visitors`: against CloudFormation and CloudWatch Logs faked at their boundary
  * (aws-sdk-client-mock), and against the page views a real local stack recorded.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CloudFormationClient, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import { CloudWatchLogsClient, GetQueryResultsCommand, StartQueryCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { mockAwsClient } from '../../../tools/aws-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config/portfolio-config';
 import { startLocalStack } from '../../local/stack';
 import { fixtureBuild } from '../../local/test-support';
@@ -187,10 +187,6 @@ describe('npm run visitors against the deployed stack (faked AWS)', () => {
 describe('npm run visitors -- --local (what npm start recorded)', () => {
   const fixture = fixtureBuild();
   const file = path.join(scratchDir('portfolio-visitors-'), 'page-views.jsonl');
-  afterAll(() => {
-    rmSync(fixture.buildDir, { recursive: true, force: true });
-    rmSync(path.dirname(file), { recursive: true, force: true });
-  });
 
   it('reads the page views a local stack kept, within the last N days', async () => {
     const stack = await startLocalStack({
