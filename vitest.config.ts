@@ -57,6 +57,31 @@ const WEB_TESTS_WITHOUT_DOM = readdirSync('web', { recursive: true, encoding: 'u
   .map((name) => `web/${name.split('\\').join('/')}`)
   .filter((file) => readFileSync(file, 'utf8').startsWith('// @vitest-environment node'));
 
+/** The site's tests that replace modules with `vi.mock`: each gets a process of its own (the `web-mocks` project). */
+const WEB_TESTS_WITH_MODULE_MOCKS = readdirSync('web', { recursive: true, encoding: 'utf8' })
+  .map((name) => `web/${name.split('\\').join('/')}`)
+  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(file, 'utf8').includes('vi.mock('));
+
+/** A project of the site's component tests (jsdom, Testing Library). */
+function webProject(name: string, files: { include?: string[]; exclude?: string[]; isolate: boolean }) {
+  return {
+    extends: true as const,
+    test: {
+      name,
+      sequence: { groupOrder: 1 },
+      environment: 'jsdom',
+      include: files.include ?? ['web/**/*.test.{ts,tsx}'],
+      exclude: [...configDefaults.exclude, ...WEB_TESTS_WITHOUT_DOM, ...(files.exclude ?? [])],
+      isolate: files.isolate,
+      setupFiles: ['web/test/setup.ts'],
+      // A test that types a whole form with user-event takes seconds on two busy cores (the form's
+      // test of eight names took 5.3 s at a load of 12): Vitest's default of 5 s is not a limit it
+      // should hit there.
+      testTimeout: 15_000,
+    },
+  };
+}
+
 // One runner for every test. The React Router Vite plugin is left out on purpose: tests import
 // components directly; the prerendered build is exercised by the browser tests.
 export default defineConfig({
@@ -70,21 +95,13 @@ export default defineConfig({
     setupFiles: ['tools/scratch-setup.ts'],
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'web',
-          sequence: { groupOrder: 1 },
-          environment: 'jsdom',
-          include: ['web/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...WEB_TESTS_WITHOUT_DOM],
-          setupFiles: ['web/test/setup.ts'],
-          // A test that types a whole form with user-event takes seconds on two busy cores (the form's
-          // test of eight names took 5.3 s at a load of 12): Vitest's default of 5 s is not a limit it
-          // should hit there.
-          testTimeout: 15_000,
-        },
-      },
+      // The site's component tests, sharing their worker's modules (React, Testing Library, jsdom's
+      // environment) from file to file: creating jsdom and loading them again for each file was half
+      // the project's CPU time.
+      webProject('web', { exclude: WEB_TESTS_WITH_MODULE_MOCKS, isolate: false }),
+      // Files that replace modules with vi.mock: those modules would stay replaced for the next file of
+      // a shared worker, so each runs in a process of its own.
+      webProject('web-mocks', { include: WEB_TESTS_WITH_MODULE_MOCKS, isolate: true }),
       {
         extends: true,
         test: {

@@ -26,7 +26,7 @@ function durationTable(): Record<string, number> {
 }
 
 /** From the longest files to the shortest: the order of files measured alike, and of the shared projects. */
-const PROJECT_RANK = ['webkit', 'firefox', 'browser', 'page-views', 'programs', 'node', 'web'];
+const PROJECT_RANK = ['webkit', 'firefox', 'browser', 'page-views', 'programs', 'node', 'web-mocks', 'web'];
 
 function rank(spec: TestSpecification): number {
   const index = PROJECT_RANK.indexOf(spec.project.name);
