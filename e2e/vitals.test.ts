@@ -154,9 +154,11 @@ describe('page views and Core Web Vitals', () => {
     );
     const beforeBack = session.requests.length;
     await goBackToRestore(page);
-    // The web-vitals chunk is not fetched again: the restored page keeps the module it had. (/blogs may
-    // have asked for it too while it was shown: only what came after going back is the restore's.)
-    expect(session.requests.slice(beforeBack).filter((r) => VITALS_CHUNK.test(r.url))).toEqual([]);
+    // The web-vitals chunk is not fetched again: the restored page keeps the module it had. (/blogs asks
+    // for it too once it is idle, which on a busy machine can be after going back: only /home's count.)
+    expect(session.requests.slice(beforeBack).filter((r) => VITALS_CHUNK.test(r.url) && new URL(r.document).pathname === '/home')).toEqual(
+      [],
+    );
 
     // Leaving the restored page sends its page view, once, marked as a load (not a client-side navigation).
     await page.goto(`${baseUrl()}/robots.txt`);

@@ -76,6 +76,8 @@ export interface SessionOptions {
 /** A request the page made, kept for assertions. */
 export interface SeenRequest {
   url: string;
+  /** The URL of the document that made it (for a document, its own). */
+  document: string;
   method: string;
   postData: string | null;
   at: number;
@@ -176,8 +178,14 @@ export async function openSession(browser: Browser, options: SessionOptions = {}
   // The two events come from different processes, in either order: each keeps what the other needs.
   const byId = new Map<string, SeenRequest>();
   const bodies = new Map<string, string>();
-  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
-    const seen = { url: request.url, method: request.method, postData: request.postData ?? bodies.get(requestId) ?? null, at: Date.now() };
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, documentURL }) => {
+    const seen = {
+      url: request.url,
+      document: documentURL,
+      method: request.method,
+      postData: request.postData ?? bodies.get(requestId) ?? null,
+      at: Date.now(),
+    };
     requests.push(seen);
     byId.set(requestId, seen);
   });
