@@ -51,16 +51,15 @@ const PROGRAM_TESTS = [
  */
 const BUILD_TESTS = ['infra/scripts/smoke/checks.test.ts', 'scripts/bench/entry-chunk.test.ts'];
 
+/** The site's test files, each with its text. */
+const WEB_TEST_FILES = readdirSync('web', { recursive: true, encoding: 'utf8' })
+  .map((name) => `web/${name.split('\\').join('/')}`)
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 /** The site's tests that need no DOM (their first line says `@vitest-environment node`) run with the `node` project. */
-const WEB_TESTS_WITHOUT_DOM = readdirSync('web', { recursive: true, encoding: 'utf8' })
-  .filter((name) => name.endsWith('.test.ts'))
-  .map((name) => `web/${name.split('\\').join('/')}`)
-  .filter((file) => readFileSync(file, 'utf8').startsWith('// @vitest-environment node'));
-
+const WEB_TESTS_WITHOUT_DOM = WEB_TEST_FILES.filter(({ text }) => text.startsWith('// @vitest-environment node')).map(({ file }) => file);
 /** The site's tests that replace modules with `vi.mock`: each gets a process of its own (the `web-mocks` project). */
-const WEB_TESTS_WITH_MODULE_MOCKS = readdirSync('web', { recursive: true, encoding: 'utf8' })
-  .map((name) => `web/${name.split('\\').join('/')}`)
-  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(file, 'utf8').includes('vi.mock('));
+const WEB_TESTS_WITH_MODULE_MOCKS = WEB_TEST_FILES.filter(({ text }) => text.includes('vi.mock(')).map(({ file }) => file);
 
 /** A project of the site's component tests (jsdom, Testing Library). */
 function webProject(name: string, files: { include?: string[]; exclude?: string[]; isolate: boolean }) {
@@ -135,9 +134,6 @@ export default defineConfig({
           name: 'programs',
           environment: 'node',
           include: PROGRAM_TESTS,
-          // Files share their worker's modules (Vitest's, tsx's, the SDK's): loading them again for each
-          // file was four fifths of the workers' CPU time here (19.7 CPU s against 4.8).
-          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -152,11 +148,6 @@ export default defineConfig({
           // read back from the shared stack (mails, siteverify calls) they find by a marker of their own.
           include: ['e2e/**/*.test.ts', ...BUILD_TESTS],
           exclude: ['e2e/engines/firefox.test.ts', 'e2e/engines/webkit.test.ts', 'e2e/vitals.test.ts'],
-          // Files share their worker's modules (Vitest's, Playwright's client): loading them again for each
-          // file was a third of the workers' CPU time (51.9 CPU s against 32.0). A file's state is its own
-          // (its variables, the Chromium it starts); what a helper keeps between files (the engines' shared
-          // session, the scratch directories) is reset when a file ends.
-          isolate: false,
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
